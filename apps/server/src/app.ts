@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_VERSION } from '@bo/shared/app-config';
+import type { Config } from './config.ts';
+import type { Database, Dialect } from './db/database.ts';
+import { TokenService } from './lib/tokens.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
+import type { Storage } from './lib/storage/storage.ts';
+import { registerAccess } from './plugins/access.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dialect: Dialect;
+    tokens: TokenService;
+    rateLimits: RateLimitStore;
+    storage: Storage;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  dialect: Dialect;
+  logger?: boolean;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: { write(line: string): void };
+  rateLimits?: RateLimitStore;
+  storage?: Storage;
+}
+
+/** Builds the whole app without listening (tests inject into it; main.ts listens). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      // Secrets never reach the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.token'],
+      serializers: { req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    // A hop count is valid at run time (proxy-addr) though missing from the option type.
+    trustProxy: parseTrustProxy(config.trustProxy) as boolean | string,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', opts.db);
+  app.decorate('dialect', opts.dialect);
+  app.decorate('tokens', new TokenService(config.jwtSecret, { short: config.tokenTtlSeconds, long: config.keepLoginTtlSeconds }));
+  app.decorate('rateLimits', opts.rateLimits ?? new MemoryRateLimitStore());
+  app.addHook('onClose', async () => app.rateLimits.close());
+  app.decorate('storage', opts.storage ?? await createStorage(config));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Construction back office API', version: API_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, fingerprint: { type: 'apiKey', in: 'header', name: 'X-Fingerprint' } } },
+      security: [{ bearer: [], fingerprint: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as any;
+  });
+
+  const serveWeb = existsSync(join(config.webDist, 'index.html'));
+  registerErrorHandler(app, { spaFallback: serveWeb });
+  registerAccess(app);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await registerModules(app);
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: false });
+  }
+  return app;
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string | number {
+  if (!v) return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}

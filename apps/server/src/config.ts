@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting, read once from the environment and validated. `.env.example` documents each. */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.string().url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).default(120),
+  TOKEN_KEEP_LOGIN_DAYS: z.coerce.number().int().min(1).default(30),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(4).optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(4).default(4),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  TRUST_PROXY: z.string().optional(),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  SIGNED_URL_MAX_TTL_SECONDS: z.coerce.number().int().min(1).default(86400),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.sqlite')}`,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
+    keepLoginTtlSeconds: e.TOKEN_KEEP_LOGIN_DAYS * 86400,
+    firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY ?? null, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: { perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT, perIp: e.LOGIN_RATE_LIMIT_PER_IP, windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+    redisUrl: e.REDIS_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET ?? '', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+    },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageMaxPixels: e.IMAGE_MAX_PIXELS,
+    signedUrlMaxTtlSeconds: e.SIGNED_URL_MAX_TTL_SECONDS,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** Embedded mode: a random signing secret kept in DATA_DIR so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.ts';
+
+const folder = join(import.meta.dirname, 'migrations');
+
+/** Every file in ./migrations in name order; `import()` here so tsx and Vitest both load TypeScript. */
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = readdirSync(folder).filter((f) => /^\d{4}-.*\.ts$/.test(f) && !f.endsWith('.test.ts')).sort();
+    const entries = await Promise.all(files.map(async (f) => [f.replace(/\.ts$/, ''), await import(pathToFileURL(join(folder, f)).href)] as const));
+    return Object.fromEntries(entries);
+  }
+}
+
+/** The same files serve SQLite and PostgreSQL. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: new FolderMigrationProvider() }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

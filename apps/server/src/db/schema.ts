@@ -1,0 +1,97 @@
+import type { Generated } from 'kysely';
+import type { MediaTables } from '../modules/file/media.tables.ts';
+import type { StaffTables } from '../modules/staff/staff.tables.ts';
+
+/**
+ * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
+ * JSON columns text holding JSON. Each module adds its tables as an interface here.
+ */
+export interface AdminsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  has_change_default_password: number;
+  /** JSON array of ROLE_ names held directly. */
+  roles: string;
+  group_id: number | null;
+  status: 'active' | 'disabled';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  uid: string;
+  name: string;
+  company_id: string | null;
+  status: 'active' | 'disabled';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationMembersTable {
+  admin_id: number;
+  organization_id: number;
+  /** JSON array of SUB_ACCOUNT_ROLE_ names held in this organization. */
+  sub_account_roles: string;
+  created_at: string;
+}
+
+export interface LoginDevicesTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** Set while a super admin acts as admin_id through switch-account. */
+  impersonator_id: number | null;
+  fingerprint: string;
+  user_agent: string;
+  ip: string;
+  organization_id: number | null;
+  keep_login: number;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  impersonator_id: number | null;
+  organization_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface AppConfigsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface CoreTables {
+  admins: AdminsTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  login_devices: LoginDevicesTable;
+  audit_logs: AuditLogsTable;
+  app_configs: AppConfigsTable;
+}
+
+export interface AdminGroupsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of ROLE_ names members of the group hold. */
+  roles: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DB extends CoreTables, MediaTables, StaffTables {
+  admin_groups: AdminGroupsTable;
+}

@@ -1,0 +1,101 @@
+import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
+import type { DbOrTrx } from '../db/database.ts';
+import { compiledOnce } from './compiled-query.ts';
+
+/** Who is making a request: loaded from the token's login device on every request. */
+export interface Actor {
+  id: number;
+  email: string;
+  name: string;
+  deviceId: number;
+  impersonatorId: number | null;
+  /** ROLE_ roles the admin holds (directly or through an admin group). */
+  adminRoles: string[];
+  /** SUB_ACCOUNT_ROLE_ roles in `organizationId`. */
+  subAccountRoles: string[];
+  /** adminRoles plus subAccountRoles: what `can` checks. */
+  roles: string[];
+  organizationId: number | null;
+  isSuperAdmin: boolean;
+}
+
+export const parseRoles = (json: string | null | undefined): string[] => {
+  if (!json) return [];
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
+  .selectFrom('login_devices as d')
+  .innerJoin('admins as a', 'a.id', 'd.admin_id')
+  .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at',
+    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.group_id'])
+  .where('d.id', '=', deviceId));
+
+/** The actor with what the access hooks still need from its device row. */
+export interface DeviceActor extends Actor {
+  /** The device's active organization: acted in unless the request names another one. */
+  deviceOrganizationId: number | null;
+  lastSeenAt: string;
+}
+
+/**
+ * The device row decides: a revoked device, a disabled admin or a device of another admin
+ * means the token is dead, whatever its signature says.
+ */
+export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId: number): Promise<DeviceActor | null> {
+  const [row] = await deviceWithAdmin(db, deviceId);
+  if (!row || row.revoked_at || row.id !== adminId || row.status !== 'active') return null;
+  const adminRoles = await adminRolesOf(db, row);
+  return {
+    id: row.id, email: row.email, name: row.name, deviceId: row.device_id, impersonatorId: row.impersonator_id,
+    adminRoles, subAccountRoles: [], roles: adminRoles, organizationId: null,
+    isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
+    deviceOrganizationId: row.organization_id, lastSeenAt: row.last_seen_at,
+  };
+}
+
+/** Roles an admin gets through its admin group; extended by the admin-group module. */
+export let groupRoles: (db: DbOrTrx, groupId: number | null) => Promise<string[]> = async () => [];
+export function setGroupRolesLoader(fn: typeof groupRoles): void {
+  groupRoles = fn;
+}
+
+/** The ROLE_ roles an admin holds: its own and its group's, once each. */
+export async function adminRolesOf(db: DbOrTrx, admin: { roles: string; group_id: number | null }): Promise<string[]> {
+  return [...new Set([...parseRoles(admin.roles), ...(await groupRoles(db, admin.group_id))])].filter(isAdminRole);
+}
+
+export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizationId: number): Promise<string[] | null> {
+  const m = await db.selectFrom('organization_members').select('sub_account_roles')
+    .where('admin_id', '=', adminId).where('organization_id', '=', organizationId).executeTakeFirst();
+  return m ? parseRoles(m.sub_account_roles).filter(isSubAccountRole) : null;
+}
+
+// Runs on every request acting in an organization: one statement, compiled once.
+const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: number, organizationId: number) => db
+  .selectFrom('organizations as o')
+  .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', adminId))
+  .select(['o.status', 'm.admin_id as member_id', 'm.sub_account_roles'])
+  .where('o.id', '=', organizationId));
+
+/**
+ * The organization a request acts in, and the actor's roles there. Members act in their
+ * organizations; super admins may act in any active organization.
+ */
+export async function actInOrganization(db: DbOrTrx, actor: Actor, organizationId: number | null): Promise<boolean> {
+  if (organizationId === null) return true;
+  const [org] = await organizationWithMembership(db, actor.id, organizationId);
+  if (!org) return false;
+  const isMember = org.member_id !== null;
+  if (!isMember && !actor.isSuperAdmin) return false;
+  if (org.status !== 'active' && !actor.isSuperAdmin) return false;
+  actor.organizationId = organizationId;
+  actor.subAccountRoles = isMember ? parseRoles(org.sub_account_roles).filter(isSubAccountRole) : [];
+  actor.roles = [...actor.adminRoles, ...actor.subAccountRoles];
+  return true;
+}

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@bo/shared/messages';
+
+/** An error the client may see: status code, a spec message and optional field errors. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors?: Record<string, string[]>, message: string = MESSAGES.badRequest) => new AppError(400, message, errors);
+export const invalidToken = () => new AppError(401, MESSAGES.invalidToken);
+export const unauthorized = () => new AppError(401, MESSAGES.unauthorized);
+export const loginFail = () => new AppError(401, MESSAGES.loginFail);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
+export const permissionDenied = () => new AppError(403, MESSAGES.permissionDenied);
+export const notFound = () => new AppError(404, MESSAGES.notFound);
+export const methodNotAllowed = () => new AppError(405, MESSAGES.methodNotAllowed);
+export const conflict = (errors?: Record<string, string[]>, message: string = MESSAGES.conflict) => new AppError(409, message, errors);
+export const payloadTooLarge = (message: string = MESSAGES.payloadTooLarge) => new AppError(413, message);
+export const unprocessable = (message: string = MESSAGES.unprocessable, errors?: Record<string, string[]>) => new AppError(422, message, errors);
+export const recaptchaFail = () => new AppError(423, MESSAGES.recaptchaFail);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });

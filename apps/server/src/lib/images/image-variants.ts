@@ -1,0 +1,125 @@
+import sharp, { type Metadata } from 'sharp';
+
+/**
+ * Photo variants (spec section 3 `size_list`). Widths are upper bounds: a variant is never
+ * wider than the original (no upscaling), so a small photo's variants share its own size.
+ */
+export const VARIANT_WIDTHS = {
+  origin: null,
+  xlarge: 1920,
+  large: 1280,
+  middle: 800,
+  small: 480,
+  tiny: 160,
+} as const;
+export type VariantSize = keyof typeof VARIANT_WIDTHS;
+export const VARIANT_SIZES = Object.keys(VARIANT_WIDTHS) as VariantSize[];
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif';
+export const IMAGE_MIME: Record<ImageFormat | 'webp', string> = {
+  png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+};
+export const IMAGE_EXT: Record<ImageFormat | 'webp', string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
+
+// libvips threads per image; sharp defaults to 1 on glibc without jemalloc. Variants already run
+// in parallel, so a few threads each use the cores without oversubscribing them.
+sharp.concurrency(Math.max(2, sharp.concurrency()));
+
+/** The accepted formats (spec section 5: png, jpg, jpeg, gif) recognised by their first bytes, never by name. */
+export function sniffImage(head: Buffer): ImageFormat | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
+  return null;
+}
+
+export class ImageRejected extends Error {
+  constructor(readonly reason: 'type' | 'pixels' | 'corrupt', message: string) {
+    super(message);
+  }
+}
+
+export interface ImageInfo {
+  format: ImageFormat;
+  /** Size after EXIF orientation is applied. */
+  width: number;
+  height: number;
+  animated: boolean;
+}
+
+/** Checks the content (magic bytes and decoder agree) and the pixel limit before anything is stored. */
+export async function inspectImage(input: Buffer, maxPixels: number): Promise<ImageInfo> {
+  const sniffed = sniffImage(input);
+  if (!sniffed) throw new ImageRejected('type', 'Only PNG, JPEG and GIF images are accepted');
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected('corrupt', 'The image cannot be read');
+  }
+  if (meta.format !== sniffed || !meta.width || !meta.height) throw new ImageRejected('type', 'Only PNG, JPEG and GIF images are accepted');
+  const pageHeight = meta.pageHeight ?? meta.height;
+  const pages = meta.pages ?? 1;
+  if (meta.width * pageHeight * pages > maxPixels) {
+    throw new ImageRejected('pixels', `The image is larger than ${maxPixels} pixels`);
+  }
+  const swap = (meta.orientation ?? 1) >= 5;
+  return {
+    format: sniffed,
+    width: swap ? pageHeight : meta.width,
+    height: swap ? meta.width : pageHeight,
+    animated: sniffed === 'gif' && pages > 1,
+  };
+}
+
+/**
+ * libwebp effort 2 instead of its default 4: about twice as fast on a 12-megapixel photo for files
+ * about 5% larger (bench/README.md, photo upload).
+ */
+export const WEBP_EFFORT = 2;
+
+export interface RenderedVariant {
+  size: VariantSize;
+  format: ImageFormat | 'webp';
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface RenderOptions {
+  maxPixels: number;
+  /** WebP encoder effort 0-6 (default WEBP_EFFORT); lower is faster. */
+  webpEffort?: number;
+  /** false: the original format only (benchmarks compare with and without WebP). */
+  webp?: boolean;
+}
+
+/**
+ * Every size in the original format and in WebP, rotated upright with EXIF, GPS and other
+ * metadata dropped (sharp writes none unless asked). Each variant is its own pipeline so JPEG
+ * shrink-on-load decodes small sizes at 1/2..1/8 scale; all run in parallel.
+ */
+export async function renderVariants(input: Buffer, info: ImageInfo, opts: RenderOptions): Promise<RenderedVariant[]> {
+  const base = sharp(input, { animated: info.animated, limitInputPixels: opts.maxPixels }).rotate();
+  const jobs: Promise<RenderedVariant>[] = [];
+  for (const size of VARIANT_SIZES) {
+    const limit = VARIANT_WIDTHS[size];
+    const width = limit === null ? info.width : Math.min(limit, info.width);
+    const pipeline = () => {
+      const p = base.clone();
+      return width < info.width ? p.resize({ width, withoutEnlargement: true }) : p;
+    };
+    for (const format of opts.webp === false ? [info.format] : [info.format, 'webp' as const]) {
+      jobs.push((async () => {
+        const p = pipeline();
+        if (format === 'jpeg') p.jpeg({ quality: 82, mozjpeg: false });
+        else if (format === 'png') p.png({ compressionLevel: 6 });
+        else if (format === 'gif') p.gif();
+        else p.webp({ quality: 80, effort: opts.webpEffort ?? WEBP_EFFORT });
+        const { data, info: out } = await p.toBuffer({ resolveWithObject: true });
+        return { size, format, width: out.width, height: out.pageHeight ?? out.height, data };
+      })());
+    }
+  }
+  return Promise.all(jobs);
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { parseRoles } from '../../lib/actor.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { badRequest, loginFail, permissionDenied, tooManyRequests } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { openLoginDevice } from './login-device.ts';
+import { loginBody, organizationSchema, profileSchema, profileUpdateBody, renewBody, resetPasswordBody, tokenResponse } from './account.schemas.ts';
+
+const now = () => new Date().toISOString();
+
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+
+  app.post('/api/admin/account/login', {
+    schema: { tags, body: loginBody, response: { 200: tokenResponse } },
+    config: { roles: 'public' },
+  }, async (req) => {
+    const email = req.body.email.toLowerCase();
+    const { perAccount, perIp, windowSeconds } = app.config.loginRateLimit;
+    const [byAccount, byIp] = await Promise.all([
+      app.rateLimits.hit(`login:account:${email}`, windowSeconds),
+      app.rateLimits.hit(`login:ip:${req.ip}`, windowSeconds),
+    ]);
+    if (byAccount.count > perAccount || byIp.count > perIp) throw tooManyRequests(Math.max(byAccount.ttl, byIp.ttl));
+
+    await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
+    const admin = await app.db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
+    const ok = await verifyPassword(admin?.password_hash ?? null, req.body.password);
+    const who = { actor_id: admin?.id ?? null, impersonator_id: null, organization_id: null, ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 500) ?? null };
+    if (!admin || !ok || admin.status !== 'active') {
+      await writeAudit(app.db, who, { action: 'login_failed', target_type: 'admin', target_id: admin?.id ?? null, after: { email } });
+      throw loginFail();
+    }
+    await app.rateLimits.reset(`login:account:${email}`);
+    return app.db.transaction().execute(async (trx) => {
+      const device = await openLoginDevice(trx, req, { adminId: admin.id, impersonatorId: null, keepLogin: !!req.body.keep_login });
+      await writeAudit(trx, { ...who, organization_id: device.organizationId }, { action: 'login', target_type: 'login_device', target_id: device.id });
+      return { token: await app.tokens.issue(trx, device.id, !!req.body.keep_login) };
+    });
+  });
+
+  app.put('/api/admin/account/renew', {
+    schema: { tags, body: renewBody, response: { 200: tokenResponse } },
+    config: { roles: [] },
+  }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
+    const device = await trx.selectFrom('login_devices').select(['organization_id', 'keep_login']).where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
+    const keepLogin = req.body.keep_login ?? device.keep_login === 1;
+    const target = req.body.organization_id;
+    const patch: { keep_login: number; organization_id?: number | null } = { keep_login: keepLogin ? 1 : 0 };
+    if (target !== undefined && target !== device.organization_id) {
+      // preValidation has already acted in body.organization_id (403 when the admin may not): no second lookup.
+      if (target !== null && actor.organizationId !== target) throw permissionDenied();
+      patch.organization_id = target;
+      await audit({ action: 'switch_organization', target_type: 'login_device', target_id: actor.deviceId, before: { organization_id: device.organization_id }, after: { organization_id: target } });
+    }
+    await trx.updateTable('login_devices').set(patch).where('id', '=', actor.deviceId).execute();
+    return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
+  }));
+
+  app.put('/api/admin/account/logout', {
+    schema: { tags, response: { 200: z.object({ message: z.string() }) } },
+    config: { roles: [] },
+  }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
+    await trx.updateTable('login_devices').set({ revoked_at: now() }).where('id', '=', actor.deviceId).execute();
+    await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
+    return { message: 'OK' };
+  }));
+
+  const loadProfile = async (adminId: number, organizationId: number | null, subRoles: string[], impersonatorId: number | null) => {
+    const a = await app.db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
+    const imp = impersonatorId === null ? null
+      : await app.db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', impersonatorId).executeTakeFirst() ?? null;
+    return {
+      id: a.id, email: a.email, name: a.name, has_change_default_password: a.has_change_default_password === 1,
+      roles: parseRoles(a.roles), sub_account_roles: subRoles, organization_id: organizationId, impersonator: imp,
+      created_at: a.created_at, updated_at: a.updated_at,
+    };
+  };
+
+  app.get('/api/admin/account/profile', {
+    schema: { tags, response: { 200: profileSchema } },
+    config: { roles: [] },
+  }, async (req) => {
+    const actor = req.actor!;
+    const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
+    return { ...p, roles: actor.adminRoles };
+  });
+
+  app.put('/api/admin/account/profile', {
+    schema: { tags, body: profileUpdateBody, response: { 200: profileSchema } },
+    config: { roles: [] },
+  }, async (req) => {
+    const actor = req.actor!;
+    await req.inTransaction(async ({ trx, audit }) => {
+      const before = await trx.selectFrom('admins').select(['name']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+      await trx.updateTable('admins').set({ name: req.body.name, updated_at: now() }).where('id', '=', actor.id).execute();
+      await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: { name: req.body.name } });
+    });
+    const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
+    return { ...p, roles: actor.adminRoles };
+  });
+
+  app.put('/api/admin/account/reset-password', {
+    schema: { tags, body: resetPasswordBody, response: { 200: tokenResponse } },
+    config: { roles: [] },
+  }, async (req) => {
+    const actor = req.actor!;
+    if (req.body.password.length < app.config.passwordMinLength) {
+      throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
+    }
+    const admin = await app.db.selectFrom('admins').select(['password_hash']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
+      throw badRequest({ current_password: ['validate.error.password_incorrect'] });
+    }
+    const passwordHash = await hashPassword(req.body.password);
+    return req.inTransaction(async ({ trx, audit }) => {
+      await trx.updateTable('admins').set({ password_hash: passwordHash, has_change_default_password: 1, updated_at: now() })
+        .where('id', '=', actor.id).execute();
+      // Every other signed-in device of this admin dies with the old password.
+      await trx.updateTable('login_devices').set({ revoked_at: now() })
+        .where('admin_id', '=', actor.id).where('id', '!=', actor.deviceId).where('revoked_at', 'is', null).execute();
+      await audit({ action: 'reset_password', target_type: 'admin', target_id: actor.id });
+      const device = await trx.selectFrom('login_devices').select('keep_login').where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
+      return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1) };
+    });
+  });
+
+  app.get('/api/admin/account/organizations', {
+    schema: { tags, response: { 200: z.object({ organizations: z.array(organizationSchema) }) } },
+    config: { roles: [] },
+  }, async (req) => {
+    const actor = req.actor!;
+    const rows = actor.isSuperAdmin
+      ? await app.db.selectFrom('organizations as o')
+        .leftJoin('organization_members as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', actor.id))
+        .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'm.sub_account_roles']).orderBy('o.id').execute()
+      : await app.db.selectFrom('organizations as o').innerJoin('organization_members as m', 'm.organization_id', 'o.id')
+        .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'm.sub_account_roles'])
+        .where('m.admin_id', '=', actor.id).where('o.status', '=', 'active').orderBy('o.id').execute();
+    return { organizations: rows.map((r) => ({ ...r, sub_account_roles: parseRoles(r.sub_account_roles) })) };
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '@bo/shared/list';
+import { ROLES } from '@bo/shared/permissions';
+import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
+import { tokenResponse } from './account.schemas.ts';
+import { openLoginDevice } from './login-device.ts';
+
+/**
+ * Switch account: a super admin acts as another admin. The answer is a token bound to a new login
+ * device whose impersonator_id is the super admin; the token payload stays exactly spec section 3,
+ * so "who is acting" is read from the device (profile.impersonator, audit impersonator_id).
+ * The way back: the web keeps the original token aside, logs the impersonation device out
+ * (PUT /api/admin/account/logout) and restores the original token.
+ */
+export async function switchAccountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/admin/account/:id/switch-account', {
+    schema: { tags: ['account'], params: idParam, response: { 200: tokenResponse } },
+    config: { roles: ROLES.superAdmin },
+  }, (req) => req.inTransaction(async ({ trx, actor, audit }) => {
+    // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
+    if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
+    const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!target) throw notFound();
+    if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
+    const device = await openLoginDevice(trx, req, { adminId: target.id, impersonatorId: actor.id, keepLogin: false });
+    await audit({ action: 'switch_account', target_type: 'admin', target_id: target.id, after: { login_device_id: device.id } });
+    return { token: await app.tokens.issue(trx, device.id, false) };
+  }));
+}

@@ -1,0 +1,43 @@
+import { can, ROLES } from '@bo/shared/permissions';
+import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
+import type { Actor } from '../../lib/actor.ts';
+
+/**
+ * Who may manage which admin, and grant which role. Decisions (issue "Admin accounts"):
+ * - Super admins (and maintainers, who pass every check, spec section 6) manage every admin;
+ *   an organization's SUB_ACCOUNT_ROLE_ADMIN manages the members of its active organization.
+ * - Nobody grants or takes away a role they do not hold. A super admin holds, by implication, every
+ *   role except ROLE_MAINTAINER (only a maintainer grants that) and every sub-account role of every
+ *   organization; SUB_ACCOUNT_ROLE_ADMIN implies the staff roles of its organization.
+ * - Only a super admin touches an admin who holds ROLE_SUPER_ADMIN.
+ * - An organization admin changes account-wide fields (email, name, status) only of admins who
+ *   belong to its organization alone: otherwise it could lock another organization out.
+ */
+export const managesAll = (actor: Actor): boolean => can(actor.roles, ROLES.superAdmin);
+
+/** The admins a caller sees: every admin (null) or the members of its active organization. */
+export const adminScopeOf = (actor: Actor): { organizationId: number | null } =>
+  ({ organizationId: managesAll(actor) ? null : (actor.organizationId ?? -1) });
+
+export function grantableAdminRoles(actor: Actor): Set<string> {
+  // An organization admin grants only its organization's sub-account roles.
+  if (!managesAll(actor)) return new Set();
+  const held = new Set(actor.adminRoles);
+  if (actor.isSuperAdmin) for (const r of ADMIN_ROLES) if (r !== 'ROLE_MAINTAINER') held.add(r);
+  return held;
+}
+
+/** Sub-account roles the actor may grant in `organizationId`. */
+export function grantableSubAccountRoles(actor: Actor, organizationId: number): Set<string> {
+  if (actor.isSuperAdmin) return new Set(SUB_ACCOUNT_ROLES);
+  if (actor.organizationId !== organizationId) return new Set();
+  if (actor.subAccountRoles.includes('SUB_ACCOUNT_ROLE_ADMIN')) return new Set(SUB_ACCOUNT_ROLES);
+  return new Set(actor.subAccountRoles);
+}
+
+/** Roles that differ between two sets (granted or taken away). */
+export function changedRoles(before: readonly string[], after: readonly string[]): string[] {
+  const a = new Set(before);
+  const b = new Set(after);
+  return [...new Set([...before, ...after])].filter((r) => a.has(r) !== b.has(r));
+}

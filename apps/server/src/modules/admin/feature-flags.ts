@@ -1,0 +1,16 @@
+import type { AppConfig } from '@bo/shared/app-config';
+import type { DbOrTrx } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import { loadAppConfig } from '../settings/app-config.repository.ts';
+
+export type FeatureFlag = 'adminGroup' | 'adminSubAccount';
+
+export async function isFlagOn(db: DbOrTrx, flag: FeatureFlag): Promise<boolean> {
+  const config: AppConfig = await loadAppConfig(db);
+  return config[flag] === true;
+}
+
+/** A switched-off feature does not exist: its calls answer 404 (not 403, nothing to reveal). */
+export async function requireFlag(db: DbOrTrx, flag: FeatureFlag): Promise<void> {
+  if (!(await isFlagOn(db, flag))) throw notFound();
+}

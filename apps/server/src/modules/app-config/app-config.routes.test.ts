@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
+import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let superToken: string;
+let baseToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+  baseToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
+});
+afterAll(async () => { await t?.close(); });
+
+describe('application config', () => {
+  it('reads the defaults of spec section 3 before anything is stored', async () => {
+    const res = await api(t.app, superToken).get('/api/admin/app-config/app');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'app', config: DEFAULT_APP_CONFIG, updated_at: null });
+    expect(res.json().config.adminGroup).toBe(false);
+  });
+
+  it('merges a partial update over the stored config and serves it to /api/settings', async () => {
+    const first = await api(t.app, superToken).put('/api/admin/app-config/app/update', { adminGroup: true, modules: { banner: false } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().config).toMatchObject({ adminGroup: true, modules: { ...DEFAULT_APP_CONFIG.modules, banner: false } });
+    const second = await api(t.app, superToken).put('/api/admin/app-config/app/update', { title: 'North Build', modules: { video: false } });
+    expect(second.json().config).toMatchObject({
+      title: 'North Build', adminGroup: true, modules: { ...DEFAULT_APP_CONFIG.modules, banner: false, video: false },
+    });
+    const settings = (await api(t.app).get('/api/settings')).json();
+    expect(settings.config).toEqual(second.json().config);
+    const read = (await api(t.app, superToken).get('/api/admin/app-config/app')).json();
+    expect(read.config).toEqual(second.json().config);
+    expect(read.updated_at).toBe(second.json().updated_at);
+  });
+
+  it('switches the admin-group feature on and off', async () => {
+    await api(t.app, superToken).put('/api/admin/app-config/app/update', { adminGroup: false });
+    expect((await api(t.app, superToken).get('/api/admin/admin-group/index')).statusCode).toBe(404);
+    await api(t.app, superToken).put('/api/admin/app-config/app/update', { adminGroup: true });
+    expect((await api(t.app, superToken).get('/api/admin/admin-group/index')).statusCode).toBe(200);
+  });
+
+  it('records each update in the audit log with before and after', async () => {
+    await api(t.app, superToken).put('/api/admin/app-config/app/update', { staffExcelMaxCellLimit: 80 });
+    const row = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'app_config').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ action: 'update', target_id: 'app' });
+    expect(JSON.parse(row.before!).staffExcelMaxCellLimit).toBe(50);
+    expect(JSON.parse(row.after!).staffExcelMaxCellLimit).toBe(80);
+  });
+
+  it('refuses wrong types and unknown fields, and keeps the stored config', async () => {
+    const before = (await api(t.app, superToken).get('/api/admin/app-config/app')).json();
+    const wrongType = await api(t.app, superToken).put('/api/admin/app-config/app/update', { adminGroup: 'yes', startYear: 'soon' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(Object.keys(wrongType.json().errors).sort()).toEqual(['adminGroup', 'startYear']);
+    const unknown = await api(t.app, superToken).put('/api/admin/app-config/app/update', { isAdmin: true, modules: { shop: true } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toMatchObject({ isAdmin: ['validate.error.not_allowed'], 'modules.shop': ['validate.error.not_allowed'] });
+    expect((await api(t.app, superToken).get('/api/admin/app-config/app')).json()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown config name', async () => {
+    expect((await api(t.app, superToken).get('/api/admin/app-config/secrets')).statusCode).toBe(404);
+    expect((await api(t.app, superToken).put('/api/admin/app-config/secrets/update', { title: 'x' })).statusCode).toBe(404);
+  });
+
+  it('refuses a ROLE_BASE admin and a call without a token', async () => {
+    for (const res of [
+      await api(t.app, baseToken).get('/api/admin/app-config/app'),
+      await api(t.app, baseToken).put('/api/admin/app-config/app/update', { adminGroup: true }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'User permission denied' });
+    }
+    expect((await api(t.app).put('/api/admin/app-config/app/update', { adminGroup: true })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { listMeta, listQuery } from '@bo/shared/list';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
+
+export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
+
+const positiveId = z.coerce.number().int().positive().optional();
+const shortText = z.string().trim().min(1).max(100).optional();
+/** A calendar day (YYYY-MM-DD, read in Asia/Taipei) or an exact instant with its offset. */
+const dayOrInstant = z.union([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION_KEYS.invalid).refine((d) => !Number.isNaN(Date.parse(d)), VALIDATION_KEYS.invalid),
+  z.iso.datetime({ offset: true, message: VALIDATION_KEYS.invalid }),
+]).optional();
+
+export const auditLogFilters = {
+  actor_id: positiveId,
+  action: shortText,
+  target_type: shortText,
+  target_id: shortText,
+  organization_id: positiveId,
+  date_from: dayOrInstant,
+  date_to: dayOrInstant,
+};
+
+export const auditLogQuery = listQuery(AUDIT_LOG_SORTABLE, auditLogFilters);
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditLogExportQuery = auditLogQuery.omit({ page: true, per_page: true, sort: true }).extend({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+export type AuditLogExportQuery = z.infer<typeof auditLogExportQuery>;
+
+const person = z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable();
+
+export const auditLogItem = z.object({
+  id: z.number(),
+  actor_id: z.number().nullable(),
+  actor: person,
+  impersonator_id: z.number().nullable(),
+  impersonator: person,
+  organization_id: z.number().nullable(),
+  organization: z.object({ id: z.number(), name: z.string(), company_id: z.string().nullable() }).nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditLogItem = z.infer<typeof auditLogItem>;
+
+/**
+ * The list convention's meta plus `total_capped`: filtered totals are counted exactly up to
+ * AUDIT_LOG_COUNT_CAP and read "at least the cap" beyond it (docs/audit-log.md).
+ */
+export const auditLogList = z.object({
+  data: z.array(auditLogItem),
+  meta: listMeta.extend({ total_capped: z.boolean() }),
+});

@@ -1,0 +1,80 @@
+import type { FileType } from '@bo/shared/schemas/file';
+
+/** Extension → MIME type of what the app stores and serves. Anything else is application/octet-stream. */
+export const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  bmp: 'image/bmp', ico: 'image/x-icon', avif: 'image/avif', heic: 'image/heic',
+  pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', md: 'text/markdown', json: 'application/json',
+  html: 'text/html', htm: 'text/html', xml: 'application/xml', js: 'text/javascript', css: 'text/css',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  zip: 'application/zip', gz: 'application/gzip', '7z': 'application/x-7z-compressed', rar: 'application/vnd.rar', tar: 'application/x-tar',
+  mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', m4a: 'audio/mp4',
+  dwg: 'application/acad', dxf: 'application/dxf', bin: 'application/octet-stream',
+};
+
+/**
+ * Shown in the browser only when the type cannot carry active content. Everything else (SVG, HTML,
+ * XML, scripts, PDF, office files) is sent as an attachment; every answer is also sandboxed by CSP.
+ */
+const INLINE_SAFE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'text/plain', 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/mp4']);
+export const isInlineSafe = (mime: string) => INLINE_SAFE.has(mime);
+
+export const mimeForKey = (key: string) => MIME_BY_EXT[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+
+/** Types recognised by content; a name claiming one of these must agree with the bytes. */
+function sniff(head: Buffer): string | null {
+  const at = (o: number, s: string) => head.length >= o + s.length && head.subarray(o, o + s.length).toString('latin1') === s;
+  if (at(0, '\x89PNG\r\n\x1a\n')) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (at(0, 'GIF87a') || at(0, 'GIF89a')) return 'gif';
+  if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp';
+  if (at(0, '%PDF-')) return 'pdf';
+  if (at(0, 'PK\x03\x04') || at(0, 'PK\x05\x06')) return 'zip';
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gz';
+  if (at(4, 'ftyp')) return 'mp4';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  if (at(0, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)) return 'mp3';
+  return null;
+}
+const SNIFFABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'pdf', 'zip', 'gz', 'mp4', 'webm', 'mp3']);
+const ZIP_CONTAINERS = new Set(['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods']);
+
+export interface Detected { ext: string; mime: string; type: FileType }
+
+/**
+ * The stored type of an upload, from its bytes first and its name second: a name that claims a
+ * recognisable type the bytes do not have (HTML renamed .png) is stored as opaque binary.
+ */
+export function detectFileType(name: string, head: Buffer): Detected {
+  const dot = name.lastIndexOf('.');
+  const claimed = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const sniffed = sniff(head);
+  let ext: string;
+  if (sniffed === 'zip' && ZIP_CONTAINERS.has(claimed)) ext = claimed;
+  else if (sniffed === 'jpg' && claimed === 'jpeg') ext = 'jpg';
+  else if (sniffed === 'mp4' && ['mov', 'm4a'].includes(claimed)) ext = claimed;
+  else if (sniffed) ext = sniffed;
+  else if (SNIFFABLE.has(claimed) || ZIP_CONTAINERS.has(claimed) || !MIME_BY_EXT[claimed]) ext = 'bin';
+  else ext = claimed;
+  const mime = MIME_BY_EXT[ext] ?? 'application/octet-stream';
+  return { ext, mime, type: fileTypeOf(mime, ext) };
+}
+
+export function fileTypeOf(mime: string, ext: string): FileType {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (['zip', 'gz', '7z', 'rar', 'tar'].includes(ext)) return 'archive';
+  if (['pdf', 'txt', 'csv', 'md', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'json', 'xml', 'html', 'htm', 'dwg', 'dxf'].includes(ext)) return 'document';
+  return 'other';
+}
+
+/** A display name safe to keep: no separators, `%`, control characters or leading dots; at most 200 characters. */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base.normalize('NFC').replace(/[%\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim().slice(-200);
+  return cleaned || 'file';
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { pipeline, Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '@bo/shared/permissions';
+import { idParam, idsBody } from '@bo/shared/list';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
+import {
+  FILE_PATH_PATTERN, fileCreateViaDataBody, fileDownloadBody, fileListQuery, fileListResponse, fileSchema,
+  fileUploadQuery, privateFileParams, signedUrlBody, signedUrlResponse,
+} from '@bo/shared/schemas/file';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { removeObjects } from '../../lib/storage/remove-objects.ts';
+import { loadAllOr404 } from '../../lib/load-all.ts';
+import { cleanFileName, detectFileType, mimeForKey } from './file-types.ts';
+import {
+  deleteFiles, findFile, findFileByUid, findFileForSignedLink, findFilesByIds, insertFile, listFiles, toFileItem,
+  type FileRow,
+} from './file.repository.ts';
+import { sendStored } from './send-stored.ts';
+import { LinkSigner, SIGNED_PATH_PREFIX, signedPath } from './signed-links.ts';
+import { limitBytes, peek, tooLarge, uploadedFile, mapMultipartError } from './upload-stream.ts';
+import './file.dependents.ts';
+
+const now = () => new Date().toISOString();
+export const newUid = () => randomBytes(15).toString('base64url');
+const okResponse = z.object({ message: z.string() });
+
+/** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
+const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;
+const RAW_TRAVERSAL = /%2e|%2f|%5c|%00|\\|\0|(^|\/)\.\.?(\/|$|\?)/i;
+
+export async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(fastifyMultipart);
+  const tags = ['file'];
+  const max = app.config.uploadMaxBytes;
+  const signer = new LinkSigner(app.config.jwtSecret);
+  const baseUrl = (req: FastifyRequest) => (app.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+
+  app.get('/api/admin/file/index', {
+    schema: { tags, querystring: fileListQuery, response: { 200: fileListResponse } },
+    config: { roles: ROLES.file },
+  }, async (req) => listFiles(app.db, req.actor!.organizationId, req.query));
+
+  const store = async (req: FastifyRequest, o: { name: string; folder: string; isPrivate: boolean; head: Buffer; body: Readable }) => {
+    const detected = detectFileType(o.name, o.head);
+    const uid = newUid();
+    const key = `${o.isPrivate ? 'private' : 'public'}/files/${uid}.${detected.ext}`;
+    const limited = limitBytes(max);
+    pipeline(o.body, limited, () => {});
+    const { size } = await app.storage.put(key, limited, { contentType: detected.mime });
+    try {
+      return await req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
+        const t = now();
+        const row = await insertFile(trx, {
+          uid, organization_id: organizationId, uploader_id: actor.id, folder: o.folder, name: o.name,
+          is_private: o.isPrivate ? 1 : 0, mime: detected.mime, type: detected.type, size, storage_key: key, created_at: t, updated_at: t,
+        });
+        const item = toFileItem(row);
+        await audit({ action: 'upload', target_type: 'file', target_id: row.id, after: item });
+        return item;
+      });
+    } catch (err) {
+      await removeObjects(app.storage, [key], req.log);
+      throw err;
+    }
+  };
+
+  app.post('/api/admin/file/upload', {
+    schema: { tags, querystring: fileUploadQuery, response: { 200: fileSchema } },
+    config: { roles: ROLES.file },
+  }, async (req) => {
+    const part = await uploadedFile(req, max);
+    try {
+      const { head, body } = await peek(part.file, 512);
+      return await store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
+    } catch (err) {
+      part.file.resume();
+      throw mapMultipartError(err, max);
+    }
+  });
+
+  app.post('/api/admin/file/create-via-data', {
+    schema: { tags, body: fileCreateViaDataBody, response: { 200: fileSchema } },
+    config: { roles: ROLES.file },
+    bodyLimit: Math.ceil(max * 1.4) + 64 * 1024,
+  }, async (req) => {
+    const { content, encoding } = req.body;
+    if (encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(content.replace(/\s+/g, ''))) throw badRequest({ content: [VALIDATION_KEYS.invalid] });
+    const data = Buffer.from(encoding === 'base64' ? content.replace(/\s+/g, '') : content, encoding === 'base64' ? 'base64' : 'utf8');
+    if (data.length > max) throw tooLarge(max);
+    return store(req, { name: cleanFileName(req.body.name), folder: req.body.folder, isPrivate: req.body.private, head: data.subarray(0, 512), body: Readable.from([data]) });
+  });
+
+  app.post('/api/admin/file/download', {
+    schema: { tags, body: fileDownloadBody },
+    config: { roles: ROLES.file },
+  }, async (req, reply) => {
+    const row = await findFile(app.db, req.actor!.organizationId, req.body.id);
+    if (!row) throw notFound();
+    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, attachment: true, cacheControl: 'private, no-store' });
+  });
+
+  app.get('/api/admin/file/get-private-file/:a/:b', {
+    schema: { tags, params: privateFileParams },
+    config: { roles: ROLES.file },
+  }, async (req, reply) => {
+    const row = await findFileByUid(app.db, req.actor!.organizationId, req.params.a);
+    if (!row || !row.is_private || row.name !== req.params.b) throw notFound();
+    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
+  });
+
+  const removeFiles = (req: FastifyRequest, ids: number[]) => req.inTransaction(async ({ trx, organizationId, audit }) => {
+    const rows = await loadAllOr404(ids, (unique) => findFilesByIds(trx, organizationId, unique));
+    await deleteFiles(trx, organizationId, rows.map((r) => r.id));
+    for (const r of rows) await audit({ action: 'delete', target_type: 'file', target_id: r.id, before: toFileItem(r) });
+    return rows;
+  }).then(async (rows: FileRow[]) => {
+    await removeObjects(app.storage, rows.map((r) => r.storage_key), req.log);
+    return { message: 'OK' };
+  });
+
+  app.delete('/api/admin/file/batch', {
+    schema: { tags, body: idsBody, response: { 200: okResponse } },
+    config: { roles: ROLES.file },
+  }, async (req) => removeFiles(req, req.body.ids));
+
+  app.delete('/api/admin/file/:id', {
+    schema: { tags, params: idParam, response: { 200: okResponse } },
+    config: { roles: ROLES.file },
+  }, async (req) => removeFiles(req, [req.params.id]));
+
+  app.post('/api/admin/file/signed-url', {
+    schema: { tags, body: signedUrlBody, response: { 200: signedUrlResponse } },
+    config: { roles: ROLES.file },
+  }, async (req) => {
+    const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
+    // Authorize the path before signing: the caller must be able to read it now.
+    const row = await findFileByUid(app.db, req.actor!.organizationId, uid);
+    if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
+    const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
+    const issued = Math.floor(Date.now() / 1000);
+    const expires = issued + ttl;
+    const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
+    const path = signedPath(row.uid, row.name);
+    const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor!.id, payload });
+    const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor!.id), ...(payload ? { p: payload } : {}), sig });
+    const expiresAt = new Date(expires * 1000).toISOString();
+    await req.inTransaction(({ audit }) => audit({ action: 'sign_link', target_type: 'file', target_id: row.id, after: { ttl, expires_at: expiresAt, payload: req.body.payload ?? null } }));
+    return { url: `${baseUrl(req)}${path}?${qs}`, expires_at: expiresAt, ttl };
+  });
+
+  app.get(`${SIGNED_PATH_PREFIX}/:a/:b`, {
+    schema: {
+      tags, params: privateFileParams,
+      querystring: z.object({
+        e: z.coerce.number().int(), i: z.coerce.number().int(), s: z.coerce.number().int().positive(),
+        p: z.string().max(2000).regex(/^[A-Za-z0-9_-]*$/).optional(), sig: z.string().max(100),
+      }),
+    },
+    config: { roles: 'public', fingerprint: false },
+  }, async (req, reply) => {
+    const { e, i, s, p = '', sig } = req.query;
+    const parts = { method: 'GET' as const, path: signedPath(req.params.a, req.params.b), expires: e, issued: i, signer: s, payload: p };
+    if (!signer.verify(parts, sig)) throw forbidden('Invalid signature');
+    if (e * 1000 <= Date.now()) throw forbidden('Link expired');
+    const row = await findFileForSignedLink(app.db, req.params.a);
+    if (!row || row.name !== req.params.b) throw notFound();
+    await app.db.insertInto('signed_link_opens').values({
+      file_id: row.id, organization_id: row.organization_id, signer_id: s, signed_at: new Date(i * 1000).toISOString(),
+      expires_at: new Date(e * 1000).toISOString(), payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
+      ip: req.ip ?? null, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null, opened_at: now(),
+    }).execute();
+    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
+  });
+
+  app.get('/api/files/public/*', {
+    schema: { tags },
+    config: { roles: 'public', fingerprint: false },
+  }, async (req, reply) => {
+    const rawPath = req.raw.url!.split('?')[0];
+    const key = `public/${(req.params as { '*': string })['*']}`;
+    if (RAW_TRAVERSAL.test(rawPath) || !PUBLIC_KEY.test(key)) throw badRequest();
+    return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'public, max-age=31536000, immutable' });
+  });
+}
+

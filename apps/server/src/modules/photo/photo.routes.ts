@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '@bo/shared/permissions';
+import { idParam, idsBody } from '@bo/shared/list';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { TAG_PATTERN, photoListQuery, photoListResponse, photoPatchBody, photoSchema, photoUploadQuery } from '@bo/shared/schemas/photo';
+import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
+import { IMAGE_EXT, IMAGE_MIME, ImageRejected, inspectImage, renderVariants, type ImageInfo } from '../../lib/images/image-variants.ts';
+import { newUid } from '../file/file.routes.ts';
+import { loadAllOr404 } from '../../lib/load-all.ts';
+import { removeObjects } from '../../lib/storage/remove-objects.ts';
+import { cleanFileName } from '../file/file-types.ts';
+import { mapMultipartError, readBounded, uploadedFile } from '../file/upload-stream.ts';
+import {
+  deletePhotos, findPhoto, findPhotosByIds, insertPhoto, listPhotos, storedKeys, toPhotoItem, updatePhoto, type StoredVariants,
+} from './photo.repository.ts';
+import './photo.dependents.ts';
+
+const now = () => new Date().toISOString();
+
+/**
+ * Photo library. Spec section 6 gives the photo list route ROLE_BASE and the photo menu entry
+ * ROLE_PHOTO: any admin may browse and pick photos; uploading, editing and deleting need ROLE_PHOTO
+ * (ROLE_MAINTAINER passes every check).
+ */
+export async function photoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(fastifyMultipart);
+  const tags = ['photo'];
+  const max = app.config.uploadMaxBytes;
+  const maxPixels = app.config.imageMaxPixels;
+
+  app.get('/api/admin/photo/index', {
+    schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
+    config: { roles: ROLES.photoList },
+  }, async (req) => listPhotos(app.db, req.actor!.organizationId, req.query));
+
+  app.post('/api/admin/photo/upload', {
+    schema: { tags, querystring: photoUploadQuery, response: { 200: photoSchema } },
+    config: { roles: ROLES.photo },
+  }, async (req) => {
+    const tagList = (req.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    if (tagList.some((t) => !TAG_PATTERN.test(t)) || tagList.length > 30) throw badRequest({ tags: [VALIDATION_KEYS.invalid] });
+    const part = await uploadedFile(req, max);
+    let input: Buffer;
+    try {
+      input = await readBounded(part.file, max);
+    } catch (err) {
+      part.file.resume();
+      throw mapMultipartError(err, max);
+    }
+    // Content and pixel checks come before anything is stored.
+    let info: ImageInfo;
+    try {
+      info = await inspectImage(input, maxPixels);
+    } catch (err) {
+      if (err instanceof ImageRejected) {
+        throw unprocessable(err.message, { file: [err.reason === 'pixels' ? 'validate.error.image_too_many_pixels' : 'validate.error.image_type'] });
+      }
+      throw err;
+    }
+    let rendered;
+    try {
+      rendered = await renderVariants(input, info, { maxPixels });
+    } catch {
+      throw unprocessable('The image cannot be read', { file: ['validate.error.image_type'] });
+    }
+    const uid = newUid();
+    const keyOf = (size: string, format: keyof typeof IMAGE_EXT) => `public/photos/${uid}/${size}.${IMAGE_EXT[format]}`;
+    const variants = {} as StoredVariants;
+    for (const v of rendered) {
+      const entry = (variants[v.size] ??= { key: '', webp_key: '', width: v.width, height: v.height });
+      if (v.format === 'webp') entry.webp_key = keyOf(v.size, 'webp');
+      else entry.key = keyOf(v.size, v.format);
+    }
+    const keys = rendered.map((v) => keyOf(v.size, v.format));
+    try {
+      await Promise.all(rendered.map((v, i) => app.storage.put(keys[i], v.data, { contentType: IMAGE_MIME[v.format] })));
+      return await req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
+        const t = now();
+        const row = await insertPhoto(trx, {
+          uid, organization_id: organizationId, uploader_id: actor.id, folder: req.query.folder,
+          title: req.query.title ?? '', alt: req.query.alt ?? '', tags: JSON.stringify(tagList),
+          original_name: cleanFileName(part.filename), mime: IMAGE_MIME[info.format], width: info.width, height: info.height,
+          bytes: input.length, variants: JSON.stringify(variants), created_at: t, updated_at: t,
+        });
+        const item = toPhotoItem(row);
+        await audit({ action: 'upload', target_type: 'photo', target_id: row.id, after: { uid, title: item.title, original_name: item.original_name, width: item.width, height: item.height } });
+        return item;
+      });
+    } catch (err) {
+      await removeObjects(app.storage, keys, req.log);
+      throw err;
+    }
+  });
+
+  app.patch('/api/admin/photo/:id', {
+    schema: { tags, params: idParam, body: photoPatchBody, response: { 200: photoSchema } },
+    config: { roles: ROLES.photo },
+  }, async (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
+    const row = await findPhoto(trx, organizationId, req.params.id);
+    if (!row) throw notFound();
+    const { field, value } = req.body;
+    const stored = field === 'tags' ? JSON.stringify([...new Set(value)]) : value;
+    const updated_at = now();
+    await updatePhoto(trx, row.id, { [field]: stored, updated_at });
+    const after = toPhotoItem({ ...row, [field]: stored, updated_at });
+    await audit({ action: 'update', target_type: 'photo', target_id: row.id, before: { [field]: toPhotoItem(row)[field] }, after: { [field]: after[field] } });
+    return after;
+  }));
+
+  app.delete('/api/admin/photo/batch', {
+    schema: { tags, body: idsBody, response: { 200: z.object({ message: z.string() }) } },
+    config: { roles: ROLES.photo },
+  }, async (req) => {
+    const rows = await req.inTransaction(async ({ trx, organizationId, audit }) => {
+      // All or nothing: one id that is missing or another organization's refuses the whole batch.
+      const found = await loadAllOr404(req.body.ids, (unique) => findPhotosByIds(trx, organizationId, unique));
+      await deletePhotos(trx, organizationId, found.map((r) => r.id));
+      for (const r of found) await audit({ action: 'delete', target_type: 'photo', target_id: r.id, before: { uid: r.uid, title: r.title, original_name: r.original_name } });
+      return found;
+    });
+    await removeObjects(app.storage, rows.flatMap(storedKeys), req.log);
+    return { message: 'OK' };
+  });
+}

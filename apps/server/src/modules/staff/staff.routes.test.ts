@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isTaiwanNationalId, maskNationalId, todayInTaipei } from '@bo/shared/schemas/staff';
+import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { samplePhoto } from '../staff-excel/staff-excel.fixtures.ts';
+import { buildCertificateType, buildStaff, upload } from './staff.test-helpers.ts';
+
+let t: TestApp;
+let orgA: { id: number }; let orgB: { id: number };
+let writerA: string; let readerA: string; let writerB: string; let superToken: string;
+const S = '/api/admin/organization/staff';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrganization(t.db, { name: 'Org A' });
+  orgB = await buildOrganization(t.db, { name: 'Org B' });
+  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgA.id });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
+  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgB.id });
+  superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+});
+afterAll(async () => { await t?.close(); });
+
+describe('national id', () => {
+  it('accepts Taiwan national ids and resident certificates with a valid checksum only', () => {
+    for (const ok of ['A123456789', 'F131104093', 'A800000014', 'AC01234567']) expect(isTaiwanNationalId(ok), ok).toBe(true);
+    for (const bad of ['A123456788', 'A323456789', '1234567890', 'A12345678', '']) expect(isTaiwanNationalId(bad), bad).toBe(false);
+    expect(maskNationalId('A123456789')).toBe('A12****789');
+  });
+});
+
+describe('staff records', () => {
+  it('creates a staff with certificates, reads it back and masks the national id in the list', async () => {
+    const type = await buildCertificateType(t.db, orgA.id, '職安');
+    const res = await api(t.app, writerA).post(S, {
+      name: '王大明', nickname: '阿明', national_id: 'a123456789', birthday: '1990-05-06', gender: 'male', mobile: '0912345678',
+      email: 'wang@example.com', emergency_contact: '王媽媽', emergency_phone: '+886912345678', blood_type: 'O', job_title: '領班',
+      hire_date: '2020-01-01', certificates: [{ certificate_type_id: type.id, number: 'S-1', issued_at: '2024-01-01', expires_at: '2030-01-01' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const staff = res.json();
+    expect(staff).toMatchObject({ display_name: '王大明 (阿明)', national_id: 'A123456789', organization_id: orgA.id, certificate_status: 'valid' });
+    expect(staff.certificates).toHaveLength(1);
+    const list = (await api(t.app, readerA).get(`${S}/index?keyword=大明`)).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].national_id).toBe('A12****789');
+    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'staff').where('target_id', '=', String(staff.id)).execute();
+    expect(audit.map((a) => a.action)).toContain('create');
+  });
+
+  it('answers bad input with field errors (national id checksum, phone, email, date)', async () => {
+    const res = await api(t.app, writerA).post(S, { name: ' ', national_id: 'A123456788', mobile: '12345', email: 'x', birthday: '2020-02-30' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      name: ['validate.error.required'], national_id: ['validate.error.national_id_incorrect'],
+      mobile: ['validate.error.phone_number_incorrect'], email: ['validate.error.email_incorrect'],
+    });
+    expect(res.json().errors.birthday).toBeDefined();
+  });
+
+  it('refuses a second staff with the same national id in the organization (409)', async () => {
+    await api(t.app, writerA).post(S, { name: 'X', national_id: 'F131104093' });
+    const res = await api(t.app, writerA).post(S, { name: 'Y', national_id: 'F131104093' });
+    expect(res.statusCode).toBe(409);
+    expect((await api(t.app, writerB).post(S, { name: 'Z', national_id: 'F131104093' })).statusCode).toBe(200);
+  });
+
+  it('updates certificates: keeps those with an id, adds new ones, removes missing ones', async () => {
+    const type = await buildCertificateType(t.db, orgA.id);
+    const created = (await api(t.app, writerA).post(S, { name: 'Cert', certificates: [
+      { certificate_type_id: type.id, number: 'one' }, { certificate_type_id: type.id, number: 'two' },
+    ] })).json();
+    const [one] = created.certificates;
+    const res = await api(t.app, writerA).put(`${S}/${created.id}`, { name: 'Cert', certificates: [
+      { id: one.id, certificate_type_id: type.id, number: 'one-b' }, { certificate_type_id: type.id, number: 'three' },
+    ] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().certificates.map((c: any) => c.number)).toEqual(['one-b', 'three']);
+  });
+
+  it('refuses a certificate type of another organization', async () => {
+    const typeB = await buildCertificateType(t.db, orgB.id);
+    const res = await api(t.app, writerA).post(S, { name: 'Bad', certificates: [{ certificate_type_id: typeB.id }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors['certificates.0.certificate_type_id']).toBeDefined();
+  });
+
+  it('patches allow-listed fields only', async () => {
+    const s = await buildStaff(t.db, orgA.id);
+    expect((await api(t.app, writerA).patch(`${S}/${s.id}`, { field: 'status', value: 'inactive' })).json().status).toBe('inactive');
+    expect((await api(t.app, writerA).patch(`${S}/${s.id}`, { field: 'organization_id', value: orgB.id })).statusCode).toBe(400);
+    expect((await api(t.app, writerA).patch(`${S}/${s.id}`, { field: 'mobile', value: '123' })).statusCode).toBe(400);
+  });
+
+  it('lets a staff reader read but not write (403)', async () => {
+    const s = await buildStaff(t.db, orgA.id);
+    expect((await api(t.app, readerA).get(`${S}/${s.id}`)).statusCode).toBe(200);
+    expect((await api(t.app, readerA).post(S, { name: 'No' })).statusCode).toBe(403);
+    expect((await api(t.app, readerA).put(`${S}/${s.id}`, { name: 'No' })).statusCode).toBe(403);
+    expect((await api(t.app, readerA).patch(`${S}/${s.id}`, { field: 'status', value: 'inactive' })).statusCode).toBe(403);
+    expect((await api(t.app, readerA).delete(`${S}/${s.id}`)).statusCode).toBe(403);
+    expect((await api(t.app, readerA).delete(`${S}/batch`, { ids: [s.id] })).statusCode).toBe(403);
+  });
+
+  it('refuses an admin without a staff role (403)', async () => {
+    const other = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: [] } }), { organizationId: orgA.id });
+    expect((await api(t.app, other).get(`${S}/index`)).statusCode).toBe(403);
+  });
+
+  it('hides organization A staff from organization B: list, read, change, delete are 404 or empty', async () => {
+    const s = await buildStaff(t.db, orgA.id, { name: 'Secret A' });
+    const list = (await api(t.app, writerB).get(`${S}/index?keyword=Secret`)).json();
+    expect(list.data).toHaveLength(0);
+    expect((await api(t.app, writerB).get(`${S}/${s.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, writerB).put(`${S}/${s.id}`, { name: 'Taken' })).statusCode).toBe(404);
+    expect((await api(t.app, writerB).patch(`${S}/${s.id}`, { field: 'status', value: 'inactive' })).statusCode).toBe(404);
+    expect((await api(t.app, writerB).delete(`${S}/${s.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, writerB).delete(`${S}/batch`, { ids: [s.id] })).statusCode).toBe(404);
+    expect((await api(t.app, writerB).get(`${S}/${s.id}/photo`)).statusCode).toBe(404);
+    expect((await api(t.app, writerA).get(`${S}/${s.id}`)).json().name).toBe('Secret A');
+    // A member of B cannot select A by organization_id either.
+    expect((await api(t.app, writerB).get(`${S}/index?organization_id=${orgA.id}`)).statusCode).toBe(403);
+  });
+
+  it('deletes in a batch all or nothing', async () => {
+    const a = await buildStaff(t.db, orgA.id);
+    const b = await buildStaff(t.db, orgB.id);
+    expect((await api(t.app, writerA).delete(`${S}/batch`, { ids: [a.id, b.id] })).statusCode).toBe(404);
+    expect((await api(t.app, writerA).get(`${S}/${a.id}`)).statusCode).toBe(200);
+    expect((await api(t.app, writerA).delete(`${S}/batch`, { ids: [a.id] })).statusCode).toBe(200);
+    expect((await api(t.app, writerA).get(`${S}/${a.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets super admins list and read staff across organizations; others are refused', async () => {
+    const a = await buildStaff(t.db, orgA.id, { name: 'Across A' });
+    await buildStaff(t.db, orgB.id, { name: 'Across B' });
+    const all = (await api(t.app, superToken).get('/api/admin/staff/index?keyword=Across')).json();
+    expect(all.data.map((s: any) => s.name).sort()).toEqual(['Across A', 'Across B']);
+    const onlyA = (await api(t.app, superToken).get(`/api/admin/staff/index?keyword=Across&organization_id=${orgA.id}`)).json();
+    expect(onlyA.data.map((s: any) => s.name)).toEqual(['Across A']);
+    expect((await api(t.app, superToken).get(`/api/admin/staff/${a.id}`)).json().name).toBe('Across A');
+    expect((await api(t.app, writerA).get('/api/admin/staff/index')).statusCode).toBe(403);
+  });
+});
+
+describe('certificate expiry', () => {
+  it('counts expired and expiring certificates of the active organization and filters the list', async () => {
+    const org = await buildOrganization(t.db);
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const type = await buildCertificateType(t.db, org.id);
+    const today = todayInTaipei();
+    const mk = (name: string, expires_at: string) => api(t.app, token).post(S, { name, certificates: [{ certificate_type_id: type.id, expires_at }] });
+    await mk('Lapsed', addDays(today, -1));
+    await mk('Soon', addDays(today, 10));
+    await mk('Later', addDays(today, 60));
+    await api(t.app, token).post(S, { name: 'NoCert' });
+    const res = (await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=30`)).json();
+    expect(res).toMatchObject({ days: 30, expired_count: 1, expiring_count: 1, staff_count: 2 });
+    expect(res.data.map((d: any) => d.staff_name)).toEqual(['Lapsed', 'Soon']);
+    expect(res.data[0].days_left).toBe(-1);
+    const names = async (q: string) => (await api(t.app, token).get(`${S}/index?${q}`)).json().data.map((s: any) => s.name).sort();
+    expect(await names('certificate_status=expired')).toEqual(['Lapsed']);
+    expect(await names('certificate_status=expiring')).toEqual(['Soon']);
+    expect(await names('certificate_status=attention')).toEqual(['Lapsed', 'Soon']);
+    expect(await names('certificate_status=valid')).toEqual(['Later', 'NoCert']);
+    const list = (await api(t.app, token).get(`${S}/index?sort=name&order=asc`)).json().data;
+    expect(Object.fromEntries(list.map((s: any) => [s.name, s.certificate_status]))).toEqual({ Lapsed: 'expired', Later: 'valid', NoCert: 'none', Soon: 'expiring' });
+    expect((await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=90`)).json().expiring_count).toBe(2);
+    // Another organization sees none of it.
+    expect((await api(t.app, writerB).get(`${S}/check-expiration-of-certificates`)).json().data.some((d: any) => d.staff_name === 'Lapsed')).toBe(false);
+  });
+});
+
+describe('photos and scanned certificates', () => {
+  it('takes a real image as the staff photo, re-encodes it, serves it to the organization only', async () => {
+    const s = await buildStaff(t.db, orgA.id);
+    const res = await upload(t.app, writerA, `${S}/${s.id}/photo`, {}, { name: 'me.png', data: await samplePhoto(), type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().has_photo).toBe(true);
+    const img = await api(t.app, readerA).get(`${S}/${s.id}/photo`);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await api(t.app, writerB).get(`${S}/${s.id}/photo`)).statusCode).toBe(404);
+    expect((await upload(t.app, writerB, `${S}/${s.id}/photo`, {}, { name: 'x.png', data: await samplePhoto() })).statusCode).toBe(404);
+  });
+
+  it('refuses a photo that is not an image whatever its name says', async () => {
+    const s = await buildStaff(t.db, orgA.id);
+    const res = await upload(t.app, writerA, `${S}/${s.id}/photo`, {}, { name: 'evil.png', data: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.file).toBeDefined();
+  });
+
+  it('keeps a scanned certificate private to the owning organization', async () => {
+    const type = await buildCertificateType(t.db, orgA.id);
+    const s = (await api(t.app, writerA).post(S, { name: 'Scan', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })).json();
+    const certId = s.certificates[0].id;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const up = await upload(t.app, writerA, `${S}/${s.id}/certificates/${certId}/file`, {}, { name: '證書.pdf', data: pdf, type: 'application/pdf' });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().certificates[0]).toMatchObject({ has_file: true, file_name: '證書.pdf' });
+    const got = await api(t.app, readerA).get(`${S}/${s.id}/certificates/${certId}/file`);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(pdf)).toBe(true);
+    expect(got.headers['content-disposition']).toContain("filename*=UTF-8''%E8%AD%89%E6%9B%B8.pdf");
+    expect((await api(t.app, writerB).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(404);
+    expect((await api(t.app).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(401);
+    const bad = await upload(t.app, writerA, `${S}/${s.id}/certificates/${certId}/file`, {}, { name: 'x.pdf', data: Buffer.from('MZ....'), type: 'application/pdf' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('photo library', () => {
+  it('takes a photo of the organization\'s library as the staff photo, never another organization\'s', async () => {
+    const insertPhoto = async (organizationId: number) => {
+      const key = `photos/test/${organizationId}-${Date.now()}.jpg`;
+      await t.app.storage.put(key, await samplePhoto('#16a34a', 80, 100));
+      const now = new Date().toISOString();
+      const row = await t.db.insertInto('photos').values({
+        uid: `p-${organizationId}-${Math.random().toString(36).slice(2)}`, organization_id: organizationId, uploader_id: null, folder: '', title: 'x', alt: '',
+        tags: '[]', original_name: 'x.jpg', mime: 'image/jpeg', width: 80, height: 100, bytes: 1,
+        variants: JSON.stringify({ middle: { key, width: 80, height: 100 } }), created_at: now, updated_at: now,
+      } as any).returning('id').executeTakeFirstOrThrow();
+      return row.id as number;
+    };
+    const own = await insertPhoto(orgA.id);
+    const other = await insertPhoto(orgB.id);
+    const s = (await api(t.app, writerA).post(S, { name: 'Library', photo_id: own })).json();
+    expect(s).toMatchObject({ photo_id: own, has_photo: true });
+    const img = await api(t.app, readerA).get(`${S}/${s.id}/photo`);
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const refused = await api(t.app, writerA).put(`${S}/${s.id}`, { name: 'Library', photo_id: other });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ photo_id: ['validate.error.invalid'] });
+    // Removing the staff photo leaves the library photo alone.
+    expect((await api(t.app, writerA).delete(`${S}/${s.id}/photo`)).json().has_photo).toBe(false);
+    expect(await t.db.selectFrom('photos').select('id').where('id', '=', own).executeTakeFirst()).toBeTruthy();
+  });
+});
+
+describe('certificate types', () => {
+  it('are an editable list per organization', async () => {
+    const org = await buildOrganization(t.db);
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const T = '/api/admin/organization/certificate-type';
+    expect((await api(t.app, token).get(`${T}/index`)).json().data).toEqual([]);
+    const defaults = (await api(t.app, token).post(`${T}/defaults`)).json().data;
+    expect(defaults.length).toBeGreaterThan(3);
+    const created = (await api(t.app, token).post(T, { name: '施工架組配作業主管' })).json();
+    expect((await api(t.app, token).post(T, { name: '施工架組配作業主管' })).statusCode).toBe(409);
+    expect((await api(t.app, token).put(`${T}/${created.id}`, { name: '施工架主管' })).json().name).toBe('施工架主管');
+    expect((await api(t.app, writerB).put(`${T}/${created.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await api(t.app, writerB).delete(`${T}/${created.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, token).delete(`${T}/${created.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuse a staff reader, an empty name and deleting a type still in use', async () => {
+    const T = '/api/admin/organization/certificate-type';
+    const type = await buildCertificateType(t.db, orgA.id);
+    expect((await api(t.app, readerA).get(`${T}/index`)).statusCode).toBe(200);
+    expect((await api(t.app, readerA).post(T, { name: 'No' })).statusCode).toBe(403);
+    expect((await api(t.app, readerA).post(`${T}/defaults`)).statusCode).toBe(403);
+    expect((await api(t.app, readerA).put(`${T}/${type.id}`, { name: 'No' })).statusCode).toBe(403);
+    expect((await api(t.app, readerA).delete(`${T}/${type.id}`)).statusCode).toBe(403);
+    expect((await api(t.app, writerA).post(T, { name: '' })).statusCode).toBe(400);
+    expect((await api(t.app, writerA).put(`${T}/${type.id}`, { name: '' })).statusCode).toBe(400);
+    const s = await api(t.app, writerA).post(S, { name: 'Holder', certificates: [{ certificate_type_id: type.id }] });
+    expect(s.statusCode, s.body).toBe(200);
+    expect((await api(t.app, writerA).delete(`${T}/${type.id}`)).statusCode).toBe(409);
+    expect((await api(t.app, writerA).get(`${T}/index`)).json().data.map((r: any) => r.id)).toContain(type.id);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
+import { AppError } from '../lib/errors.ts';
+
+type Issue = { keyword?: string; code?: string; message?: string; path?: (string | number)[]; instancePath?: string; params?: any; minimum?: number | bigint; origin?: string; format?: string };
+
+/** Maps a zod issue to the spec's translation key (section 5). */
+function keyFor(issue: Issue): string {
+  if (issue.message?.startsWith('validate.')) return issue.message;
+  const p = { ...issue.params, code: issue.keyword, message: issue.message };
+  if (p.code === 'invalid_format' && p.format === 'email') return VALIDATION_KEYS.email;
+  if (p.code === 'too_small' && p.origin === 'string') return Number(p.minimum) <= 1 ? VALIDATION_KEYS.required : VALIDATION_KEYS.tooShort;
+  if (p.code === 'invalid_type' && /undefined|received undefined/.test(p.message ?? '')) return VALIDATION_KEYS.required;
+  return VALIDATION_KEYS.invalid;
+}
+
+/** `spaFallback`: the built web app is served, so a non-API GET that matches no route gets its index.html. */
+export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: boolean } = {}): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.code(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation as unknown as Issue[]) {
+        if (v.keyword === 'unrecognized_keys') {
+          const prefix = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+          for (const k of v.params.keys as string[]) (errors[prefix ? `${prefix}.${k}` : k] ??= []).push('validate.error.not_allowed');
+          continue;
+        }
+        const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(keyFor(v));
+      }
+      return reply.code(400).send({ message: MESSAGES.badRequest, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
+      return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    const known: Record<number, string> = {
+      400: MESSAGES.badRequest, 401: MESSAGES.unauthorized, 403: MESSAGES.forbidden, 404: MESSAGES.notFound,
+      405: MESSAGES.methodNotAllowed, 406: MESSAGES.notAcceptable, 409: MESSAGES.conflict, 413: MESSAGES.payloadTooLarge,
+      415: 'Unsupported Media Type', 429: MESSAGES.tooManyRequests,
+    };
+    return reply.code(status).send({ message: known[status] ?? err.message });
+  });
+
+  // One not-found handler (Fastify allows one per prefix). The SPA's router shows /404 itself.
+  app.setNotFoundHandler((req, reply) => {
+    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ message: MESSAGES.notFound });
+  });
+}

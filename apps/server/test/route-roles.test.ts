@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// Every route the app registers, collected by an onRoute hook added the moment Fastify is created.
+const routes = vi.hoisted(() => [] as RouteOptions[]);
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('fastify')>();
+  const factory = ((opts: any) => {
+    const app = mod.default(opts);
+    app.addHook('onRoute', (r: any) => { routes.push(r); });
+    return app;
+  }) as unknown as typeof mod.default;
+  return { ...mod, default: Object.assign(factory, mod.default) };
+});
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); }); // builds the app: every module registers its routes
+afterAll(async () => { await t?.close(); });
+
+describe('route declarations', () => {
+  it('collects the routes of every module', () => {
+    const urls = routes.map((r) => r.url);
+    expect(urls).toContain('/api/admin/account/login');
+    expect(urls).toContain('/api/admin/audit-log/index');
+    expect(urls).toContain('/api/admin/app-config/:name/update');
+  });
+
+  it('declares config.roles on every /api route except the API reference', () => {
+    const missing = routes
+      .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'))
+      .filter((r) => {
+        const roles = (r.config as { roles?: unknown } | undefined)?.roles;
+        return !(roles === 'public' || (Array.isArray(roles) && roles.every((x) => typeof x === 'string')));
+      })
+      .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,207 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import Layout from 'antd/es/layout';
+import AntApp from 'antd/es/app';
+import Menu, { type MenuProps } from 'antd/es/menu';
+import Drawer from 'antd/es/drawer';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import Select from 'antd/es/select';
+import Avatar from 'antd/es/avatar';
+import Typography from 'antd/es/typography';
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import BugOutlined from '@ant-design/icons/BugOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import FolderOutlined from '@ant-design/icons/FolderOutlined';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
+import { useAppConfig } from '../../lib/settings.ts';
+import { useDevice } from '../../lib/device.ts';
+import { loading } from '../../lib/loading.ts';
+import { toast, SHELL_TOAST } from '../../lib/toast.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { adminSessionUrl, visibleMenu, type VisibleMenuItem } from '../route-table.ts';
+import { ImpersonationBanner } from '../../features/admin/impersonation-banner.tsx';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />, bug: <BugOutlined />, key: <KeyOutlined />, folder: <FolderOutlined />,
+  bank: <BankOutlined />, team: <TeamOutlined />, safety: <SafetyOutlined />, picture: <PictureOutlined />,
+};
+
+function OrganizationSwitcher() {
+  const { t } = useTranslation();
+  const { organization, organizations, switchTo } = useActiveOrganization();
+  const [busy, setBusy] = useState(false);
+  if (organizations.length === 0) {
+    return <Typography.Text type="secondary" className="org-none">{t('header.noOrganization')}</Typography.Text>;
+  }
+  return (
+    <Select
+      className="org-switcher"
+      data-testid="organization-switcher"
+      aria-label={t('header.switchOrganization')}
+      value={organization?.id}
+      placeholder={t('header.noOrganization')}
+      loading={busy}
+      disabled={busy}
+      popupMatchSelectWidth={false}
+      showSearch={organizations.length > 6 ? { optionFilterProp: 'label' } : undefined}
+      options={organizations.map((o) => ({ value: o.id, label: organizationLabel(o) }))}
+      onChange={async (id: number) => {
+        setBusy(true);
+        try {
+          await switchTo(id);
+          const next = organizations.find((o) => o.id === id);
+          toast.success({ title: t('header.switched', { name: next ? organizationLabel(next) : id }), duration: SHELL_TOAST.duration });
+        } catch (e) {
+          toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { payload, signOut } = useSession();
+  const name = payload?.data.name || payload?.data.email || '';
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+          { type: 'divider' },
+          { key: 'sign-out', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
+        ],
+        onClick: async ({ key }) => {
+          if (key === 'profile') navigate('/admin/profile');
+          if (key === 'sign-out') {
+            loading.show({ title: t('header.signOut') });
+            try { await signOut(); } finally { loading.hide(); }
+          }
+        },
+      }}
+    >
+      <Button type="text" className="user-menu" aria-label={t('header.userMenu')} data-testid="user-menu">
+        <Avatar size="small" icon={<UserOutlined />} style={{ background: 'var(--bo-primary)' }} />
+        <span className="user-name">{name}</span>
+      </Button>
+    </Dropdown>
+  );
+}
+
+function AdminFooter() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const year = new Date().getFullYear();
+  const years = year > config.startYear ? `${config.startYear}–${year}` : String(config.startYear);
+  return (
+    <Layout.Footer className="admin-footer">
+      <span>{t('footer.support')}<a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></span>
+      <span>
+        © {years} <a href={config.developerUrl} target="_blank" rel="noopener noreferrer">{config.appName}</a> · v{config.version}
+      </span>
+    </Layout.Footer>
+  );
+}
+
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { roles } = useSession();
+  const config = useAppConfig();
+  const { mobile } = useDevice();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const menu = useMemo(() => visibleMenu(roles, config), [roles, config]);
+  const toItems = (items: VisibleMenuItem[], parent = ''): MenuProps['items'] => items.map((m) => {
+    const key = m.path ?? `${parent}${m.key}`;
+    const label = m.route ? t(`route.${m.route}`) : t(`menu.${m.key}`);
+    if (m.children) return { key, icon: m.icon ? ICONS[m.icon] : undefined, label, children: toItems(m.children, `${m.key}/`) };
+    if (m.externalPath) return { key: `external:${m.externalPath}`, icon: m.icon ? ICONS[m.icon] : undefined, label: <span>{label} <ExportOutlined /></span> };
+    return { key, icon: m.icon ? ICONS[m.icon] : undefined, label };
+  });
+  const items = toItems(menu);
+  const selected = useMemo(() => {
+    const paths: string[] = [];
+    const walk = (list: VisibleMenuItem[]) => list.forEach((m) => { if (m.path) paths.push(m.path); if (m.children) walk(m.children); });
+    walk(menu);
+    const hit = paths.filter((p) => pathname === p || (p !== '/admin' && pathname.startsWith(`${p}/`))).sort((a, b) => b.length - a.length)[0];
+    return hit ? [hit] : [];
+  }, [menu, pathname]);
+  const openGroups = useMemo(() => menu.filter((m) => m.children?.some((c) => c.path && selected.includes(c.path))).map((m) => m.key), [menu, selected]);
+
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    setDrawerOpen(false);
+    if (key.startsWith('external:')) {
+      window.open(adminSessionUrl(key.slice('external:'.length)), '_blank', 'noopener');
+      return;
+    }
+    if (key.startsWith('/')) navigate(key);
+  };
+
+  const nav = (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected}
+      defaultOpenKeys={openGroups}
+      onClick={onMenuClick}
+      className="admin-menu"
+      data-testid="admin-menu"
+    />
+  );
+
+  // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme.
+  return (
+    <AntApp className="admin-app">
+    <Layout className="admin-layout">
+      <Layout.Header className="admin-header">
+        {mobile ? (
+          <Button type="text" icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={() => setDrawerOpen(true)} data-testid="menu-open" />
+        ) : (
+          <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? t('menu.expand') : t('menu.collapse')} onClick={() => setCollapsed((c) => !c)} />
+        )}
+        <a className="admin-brand" href="/admin" onClick={(e) => { e.preventDefault(); navigate('/admin'); }}>{config.title}</a>
+        <div className="admin-header-spacer" />
+        <OrganizationSwitcher />
+        <LanguageSwitch compact={mobile} />
+        <UserMenu />
+      </Layout.Header>
+      <Layout hasSider={!mobile}>
+        {mobile ? (
+          <Drawer rootClassName="admin-drawer" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title={config.title} styles={{ body: { padding: 0 } }}>
+            {nav}
+          </Drawer>
+        ) : (
+          <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
+            {nav}
+          </Layout.Sider>
+        )}
+        <Layout className="admin-body">
+          <ImpersonationBanner />
+          <Layout.Content className="admin-content"><Outlet /></Layout.Content>
+          <AdminFooter />
+        </Layout>
+      </Layout>
+    </Layout>
+    </AntApp>
+  );
+}

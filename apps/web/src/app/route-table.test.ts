@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from '@bo/shared/routes';
+import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
+import { canOpen, isSafeRelativePath, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
+
+const flags = { adminGroup: false, adminSubAccount: true };
+const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
+const menuFor = (roles: string[], f = flags) => keys(visibleMenu(roles, f));
+const route = (name: string) => ADMIN_ROUTES.find((r) => r.name === name)!;
+
+describe('menu filtered by role (spec sections 2 and 6)', () => {
+  it('super admin: OTP, files, organization and the admin group, no debug, staff or photo', () => {
+    expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual(['overview', 'otp', 'file', 'organization', 'admin-group:[admin,admin-organization,audit-log]']);
+  });
+  it('maintainer passes every check, debug group included', () => {
+    expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
+      'overview', 'debug:[mail-template,html-editor,log-viewer]', 'otp', 'file', 'organization', 'staff-group:[staff,staff-excel]',
+      'admin-group:[admin,admin-organization,audit-log]', 'photo',
+    ]);
+  });
+  it('base admin: overview and the file manager', () => {
+    expect(menuFor(['ROLE_BASE'])).toEqual(['overview', 'file']);
+  });
+  it('photo role: the photo entry (and files, as any ROLE_ passes ROLE_BASE)', () => {
+    expect(menuFor(['ROLE_PHOTO'])).toEqual(['overview', 'file', 'photo']);
+  });
+  it('staff role: the staff group', () => {
+    expect(menuFor(['ROLE_STAFF'])).toEqual(['overview', 'file', 'staff-group:[staff,staff-excel]']);
+  });
+  it('sub-account admin: organization and staff, no file manager', () => {
+    expect(menuFor(['SUB_ACCOUNT_ROLE_ADMIN'])).toEqual(['overview', 'organization', 'staff-group:[staff,staff-excel]']);
+  });
+  it('staff reader and writer: the staff group only', () => {
+    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
+    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
+  });
+  it('no roles: only the overview', () => {
+    expect(menuFor([])).toEqual(['overview']);
+  });
+  it('feature flags show or hide the admin group and organization entries', () => {
+    expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain('admin-group:[admin,admin-group,audit-log]');
+  });
+  it('menu entries carry their route paths; the log viewer has none (it opens through create-admin-session)', () => {
+    const debug = visibleMenu(['ROLE_MAINTAINER'], flags).find((m) => m.key === 'debug')!;
+    expect(debug.children!.map((c) => c.path)).toEqual(['/admin/debug/mail-template', '/admin/debug/html-editor', undefined]);
+  });
+});
+
+describe('route access (spec section 6)', () => {
+  const cases: Array<[string, string[], boolean]> = [
+    ['overview', [], true],
+    ['admin.otp', ['ROLE_BASE'], false],
+    ['admin.otp', ['ROLE_SUPER_ADMIN'], true],
+    ['admin.file', ['ROLE_PHOTO'], true],
+    ['admin.file', ['SUB_ACCOUNT_ROLE_ADMIN'], false],
+    ['admin_debug.mail_template', ['ROLE_BASE'], false],
+    ['admin_debug.mail_template', ['ROLE_SUPER_ADMIN'], true],
+    ['admin.list', ['SUB_ACCOUNT_ROLE_ADMIN'], false],
+    ['admin.update', ['SUB_ACCOUNT_ROLE_ADMIN'], true],
+    ['photo.list', ['ROLE_STAFF'], true],
+    ['photo.list', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false],
+    ['staff.list', ['SUB_ACCOUNT_ROLE_STAFF_READ'], true],
+    ['staff.list', ['ROLE_BASE'], false],
+    ['staff.create', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false],
+    ['staff.create', ['SUB_ACCOUNT_ROLE_STAFF_WRITE'], true],
+    ['audit-log.list', ['ROLE_MAINTAINER'], true],
+  ];
+  it.each(cases)('%s with %j → %s', (name, roles, ok) => {
+    expect(canOpen(route(name), roles)).toBe(ok);
+  });
+  it('drops feature-flagged routes whose flag is off', () => {
+    const names = routerRoutes(DEFAULT_APP_CONFIG).adminRoutes.map((r) => r.name);
+    expect(names).not.toContain('admin-group.list');
+    expect(names).toContain('admin-organization.list');
+    expect(routerRoutes({ adminGroup: true, adminSubAccount: false }).adminRoutes.map((r) => r.name)).not.toContain('admin-organization.list');
+  });
+});
+
+describe('create-admin-session paths', () => {
+  it('accepts relative same-origin paths only', () => {
+    expect(isSafeRelativePath('/api/admin/debug/log-viewer')).toBe(true);
+    expect(isSafeRelativePath('/admin/profile?x=1')).toBe(true);
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'admin', '', null, '/\tx']) {
+      expect(isSafeRelativePath(bad as string)).toBe(false);
+    }
+  });
+});

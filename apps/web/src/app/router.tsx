@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import type { AppRoute } from '@bo/shared/routes';
+import { useSession } from '../lib/session.ts';
+import { applyDebugParam } from '../lib/debug.ts';
+import { useAppConfig } from '../lib/settings.ts';
+import { RouteProgress } from '../components/shell-indicators.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { routeComponents } from './route-components.tsx';
+import { RouteMetaContext } from './route-meta.ts';
+import { canOpen, routerRoutes } from './route-table.ts';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+
+const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
+const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m) => ({ default: m.ErrorScreen })));
+
+/** '{page} | {site title}' (spec section 1). */
+function usePageTitle(route: AppRoute) {
+  const { t, i18n } = useTranslation();
+  const { title } = useAppConfig();
+  useEffect(() => {
+    document.title = `${t(`route.${route.name}`)} | ${title}`;
+  }, [route.name, title, t, i18n.language]);
+}
+
+function Screen({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
+  const { roles } = useSession();
+  const { pathname } = useLocation();
+  usePageTitle(route);
+  const Page = routeComponents[route.name];
+  let body: ReactNode;
+  if (!canOpen(route, roles)) body = <ErrorScreen statusCode={403} message={t('error.forbidden')} />;
+  else if (!Page) body = <ErrorScreen statusCode={404} message={t('error.notFoundPath', { path: pathname })} />;
+  else body = <Page />;
+  return (
+    <RouteMetaContext.Provider value={route}>
+      <ErrorBoundary key={pathname}>
+        <Suspense fallback={<RouteProgress />}>{body}</Suspense>
+      </ErrorBoundary>
+    </RouteMetaContext.Provider>
+  );
+}
+
+/** Signed-out visitors go to sign-in and come back after; a default password must be changed first. */
+function RequireSession() {
+  const { payload } = useSession();
+  const location = useLocation();
+  if (!payload) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  if (payload.data.has_change_default_password === false && location.pathname !== '/admin/reset-password') {
+    return <Navigate to="/admin/reset-password" replace />;
+  }
+  return (
+    <Suspense fallback={<RouteProgress />}>
+      <AdminLayout />
+    </Suspense>
+  );
+}
+
+function NotFoundRedirect({ to }: { to: string }) {
+  const { pathname, search } = useLocation();
+  return <Navigate to={to} replace state={{ from: `${pathname}${search}` }} />;
+}
+
+export function AppRoutes() {
+  const config = useAppConfig();
+  const { search } = useLocation();
+  // ?app_debug= works on any navigation, not only on a full load.
+  useEffect(() => { applyDebugParam(search); }, [search]);
+  const { publicRoutes, adminRoutes } = routerRoutes(config);
+  return (
+    <Routes>
+      <Route element={<DefaultLayout><Outlet /></DefaultLayout>}>
+        {publicRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
+      </Route>
+      <Route element={<RequireSession />}>
+        {adminRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
+        <Route path="/admin/*" element={<NotFoundRedirect to="/admin/404" />} />
+      </Route>
+      <Route path="*" element={<NotFoundRedirect to="/404" />} />
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    // Without transitions a lazy screen's Suspense fallback (the progress bar) shows while its chunk
+    // loads; with them the old screen would stay up with no sign that anything is happening.
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

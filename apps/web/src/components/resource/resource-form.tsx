@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Form, { type FormInstance, type FormProps } from 'antd/es/form';
+import Card from 'antd/es/card';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Alert from 'antd/es/alert';
+import Skeleton from 'antd/es/skeleton';
+import { ErrorState } from '../error-state.tsx';
+import './i18n.ts';
+import './resource.css';
+
+export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFinish' | 'children'> {
+  form: FormInstance<V>;
+  /** From the route meta (spec section 4): update waits for the record. */
+  mode: 'create' | 'update';
+  loading?: boolean;
+  loadError?: unknown;
+  onRetry?: () => void;
+  onSubmit(values: V): void | Promise<void>;
+  submitting?: boolean;
+  /** Errors that belong to no field (from useServerFieldErrors). */
+  formError?: string | null;
+  onCancel?: () => void;
+  children: ReactNode;
+  extraActions?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * One form component for create and update: loading and load-error states for update, a vertical
+ * layout, a record-level error, and an action bar that stays in reach at the bottom on a phone.
+ */
+export function ResourceForm<V>({ form, mode, loading, loadError, onRetry, onSubmit, submitting, formError, onCancel, children, extraActions, testId, ...rest }: ResourceFormProps<V>) {
+  const { t } = useTranslation('resource');
+  if (mode === 'update' && loadError) return <Card><ErrorState error={loadError} onRetry={onRetry} /></Card>;
+  if (mode === 'update' && loading) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  return (
+    <Card className="resource-form">
+      <Form<V> form={form} layout="vertical" requiredMark scrollToFirstError disabled={submitting} onFinish={onSubmit} data-testid={testId} {...rest}>
+        {children}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="form-error" /> : null}
+        <Flex className="resource-form-actions" gap={8} wrap>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">{t('save')}</Button>
+          {onCancel ? <Button onClick={onCancel}>{t('cancel')}</Button> : null}
+          {extraActions}
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

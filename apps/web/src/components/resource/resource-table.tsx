@@ -1,0 +1,110 @@
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Table, { type TableProps } from 'antd/es/table';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import Flex from 'antd/es/flex';
+import Button from 'antd/es/button';
+import Typography from 'antd/es/typography';
+import { EmptyState } from '../empty-state.tsx';
+import { ErrorState } from '../error-state.tsx';
+import { useDevice } from '../../lib/device.ts';
+import { pageSizeOptions, type UseListParams } from './use-list-params.ts';
+import type { ListResult } from './resource-api.ts';
+import './i18n.ts';
+import './resource.css';
+
+export interface BatchActionContext<T> {
+  ids: number[];
+  rows: T[];
+  /** Clears the selection (call after a batch action succeeded). */
+  clear(): void;
+}
+
+export interface ResourceTableProps<T extends { id: number }> {
+  query: UseQueryResult<ListResult<T>>;
+  list: UseListParams<string>;
+  /** Columns; a column with `sorter: true` sorts on the server by its `key`. */
+  columns: ColumnsType<T>;
+  /** Row selection with these actions for the selected rows (omit for no selection). */
+  batchActions?: (ctx: BatchActionContext<T>) => ReactNode;
+  /** Rows that cannot be selected (e.g. yourself). */
+  selectable?: (row: T) => boolean;
+  /** Shown in the empty state when nothing exists yet (e.g. a create button). */
+  emptyAction?: ReactNode;
+  rowKey?: keyof T & string;
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
+  testId?: string;
+}
+
+/**
+ * Ant Design table on a server-paginated `GET …/index`: page, page size and sort follow the URL
+ * (useListParams), rows can be selected for batch actions, and loading, empty ("nothing yet" vs
+ * "no match") and error states are built in. Scrolls sideways on a phone instead of squeezing.
+ */
+export function ResourceTable<T extends { id: number }>(props: ResourceTableProps<T>) {
+  const { query, list, batchActions, selectable, emptyAction, rowKey = 'id' as keyof T & string, testId } = props;
+  const { t } = useTranslation('resource');
+  const { mobile } = useDevice();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const rows = query.data?.data ?? [];
+  const selectedRows = useMemo(() => rows.filter((r) => selected.includes(r[rowKey] as Key)), [rows, selected, rowKey]);
+
+  const columns = useMemo(() => props.columns.map((c) => {
+    const k = (c.key ?? (c as { dataIndex?: string }).dataIndex) as string | undefined;
+    if (!c.sorter || !k) return c;
+    return { ...c, sortOrder: list.params.sort === k ? (list.params.order === 'asc' ? 'ascend' : 'descend') : null, sortDirections: ['ascend', 'descend', 'ascend'] } as typeof c;
+  }), [props.columns, list.params.sort, list.params.order]);
+
+  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
+      const key = (s.columnKey ?? s.field) as string | undefined;
+      list.set({ sort: s.order && key ? key : undefined, order: s.order === 'ascend' ? 'asc' : 'desc' });
+      return;
+    }
+    list.set({ page: pagination.current ?? 1, ...(pagination.pageSize !== list.params.per_page ? { per_page: pagination.pageSize } : {}) });
+  };
+
+  const clear = () => setSelected([]);
+  return (
+    <div className="resource-table" data-testid={testId}>
+      {batchActions && selected.length > 0 ? (
+        <Flex className="resource-batch-bar" align="center" gap={8} wrap>
+          <Typography.Text strong>{t('selected', { count: selected.length })}</Typography.Text>
+          {batchActions({ ids: selected.map(Number), rows: selectedRows, clear })}
+          <Button type="link" onClick={clear}>{t('clearSelection')}</Button>
+        </Flex>
+      ) : null}
+      <Table<T>
+        {...props.tableProps}
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={rows}
+        loading={query.isFetching}
+        size={mobile ? 'small' : 'middle'}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        rowSelection={batchActions ? {
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys),
+          preserveSelectedRowKeys: true,
+          getCheckboxProps: (r) => ({ disabled: selectable ? !selectable(r) : false }),
+        } : undefined}
+        locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={list.filtered ? t('noMatch') : t('empty')} action={list.filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : emptyAction} /> }}
+        pagination={{
+          current: list.params.page,
+          pageSize: list.params.per_page,
+          total: query.data?.meta.total ?? 0,
+          showSizeChanger: !mobile,
+          pageSizeOptions,
+          showTotal: (total) => t('total', { total }),
+          size: mobile ? 'small' : undefined,
+          simple: mobile,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Button from 'antd/es/button';
+import Alert from 'antd/es/alert';
+import { useState } from 'react';
+import { errorText } from '../../lib/api-client.ts';
+import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
+import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { useResetPassword } from './api.ts';
+
+interface Values { current_password: string; password: string; confirm: string }
+
+/** Current password, new password with the strength meter of section 5, confirmation. */
+export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const reset = useResetPassword();
+  const [error, setError] = useState<string | null>(null);
+  const password = Form.useWatch('password', form);
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} className="change-password-form" disabled={reset.isPending}
+      onFinish={async (v) => {
+        setError(null);
+        try {
+          await reset.mutateAsync({ current_password: v.current_password, password: v.password });
+          form.resetFields();
+          onDone?.();
+        } catch (e) {
+          if (!applyServerErrors(form, e)) setError(errorText(e));
+        }
+      }}
+    >
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item name="current_password" label={t('resetPassword.current')} rules={[formRules.required()]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="password" label={t('resetPassword.next')} rules={[formRules.password()]} extra={<PasswordStrengthMeter value={password} />}>
+        <Input.Password autoComplete="new-password" data-testid="new-password" />
+      </Form.Item>
+      <Form.Item name="confirm" label={t('resetPassword.confirm')} dependencies={['password']} rules={[formRules.required(), formRules.sameAs('password')]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={reset.isPending}>{t('resetPassword.submit')}</Button>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Button from 'antd/es/button';
+import Row from 'antd/es/row';
+import Col from 'antd/es/col';
+import Skeleton from 'antd/es/skeleton';
+import { errorText } from '../../lib/api-client.ts';
+import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { LoginDevices } from './login-devices.tsx';
+import { RoleTags } from './overview-page.tsx';
+import { profileQuery, useUpdateProfile } from './api.ts';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const q = useQuery(profileQuery());
+  const update = useUpdateProfile();
+  const [form] = Form.useForm<{ name: string }>();
+  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name }); }, [q.data, form]);
+  return (
+    <div className="page profile-page">
+      <PageHeader />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={t('profile.basic')}>
+            {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
+              <Form form={form} layout="vertical" requiredMark={false} disabled={update.isPending}
+                onFinish={async (v) => {
+                  try {
+                    await update.mutateAsync({ name: v.name.trim() });
+                    toast.success({ title: t('profile.saved'), duration: SHELL_TOAST.duration });
+                  } catch (e) {
+                    if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+                  }
+                }}
+              >
+                <Form.Item label={t('profile.email')}><Input value={q.data.email} disabled /></Form.Item>
+                <Form.Item name="name" label={t('profile.name')} rules={[formRules.required()]}><Input maxLength={100} /></Form.Item>
+                <Form.Item label={t('overview.roles')}><RoleTags roles={[...q.data.roles, ...q.data.sub_account_roles]} /></Form.Item>
+                <Button type="primary" htmlType="submit" loading={update.isPending}>{t('profile.save')}</Button>
+              </Form>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('profile.password')}>
+            <ChangePasswordForm onDone={() => toast.success({ title: t('profile.passwordChanged'), duration: SHELL_TOAST.duration })} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('devices.title')}><LoginDevices /></Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import Button from 'antd/es/button';
+import Select from 'antd/es/select';
+import Flex from 'antd/es/flex';
+import type { ColumnsType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { organizationLabel } from '@bo/shared/schemas/organization';
+import { formatDateTime } from '../../i18n/index.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { StatusTag } from '../../components/resource/status-tag.tsx';
+import { useListParams } from '../../components/resource/use-list-params.ts';
+import { adminOrganizationApi, refreshOrganizationLists, type AdminOrganization } from './api.ts';
+import { useDeleteOrganizations } from './use-delete-organizations.ts';
+import './i18n.ts';
+
+export default function AdminOrganizationListPage() {
+  const { t } = useTranslation('admin-organization');
+  const { t: tr } = useTranslation('resource');
+  const navigate = useNavigate();
+  const list = useListParams(['status'], { sort: 'id', order: 'desc' });
+  const q = useQuery(adminOrganizationApi.list(list.query));
+  const batchPatch = adminOrganizationApi.useBatchPatch();
+  const deleteOrganizations = useDeleteOrganizations();
+  const qc = useQueryClient();
+  const setStatus = async (ids: number[], value: string) => {
+    try {
+      await batchPatch.mutateAsync({ ids, field: 'status', value });
+      refreshOrganizationLists(qc);
+      toast.success({ title: tr('updated'), duration: SHELL_TOAST.duration });
+      return true;
+    } catch (e) {
+      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+      return false;
+    }
+  };
+
+  const columns: ColumnsType<AdminOrganization> = [
+    { key: 'name', title: t('name'), sorter: true, fixed: 'left', render: (_, o) => <Link to={`/admin/admin-organization/${o.id}/update`}>{organizationLabel(o)}</Link> },
+    { key: 'uid', dataIndex: 'uid', title: t('uid'), responsive: ['md'] },
+    { key: 'member_count', dataIndex: 'member_count', title: t('memberCount') },
+    { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
+    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
+      render: (_, o) => (
+        <Flex gap={4}>
+          <Button size="small" onClick={() => navigate(`/admin/admin-organization/${o.id}/update`)}>{tr('edit')}</Button>
+          <Button size="small" danger onClick={() => void deleteOrganizations([o])} data-testid={`organization-delete-${o.id}`}>{tr('delete')}</Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page admin-organization-list-page">
+      <PageHeader extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin-organization/create')} data-testid="organization-create">{t('create')}</Button>} />
+      <ListFilters list={list}>
+        <Select allowClear placeholder={t('allStatuses')} value={list.params.filters.status} aria-label={t('status')} style={{ minWidth: 120 }}
+          options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })} />
+      </ListFilters>
+      <ResourceTable<AdminOrganization> testId="organization-table" query={q} list={list} columns={columns}
+        emptyAction={<Button type="primary" onClick={() => navigate('/admin/admin-organization/create')}>{t('create')}</Button>}
+        batchActions={({ ids, rows, clear }) => (
+          <>
+            <Button onClick={async () => { if (await setStatus(ids, 'active')) clear(); }}>{t('enable')}</Button>
+            <Button onClick={async () => { if (await setStatus(ids, 'disabled')) clear(); }}>{t('disable')}</Button>
+            <Button danger onClick={async () => { if (await deleteOrganizations(rows)) clear(); }}>{tr('delete')}</Button>
+          </>
+        )} />
+    </div>
+  );
+}

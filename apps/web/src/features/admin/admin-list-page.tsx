@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import Select from 'antd/es/select';
+import DatePicker from 'antd/es/date-picker';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import MoreOutlined from '@ant-design/icons/MoreOutlined';
+import dayjs from 'dayjs';
+import { ROLES } from '@bo/shared/permissions';
+import { organizationLabel } from '@bo/shared/schemas/organization';
+import { currentLanguage, formatDateTime } from '../../i18n/index.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { RoleTags } from '../../components/resource/role-tags.tsx';
+import { StatusTag } from '../../components/resource/status-tag.tsx';
+import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
+import { useListParams } from '../../components/resource/use-list-params.ts';
+import { adminApi, adminRolesQuery, organizationOptionsQuery, useResetAdminPassword, type Admin } from './api.ts';
+import { switchToAccount } from './switch-account.ts';
+import { useShowPasswordOnce } from './show-password-once.tsx';
+import './i18n.ts';
+
+const FILTERS = ['role', 'organization_id', 'status', 'created_from', 'created_to'] as const;
+
+export default function AdminListPage() {
+  const { t } = useTranslation('admin');
+  const { t: tr } = useTranslation('resource');
+  const navigate = useNavigate();
+  const { modal } = AntApp.useApp();
+  const session = useSession();
+  const me = session.payload?.data.id;
+  const isSuperAdmin = session.roles.includes('ROLE_SUPER_ADMIN');
+  const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
+  const q = useQuery(adminApi.list(list.query));
+  const roles = useQuery(adminRolesQuery());
+  const orgs = useQuery({ ...organizationOptionsQuery(), enabled: session.can(ROLES.superAdmin) });
+  const batchPatch = adminApi.useBatchPatch();
+  const resetPassword = useResetAdminPassword();
+  const del = useDeleteRows(adminApi);
+  const showPassword = useShowPasswordOnce();
+  const f = list.params.filters;
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      toast.success({ title: done, duration: SHELL_TOAST.duration });
+      return true;
+    } catch (e) {
+      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+      return false;
+    }
+  };
+  const label = (a: Admin) => (a.name ? `${a.name} <${a.email}>` : a.email);
+
+  const columns: ColumnsType<Admin> = [
+    {
+      key: 'name', title: t('name'), sorter: true, fixed: 'left',
+      render: (_, a) => (
+        <div>
+          <Link to={`/admin/admin/${a.id}/update`} data-testid={`admin-link-${a.id}`}>{a.name || a.email}</Link>
+          {a.id === me ? <Typography.Text type="secondary"> {t('you')}</Typography.Text> : null}
+          {!a.has_change_default_password ? <div><Typography.Text type="warning" style={{ fontSize: 12 }}>{t('pendingPassword')}</Typography.Text></div> : null}
+        </div>
+      ),
+    },
+    { key: 'email', dataIndex: 'email', title: t('email'), sorter: true },
+    { key: 'roles', title: t('roles'), render: (_, a) => <RoleTags roles={[...a.roles, ...(a.group?.roles ?? []).filter((r) => !a.roles.includes(r))]} /> },
+    {
+      key: 'memberships', title: t('organizations'),
+      render: (_, a) => a.memberships.length ? (
+        <Flex vertical gap={2}>{a.memberships.map((m) => <span key={m.organization_id}>{organizationLabel(m)}</span>)}</Flex>
+      ) : '—',
+    },
+    { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
+    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
+      render: (_, a) => (
+        <Flex gap={4}>
+          <Button size="small" onClick={() => navigate(`/admin/admin/${a.id}/update`)}>{tr('edit')}</Button>
+          <Dropdown trigger={['click']} menu={{
+            items: [
+              { key: 'switch', label: t('switchAccount'), disabled: !isSuperAdmin || a.id === me || a.status !== 'active' },
+              { key: 'reset', label: t('resetPassword'), disabled: a.id === me },
+              { type: 'divider' },
+              { key: 'delete', label: tr('delete'), danger: true, disabled: a.id === me },
+            ],
+            onClick: async ({ key }) => {
+              if (key === 'switch') {
+                modal.confirm({
+                  title: t('switchAccount'), content: t('switchConfirm', { name: a.name || a.email }),
+                  onOk: async () => {
+                    try {
+                      await switchToAccount(a.id);
+                      navigate('/admin');
+                    } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); }
+                  },
+                });
+              }
+              if (key === 'reset') {
+                modal.confirm({
+                  title: t('resetPassword'), content: t('resetPasswordConfirm', { name: a.name || a.email }),
+                  onOk: async () => {
+                    try {
+                      const { password } = await resetPassword.mutateAsync(a.id);
+                      showPassword(t('newPassword'), t('newPasswordHint', { name: a.name || a.email }), password);
+                    } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); }
+                  },
+                });
+              }
+              if (key === 'delete') await del([a.id], [label(a)]);
+            },
+          }}>
+            <Button size="small" icon={<MoreOutlined />} aria-label={t('more')} data-testid={`admin-more-${a.id}`} />
+          </Dropdown>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page admin-list-page">
+      <PageHeader extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">{t('create')}</Button>} />
+      <ListFilters list={list}>
+        <Select allowClear placeholder={t('allRoles')} value={f.role} aria-label={t('roles')} style={{ minWidth: 160 }}
+          options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] }))}
+          onChange={(v) => list.set({ filters: { role: v ?? null } })} />
+        <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('allOrganizations')} value={f.organization_id ? Number(f.organization_id) : undefined}
+          aria-label={t('organization')} style={{ minWidth: 180 }}
+          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
+          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })} />
+        <Select allowClear placeholder={t('allStatuses')} value={f.status} aria-label={t('status')} style={{ minWidth: 120 }}
+          options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })} />
+        <DatePicker.RangePicker aria-label={t('createdRange')}
+          value={f.created_from && f.created_to ? [dayjs(f.created_from), dayjs(f.created_to)] : null}
+          onChange={(r) => list.set({ filters: { created_from: r?.[0]?.format('YYYY-MM-DD') ?? null, created_to: r?.[1]?.format('YYYY-MM-DD') ?? null } })} />
+      </ListFilters>
+      <ResourceTable<Admin>
+        testId="admin-table"
+        query={q}
+        list={list}
+        columns={columns}
+        selectable={(a) => a.id !== me}
+        emptyAction={<Button type="primary" onClick={() => navigate('/admin/admin/create')}>{t('create')}</Button>}
+        batchActions={({ ids, rows, clear }) => (
+          <>
+            <Button onClick={async () => { if (await run(() => batchPatch.mutateAsync({ ids, field: 'status', value: 'active' }), tr('updated'))) clear(); }}>{t('enable')}</Button>
+            <Button onClick={async () => { if (await run(() => batchPatch.mutateAsync({ ids, field: 'status', value: 'disabled' }), tr('updated'))) clear(); }}>{t('disable')}</Button>
+            <Button danger data-testid="batch-delete" onClick={async () => { if (await del(ids, rows.map(label))) clear(); }}>{tr('delete')}</Button>
+          </>
+        )}
+      />
+    </div>
+  );
+}

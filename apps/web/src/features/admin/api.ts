@@ -1,0 +1,30 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Admin, AdminInput, RoleOption } from '@bo/shared/schemas/admin';
+import { api } from '../../lib/api-client.ts';
+import { createResourceApi } from '../../components/resource/resource-api.ts';
+
+export type { Admin, AdminInput, RoleOption };
+export const adminApi = createResourceApi<Admin, AdminInput, Admin & { password: string }>('/api/admin/admin');
+
+export const adminRolesQuery = () => queryOptions({
+  queryKey: ['/api/admin/admin', 'roles'],
+  queryFn: () => api.get<{ data: RoleOption[] }>('/api/admin/admin/roles').then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+export const subAccountRolesQuery = () => queryOptions({
+  queryKey: ['/api/admin/admin', 'sub-account-roles'],
+  queryFn: () => api.get<{ data: RoleOption[] }>('/api/admin/admin/sub-account-roles').then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
+export interface OrganizationOption { id: number; name: string; company_id: string | null; status: string }
+/** Every organization for a super admin (GET /api/admin/account/organizations answers all of them). */
+export const organizationOptionsQuery = () => queryOptions({
+  queryKey: ['account', 'organizations', 'options'],
+  queryFn: () => api.get<{ organizations: OrganizationOption[] }>('/api/admin/account/organizations').then((r) => r.organizations),
+  staleTime: 60_000,
+});
+
+export function useResetAdminPassword() {
+  return useMutation({ mutationFn: (id: number) => api.patch<{ password: string }>(`/api/admin/admin/${id}/reset-password`, {}) });
+}

@@ -1,0 +1,235 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Breadcrumb from 'antd/es/breadcrumb';
+import Checkbox from 'antd/es/checkbox';
+import Dropdown from 'antd/es/dropdown';
+import Flex from 'antd/es/flex';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Select from 'antd/es/select';
+import Table, { type ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import AntApp from 'antd/es/app';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import FolderOutlined from '@ant-design/icons/FolderOutlined';
+import FolderAddOutlined from '@ant-design/icons/FolderAddOutlined';
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import FileOutlined from '@ant-design/icons/FileOutlined';
+import FileImageOutlined from '@ant-design/icons/FileImageOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import LinkOutlined from '@ant-design/icons/LinkOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import MoreOutlined from '@ant-design/icons/MoreOutlined';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import { FILE_TYPES, type FileItem } from '@bo/shared/schemas/file';
+import { FOLDER_PATTERN } from '@bo/shared/schemas/photo';
+import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { copyToClipboard } from '../../components/copy-button.tsx';
+import { UploadProgressList, useUploadQueue } from '../../components/upload-progress-list.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { useListParams, pageSizeOptions } from '../../components/resource/use-list-params.ts';
+import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
+import { errorText } from '../../lib/api-client.ts';
+import { useDevice } from '../../lib/device.ts';
+import { useActiveOrganization } from '../../lib/session.ts';
+import { formatDateTime } from '../../i18n/index.ts';
+import { absoluteUrl, downloadFile, fileListQuery, uploadFile, useCreateTextFile, useDeleteFiles } from './api.ts';
+import { SignedLinkModal } from './signed-link-modal.tsx';
+import './i18n.ts';
+import './file.css';
+
+export const formatBytes = (n: number) => {
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+};
+
+const iconFor = (f: FileItem) => (f.type === 'image' ? <FileImageOutlined /> : f.type === 'document' ? <FileTextOutlined /> : <FileOutlined />);
+
+export default function FileManagerPage() {
+  const { t } = useTranslation('file');
+  const { message } = AntApp.useApp();
+  const { mobile } = useDevice();
+  const { organization } = useActiveOrganization();
+  const list = useListParams(['folder', 'type'] as const, { sort: 'created_at' });
+  const folder = list.params.filters.folder ?? '';
+  const query = useQuery(fileListQuery(organization?.id ?? null, { ...list.query, folder }));
+  const qc = useQueryClient();
+  const uploads = useUploadQueue();
+  const remove = useDeleteFiles();
+  const createText = useCreateTextFile();
+  const confirm = useConfirmDestructive();
+  const input = useRef<HTMLInputElement>(null);
+  const [isPrivate, setPrivate] = useState(false);
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [signing, setSigning] = useState<FileItem | null>(null);
+  const [folderOpen, setFolderOpen] = useState(false);
+  const [textOpen, setTextOpen] = useState(false);
+  const [folderForm] = Form.useForm<{ name: string }>();
+  const [textForm] = Form.useForm<{ name: string; content: string }>();
+
+  const files = query.data?.data ?? [];
+  const folders = query.data?.folders ?? [];
+  const openFolder = (f: string) => { setSelected([]); list.set({ keyword: '', filters: { folder: f || null } }); };
+
+  const onFiles = async (picked: FileList | null) => {
+    if (!picked?.length) return;
+    const done = await uploads.run([...picked], (file, onProgress) => uploadFile(file, { folder, private: isPrivate }, onProgress));
+    if (done.length) await qc.invalidateQueries({ queryKey: ['file', 'list'] });
+    if (input.current) input.current.value = '';
+  };
+
+  const del = async (rows: FileItem[]) => {
+    if (!(await confirm({ title: t('confirmDelete', { count: rows.length }), items: rows.map((r) => r.name) }))) return;
+    try {
+      await remove.mutateAsync(rows.map((r) => r.id));
+      setSelected((s) => s.filter((k) => !rows.some((r) => r.id === k)));
+      message.success(t('deleted', { count: rows.length }));
+    } catch (e) {
+      message.error(errorText(e));
+    }
+  };
+  const download = (f: FileItem) => downloadFile(f).catch((e) => message.error(errorText(e)));
+
+  const actions = (f: FileItem) => [
+    { key: 'download', icon: <DownloadOutlined />, label: t('download'), onClick: () => void download(f) },
+    ...(!f.is_private ? [{ key: 'copy', icon: <LinkOutlined />, label: t('copyLink'), onClick: () => void copyToClipboard(absoluteUrl(f.url)) }] : []),
+    { key: 'sign', icon: <SafetyCertificateOutlined />, label: t('signedLink'), onClick: () => setSigning(f) },
+    { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: () => void del([f]) },
+  ];
+
+  const columns: ColumnsType<FileItem> = [
+    {
+      key: 'name', title: t('name'), dataIndex: 'name', ellipsis: true,
+      render: (_, f) => (
+        <Flex gap={8} align="center" className="file-name-cell">
+          <span className="file-icon" aria-hidden>{iconFor(f)}</span>
+          <Typography.Text ellipsis title={f.name}>{f.name}</Typography.Text>
+          {f.is_private ? <Tag icon={<LockOutlined />} color="gold" className="file-private-tag">{t('privateTag')}</Tag> : null}
+        </Flex>
+      ),
+    },
+    ...(mobile ? [] : [
+      { key: 'type', title: t('type'), dataIndex: 'type', width: 100, render: (v: string) => t(`types.${v}`) },
+      { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right' as const, render: (v: number) => formatBytes(v) },
+      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDateTime(v) },
+    ]),
+    {
+      key: 'actions', title: mobile ? '' : t('actions'), width: mobile ? 56 : 180, align: 'right',
+      render: (_, f) => (mobile ? (
+        <Dropdown menu={{ items: actions(f).map(({ onClick, ...i }) => ({ ...i, onClick: () => onClick() })) }} trigger={['click']}>
+          <Button type="text" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more" />
+        </Dropdown>
+      ) : (
+        <Flex gap={2} justify="flex-end">
+          {actions(f).map((a) => (
+            <Tooltip key={a.key} title={a.label}>
+              <Button type="text" size="small" icon={a.icon} danger={a.danger} aria-label={a.label} onClick={a.onClick} data-testid={`file-${a.key}`} />
+            </Tooltip>
+          ))}
+        </Flex>
+      )),
+    },
+  ];
+
+  const crumbs = folder ? folder.split('/') : [];
+  const header = (
+    <>
+      <Tooltip title={t('privateHelp')}>
+        <Checkbox checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="file-private">{t('private')}</Checkbox>
+      </Tooltip>
+      <Button icon={<FolderAddOutlined />} onClick={() => setFolderOpen(true)}>{t('newFolder')}</Button>
+      <Button icon={<FileTextOutlined />} onClick={() => setTextOpen(true)}>{t('newText')}</Button>
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} data-testid="file-upload">{t('upload')}</Button>
+    </>
+  );
+
+  let body;
+  if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else {
+    body = (
+      <Table<FileItem>
+        rowKey="id" size={mobile ? 'small' : 'middle'} columns={columns} dataSource={files} loading={query.isPending || query.isFetching}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, columnWidth: 40 }}
+        locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={list.filtered && list.params.keyword ? t('noMatch') : t('empty')} action={<Button onClick={() => input.current?.click()}>{t('emptyAction')}</Button>} /> }}
+        pagination={{
+          current: list.params.page, pageSize: list.params.per_page, total: query.data?.meta.total ?? 0, showSizeChanger: !mobile,
+          pageSizeOptions, size: mobile ? 'small' : undefined, showTotal: (total) => t('total', { total }),
+          onChange: (page, per_page) => list.set(per_page !== list.params.per_page ? { per_page } : { page }),
+        }}
+        data-testid="file-table"
+      />
+    );
+  }
+
+  return (
+    <div className="page file-page">
+      <PageHeader extra={header} />
+      <input ref={input} type="file" multiple hidden onChange={(e) => void onFiles(e.target.files)} data-testid="file-input" />
+      <UploadProgressList items={uploads.items} onClear={uploads.clear} />
+      <Breadcrumb className="file-breadcrumb" items={[
+        { title: <a onClick={() => openFolder('')} data-testid="folder-root"><HomeOutlined /> {t('root')}</a> },
+        ...crumbs.map((c, i) => ({ title: i === crumbs.length - 1 ? c : <a onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>{c}</a> })),
+      ]} />
+      {folders.length ? (
+        <div className="file-folders" aria-label={t('folders')}>
+          {folders.map((f) => (
+            <button key={f} type="button" className="file-folder" onClick={() => openFolder(f)} data-testid="file-folder">
+              <FolderOutlined /> <span>{f.split('/').pop()}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <ListFilters list={list} placeholder={t('searchPlaceholder')}>
+        <Select
+          allowClear className="file-type-filter" placeholder={t('allTypes')} aria-label={t('type')} value={list.params.filters.type}
+          options={FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} onChange={(v) => list.set({ filters: { type: v ?? null } })}
+        />
+      </ListFilters>
+      {selected.length ? (
+        <Flex gap={8} className="file-selection">
+          <Button danger icon={<DeleteOutlined />} loading={remove.isPending} onClick={() => void del(files.filter((f) => selected.includes(f.id)))} data-testid="file-delete-selected">
+            {t('deleteSelected', { count: selected.length })}
+          </Button>
+        </Flex>
+      ) : null}
+      {body}
+      <SignedLinkModal file={signing} onClose={() => setSigning(null)} />
+      <Modal open={folderOpen} title={t('newFolder')} onCancel={() => setFolderOpen(false)} destroyOnHidden
+        onOk={async () => { const { name } = await folderForm.validateFields(); setFolderOpen(false); openFolder(folder ? `${folder}/${name.trim()}` : name.trim()); }}>
+        <Form form={folderForm} layout="vertical" preserve={false}>
+          <Form.Item name="name" label={t('folderName')} extra={t('folderHint')}
+            rules={[{ required: true, whitespace: true, message: t('folderInvalid') }, { validator: (_, v: string) => (!v || (FOLDER_PATTERN.test(v.trim()) && !v.includes('/')) ? Promise.resolve() : Promise.reject(new Error(t('folderInvalid')))) }]}>
+            <Input maxLength={64} autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal open={textOpen} title={t('newText')} onCancel={() => setTextOpen(false)} confirmLoading={createText.isPending} okText={t('create')} destroyOnHidden
+        onOk={async () => {
+          const v = await textForm.validateFields();
+          try {
+            await createText.mutateAsync({ name: v.name.trim(), content: v.content ?? '', folder, private: isPrivate });
+            message.success(t('created'));
+            setTextOpen(false);
+          } catch (e) { message.error(errorText(e)); }
+        }}>
+        <Form form={textForm} layout="vertical" preserve={false} initialValues={{ name: 'notes.txt' }}>
+          <Form.Item name="name" label={t('fileName')} rules={[{ required: true, whitespace: true }, { pattern: /^[^/\\%]+$/, message: t('folderInvalid') }]}><Input maxLength={200} /></Form.Item>
+          <Form.Item name="content" label={t('content')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} /></Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

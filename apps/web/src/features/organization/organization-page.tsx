@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Card from 'antd/es/card';
+import Table from 'antd/es/table';
+import Row from 'antd/es/row';
+import Col from 'antd/es/col';
+import { ownOrganizationInput, organizationLabel } from '@bo/shared/schemas/organization';
+import { api } from '../../lib/api-client.ts';
+import { loadOrganizations, useActiveOrganization } from '../../lib/session.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ResourceForm } from '../../components/resource/resource-form.tsx';
+import { schemaRule } from '../../components/resource/field-rules.ts';
+import { RoleTags } from '../../components/resource/role-tags.tsx';
+import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
+import './i18n.ts';
+
+interface OwnOrganization {
+  id: number; uid: string; name: string; company_id: string | null; status: string;
+  members: { admin_id: number; email: string; name: string; sub_account_roles: string[] }[];
+}
+interface Values { name: string; company_id: string | null }
+
+/** Edit own organization (spec section 2 "organization"): the active organization only. */
+export default function OrganizationPage() {
+  const { t } = useTranslation('organization');
+  const { organization } = useActiveOrganization();
+  const qc = useQueryClient();
+  const id = organization?.id;
+  const [form] = Form.useForm<Values>();
+  const { onError, formError } = useServerFieldErrors(form);
+  const q = useQuery({
+    queryKey: ['account', 'organization', id],
+    queryFn: () => api.get<OwnOrganization>(`/api/admin/account/organization/${id}`, null, { organization: true }),
+    enabled: !!id,
+  });
+  const save = useMutation({
+    mutationFn: (v: Values) => api.put<OwnOrganization>(`/api/admin/account/organization/${id}`, { name: v.name, company_id: v.company_id || null }, { organization: true }),
+    onSuccess: (o) => {
+      qc.setQueryData(['account', 'organization', id], o);
+      void qc.invalidateQueries({ queryKey: ['account', 'organizations'] });
+      // The header shows the organization as "name (company_id)": follow the change.
+      void loadOrganizations(null);
+    },
+  });
+  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name, company_id: q.data.company_id }); }, [q.data, form]);
+
+  if (!id) return <div className="page"><PageHeader /><Card><EmptyState description={t('none')} /></Card></div>;
+  return (
+    <div className="page organization-page">
+      <PageHeader subtitle={q.data ? `${organizationLabel(q.data)} · ${t('uid')}: ${q.data.uid}` : undefined} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <ResourceForm<Values> form={form} mode="update" loading={q.isPending} loadError={q.error} onRetry={() => void q.refetch()}
+            submitting={save.isPending} formError={formError}
+            onSubmit={async (v) => {
+              try {
+                await save.mutateAsync(v);
+                toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
+              } catch (e) { onError(e); }
+            }}>
+            <Form.Item name="name" label={t('name')} required rules={[schemaRule(ownOrganizationInput.shape.name)]}><Input maxLength={100} /></Form.Item>
+            <Form.Item name="company_id" label={t('companyId')} rules={[schemaRule(ownOrganizationInput.shape.company_id)]}><Input maxLength={50} /></Form.Item>
+          </ResourceForm>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={t('members')}>
+            <Table rowKey="admin_id" size="small" pagination={false} scroll={{ x: 'max-content' }} loading={q.isPending} dataSource={q.data?.members ?? []}
+              columns={[
+                { key: 'name', title: t('member'), render: (_, m) => <Link to={`/admin/admin/${m.admin_id}/update`}>{m.name || m.email}</Link> },
+                { key: 'email', dataIndex: 'email', title: t('email'), responsive: ['sm'] },
+                { key: 'roles', title: t('roles'), render: (_, m) => <RoleTags roles={m.sub_account_roles} /> },
+              ]} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

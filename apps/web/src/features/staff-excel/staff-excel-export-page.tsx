@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import dayjs from 'dayjs';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import DatePicker from 'antd/es/date-picker';
+import Flex from 'antd/es/flex';
+import Progress from 'antd/es/progress';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import { STAFF_STATUSES, todayInTaipei, type StaffListItem } from '@bo/shared/schemas/staff';
+import { errorText, saveBlob } from '../../lib/api-client.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { useListParams } from '../../components/resource/use-list-params.ts';
+import { staffApi } from '../staff/api.ts';
+import { CertificateStatusTag } from '../staff/certificate-status-tag.tsx';
+import { exportMerge, exportSplit, staffExcelApi, type ExportFilter } from './api.ts';
+import './i18n.ts';
+import '../staff/i18n.ts';
+import './staff-excel.css';
+
+const FILTERS = ['status', 'certificate_status'] as const;
+
+/** Picks staff (or everyone matching the filters) and downloads the filled workbook with a progress indicator. */
+export default function StaffExcelExportPage() {
+  const { t } = useTranslation('staff-excel');
+  const { t: ts } = useTranslation('staff');
+  const { t: tr } = useTranslation('resource');
+  const { target } = useParams();
+  const navigate = useNavigate();
+  const tpl = useQuery(staffExcelApi.one(target));
+  const list = useListParams(FILTERS, { sort: 'name', order: 'asc' });
+  const staff = useQuery(staffApi.list(list.query));
+  const [exportDate, setExportDate] = useState(todayInTaipei());
+  const [job, setJob] = useState<{ label: string; percent: number | null } | null>(null);
+
+  const run = async (label: string, fn: (onProgress: (p: number) => void) => Promise<{ blob: Blob; filename: string }>) => {
+    setJob({ label, percent: null });
+    try {
+      const file = await fn((p) => setJob({ label, percent: p }));
+      saveBlob(file.blob, file.filename);
+      toast.success({ title: t('exported', { name: file.filename }), duration: SHELL_TOAST.duration });
+    } catch (e) {
+      toast.error({ title: t('exportFailed'), description: errorText(e), duration: SHELL_TOAST.duration });
+    } finally { setJob(null); }
+  };
+  const id = Number(target);
+  const options = { export_date: exportDate };
+  const filter: ExportFilter = {
+    ...(list.params.keyword ? { keyword: list.params.keyword } : {}),
+    ...(list.params.filters.status ? { status: list.params.filters.status } : {}),
+    ...(list.params.filters.certificate_status ? { certificate_status: list.params.filters.certificate_status as ExportFilter['certificate_status'] } : {}),
+  };
+  const total = staff.data?.meta.total ?? 0;
+
+  const columns: ColumnsType<StaffListItem> = [
+    { key: 'name', title: ts('name'), sorter: true, render: (_, s) => s.display_name },
+    { key: 'certificate_status', title: ts('certStatus'), render: (_, s) => <CertificateStatusTag status={s.certificate_status} /> },
+    { key: 'job_title', dataIndex: 'job_title', title: ts('jobTitle'), render: (v: string | null) => v ?? '—' },
+    { key: 'status', dataIndex: 'status', title: ts('status'), render: (v: string) => ts(`statuses.${v}`) },
+    {
+      key: 'own', title: tr('actions'), className: 'resource-row-actions',
+      render: (_, s) => <Button size="small" icon={<DownloadOutlined />} disabled={!!job} onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}>{t('exportOwn')}</Button>,
+    },
+  ];
+
+  if (tpl.isError) return <div className="page"><PageHeader /><Card><ErrorState error={tpl.error} onRetry={() => void tpl.refetch()} /></Card></div>;
+  if (!tpl.data) return <div className="page"><PageHeader /><Card><Skeleton active /></Card></div>;
+  return (
+    <div className="page staff-excel-export-page">
+      <PageHeader title={t('exportTitle', { name: tpl.data.name })}
+        subtitle={<Space size={4}><Tag color={tpl.data.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${tpl.data.layout}`)}</Tag>{t(tpl.data.layout === 'card' ? 'cardHint' : 'rosterHint')}</Space>}
+        extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>} />
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Flex gap={16} wrap align="center">
+          <span>{t('exportDate')}: <DatePicker allowClear={false} value={dayjs(exportDate)} onChange={(d) => d && setExportDate(d.format('YYYY-MM-DD'))} /></span>
+          <Button type="primary" icon={<DownloadOutlined />} disabled={!total || !!job} data-testid="export-all"
+            onClick={() => void run(t('exportAll', { count: total }), (p) => exportMerge(id, { filter, options }, p))}>
+            {t('exportAll', { count: total })}
+          </Button>
+          <Typography.Text type="secondary">{t('pickStaff')}</Typography.Text>
+        </Flex>
+        {job ? (
+          <div className="export-progress" data-testid="export-progress" style={{ marginTop: 12 }}>
+            <Typography.Text>{job.label}: {job.percent === null ? t('preparing') : t('downloading', { percent: job.percent })}</Typography.Text>
+            <Progress percent={job.percent ?? 100} status="active" showInfo={job.percent !== null} strokeColor={job.percent === null ? '#91caff' : undefined} />
+          </div>
+        ) : null}
+      </Card>
+      <ListFilters list={list}>
+        <Select allowClear placeholder={ts('allStatuses')} value={list.params.filters.status ?? null} aria-label={ts('status')}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })} options={STAFF_STATUSES.map((s) => ({ value: s, label: ts(`statuses.${s}`) }))} />
+        <Select allowClear placeholder={ts('allCertStatuses')} value={list.params.filters.certificate_status ?? null} aria-label={ts('certStatus')}
+          onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
+          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: ts(`certStatuses.${s}`) }))} />
+      </ListFilters>
+      <ResourceTable<StaffListItem> query={staff} list={list} columns={columns} testId="export-staff-table"
+        emptyAction={<Typography.Text type="secondary">{t('noStaff')}</Typography.Text>}
+        batchActions={({ ids }) => (
+          <Button type="primary" icon={<DownloadOutlined />} disabled={!!job} data-testid="export-selected"
+            onClick={() => void run(t('exportSelected', { count: ids.length }), (p) => exportMerge(id, { staff_ids: ids, options }, p))}>
+            {t('exportSelected', { count: ids.length })}
+          </Button>
+        )} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CertificateType, ExpirationResponse, Staff, StaffInput, StaffListItem } from '@bo/shared/schemas/staff';
+import { api } from '../../lib/api-client.ts';
+import { createResourceApi } from '../../components/resource/resource-api.ts';
+
+export type { Staff, StaffInput, StaffListItem, CertificateType, ExpirationResponse };
+
+const BASE = '/api/admin/organization/staff';
+const TYPES = '/api/admin/organization/certificate-type';
+
+/** Staff of the active organization: list, read, create, update, patch, delete (spec section 7). `one` answers a Staff with its certificates and the full national id (the list masks it). */
+export const staffApi = createResourceApi<StaffListItem, StaffInput, Staff, Staff>(BASE, { organization: true });
+
+export const certificateTypesQuery = () => queryOptions({
+  queryKey: [TYPES],
+  queryFn: () => api.get<{ data: CertificateType[]; defaults: string[] }>(`${TYPES}/index`, null, { organization: true }),
+});
+
+export const expirationQuery = (days: number) => queryOptions({
+  queryKey: [BASE, 'expiration', days],
+  queryFn: () => api.get<ExpirationResponse>(`${BASE}/check-expiration-of-certificates`, { days }, { organization: true }),
+});
+
+function useInvalidate(...keys: string[]) {
+  const qc = useQueryClient();
+  return () => Promise.all(keys.map((k) => qc.invalidateQueries({ queryKey: [k] })));
+}
+
+export function useCertificateTypeMutations() {
+  const invalidate = useInvalidate(TYPES);
+  const opts = { onSuccess: () => void invalidate() };
+  return {
+    create: useMutation({ mutationFn: (name: string) => api.post<CertificateType>(TYPES, { name }, { organization: true }), ...opts }),
+    rename: useMutation({ mutationFn: ({ id, name, sort }: { id: number; name: string; sort: number }) => api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, { organization: true }), ...opts }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, { organization: true }), ...opts }),
+    defaults: useMutation({ mutationFn: () => api.post(`${TYPES}/defaults`, {}, { organization: true }), ...opts }),
+  };
+}
+
+/** Photo and scanned files: multipart uploads with progress, private downloads through the API. */
+export function useStaffFiles() {
+  const invalidate = useInvalidate(BASE);
+  const after = <T,>(p: Promise<T>) => p.then(async (v) => { await invalidate(); return v; });
+  return {
+    uploadPhoto: (id: number, file: File, onProgress?: (p: number) => void) =>
+      after(api.upload<Staff>(`${BASE}/${id}/photo`, file, { organization: true, onProgress })),
+    removePhoto: (id: number) => after(api.delete<Staff>(`${BASE}/${id}/photo`, undefined, { organization: true })),
+    pickLibraryPhoto: (id: number, staff: Staff, photoId: number) => after(api.put<Staff>(`${BASE}/${id}`, toInput(staff, { photo_id: photoId }), { organization: true })),
+    uploadCertificateFile: (id: number, certificateId: number, file: File, onProgress?: (p: number) => void) =>
+      after(api.upload<Staff>(`${BASE}/${id}/certificates/${certificateId}/file`, file, { organization: true, onProgress })),
+    removeCertificateFile: (id: number, certificateId: number) =>
+      after(api.delete<Staff>(`${BASE}/${id}/certificates/${certificateId}/file`, undefined, { organization: true })),
+  };
+}
+
+export const photoBlob = (id: number) => api.download(`${BASE}/${id}/photo`, undefined, { method: 'GET', organization: true });
+export const certificateFile = (id: number, certificateId: number) =>
+  api.download(`${BASE}/${id}/certificates/${certificateId}/file`, undefined, { method: 'GET', organization: true });
+
+/** The input a PUT needs, from a staff as read (keeps every certificate by id). */
+export function toInput(s: Staff, over: Partial<StaffInput> = {}): StaffInput {
+  return {
+    name: s.name, nickname: s.nickname, national_id: s.national_id, birthday: s.birthday, gender: s.gender, mobile: s.mobile,
+    email: s.email, address: s.address, emergency_contact: s.emergency_contact, emergency_phone: s.emergency_phone,
+    blood_type: s.blood_type as StaffInput['blood_type'], job_title: s.job_title, hire_date: s.hire_date, notes: s.notes, status: s.status,
+    certificates: s.certificates.map((c) => ({ id: c.id, certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+    ...over,
+  };
+}

@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import type { ColumnsType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
+import { ROLES } from '@bo/shared/permissions';
+import { STAFF_STATUSES } from '@bo/shared/schemas/staff';
+import { formatDateTime } from '../../i18n/index.ts';
+import { useSession } from '../../lib/session.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
+import { useListParams } from '../../components/resource/use-list-params.ts';
+import { staffApi, type StaffListItem } from './api.ts';
+import { CertificateStatusTag } from './certificate-status-tag.tsx';
+import { CertificateTypesButton } from './certificate-types-modal.tsx';
+import './i18n.ts';
+import './staff.css';
+
+const FILTERS = ['status', 'certificate_status'] as const;
+
+export default function StaffListPage() {
+  const { t } = useTranslation('staff');
+  const { t: tr } = useTranslation('resource');
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const canWrite = can(ROLES.staffWrite);
+  const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
+  const q = useQuery(staffApi.list(list.query));
+
+  const del = useDeleteRows(staffApi);
+
+  const columns: ColumnsType<StaffListItem> = [
+    {
+      key: 'name', title: t('name'), sorter: true, fixed: 'left',
+      render: (_, s) => <Link to={`/admin/staff/${s.id}/update`} data-testid="staff-name">{s.display_name}</Link>,
+    },
+    {
+      key: 'certificate_status', title: t('certStatus'),
+      render: (_, s) => (
+        <Space size={4} wrap>
+          {s.expired_count ? <CertificateStatusTag status="expired" text={t('expiredCount', { count: s.expired_count })} /> : null}
+          {s.expiring_count ? <CertificateStatusTag status="expiring" text={t('expiringCount', { count: s.expiring_count })} /> : null}
+          {!s.expired_count && !s.expiring_count ? <CertificateStatusTag status={s.certificate_status} /> : null}
+        </Space>
+      ),
+    },
+    { key: 'job_title', dataIndex: 'job_title', title: t('jobTitle'), render: (v: string | null) => v ?? '—' },
+    { key: 'national_id', dataIndex: 'national_id', title: t('nationalId'), render: (v: string | null) => v ?? '—' },
+    { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), render: (v: string | null) => v ?? '—' },
+    { key: 'status', dataIndex: 'status', title: t('status'), render: (v: string) => t(`statuses.${v}`) },
+    { key: 'hire_date', dataIndex: 'hire_date', title: t('hireDate'), sorter: true, render: (v: string | null) => v ?? '—' },
+    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    ...(canWrite ? [{
+      key: 'actions', title: tr('actions'), className: 'resource-row-actions',
+      render: (_: unknown, s: StaffListItem) => (
+        <Flex gap={4}>
+          <Button size="small" onClick={() => navigate(`/admin/staff/${s.id}/update`)}>{tr('edit')}</Button>
+          <Button size="small" danger onClick={() => void del([s.id], [s.display_name])}>{tr('delete')}</Button>
+        </Flex>
+      ),
+    }] : []),
+  ];
+
+  return (
+    <div className="page staff-list-page">
+      <PageHeader
+        subtitle={t('masked')}
+        extra={(
+          <>
+            <CertificateTypesButton canWrite={canWrite} />
+            <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>{t('export')}</Button>
+            {canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">{t('create')}</Button> : null}
+          </>
+        )}
+      />
+      <ListFilters list={list}>
+        <Select
+          allowClear placeholder={t('allStatuses')} value={list.params.filters.status ?? null} aria-label={t('status')}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })}
+          options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
+        <Select
+          allowClear placeholder={t('allCertStatuses')} value={list.params.filters.certificate_status ?? null} aria-label={t('certStatus')}
+          data-testid="filter-certificate-status"
+          onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
+          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: t(`certStatuses.${s}`) }))}
+        />
+      </ListFilters>
+      <ResourceTable<StaffListItem>
+        query={q} list={list} columns={columns} testId="staff-table"
+        emptyAction={canWrite ? <Button type="primary" onClick={() => navigate('/admin/staff/create')}>{t('create')}</Button> : undefined}
+        batchActions={canWrite ? ({ ids, rows, clear }) => (
+          <Button danger onClick={async () => { if (await del(ids, rows.map((r) => r.display_name))) clear(); }}>{tr('delete')}</Button>
+        ) : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import type { AppConfig } from '@bo/shared/app-config';
+import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
+
+// Plain defaults: the zod schema stays out of the first bundle.
+const DEFAULT_APP_CONFIG: AppConfig = APP_CONFIG_DEFAULTS;
+import { api } from './api-client.ts';
+
+export interface Settings { recaptcha: { client: string | null }; config: AppConfig; api_version: string }
+interface State { settings: Settings; loaded: boolean; loadFailed: boolean }
+
+let state: State = {
+  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '' },
+  loaded: false,
+  loadFailed: false,
+};
+const listeners = new Set<() => void>();
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+const get = () => state;
+
+/** Public settings (spec section 3): reCAPTCHA site key and the application config. */
+export async function loadSettings(): Promise<boolean> {
+  try {
+    const s = await api.get<Settings>('/api/settings', null, { silent: true });
+    state = { settings: { ...s, config: { ...DEFAULT_APP_CONFIG, ...s.config } }, loaded: true, loadFailed: false };
+  } catch {
+    state = { ...state, loaded: true, loadFailed: true };
+  }
+  for (const l of [...listeners]) l();
+  return !state.loadFailed;
+}
+
+export const getSettings = () => state;
+export const useSettings = () => useSyncExternalStore(subscribe, get, get);
+export const useAppConfig = (): AppConfig => useSettings().settings.config;

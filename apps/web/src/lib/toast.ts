@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+
+/** Notification defaults of spec section 9. */
+export const TOAST_DEFAULTS = { width: 300, duration: 3000, speed: 300, zIndex: 5000, maxCount: 5 } as const;
+/** The app shell's own toasts (token invalid, recaptcha, copy...). */
+export const SHELL_TOAST = { width: 300, duration: 5000, speed: 500 } as const;
+
+export type ToastType = 'success' | 'info' | 'warning' | 'error';
+export interface ToastOptions {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Milliseconds; false keeps it open. Default 3000. */
+  duration?: number | false;
+  pauseOnHover?: boolean;
+  /** Default true: an identical toast already on screen is not shown again. */
+  ignoreDuplicates?: boolean;
+  onClick?: () => void;
+}
+
+export interface ToastSink {
+  open(type: ToastType, o: ToastOptions & { key: string; onClose: () => void }): void;
+  destroy(key: string): void;
+}
+
+let sink: ToastSink | null = null;
+const pending: Array<[ToastType, ToastOptions]> = [];
+const onScreen = new Set<string>();
+let seq = 0;
+
+const keyOf = (type: ToastType, o: ToastOptions) =>
+  `${type}|${typeof o.title === 'string' ? o.title : ''}|${typeof o.description === 'string' ? o.description : ''}`;
+
+function show(type: ToastType, o: ToastOptions): void {
+  if (!sink) {
+    pending.push([type, o]);
+    return;
+  }
+  const dupKey = keyOf(type, o);
+  const ignore = o.ignoreDuplicates !== false && typeof o.title === 'string';
+  if (ignore && onScreen.has(dupKey)) return;
+  const key = ignore ? dupKey : `${dupKey}#${++seq}`;
+  onScreen.add(key);
+  const release = () => onScreen.delete(key);
+  sink.open(type, { ...o, key, onClose: release });
+  // Toasts pushed out by the maximum count close without onClose; forget them anyway.
+  if (o.duration !== false) setTimeout(release, (o.duration ?? TOAST_DEFAULTS.duration) + 2000);
+}
+
+/** Toasts at the bottom right; usable outside React (request layer) and inside. */
+export const toast = {
+  success: (o: ToastOptions) => show('success', o),
+  info: (o: ToastOptions) => show('info', o),
+  warning: (o: ToastOptions) => show('warning', o),
+  error: (o: ToastOptions) => show('error', o),
+};
+
+/** Called by the ToastHost component once antd's notification instance exists. */
+export function attachToastSink(next: ToastSink | null): void {
+  sink = next;
+  if (!sink) {
+    onScreen.clear();
+    return;
+  }
+  for (const [t, o] of pending.splice(0)) show(t, o);
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/app.css';
+import './i18n/index.ts';
+import { boot } from './app/boot.ts';
+import { AppProviders } from './app/providers.tsx';
+import { AppRouter } from './app/router.tsx';
+import { reloadForChunkError } from './app/error-boundary.tsx';
+
+// A stale deployment's chunk is gone: reload once (guarded for 10 s).
+window.addEventListener('vite:preloadError', (e) => {
+  if (reloadForChunkError()) e.preventDefault();
+});
+
+const root = createRoot(document.getElementById('root')!);
+void boot().finally(() => {
+  document.getElementById('boot-splash')?.remove();
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* the app works without it */ });
+  });
+}

@@ -1,0 +1,17 @@
+// jsdom lacks what antd measures with.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false, media: query, onchange: null,
+        addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+      }),
+    });
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as any).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  }
+  const orig = window.getComputedStyle;
+  window.getComputedStyle = (elt: Element, pseudo?: string | null) => orig.call(window, elt, pseudo ? undefined : pseudo);
+}

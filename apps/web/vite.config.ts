@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Packages every screen needs whole: one chunk for them compresses better than slivers. Packages
+// used only in part (antd, rc-component, dayjs, query) stay with rolldown's own splitting, so the
+// sign-in route does not carry what only admin screens use.
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|cookie|set-cookie-parser)[\\/]/;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
+  },
+  // The manifest lets bench/web-bundle.mjs follow each route's chunks.
+  build: {
+    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500, manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  // Used by the root vitest 'web' project, which extends this file.
+  test: { setupFiles: ['./src/test/setup.ts'] },
+} as Parameters<typeof defineConfig>[0]);

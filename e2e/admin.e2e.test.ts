@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiAs, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+
+/**
+ * Issue flow: a super admin creates an organization and an admin in it; that admin signs in,
+ * changes the initial password and sees only what its roles allow; each step is in the audit log.
+ */
+let server: TestServer;
+let browser: Browser;
+const newAdmin = { email: 'gamma.admin@example.com', name: 'Gamma Admin', password: '', next: 'Gamma#2026' };
+
+beforeAll(async () => {
+  // E2E_WEB_DIST: a private build, when other flows rebuild apps/web/dist meanwhile.
+  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width = 1280, height = 800) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Picks an option of an antd Select by its visible text. */
+async function choose(page: Page, select: ReturnType<Page['locator']>, text: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+describe('admins and organizations', () => {
+  it('creates an organization, then an admin in it with an initial password shown once', async () => {
+    const { context, page, errors } = await newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+
+    await page.goto(`${server.url}/admin/admin-organization/create`);
+    await page.getByTestId('organization-name').fill('Gamma Works');
+    await page.getByTestId('organization-company-id').fill('87654321');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL(/\/admin\/admin-organization\/\d+\/update$/);
+    await page.getByText('Gamma Works (87654321)').first().waitFor();
+    // The header's organization switcher follows at once.
+    await page.getByTestId('organization-switcher').getByText('Gamma Works (87654321)').waitFor();
+    await shot(page, 'admin-organization-update');
+
+    await page.goto(`${server.url}/admin/admin-organization`);
+    await page.getByTestId('organization-table').getByText('Gamma Works (87654321)').waitFor();
+    await shot(page, 'admin-organization-list');
+
+    await page.goto(`${server.url}/admin/admin/create`);
+    // Client rules come from the shared schema: an empty form is refused with the spec's keys.
+    await page.getByTestId('form-submit').click();
+    await page.getByText('此欄位為必填').first().waitFor();
+    await page.getByTestId('admin-email').fill(newAdmin.email);
+    await page.getByTestId('admin-name').fill(newAdmin.name);
+    await page.getByTestId('admin-roles').getByText('基本管理員').click();
+    await page.getByTestId('membership-add').click();
+    await choose(page, page.getByTestId('membership-0').locator('.ant-select'), 'Gamma Works (87654321)');
+    await page.getByTestId('membership-0').getByText('子帳號管理員').click();
+    await shot(page, 'admin-create-form');
+    await page.getByTestId('form-submit').click();
+    const pw = page.getByTestId('password-value');
+    await pw.waitFor();
+    newAdmin.password = (await pw.textContent())!.trim();
+    expect(newAdmin.password.length).toBeGreaterThan(8);
+    await shot(page, 'admin-created-password-once');
+    await page.locator('.ant-modal-confirm-btns button').click();
+    await page.waitForURL(/\/admin\/admin\/\d+\/update$/);
+
+    await page.goto(`${server.url}/admin/admin?keyword=gamma`);
+    await page.getByTestId('admin-table').getByText(newAdmin.name).waitFor();
+    expect(page.url()).toContain('keyword=gamma');
+    await shot(page, 'admin-list-filtered');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the new admin changes the initial password first and sees only what its roles allow', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator('#email').fill(newAdmin.email);
+    await page.locator('#password').fill(newAdmin.password);
+    await page.getByTestId('sign-in-submit').click();
+    await page.waitForURL(/\/admin\/reset-password$/);
+    await shot(page, 'new-admin-must-change-password');
+    await page.locator('#current_password').fill(newAdmin.password);
+    await page.getByTestId('new-password').fill(newAdmin.next);
+    await page.locator('#confirm').fill(newAdmin.next);
+    await page.locator('.change-password-form button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.locator('.page-header').waitFor();
+
+    const menu = page.getByTestId('admin-menu');
+    await menu.waitFor();
+    const text = await menu.textContent();
+    expect(text).toContain('組織'); // own organization (SUB_ACCOUNT_ROLE_ADMIN)
+    expect(text).not.toContain('稽核'); // audit log: super admin only
+    await shot(page, 'new-admin-overview');
+
+    await page.goto(`${server.url}/admin/organization`);
+    await page.getByText('Gamma Admin').first().waitFor();
+    await shot(page, 'new-admin-own-organization');
+    // An organization admin edits its members (admin/{target}/update), within its organization only.
+    await page.locator('.organization-page').getByRole('link', { name: 'Gamma Admin' }).click();
+    await page.waitForURL(/\/admin\/admin\/\d+\/update$/);
+    await page.getByTestId('admin-form').waitFor();
+    expect(await page.getByTestId('admin-roles').count()).toBe(0);
+    await shot(page, 'new-admin-edits-member');
+
+    await page.goto(`${server.url}/admin/audit-log`);
+    await page.getByText('403').first().waitFor();
+    await shot(page, 'new-admin-audit-log-refused');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds each step in the audit log, with a field-by-field diff and exports', async () => {
+    const { context, page, errors } = await newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.goto(`${server.url}/admin/audit-log?target_type=organization`);
+    const table = page.getByTestId('audit-table');
+    await table.locator('tbody tr').filter({ hasText: '組織 #' }).first().waitFor();
+    await shot(page, 'audit-log-organizations');
+
+    await page.goto(`${server.url}/admin/audit-log?target_type=admin&action=create`);
+    await table.locator('tbody tr').filter({ hasText: '管理員 #' }).first().waitFor();
+    await table.getByRole('button', { name: '查看' }).first().click();
+    const drawer = page.getByTestId('audit-detail');
+    await drawer.getByText(newAdmin.email).first().waitFor();
+    expect(page.url()).toMatch(/entry=\d+/);
+    await drawer.getByTestId('audit-diff').waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, 'audit-log-detail');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/admin/audit-log?action=reset_password`);
+    await table.locator('tbody tr').filter({ hasText: newAdmin.email }).first().waitFor();
+    await page.goto(`${server.url}/admin/audit-log?action=login`);
+    await table.locator('tbody tr').filter({ hasText: newAdmin.email }).first().waitFor();
+    await shot(page, 'audit-log-logins');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('acts as the new admin from the admin list, then goes back to the original account', async () => {
+    const { context, page, errors } = await newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.goto(`${server.url}/admin/admin?keyword=${encodeURIComponent(newAdmin.email)}`);
+    const row = page.locator('tr').filter({ hasText: newAdmin.email });
+    await row.locator('[data-testid^="admin-more-"]').click();
+    await page.locator('.ant-dropdown:visible').getByText('切換為此帳號').click();
+    await page.locator('.ant-modal-confirm:visible .ant-btn-primary').click();
+    await page.waitForURL(/\/admin$/);
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.getByText(`您正以 ${newAdmin.name} 的身分操作`).waitFor();
+    await shot(page, 'admin-acting-as');
+    // Acting as a ROLE_BASE admin: the super-admin screens are refused.
+    await page.goto(`${server.url}/admin/audit-log`);
+    await page.getByText('403').first().waitFor();
+
+    await page.getByTestId('switch-back').click();
+    await page.waitForURL(/\/admin\/admin$/);
+    await banner.waitFor({ state: 'detached' });
+    // Both the switch and what was done meanwhile are in the audit log.
+    await page.goto(`${server.url}/admin/audit-log?action=switch_account`);
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('manages admin groups once the adminGroup flag is switched on', async () => {
+    const api = await apiAs(server.url, server.admin.email, server.admin.password);
+    await api.put('/api/admin/app-config/app/update', { adminGroup: true });
+    const { context, page, errors } = await newPage();
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.goto(`${server.url}/admin/admin-group`);
+    await page.locator('.page-header').waitFor();
+    await page.getByRole('button', { name: '新增群組' }).first().click();
+    await page.getByTestId('group-name').fill('Photographers');
+    await page.locator('.ant-modal').getByText('相片管理').click();
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.waitForURL(/\/admin\/admin-group\/\d+\/update$/);
+    await page.getByTestId('group-name').waitFor();
+    await shot(page, 'admin-group-update');
+    await page.goto(`${server.url}/admin/admin-group`);
+    await page.getByText('Photographers').first().waitFor();
+    await shot(page, 'admin-group-list');
+    expect(errors).toEqual([]);
+    await api.put('/api/admin/app-config/app/update', { adminGroup: false });
+    await context.close();
+  });
+
+  it('is usable at 390 px phone width', async () => {
+    const { context, page, errors } = await newPage(390, 844);
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    for (const [path, name] of [['/admin/admin', 'phone-admin-list'], ['/admin/admin/create', 'phone-admin-create'], ['/admin/audit-log', 'phone-audit-log'], ['/admin/admin-organization', 'phone-organization-list']] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('.page-header').waitFor();
+      await page.waitForTimeout(400);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shot(page, name);
+    }
+    // On a phone a tap on the row opens the entry; the drawer takes the whole width.
+    await page.goto(`${server.url}/admin/audit-log?action=create`);
+    await page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first().locator('td').first().click();
+    await page.getByTestId('audit-diff').waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, 'phone-audit-detail');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Browser-flow harness: the real server from the production web build, a fresh data directory,
+ * and the system Chromium through playwright-core.
+ *
+ *   const server = await startServer();           // { url, dataDir, admin, stop() }
+ *   const browser = await launchBrowser();
+ *   const page = await browser.newPage();
+ *   await signIn(page, server.url, server.admin.email, server.admin.password);
+ *   await shot(page, 'overview');                  // e2e/screenshots/overview.png
+ *   const api = await apiAs(server.url, email, password); await api.post('/api/admin/...', body);
+ *   const db = openDatabase(server.dataDir);       // better-sqlite3 on DATA_DIR/app.sqlite for seeding
+ */
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  admin: { email: string; password: string };
+  /** Server output so far (for debugging a failing flow). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The real server (`apps/server/src/main.ts`) on a free port with a fresh DATA_DIR, serving the production web build. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
+  const admin = { email: 'admin@example.com', password: 'Admin#12345' };
+  const server = await startServerProcess({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    // Flows sign in many times from one address.
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    ...env,
+  });
+  return {
+    url: server.url, port: Number(new URL(server.url).port), dataDir, admin,
+    output: server.output,
+    async stop() {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Signs in through the sign-in page and waits for an admin screen. */
+export async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 30_000 });
+}
+
+/** Full-page screenshot at e2e/screenshots/<name>.png (git-ignored). */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  // A sticky header in a scrolled full-page capture lands mid-image; capture from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export interface ApiSession {
+  token: string;
+  request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  get<T = any>(path: string): Promise<T>;
+  post<T = any>(path: string, body?: unknown): Promise<T>;
+  put<T = any>(path: string, body?: unknown): Promise<T>;
+  patch<T = any>(path: string, body?: unknown): Promise<T>;
+  delete<T = any>(path: string, body?: unknown): Promise<T>;
+}
+
+/** Signs in through the API for seeding; the helpers throw on a non-2xx answer. */
+export async function apiAs(url: string, email: string, password: string): Promise<ApiSession> {
+  const fingerprint = `e2e-${Math.random().toString(36).slice(2)}`;
+  const raw = async (method: string, path: string, body: unknown, token?: string) => {
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        'x-fingerprint': fingerprint,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await r.text();
+    let json: any = null;
+    try { json = text ? JSON.parse(text) : null; } catch { json = text; }
+    return { status: r.status, body: json };
+  };
+  const login = await raw('POST', '/api/admin/account/login', { email, password });
+  if (login.status !== 200) throw new Error(`login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const session: ApiSession = {
+    token: login.body.token,
+    request: (m, p, b) => raw(m, p, b, session.token),
+    async get(p) { return ok(await raw('GET', p, undefined, session.token), 'GET', p); },
+    async post(p, b) { return ok(await raw('POST', p, b ?? {}, session.token), 'POST', p); },
+    async put(p, b) { return ok(await raw('PUT', p, b ?? {}, session.token), 'PUT', p); },
+    async patch(p, b) { return ok(await raw('PATCH', p, b ?? {}, session.token), 'PATCH', p); },
+    async delete(p, b) { return ok(await raw('DELETE', p, b, session.token), 'DELETE', p); },
+  };
+  return session;
+}
+
+function ok(r: { status: number; body: any }, method: string, path: string) {
+  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** better-sqlite3 on DATA_DIR/app.sqlite (the server keeps it in WAL mode), for seeding rows directly. */
+export function openDatabase(dataDir: string): import('better-sqlite3').Database {
+  const require = createRequire(join(ROOT, 'apps/server/package.json'));
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(join(dataDir, 'app.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Creates an admin with the given roles straight in the database; returns its id. Password hashing uses the server's argon2. */
+export async function seedAdmin(dataDir: string, a: { email: string; password: string; name?: string; roles: string[]; hasChangedPassword?: boolean }): Promise<number> {
+  const require = createRequire(join(ROOT, 'apps/server/package.json'));
+  const { hash } = require('@node-rs/argon2') as typeof import('@node-rs/argon2');
+  const db = openDatabase(dataDir);
+  try {
+    const t = new Date().toISOString();
+    const r = db.prepare(`INSERT INTO admins (email, name, password_hash, has_change_default_password, roles, group_id, status, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, NULL, 'active', ?, ?)`).run(a.email.toLowerCase(), a.name ?? a.email, await hash(a.password), a.hasChangedPassword === false ? 0 : 1, JSON.stringify(a.roles), t, t);
+    return Number(r.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+/** Creates an organization and, optionally, memberships with sub-account roles; returns its id. */
+export function seedOrganization(dataDir: string, o: { name: string; companyId?: string | null; uid?: string; members?: Array<{ adminId: number; roles: string[] }> }): number {
+  const db = openDatabase(dataDir);
+  try {
+    const t = new Date().toISOString();
+    const r = db.prepare(`INSERT INTO organizations (uid, name, company_id, status, created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?)`)
+      .run(o.uid ?? `org-${Math.random().toString(36).slice(2, 10)}`, o.name, o.companyId ?? null, t, t);
+    const id = Number(r.lastInsertRowid);
+    for (const m of o.members ?? []) {
+      db.prepare('INSERT INTO organization_members (admin_id, organization_id, sub_account_roles, created_at) VALUES (?, ?, ?, ?)')
+        .run(m.adminId, id, JSON.stringify(m.roles), t);
+    }
+    return id;
+  } finally {
+    db.close();
+  }
+}

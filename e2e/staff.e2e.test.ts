@@ -1,0 +1,256 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type ApiSession, type TestServer } from './harness.ts';
+import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
+
+let server: TestServer;
+let browser: Browser;
+let orgId: number;
+let api: ApiSession;
+const manager = { email: 'staff.manager@example.com', password: 'Manager#1234' };
+const staffIds: number[] = [];
+
+async function uploadPhoto(staffId: number, data: Buffer) {
+  const fd = new FormData();
+  fd.set('file', new Blob([data], { type: 'image/jpeg' }), 'photo.jpg');
+  const r = await fetch(`${server.url}/api/admin/organization/staff/${staffId}/photo`, {
+    method: 'POST', body: fd, headers: { 'x-fingerprint': 'e2e-staff', authorization: `Bearer ${api.token}` },
+  });
+  if (!r.ok) throw new Error(`photo upload ${r.status} ${await r.text()}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Staff Manager', roles: [] });
+  orgId = seedOrganization(server.dataDir, { name: '大安營造', companyId: '24681357', uid: 'daan', members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }] });
+  api = await apiAs(server.url, manager.email, manager.password);
+  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  const { data: types } = await api.post('/api/admin/organization/certificate-type/defaults');
+  const safety = types[0];
+  const soon = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+  const a = await api.post('/api/admin/organization/staff', {
+    name: '王大明', nickname: '阿明', national_id: 'A123456789', birthday: '1990-05-06', mobile: '0912345678', job_title: '領班',
+    certificates: [{ certificate_type_id: safety.id, number: 'S-001', issued_at: '2024-01-01', expires_at: '2027-06-30' }],
+  });
+  const b = await api.post('/api/admin/organization/staff', {
+    name: '李小華', national_id: 'F131104093', birthday: '1985-12-31', job_title: '=1+1',
+    certificates: [{ certificate_type_id: safety.id, number: 'S-002', expires_at: soon }],
+  });
+  staffIds.push(a.id, b.id);
+  await uploadPhoto(a.id, await samplePhoto('#2563eb', 300, 400));
+  // A template made through the API, so each flow below can also run on its own.
+  const fd = new FormData();
+  fd.set('name', '既有範本');
+  fd.set('layout', 'card');
+  fd.set('cells', JSON.stringify([{ cell: 'B2', type: 'field', field: 'display_name' }, { cell: 'C2', type: 'photo', range: 'C2:D7' }]));
+  fd.set('file', new Blob([await cardTemplate()]), '既有範本.xlsx');
+  const r = await fetch(`${server.url}/api/admin/organization/staff-excel`, { method: 'POST', body: fd, headers: { 'x-fingerprint': 'e2e-staff', authorization: `Bearer ${api.token}` } });
+  if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width = 1280, height = 860, language?: 'en-US') {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW', acceptDownloads: true });
+  if (language) await context.addInitScript((l) => localStorage.setItem('app_language', l), language);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await signIn(page, server.url, manager.email, manager.password);
+  } catch (e) {
+    await shot(page, 'staff-sign-in-failed');
+    throw new Error(`${(e as Error).message}\nurl: ${page.url()}\nerrors: ${errors.join('; ')}\nserver: ${server.output().slice(-2000)}`);
+  }
+  return { context, page, errors };
+}
+
+/** Picks an option of an antd Select found by its test id. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+async function mapCell(page: Page, cell: string, type: string, field?: string) {
+  await page.locator(`[data-cell="${cell}"]`).click();
+  await page.getByTestId('mapping-editor').getByText(`儲存格 ${cell}`).waitFor();
+  await choose(page, 'mapping-type', type);
+  if (field) await choose(page, 'mapping-field', field);
+}
+
+describe('staff and staff spreadsheet exports', () => {
+  it('lists staff with certificate states and filters them', async () => {
+    const { context, page, errors } = await newPage();
+    // The overview counts certificates expired or expiring within 30 days.
+    const card = page.getByTestId('certificate-expiry-card');
+    await card.getByText('李小華 · 職業安全衛生教育訓練').waitFor();
+    expect(await card.locator('.ant-statistic-content-value').allTextContents()).toEqual(['0', '1']);
+    await shot(page, 'staff-overview-expiry');
+    await page.goto(`${server.url}/admin/staff`);
+    await page.getByTestId('staff-name').first().waitFor();
+    expect(await page.getByTestId('staff-name').count()).toBe(2);
+    expect(await page.getByText('A12****789').count()).toBe(1);
+    await page.getByTestId('cert-status-expiring').first().waitFor();
+    await shot(page, 'staff-list');
+    await choose(page, 'filter-certificate-status', '即將到期');
+    await page.waitForURL(/certificate_status=expiring/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="staff-name"]').length === 1);
+    expect(await page.getByTestId('staff-name').textContent()).toBe('李小華');
+    await page.getByTestId('staff-name').click();
+    await page.waitForURL(/\/admin\/staff\/\d+\/update/);
+    await page.getByTestId('certificate-rows').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-form');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a staff through the form with a certificate, its scanned file and a photo', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto(`${server.url}/admin/staff/create`);
+    await page.getByTestId('staff-name-input').fill('陳志強');
+    await page.locator('#national_id').fill('A123456788');
+    await page.locator('#mobile').fill('0987654321');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('身分證字號格式或檢查碼不正確').waitFor();
+    await page.locator('#national_id').fill('A223456781');
+    await page.getByTestId('staff-photo').locator('input[type=file]').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto('#9333ea', 240, 320) });
+    await page.getByTestId('certificate-add').click();
+    await page.locator('#certificates_0_number').fill('FA-77');
+    await page.locator('#certificates_0_expires_at').fill('2028-03-31');
+    // Tab, not Enter: Enter in a field submits the form.
+    await page.locator('#certificates_0_expires_at').press('Tab');
+    await page.locator('.staff-cert-row input[type=file]').setInputFiles({ name: '急救證.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByText('待上傳：急救證.pdf').waitFor();
+    await shot(page, 'staff-create');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL(/\/admin\/staff\/\d+\/update/);
+    const id = Number(/staff\/(\d+)\/update/.exec(page.url())![1]);
+    const deadline = Date.now() + 15_000;
+    let saved = await api.get(`/api/admin/organization/staff/${id}`);
+    while ((!saved.has_photo || !saved.certificates[0]?.has_file) && Date.now() < deadline) {
+      await page.waitForTimeout(300);
+      saved = await api.get(`/api/admin/organization/staff/${id}`);
+    }
+    expect(saved).toMatchObject({ name: '陳志強', national_id: 'A223456781', mobile: '0987654321', has_photo: true });
+    expect(saved.certificates).toHaveLength(1);
+    expect(saved.certificates[0]).toMatchObject({ number: 'FA-77', expires_at: '2028-03-31', has_file: true, file_name: '急救證.pdf' });
+    expect(errors).toEqual([]);
+    await context.close();
+    await api.delete(`/api/admin/organization/staff/${id}`);
+  });
+
+  it('creates a template from an .xlsx, maps cells, previews and exports two staff into one workbook', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto(`${server.url}/admin/staff-excel/create`);
+    await page.locator('[data-testid="template-file"] input[type=file], .ant-upload input[type=file]').first().setInputFiles({
+      name: '業主資料卡.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await cardTemplate(),
+    });
+    await page.getByTestId('template-name').fill('業主資料卡');
+    await shot(page, 'staff-excel-create');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL(/\/admin\/staff-excel\/\d+\/update/);
+    await page.getByTestId('sheet-grid').waitFor();
+
+    await mapCell(page, 'B2', '人員欄位', '姓名（暱稱）');
+    await mapCell(page, 'B3', '人員欄位', '身分證字號（遮蔽）');
+    await mapCell(page, 'B4', '日期欄位');
+    await mapCell(page, 'B6', '證照');
+    await mapCell(page, 'C2', '照片');
+    await mapCell(page, 'B10', '固定內容');
+    expect(await page.getByTestId('cells-count').textContent()).toBe('6 / 50 格');
+    await page.getByTestId('mapping-save').click();
+    await page.getByText('對應已儲存').waitFor();
+    await shot(page, 'staff-excel-mapping');
+
+    await page.getByTestId('view-switch').getByText('預覽').click();
+    await page.locator('[data-cell="B10"]', { hasText: '大安營造' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, 'staff-excel-preview');
+
+    await page.getByTestId('go-export').click();
+    await page.waitForURL(/\/export$/);
+    await page.getByTestId('export-staff-table').locator('tbody input[type=checkbox]').first().waitFor();
+    // antd draws its own box over the input: check the header box (select all on this page).
+    await page.getByTestId('export-staff-table').locator('thead input[type=checkbox]').check({ force: true });
+    await page.getByTestId('export-selected').waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('export-selected').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^業主資料卡-\d{8}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as any);
+    expect(wb.worksheets.map((w) => w.name).sort()).toEqual(['李小華', '王大明 (阿明)']);
+    const ming = wb.getWorksheet('王大明 (阿明)')!;
+    const hua = wb.getWorksheet('李小華')!;
+    expect(ming.getCell('B2').value).toBe('王大明 (阿明)');
+    expect(ming.getCell('B3').value).toBe('A12****789');
+    expect(ming.getCell('B4').value).toBe('1990-05-06');
+    expect(ming.getCell('B6').value).toBe('S-001');
+    expect(ming.getCell('B10').value).toBe('大安營造');
+    expect(ming.getImages()).toHaveLength(1);
+    expect(hua.getCell('B2').value).toBe('李小華');
+    expect(hua.getCell('B6').value).toBe('S-002');
+    expect(hua.getImages()).toHaveLength(0);
+    for (const ws of [ming, hua]) {
+      expect(ws.getCell('A1').value).toBe('人員資料卡');
+      expect((ws.model as any).merges).toEqual(expect.arrayContaining(['A1:D1', 'C2:D7']));
+      expect(ws.getColumn(2).width).toBe(24);
+    }
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-excel-export');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works at phone width (390 px)', async () => {
+    const { context, page, errors } = await newPage(390, 844);
+    await page.goto(`${server.url}/admin/staff`);
+    await page.getByTestId('staff-name').first().waitFor();
+    await shot(page, 'staff-list-phone');
+    await page.goto(`${server.url}/admin/staff/${staffIds[0]}/update`);
+    await page.getByTestId('certificate-rows').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-form-phone');
+    await page.goto(`${server.url}/admin/staff-excel`);
+    await page.getByTestId('template-link').first().click();
+    await page.getByTestId('sheet-grid').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-excel-mapping-phone');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('speaks en-US on the staff and template screens', async () => {
+    const { context, page, errors } = await newPage(1280, 860, 'en-US');
+    await page.goto(`${server.url}/admin/staff`);
+    await page.getByTestId('staff-name').first().waitFor();
+    await page.getByText('1 expiring').first().waitFor();
+    await page.getByText('National ids are masked in lists').waitFor();
+    await shot(page, 'staff-list-en');
+    await page.goto(`${server.url}/admin/staff-excel`);
+    await page.getByTestId('template-link').first().click();
+    await page.getByTestId('sheet-grid').waitFor();
+    await page.getByText('Click a cell of the sheet to map it').first().waitFor();
+    await page.locator('[data-cell="B3"]').click();
+    await page.getByText('Cell B3').waitFor();
+    await shot(page, 'staff-excel-mapping-en');
+    await page.getByTestId('go-export').click();
+    await page.getByText('Tick the staff to export, or export everyone matching the filters').waitFor();
+    await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+    expect(await page.getByTestId('export-all').isEnabled()).toBe(true);
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-excel-export-en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

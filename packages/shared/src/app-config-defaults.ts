@@ -1,0 +1,23 @@
+/**
+ * Defaults of the application config (spec section 3) as plain data, so the web's first
+ * bundle can use them without loading zod. `app-config.ts` builds its schema defaults from these.
+ */
+export const APP_CONFIG_DEFAULTS = {
+  title: '營造後台',
+  description: 'Construction company back office',
+  appName: 'BuildOffice',
+  startYear: 2024,
+  supportEmail: 'support@example.com',
+  primaryColor: '#1677ff',
+  developerUrl: 'https://example.com',
+  version: '2.0.13',
+  adminGoogleLogin: true,
+  pageCategoryDepth: { default: 1, article: 2, project: 1 },
+  productCategoryDepth: 2,
+  modules: { admin: true, banner: true, contact: true, page: true, video: true, member: true, product: true },
+  adminGroup: false,
+  adminSubAccount: true,
+  staffExcelMaxCellLimit: 50,
+};
+
+export type AppConfigDefaults = typeof APP_CONFIG_DEFAULTS;

@@ -1,0 +1,30 @@
+/** Server messages of spec section 8; the web translates them by these exact strings. */
+export const MESSAGES = {
+  badRequest: 'Bad Request',
+  unauthorized: 'Unauthorized',
+  invalidToken: 'Invalid token',
+  loginFail: 'Login fail',
+  forbidden: 'Forbidden',
+  fingerprintRequired: 'Fingerprint is required',
+  permissionDenied: 'User permission denied',
+  notFound: 'Not Found',
+  notAcceptable: 'Not Acceptable',
+  conflict: 'Conflict',
+  recaptchaFail: 'Recaptcha verify fail',
+  tooManyRequests: 'Too Many Requests',
+  payloadTooLarge: 'Payload Too Large',
+  unprocessable: 'Unprocessable Entity',
+  methodNotAllowed: 'Method Not Allowed',
+  serverError: 'Internal Server Error',
+} as const;
+
+export const VALIDATION_KEYS = {
+  email: 'validate.error.email_incorrect',
+  tooShort: 'validate.error.text_too_less',
+  required: 'validate.error.required',
+  phone: 'validate.error.phone_number_incorrect',
+  invalid: 'validate.error.invalid',
+} as const;
+
+/** Header names used on every API call (spec section 7). */
+export const FINGERPRINT_HEADER = 'x-fingerprint';

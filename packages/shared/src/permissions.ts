@@ -1,0 +1,30 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Spec section 6: ROLE_MAINTAINER passes every check; a check listing ROLE_BASE passes for any
+ * ROLE_ role; otherwise one listed role must match. `held` is the token's roles plus its
+ * sub_account_roles. An empty `required` list means "any signed-in account".
+ */
+export function can(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  if (held.includes('ROLE_MAINTAINER')) return true;
+  if (required.includes('ROLE_BASE') && held.some((r) => r.startsWith('ROLE_'))) return true;
+  return required.some((r) => held.includes(r));
+}
+
+/** Role sets of spec section 6, named once for server routes, web routes and the menu. */
+export const ROLES = {
+  superAdmin: ['ROLE_SUPER_ADMIN'],
+  base: ['ROLE_BASE'],
+  photo: ['ROLE_PHOTO'],
+  photoList: ['ROLE_BASE'],
+  file: ['ROLE_BASE'],
+  otp: ['ROLE_SUPER_ADMIN'],
+  debug: ['ROLE_SUPER_ADMIN'],
+  debugMenu: ['ROLE_MAINTAINER'],
+  adminUpdate: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  organizationAdmin: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  staffRead: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  staffWrite: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  staffMenu: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'ROLE_STAFF'],
+} as const satisfies Record<string, readonly Role[]>;

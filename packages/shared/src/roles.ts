@@ -1,0 +1,32 @@
+/** Admin roles (prefix ROLE_) and sub-account roles (prefix SUB_ACCOUNT_ROLE_), spec section 6. */
+export const ADMIN_ROLES = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_MAINTAINER',
+  'ROLE_BASE',
+  'ROLE_PHOTO',
+  'ROLE_STAFF',
+] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const SUB_ACCOUNT_ROLES = [
+  'SUB_ACCOUNT_ROLE_ADMIN',
+  'SUB_ACCOUNT_ROLE_STAFF_READ',
+  'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+] as const;
+export type SubAccountRole = (typeof SUB_ACCOUNT_ROLES)[number];
+
+export type Role = AdminRole | SubAccountRole;
+
+export const ROLE_LABELS: Record<Role, { 'zh-TW': string; 'en-US': string }> = {
+  ROLE_SUPER_ADMIN: { 'zh-TW': '超級管理員', 'en-US': 'Super admin' },
+  ROLE_MAINTAINER: { 'zh-TW': '維護人員', 'en-US': 'Maintainer' },
+  ROLE_BASE: { 'zh-TW': '基本管理員', 'en-US': 'Base admin' },
+  ROLE_PHOTO: { 'zh-TW': '相片管理', 'en-US': 'Photo manager' },
+  ROLE_STAFF: { 'zh-TW': '人員管理', 'en-US': 'Staff manager' },
+  SUB_ACCOUNT_ROLE_ADMIN: { 'zh-TW': '子帳號管理員', 'en-US': 'Organization admin' },
+  SUB_ACCOUNT_ROLE_STAFF_READ: { 'zh-TW': '人員檢視', 'en-US': 'Staff reader' },
+  SUB_ACCOUNT_ROLE_STAFF_WRITE: { 'zh-TW': '人員編輯', 'en-US': 'Staff editor' },
+};
+
+export const isAdminRole = (r: string): r is AdminRole => r.startsWith('ROLE_');
+export const isSubAccountRole = (r: string): r is SubAccountRole => r.startsWith('SUB_ACCOUNT_ROLE_');

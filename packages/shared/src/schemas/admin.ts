@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { listQuery } from '../list.ts';
+import { VALIDATION_KEYS } from '../messages.ts';
+import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '../roles.ts';
+
+/** Admin accounts (spec sections 2, 3 and 7). Shared by the server routes and the web forms. */
+export const ADMIN_STATUSES = ['active', 'disabled'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+const required = (max: number) => z.string().trim().min(1, VALIDATION_KEYS.required).max(max);
+export const adminRoleName = z.enum(ADMIN_ROLES, VALIDATION_KEYS.invalid);
+export const subAccountRoleName = z.enum(SUB_ACCOUNT_ROLES, VALIDATION_KEYS.invalid);
+const id = z.number().int().positive();
+
+export const roleOptionSchema = z.object({
+  name: z.string(),
+  label: z.object({ 'zh-TW': z.string(), 'en-US': z.string() }),
+  /** Whether the caller may grant (or take away) this role. */
+  grantable: z.boolean(),
+});
+export const roleOptionsResponse = z.object({ data: z.array(roleOptionSchema) });
+export type RoleOption = z.infer<typeof roleOptionSchema>;
+
+export const membershipInput = z.object({
+  organization_id: id,
+  sub_account_roles: z.array(subAccountRoleName).max(SUB_ACCOUNT_ROLES.length),
+});
+export type MembershipInput = z.infer<typeof membershipInput>;
+
+export const adminMembershipSchema = z.object({
+  organization_id: z.number(),
+  name: z.string(),
+  company_id: z.string().nullable(),
+  sub_account_roles: z.array(z.string()),
+});
+
+export const adminSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  has_change_default_password: z.boolean(),
+  /** ROLE_ roles held directly (group roles are in `group`). */
+  roles: z.array(z.string()),
+  group_id: z.number().nullable(),
+  group: z.object({ id: z.number(), name: z.string(), roles: z.array(z.string()) }).nullable(),
+  status: z.enum(ADMIN_STATUSES),
+  /** Memberships the caller may see: all for super admins, the active organization for an organization admin. */
+  memberships: z.array(adminMembershipSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Admin = z.infer<typeof adminSchema>;
+
+/** Body of POST and PUT. `organization_id` is only the active-organization selector (spec section 7). */
+export const adminInput = z.strictObject({
+  email: z.string().trim().min(1, VALIDATION_KEYS.required).max(200).email(VALIDATION_KEYS.email),
+  name: required(100),
+  /** Left out of a PUT: unchanged. Left out of a POST: none / active. */
+  roles: z.array(adminRoleName).max(ADMIN_ROLES.length).optional(),
+  status: z.enum(ADMIN_STATUSES).optional(),
+  group_id: id.nullable().optional(),
+  memberships: z.array(membershipInput).max(200).optional(),
+  organization_id: id.optional(),
+});
+export type AdminInput = z.input<typeof adminInput>;
+
+export const adminCreateResponse = adminSchema.extend({
+  /** The initial password, shown once. */
+  password: z.string(),
+});
+export const adminPasswordResponse = z.object({ password: z.string() });
+
+/** Fields a generic PATCH {field, value} may change; anything else is 400. */
+export const ADMIN_PATCH_FIELDS = ['status', 'name', 'roles', 'sub_account_roles'] as const;
+export const adminPatchValues = {
+  status: z.enum(ADMIN_STATUSES),
+  name: required(100),
+  roles: z.array(adminRoleName).max(ADMIN_ROLES.length),
+  /** Sub-account roles in the caller's active organization. */
+  sub_account_roles: z.array(subAccountRoleName).max(SUB_ACCOUNT_ROLES.length),
+} as const;
+
+export const ADMIN_SORTS = ['id', 'name', 'email', 'status', 'created_at', 'updated_at'] as const;
+export const dateBound = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, VALIDATION_KEYS.invalid);
+export const adminListQuery = listQuery(ADMIN_SORTS, {
+  role: z.string().trim().max(50).optional(),
+  organization_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(ADMIN_STATUSES).optional(),
+  created_from: dateBound.optional(),
+  created_to: dateBound.optional(),
+});
+export type AdminListQuery = z.input<typeof adminListQuery>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { listQuery, listResponse } from '../list.ts';
+import { VALIDATION_KEYS } from '../messages.ts';
+import { folderParam } from './photo.ts';
+
+/** File manager (spec sections 3 and 7). `path` is `<visibility>/<uid>/<name>`, the handle signed links use. */
+export const FILE_TYPES = ['image', 'video', 'audio', 'document', 'archive', 'other'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** A stored file name: no separators, `%`, control characters, and not `.` or `..`. */
+export const FILE_NAME_PATTERN = /^(?!\.{1,2}$)[^/\\%\u0000-\u001f\u007f]{1,200}$/;
+export const FILE_UID_PATTERN = /^[A-Za-z0-9_-]{16,40}$/;
+export const FILE_PATH_PATTERN = /^(public|private)\/([A-Za-z0-9_-]{16,40})\/((?!\.{1,2}$)[^/\\%\u0000-\u001f\u007f]{1,200})$/;
+
+export const fileSchema = z.object({
+  id: z.number(),
+  uid: z.string(),
+  organization_id: z.number().nullable(),
+  name: z.string(),
+  folder: z.string(),
+  path: z.string(),
+  /** Public files: an address anyone may open. Private files: the authenticated get-private-file call. */
+  url: z.string(),
+  type: z.enum(FILE_TYPES),
+  mime: z.string(),
+  size: z.number(),
+  is_private: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FileItem = z.infer<typeof fileSchema>;
+
+export const fileListQuery = listQuery(['created_at', 'id', 'name', 'size'], {
+  /** '' is the root; without it every folder is listed. */
+  folder: folderParam.optional(),
+  type: z.enum(FILE_TYPES).optional(),
+});
+export type FileListQuery = z.input<typeof fileListQuery>;
+/** The page of files plus the direct sub-folders of `folder`. */
+export const fileListResponse = listResponse(fileSchema).extend({ folders: z.array(z.string()) });
+export type FileListResponse = z.infer<typeof fileListResponse>;
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const fileUploadQuery = z.object({
+  folder: folderParam.default(''),
+  private: flag.default(false),
+  organization_id: z.coerce.number().int().positive().optional(),
+});
+
+export const fileCreateViaDataBody = z.object({
+  name: z.string().trim().regex(FILE_NAME_PATTERN, VALIDATION_KEYS.invalid),
+  content: z.string(),
+  encoding: z.enum(['text', 'base64']).default('text'),
+  folder: folderParam.default(''),
+  private: z.boolean().default(false),
+  organization_id: z.number().int().positive().optional(),
+});
+
+export const fileDownloadBody = z.object({ id: z.coerce.number().int().positive(), organization_id: z.number().int().positive().optional() });
+
+export const privateFileParams = z.object({
+  a: z.string().regex(FILE_UID_PATTERN, VALIDATION_KEYS.invalid),
+  b: z.string().regex(FILE_NAME_PATTERN, VALIDATION_KEYS.invalid),
+});
+
+/** ttl in seconds; the server caps it (SIGNED_URL_MAX_TTL_SECONDS, one day by default). */
+export const signedUrlBody = z.object({
+  path: z.string().regex(FILE_PATH_PATTERN, VALIDATION_KEYS.invalid),
+  ttl: z.number().int().min(1).default(3600),
+  payload: z.union([z.string().max(500), z.record(z.string(), z.unknown())]).optional(),
+  organization_id: z.number().int().positive().optional(),
+});
+export const signedUrlResponse = z.object({ url: z.string(), expires_at: z.string(), ttl: z.number() });
+export type SignedUrl = z.infer<typeof signedUrlResponse>;
+
+/** Expiry choices the web offers for a signed link (seconds). */
+export const SIGNED_URL_TTL_CHOICES = [300, 3600, 21600, 86400] as const;

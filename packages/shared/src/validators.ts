@@ -1,0 +1,53 @@
+/** Every validation rule of spec section 5, once. Each returns true when the value passes. */
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const isEmail = (v: unknown): boolean => typeof v === 'string' && EMAIL.test(v);
+export const hasMinLength = (v: unknown, n: number): boolean => typeof v === 'string' && v.length >= n;
+export const isFilled = (v: unknown): boolean =>
+  v !== null && v !== undefined && (typeof v !== 'string' || v.trim().length > 0) && (!Array.isArray(v) || v.length > 0);
+
+export const PASSWORD_MIN_LENGTH = 4;
+export const isPassword = (v: unknown, min = PASSWORD_MIN_LENGTH): boolean => isFilled(v) && hasMinLength(v, min);
+
+/** '+', 3 digits, a non-zero digit, then 8 more digits. */
+export const isGlobalPhone = (v: unknown): boolean => typeof v === 'string' && /^\+\d{3}[1-9]\d{8}$/.test(v);
+/** 09 followed by 8 digits. */
+export const isLocalMobile = (v: unknown): boolean => typeof v === 'string' && /^09\d{8}$/.test(v);
+/** 0 followed by 8 or 9 digits. */
+export const isLocalLandline = (v: unknown): boolean => typeof v === 'string' && /^0\d{8,9}$/.test(v);
+export const isMobile = (v: unknown): boolean => isLocalMobile(v) || isGlobalPhone(v);
+
+export const hasNoWhitespace = (v: unknown): boolean => typeof v !== 'string' || !/\s/.test(v);
+export const hasNoForbiddenChars = (v: unknown, chars: readonly string[]): boolean =>
+  typeof v !== 'string' || !chars.some((c) => v.includes(c));
+
+export const STRICT_FORBIDDEN_CHARS = ['^', "'", '`', '!', '@', '#', '%', '&', '*', '+', '"', '<', '>', '|', '_', '[', ']', '。'] as const;
+export const isStrictString = (v: unknown): boolean => hasNoForbiddenChars(v, STRICT_FORBIDDEN_CHARS);
+
+export const isDigits = (v: unknown): boolean => typeof v === 'string' && /^\d+$/.test(v);
+
+export type PasswordStrength = 'strong' | 'medium' | 'weak';
+export function passwordStrength(v: string): PasswordStrength {
+  const lower = /[a-z]/.test(v);
+  const upper = /[A-Z]/.test(v);
+  const digit = /\d/.test(v);
+  if (lower && upper && digit && /[!@#$%^&*]/.test(v) && v.length >= 8) return 'strong';
+  if ([lower, upper, digit].filter(Boolean).length >= 2 && v.length >= 4) return 'medium';
+  return 'weak';
+}
+
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
+/** A file name ending in an accepted image extension (a bare "png" with no dot is not a file name with one). */
+export const isImageFileName = (name: string): boolean =>
+  name.includes('.') && (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
+
+/** YouTube id from a short link (youtu.be/ID) or from the v= parameter. */
+export function youtubeId(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.hostname === 'youtu.be') return u.pathname.slice(1).split('/')[0] || null;
+    return u.searchParams.get('v');
+  } catch {
+    return null;
+  }
+}
