@@ -18,23 +18,38 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exit = 0;
+const problems = [];
 
 function vitest(name, args) {
   const file = join(out, `${name}.json`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { stdio: 'inherit', env: process.env });
+  const unhandled = join(out, `${name}.unhandled.txt`);
+  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', '--reporter=./scripts/unhandled-errors-reporter.mjs', `--outputFile.json=${file}`],
+    { stdio: 'inherit', env: { ...process.env, VITEST_UNHANDLED_FILE: unhandled } });
+  if (existsSync(unhandled) && readFileSync(unhandled, 'utf8')) problems.push(`${name}: errors outside any test:\n${readFileSync(unhandled, 'utf8')}`);
   if (r.status !== 0) exit = 1;
   if (existsSync(file)) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += j.numPassedTests;
     totals.failed += j.numFailedTests;
     totals.skipped += j.numPendingTests + j.numTodoTests;
-  } else exit = 1;
+    // A file that fails to load or an error thrown outside any test fails the run without failing a test.
+    if (r.status !== 0 && j.numFailedTests === 0) {
+      const files = j.testResults.filter((t) => t.status === 'failed').map((t) => `${t.name}: ${t.message || 'failed'}`);
+      problems.push(`${name}: vitest exited with ${r.status} with no failed test${files.length ? ` (${files.join('; ')})` : ''}`);
+    }
+  } else {
+    exit = 1;
+    problems.push(`${name}: vitest wrote no report (exit ${r.status})`);
+  }
 }
 
 vitest('unit-and-server', []);
 if (existsSync(chromium)) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
-  if (build.status !== 0) exit = 1;
+  if (build.status !== 0) {
+    exit = 1;
+    problems.push(`web build exited with ${build.status}`);
+  }
   else vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
 }
 
@@ -42,5 +57,6 @@ if (ci && (skips.length || totals.skipped)) {
   console.log(`CI=true: ${skips.length} suite(s) and ${totals.skipped} test(s) skipped, which counts as a failure`);
   exit = 1;
 }
+for (const p of problems) console.log(`FAILED ${p}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exit);

@@ -16,10 +16,12 @@ async function main() {
     }
     throw err;
   }
-  const { db, dialect } = createDatabase(config.databaseUrl);
+  let warn = (message: string) => console.warn(message);
+  const { db, dialect } = createDatabase(config.databaseUrl, (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`));
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
   const app = await buildApp({ config, db, dialect, rateLimits: await createRateLimitStore(config) });
+  warn = (message) => app.log.warn(message);
   app.addHook('onClose', async () => db.destroy());
 
   let closing = false;

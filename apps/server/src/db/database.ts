@@ -12,7 +12,13 @@ export type Dialect = 'sqlite' | 'postgres';
 // node-pg returns int8 (COUNT(*)) as a string; our counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDatabase(url: string): { db: Database; dialect: Dialect } {
+/** Called when PostgreSQL drops an idle pooled connection (server restart, failover, admin kill). */
+export type IdleConnectionErrorHandler = (err: { message: string; code?: string }) => void;
+
+const warnOnStderr: IdleConnectionErrorHandler = (err) =>
+  console.warn(`database: an idle connection was closed by the server (${err.code ?? 'no code'}: ${err.message}); the pool opens a new one`);
+
+export function createDatabase(url: string, onIdleConnectionError: IdleConnectionErrorHandler = warnOnStderr): { db: Database; dialect: Dialect } {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const sqlite = new SQLite(file);
@@ -24,5 +30,9 @@ export function createDatabase(url: string): { db: Database; dialect: Dialect } 
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, pg-pool re-emits an idle client's error as an uncaught exception and the
+  // process dies. The pool has already discarded that client, so reporting it is all there is to do.
+  // Only message and code are passed on: the error also carries the client and its connection settings.
+  pool.on('error', (err: Error & { code?: string }) => onIdleConnectionError({ message: err.message, code: err.code }));
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
