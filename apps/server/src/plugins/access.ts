@@ -14,6 +14,11 @@ declare module 'fastify' {
     roles?: RouteRoles;
     /** Organization-scoped: the request must act in an organization the actor belongs to. */
     organization?: boolean;
+    /**
+     * The route's `organization_id` parameter filters what it lists (audit log, admins), so it does not
+     * switch the organization the request acts in, and may name an organization deleted since.
+     */
+    organizationIdIsFilter?: boolean;
     /** Set false only for links opened outside the app (signed file links, docs). */
     fingerprint?: boolean;
   }
@@ -94,7 +99,7 @@ export function registerAccess(app: FastifyInstance): void {
     const actor = req.actor as DeviceActor;
     // The organization is resolved once, here, where the body is parsed: the one the request names,
     // else the device's active one (unless membership was withdrawn since).
-    const requested = requestedOrganization(req);
+    const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);
     if (requested === null) throw permissionDenied();
     if (requested !== undefined) {
       if (!(await actInOrganization(app.db, actor, requested))) throw permissionDenied();

@@ -41,7 +41,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/admin/index', {
     schema: { tags, querystring: adminListQuery, response: { 200: listResponse(adminSchema) } },
-    config: { roles: ROLES.superAdmin },
+    config: { roles: ROLES.superAdmin, organizationIdIsFilter: true },
   }, async (req) => listAdmins(app.db, { organizationId: null }, req.query));
 
   app.post('/api/admin/admin', {

@@ -94,6 +94,21 @@ describe('audit log list', () => {
     expect(await q('keyword=%25')).toEqual([]);
   });
 
+  it('filters by an organization deleted since, in the list and the export (a filter, not the acting organization)', async () => {
+    const gone = await buildOrganization(t.db, { name: 'Closed Site' });
+    await insert([{ actor_id: sa.id, organization_id: gone.id, action: 'delete', target_type: 'organization', target_id: String(gone.id) }]);
+    await t.db.deleteFrom('organizations').where('id', '=', gone.id).execute();
+    const res = await api(t.app, superToken).get(`/api/admin/audit-log/index?organization_id=${gone.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((d: any) => [d.action, d.organization_id, d.organization])).toEqual([['delete', gone.id, null]]);
+    const csv = await api(t.app, superToken).get(`/api/admin/audit-log/export?format=csv&organization_id=${gone.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    const me = await api(t.app, superToken).get('/api/admin/account/profile');
+    expect(me.json().organization_id).toBeNull();
+    await t.db.deleteFrom('audit_logs').where('organization_id', '=', gone.id).execute();
+  });
+
   it('reads date_from and date_to as whole Asia/Taipei days, both inclusive', async () => {
     const q = async (qs: string) => (await api(t.app, superToken).get(`/api/admin/audit-log/index?action=dated&order=asc&${qs}`)).json().data.map((d: any) => d.created_at);
     expect(await q('date_from=2026-01-02&date_to=2026-01-02')).toEqual(['2026-01-01T16:00:00.000Z', '2026-01-02T15:59:59.999Z']);

@@ -17,10 +17,11 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit-log'];
   const config = { roles: ROLES.superAdmin };
+  const filterConfig = { ...config, organizationIdIsFilter: true };
 
   app.get(`${base}/index`, {
     schema: { tags, querystring: auditLogQuery, response: { 200: auditLogList } },
-    config,
+    config: filterConfig,
   }, (req) => listAuditLogs(app.db, app.dialect, req.query));
 
   app.get(`${base}/export`, {
@@ -28,7 +29,7 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
       tags, querystring: auditLogExportQuery,
       description: `The filtered entries as a spreadsheet, at most ${AUDIT_LOG_EXPORT_MAX_ROWS} rows, in id order.`,
     },
-    config,
+    config: filterConfig,
   }, async (req, reply) => {
     const { format, order, ...filters } = req.query;
     const source = { db: app.db, dialect: app.dialect, filters, order, log: req.log };
