@@ -20,7 +20,7 @@ async function main() {
   const { db, dialect } = createDatabase(config.databaseUrl, (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`));
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
-  const app = await buildApp({ config, db, dialect, rateLimits: await createRateLimitStore(config) });
+  const app = await buildApp({ config, db, dialect, rateLimits: await createRateLimitStore(config, (m) => warn(m)) });
   warn = (message) => app.log.warn(message);
   app.addHook('onClose', async () => db.destroy());
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import type { RateLimitStore } from '../src/lib/rate-limiter.ts';
 
 /** 'postgres' when this run is the PostgreSQL project (vitest.config.ts sets TEST_DB). */
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -43,7 +44,7 @@ export async function createPostgresDatabase(base = process.env.TEST_DATABASE_UR
 }
 
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const pgDb = testDialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -53,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   });
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream });
+  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits });
   await app.ready();
   return {
     app, db, config, dataDir,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimitStore } from '../src/lib/redis-rate-limit-store.ts';
 import { buildAdmin, createTestApp, FINGERPRINT, type TestApp } from './helpers.ts';
@@ -80,14 +81,39 @@ describe('login rate limit per IP', () => {
   });
 });
 
+describe('Redis rate-limit store while Redis is unreachable', () => {
+  let t: TestApp;
+  let store: RedisRateLimitStore;
+  const warnings: string[] = [];
+  beforeAll(async () => {
+    // A port nothing listens on; the password in the URL must never reach a warning.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
+    });
+    store = await RedisRateLimitStore.open(`redis://:hunter2-secret@127.0.0.1:${port}`, (m) => warnings.push(m));
+    t = await createTestApp(LIMITS, { rateLimits: store });
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('keeps limiting sign-ins in this instance, answers no 500, and warns once without the password', async () => {
+    const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE'] });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await attempt(t, admin.email, 'wrong-password')).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^rate limits: Redis unreachable/);
+    expect(warnings.join('\n')).not.toContain('hunter2');
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)('Redis rate-limit store (TEST_REDIS_URL)', () => {
   const prefix = `test:${randomBytes(4).toString('hex')}`;
   let a: RedisRateLimitStore;
   let b: RedisRateLimitStore;
-  beforeAll(() => {
-    a = new RedisRateLimitStore(redisUrl!);
-    b = new RedisRateLimitStore(redisUrl!);
+  beforeAll(async () => {
+    a = await RedisRateLimitStore.open(redisUrl!);
+    b = await RedisRateLimitStore.open(redisUrl!);
   });
   afterAll(async () => {
     await a?.reset(`${prefix}:k`);
