@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { appConfigSchema } from '@bo/shared/app-config';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
 import type { DbOrTrx } from '../db/database.ts';
 import { compiledOnce } from './compiled-query.ts';
@@ -29,12 +31,41 @@ export const parseRoles = (json: string | null | undefined): string[] => {
   }
 };
 
+// Runs on every request: the device, its admin, the admin's group roles and the app config row that
+// says whether groups are on, in one statement compiled once.
 const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
   .selectFrom('login_devices as d')
   .innerJoin('admins as a', 'a.id', 'd.admin_id')
+  .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
+  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app'))) // a literal: compiledOnce binds only deviceId
   .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at',
-    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.group_id'])
+    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'g.roles as group_roles', 'c.value as app_config'])
   .where('d.id', '=', deviceId));
+
+const adminWithGroup = (db: DbOrTrx, adminId: number) => db
+  .selectFrom('admins as a')
+  .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
+  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', 'app'))
+  .select(['a.roles', 'g.roles as group_roles', 'c.value as app_config'])
+  .where('a.id', '=', adminId);
+
+/** What decides an admin's ROLE_ roles: its own, its group's (null: no group) and the stored app config. */
+interface RoleSources { roles: string; group_roles: string | null; app_config: string | null }
+
+/** Members of an admin group hold its roles only while the adminGroup flag is on. */
+function adminGroupsOn(appConfig: string | null): boolean {
+  try {
+    return appConfigSchema.parse(appConfig ? JSON.parse(appConfig) : {}).adminGroup === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ROLE_ roles an admin holds: its own and its group's, once each. */
+function rolesFrom(src: RoleSources): string[] {
+  const group = src.group_roles !== null && adminGroupsOn(src.app_config) ? parseRoles(src.group_roles) : [];
+  return [...new Set([...parseRoles(src.roles), ...group])].filter(isAdminRole);
+}
 
 /** The actor with what the access hooks still need from its device row. */
 export interface DeviceActor extends Actor {
@@ -50,7 +81,7 @@ export interface DeviceActor extends Actor {
 export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId: number): Promise<DeviceActor | null> {
   const [row] = await deviceWithAdmin(db, deviceId);
   if (!row || row.revoked_at || row.id !== adminId || row.status !== 'active') return null;
-  const adminRoles = await adminRolesOf(db, row);
+  const adminRoles = rolesFrom(row);
   return {
     id: row.id, email: row.email, name: row.name, deviceId: row.device_id, impersonatorId: row.impersonator_id,
     adminRoles, subAccountRoles: [], roles: adminRoles, organizationId: null,
@@ -59,15 +90,10 @@ export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId:
   };
 }
 
-/** Roles an admin gets through its admin group; extended by the admin-group module. */
-export let groupRoles: (db: DbOrTrx, groupId: number | null) => Promise<string[]> = async () => [];
-export function setGroupRolesLoader(fn: typeof groupRoles): void {
-  groupRoles = fn;
-}
-
-/** The ROLE_ roles an admin holds: its own and its group's, once each. */
-export async function adminRolesOf(db: DbOrTrx, admin: { roles: string; group_id: number | null }): Promise<string[]> {
-  return [...new Set([...parseRoles(admin.roles), ...(await groupRoles(db, admin.group_id))])].filter(isAdminRole);
+/** The ROLE_ roles an admin holds now (for a new token). */
+export async function adminRolesOf(db: DbOrTrx, adminId: number): Promise<string[]> {
+  const [row] = await adminWithGroup(db, adminId).execute();
+  return row ? rolesFrom(row) : [];
 }
 
 export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizationId: number): Promise<string[] | null> {

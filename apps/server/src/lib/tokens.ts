@@ -14,7 +14,7 @@ export class TokenService {
     const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
     const admin = await db.selectFrom('admins').selectAll().where('id', '=', device.admin_id).executeTakeFirstOrThrow();
     const subRoles = device.organization_id === null ? [] : (await subAccountRolesIn(db, admin.id, device.organization_id)) ?? [];
-    const roles = await adminRolesOf(db, admin);
+    const roles = await adminRolesOf(db, admin.id);
     const exp = Math.floor(Date.now() / 1000) + (keepLogin ? this.ttl.long : this.ttl.short);
     const payload: TokenPayload = {
       exp,

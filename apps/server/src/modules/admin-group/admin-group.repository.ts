@@ -25,9 +25,3 @@ export async function findAdminGroups(db: DbOrTrx, ids: number[]): Promise<Admin
   return ((await baseQuery(db).where('g.id', 'in', ids).execute()) as Row[]).map(toView);
 }
 
-/** Roles an admin gets through its group; only while the adminGroup flag is on. */
-export async function rolesOfGroup(db: DbOrTrx, groupId: number | null): Promise<string[]> {
-  if (groupId === null) return [];
-  const g = await db.selectFrom('admin_groups').select('roles').where('id', '=', groupId).executeTakeFirst();
-  return g ? parseRoles(g.roles) : [];
-}

@@ -55,6 +55,26 @@ describe('admin groups', () => {
     }
   });
 
+  it("applies a group's roles to a member's live token on each request, only while the flag is on", async () => {
+    await setFlag(true);
+    try {
+      const g = (await as(token).post(base, { name: 'Auditors', roles: ['ROLE_SUPER_ADMIN'] })).json();
+      const member = await buildAdmin(t.db, { roles: ['ROLE_BASE'] });
+      const memberToken = await login(t.app, member);
+      expect((await as(memberToken).get('/api/admin/audit-log/index')).statusCode).toBe(403);
+      await t.db.updateTable('admins').set({ group_id: g.id }).where('id', '=', member.id).execute();
+      expect((await as(memberToken).get('/api/admin/audit-log/index')).statusCode).toBe(200);
+      await setFlag(false);
+      expect((await as(memberToken).get('/api/admin/audit-log/index')).statusCode).toBe(403);
+      await setFlag(true);
+      await t.db.updateTable('admins').set({ group_id: null }).where('id', '=', member.id).execute();
+      expect((await as(memberToken).get('/api/admin/audit-log/index')).statusCode).toBe(403);
+      await as(token).delete(`${base}/${g.id}`);
+    } finally {
+      await setFlag(false);
+    }
+  });
+
   it('refuses a maintainer creating a group with ROLE_SUPER_ADMIN', async () => {
     await setFlag(true);
     try {

@@ -5,12 +5,12 @@ import { idParam, idsBody, listResponse } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { adminGroupInput, adminGroupListQuery, adminGroupSchema } from '@bo/shared/schemas/admin-group';
 import type { Trx } from '../../db/database.ts';
-import { setGroupRolesLoader, type Actor } from '../../lib/actor.ts';
+import { type Actor } from '../../lib/actor.ts';
 import { permissionDenied } from '../../lib/errors.ts';
 import { changedRoles, grantableAdminRoles } from '../admin/admin.policy.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
-import { isFlagOn, requireFlag } from '../admin/feature-flags.ts';
-import { findAdminGroups, listAdminGroups, rolesOfGroup } from './admin-group.repository.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { findAdminGroups, listAdminGroups } from './admin-group.repository.ts';
 
 const ok = z.object({ message: z.string() });
 const now = () => new Date().toISOString();
@@ -27,8 +27,7 @@ const loadAll = (trx: Trx, ids: number[]) => loadAllOr404(ids, (unique) => findA
 export async function adminGroupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin-group'];
-  // Members hold the group's roles from their next token on (lib/actor.ts, lib/tokens.ts).
-  setGroupRolesLoader(async (db, groupId) => (groupId !== null && (await isFlagOn(db, 'adminGroup')) ? rolesOfGroup(db, groupId) : []));
+  // Members hold the group's roles while the flag is on: checked on every request by lib/actor.ts.
   // Encapsulated: runs for this plugin's routes only, after the role check (so refusals stay 401/403).
   app.addHook('preHandler', async () => requireFlag(app.db, 'adminGroup'));
 
