@@ -87,6 +87,8 @@ export async function shot(page: Page, name: string): Promise<string> {
 
 export interface ApiSession {
   token: string;
+  /** The X-Fingerprint the token was issued to: the server refuses the token with any other. */
+  fingerprint: string;
   request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   get<T = any>(path: string): Promise<T>;
   post<T = any>(path: string, body?: unknown): Promise<T>;
@@ -117,6 +119,7 @@ export async function apiAs(url: string, email: string, password: string): Promi
   if (login.status !== 200) throw new Error(`login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
   const session: ApiSession = {
     token: login.body.token,
+    fingerprint,
     request: (m, p, b) => raw(m, p, b, session.token),
     async get(p) { return ok(await raw('GET', p, undefined, session.token), 'GET', p); },
     async post(p, b) { return ok(await raw('POST', p, b ?? {}, session.token), 'POST', p); },

@@ -17,6 +17,7 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRejectNul } from './plugins/reject-nul.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     // A hop count is valid at run time (proxy-addr) though missing from the option type.
-    trustProxy: parseTrustProxy(config.trustProxy) as boolean | string,
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const serveWeb = existsSync(join(config.webDist, 'index.html'));
   registerErrorHandler(app, { spaFallback: serveWeb });
+  registerRejectNul(app);
   registerAccess(app);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -95,11 +97,4 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: false });
   }
   return app;
-}
-
-function parseTrustProxy(v: string | undefined): boolean | string | number {
-  if (!v) return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
 }

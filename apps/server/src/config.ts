@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Every setting, read once from the environment and validated. `.env.example` documents each. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = z.string().url().optional();
+
+/** proxy-addr's names, an IP address, or an address with a prefix length (10.0.0.0/8, fd00::/8). */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [addr, prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of trusted proxy addresses. */
+const trustProxy = z.string().optional().superRefine((v, ctx) => {
+  if (!v || v === 'true' || v === 'false' || /^\d+$/.test(v)) return;
+  const bad = v.split(',').map((x) => x.trim()).filter((x) => !isProxyEntry(x));
+  if (bad.length) ctx.addIssue({ code: 'custom', message: `not a proxy address: ${bad.join(', ')} (use true, a hop count, IPs, CIDRs, loopback, linklocal or uniquelocal)` });
+}).transform((v): boolean | number | string => {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -23,7 +45,7 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: trustProxy,
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

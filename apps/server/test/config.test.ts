@@ -35,6 +35,16 @@ describe('configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'TOKEN_TTL_MINUTES']) expect((err as Error).message).toContain(`${name}:`);
   });
 
+  it('checks TRUST_PROXY: true, a hop count or proxy addresses, and names a wrong entry', () => {
+    const trust = (v: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: v }).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1, 10.0.0.0/8,fd00::/8,loopback')).toBe('127.0.0.1, 10.0.0.0/8,fd00::/8,loopback');
+    expect(() => trust('proxy.example.com')).toThrow(/TRUST_PROXY: not a proxy address: proxy.example.com/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+  });
+
   it('needs a bucket for S3 storage', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimitStore } from '../src/lib/redis-rate-limit-store.ts';
 import { buildAdmin, createTestApp, FINGERPRINT, type TestApp } from './helpers.ts';
@@ -84,16 +84,20 @@ describe('login rate limit per IP', () => {
 describe('Redis rate-limit store while Redis is unreachable', () => {
   let t: TestApp;
   let store: RedisRateLimitStore;
+  let refuser: Server;
   const warnings: string[] = [];
   beforeAll(async () => {
-    // A port nothing listens on; the password in the URL must never reach a warning.
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
-    });
+    // A listener that hangs up on every connection (no race for a freed port); the password in the
+    // URL must never reach a warning.
+    refuser = createServer((socket) => socket.destroy());
+    const port = await new Promise<number>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve((refuser.address() as AddressInfo).port)));
     store = await RedisRateLimitStore.open(`redis://:hunter2-secret@127.0.0.1:${port}`, (m) => warnings.push(m));
     t = await createTestApp(LIMITS, { rateLimits: store });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+    refuser?.close();
+  });
 
   it('keeps limiting sign-ins in this instance, answers no 500, and warns once without the password', async () => {
     const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE'] });

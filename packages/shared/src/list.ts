@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+export const MAX_PAGE = 10_000_000;
+
 /** Query of every `GET …/index` (ARCHITECTURE "Lists"); `sortable` is the allow-list of columns. */
 export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = {}>(
   sortable: S,
   filters: F = {} as F,
 ) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    // Capped so page × per_page stays a 32-bit offset.
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(20),
     sort: z.enum(sortable).default(sortable[0]),
     order: z.enum(['asc', 'desc']).default('desc'),
@@ -26,7 +29,14 @@ export function listResponse<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: z.array(item), meta: listMeta });
 }
 
-export const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Row ids are 32-bit integers in both databases; a larger one is a 400, never a 500 from PostgreSQL. */
+export const MAX_ROW_ID = 2_147_483_647;
+/** A row id in a JSON body. */
+export const rowId = z.number().int().positive().max(MAX_ROW_ID);
+/** A row id in a path or query string (text coerced to a number). */
+export const rowIdParam = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+export const idsBody = z.object({ ids: z.array(rowIdParam).min(1).max(500) });
+export const idParam = z.object({ id: rowIdParam });
 export const patchBody = z.object({ field: z.string(), value: z.unknown() });
 export const batchPatchBody = idsBody.extend({ field: z.string(), value: z.unknown() });

@@ -38,7 +38,7 @@ const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
   .innerJoin('admins as a', 'a.id', 'd.admin_id')
   .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
   .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app'))) // a literal: compiledOnce binds only deviceId
-  .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at',
+  .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at', 'd.fingerprint',
     'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'g.roles as group_roles', 'c.value as app_config'])
   .where('d.id', '=', deviceId));
 
@@ -75,12 +75,14 @@ export interface DeviceActor extends Actor {
 }
 
 /**
- * The device row decides: a revoked device, a disabled admin or a device of another admin
- * means the token is dead, whatever its signature says.
+ * The device row decides: a revoked device, a disabled admin, a device of another admin or a
+ * request from another browser (X-Fingerprint differs from the sign-in's) means the token is dead,
+ * whatever its signature says.
  */
-export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId: number): Promise<DeviceActor | null> {
+export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId: number, fingerprint: string): Promise<DeviceActor | null> {
   const [row] = await deviceWithAdmin(db, deviceId);
   if (!row || row.revoked_at || row.id !== adminId || row.status !== 'active') return null;
+  if (row.fingerprint !== fingerprint) return null;
   const adminRoles = rolesFrom(row);
   return {
     id: row.id, email: row.email, name: row.name, deviceId: row.device_id, impersonatorId: row.impersonator_id,

@@ -1,3 +1,4 @@
+import { MAX_ROW_ID } from '@bo/shared/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
@@ -43,8 +44,11 @@ function requestedOrganization(req: FastifyRequest): number | null | undefined {
   const raw = (req.query as any)?.organization_id ?? (req.body as any)?.organization_id;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
 }
+
+/** The X-Fingerprint header as a login device stores it. */
+export const fingerprintOf = (req: FastifyRequest): string => String(req.headers[FINGERPRINT_HEADER] ?? '').slice(0, 200);
 
 export function requireActor(req: FastifyRequest): Actor {
   if (!req.actor) throw invalidToken();
@@ -83,7 +87,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!header?.startsWith('Bearer ')) throw invalidToken();
     const payload = await app.tokens.verify(header.slice(7).trim());
     if (!payload) throw invalidToken();
-    const actor = await loadActorForDevice(app.db, payload.id, payload.data.id);
+    const actor = await loadActorForDevice(app.db, payload.id, payload.data.id, fingerprintOf(req));
     if (!actor) throw invalidToken();
     req.actor = actor;
 

@@ -15,6 +15,18 @@ function keyFor(issue: Issue): string {
   return VALIDATION_KEYS.invalid;
 }
 
+/**
+ * What the database refuses that a check before the write could not rule out: a concurrent write
+ * that took the same unique value (409), or a value PostgreSQL cannot store (class 22: 400).
+ */
+function databaseRefusal(err: { code?: unknown }): AppError | null {
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new AppError(409, MESSAGES.conflict);
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new AppError(409, MESSAGES.conflict);
+  if (/^22[0-9A-Z]{3}$/.test(code)) return new AppError(400, MESSAGES.badRequest);
+  return null;
+}
+
 /** `spaFallback`: the built web app is served, so a non-API GET that matches no route gets its index.html. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: boolean } = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -38,6 +50,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    const refusal = databaseRefusal(err);
+    if (refusal) {
+      req.log.warn({ code: err.code }, 'the database refused a write or a value');
+      return reply.code(refusal.statusCode).send({ message: refusal.message });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '../list.ts';
+import { listQuery, rowIdParam, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '../roles.ts';
 
@@ -10,7 +10,7 @@ export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 const required = (max: number) => z.string().trim().min(1, VALIDATION_KEYS.required).max(max);
 export const adminRoleName = z.enum(ADMIN_ROLES, VALIDATION_KEYS.invalid);
 export const subAccountRoleName = z.enum(SUB_ACCOUNT_ROLES, VALIDATION_KEYS.invalid);
-const id = z.number().int().positive();
+const id = rowId;
 
 export const roleOptionSchema = z.object({
   name: z.string(),
@@ -84,7 +84,7 @@ export const ADMIN_SORTS = ['id', 'name', 'email', 'status', 'created_at', 'upda
 export const dateBound = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, VALIDATION_KEYS.invalid);
 export const adminListQuery = listQuery(ADMIN_SORTS, {
   role: z.string().trim().max(50).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: rowIdParam.optional(),
   status: z.enum(ADMIN_STATUSES).optional(),
   created_from: dateBound.optional(),
   created_to: dateBound.optional(),

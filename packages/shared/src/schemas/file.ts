@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse } from '../list.ts';
+import { listQuery, listResponse, rowIdParam, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { folderParam } from './photo.ts';
 
@@ -44,7 +44,7 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 export const fileUploadQuery = z.object({
   folder: folderParam.default(''),
   private: flag.default(false),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: rowIdParam.optional(),
 });
 
 export const fileCreateViaDataBody = z.object({
@@ -53,10 +53,10 @@ export const fileCreateViaDataBody = z.object({
   encoding: z.enum(['text', 'base64']).default('text'),
   folder: folderParam.default(''),
   private: z.boolean().default(false),
-  organization_id: z.number().int().positive().optional(),
+  organization_id: rowId.optional(),
 });
 
-export const fileDownloadBody = z.object({ id: z.coerce.number().int().positive(), organization_id: z.number().int().positive().optional() });
+export const fileDownloadBody = z.object({ id: rowIdParam, organization_id: rowId.optional() });
 
 export const privateFileParams = z.object({
   a: z.string().regex(FILE_UID_PATTERN, VALIDATION_KEYS.invalid),
@@ -68,7 +68,7 @@ export const signedUrlBody = z.object({
   path: z.string().regex(FILE_PATH_PATTERN, VALIDATION_KEYS.invalid),
   ttl: z.number().int().min(1).default(3600),
   payload: z.union([z.string().max(500), z.record(z.string(), z.unknown())]).optional(),
-  organization_id: z.number().int().positive().optional(),
+  organization_id: rowId.optional(),
 });
 export const signedUrlResponse = z.object({ url: z.string(), expires_at: z.string(), ttl: z.number() });
 export type SignedUrl = z.infer<typeof signedUrlResponse>;

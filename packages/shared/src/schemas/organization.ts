@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '../list.ts';
+import { listQuery, rowIdParam, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { SUB_ACCOUNT_ROLES } from '../roles.ts';
 
@@ -37,7 +37,7 @@ export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetailSche
 const name = z.string().trim().min(1, VALIDATION_KEYS.required).max(100);
 const companyId = z.string().trim().max(50).nullable().optional().transform((v) => (v ? v : null));
 export const memberInput = z.object({
-  admin_id: z.number().int().positive(),
+  admin_id: rowId,
   sub_account_roles: z.array(z.enum(SUB_ACCOUNT_ROLES, VALIDATION_KEYS.invalid)).max(SUB_ACCOUNT_ROLES.length),
 });
 
@@ -69,7 +69,7 @@ export const organizationDeleteConflict = z.object({
   dependents: organizationDependentsSchema,
 });
 export const organizationBatchDeleteBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  ids: z.array(rowIdParam).min(1).max(500),
   confirm: z.boolean().optional(),
 });
 export const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });
@@ -89,7 +89,7 @@ export const ownOrganizationSchema = z.object({
 export const ownOrganizationInput = z.strictObject({
   name,
   company_id: companyId,
-  organization_id: z.number().int().positive().optional(),
+  organization_id: rowId.optional(),
 });
 
 /** GET /api/admin/account/sub-account/index: organizations the caller belongs to, with its roles there. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse } from '../list.ts';
+import { listQuery, listResponse, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 
 /** Photo library (spec sections 3, 7, 9). Shared by the server routes and the web pages. */
@@ -79,7 +79,7 @@ export const photoUploadQuery = z.object({
   alt: z.string().trim().max(500).optional(),
   /** Comma-separated. */
   tags: z.string().max(1000).optional(),
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: rowIdParam.optional(),
 });
 
 /** Generic patch (spec section 3) limited to the fields an editor may change. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { listQuery, listResponse } from '../list.ts';
+import { listQuery, listResponse, rowId } from '../list.ts';
 import { maskNationalId, staffDisplayName, todayInTaipei } from './staff.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;
@@ -32,7 +32,7 @@ export const cellMapping = z.discriminatedUnion('type', [
     range: z.string().trim().toUpperCase().regex(CELL_RANGE, 'validate.error.cell_range_incorrect'),
   }),
   z.object({
-    cell: cellAddress, type: z.literal('certificate'), certificate_type_id: z.number().int().positive(),
+    cell: cellAddress, type: z.literal('certificate'), certificate_type_id: rowId,
     part: z.enum(CERTIFICATE_PARTS), format: dateFormat,
   }),
   z.object({ cell: cellAddress, type: z.literal('fixed'), value: z.enum(FIXED_VALUES), text: z.string().max(500).optional(), format: dateFormat }),
@@ -78,7 +78,7 @@ export const exportOptions = z.object({
 }).default({});
 
 export const exportMergeBody = z.object({
-  staff_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  staff_ids: z.array(rowId).max(10_000).optional(),
   /** Instead of staff_ids: every staff of the organization matching these list filters. */
   filter: z.object({
     keyword: z.string().trim().max(200).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
-import { listQuery, listResponse } from '../list.ts';
+import { listQuery, listResponse, rowIdParam, rowId } from '../list.ts';
 
 /**
  * Taiwan identity numbers accepted for staff (checksum verified):
@@ -81,13 +81,13 @@ export const staffFieldRules = {
   notes: optionalText(2000),
   status: z.enum(STAFF_STATUSES).default('active'),
   /** A photo of the photo library; an uploaded photo goes through the staff photo endpoint. */
-  photo_id: z.number().int().positive().nullable().optional(),
+  photo_id: rowId.nullable().optional(),
 } as const;
 
 export const certificateInput = z.object({
   /** Present for an existing certificate of this staff; absent for a new one. */
-  id: z.number().int().positive().optional(),
-  certificate_type_id: z.number().int().positive(),
+  id: rowId.optional(),
+  certificate_type_id: rowId,
   number: optionalText(100),
   issued_at: optionalDate,
   expires_at: optionalDate,
@@ -181,7 +181,7 @@ export type StaffListQuery = z.input<typeof staffListQuery>;
 export const staffListResponse = listResponse(staffListItem);
 export const staffAllListQuery = listQuery(STAFF_SORTABLE, {
   ...staffFilters,
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: rowIdParam.optional(),
 });
 
 export const expiringCertificate = z.object({

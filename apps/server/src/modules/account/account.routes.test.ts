@@ -94,6 +94,15 @@ describe('token refusals', () => {
     expect((await api(t.app, await sign(mine)).get('/api/admin/account/profile')).statusCode).toBe(200);
   });
 
+  it('refuses the token from another browser: the X-Fingerprint must be the one it was issued to', async () => {
+    const admin = await buildAdmin(t.db);
+    const token = await login(t.app, admin);
+    const elsewhere = await api(t.app, token).get('/api/admin/account/profile', { 'x-fingerprint': 'another-browser' });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json()).toEqual({ message: 'Invalid token' });
+    expect((await api(t.app, token).get('/api/admin/account/profile')).statusCode).toBe(200);
+  });
+
   it('kills the token of a logged-out device on the very next request', async () => {
     const admin = await buildAdmin(t.db);
     const token = await login(t.app, admin);
@@ -187,14 +196,33 @@ describe('profile and password', () => {
   });
 });
 
+describe('password change guesses', () => {
+  it('limits wrong current passwords like sign-in attempts (429 with Retry-After), and a right one resets the count', async () => {
+    const admin = await buildAdmin(t.db);
+    const token = await login(t.app, admin);
+    const change = (current: string) => api(t.app, token).put('/api/admin/account/reset-password', { current_password: current, password: 'Another-Pass-42' });
+    const limit = t.config.loginRateLimit.perAccount;
+    for (let i = 0; i < limit; i++) expect((await change('wrong')).statusCode).toBe(400);
+    const refused = await change(admin.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await t.app.rateLimits.reset(`password:account:${admin.id}`);
+    expect((await change(admin.password)).statusCode).toBe(200);
+  });
+});
+
 describe('audit of sign-in', () => {
-  it('records login, failed login and logout', async () => {
+  it('records login, failed login (no actor, the account as target) and logout', async () => {
     const admin = await buildAdmin(t.db);
     await api(t.app).post('/api/admin/account/login', { email: admin.email, password: 'bad' });
     const token = await login(t.app, admin);
     await api(t.app, token).put('/api/admin/account/logout');
-    const rows = await t.db.selectFrom('audit_logs').select(['action', 'after']).where('actor_id', '=', admin.id).orderBy('id').execute();
-    expect(rows.map((r) => r.action)).toEqual(['login_failed', 'login', 'logout']);
-    expect(rows[0].after).not.toContain('bad');
+    const failed = await t.db.selectFrom('audit_logs').select(['actor_id', 'after']).where('action', '=', 'login_failed')
+      .where('target_type', '=', 'admin').where('target_id', '=', String(admin.id)).execute();
+    expect(failed).toHaveLength(1);
+    expect(failed[0].actor_id).toBeNull();
+    expect(failed[0].after).not.toContain('bad');
+    const rows = await t.db.selectFrom('audit_logs').select(['action']).where('actor_id', '=', admin.id).orderBy('id').execute();
+    expect(rows.map((r) => r.action)).toEqual(['login', 'logout']);
   });
 });

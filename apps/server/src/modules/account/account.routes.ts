@@ -31,15 +31,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
     await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
     const admin = await app.db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(admin?.password_hash ?? null, req.body.password);
-    const who = { actor_id: admin?.id ?? null, impersonator_id: null, organization_id: null, ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 500) ?? null };
+    const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 500) ?? null };
     if (!admin || !ok || admin.status !== 'active') {
+      // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
       await writeAudit(app.db, who, { action: 'login_failed', target_type: 'admin', target_id: admin?.id ?? null, after: { email } });
       throw loginFail();
     }
     await app.rateLimits.reset(`login:account:${email}`);
     return app.db.transaction().execute(async (trx) => {
       const device = await openLoginDevice(trx, req, { adminId: admin.id, impersonatorId: null, keepLogin: !!req.body.keep_login });
-      await writeAudit(trx, { ...who, organization_id: device.organizationId }, { action: 'login', target_type: 'login_device', target_id: device.id });
+      await writeAudit(trx, { ...who, actor_id: admin.id, organization_id: device.organizationId }, { action: 'login', target_type: 'login_device', target_id: device.id });
       return { token: await app.tokens.issue(trx, device.id, !!req.body.keep_login) };
     });
   });
@@ -113,10 +114,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
     if (req.body.password.length < app.config.passwordMinLength) {
       throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
     }
+    // Guessing the current password with a stolen token is limited like sign-in attempts.
+    const { perAccount, windowSeconds } = app.config.loginRateLimit;
+    const limitKey = `password:account:${actor.id}`;
+    const tries = await app.rateLimits.hit(limitKey, windowSeconds);
+    if (tries.count > perAccount) throw tooManyRequests(tries.ttl);
     const admin = await app.db.selectFrom('admins').select(['password_hash']).where('id', '=', actor.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
       throw badRequest({ current_password: ['validate.error.password_incorrect'] });
     }
+    await app.rateLimits.reset(limitKey);
     const passwordHash = await hashPassword(req.body.password);
     return req.inTransaction(async ({ trx, audit }) => {
       await trx.updateTable('admins').set({ password_hash: passwordHash, has_change_default_password: 1, updated_at: now() })

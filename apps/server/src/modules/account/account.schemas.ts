@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { rowId } from '@bo/shared/list';
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),
@@ -10,7 +11,7 @@ export const loginBody = z.object({
 export const tokenResponse = z.object({ token: z.string() });
 export const renewBody = z.object({
   force: z.boolean().optional(),
-  organization_id: z.number().int().positive().nullable().optional(),
+  organization_id: rowId.nullable().optional(),
   keep_login: z.boolean().optional(),
 });
 export const profileSchema = z.object({

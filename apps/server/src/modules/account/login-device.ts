@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Trx } from '../../db/database.ts';
+import { fingerprintOf } from '../../plugins/access.ts';
 
 /**
  * Opens a login device for `adminId` (sign-in, or a super admin switching into it), active in the
@@ -13,7 +14,7 @@ export async function openLoginDevice(
   const organizationId = firstOrg?.id ?? null;
   const t = new Date().toISOString();
   const device = await trx.insertInto('login_devices').values({
-    admin_id: opts.adminId, impersonator_id: opts.impersonatorId, fingerprint: String(req.headers['x-fingerprint'] ?? '').slice(0, 200),
+    admin_id: opts.adminId, impersonator_id: opts.impersonatorId, fingerprint: fingerprintOf(req),
     user_agent: (req.headers['user-agent'] ?? '').slice(0, 500), ip: req.ip, organization_id: organizationId,
     keep_login: opts.keepLogin ? 1 : 0, created_at: t, last_seen_at: t, revoked_at: null,
   }).returning('id').executeTakeFirstOrThrow();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { listMeta, listQuery } from '@bo/shared/list';
+import { listMeta, listQuery, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
 
-const positiveId = z.coerce.number().int().positive().optional();
+const positiveId = rowIdParam.optional();
 const shortText = z.string().trim().min(1).max(100).optional();
 /** A calendar day (YYYY-MM-DD, read in Asia/Taipei) or an exact instant with its offset. */
 const dayOrInstant = z.union([

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { MAX_PAGE, MAX_ROW_ID } from '@bo/shared/list';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { sql } from 'kysely';
+import { api, buildAdmin, createTestApp, login, testDialect, type TestApp } from './helpers.ts';
+
+// Bad input answers 400 with a field error on SQLite and PostgreSQL alike, never a 500 from the database.
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+});
+afterAll(async () => { await t?.close(); });
+
+const tooBig = MAX_ROW_ID + 1;
+
+describe('ids beyond a 32-bit row id', () => {
+  it.each([
+    ['GET', `/api/admin/admin/${tooBig}`, 'id'],
+    ['GET', `/api/admin/audit-log/${tooBig}`, 'id'],
+    ['GET', `/api/admin/audit-log/index?actor_id=${tooBig}`, 'actor_id'],
+    ['GET', `/api/admin/admin-organization/${tooBig}`, 'id'],
+    ['DELETE', '/api/admin/admin/batch', 'ids.0'],
+  ])('%s %s answers 400 on %s', async (method, url, field) => {
+    const res = method === 'GET' ? await api(t.app, token).get(url) : await api(t.app, token).delete(url, { ids: [tooBig] });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toContain(field);
+  });
+
+  it('refuses to act in an organization id beyond the range (403, as for any organization not yours)', async () => {
+    expect((await api(t.app, token).get(`/api/admin/photo/index?organization_id=${tooBig}`)).statusCode).toBe(403);
+  });
+
+  it('refuses a page beyond the cap', async () => {
+    const res = await api(t.app, token).get(`/api/admin/audit-log/index?page=${MAX_PAGE + 1}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('page');
+    expect((await api(t.app, token).get(`/api/admin/audit-log/index?page=${MAX_PAGE}`)).statusCode).toBe(200);
+  });
+});
+
+describe('NUL characters', () => {
+  it('refuses one in a query, a path and a JSON body with the field named, and stores nothing', async () => {
+    const q = await api(t.app, token).get('/api/admin/audit-log/index?keyword=a%00b');
+    expect(q.statusCode).toBe(400);
+    expect(q.json()).toEqual({ message: 'Bad Request', errors: { keyword: ['validate.error.invalid'] } });
+    const body = await api(t.app, token).put('/api/admin/account/profile', { name: 'Ann\u0000' });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().errors).toEqual({ name: ['validate.error.invalid'] });
+    const me = await api(t.app, token).get('/api/admin/account/profile');
+    expect(me.json().name).not.toContain('\u0000');
+  });
+});
+
+describe('what the database refuses', () => {
+  it('answers 409 for a unique value taken by a concurrent write, and 400 for a value the column cannot hold', async () => {
+    const app = Fastify();
+    let app2: ReturnType<typeof Fastify>;
+    registerErrorHandler(app);
+    const admin = await buildAdmin(t.db);
+    // The same insert a create would run after its lookup had found the email free.
+    app.post('/dup', async () => {
+      const row = await t.db.selectFrom('admins').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = row;
+      await t.db.insertInto('admins').values(copy).execute();
+    });
+    app.post('/fk', async () => {
+      await t.db.insertInto('organization_members').values({ admin_id: admin.id, organization_id: MAX_ROW_ID, sub_account_roles: '[]', created_at: new Date().toISOString() }).execute();
+    });
+    const dup = await app.inject({ method: 'POST', url: '/dup' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ message: 'Conflict' });
+    const fk = await app.inject({ method: 'POST', url: '/fk' });
+    expect(fk.statusCode).toBe(409);
+    if (testDialect === 'postgres') {
+      app2 = Fastify();
+      registerErrorHandler(app2);
+      app2.get('/cast', async () => sql`select ${'12x'}::integer as n`.execute(t.db));
+      const cast = await app2.inject({ method: 'GET', url: '/cast' });
+      expect(cast.statusCode).toBe(400);
+      expect(cast.json()).toEqual({ message: 'Bad Request' });
+      await app2.close();
+    }
+    await app.close();
+  });
+});
