@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
-import { idParam, idsBody } from '@bo/shared/list';
+import { idParam, idsBody, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import {
   FILE_PATH_PATTERN, fileCreateViaDataBody, fileDownloadBody, fileListQuery, fileListResponse, fileSchema,
@@ -14,6 +13,10 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
+import { readPart, registerMultipart, uploadedFile } from '../../lib/uploads/multipart.ts';
+import { peek } from '../../lib/uploads/peek.ts';
+import { limitBytes, tooLarge } from '../../lib/uploads/size-limit.ts';
+import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 import { cleanFileName, detectFileType, mimeForKey } from './file-types.ts';
 import {
   deleteFiles, findFile, findFileByUid, findFileForSignedLink, findFilesByIds, insertFile, listFiles, toFileItem,
@@ -21,7 +24,6 @@ import {
 } from './file.repository.ts';
 import { sendStored } from './send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedPath } from './signed-links.ts';
-import { limitBytes, peek, tooLarge, uploadedFile, mapMultipartError } from './upload-stream.ts';
 import './file.dependents.ts';
 
 const now = () => new Date().toISOString();
@@ -34,7 +36,7 @@ const RAW_TRAVERSAL = /%2e|%2f|%5c|%00|\\|\0|(^|\/)\.\.?(\/|$|\?)/i;
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await app.register(fastifyMultipart);
+  await registerMultipart(app);
   const tags = ['file'];
   const max = app.config.uploadMaxBytes;
   const signer = new LinkSigner(app.config.jwtSecret);
@@ -51,9 +53,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const key = `${o.isPrivate ? 'private' : 'public'}/files/${uid}.${detected.ext}`;
     const limited = limitBytes(max);
     pipeline(o.body, limited, () => {});
-    const { size } = await app.storage.put(key, limited, { contentType: detected.mime });
-    try {
-      return await req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
+    return storeThenRecord(app.storage, req.log, [{ key, body: limited, contentType: detected.mime }], ([{ size }]) =>
+      req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
         const t = now();
         const row = await insertFile(trx, {
           uid, organization_id: organizationId, uploader_id: actor.id, folder: o.folder, name: o.name,
@@ -62,11 +63,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
         const item = toFileItem(row);
         await audit({ action: 'upload', target_type: 'file', target_id: row.id, after: item });
         return item;
-      });
-    } catch (err) {
-      await removeObjects(app.storage, [key], req.log);
-      throw err;
-    }
+      }));
   };
 
   app.post('/api/admin/file/upload', {
@@ -74,13 +71,10 @@ export async function fileRoutes(fastify: FastifyInstance) {
     config: { roles: ROLES.file },
   }, async (req) => {
     const part = await uploadedFile(req, max);
-    try {
-      const { head, body } = await peek(part.file, 512);
-      return await store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
-    } catch (err) {
-      part.file.resume();
-      throw mapMultipartError(err, max);
-    }
+    return readPart(part, max, async (file) => {
+      const { head, body } = await peek(file, 512);
+      return store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
+    });
   });
 
   app.post('/api/admin/file/create-via-data', {
@@ -157,7 +151,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     schema: {
       tags, params: privateFileParams,
       querystring: z.object({
-        e: z.coerce.number().int(), i: z.coerce.number().int(), s: z.coerce.number().int().positive(),
+        e: z.coerce.number().int(), i: z.coerce.number().int(), s: rowIdParam,
         p: z.string().max(2000).regex(/^[A-Za-z0-9_-]*$/).optional(), sig: z.string().max(100),
       }),
     },

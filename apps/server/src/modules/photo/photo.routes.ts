@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
@@ -11,8 +10,10 @@ import { IMAGE_EXT, IMAGE_MIME, ImageRejected, inspectImage, renderVariants, typ
 import { newUid } from '../file/file.routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
+import { readPart, registerMultipart, uploadedFile } from '../../lib/uploads/multipart.ts';
+import { readBounded } from '../../lib/uploads/size-limit.ts';
+import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 import { cleanFileName } from '../file/file-types.ts';
-import { mapMultipartError, readBounded, uploadedFile } from '../file/upload-stream.ts';
 import {
   deletePhotos, findPhoto, findPhotosByIds, insertPhoto, listPhotos, storedKeys, toPhotoItem, updatePhoto, type StoredVariants,
 } from './photo.repository.ts';
@@ -27,7 +28,7 @@ const now = () => new Date().toISOString();
  */
 export async function photoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await app.register(fastifyMultipart);
+  await registerMultipart(app);
   const tags = ['photo'];
   const max = app.config.uploadMaxBytes;
   const maxPixels = app.config.imageMaxPixels;
@@ -44,13 +45,7 @@ export async function photoRoutes(fastify: FastifyInstance) {
     const tagList = (req.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     if (tagList.some((t) => !TAG_PATTERN.test(t)) || tagList.length > 30) throw badRequest({ tags: [VALIDATION_KEYS.invalid] });
     const part = await uploadedFile(req, max);
-    let input: Buffer;
-    try {
-      input = await readBounded(part.file, max);
-    } catch (err) {
-      part.file.resume();
-      throw mapMultipartError(err, max);
-    }
+    const input = await readPart(part, max, (file) => readBounded(file, max));
     // Content and pixel checks come before anything is stored.
     let info: ImageInfo;
     try {
@@ -75,10 +70,9 @@ export async function photoRoutes(fastify: FastifyInstance) {
       if (v.format === 'webp') entry.webp_key = keyOf(v.size, 'webp');
       else entry.key = keyOf(v.size, v.format);
     }
-    const keys = rendered.map((v) => keyOf(v.size, v.format));
-    try {
-      await Promise.all(rendered.map((v, i) => app.storage.put(keys[i], v.data, { contentType: IMAGE_MIME[v.format] })));
-      return await req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
+    const objects = rendered.map((v) => ({ key: keyOf(v.size, v.format), body: v.data, contentType: IMAGE_MIME[v.format] }));
+    return storeThenRecord(app.storage, req.log, objects, () =>
+      req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
         const t = now();
         const row = await insertPhoto(trx, {
           uid, organization_id: organizationId, uploader_id: actor.id, folder: req.query.folder,
@@ -89,11 +83,7 @@ export async function photoRoutes(fastify: FastifyInstance) {
         const item = toPhotoItem(row);
         await audit({ action: 'upload', target_type: 'photo', target_id: row.id, after: { uid, title: item.title, original_name: item.original_name, width: item.width, height: item.height } });
         return item;
-      });
-    } catch (err) {
-      await removeObjects(app.storage, keys, req.log);
-      throw err;
-    }
+      }));
   });
 
   app.patch('/api/admin/photo/:id', {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
-import { batchPatchBody, idParam, idsBody, patchBody } from '@bo/shared/list';
+import { batchPatchBody, idParam, idsBody, patchBody, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { staffDisplayName, todayInTaipei } from '@bo/shared/schemas/staff';
 import {
@@ -13,7 +13,7 @@ import type { Trx } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findStaffRow, staffIdsMatching } from '../staff/staff.repository.ts';
-import { cleanFileName, contentDisposition, readUpload, storageKey } from '../staff/staff.uploads.ts';
+import { cleanFileName, contentDisposition, storageKey } from '../staff/staff.uploads.ts';
 import { findStaffExcel, listStaffExcels, toStaffExcel } from './staff-excel.repository.ts';
 import { exportInput, validateCells } from './staff-excel.service.ts';
 import { RenderPool } from './staff-excel.pool.ts';
@@ -21,6 +21,8 @@ import { streamToBuffer } from './stream-to-buffer.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { parsePatch } from '../../lib/patch-fields.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
+import { readUpload } from '../../lib/uploads/multipart.ts';
+import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 
 const base = '/api/admin/organization/staff-excel';
 const ok = z.object({ message: z.string() });
@@ -103,9 +105,8 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     const info = await checkedTemplate(upload.buffer);
     await validateCells(app.db, orgId, parsed.data.layout, parsed.data.start_row, parsed.data.cells);
     const key = storageKey('templates', orgId, 'xlsx');
-    await app.storage.put(key, upload.buffer, { contentType: XLSX });
-    try {
-      return await req.inTransaction(async ({ trx, audit }) => {
+    return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
+      req.inTransaction(async ({ trx, audit }) => {
         const t = new Date().toISOString();
         const row = await trx.insertInto('staff_excels').values({
           organization_id: orgId, name: parsed.data.name, layout: parsed.data.layout, start_row: parsed.data.start_row,
@@ -115,11 +116,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
         const out = toStaffExcel(row);
         await audit({ action: 'create', target_type: 'staff_excel', target_id: row.id, after: out });
         return out;
-      });
-    } catch (err) {
-      await removeObjects(app.storage, [key], req.log);
-      throw err;
-    }
+      }));
   });
 
   /** Replaces the template file, keeping the mapping. */
@@ -132,24 +129,17 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const info = await checkedTemplate(upload.buffer);
     const key = storageKey('templates', orgId, 'xlsx');
-    await app.storage.put(key, upload.buffer, { contentType: XLSX });
-    let old: string | null = null;
-    try {
-      const out = await req.inTransaction(async ({ trx, audit }) => {
+    const { out, old } = await storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
+      req.inTransaction(async ({ trx, audit }) => {
         const before = await findStaffExcel(trx, orgId, req.params.id);
-        old = before.file_key;
         const row = await trx.updateTable('staff_excels').set({
           file_key: key, file_name: cleanFileName(upload.filename), file_size: upload.buffer.length, sheet_name: info.sheetName, updated_at: new Date().toISOString(),
         }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
         await audit({ action: 'replace_file', target_type: 'staff_excel', target_id: before.id, before: { file_name: before.file_name }, after: { file_name: row.file_name } });
-        return toStaffExcel(row);
-      });
-      if (old) await removeObjects(app.storage, [old], req.log);
-      return out;
-    } catch (err) {
-      await removeObjects(app.storage, [key], req.log);
-      throw err;
-    }
+        return { out: toStaffExcel(row), old: before.file_key };
+      }));
+    if (old) await removeObjects(app.storage, [old], req.log);
+    return out;
   });
 
   app.put(`${base}/:id`, {
@@ -245,7 +235,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
   });
 
   app.post(`${base}/export-split/:id/:staff_id`, {
-    schema: { tags, params: z.object({ id: z.coerce.number().int().positive(), staff_id: z.coerce.number().int().positive() }), body: exportSplitBody },
+    schema: { tags, params: z.object({ id: rowIdParam, staff_id: rowIdParam }), body: exportSplitBody },
     config: read,
   }, async (r, reply) => {
     const orgId = r.actor!.organizationId!;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { certificateTypeRoutes } from './certificate-type.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { staffExcelRoutes } from '../staff-excel/staff-excel.routes.ts';
-import { ensureMultipart } from './staff.uploads.ts';
+import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import './staff.dependents.ts';
 
 /** Staff records, certificate types and staff spreadsheet exports (spec sections 2, 3, 6, 7, 9). */
 export async function staffModule(app: FastifyInstance): Promise<void> {
-  await ensureMultipart(app);
+  await registerMultipart(app);
   await app.register(staffRoutes);
   await app.register(certificateTypeRoutes);
   await app.register(staffExcelRoutes);

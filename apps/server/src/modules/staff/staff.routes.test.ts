@@ -210,6 +210,45 @@ describe('photos and scanned certificates', () => {
   });
 });
 
+describe('upload refusals answer like every upload route', () => {
+  it('refuses a photo, certificate file or Excel template over UPLOAD_MAX_BYTES with the file manager\'s 413, and a body that is not multipart with 400', async () => {
+    const limited = await createTestApp({ UPLOAD_MAX_BYTES: '2048' });
+    try {
+      const org = await buildOrganization(limited.db);
+      const writer = await login(limited.app, await buildAdmin(limited.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+      const type = await buildCertificateType(limited.db, org.id);
+      const s = (await api(limited.app, writer).post(S, { name: 'Big', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })).json();
+      const uploads = [`${S}/${s.id}/photo`, `${S}/${s.id}/certificates/${s.certificates[0].id}/file`, '/api/admin/organization/staff-excel'];
+      const big = { name: 'big.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, 1)]), type: 'application/pdf' };
+      const fileManager = await upload(limited.app, writer, '/api/admin/file/upload', {}, big);
+      expect(fileManager.statusCode).toBe(413);
+      expect(fileManager.json()).toEqual({ message: 'The file is larger than the limit of 2048 bytes' });
+      for (const url of uploads) {
+        const res = await upload(limited.app, writer, url, {}, big);
+        expect(res.statusCode, url).toBe(413);
+        expect(res.json(), url).toEqual(fileManager.json());
+      }
+      const notMultipart = await api(limited.app, writer).post('/api/admin/file/upload', {});
+      expect(notMultipart.statusCode).toBe(400);
+      expect(notMultipart.json()).toEqual({ message: 'Bad Request', errors: { file: ['validate.error.required'] } });
+      for (const url of uploads) {
+        const json = await api(limited.app, writer).post(url, {});
+        expect(json.statusCode, url).toBe(400);
+        expect(json.json(), url).toEqual(notMultipart.json());
+        const noFile = await upload(limited.app, writer, url, { note: 'no file' });
+        expect(noFile.statusCode, url).toBe(400);
+        expect(noFile.json(), url).toEqual(notMultipart.json());
+      }
+      const after = (await api(limited.app, writer).get(`${S}/${s.id}`)).json();
+      expect(after.has_photo).toBe(false);
+      expect(after.certificates[0].has_file).toBe(false);
+      expect((await api(limited.app, writer).get('/api/admin/organization/staff-excel/index')).json().meta.total).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('photo library', () => {
   it('takes a photo of the organization\'s library as the staff photo, never another organization\'s', async () => {
     const insertPhoto = async (organizationId: number) => {

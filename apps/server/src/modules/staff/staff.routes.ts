@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
-import { idParam, idsBody, patchBody } from '@bo/shared/list';
+import { idParam, idsBody, patchBody, rowIdParam } from '@bo/shared/list';
 import {
   STAFF_PATCHABLE, addDays, daysBetween, expirationQuery, expirationResponse, staffAllListQuery, staffFieldRules, staffInput,
   staffDisplayName, staffListQuery, staffListResponse, staffSchema, todayInTaipei,
@@ -10,13 +10,15 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { findStaffRow, listStaff, readStaff } from './staff.repository.ts';
 import { deleteStaff, libraryPhotoKey, saveStaff } from './staff.service.ts';
-import { checkCertificateFile, contentDisposition, normalizeStaffPhoto, readUpload, storageKey } from './staff.uploads.ts';
+import { checkCertificateFile, contentDisposition, normalizeStaffPhoto, storageKey } from './staff.uploads.ts';
 import { parsePatch } from '../../lib/patch-fields.ts';
 import { mimeForKey } from '../file/file-types.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
+import { readUpload } from '../../lib/uploads/multipart.ts';
+import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 
 const ok = z.object({ message: z.string() });
-const certParams = z.object({ id: z.coerce.number().int().positive(), certificateId: z.coerce.number().int().positive() });
+const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
 const base = '/api/admin/organization/staff';
 
 export async function staffRoutes(fastify: FastifyInstance) {
@@ -136,21 +138,16 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const jpeg = await normalizeStaffPhoto(upload.buffer, app.config.imageMaxPixels);
     const key = storageKey('photos', orgId, 'jpg');
-    await app.storage.put(key, jpeg, { contentType: 'image/jpeg' });
-    try {
-      const { staff, old } = await req.inTransaction(async ({ trx, audit }) => {
+    const { staff, old } = await storeThenRecord(app.storage, app.log, [{ key, body: jpeg, contentType: 'image/jpeg' }], () =>
+      req.inTransaction(async ({ trx, audit }) => {
         const before = await findStaffRow(trx, orgId, req.params.id);
         await trx.updateTable('staff').set({ photo_key: key, photo_id: null, updated_at: new Date().toISOString() })
           .where('id', '=', before.id).where('organization_id', '=', orgId).execute();
         await audit({ action: 'upload_photo', target_type: 'staff', target_id: before.id, before: { photo_id: before.photo_id }, after: { size: jpeg.length } });
         return { staff: await readStaff(trx, orgId, before.id), old: before.photo_key };
-      });
-      if (old) await dropKeys([old]);
-      return staff;
-    } catch (err) {
-      await dropKeys([key]);
-      throw err;
-    }
+      }));
+    if (old) await dropKeys([old]);
+    return staff;
   });
 
   app.delete(`${base}/:id/photo`, {
@@ -193,9 +190,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const kind = await checkCertificateFile(upload.buffer, app.config.imageMaxPixels);
     const key = storageKey('certificates', orgId, kind.ext);
-    await app.storage.put(key, upload.buffer, { contentType: kind.mime });
-    try {
-      const { staff, old } = await req.inTransaction(async ({ trx, audit }) => {
+    const { staff, old } = await storeThenRecord(app.storage, app.log, [{ key, body: upload.buffer, contentType: kind.mime }], () =>
+      req.inTransaction(async ({ trx, audit }) => {
         const before = await trx.selectFrom('staff_certificates').select(['id', 'file_key', 'file_name'])
           .where('id', '=', req.params.certificateId).where('organization_id', '=', orgId).executeTakeFirstOrThrow();
         await trx.updateTable('staff_certificates').set({
@@ -203,13 +199,9 @@ export async function staffRoutes(fastify: FastifyInstance) {
         }).where('id', '=', before.id).execute();
         await audit({ action: 'upload_certificate_file', target_type: 'staff', target_id: req.params.id, before: { certificate_id: before.id, file_name: before.file_name }, after: { certificate_id: before.id, file_name: upload.filename, size: upload.buffer.length } });
         return { staff: await readStaff(trx, orgId, req.params.id), old: before.file_key };
-      });
-      if (old) await dropKeys([old]);
-      return staff;
-    } catch (err) {
-      await dropKeys([key]);
-      throw err;
-    }
+      }));
+    if (old) await dropKeys([old]);
+    return staff;
   });
 
   app.get(`${base}/:id/certificates/:certificateId/file`, {

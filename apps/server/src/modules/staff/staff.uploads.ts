@@ -1,40 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { badRequest, payloadTooLarge } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
-/** Multipart for this module's routes unless the app already parses it (encapsulated, so no clash). */
-export async function ensureMultipart(app: FastifyInstance): Promise<void> {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 256 * 1024 } });
-  }
-}
-
-export interface UploadedFile {
-  buffer: Buffer;
-  filename: string;
-  fields: Record<string, string>;
-}
-
-/** The one file of a multipart request (field `file`) with the text fields sent beside it. */
-export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
-  if (!req.isMultipart()) throw badRequest({ file: [VALIDATION_KEYS.required] });
-  const fields: Record<string, string> = {};
-  let file: { buffer: Buffer; filename: string } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (part.file.truncated) throw payloadTooLarge();
-      if (part.fieldname === 'file') file = { buffer, filename: part.filename || 'file' };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  if (!file || file.buffer.length === 0) throw badRequest({ file: [VALIDATION_KEYS.required] });
-  return { ...file, fields };
-}
+/** Kept for staff.module.ts, which registers multipart once for the staff and staff-excel routes. */
 
 /** Spec section 5 images (png, jpg, jpeg, gif), recognised by content, never by name. */
 function sniffImage(b: Buffer): 'png' | 'jpeg' | 'gif' | null {
