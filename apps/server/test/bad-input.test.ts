@@ -41,6 +41,30 @@ describe('ids beyond a 32-bit row id', () => {
   });
 });
 
+describe('date filters', () => {
+  it.each([
+    ['/api/admin/admin/index?created_from=2024-01-01T1', 'created_from'],
+    ['/api/admin/admin/index?created_to=2024-01-01T99:99', 'created_to'],
+    ['/api/admin/admin/index?created_from=2024-13-45', 'created_from'],
+    ['/api/admin/audit-log/index?date_from=2024-02-31', 'date_from'],
+    ['/api/admin/photo/index?date_to=2024-13-45', 'date_to'],
+  ])('%s answers 400 on %s', async (url, field) => {
+    const res = await api(t.app, token).get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ [field]: ['validate.error.invalid'] });
+  });
+
+  it('reads a day as the whole Asia/Taipei day in the admin list too', async () => {
+    const early = await buildAdmin(t.db, { name: 'Taipei morning' });
+    // 2026-03-02 00:30 in Taipei is still 2026-03-01 in UTC.
+    await t.db.updateTable('admins').set({ created_at: '2026-03-01T16:30:00.000Z' }).where('id', '=', early.id).execute();
+    const names = async (qs: string) => (await api(t.app, token).get(`/api/admin/admin/index?${qs}`)).json().data.map((a: any) => a.name);
+    expect(await names('created_from=2026-03-02&created_to=2026-03-02')).toEqual(['Taipei morning']);
+    expect(await names('created_from=2026-03-01&created_to=2026-03-01')).toEqual([]);
+    expect(await names('created_from=2026-03-01T16:30:00.000Z&created_to=2026-03-01T16:30:00.000Z')).toEqual(['Taipei morning']);
+  });
+});
+
 describe('NUL characters', () => {
   it('refuses one in a query, a path and a JSON body with the field named, and stores nothing', async () => {
     const q = await api(t.app, token).get('/api/admin/audit-log/index?keyword=a%00b');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowIdParam, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
+import { dayOrInstant } from '../dates.ts';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '../roles.ts';
 
 /** Admin accounts (spec sections 2, 3 and 7). Shared by the server routes and the web forms. */
@@ -81,12 +82,11 @@ export const adminPatchValues = {
 } as const;
 
 export const ADMIN_SORTS = ['id', 'name', 'email', 'status', 'created_at', 'updated_at'] as const;
-export const dateBound = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, VALIDATION_KEYS.invalid);
 export const adminListQuery = listQuery(ADMIN_SORTS, {
   role: z.string().trim().max(50).optional(),
   organization_id: rowIdParam.optional(),
   status: z.enum(ADMIN_STATUSES).optional(),
-  created_from: dateBound.optional(),
-  created_to: dateBound.optional(),
+  created_from: dayOrInstant.optional(),
+  created_to: dayOrInstant.optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuery>;

@@ -44,7 +44,8 @@ export const memberInput = z.object({
 export const adminOrganizationInput = z.strictObject({
   name,
   company_id: companyId,
-  status: z.enum(ORGANIZATION_STATUSES).default('active'),
+  /** New organizations start active; an update without it keeps the current status. */
+  status: z.enum(ORGANIZATION_STATUSES).optional(),
   /** When present, replaces the members and their sub-account roles. */
   members: z.array(memberInput).max(500).optional(),
 });

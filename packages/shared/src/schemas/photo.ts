@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, listResponse, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
+import { dayOrInstant } from '../dates.ts';
 
 /** Photo library (spec sections 3, 7, 9). Shared by the server routes and the web pages. */
 export const PHOTO_SIZES = ['origin', 'xlarge', 'large', 'middle', 'small', 'tiny'] as const;
@@ -62,11 +63,10 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION_KEYS.invalid);
 export const photoListQuery = listQuery(['created_at', 'id', 'title'], {
   tag: photoTag.optional(),
-  date_from: isoDate.optional(),
-  date_to: isoDate.optional(),
+  date_from: dayOrInstant.optional(),
+  date_to: dayOrInstant.optional(),
   folder: folderParam.optional(),
 });
 export type PhotoListQuery = z.input<typeof photoListQuery>;

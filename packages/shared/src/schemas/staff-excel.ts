@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { listQuery, listResponse, rowId } from '../list.ts';
 import { maskNationalId, staffDisplayName, todayInTaipei } from './staff.ts';
+import { calendarDay } from '../dates.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;
 export type StaffExcelLayout = (typeof STAFF_EXCEL_LAYOUTS)[number];
@@ -73,7 +74,7 @@ export const staffExcelListResponse = listResponse(staffExcelSchema);
 
 export const exportOptions = z.object({
   /** Date shown by an export_date cell; today in Asia/Taipei when absent. */
-  export_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  export_date: calendarDay.optional(),
   file_name: z.string().trim().max(100).optional(),
 }).default({});
 

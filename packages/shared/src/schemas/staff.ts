@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
 import { listQuery, listResponse, rowIdParam, rowId } from '../list.ts';
+import { isRealDate } from '../dates.ts';
 
 /**
  * Taiwan identity numbers accepted for staff (checksum verified):
@@ -47,9 +48,6 @@ export const CERTIFICATE_STATUSES = ['expired', 'expiring', 'valid', 'none'] as 
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const DEFAULT_EXPIRY_WINDOW_DAYS = 30;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))
-  && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number) =>

@@ -28,8 +28,9 @@ export async function adminGroupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin-group'];
   // Members hold the group's roles while the flag is on: checked on every request by lib/actor.ts.
-  // Encapsulated: runs for this plugin's routes only, after the role check (so refusals stay 401/403).
-  app.addHook('preHandler', async () => requireFlag(app.db, 'adminGroup'));
+  // Encapsulated: this plugin's routes only. After the token check (no token stays 401), before the
+  // role check: a switched-off feature is 404 to every signed-in admin.
+  app.addHook('onRequest', async () => requireFlag(app.db, 'adminGroup'));
 
   app.get('/api/admin/admin-group/index', {
     schema: { tags, querystring: adminGroupListQuery, response: { 200: listResponse(adminGroupSchema) } },

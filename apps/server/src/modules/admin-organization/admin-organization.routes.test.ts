@@ -46,6 +46,14 @@ describe('admin organizations', () => {
     expect((await as(token).put(`${base}/${o.id}`, { name: 'x', members: [{ admin_id: 999999, sub_account_roles: [] }] })).statusCode).toBe(400);
   });
 
+  it('keeps a disabled organization disabled when a PUT leaves status out', async () => {
+    const o = await buildOrganization(t.db, { status: 'disabled' });
+    const res = await as(token).put(`${base}/${o.id}`, { name: 'Still closed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Still closed', status: 'disabled' });
+    expect((await as(token).post(base, { name: 'Fresh' })).json().status).toBe('active');
+  });
+
   it('patches and batch-patches allow-listed fields, all or nothing', async () => {
     const a = await buildOrganization(t.db);
     const b = await buildOrganization(t.db);

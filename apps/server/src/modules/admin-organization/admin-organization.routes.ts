@@ -61,7 +61,8 @@ async function replaceMembers(trx: Trx, actor: Actor, organizationId: number, me
 export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin-organization'];
-  app.addHook('preHandler', async () => requireFlag(app.db, 'adminSubAccount'));
+  // As for admin groups: 404 to every signed-in admin while the flag is off, 401 without a token.
+  app.addHook('onRequest', async () => requireFlag(app.db, 'adminSubAccount'));
   const base = '/api/admin/admin-organization';
 
   const update = async (trx: Trx, actor: Actor, audit: Audit, id: number, changes: Partial<z.output<typeof adminOrganizationInput>>) => {
@@ -105,7 +106,7 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   }, (req) => req.inTransaction(async ({ trx, actor, audit }) => {
     const t = now();
     const { id } = await trx.insertInto('organizations').values({
-      uid: newOrganizationUid(), name: req.body.name, company_id: req.body.company_id ?? null, status: req.body.status, created_at: t, updated_at: t,
+      uid: newOrganizationUid(), name: req.body.name, company_id: req.body.company_id ?? null, status: req.body.status ?? 'active', created_at: t, updated_at: t,
     }).returning('id').executeTakeFirstOrThrow();
     if (req.body.members) await replaceMembers(trx, actor, id, req.body.members);
     const after = (await findOrganizationDetail(trx, id))!;

@@ -12,8 +12,18 @@ import type { Actor } from '../../lib/actor.ts';
  * - Only a super admin touches an admin who holds ROLE_SUPER_ADMIN.
  * - An organization admin changes account-wide fields (email, name, status) only of admins who
  *   belong to its organization alone: otherwise it could lock another organization out.
+ * - An organization admin changes the account (fields, deletion, password reset) only of admins whose
+ *   ROLE_ roles (own and group's) it holds itself, ROLE_BASE aside: it cannot lock out, rename or take
+ *   over the email of a maintainer, a photo manager or a staff manager of the whole company.
  */
 export const managesAll = (actor: Actor): boolean => can(actor.roles, ROLES.superAdmin);
+
+/** Whether the actor may change the account of an admin holding `targetRoles` (effective ROLE_ roles). */
+export function mayManageAccountOf(actor: Actor, targetRoles: readonly string[]): boolean {
+  if (targetRoles.includes('ROLE_SUPER_ADMIN')) return actor.isSuperAdmin;
+  if (managesAll(actor)) return true;
+  return targetRoles.every((r) => r === 'ROLE_BASE' || actor.adminRoles.includes(r));
+}
 
 /** The admins a caller sees: every admin (null) or the members of its active organization. */
 export const adminScopeOf = (actor: Actor): { organizationId: number | null } =>

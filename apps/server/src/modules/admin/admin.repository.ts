@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
 import { parseRoles } from '../../lib/actor.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import { instantRange } from '../../lib/date-range.ts';
 
 /** An admin without its password hash. */
 export type AdminRow = Omit<Selectable<AdminsTable>, 'password_hash'>;
@@ -22,9 +23,6 @@ export interface AdminListFilters extends ListParams {
   created_to?: string;
 }
 
-/** Date-only bounds are whole UTC days; full timestamps are taken as given. */
-export const lowerBound = (v: string) => (v.length === 10 ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
-export const upperBound = (v: string) => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString());
 
 export async function listAdmins(db: DbOrTrx, scope: AdminScope, q: AdminListFilters) {
   let qb = db.selectFrom('admins as a').select(ADMIN_COLUMNS);
@@ -36,8 +34,9 @@ export async function listAdmins(db: DbOrTrx, scope: AdminScope, q: AdminListFil
   }
   if (q.role) qb = qb.where('a.roles', 'like', `%"${q.role.replace(/[^A-Z_]/g, '')}"%`);
   if (q.status) qb = qb.where('a.status', '=', q.status);
-  if (q.created_from) qb = qb.where('a.created_at', '>=', lowerBound(q.created_from));
-  if (q.created_to) qb = qb.where('a.created_at', '<=', upperBound(q.created_to));
+  const created = instantRange(q.created_from, q.created_to);
+  if (created.from) qb = qb.where('a.created_at', '>=', created.from);
+  if (created.toExclusive) qb = qb.where('a.created_at', '<', created.toExclusive);
   const page = await paginate(qb, q, {
     idColumn: 'a.id',
     sortColumns: { id: 'a.id', name: 'a.name', email: 'a.email', status: 'a.status', created_at: 'a.created_at', updated_at: 'a.updated_at' },

@@ -154,6 +154,24 @@ describe('update, patch and their refusals', () => {
     expect((await as(superToken).get(`/api/admin/admin/${member.id}`)).json().roles).toEqual([]);
   });
 
+  it("refuses an organization admin changing the account of a member holding ROLE_ roles it does not hold, but not that member's sub-account roles", async () => {
+    const orgA = await buildOrganization(t.db);
+    const oa = await orgAdmin(orgA.id);
+    const maintainer = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'], memberships: { [orgA.id]: [] } });
+    const photo = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_PHOTO', 'ROLE_STAFF'], memberships: { [orgA.id]: [] } });
+    expect((await as(oa.token).patch(`/api/admin/admin/${maintainer.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(403);
+    expect((await as(oa.token).put(`/api/admin/admin/${photo.id}`, { email: 'attacker@evil.test', name: photo.email })).statusCode).toBe(403);
+    expect((await as(oa.token).patch('/api/admin/admin/batch', { ids: [photo.id], field: 'name', value: 'x' })).statusCode).toBe(403);
+    expect((await as(oa.token).patch(`/api/admin/admin/${photo.id}/reset-password`)).statusCode).toBe(403);
+    expect((await as(oa.token).delete(`/api/admin/admin/${maintainer.id}`)).statusCode).toBe(403);
+    const rows = await t.db.selectFrom('admins').select(['id', 'email', 'status']).where('id', 'in', [maintainer.id, photo.id]).orderBy('id').execute();
+    expect(rows).toEqual([{ id: maintainer.id, email: maintainer.email, status: 'active' }, { id: photo.id, email: photo.email, status: 'active' }]);
+    const subRoles = await as(oa.token).patch(`/api/admin/admin/${photo.id}`, { field: 'sub_account_roles', value: ['SUB_ACCOUNT_ROLE_STAFF_READ'] });
+    expect(subRoles.statusCode).toBe(200);
+    const plain = await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [orgA.id]: [] } });
+    expect((await as(oa.token).patch(`/api/admin/admin/${plain.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(200);
+  });
+
   it('leaves roles and memberships alone when a PUT leaves them out', async () => {
     const orgA = await buildOrganization(t.db);
     const oa = await orgAdmin(orgA.id);
@@ -245,8 +263,13 @@ describe('self and the last super admin', () => {
       const res = await api(own.app, tokenA).patch(`/api/admin/admin/${a.id}`, { field: 'roles', value: ['ROLE_BASE'] });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual({ _: ['validate.error.last_super_admin'] });
-      const row = await own.db.selectFrom('admins').select('roles').where('id', '=', a.id).executeTakeFirstOrThrow();
+      // Deleting or disabling the last one (only it may, and it is itself) is refused too, by 409.
+      expect((await api(own.app, tokenA).delete(`/api/admin/admin/${a.id}`)).statusCode).toBe(409);
+      expect((await api(own.app, tokenA).delete('/api/admin/admin/batch', { ids: [a.id] })).statusCode).toBe(409);
+      expect((await api(own.app, tokenA).patch('/api/admin/admin/batch', { ids: [a.id], field: 'status', value: 'disabled' })).statusCode).toBe(409);
+      const row = await own.db.selectFrom('admins').select(['roles', 'status']).where('id', '=', a.id).executeTakeFirstOrThrow();
       expect(JSON.parse(row.roles)).toEqual(['ROLE_SUPER_ADMIN']);
+      expect(row.status).toBe('active');
     } finally {
       await own.close();
     }

@@ -1,11 +1,11 @@
 import type { Admin, AdminStatus, MembershipInput } from '@bo/shared/schemas/admin';
 import type { Trx } from '../../db/database.ts';
-import { parseRoles, type Actor } from '../../lib/actor.ts';
+import { adminRolesOf, parseRoles, type Actor } from '../../lib/actor.ts';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { isFlagOn } from './feature-flags.ts';
-import { adminScopeOf, changedRoles, grantableAdminRoles, grantableSubAccountRoles, managesAll } from './admin.policy.ts';
+import { adminScopeOf, changedRoles, grantableAdminRoles, grantableSubAccountRoles, managesAll, mayManageAccountOf } from './admin.policy.ts';
 import {
   countActiveSuperAdmins, emailTaken, findAdminRows, membershipsOf, setMembership, toViews,
   type AdminRow, type AdminScope,
@@ -50,8 +50,9 @@ export class AdminService {
     return this.view(row);
   }
 
-  private guardSuperTarget(row: AdminRow): void {
-    if (parseRoles(row.roles).includes(SUPER) && !this.actor.isSuperAdmin) throw permissionDenied();
+  /** Refuses an account the actor may not manage (admin.policy.ts): a super admin, or roles it does not hold. */
+  private async guardTarget(row: AdminRow): Promise<void> {
+    if (!mayManageAccountOf(this.actor, await adminRolesOf(this.trx, row.id))) throw permissionDenied();
   }
 
   private async checkGroupChange(before: number | null, after: number | null): Promise<void> {
@@ -105,7 +106,6 @@ export class AdminService {
 
   async update(id: number, changes: AdminChanges): Promise<Admin> {
     const [row] = await this.loadTargets([id]);
-    this.guardSuperTarget(row);
     const before = await this.reread(id);
     const all = managesAll(this.actor);
     const currentRoles = parseRoles(row.roles);
@@ -122,6 +122,8 @@ export class AdminService {
     if (!all && Object.keys(set).length && [...current.keys()].some((org) => org !== this.actor.organizationId)) {
       throw permissionDenied();
     }
+    // Sub-account roles in the caller's own organization stay its to manage; the account itself needs more.
+    if (Object.keys(set).length || parseRoles(row.roles).includes(SUPER)) await this.guardTarget(row);
     if (set.status === 'disabled' && id === this.actor.id) throw conflict({ status: ['validate.error.self'] });
     if (set.roles !== undefined) this.checkAdminRoles(currentRoles, nextRoles);
     if (set.group_id !== undefined) await this.checkGroupChange(row.group_id, set.group_id);
@@ -158,7 +160,7 @@ export class AdminService {
     const rows = await this.loadTargets(ids);
     for (const row of rows) {
       if (row.id === this.actor.id) throw conflict({ ids: ['validate.error.self'] });
-      this.guardSuperTarget(row);
+      await this.guardTarget(row);
     }
     const befores = await toViews(this.trx, rows, { organizationId: null });
     await this.trx.deleteFrom('admins').where('id', 'in', rows.map((r) => r.id)).execute();
@@ -169,7 +171,7 @@ export class AdminService {
   async resetPassword(id: number): Promise<{ password: string }> {
     const [row] = await this.loadTargets([id]);
     if (row.id === this.actor.id) throw conflict({ id: ['validate.error.self'] });
-    this.guardSuperTarget(row);
+    await this.guardTarget(row);
     const password = generatePassword();
     const t = now();
     await this.trx.updateTable('admins').set({ password_hash: await hashPassword(password), has_change_default_password: 0, updated_at: t })

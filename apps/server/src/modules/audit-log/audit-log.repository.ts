@@ -3,25 +3,12 @@ import type { DbOrTrx, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from './audit-log.schemas.ts';
+import { instantRange } from '../../lib/date-range.ts';
 
 /** Filtered totals are exact up to this many rows, then read as "at least" (docs/audit-log.md). */
 export const AUDIT_LOG_COUNT_CAP = 10_000;
 
 export type AuditLogFilters = Pick<AuditLogQuery, 'actor_id' | 'action' | 'target_type' | 'target_id' | 'organization_id' | 'date_from' | 'date_to' | 'keyword'>;
-
-const TAIPEI_OFFSET = '+08:00';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `date_from` inclusive, `date_to` inclusive: a day is the whole Asia/Taipei day, an instant is itself. */
-function dateBounds(f: Pick<AuditLogFilters, 'date_from' | 'date_to'>): { from?: string; toExclusive?: string } {
-  const out: { from?: string; toExclusive?: string } = {};
-  if (f.date_from) out.from = new Date(DAY.test(f.date_from) ? `${f.date_from}T00:00:00${TAIPEI_OFFSET}` : f.date_from).toISOString();
-  if (f.date_to) {
-    const end = DAY.test(f.date_to) ? Date.parse(`${f.date_to}T00:00:00${TAIPEI_OFFSET}`) + 86_400_000 : Date.parse(f.date_to) + 1;
-    out.toExclusive = new Date(end).toISOString();
-  }
-  return out;
-}
 
 const hasFilters = (f: AuditLogFilters) =>
   [f.actor_id, f.action, f.target_type, f.target_id, f.organization_id, f.date_from, f.date_to, f.keyword].some((v) => v !== undefined && v !== '');
@@ -34,7 +21,7 @@ function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLo
   if (f.target_type) q = q.where('audit_logs.target_type', '=', f.target_type);
   if (f.target_id) q = q.where('audit_logs.target_id', '=', f.target_id);
   if (f.organization_id !== undefined) q = q.where('audit_logs.organization_id', '=', f.organization_id);
-  const { from, toExclusive } = dateBounds(f);
+  const { from, toExclusive } = instantRange(f.date_from, f.date_to);
   if (from) q = q.where('audit_logs.created_at', '>=', from);
   if (toExclusive) q = q.where('audit_logs.created_at', '<', toExclusive);
   if (f.keyword) {

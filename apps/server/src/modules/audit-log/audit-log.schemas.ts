@@ -1,25 +1,20 @@
 import { z } from 'zod';
 import { listMeta, listQuery, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { dayOrInstant } from '@bo/shared/dates';
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
 
 const positiveId = rowIdParam.optional();
 const shortText = z.string().trim().min(1).max(100).optional();
-/** A calendar day (YYYY-MM-DD, read in Asia/Taipei) or an exact instant with its offset. */
-const dayOrInstant = z.union([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION_KEYS.invalid).refine((d) => !Number.isNaN(Date.parse(d)), VALIDATION_KEYS.invalid),
-  z.iso.datetime({ offset: true, message: VALIDATION_KEYS.invalid }),
-]).optional();
-
 export const auditLogFilters = {
   actor_id: positiveId,
   action: shortText,
   target_type: shortText,
   target_id: shortText,
   organization_id: positiveId,
-  date_from: dayOrInstant,
-  date_to: dayOrInstant,
+  date_from: dayOrInstant.optional(),
+  date_to: dayOrInstant.optional(),
 };
 
 export const auditLogQuery = listQuery(AUDIT_LOG_SORTABLE, auditLogFilters);

@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
 import { inOrganization, publicUrl, type OrganizationScope } from '../file/file.repository.ts';
 import type { PhotosTable } from '../file/media.tables.ts';
+import { instantRange } from '../../lib/date-range.ts';
 
 export type PhotoRow = Selectable<PhotosTable>;
 export interface StoredVariant { key: string; width: number; height: number; webp_key: string }
@@ -30,7 +31,6 @@ export function toPhotoItem(row: PhotoRow): Photo {
 export const storedKeys = (row: Pick<PhotoRow, 'variants'>) =>
   Object.values(parseJson<StoredVariants>(row.variants, {} as StoredVariants)).flatMap((v) => [v.key, v.webp_key]);
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export async function listPhotos(
   db: DbOrTrx, organizationId: OrganizationScope,
@@ -43,8 +43,9 @@ export async function listPhotos(
   }
   // Tags are validated to hold no quote, comma, backslash or %: the JSON text match is exact.
   if (q.tag) qb = qb.where(sql<boolean>`tags like ${`%${JSON.stringify(q.tag).replace(/_/g, '\\_')}%`} escape '\\'`);
-  if (q.date_from) qb = qb.where('created_at', '>=', q.date_from);
-  if (q.date_to) qb = qb.where('created_at', '<', nextDay(q.date_to));
+  const created = instantRange(q.date_from, q.date_to);
+  if (created.from) qb = qb.where('created_at', '>=', created.from);
+  if (created.toExclusive) qb = qb.where('created_at', '<', created.toExclusive);
   if (q.folder !== undefined) qb = qb.where('folder', '=', q.folder);
   const page = await paginate(qb, q);
   return { ...page, data: (page.data as PhotoRow[]).map(toPhotoItem) };
