@@ -39,7 +39,7 @@ const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
   .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
   .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app'))) // a literal: compiledOnce binds only deviceId
   .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at', 'd.fingerprint',
-    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'g.roles as group_roles', 'c.value as app_config'])
+    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.has_change_default_password', 'g.roles as group_roles', 'c.value as app_config'])
   .where('d.id', '=', deviceId));
 
 const adminWithGroup = (db: DbOrTrx, adminId: number) => db
@@ -72,6 +72,8 @@ export interface DeviceActor extends Actor {
   /** The device's active organization: acted in unless the request names another one. */
   deviceOrganizationId: number | null;
   lastSeenAt: string;
+  /** Signed in with an initial password (not while a super admin acts as this admin). */
+  mustChangePassword: boolean;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId:
     adminRoles, subAccountRoles: [], roles: adminRoles, organizationId: null,
     isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
     deviceOrganizationId: row.organization_id, lastSeenAt: row.last_seen_at,
+    mustChangePassword: row.has_change_default_password === 0 && row.impersonator_id === null,
   };
 }
 

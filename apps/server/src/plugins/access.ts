@@ -20,6 +20,11 @@ declare module 'fastify' {
      * switch the organization the request acts in, and may name an organization deleted since.
      */
     organizationIdIsFilter?: boolean;
+    /**
+     * Callable by an admin who still has an initial password (sign-out, renew, profile, the password
+     * change itself, the organization list); every other route answers 403 until it is changed.
+     */
+    beforePasswordChange?: boolean;
     /** Set false only for links opened outside the app (signed file links, docs). */
     fingerprint?: boolean;
   }
@@ -110,6 +115,7 @@ export function registerAccess(app: FastifyInstance): void {
     } else if (actor.deviceOrganizationId !== null) {
       await actInOrganization(app.db, actor, actor.deviceOrganizationId);
     }
+    if (actor.mustChangePassword && !cfg.beforePasswordChange) throw new AppError(403, MESSAGES.permissionDenied, { password: ['validate.error.password_change_required'] });
     if (cfg.organization && actor.organizationId === null) throw permissionDenied();
     if (!can(actor.roles, cfg.roles as readonly string[])) throw permissionDenied();
   });

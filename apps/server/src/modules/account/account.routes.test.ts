@@ -196,6 +196,30 @@ describe('profile and password', () => {
   });
 });
 
+describe('initial password', () => {
+  it('lets an admin with an initial password only change it (and sign out, renew, read its profile) until it does', async () => {
+    const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE'], changedPassword: false });
+    const token = await login(t.app, admin);
+    const refused = await api(t.app, token).get('/api/admin/file/index');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'User permission denied', errors: { password: ['validate.error.password_change_required'] } });
+    expect((await api(t.app, token).get('/api/admin/account/profile')).statusCode).toBe(200);
+    expect((await api(t.app, token).get('/api/admin/account/organizations')).statusCode).toBe(200);
+    expect((await api(t.app, token).put('/api/admin/account/profile', { name: 'Not yet' })).statusCode).toBe(403);
+    const changed = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: admin.password, password: 'My-own-pass-7' });
+    expect(changed.statusCode).toBe(200);
+    expect((await api(t.app, changed.json().token).get('/api/admin/file/index')).statusCode).toBe(200);
+  });
+
+  it('does not hold a super admin acting as that admin', async () => {
+    const sa = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] });
+    const fresh = await buildAdmin(t.db, { roles: ['ROLE_BASE'], changedPassword: false });
+    const switched = await api(t.app, await login(t.app, sa)).post(`/api/admin/account/${fresh.id}/switch-account`);
+    expect(switched.statusCode).toBe(200);
+    expect((await api(t.app, switched.json().token).get('/api/admin/file/index')).statusCode).toBe(200);
+  });
+});
+
 describe('password change guesses', () => {
   it('limits wrong current passwords like sign-in attempts (429 with Retry-After), and a right one resets the count', async () => {
     const admin = await buildAdmin(t.db);

@@ -47,7 +47,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/account/renew', {
     schema: { tags, body: renewBody, response: { 200: tokenResponse } },
-    config: { roles: [] },
+    config: { roles: [], beforePasswordChange: true },
   }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
     const device = await trx.selectFrom('login_devices').select(['organization_id', 'keep_login']).where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
     const keepLogin = req.body.keep_login ?? device.keep_login === 1;
@@ -65,7 +65,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/account/logout', {
     schema: { tags, response: { 200: z.object({ message: z.string() }) } },
-    config: { roles: [] },
+    config: { roles: [], beforePasswordChange: true },
   }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
     await trx.updateTable('login_devices').set({ revoked_at: now() }).where('id', '=', actor.deviceId).execute();
     await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
@@ -85,7 +85,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/account/profile', {
     schema: { tags, response: { 200: profileSchema } },
-    config: { roles: [] },
+    config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
     const actor = req.actor!;
     const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
@@ -108,7 +108,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/account/reset-password', {
     schema: { tags, body: resetPasswordBody, response: { 200: tokenResponse } },
-    config: { roles: [] },
+    config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
     const actor = req.actor!;
     if (req.body.password.length < app.config.passwordMinLength) {
@@ -139,7 +139,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/account/organizations', {
     schema: { tags, response: { 200: z.object({ organizations: z.array(organizationSchema) }) } },
-    config: { roles: [] },
+    config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
     const actor = req.actor!;
     const rows = actor.isSuperAdmin
