@@ -77,6 +77,19 @@ describe('admins and organizations', () => {
     await page.getByTestId('admin-table').getByText(newAdmin.name).waitFor();
     expect(page.url()).toContain('keyword=gamma');
     await shot(page, 'admin-list-filtered');
+
+    // Disabling locks people out: the batch action asks first, naming the admins; cancel keeps them.
+    const row = page.getByTestId('admin-table').locator('tr').filter({ hasText: newAdmin.email });
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('batch-disable').click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await confirm.locator('.ant-modal-confirm-title').getByText('確定停用 1 位管理員？').waitFor();
+    await confirm.getByText(`${newAdmin.name} <${newAdmin.email}>`).waitFor();
+    await page.waitForTimeout(400);
+    await shot(page, 'admin-batch-disable-confirm');
+    await confirm.getByRole('button', { name: /取\s*消/ }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await row.textContent()).toContain('啟用');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -112,6 +125,15 @@ describe('admins and organizations', () => {
     await page.getByTestId('admin-form').waitFor();
     expect(await page.getByTestId('admin-roles').count()).toBe(0);
     await shot(page, 'new-admin-edits-member');
+    // Without the roles field the save leaves roles out (the server keeps them) and goes through.
+    const memberId = Number(/\/admin\/admin\/(\d+)\/update$/.exec(page.url())![1]);
+    await page.getByTestId('admin-name').fill('Gamma Lead');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('已儲存').first().waitFor();
+    newAdmin.name = 'Gamma Lead';
+    const superApi = await apiAs(server.url, server.admin.email, server.admin.password);
+    const saved = await superApi.get<{ name: string; roles: string[] }>(`/api/admin/admin/${memberId}`);
+    expect(saved).toMatchObject({ name: 'Gamma Lead', roles: ['ROLE_BASE'] });
 
     await page.goto(`${server.url}/admin/audit-log`);
     await page.getByText('403').first().waitFor();

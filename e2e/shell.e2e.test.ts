@@ -8,6 +8,7 @@ let alphaId: number;
 let betaId: number;
 const base = { email: 'base@example.com', password: 'Base#12345' };
 const fresh = { email: 'fresh@example.com', password: 'Fresh#1234' };
+const maintainer = { email: 'maintainer@example.com', password: 'Maint#12345' };
 
 beforeAll(async () => {
   server = await startServer();
@@ -17,6 +18,7 @@ beforeAll(async () => {
   betaId = seedOrganization(server.dataDir, { name: 'Beta Builders', uid: 'beta', members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }] });
   await seedAdmin(server.dataDir, { ...base, name: 'Base Admin', roles: ['ROLE_BASE'] });
   await seedAdmin(server.dataDir, { ...fresh, name: 'Fresh Admin', roles: ['ROLE_BASE'], hasChangedPassword: false });
+  await seedAdmin(server.dataDir, { ...maintainer, name: 'Maintainer', roles: ['ROLE_MAINTAINER'] });
 });
 
 afterAll(async () => {
@@ -195,6 +197,10 @@ describe('web shell', () => {
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('https://evil.example/')}`);
     await page.getByText('Whoops, Error 400').waitFor();
+    // Of the API only the log viewer may be opened with the session's token; an uploaded file may not.
+    await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/api/admin/file/1/download')}`);
+    await page.getByText('Whoops, Error 400').waitFor();
+    await page.getByText('不允許開啟這個路徑').waitFor();
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/admin/profile')}`);
     await page.waitForURL(`${server.url}/admin/profile`);
     await page.goto(`${server.url}/debug?app_debug=1`);
@@ -204,6 +210,22 @@ describe('web shell', () => {
     await shot(page, 'client-debug');
     await page.goto(`${server.url}/debug?app_debug=0`);
     await page.getByTestId('debug-flag').getByText('關閉').waitFor();
+    await context.close();
+  });
+
+  it('opens the log viewer placeholder from the Debug menu, not the missing API page', async () => {
+    const { context, page, errors } = await newPage();
+    await signIn(page, server.url, maintainer.email, maintainer.password);
+    const menu = page.getByTestId('admin-menu');
+    await menu.getByText('除錯').click();
+    await menu.getByText('系統日誌').click();
+    await page.waitForURL(`${server.url}/admin/debug/log-viewer`);
+    await page.getByText('系統日誌：即將推出').waitFor();
+    expect(context.pages()).toHaveLength(1);
+    expect(await page.title()).toBe('系統日誌 | 營造後台');
+    await page.waitForTimeout(300);
+    await shot(page, 'log-viewer-placeholder');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

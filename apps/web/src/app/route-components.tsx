@@ -23,6 +23,7 @@ export const routeComponents: Record<string, LazyExoticComponent<ComponentType>>
   'admin_debug.mail_template': lazy(placeholder), // owner: debug (later issue)
   'admin_debug.html_editor': lazy(placeholder), // owner: debug (later issue)
   'admin_debug.video_player': lazy(placeholder), // owner: debug (later issue)
+  'admin_debug.log_viewer': lazy(placeholder), // owner: debug (no server route yet, LOG_VIEWER_PATH)
   profile: lazy(() => import('../features/account/profile-page.tsx')),
   'admin.list': lazy(() => import('../features/admin/admin-list-page.tsx')),
   'admin.create': lazy(() => import('../features/admin/admin-form-page.tsx')),

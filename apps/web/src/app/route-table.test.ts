@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '@bo/shared/routes';
+import { ADMIN_ROUTES, LOG_VIEWER_PATH } from '@bo/shared/routes';
 import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
-import { canOpen, isSafeRelativePath, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
+import { canOpen, isSafeRelativePath, mayOpenInSession, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
 
 const flags = { adminGroup: false, adminSubAccount: true };
 const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
@@ -40,9 +40,19 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('feature flags show or hide the admin group and organization entries', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain('admin-group:[admin,admin-group,audit-log]');
   });
-  it('menu entries carry their route paths; the log viewer has none (it opens through create-admin-session)', () => {
+  it('menu entries carry their route paths; the log viewer leads to its placeholder screen, not to the missing API page', () => {
     const debug = visibleMenu(['ROLE_MAINTAINER'], flags).find((m) => m.key === 'debug')!;
-    expect(debug.children!.map((c) => c.path)).toEqual(['/admin/debug/mail-template', '/admin/debug/html-editor', undefined]);
+    expect(debug.children!.map((c) => c.path)).toEqual(['/admin/debug/mail-template', '/admin/debug/html-editor', '/admin/debug/log-viewer']);
+    expect(debug.children!.some((c) => c.externalPath)).toBe(false);
+    expect(canOpen(route('admin_debug.log_viewer'), ['ROLE_MAINTAINER'])).toBe(true);
+  });
+  it('the log viewer screen is the placeholder page, named in both languages', async () => {
+    const { routeComponents } = await import('./route-components.tsx');
+    expect(routeComponents['admin_debug.log_viewer']).toBeDefined();
+    const { zhTW: zh } = await import('../i18n/zh-TW.ts');
+    const { enUS: en } = await import('../i18n/en-US.ts');
+    expect(zh.route.admin_debug.log_viewer).toBe('系統日誌');
+    expect(en.route.admin_debug.log_viewer).toBe('Log viewer');
   });
 });
 
@@ -82,6 +92,14 @@ describe('create-admin-session paths', () => {
     expect(isSafeRelativePath('/admin/profile?x=1')).toBe(true);
     for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'admin', '', null, '/\tx']) {
       expect(isSafeRelativePath(bad as string)).toBe(false);
+    }
+  });
+  it('of the API, opens only the log viewer (no other path, nothing to normalize)', () => {
+    expect(mayOpenInSession(LOG_VIEWER_PATH)).toBe(true);
+    expect(mayOpenInSession(`${LOG_VIEWER_PATH}?lines=50`)).toBe(true);
+    expect(mayOpenInSession('/admin/profile')).toBe(true);
+    for (const bad of ['/api/admin/file/1/download', `${LOG_VIEWER_PATH}/../../file/1`, `${LOG_VIEWER_PATH}x`, `${LOG_VIEWER_PATH}#x`, 'https://evil.example', null]) {
+      expect(mayOpenInSession(bad)).toBe(false);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { can } from '@bo/shared/permissions';
-import { ADMIN_MENU, ADMIN_ROUTES, ALL_ROUTES, PUBLIC_ROUTES, type AppRoute, type MenuItem } from '@bo/shared/routes';
+import { ADMIN_MENU, ADMIN_ROUTES, ALL_ROUTES, LOG_VIEWER_PATH, PUBLIC_ROUTES, type AppRoute, type MenuItem } from '@bo/shared/routes';
 import type { AppConfig } from '@bo/shared/app-config';
 
 type Flags = Pick<AppConfig, 'adminGroup' | 'adminSubAccount'>;
@@ -46,4 +46,16 @@ export function isSafeRelativePath(path: string | null | undefined): path is str
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether create-admin-session may open the path: any safe relative app path, and of the API only
+ * the log viewer (exactly LOG_VIEWER_PATH, a query allowed, nothing to normalize). Any other /api/
+ * path (an uploaded file, say) is refused: it would be fetched with the admin's token.
+ */
+export function mayOpenInSession(path: string | null | undefined): path is string {
+  if (!isSafeRelativePath(path)) return false;
+  if (!path.startsWith('/api/')) return true;
+  const url = new URL(path, 'http://same.origin');
+  return url.pathname === LOG_VIEWER_PATH && `${url.pathname}${url.search}` === path;
 }

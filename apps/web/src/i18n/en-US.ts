@@ -14,7 +14,7 @@ export const enUS: Shape<typeof zhTW> = {
     'not-found': 'Page not found',
     overview: 'Overview',
     admin: { otp: 'One-time passwords', file: 'File manager', list: 'Admins', create: 'New admin', update: 'Edit admin' },
-    admin_debug: { mail_template: 'Mail templates', html_editor: 'HTML editor', video_player: 'Video player' },
+    admin_debug: { mail_template: 'Mail templates', html_editor: 'HTML editor', video_player: 'Video player', log_viewer: 'Log viewer' },
     profile: 'Profile',
     'admin-group': { list: 'Admin groups', update: 'Edit admin group' },
     'audit-log': { list: 'Audit log' },
@@ -91,7 +91,7 @@ export const enUS: Shape<typeof zhTW> = {
   validate: {
     error: {
       email_incorrect: 'The email address is not valid', text_too_less: 'At least {{n}} characters', required: 'This field is required',
-      phone_number_incorrect: 'The phone number is not valid', invalid: 'Invalid format', password_incorrect: 'The password is wrong',
+      phone_number_incorrect: 'The phone number is not valid', invalid: 'Invalid format', password_incorrect: 'The password is wrong', password_change_required: 'Change your initial password first',
       digits: 'Digits only', forbidden_chars: 'Special characters are not allowed', image: 'Only png, jpg, jpeg and gif images',
     },
   },

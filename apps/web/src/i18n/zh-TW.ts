@@ -10,7 +10,7 @@ export const zhTW = {
     'not-found': '找不到頁面',
     overview: '總覽',
     admin: { otp: '一次性密碼紀錄', file: '檔案管理', list: '管理員', create: '新增管理員', update: '編輯管理員' },
-    admin_debug: { mail_template: '郵件範本', html_editor: 'HTML 編輯器', video_player: '影片播放器' },
+    admin_debug: { mail_template: '郵件範本', html_editor: 'HTML 編輯器', video_player: '影片播放器', log_viewer: '系統日誌' },
     profile: '個人資料',
     'admin-group': { list: '管理員群組', update: '編輯管理員群組' },
     'audit-log': { list: '稽核紀錄' },
@@ -85,7 +85,7 @@ export const zhTW = {
   validate: {
     error: {
       email_incorrect: '電子郵件格式不正確', text_too_less: '至少需要 {{n}} 個字元', required: '此欄位為必填',
-      phone_number_incorrect: '電話號碼格式不正確', invalid: '格式不正確', password_incorrect: '密碼不正確',
+      phone_number_incorrect: '電話號碼格式不正確', invalid: '格式不正確', password_incorrect: '密碼不正確', password_change_required: '請先變更初始密碼',
       digits: '只能輸入數字', forbidden_chars: '不可包含特殊字元', image: '只接受 png、jpg、jpeg、gif 圖片',
     },
   },

@@ -78,6 +78,24 @@ describe('request layer', () => {
     expect(toasts).toEqual([{ type: 'warning', title: expect.any(String) }]);
   });
 
+  it('keeps a token renewed (in another tab) after the 401: only the refused token is cleared', async () => {
+    vi.useFakeTimers();
+    const refused = makeToken({ id: 1 });
+    setToken(refused, { broadcast: false });
+    answer = () => new Response(JSON.stringify({ message: 'Invalid token' }), { status: 401 });
+    await api.get('/api/x').catch(() => {});
+    const renewed = makeToken({ id: 2 });
+    setToken(renewed, { broadcast: false }); // what the cross-tab channel does on a renewal elsewhere
+    await vi.advanceTimersByTimeAsync(INVALID_TOKEN_CLEAR_MS);
+    expect(getToken()).toBe(renewed);
+    expect(localStorage.getItem('admin_token')).toBe(renewed);
+    expect(toasts).toHaveLength(0);
+    // The next refusal of the renewed token clears it as usual.
+    await api.get('/api/x').catch(() => {});
+    await vi.advanceTimersByTimeAsync(INVALID_TOKEN_CLEAR_MS);
+    expect(getToken()).toBeNull();
+  });
+
   it('shows the error toast on a 423 "Recaptcha verify fail" and still rejects', async () => {
     answer = () => new Response(JSON.stringify({ message: 'Recaptcha verify fail' }), { status: 423 });
     const err = await api.post('/api/admin/account/login', {}).catch((e) => e);

@@ -41,10 +41,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Delay of spec section 8 before an invalid token is cleared. */
 export const INVALID_TOKEN_CLEAR_MS = 500;
 let invalidTimer: ReturnType<typeof setTimeout> | null = null;
+/** Tokens the server called invalid while the timer runs: only these are cleared. */
+const invalidTokens = new Set<string>();
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
+function headers(token: string | null, extra: Record<string, string> = {}): Record<string, string> {
   const h: Record<string, string> = { [FINGERPRINT_HEADER]: fingerprint(), accept: 'application/json', ...extra };
-  const token = getToken();
   if (token) h.authorization = `Bearer ${token}`;
   return h;
 }
@@ -79,16 +80,22 @@ function withOrganization<T>(data: T, on?: boolean): T {
 }
 
 /**
- * Spec sections 7 and 8: 401 "Invalid token" clears the token after 0.5 s with a warning toast;
- * 423 "Recaptcha verify fail" shows an error toast. The error still goes to the caller.
+ * Spec sections 7 and 8: 401 "Invalid token" clears the token after 0.5 s with a warning toast,
+ * unless the stored token is by then another one (renewed meanwhile, here or in another tab) than
+ * the one `sent` with the refused call; 423 "Recaptcha verify fail" shows an error toast. The
+ * error still goes to the caller.
  */
-function handleFailure(status: number, body: { message?: string; errors?: Record<string, string[]> } | null): ApiError {
+function handleFailure(status: number, body: { message?: string; errors?: Record<string, string[]> } | null, sent: string | null): ApiError {
   const message = body?.message ?? (status === 0 ? 'network' : `HTTP ${status}`);
   if (status === 401 && message === MESSAGES.invalidToken) {
+    if (sent) invalidTokens.add(sent);
     if (!invalidTimer) {
       invalidTimer = setTimeout(() => {
         invalidTimer = null;
-        if (getToken()) {
+        const current = getToken();
+        const refused = current !== null && invalidTokens.has(current);
+        invalidTokens.clear();
+        if (refused) {
           clearToken();
           toast.warning({ title: i18n.t('session.tokenInvalid'), description: i18n.t('session.tokenInvalidContent'), duration: SHELL_TOAST.duration });
         }
@@ -106,11 +113,12 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
   const target = isGet ? withQuery(url, payload as Record<string, unknown> | undefined) : url;
   const body = isGet || payload === undefined ? undefined : JSON.stringify(payload);
   const done = opts.silent ? () => {} : loading.startProgress();
+  const token = getToken();
   let res: Response;
   try {
     res = await fetch(target, {
       method,
-      headers: headers(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      headers: headers(token, body !== undefined ? { 'content-type': 'application/json' } : {}),
       body,
       signal: opts.signal,
     });
@@ -130,7 +138,7 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
       json = null;
     }
   }
-  if (!res.ok) throw handleFailure(res.status, json as { message?: string } | null);
+  if (!res.ok) throw handleFailure(res.status, json as { message?: string } | null, token);
   return json as T;
 }
 
@@ -152,7 +160,8 @@ function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null
   return new Promise((resolve, reject) => {
     const x = new XMLHttpRequest();
     x.open(method, url);
-    for (const [k, v] of Object.entries(headers(o.json ? { 'content-type': 'application/json' } : {}))) x.setRequestHeader(k, v);
+    const token = getToken();
+    for (const [k, v] of Object.entries(headers(token, o.json ? { 'content-type': 'application/json' } : {}))) x.setRequestHeader(k, v);
     x.responseType = o.blob ? 'blob' : 'text';
     const done = loading.startProgress();
     if (o.onUploadProgress) {
@@ -172,7 +181,7 @@ function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null
           const text = o.blob ? await (x.response as Blob).text() : (x.responseText as string);
           parsed = text ? JSON.parse(text) : null;
         } catch { parsed = null; }
-        reject(handleFailure(x.status, parsed));
+        reject(handleFailure(x.status, parsed, token));
         return;
       }
       if (o.blob) resolve({ value: x.response as T, xhr: x });

@@ -126,6 +126,71 @@ describe('renewal schedule', () => {
     expect(getToken()).toContain('.');
   });
 
+  it('tries again on the schedule after a renewal fails with a server error, and signs out at exp if it never passes', async () => {
+    setToken(makeToken({ expInMs: 3 * MIN }), { broadcast: false });
+    markApiReady();
+    respond = () => new Response(JSON.stringify({ message: 'Internal Server Error' }), { status: 500 });
+    scheduleRenewal(() => 0);
+    await vi.advanceTimersByTimeAsync(RENEW.firstDelayMs);
+    expect(renewCalls()).toHaveLength(1);
+    // Little time is left, so "at once" on the schedule, but never sooner than the 2 s retry.
+    await vi.advanceTimersByTimeAsync(RENEW.retryMs - 1);
+    expect(renewCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewCalls()).toHaveLength(2);
+    expect(getToken()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(3 * MIN);
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('admin_token')).toBeNull();
+    const made = renewCalls().length;
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    expect(renewCalls()).toHaveLength(made);
+  });
+
+  it('picks the renewal up again once the server answers after a failure', async () => {
+    setToken(makeToken({ expInMs: 3 * MIN }), { broadcast: false });
+    markApiReady();
+    let fail = 1;
+    respond = () => (fail-- > 0
+      ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503 })
+      : new Response(JSON.stringify({ token: makeToken({ expInMs: 60 * MIN, id: 9 }) }), { status: 200 }));
+    const stop = startSessionManager();
+    await vi.advanceTimersByTimeAsync(RENEW.firstDelayMs + RENEW.retryMs);
+    expect(renewCalls()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    expect(getToken()).not.toBeNull();
+    stop();
+  });
+
+  it('does not retry after a 401', async () => {
+    setToken(makeToken({ expInMs: 3 * MIN }), { broadcast: false });
+    markApiReady();
+    respond = () => new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 });
+    scheduleRenewal(() => 0);
+    await vi.advanceTimersByTimeAsync(RENEW.firstDelayMs + 10 * RENEW.retryMs);
+    expect(renewCalls()).toHaveLength(1);
+  });
+
+  it('clears the token when exp passes even while no renewal can go out', async () => {
+    setToken(makeToken({ expInMs: 60 * MIN }), { broadcast: false });
+    scheduleRenewal(() => 0); // the API never becomes ready
+    await vi.advanceTimersByTimeAsync(60 * MIN - 1000);
+    expect(getToken()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(getToken()).toBeNull();
+  });
+
+  it('keeps a token that outlives the longest timer (more than 24.8 days)', async () => {
+    setToken(makeToken({ expInMs: 40 * DAY }), { broadcast: false });
+    markApiReady();
+    respond = () => new Response(JSON.stringify({ message: 'Internal Server Error' }), { status: 500 });
+    scheduleRenewal(() => 0);
+    await vi.advanceTimersByTimeAsync(30 * DAY);
+    expect(getToken()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(10 * DAY);
+    expect(getToken()).toBeNull();
+  });
+
   it('reschedules after a renewal replaces the token', async () => {
     setToken(makeToken({ expInMs: 3 * MIN }), { broadcast: false });
     markApiReady();

@@ -40,6 +40,7 @@ export function renewDelay(remainingMs: number, random: () => number = Math.rand
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 let renewTimer: ReturnType<typeof setTimeout> | null = null;
+let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 let firstRenewal = true;
 let apiReady = false;
 let renewing: Promise<void> | null = null;
@@ -50,7 +51,10 @@ export function markApiReady(ready = true): void {
   apiReady = ready;
 }
 
-/** Renews the token now (keep_login when more than 2 days remain); retries every 2 s without a response. */
+/**
+ * Renews the token now (keep_login when more than 2 days remain); retries every 2 s without a
+ * response, and on the renewal schedule (at least 2 s later) after an error other than 401.
+ */
 export function renewNow(extra: { organization_id?: number | null; force?: boolean } = {}): Promise<void> {
   if (renewing && extra.organization_id === undefined) return renewing;
   const run = (async () => {
@@ -77,6 +81,9 @@ export function renewNow(extra: { organization_id?: number | null; force?: boole
       } catch (e) {
         if (e instanceof ApiError) {
           if (extra.organization_id !== undefined) throw e;
+          // 401: the token is no good (the request layer clears an invalid one). Anything else
+          // (5xx, 429…) may pass: try again; the expiry timer signs out if it never does.
+          if (e.status !== 401) scheduleRenewal(Math.random, RENEW.retryMs);
           return;
         }
         await sleep(RENEW.retryMs);
@@ -88,9 +95,28 @@ export function renewNow(extra: { organization_id?: number | null; force?: boole
   return tracked;
 }
 
-export function scheduleRenewal(random: () => number = Math.random): void {
+/** setTimeout fires at once for longer delays; a longer wait is done in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Clears the token when its exp passes, whatever happened to the renewals (spec section 4). */
+function scheduleExpiry(): void {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  const p = getPayload();
+  if (!p) return;
+  expiryTimer = setTimeout(() => {
+    expiryTimer = null;
+    const now = getPayload();
+    if (now && now.exp * 1000 <= Date.now()) clearToken();
+    else scheduleExpiry();
+  }, Math.min(Math.max(p.exp * 1000 - Date.now(), 0), MAX_TIMER_MS));
+}
+
+/** Plans the next renewal (spec section 9), at least `minDelayMs` away, and the sign-out at exp. */
+export function scheduleRenewal(random: () => number = Math.random, minDelayMs = 0): void {
   if (renewTimer) clearTimeout(renewTimer);
   renewTimer = null;
+  scheduleExpiry();
   const p = getPayload();
   if (!p) return;
   const delay = renewDelay(p.exp * 1000 - Date.now(), random);
@@ -101,7 +127,14 @@ export function scheduleRenewal(random: () => number = Math.random): void {
   renewTimer = setTimeout(() => {
     renewTimer = null;
     void renewNow();
-  }, delay);
+  }, Math.max(delay, minDelayMs));
+}
+
+function stopTimers(): void {
+  if (renewTimer) clearTimeout(renewTimer);
+  if (expiryTimer) clearTimeout(expiryTimer);
+  renewTimer = null;
+  expiryTimer = null;
 }
 
 /** Keeps the renewal timer in step with the token (set, renewed, cleared, or changed by another tab). */
@@ -138,15 +171,13 @@ export function startSessionManager(): () => void {
   return () => {
     off();
     started = false;
-    if (renewTimer) clearTimeout(renewTimer);
-    renewTimer = null;
+    stopTimers();
   };
 }
 
 /** For tests. */
 export function resetSessionManager(): void {
-  if (renewTimer) clearTimeout(renewTimer);
-  renewTimer = null;
+  stopTimers();
   firstRenewal = true;
   apiReady = false;
   renewing = null;

@@ -8,9 +8,13 @@ export interface DestructiveConfirm {
   title: ReactNode;
   /** What is deleted, named (e.g. the selected admins' names). At most 10 are listed. */
   items?: string[];
+  /** The line above `items` ("This deletes:" unless given, e.g. "This disables:"). */
+  itemsLabel?: ReactNode;
   /** What goes along with it (e.g. "3 members, 12 staff"). */
   alsoGoes?: string[];
   okText?: string;
+  /** The closing line ("This cannot be undone." unless given). */
+  note?: ReactNode;
 }
 
 /**
@@ -32,7 +36,7 @@ export function useConfirmDestructive() {
       cancelText: t('cancel'),
       content: (
         <div className="destructive-confirm">
-          {list.length ? <Typography.Paragraph style={{ marginBottom: 4 }}>{t('willDelete')}</Typography.Paragraph> : null}
+          {list.length ? <Typography.Paragraph style={{ marginBottom: 4 }}>{o.itemsLabel ?? t('willDelete')}</Typography.Paragraph> : null}
           {list.length ? <ul>{list.map((i, n) => <li key={n}>{i}</li>)}{more > 0 ? <li>… +{more}</li> : null}</ul> : null}
           {o.alsoGoes?.length ? (
             <>
@@ -40,7 +44,7 @@ export function useConfirmDestructive() {
               <ul>{o.alsoGoes.map((i) => <li key={i}>{i}</li>)}</ul>
             </>
           ) : null}
-          <Typography.Text type="secondary">{t('cannotUndo')}</Typography.Text>
+          <Typography.Text type="secondary">{o.note ?? t('cannotUndo')}</Typography.Text>
         </div>
       ),
       onOk: () => resolve(true),

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { errorText } from '../../lib/api-client.ts';
-import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { toastOutcome } from './toast-outcome.ts';
 import { useConfirmDestructive } from './use-confirm.tsx';
 import './i18n.ts';
 
@@ -23,13 +22,6 @@ export function useDeleteRows(resource: { useRemove: Remove; useBatchRemove: Bat
   const confirm = useConfirmDestructive();
   return useCallback(async (ids: number[], names: string[]): Promise<boolean> => {
     if (!(await confirm({ title: ids.length === 1 ? t('confirmDelete') : t('confirmDeleteMany', { count: ids.length }), items: names }))) return false;
-    try {
-      await (ids.length === 1 ? remove.mutateAsync({ id: ids[0]! }) : batchRemove.mutateAsync({ ids }));
-      toast.success({ title: t('deleted'), duration: SHELL_TOAST.duration });
-      return true;
-    } catch (e) {
-      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-      return false;
-    }
+    return toastOutcome(() => (ids.length === 1 ? remove.mutateAsync({ id: ids[0]! }) : batchRemove.mutateAsync({ ids })), t('deleted'));
   }, [batchRemove, confirm, remove, t]);
 }

@@ -4,20 +4,21 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Spin from 'antd/es/spin';
 import { api, ApiError, errorText } from '../../lib/api-client.ts';
 import { ErrorScreen } from '../../components/error-screen.tsx';
-import { isSafeRelativePath } from '../../app/route-table.ts';
+import { mayOpenInSession } from '../../app/route-table.ts';
 
 /**
  * /admin/create-admin-session?path=… opens a same-origin path in the signed-in context. Only
  * relative paths starting with a single "/" are accepted; anything else is refused (no open redirect).
- * App screens open through the router; an API page (the log viewer) is fetched with this session's
- * token, since the API reads tokens only from the Authorization header, and shown from a blob.
+ * App screens open through the router; the log viewer (the one API page allowed, see mayOpenInSession) is
+ * fetched with this session's token, since the API reads tokens only from the Authorization header,
+ * and shown from a text/plain blob, so nothing it holds can run in the app's origin.
  */
 export default function CreateAdminSessionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const path = params.get('path');
-  const ok = isSafeRelativePath(path);
+  const ok = mayOpenInSession(path);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
   useEffect(() => {
     if (!ok) return;
@@ -27,7 +28,7 @@ export default function CreateAdminSessionPage() {
     }
     let cancelled = false;
     api.download(path, undefined, { method: 'GET' }).then(({ blob }) => {
-      if (!cancelled) window.location.replace(URL.createObjectURL(blob));
+      if (!cancelled) window.location.replace(URL.createObjectURL(new Blob([blob], { type: 'text/plain;charset=utf-8' })));
     }, (e) => {
       if (!cancelled) setFailure({ status: e instanceof ApiError ? e.status : 503, message: errorText(e) });
     });

@@ -36,10 +36,25 @@ import './i18n.ts';
 interface Values {
   email: string;
   name: string;
-  roles: string[];
+  roles?: string[];
   status: (typeof ADMIN_STATUSES)[number];
-  group_id: number | null;
+  group_id?: number | null;
   memberships: MembershipInput[];
+}
+
+/**
+ * The POST / PUT body. Roles and group go only when the form shows them: left out, the server
+ * keeps the current ones (an organization admin sees neither, and `roles: []` would take the
+ * member's ROLE_ roles away, which it may not do).
+ */
+export function toAdminBody(v: Values, shown: { roles: boolean; group: boolean }): AdminInput {
+  const { roles, group_id, ...rest } = v;
+  return {
+    ...rest,
+    ...(shown.roles ? { roles: roles ?? [] } : {}),
+    ...(shown.group ? { group_id: group_id ?? null } : {}),
+    memberships: (v.memberships ?? []).filter((m) => m?.organization_id),
+  } as AdminInput;
 }
 
 const toValues = (a: Admin): Values => ({
@@ -81,7 +96,7 @@ export default function AdminFormPage() {
   }, [managesAll, orgs.data, active]);
 
   const onSubmit = async (v: Values) => {
-    const body = { ...v, roles: v.roles ?? [], memberships: (v.memberships ?? []).filter((m) => m?.organization_id) } as AdminInput;
+    const body = toAdminBody(v, { roles: managesAll, group: managesAll && config.adminGroup });
     try {
       if (mode === 'create') {
         const created = await create.mutateAsync(body);

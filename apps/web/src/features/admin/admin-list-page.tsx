@@ -28,6 +28,7 @@ import { useListParams } from '../../components/resource/use-list-params.ts';
 import { adminApi, adminRolesQuery, organizationOptionsQuery, useResetAdminPassword, type Admin } from './api.ts';
 import { switchToAccount } from './switch-account.ts';
 import { useShowPasswordOnce } from './show-password-once.tsx';
+import { useBatchStatus } from './use-batch-status.ts';
 import './i18n.ts';
 
 const FILTERS = ['role', 'organization_id', 'status', 'created_from', 'created_to'] as const;
@@ -44,22 +45,12 @@ export default function AdminListPage() {
   const q = useQuery(adminApi.list(list.query));
   const roles = useQuery(adminRolesQuery());
   const orgs = useQuery({ ...organizationOptionsQuery(), enabled: session.can(ROLES.superAdmin) });
-  const batchPatch = adminApi.useBatchPatch();
+  const setStatus = useBatchStatus(adminApi);
   const resetPassword = useResetAdminPassword();
   const del = useDeleteRows(adminApi);
   const showPassword = useShowPasswordOnce();
   const f = list.params.filters;
 
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    try {
-      await fn();
-      toast.success({ title: done, duration: SHELL_TOAST.duration });
-      return true;
-    } catch (e) {
-      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-      return false;
-    }
-  };
   const label = (a: Admin) => (a.name ? `${a.name} <${a.email}>` : a.email);
 
   const columns: ColumnsType<Admin> = [
@@ -155,8 +146,8 @@ export default function AdminListPage() {
         emptyAction={<Button type="primary" onClick={() => navigate('/admin/admin/create')}>{t('create')}</Button>}
         batchActions={({ ids, rows, clear }) => (
           <>
-            <Button onClick={async () => { if (await run(() => batchPatch.mutateAsync({ ids, field: 'status', value: 'active' }), tr('updated'))) clear(); }}>{t('enable')}</Button>
-            <Button onClick={async () => { if (await run(() => batchPatch.mutateAsync({ ids, field: 'status', value: 'disabled' }), tr('updated'))) clear(); }}>{t('disable')}</Button>
+            <Button data-testid="batch-enable" onClick={async () => { if (await setStatus(ids, rows.map(label), 'active')) clear(); }}>{t('enable')}</Button>
+            <Button data-testid="batch-disable" onClick={async () => { if (await setStatus(ids, rows.map(label), 'disabled')) clear(); }}>{t('disable')}</Button>
             <Button danger data-testid="batch-delete" onClick={async () => { if (await del(ids, rows.map(label))) clear(); }}>{tr('delete')}</Button>
           </>
         )}

@@ -14,6 +14,7 @@ addTranslations('admin', {
     actingAs: '您正以 {{name}} 的身分操作', switchBack: '回到我的帳號', switchedBack: '已回到您的帳號',
     pendingPassword: '尚未變更初始密碼', you: '（您）', groupRoles: '群組角色', grantHint: '只能授予您擁有的角色',
     deleteNamed: '刪除管理員', memberOnlyHere: '您只能管理本組織的角色',
+    confirmDisable: '確定停用 {{count}} 位管理員？', willDisable: '將會停用：', disableNote: '停用後這些管理員會無法登入，直到再次啟用。',
   },
   'en-US': {
     create: 'New admin', email: 'Email', name: 'Name', roles: 'Roles', status: 'Status', group: 'Admin group', noGroup: 'No group',
@@ -28,6 +29,8 @@ addTranslations('admin', {
     actingAs: 'You are acting as {{name}}', switchBack: 'Back to my account', switchedBack: 'You are back on your own account',
     pendingPassword: 'Initial password not changed yet', you: '(you)', groupRoles: 'Group roles', grantHint: 'You can grant only roles you hold',
     deleteNamed: 'Delete admins', memberOnlyHere: 'You manage only the roles of your organization',
+    confirmDisable_one: 'Disable this admin?', confirmDisable_other: 'Disable {{count}} admins?', willDisable: 'This disables:',
+    disableNote: 'Disabled admins cannot sign in until they are enabled again.',
   },
 });
 
