@@ -178,6 +178,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Staff of the active organization
   row('GET /api/admin/organization/staff/index', get('/api/admin/organization/staff/index'), STAFF_READ_OWN_ORG),
   row('GET /api/admin/organization/staff/check-expiration-of-certificates', get('/api/admin/organization/staff/check-expiration-of-certificates'), STAFF_READ_OWN_ORG),
+  row('GET /api/admin/organization/staff/photo-library', get('/api/admin/organization/staff/photo-library'), STAFF_WRITE_OWN_ORG),
   row('GET /api/admin/organization/staff/{id}', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}` }), STAFF_READ_ROW_IN_A),
   row('POST /api/admin/organization/staff', () => ({ url: '/api/admin/organization/staff', body: { name: 'Matrix Staff' } }), STAFF_WRITE_OWN_ORG),
   row('PUT /api/admin/organization/staff/{id}', async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}`, body: { name: 'Matrix Staff' } }), STAFF_WRITE_ROW_IN_A),

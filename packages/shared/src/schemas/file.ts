@@ -63,11 +63,20 @@ export const privateFileParams = z.object({
   b: z.string().regex(FILE_NAME_PATTERN, VALIDATION_KEYS.invalid),
 });
 
+/**
+ * A signed link carries its payload as base64url JSON; the payload is bounded by that JSON's size in
+ * bytes, so every link the server signs stays within SIGNED_LINK_P_MAX characters and can be opened.
+ */
+export const SIGNED_LINK_PAYLOAD_MAX_BYTES = 1400;
+export const SIGNED_LINK_P_MAX = Math.ceil(SIGNED_LINK_PAYLOAD_MAX_BYTES / 3) * 4;
+const payloadBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
+
 /** ttl in seconds; the server caps it (SIGNED_URL_MAX_TTL_SECONDS, one day by default). */
 export const signedUrlBody = z.object({
   path: z.string().regex(FILE_PATH_PATTERN, VALIDATION_KEYS.invalid),
   ttl: z.number().int().min(1).default(3600),
-  payload: z.union([z.string().max(500), z.record(z.string(), z.unknown())]).optional(),
+  payload: z.union([z.string().max(500), z.record(z.string(), z.unknown())])
+    .refine((v) => payloadBytes(v) <= SIGNED_LINK_PAYLOAD_MAX_BYTES, VALIDATION_KEYS.invalid).optional(),
   organization_id: rowId.optional(),
 });
 export const signedUrlResponse = z.object({ url: z.string(), expires_at: z.string(), ttl: z.number() });

@@ -21,7 +21,27 @@ export const CERTIFICATE_PARTS = ['number', 'issued_at', 'expires_at'] as const;
 export const CELL_ADDRESS = /^([A-Z]{1,3})([1-9]\d{0,6})$/;
 export const CELL_RANGE = /^([A-Z]{1,3}[1-9]\d{0,6}):([A-Z]{1,3}[1-9]\d{0,6})$/;
 
-const cellAddress = z.string().trim().toUpperCase().regex(CELL_ADDRESS, 'validate.error.cell_address_incorrect');
+/** Excel's grid: columns A to XFD, rows 1 to 1,048,576. */
+export const EXCEL_MAX_COLUMN = 16_384;
+export const EXCEL_MAX_ROW = 1_048_576;
+/** A photo covers at most this many columns and rows. */
+export const PHOTO_RANGE_MAX_COLUMNS = 50;
+export const PHOTO_RANGE_MAX_ROWS = 200;
+
+const inGrid = (a: { col: number; row: number }) => a.col <= EXCEL_MAX_COLUMN && a.row <= EXCEL_MAX_ROW;
+const isCellInGrid = (v: string) => CELL_ADDRESS.test(v) && inGrid(parseAddress(v));
+
+/** A range inside the grid, top-left first, no larger than a photo may be. */
+function isPhotoRange(v: string): boolean {
+  const m = CELL_RANGE.exec(v);
+  if (!m || !isCellInGrid(m[1]!) || !isCellInGrid(m[2]!)) return false;
+  const [a, b] = [parseAddress(m[1]!), parseAddress(m[2]!)];
+  const cols = b.col - a.col + 1;
+  const rows = b.row - a.row + 1;
+  return cols >= 1 && cols <= PHOTO_RANGE_MAX_COLUMNS && rows >= 1 && rows <= PHOTO_RANGE_MAX_ROWS;
+}
+
+const cellAddress = z.string().trim().toUpperCase().refine(isCellInGrid, 'validate.error.cell_address_incorrect');
 const dateFormat = z.enum(DATE_FORMATS).default('YYYY-MM-DD');
 
 export const cellMapping = z.discriminatedUnion('type', [
@@ -30,7 +50,7 @@ export const cellMapping = z.discriminatedUnion('type', [
   /** The photo covers `range` (for example B2:C6); `cell` is its top-left cell. */
   z.object({
     cell: cellAddress, type: z.literal('photo'),
-    range: z.string().trim().toUpperCase().regex(CELL_RANGE, 'validate.error.cell_range_incorrect'),
+    range: z.string().trim().toUpperCase().refine(isPhotoRange, 'validate.error.cell_range_incorrect'),
   }),
   z.object({
     cell: cellAddress, type: z.literal('certificate'), certificate_type_id: rowId,

@@ -203,7 +203,9 @@ export const expirationResponse = z.object({
   expired_count: z.number(),
   expiring_count: z.number(),
   staff_count: z.number(),
+  /** The earliest expiries first; true when more certificates are counted than listed. */
   data: z.array(expiringCertificate),
+  truncated: z.boolean(),
 });
 export type ExpirationResponse = z.infer<typeof expirationResponse>;
 

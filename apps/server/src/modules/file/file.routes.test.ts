@@ -5,7 +5,7 @@ import { rawRequest, TRAVERSAL_PROBES, upload } from './media.testkit.ts';
 import { LinkSigner, signedPath } from './signed-links.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ SIGNED_URL_MAX_TTL_SECONDS: '7200' }); });
+beforeAll(async () => { t = await createTestApp({ SIGNED_URL_MAX_TTL_SECONDS: '7200', LOGIN_RATE_LIMIT_PER_IP: '1000' }); });
 afterAll(async () => { await t?.close(); });
 
 async function member(organizationId?: number, roles = ['ROLE_BASE']) {
@@ -145,6 +145,29 @@ describe('private files', () => {
     expect((await api(t.app).get(file.url)).statusCode).toBe(401);
   });
 
+  it('keeps files of no organization to their uploader (and super admins): two unrelated admins share nothing', async () => {
+    const x = await member();
+    const y = await member();
+    const superAdmin = await member(undefined, ['ROLE_SUPER_ADMIN']);
+    const secret = (await upload(t.app, x.token, '/api/admin/file/upload?private=true', { name: 'secret.txt', data: Buffer.from('s') })).json();
+    const shown = (await upload(t.app, x.token, '/api/admin/file/upload?folder=mine', { name: 'shown.txt', data: Buffer.from('p') })).json();
+    expect(secret.organization_id).toBe(null);
+    const asY = api(t.app, y.token);
+    expect((await asY.get(secret.url)).statusCode).toBe(404);
+    expect((await asY.post('/api/admin/file/download', { id: secret.id })).statusCode).toBe(404);
+    expect((await asY.post('/api/admin/file/signed-url', { path: secret.path, ttl: 60 })).statusCode).toBe(404);
+    expect((await asY.delete(`/api/admin/file/${secret.id}`)).statusCode).toBe(404);
+    expect((await asY.delete('/api/admin/file/batch', { ids: [shown.id] })).statusCode).toBe(404);
+    const listed = (await asY.get('/api/admin/file/index')).json();
+    expect(listed.data.map((f: any) => f.id)).not.toContain(secret.id);
+    expect(listed.folders).not.toContain('mine');
+    // The uploader and a super admin still read it.
+    expect((await api(t.app, x.token).get(secret.url)).statusCode).toBe(200);
+    expect((await api(t.app, superAdmin.token).get(secret.url)).statusCode).toBe(200);
+    expect((await api(t.app, superAdmin.token).post('/api/admin/file/download', { id: secret.id })).statusCode).toBe(200);
+    expect((await api(t.app, x.token).delete(`/api/admin/file/${secret.id}`)).statusCode).toBe(200);
+  });
+
   it('downloads any file as an attachment blob', async () => {
     const { token } = await member();
     const file = (await upload(t.app, token, '/api/admin/file/upload', { name: '報價單.txt', data: Buffer.from('quote') })).json();
@@ -219,11 +242,85 @@ describe('signed links', () => {
       tamper((u) => u.searchParams.set('p', 'eyJhIjoxfQ')),
       tamper((u) => { u.pathname = u.pathname.replace(file.uid, other.uid); }),
       tamper((u) => u.searchParams.set('sig', `${u.searchParams.get('sig')!.slice(0, -2)}AA`)),
-      tamper((u) => u.searchParams.delete('sig')),
+      // Missing, repeated or malformed parts are refused the same way.
+      ...['sig', 'e', 'i', 's'].map((k) => tamper((u) => u.searchParams.delete(k))),
+      ...['e', 'i', 's'].flatMap((k) => ['abc', '1.5', '-1', '', '1e3'].map((v) => tamper((u) => u.searchParams.set(k, v)))),
+      tamper((u) => u.searchParams.set('s', '0')),
+      tamper((u) => u.searchParams.append('e', '1')),
+      tamper((u) => u.searchParams.set('p', 'not base64url!')),
+      tamper((u) => u.searchParams.set('p', 'A'.repeat(5000))),
+      tamper((u) => u.searchParams.set('sig', 'x'.repeat(500))),
     ];
-    for (const path of cases) expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBeOneOf([400, 403]);
-    expect((await t.app.inject({ method: 'GET', url: cases[0] })).json()).toEqual({ message: 'Invalid signature' });
+    for (const path of cases) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json(), path).toEqual({ message: 'Invalid signature' });
+    }
     expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(200);
+  });
+
+  it('signs a payload only as large as a link can carry, and opens every link it signs', async () => {
+    const { token } = await member();
+    const file = (await upload(t.app, token, '/api/admin/file/upload?private=true', { name: 'p.txt', data: Buffer.from('p') })).json();
+    const sign = (payload: unknown) => api(t.app, token).post('/api/admin/file/signed-url', { path: file.path, ttl: 60, payload });
+    // 1400 bytes of JSON: {"k":"…"} with multi-byte text counts bytes, not characters.
+    const largest = { k: 'é'.repeat(696) };
+    expect(new TextEncoder().encode(JSON.stringify(largest)).length).toBe(1400);
+    for (const payload of [largest, 'x'.repeat(500)]) {
+      const res = await sign(payload);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: signedUrlPath(res.json().url) })).statusCode).toBe(200);
+    }
+    for (const payload of [{ k: 'y'.repeat(5000) }, { k: 'é'.repeat(697) }]) {
+      const res = await sign(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ payload: ['validate.error.invalid'] });
+    }
+  });
+
+  it('stops opening once the signer is disabled, leaves the organization or loses every ROLE_ role', async () => {
+    const org = await buildOrganization(t.db);
+    const signLink = async () => {
+      const { admin, token } = await member(org.id);
+      const file = (await upload(t.app, token, '/api/admin/file/upload?private=true', { name: 's.txt', data: Buffer.from('s') })).json();
+      const url = signedUrlPath((await api(t.app, token).post('/api/admin/file/signed-url', { path: file.path, ttl: 600 })).json().url);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      return { admin, url };
+    };
+    const revoked = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ message: 'Link revoked' });
+    };
+    const disabled = await signLink();
+    await t.db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', disabled.admin.id).execute();
+    await revoked(disabled.url);
+    const left = await signLink();
+    await t.db.deleteFrom('organization_members').where('admin_id', '=', left.admin.id).execute();
+    await revoked(left.url);
+    const demoted = await signLink();
+    await t.db.updateTable('admins').set({ roles: '[]' }).where('id', '=', demoted.admin.id).execute();
+    await revoked(demoted.url);
+    // A super admin's link opens a file of any organization; a file of no organization needs its uploader or a super admin.
+    const superAdmin = await member(undefined, ['ROLE_SUPER_ADMIN']);
+    const { token } = await member(org.id);
+    const file = (await upload(t.app, token, '/api/admin/file/upload?private=true', { name: 'o.txt', data: Buffer.from('o') })).json();
+    const superToken = await login(t.app, superAdmin.admin, { organizationId: org.id });
+    const superLink = signedUrlPath((await api(t.app, superToken).post('/api/admin/file/signed-url', { path: file.path, ttl: 600 })).json().url);
+    expect((await t.app.inject({ method: 'GET', url: superLink })).statusCode).toBe(200);
+    await t.db.updateTable('organizations').set({ status: 'disabled' }).where('id', '=', org.id).execute();
+    expect((await t.app.inject({ method: 'GET', url: superLink })).statusCode).toBe(200);
+    const { admin: x, token: xt } = await member();
+    const own = (await upload(t.app, xt, '/api/admin/file/upload?private=true', { name: 'n.txt', data: Buffer.from('n') })).json();
+    const signer = new LinkSigner(t.config.jwtSecret);
+    const issued = Math.floor(Date.now() / 1000);
+    const forged = (signerId: number) => {
+      const parts = { method: 'GET' as const, path: signedPath(own.uid, own.name), expires: issued + 60, issued, signer: signerId, payload: '' };
+      return `${parts.path}?e=${parts.expires}&i=${issued}&s=${signerId}&sig=${signer.sign(parts)}`;
+    };
+    expect((await t.app.inject({ method: 'GET', url: forged(x.id) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: forged(superAdmin.admin.id) })).statusCode).toBe(200);
+    await revoked(forged((await member()).admin.id));
   });
 
   it('answers 403 to an expired link', async () => {

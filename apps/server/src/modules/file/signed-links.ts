@@ -1,4 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { can, ROLES } from '@bo/shared/permissions';
+import { SIGNED_LINK_P_MAX } from '@bo/shared/schemas/file';
+import type { DbOrTrx } from '../../db/database.ts';
+import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
+import { fileInScope, fileScope, type FileRow } from './file.repository.ts';
 
 /**
  * Signed file links: HMAC-SHA256 over method, path, expiry, issue time, signer and payload, with a
@@ -39,3 +44,35 @@ export class LinkSigner {
 }
 
 export const signedPath = (uid: string, name: string) => `${SIGNED_PATH_PREFIX}/${uid}/${encodeURIComponent(name)}`;
+
+const INTEGER = /^\d{1,15}$/;
+const PAYLOAD = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The parts of a link as opened (`e`, `i`, `s`, `p`, `sig` from the query), or null when one is
+ * missing, repeated or malformed: such a link cannot verify and is refused like a tampered one.
+ */
+export function signedLinkParts(path: string, q: Partial<Record<'e' | 'i' | 's' | 'p' | 'sig', unknown>>): SignedLinkParts | null {
+  const { e, i, s, p = '', sig } = q;
+  if (typeof e !== 'string' || typeof i !== 'string' || typeof s !== 'string' || typeof p !== 'string' || typeof sig !== 'string') return null;
+  if (!INTEGER.test(e) || !INTEGER.test(i) || !INTEGER.test(s) || Number(s) < 1) return null;
+  if (p.length > SIGNED_LINK_P_MAX || !PAYLOAD.test(p) || sig.length > 100) return null;
+  return { method: 'GET', path, expires: Number(e), issued: Number(i), signer: Number(s), payload: p };
+}
+
+/**
+ * Whether the signer of a link may still read the file now: an active admin with a file role who
+ * can act in the file's organization (a member of it, or a super admin) and, for a file of no
+ * organization, its uploader or a super admin. The same rule as the file routes (`fileInScope`).
+ */
+export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow): Promise<boolean> {
+  const admin = await db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', signerId).executeTakeFirst();
+  if (!admin || admin.status !== 'active') return false;
+  const adminRoles = await adminRolesOf(db, signerId);
+  const actor: Actor = {
+    id: admin.id, email: admin.email, name: admin.name, deviceId: 0, impersonatorId: null, adminRoles, subAccountRoles: [],
+    roles: adminRoles, organizationId: null, isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
+  };
+  if (!(await actInOrganization(db, actor, row.organization_id))) return false;
+  return can(actor.roles, ROLES.file) && fileInScope(row, fileScope(actor));
+}

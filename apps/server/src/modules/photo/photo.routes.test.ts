@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { rawRequest, TRAVERSAL_PROBES, upload } from '../file/media.testkit.ts';
@@ -89,6 +91,9 @@ describe('photo upload', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('The image is larger than 10000 pixels');
     expect((await api(small.app, token).get('/api/admin/photo/index')).json().meta.total).toBe(0);
+    // Nothing reached the storage either (no variant, no temporary file).
+    const storage = join(small.dataDir, 'storage');
+    expect(existsSync(storage) ? readdirSync(storage, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name) : []).toEqual([]);
   });
 
   it('refuses a request without a file and bad query params', async () => {

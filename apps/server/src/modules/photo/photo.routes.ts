@@ -17,6 +17,7 @@ import { cleanFileName } from '../file/file-types.ts';
 import {
   deletePhotos, findPhoto, findPhotosByIds, insertPhoto, listPhotos, storedKeys, toPhotoItem, updatePhoto, type StoredVariants,
 } from './photo.repository.ts';
+import { unlinkLibraryPhotos } from '../staff/staff.repository.ts';
 import './photo.dependents.ts';
 
 const now = () => new Date().toISOString();
@@ -108,7 +109,12 @@ export async function photoRoutes(fastify: FastifyInstance) {
     const rows = await req.inTransaction(async ({ trx, organizationId, audit }) => {
       // All or nothing: one id that is missing or another organization's refuses the whole batch.
       const found = await loadAllOr404(req.body.ids, (unique) => findPhotosByIds(trx, organizationId, unique));
-      await deletePhotos(trx, organizationId, found.map((r) => r.id));
+      const ids = found.map((r) => r.id);
+      // Staff pictured by a deleted photo have none left (has_photo false, nothing dangling in exports).
+      for (const s of await unlinkLibraryPhotos(trx, ids)) {
+        await audit({ action: 'unlink_photo', target_type: 'staff', target_id: s.id, before: { photo_id: s.photo_id }, after: { photo_id: null } });
+      }
+      await deletePhotos(trx, organizationId, ids);
       for (const r of found) await audit({ action: 'delete', target_type: 'photo', target_id: r.id, before: { uid: r.uid, title: r.title, original_name: r.original_name } });
       return found;
     });

@@ -241,7 +241,9 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
   const names = sheetNames(input.staff.map((s) => (s.nickname ? `${s.name} (${s.nickname})` : s.name)));
   const photoMapping = input.cells.find((m): m is Extract<CellMapping, { type: 'photo' }> => m.type === 'photo');
   const photoBox = photoMapping ? rangePixels(model, parseRange(photoMapping.range)) : null;
-  const templateIds = wb.worksheets.map((w) => w.id);
+  // The template's sheets are not exported: remove them first, so a staff named like one of them
+  // (a template copied from a filled card) still gets that name.
+  for (const id of wb.worksheets.map((w) => w.id)) wb.removeWorksheet(id);
   for (const [i, s] of input.staff.entries()) {
     const rows = (model.rows as RowModel[]).map((r) => {
       const mapped = byRow.get(r.number);
@@ -263,7 +265,6 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
       ws.addImage(imageId, { tl: { col: at.left - 1, row: at.top - 1 }, ext: fitInside(size, photoBox), editAs: 'oneCell' } as any);
     }
   }
-  for (const id of templateIds) wb.removeWorksheet(id);
   if (!input.staff.length) wb.addWorksheet('Sheet1');
   return writeXlsx(wb);
 }

@@ -99,6 +99,28 @@ describe('templates', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['cells.1.cell', 'cells.2.type', 'cells.3.cell', 'cells.4.certificate_type_id']);
   });
 
+  it('refuses cells beyond Excel\'s grid (XFD, row 1,048,576) and photo ranges larger than 50 × 200 cells', async () => {
+    const xlsx = await cardTemplate();
+    const save = (cells: unknown[]) => createTemplate(writerA, { name: 'Far', layout: 'card', cells: JSON.stringify(cells) }, xlsx);
+    for (const cell of ['ZZZ9999999', 'XFE1', 'A1048577']) {
+      const res = await save([{ cell, type: 'field', field: 'name' }]);
+      expect(res.statusCode, cell).toBe(400);
+      expect(res.json().errors, cell).toEqual({ 'cells.0.cell': ['validate.error.cell_address_incorrect'] });
+    }
+    for (const range of ['A1:ZZZ9999999', 'A1:AY1', 'A1:A201', 'B2:A1']) {
+      const res = await save([{ cell: 'A1', type: 'photo', range }]);
+      expect(res.statusCode, range).toBe(400);
+      expect(res.json().errors, range).toEqual({ 'cells.0.range': ['validate.error.cell_range_incorrect'] });
+    }
+    const edge = await createTemplate(writerA, { name: 'Edge', layout: 'card', cells: JSON.stringify([
+      { cell: 'XFD1048576', type: 'field', field: 'name' }, { cell: 'A1', type: 'photo', range: 'A1:AX200' },
+    ]) }, xlsx);
+    expect(edge.statusCode, edge.body).toBe(200);
+    const res = await api(t.app, readerA).post(`${E}/export-merge/${edge.json().id}`, { staff_ids: [hua.id], options: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await open(res.rawPayload)).worksheets[0]!.getCell('XFD1048576').value).toBe('李小華');
+  });
+
   it('patches and batch-patches allow-listed fields; deletes one and a batch', async () => {
     const a = (await createTemplate(writerA, { name: 'P1', layout: 'card' }, await cardTemplate())).json();
     const b = (await createTemplate(writerA, { name: 'P2', layout: 'card' }, await cardTemplate())).json();
@@ -161,6 +183,21 @@ describe('exports', () => {
     expect(b.getImages()).toHaveLength(0);
     const zip = await JSZip.loadAsync(res.rawPayload);
     expect(Object.keys(zip.files).some((f) => f.startsWith('xl/media/'))).toBe(true);
+  });
+
+  it('names a staff sheet like the template\'s own sheet, and audits each exported staff once', async () => {
+    const namesake = (await api(t.app, writerA).post(S, { name: '人員資料卡' })).json();
+    const tpl = (await createTemplate(writerA, { name: '同名', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())).json();
+    const res = await api(t.app, readerA).post(`${E}/export-merge/${tpl.id}`, { staff_ids: [namesake.id, ming.id, namesake.id], options: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = await open(res.rawPayload);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['人員資料卡', '王大明 (阿明)']);
+    expect(wb.worksheets[0]!.getCell('B2').value).toBe('人員資料卡');
+    expect(wb.worksheets[1]!.getImages()).toHaveLength(1);
+    const audit = await t.db.selectFrom('audit_logs').select('after').where('action', '=', 'export')
+      .where('target_type', '=', 'staff_excel').where('target_id', '=', String(tpl.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after!)).toMatchObject({ mode: 'merge', staff_count: 2, staff_ids: [namesake.id, ming.id] });
+    await api(t.app, writerA).delete(`${S}/${namesake.id}`);
   });
 
   it('writes text that looks like a formula as text, never as a formula', async () => {

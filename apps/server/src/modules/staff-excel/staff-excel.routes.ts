@@ -226,9 +226,11 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
       if (ids.length > MAX_EXPORT_STAFF) throw badRequest({ staff_ids: ['validate.error.too_many'] });
     }
     if (!ids.length) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
-    const { input } = await exportInput(app, orgId, template, ids, r.body.options.export_date);
+    const { input, rows } = await exportInput(app, orgId, template, ids, r.body.options.export_date);
     const bytes = await pool.render(input);
-    await writeAudit(app.db, r.auditWho(), { action: 'export', target_type: 'staff_excel', target_id: template.id, after: { mode: 'merge', staff_count: ids.length, staff_ids: ids.slice(0, 100) } });
+    // Audit who was exported: a repeated id is one staff, one sheet or row.
+    const exported = rows.map((s) => s.id);
+    await writeAudit(app.db, r.auditWho(), { action: 'export', target_type: 'staff_excel', target_id: template.id, after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) } });
     const name = r.body.options.file_name || `${template.name}-${(r.body.options.export_date ?? todayInTaipei()).replaceAll('-', '')}`;
     return reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
       .header('cache-control', 'private, no-store').send(bytes);

@@ -40,6 +40,8 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
     ]));
   }
   if (f.status) q = q.where('s.status', '=', f.status);
+  // Certificates need attention for active staff only (the expiry check counts the same staff).
+  if (f.certificate_status) q = q.where('s.status', '=', 'active');
   switch (f.certificate_status) {
     case 'expired':
       q = q.where((eb: Eb) => eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '<', today)));
@@ -185,6 +187,16 @@ export async function staffRowsForExport(db: DbOrTrx, organizationId: number, id
   }
   if (byId.size !== unique.length) throw notFound();
   return unique.map((id) => byId.get(id)!);
+}
+
+/** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
+export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Promise<{ id: number; photo_id: number | null }[]> {
+  if (!photoIds.length) return [];
+  const rows = await db.selectFrom('staff').select(['id', 'photo_id']).where('photo_id', 'in', photoIds).orderBy('id').execute();
+  if (rows.length) {
+    await db.updateTable('staff').set({ photo_id: null, updated_at: new Date().toISOString() }).where('photo_id', 'in', photoIds).execute();
+  }
+  return rows;
 }
 
 export async function assertNationalIdFree(db: DbOrTrx, organizationId: number, nationalId: string | null | undefined, exceptId?: number) {

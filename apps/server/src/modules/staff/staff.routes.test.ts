@@ -7,6 +7,7 @@ import { buildCertificateType, buildStaff, upload } from './staff.test-helpers.t
 let t: TestApp;
 let orgA: { id: number }; let orgB: { id: number };
 let writerA: string; let readerA: string; let writerB: string; let superToken: string;
+let photoEditorA: string; let photoEditorB: string;
 const S = '/api/admin/organization/staff';
 
 beforeAll(async () => {
@@ -17,7 +18,16 @@ beforeAll(async () => {
   readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
   writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgB.id });
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+  photoEditorA = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgA.id]: [] } }), { organizationId: orgA.id });
+  photoEditorB = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgB.id]: [] } }), { organizationId: orgB.id });
 });
+
+/** A photo uploaded to the library of the photo editor's organization through the photo routes. */
+async function libraryPhoto(token: string) {
+  const res = await upload(t.app, token, '/api/admin/photo/upload', {}, { name: 'lib.jpg', data: await samplePhoto('#16a34a', 80, 100), type: 'image/jpeg' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
 afterAll(async () => { await t?.close(); });
 
 describe('national id', () => {
@@ -142,11 +152,16 @@ describe('staff records', () => {
   });
 });
 
+/** A new organization with a member of `subRole` signed in there and one certificate type. */
+async function organizationWithType(subRole: string) {
+  const org = await buildOrganization(t.db);
+  const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: [subRole] } }), { organizationId: org.id });
+  return { org, token, type: await buildCertificateType(t.db, org.id) };
+}
+
 describe('certificate expiry', () => {
   it('counts expired and expiring certificates of the active organization and filters the list', async () => {
-    const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
-    const type = await buildCertificateType(t.db, org.id);
+    const { token, type } = await organizationWithType('SUB_ACCOUNT_ROLE_STAFF_WRITE');
     const today = todayInTaipei();
     const mk = (name: string, expires_at: string) => api(t.app, token).post(S, { name, certificates: [{ certificate_type_id: type.id, expires_at }] });
     await mk('Lapsed', addDays(today, -1));
@@ -167,6 +182,48 @@ describe('certificate expiry', () => {
     expect((await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=90`)).json().expiring_count).toBe(2);
     // Another organization sees none of it.
     expect((await api(t.app, writerB).get(`${S}/check-expiration-of-certificates`)).json().data.some((d: any) => d.staff_name === 'Lapsed')).toBe(false);
+  });
+
+  it('counts every certificate needing attention and caps only the listed rows (truncated)', async () => {
+    const { org, token, type } = await organizationWithType('SUB_ACCOUNT_ROLE_STAFF_READ');
+    const today = todayInTaipei();
+    const now = new Date().toISOString();
+    const staff: { id: number }[] = [];
+    for (let i = 0; i < 1003; i += 200) {
+      const rows = Array.from({ length: Math.min(200, 1003 - i) }, (_, k) => ({
+        organization_id: org.id, name: `Many ${i + k}`, status: 'active' as const, created_at: now, updated_at: now,
+      }));
+      staff.push(...await t.db.insertInto('staff').values(rows as any).returning('id').execute());
+    }
+    const cert = (staff_id: number, expires_at: string) => ({
+      organization_id: org.id, staff_id, certificate_type_id: type.id, number: null, issued_at: null, expires_at,
+      file_key: null, file_name: null, file_type: null, file_size: null, created_at: now, updated_at: now,
+    });
+    const certs = staff.map((s, i) => cert(s.id, addDays(today, i < 1001 ? -5 : 5)));
+    certs.push(cert(staff[0]!.id, addDays(today, 3)));
+    for (let i = 0; i < certs.length; i += 200) await t.db.insertInto('staff_certificates').values(certs.slice(i, i + 200)).execute();
+    const res = (await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=30`)).json();
+    expect(res).toMatchObject({ expired_count: 1001, expiring_count: 3, staff_count: 1003, truncated: true });
+    expect(res.data).toHaveLength(1000);
+    const small = (await api(t.app, writerA).get(`${S}/check-expiration-of-certificates`)).json();
+    expect(small.truncated).toBe(false);
+  });
+
+  it('counts and filters active staff only: an inactive or departed staff\'s lapsed certificate needs no attention', async () => {
+    const { token, type } = await organizationWithType('SUB_ACCOUNT_ROLE_STAFF_WRITE');
+    const lapsed = addDays(todayInTaipei(), -1);
+    for (const [name, status] of [['Working', 'active'], ['Paused', 'inactive'], ['Gone', 'left']] as const) {
+      expect((await api(t.app, token).post(S, { name, status, certificates: [{ certificate_type_id: type.id, expires_at: lapsed }] })).statusCode).toBe(200);
+    }
+    const res = (await api(t.app, token).get(`${S}/check-expiration-of-certificates`)).json();
+    expect(res).toMatchObject({ expired_count: 1, expiring_count: 0, staff_count: 1 });
+    expect(res.data.map((d: any) => d.staff_name)).toEqual(['Working']);
+    for (const f of ['expired', 'attention']) {
+      const list = (await api(t.app, token).get(`${S}/index?certificate_status=${f}`)).json();
+      expect(list.data.map((s: any) => s.name), f).toEqual(['Working']);
+      expect(list.meta.total, f).toBe(res.staff_count);
+    }
+    expect((await api(t.app, token).get(`${S}/index?certificate_status=expired&status=left`)).json().data).toEqual([]);
   });
 });
 
@@ -275,6 +332,47 @@ describe('photo library', () => {
     // Removing the staff photo leaves the library photo alone.
     expect((await api(t.app, writerA).delete(`${S}/${s.id}/photo`)).json().has_photo).toBe(false);
     expect(await t.db.selectFrom('photos').select('id').where('id', '=', own).executeTakeFirst()).toBeTruthy();
+  });
+});
+
+describe('photo library for staff writers', () => {
+  it('lists the active organization\'s library to staff writers only, read-only', async () => {
+    const org = await buildOrganization(t.db);
+    const member = (roles: string[], subRoles: string[]) => buildAdmin(t.db, { roles, memberships: { [org.id]: subRoles } })
+      .then((a) => login(t.app, a, { organizationId: org.id }));
+    const writer = await member([], ['SUB_ACCOUNT_ROLE_STAFF_WRITE']);
+    const staffRole = await member(['ROLE_STAFF'], []);
+    const reader = await member([], ['SUB_ACCOUNT_ROLE_STAFF_READ']);
+    const own = await libraryPhoto(await member(['ROLE_PHOTO'], []));
+    const other = await libraryPhoto(photoEditorB);
+    for (const token of [writer, staffRole]) {
+      const res = await api(t.app, token).get(`${S}/photo-library`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().meta.total).toBe(1); // not `other`, of organization B
+      expect(res.json().data[0]).toMatchObject({ id: own.id, size_list: { small: { url: own.size_list.small.url } } });
+    }
+    // A staff writer without a ROLE_ role cannot browse the library itself, only this view of it.
+    expect((await api(t.app, writer).get('/api/admin/photo/index')).statusCode).toBe(403);
+    expect((await api(t.app, reader).get(`${S}/photo-library`)).statusCode).toBe(403);
+    expect((await api(t.app, writer).get(`${S}/photo-library?date_to=2024-13-45`)).statusCode).toBe(400);
+  });
+
+  it('clears the photo of staff using a deleted library photo, audited with the delete', async () => {
+    const photo = await libraryPhoto(photoEditorA);
+    const keep = await libraryPhoto(photoEditorA);
+    const s = (await api(t.app, writerA).post(S, { name: 'Pictured', photo_id: photo.id })).json();
+    const other = (await api(t.app, writerA).post(S, { name: 'Kept', photo_id: keep.id })).json();
+    expect(s).toMatchObject({ photo_id: photo.id, has_photo: true });
+    const del = await api(t.app, photoEditorA).delete('/api/admin/photo/batch', { ids: [photo.id] });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await api(t.app, readerA).get(`${S}/${s.id}`)).json()).toMatchObject({ photo_id: null, has_photo: false });
+    expect((await api(t.app, readerA).get(`${S}/index?keyword=Pictured`)).json().data[0]).toMatchObject({ photo_id: null, has_photo: false });
+    expect((await api(t.app, readerA).get(`${S}/${s.id}/photo`)).statusCode).toBe(404);
+    expect((await api(t.app, readerA).get(`${S}/${other.id}`)).json()).toMatchObject({ photo_id: keep.id, has_photo: true });
+    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'staff').where('target_id', '=', String(s.id))
+      .where('action', '=', 'unlink_photo').execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.before!)).toEqual({ photo_id: photo.id });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { idParam, idsBody, patchBody, rowIdParam } from '@bo/shared/list';
@@ -7,7 +8,9 @@ import {
   STAFF_PATCHABLE, addDays, daysBetween, expirationQuery, expirationResponse, staffAllListQuery, staffFieldRules, staffInput,
   staffDisplayName, staffListQuery, staffListResponse, staffSchema, todayInTaipei,
 } from '@bo/shared/schemas/staff';
+import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { notFound } from '../../lib/errors.ts';
+import { listPhotos } from '../photo/photo.repository.ts';
 import { findStaffRow, listStaff, readStaff } from './staff.repository.ts';
 import { deleteStaff, libraryPhotoKey, saveStaff } from './staff.service.ts';
 import { checkCertificateFile, contentDisposition, normalizeStaffPhoto, storageKey } from './staff.uploads.ts';
@@ -20,6 +23,8 @@ import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 const ok = z.object({ message: z.string() });
 const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
 const base = '/api/admin/organization/staff';
+/** Rows listed by the expiry check; its counts are not capped. */
+const EXPIRY_LIST_LIMIT = 1000;
 
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,25 +46,40 @@ export async function staffRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const today = todayInTaipei();
     const limit = addDays(today, req.query.days);
-    const rows = await app.db.selectFrom('staff_certificates as c')
-      .innerJoin('staff as s', 's.id', 'c.staff_id').innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-      .select(['c.id', 'c.staff_id', 's.name as staff_name', 's.nickname', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.expires_at'])
+    // Certificates needing attention: of active staff only, the same rule as the list's certificate_status filter.
+    const attention = app.db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id')
       .where('c.organization_id', '=', req.actor!.organizationId!).where('s.status', '=', 'active')
-      .where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit)
-      .orderBy('c.expires_at').orderBy('c.id').limit(1000).execute();
+      .where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit);
+    // The counts cover every such certificate; only the listed rows are capped.
+    const counts = await attention.select([
+      sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(distinct c.staff_id)`.as('staff'),
+    ]).executeTakeFirstOrThrow();
+    const rows = await attention.innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+      .select(['c.id', 'c.staff_id', 's.name as staff_name', 's.nickname', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.expires_at'])
+      .orderBy('c.expires_at').orderBy('c.id').limit(EXPIRY_LIST_LIMIT).execute();
     const data = rows.map((r) => ({
       id: r.id, staff_id: r.staff_id, staff_name: r.staff_name, staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
       certificate_type_id: r.certificate_type_id, certificate_type_name: r.certificate_type_name, number: r.number,
       expires_at: r.expires_at!, days_left: daysBetween(today, r.expires_at!),
       status: (r.expires_at! < today ? 'expired' : 'expiring') as 'expired' | 'expiring',
     }));
+    const total = Number(counts.total);
     return {
-      days: req.query.days, today, data,
-      expired_count: data.filter((d) => d.status === 'expired').length,
-      expiring_count: data.filter((d) => d.status === 'expiring').length,
-      staff_count: new Set(data.map((d) => d.staff_id)).size,
+      days: req.query.days, today, data, truncated: data.length < total,
+      expired_count: Number(counts.expired),
+      expiring_count: total - Number(counts.expired),
+      staff_count: Number(counts.staff),
     };
   });
+
+  // Staff writers pick a staff photo from the active organization's photo library: a read-only view
+  // of the photo index for those who may not browse the library itself (ROLES.photoList is ROLE_ only).
+  app.get(`${base}/photo-library`, {
+    schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
+    config: write,
+  }, (req) => listPhotos(app.db, req.actor!.organizationId!, req.query));
 
   app.get(`${base}/:id`, {
     schema: { tags, params: idParam, response: { 200: staffSchema } },

@@ -16,6 +16,13 @@ export const certificateTypesQuery = () => queryOptions({
   queryFn: () => api.get<{ data: CertificateType[]; defaults: string[] }>(`${TYPES}/index`, null, { organization: true }),
 });
 
+/** The active organization's photo library as staff writers see it (the photo index, read-only, for the staff-write roles). */
+export const photoLibraryQuery = <T>(organizationId: number | null, page: number, perPage: number) => queryOptions({
+  queryKey: ['photo', 'list', organizationId, { page, per_page: perPage, picker: 'staff' }],
+  queryFn: () => api.get<{ data: T[]; meta: { total: number } }>(`${BASE}/photo-library`, { page, per_page: perPage }, { organization: true }),
+  retry: false,
+});
+
 export const expirationQuery = (days: number) => queryOptions({
   queryKey: [BASE, 'expiration', days],
   queryFn: () => api.get<ExpirationResponse>(`${BASE}/check-expiration-of-certificates`, { days }, { organization: true }),

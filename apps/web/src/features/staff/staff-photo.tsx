@@ -9,12 +9,12 @@ import Typography from 'antd/es/typography';
 import Upload from 'antd/es/upload';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { Staff } from '@bo/shared/schemas/staff';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { useStaffFiles } from './api.ts';
+import { photoLibraryQuery, useStaffFiles } from './api.ts';
 import { useStaffPhotoUrl } from './use-staff-photo-url.ts';
 import './i18n.ts';
 
@@ -71,11 +71,7 @@ function PhotoLibraryPicker({ onClose, onPick }: { onClose(): void; onPick(id: n
   const { t } = useTranslation('staff');
   const { organization } = useActiveOrganization();
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['photo', 'list', organization?.id ?? null, { page, per_page: 24, picker: true }],
-    queryFn: () => api.get<{ data: LibraryPhoto[]; meta: { total: number } }>('/api/admin/photo/index', { page, per_page: 24 }, { organization: true }),
-    retry: false,
-  });
+  const q = useQuery(photoLibraryQuery<LibraryPhoto>(organization?.id ?? null, page, 24));
   const denied = q.error instanceof ApiError && q.error.status === 403;
   return (
     <Modal open title={t('photoLibrary')} footer={null} onCancel={onClose} width={720}>
