@@ -36,4 +36,34 @@ describe('route declarations', () => {
       .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
     expect(missing).toEqual([]);
   });
+
+  // Open to any signed-in admin ([]) or to anyone ('public'): only self-service and sign-in. A route
+  // added to either list by mistake fails here until it is reviewed and listed.
+  const routeList = (pick: (roles: unknown) => boolean) => routes
+    .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && pick((r.config as { roles?: unknown } | undefined)?.roles))
+    .flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`)).sort();
+
+  it('opens only self-service routes to every signed-in admin', () => {
+    expect(routeList((roles) => Array.isArray(roles) && roles.length === 0)).toEqual([
+      'DELETE /api/admin/account/batch-logout-device',
+      'DELETE /api/admin/account/logout-device/:id',
+      'GET /api/admin/account/login-device',
+      'GET /api/admin/account/organizations',
+      'GET /api/admin/account/profile',
+      'GET /api/admin/account/sub-account/index',
+      'PUT /api/admin/account/logout',
+      'PUT /api/admin/account/profile',
+      'PUT /api/admin/account/renew',
+      'PUT /api/admin/account/reset-password',
+    ].sort());
+  });
+
+  it('opens only sign-in, settings and signed links to callers without a token', () => {
+    expect(routeList((roles) => roles === 'public')).toEqual([
+      'GET /api/files/public/*',
+      'GET /api/files/signed/:a/:b',
+      'GET /api/settings',
+      'POST /api/admin/account/login',
+    ].sort());
+  });
 });
