@@ -76,7 +76,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/settings', get('/api/settings'), [200, 200, 200, 200, 200, 200, 200]),
   row('POST /api/admin/account/login', () => ({ url: '/api/admin/account/login', body: {} }), [400, 400, 400, 400, 400, 400, 400]),
   row('GET /api/files/public/{*}', get('/api/files/public/nothing/here.png'), [404, 404, 404, 404, 404, 404, 404]),
-  row('GET /api/files/signed/{a}/{b}', get('/api/files/signed/forged/link'), [OK, OK, OK, OK, OK, OK, OK]),
+  row('GET /api/files/signed/{a}/{b}', get('/api/files/signed/AAAAAAAAAAAAAAAAAAAA/forged.png?e=1&i=1&s=1&sig=forged'), [403, 403, 403, 403, 403, 403, 403]),
 
   // Own account: anyone signed in
   row('GET /api/admin/account/profile', get('/api/admin/account/profile'), SIGNED_IN),
