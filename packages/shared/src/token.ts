@@ -13,5 +13,10 @@ export interface TokenPayload {
     sub_account_roles: string[];
     created_at: string;
     updated_at: string;
+    /**
+     * Only in a token made by switch account (a super admin acting as this admin): who is acting.
+     * A token from sign-in has exactly the fields above.
+     */
+    impersonator?: { id: number; email: string; name: string };
   };
 }

@@ -27,6 +27,10 @@ export class TokenService {
         roles, sub_account_roles: subRoles, created_at: admin.created_at, updated_at: admin.updated_at,
       },
     };
+    if (device.impersonator_id !== null) {
+      const acting = await db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', device.impersonator_id).executeTakeFirst();
+      if (acting) payload.data.impersonator = acting;
+    }
     return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);
   }
 

@@ -20,6 +20,11 @@ describe('switch account', () => {
     expect(Object.keys(p).sort()).toEqual(['data', 'exp', 'expired_at', 'id', 'type']);
     expect(p.data.id).toBe(target.id);
     expect(p.data.sub_account_roles).toEqual(['SUB_ACCOUNT_ROLE_ADMIN']);
+    // The token says who is acting, and keeps saying it when renewed.
+    expect(p.data.impersonator).toEqual({ id: sa.id, email: sa.email, name: 'Boss' });
+    const renewed = decodeJwt((await as(token).put('/api/admin/account/renew', {})).json().token) as any;
+    expect(renewed.data.impersonator).toEqual({ id: sa.id, email: sa.email, name: 'Boss' });
+    expect((decodeJwt(original) as any).data).not.toHaveProperty('impersonator');
     const profile = (await as(token).get('/api/admin/account/profile')).json();
     expect(profile.id).toBe(target.id);
     expect(profile.impersonator).toEqual({ id: sa.id, email: sa.email, name: 'Boss' });

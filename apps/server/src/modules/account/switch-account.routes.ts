@@ -8,8 +8,9 @@ import { openLoginDevice } from './login-device.ts';
 
 /**
  * Switch account: a super admin acts as another admin. The answer is a token bound to a new login
- * device whose impersonator_id is the super admin; the token payload stays exactly spec section 3,
- * so "who is acting" is read from the device (profile.impersonator, audit impersonator_id).
+ * device whose impersonator_id is the super admin. The token says who is acting in
+ * `data.impersonator` (the only addition to spec section 3's payload, and only in such tokens);
+ * the server reads it from the device (profile.impersonator, audit impersonator_id), never from the token.
  * The way back: the web keeps the original token aside, logs the impersonation device out
  * (PUT /api/admin/account/logout) and restores the original token.
  */
