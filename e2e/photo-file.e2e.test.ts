@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,30 @@ describe('photo library and file manager', () => {
     const tampered = await other.goto(url.replace(/e=(\d+)/, (_, e) => `e=${Number(e) + 60}`));
     expect(tampered?.status()).toBe(403);
     await outsider.close();
+
+    // A download shows the one download-progress display, then the file is deleted with a confirmation naming it.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('file-input').setInputFiles([{ name: 'site-survey.bin', mimeType: 'application/octet-stream', buffer: randomBytes(64 * 1024) }]);
+    const big = page.locator('.ant-table-row', { hasText: 'site-survey.bin' });
+    await expect.poll(() => big.count(), { timeout: 30_000 }).toBe(1);
+    // Hold the answer back so the progress display is caught while the download runs.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route('**/api/admin/file/download', async (route) => { const res = await route.fetch(); await held; await route.fulfill({ response: res }); });
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await big.getByTestId('file-download').click();
+    const progress = page.getByTestId('download-progress');
+    await expect.poll(() => progress.textContent(), SLOW).toMatch(/site-survey\.bin.*產生檔案中…/);
+    await shot(page, 'file-downloading');
+    release();
+    expect((await downloading).suggestedFilename()).toBe('site-survey.bin');
+    await page.unroute('**/api/admin/file/download');
+    await expect.poll(() => progress.count(), SLOW).toBe(0);
+    await big.getByTestId('file-delete').click();
+    await expect.poll(() => page.locator('.destructive-confirm li', { hasText: 'site-survey.bin' }).count(), SLOW).toBe(1);
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => big.count(), SLOW).toBe(0);
+    await expect.poll(() => page.getByText('已刪除 1 個檔案').count(), SLOW).toBeGreaterThan(0);
   });
 
   it('works at phone width', async () => {

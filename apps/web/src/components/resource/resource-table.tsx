@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Table, { type TableProps } from 'antd/es/table';
@@ -32,6 +32,12 @@ export interface ResourceTableProps<T extends { id: number }> {
   selectable?: (row: T) => boolean;
   /** Shown in the empty state when nothing exists yet (e.g. a create button). */
   emptyAction?: ReactNode;
+  /** The empty state's texts instead of "nothing yet" / "no match" (e.g. "This folder has no files"). */
+  emptyText?: { empty?: ReactNode; noMatch?: ReactNode };
+  /** Whether the list is narrowed, for "no match" vs "nothing yet" (default `list.filtered`; a folder is a place, not a filter). */
+  filtered?: boolean;
+  /** The pagination's total line (default "{{total}} in total"). */
+  totalText?: (total: number) => ReactNode;
   rowKey?: keyof T & string;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
   testId?: string;
@@ -43,12 +49,24 @@ export interface ResourceTableProps<T extends { id: number }> {
  * "no match") and error states are built in. Scrolls sideways on a phone instead of squeezing.
  */
 export function ResourceTable<T extends { id: number }>(props: ResourceTableProps<T>) {
-  const { query, list, batchActions, selectable, emptyAction, rowKey = 'id' as keyof T & string, testId } = props;
+  const { query, list, batchActions, selectable, emptyAction, emptyText, totalText, rowKey = 'id' as keyof T & string, testId } = props;
+  const filtered = props.filtered ?? list.filtered;
   const { t } = useTranslation('resource');
   const { mobile } = useDevice();
   const [selected, setSelected] = useState<Key[]>([]);
   const rows = query.data?.data ?? [];
   const selectedRows = useMemo(() => rows.filter((r) => selected.includes(r[rowKey] as Key)), [rows, selected, rowKey]);
+  // A row deleted on its own (its row action) leaves the selection too; rows on other pages stay selected.
+  const shown = useRef({ query: '', keys: [] as Key[] });
+  useEffect(() => {
+    if (!query.data || query.isPlaceholderData) return;
+    const now = { query: JSON.stringify(list.query), keys: query.data.data.map((r) => r[rowKey] as Key) };
+    const before = shown.current;
+    shown.current = now;
+    if (before.query !== now.query) return;
+    const gone = before.keys.filter((k) => !now.keys.includes(k));
+    if (gone.length) setSelected((s) => (s.some((k) => gone.includes(k)) ? s.filter((k) => !gone.includes(k)) : s));
+  }, [query.data, query.isPlaceholderData, list.query, rowKey]);
 
   const columns = useMemo(() => props.columns.map((c) => {
     const k = (c.key ?? (c as { dataIndex?: string }).dataIndex) as string | undefined;
@@ -93,14 +111,19 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           preserveSelectedRowKeys: true,
           getCheckboxProps: (r) => ({ disabled: selectable ? !selectable(r) : false }),
         } : undefined}
-        locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={list.filtered ? t('noMatch') : t('empty')} action={list.filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : emptyAction} /> }}
+        locale={{ emptyText: query.isPending ? ' ' : (
+          <EmptyState
+            description={filtered ? emptyText?.noMatch ?? t('noMatch') : emptyText?.empty ?? t('empty')}
+            action={filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : emptyAction}
+          />
+        ) }}
         pagination={{
           current: list.params.page,
           pageSize: list.params.per_page,
           total: query.data?.meta.total ?? 0,
           showSizeChanger: !mobile,
           pageSizeOptions,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => (totalText ? totalText(total) : t('total', { total })),
           size: mobile ? 'small' : undefined,
           simple: mobile,
         }}

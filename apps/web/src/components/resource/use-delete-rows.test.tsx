@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import AntApp from 'antd/es/app';
 import '../../i18n/index.ts';
 import { setLanguage } from '../../i18n/index.ts';
+import { attachToastSink } from '../../lib/toast.ts';
 import { useDeleteRows } from './use-delete-rows.ts';
 
 const removed: unknown[] = [];
@@ -12,8 +13,9 @@ const resource = {
   useBatchRemove: () => ({ mutateAsync: async (v: unknown) => { batchRemoved.push(v); } }),
 } as unknown as Parameters<typeof useDeleteRows>[0];
 
-function Harness({ ids, names, onDone }: { ids: number[]; names: string[]; onDone(ok: boolean): void }) {
-  const del = useDeleteRows(resource);
+type Texts = Parameters<typeof useDeleteRows>[1];
+function Harness({ ids, names, onDone, texts }: { ids: number[]; names: string[]; onDone(ok: boolean): void; texts?: Texts }) {
+  const del = useDeleteRows(resource, texts);
   return <button type="button" onClick={async () => onDone(await del(ids, names))}>go</button>;
 }
 
@@ -42,5 +44,19 @@ describe('useDeleteRows', () => {
     await waitFor(() => expect(done).toHaveBeenCalledWith(true));
     expect(batchRemoved).toEqual([{ ids: [1, 2] }]);
     expect(removed).toEqual([]);
+  });
+
+  it('words the confirmation and the outcome toast for the resource when given texts', async () => {
+    const done = vi.fn();
+    const toasts: unknown[] = [];
+    attachToastSink({ open: (_type, o) => toasts.push(o.title), destroy: () => {} });
+    render(<AntApp><Harness ids={[1, 2]} names={['a.jpg', 'b.jpg']} onDone={done} texts={{ confirm: (n) => `Delete ${n} photos?`, done: (n) => `${n} photos deleted` }} /></AntApp>);
+    fireEvent.click(screen.getByText('go'));
+    expect((await screen.findAllByText('Delete 2 photos?')).length).toBeGreaterThan(0);
+    expect(screen.getByText('b.jpg')).toBeTruthy();
+    fireEvent.click(document.querySelector('[data-testid="confirm-ok"]')!);
+    await waitFor(() => expect(done).toHaveBeenCalledWith(true));
+    expect(toasts.at(-1)).toBe('2 photos deleted'); // earlier tests' toasts wait for a sink too
+    attachToastSink(null);
   });
 });

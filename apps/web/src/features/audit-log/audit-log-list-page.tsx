@@ -9,18 +9,16 @@ import Descriptions from 'antd/es/descriptions';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import Progress from 'antd/es/progress';
-import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import dayjs from 'dayjs';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { formatDateTime } from '../../i18n/index.ts';
-import { api, errorText, saveBlob } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { useDevice } from '../../lib/device.ts';
-import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
@@ -88,7 +86,7 @@ export default function AuditLogListPage() {
   const { entry, ...filters } = list.params.filters;
   const query = useMemo(() => { const { entry: _e, ...rest } = list.query; return rest; }, [list.query]);
   const q = useQuery(auditLogListQuery(query));
-  const [exporting, setExporting] = useState<{ format: string; percent: number } | null>(null);
+  const downloads = useDownloads();
   const [actorSearch, setActorSearch] = useState('');
   const actors = useQuery({
     queryKey: ['/api/admin/admin', 'options', actorSearch],
@@ -100,18 +98,11 @@ export default function AuditLogListPage() {
 
   const openEntry = (id: number) => list.set({ page: list.params.page, filters: { entry: String(id) } });
 
-  const doExport = async (format: 'xlsx' | 'csv') => {
-    setExporting({ format, percent: 0 });
-    try {
-      const { order, keyword } = list.params;
-      const { blob, filename } = await exportAuditLog(format, { ...f, order, keyword: keyword || undefined }, (percent) => setExporting({ format, percent }));
-      saveBlob(blob, filename);
-      toast.success({ title: t('exported', { name: filename }), duration: SHELL_TOAST.duration });
-    } catch (e) {
-      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-    } finally {
-      setExporting(null);
-    }
+  const exportLabel = { xlsx: t('exportXlsx'), csv: t('exportCsv') };
+  const exporting = (format: 'xlsx' | 'csv') => downloads.jobs.some((j) => j.label === exportLabel[format]);
+  const doExport = (format: 'xlsx' | 'csv') => {
+    const { order, keyword } = list.params;
+    return downloads.run(exportLabel[format], (p) => exportAuditLog(format, { ...f, order, keyword: keyword || undefined }, p), { done: (name) => t('exported', { name }) });
   };
 
   const columns: ColumnsType<AuditLogEntry> = [
@@ -133,11 +124,12 @@ export default function AuditLogListPage() {
         subtitle={q.data?.meta.total_capped ? t('atLeast', { total: q.data.meta.total }) : undefined}
         extra={(
           <>
-            <Button icon={<DownloadOutlined />} loading={exporting?.format === 'xlsx'} disabled={!!exporting} onClick={() => void doExport('xlsx')} data-testid="export-xlsx">{t('exportXlsx')}</Button>
-            <Button icon={<DownloadOutlined />} loading={exporting?.format === 'csv'} disabled={!!exporting} onClick={() => void doExport('csv')} data-testid="export-csv">{t('exportCsv')}</Button>
+            <Button icon={<DownloadOutlined />} loading={exporting('xlsx')} disabled={downloads.busy} onClick={() => void doExport('xlsx')} data-testid="export-xlsx">{t('exportXlsx')}</Button>
+            <Button icon={<DownloadOutlined />} loading={exporting('csv')} disabled={downloads.busy} onClick={() => void doExport('csv')} data-testid="export-csv">{t('exportCsv')}</Button>
           </>
         )}
       />
+      <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
         <Select allowClear showSearch={{ filterOption: false, onSearch: setActorSearch }} placeholder={t('anyActor')} aria-label={t('actor')} style={{ minWidth: 200 }}
           value={f.actor_id ? Number(f.actor_id) : undefined} loading={actors.isFetching}
@@ -157,9 +149,6 @@ export default function AuditLogListPage() {
       <ResourceTable<AuditLogEntry> testId="audit-table" query={q} list={list} columns={columns}
         tableProps={{ onRow: (e) => ({ onClick: (ev) => { if (!(ev.target as HTMLElement).closest('button')) openEntry(e.id); }, style: { cursor: 'pointer' } }) }} />
       <AuditDetail id={entry ? Number(entry) : null} onClose={() => list.set({ page: list.params.page, filters: { entry: null } })} />
-      <Modal open={!!exporting} footer={null} closable={false} title={t('exporting')} width={360} data-testid="export-progress">
-        <Progress percent={exporting?.percent ?? 0} status="active" />
-      </Modal>
     </div>
   );
 }

@@ -1,10 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { FileItem, FileListResponse, SignedUrl } from '@bo/shared/schemas/file';
-import { api, saveBlob } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { createResourceApi } from '../../components/resource/resource-api.ts';
+
+/** `DELETE :id` / `DELETE batch` (for useDeleteRows) and `useInvalidate`; every mutation refreshes the file lists. */
+export const fileApi = createResourceApi<FileItem>('/api/admin/file', { organization: true });
 
 /** Files of the active organization in one folder, with its sub-folders. */
 export const fileListQuery = (organizationId: number | null, query: Record<string, string | number>) => queryOptions({
-  queryKey: ['file', 'list', organizationId, query],
+  queryKey: [...fileApi.keys.all, 'list', organizationId, query],
   queryFn: () => api.get<FileListResponse>('/api/admin/file/index', query, { organization: true }),
   placeholderData: keepPreviousData,
 });
@@ -12,27 +16,18 @@ export const fileListQuery = (organizationId: number | null, query: Record<strin
 export const uploadFile = (file: File, params: { folder: string; private: boolean }, onProgress: (p: number) => void) =>
   api.upload<FileItem>('/api/admin/file/upload', file, { params: { folder: params.folder, private: String(params.private) }, onProgress, organization: true });
 
-export async function downloadFile(file: FileItem): Promise<void> {
-  const { blob, filename } = await api.download('/api/admin/file/download', { id: file.id }, { organization: true });
-  saveBlob(blob, filename || file.name);
+/** For useDownloads: the file with its stored name when the server sends none. */
+export async function downloadFile(file: FileItem, onProgress: (p: number) => void): Promise<{ blob: Blob; filename: string }> {
+  const { blob, filename } = await api.download('/api/admin/file/download', { id: file.id }, { organization: true, onProgress });
+  return { blob, filename: filename || file.name };
 }
 
 export function useCreateTextFile() {
-  const qc = useQueryClient();
+  const invalidate = fileApi.useInvalidate();
   return useMutation({
     mutationFn: (body: { name: string; content: string; folder: string; private: boolean }) =>
       api.post<FileItem>('/api/admin/file/create-via-data', { ...body, encoding: 'text' }, { organization: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['file', 'list'] }),
-  });
-}
-
-export function useDeleteFiles() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => (ids.length === 1
-      ? api.delete<{ message: string }>(`/api/admin/file/${ids[0]}`, undefined, { organization: true })
-      : api.delete<{ message: string }>('/api/admin/file/batch', { ids }, { organization: true })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['file', 'list'] }),
+    onSuccess: () => invalidate(),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Breadcrumb from 'antd/es/breadcrumb';
 import Checkbox from 'antd/es/checkbox';
@@ -10,11 +10,10 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import AntApp from 'antd/es/app';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import FolderOutlined from '@ant-design/icons/FolderOutlined';
 import FolderAddOutlined from '@ant-design/icons/FolderAddOutlined';
@@ -31,18 +30,18 @@ import HomeOutlined from '@ant-design/icons/HomeOutlined';
 import { FILE_TYPES, type FileItem } from '@bo/shared/schemas/file';
 import { FOLDER_PATTERN } from '@bo/shared/schemas/photo';
 import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { copyToClipboard } from '../../components/copy-button.tsx';
+import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { UploadProgressList, useUploadQueue } from '../../components/upload-progress-list.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { useListParams, pageSizeOptions } from '../../components/resource/use-list-params.ts';
-import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
-import { errorText } from '../../lib/api-client.ts';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { toastOutcome } from '../../components/resource/toast-outcome.ts';
+import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
+import { useListParams } from '../../components/resource/use-list-params.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
 import { formatDateTime } from '../../i18n/index.ts';
-import { absoluteUrl, downloadFile, fileListQuery, uploadFile, useCreateTextFile, useDeleteFiles } from './api.ts';
+import { absoluteUrl, downloadFile, fileApi, fileListQuery, uploadFile, useCreateTextFile } from './api.ts';
 import { SignedLinkModal } from './signed-link-modal.tsx';
 import './i18n.ts';
 import './file.css';
@@ -60,59 +59,45 @@ const iconFor = (f: FileItem) => (f.type === 'image' ? <FileImageOutlined /> : f
 
 export default function FileManagerPage() {
   const { t } = useTranslation('file');
-  const { message } = AntApp.useApp();
   const { mobile } = useDevice();
   const { organization } = useActiveOrganization();
   const list = useListParams(['folder', 'type'] as const, { sort: 'created_at' });
   const folder = list.params.filters.folder ?? '';
   const query = useQuery(fileListQuery(organization?.id ?? null, { ...list.query, folder }));
-  const qc = useQueryClient();
+  const invalidate = fileApi.useInvalidate();
   const uploads = useUploadQueue();
-  const remove = useDeleteFiles();
+  const downloads = useDownloads();
+  const del = useDeleteRows(fileApi, { confirm: (count) => t('confirmDelete', { count }), done: (count) => t('deleted', { count }) });
   const createText = useCreateTextFile();
-  const confirm = useConfirmDestructive();
   const input = useRef<HTMLInputElement>(null);
   const [isPrivate, setPrivate] = useState(false);
-  const [selected, setSelected] = useState<React.Key[]>([]);
   const [signing, setSigning] = useState<FileItem | null>(null);
   const [folderOpen, setFolderOpen] = useState(false);
   const [textOpen, setTextOpen] = useState(false);
   const [folderForm] = Form.useForm<{ name: string }>();
   const [textForm] = Form.useForm<{ name: string; content: string }>();
 
-  const files = query.data?.data ?? [];
   const folders = query.data?.folders ?? [];
-  const openFolder = (f: string) => { setSelected([]); list.set({ keyword: '', filters: { folder: f || null } }); };
+  const openFolder = (f: string) => list.set({ keyword: '', filters: { folder: f || null } });
+  const upload = () => input.current?.click();
 
   const onFiles = async (picked: FileList | null) => {
     if (!picked?.length) return;
     const done = await uploads.run([...picked], (file, onProgress) => uploadFile(file, { folder, private: isPrivate }, onProgress));
-    if (done.length) await qc.invalidateQueries({ queryKey: ['file', 'list'] });
+    if (done.length) await invalidate();
     if (input.current) input.current.value = '';
   };
 
-  const del = async (rows: FileItem[]) => {
-    if (!(await confirm({ title: t('confirmDelete', { count: rows.length }), items: rows.map((r) => r.name) }))) return;
-    try {
-      await remove.mutateAsync(rows.map((r) => r.id));
-      setSelected((s) => s.filter((k) => !rows.some((r) => r.id === k)));
-      message.success(t('deleted', { count: rows.length }));
-    } catch (e) {
-      message.error(errorText(e));
-    }
-  };
-  const download = (f: FileItem) => downloadFile(f).catch((e) => message.error(errorText(e)));
-
   const actions = (f: FileItem) => [
-    { key: 'download', icon: <DownloadOutlined />, label: t('download'), onClick: () => void download(f) },
+    { key: 'download', icon: <DownloadOutlined />, label: t('download'), onClick: () => void downloads.run(f.name, (p) => downloadFile(f, p)) },
     ...(!f.is_private ? [{ key: 'copy', icon: <LinkOutlined />, label: t('copyLink'), onClick: () => void copyToClipboard(absoluteUrl(f.url)) }] : []),
     { key: 'sign', icon: <SafetyCertificateOutlined />, label: t('signedLink'), onClick: () => setSigning(f) },
-    { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: () => void del([f]) },
+    { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: () => void del([f.id], [f.name]) },
   ];
 
   const columns: ColumnsType<FileItem> = [
     {
-      key: 'name', title: t('name'), dataIndex: 'name', ellipsis: true,
+      key: 'name', title: t('name'), dataIndex: 'name', ellipsis: true, sorter: true, fixed: 'left', width: mobile ? 200 : undefined,
       render: (_, f) => (
         <Flex gap={8} align="center" className="file-name-cell">
           <span className="file-icon" aria-hidden>{iconFor(f)}</span>
@@ -123,11 +108,11 @@ export default function FileManagerPage() {
     },
     ...(mobile ? [] : [
       { key: 'type', title: t('type'), dataIndex: 'type', width: 100, render: (v: string) => t(`types.${v}`) },
-      { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right' as const, render: (v: number) => formatBytes(v) },
-      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDateTime(v) },
+      { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right' as const, sorter: true, render: (v: number) => formatBytes(v) },
+      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: (v: string) => formatDateTime(v) },
     ]),
     {
-      key: 'actions', title: mobile ? '' : t('actions'), width: mobile ? 56 : 180, align: 'right',
+      key: 'actions', title: mobile ? '' : t('actions'), width: mobile ? 56 : 180, align: 'right', fixed: 'right',
       render: (_, f) => (mobile ? (
         <Dropdown menu={{ items: actions(f).map(({ onClick, ...i }) => ({ ...i, onClick: () => onClick() })) }} trigger={['click']}>
           <Button type="text" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more" />
@@ -152,33 +137,16 @@ export default function FileManagerPage() {
       </Tooltip>
       <Button icon={<FolderAddOutlined />} onClick={() => setFolderOpen(true)}>{t('newFolder')}</Button>
       <Button icon={<FileTextOutlined />} onClick={() => setTextOpen(true)}>{t('newText')}</Button>
-      <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} data-testid="file-upload">{t('upload')}</Button>
+      <Button type="primary" icon={<UploadOutlined />} onClick={upload} data-testid="file-upload">{t('upload')}</Button>
     </>
   );
-
-  let body;
-  if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else {
-    body = (
-      <Table<FileItem>
-        rowKey="id" size={mobile ? 'small' : 'middle'} columns={columns} dataSource={files} loading={query.isPending || query.isFetching}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, columnWidth: 40 }}
-        locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={list.filtered && list.params.keyword ? t('noMatch') : t('empty')} action={<Button onClick={() => input.current?.click()}>{t('emptyAction')}</Button>} /> }}
-        pagination={{
-          current: list.params.page, pageSize: list.params.per_page, total: query.data?.meta.total ?? 0, showSizeChanger: !mobile,
-          pageSizeOptions, size: mobile ? 'small' : undefined, showTotal: (total) => t('total', { total }),
-          onChange: (page, per_page) => list.set(per_page !== list.params.per_page ? { per_page } : { page }),
-        }}
-        data-testid="file-table"
-      />
-    );
-  }
 
   return (
     <div className="page file-page">
       <PageHeader extra={header} />
       <input ref={input} type="file" multiple hidden onChange={(e) => void onFiles(e.target.files)} data-testid="file-input" />
       <UploadProgressList items={uploads.items} onClear={uploads.clear} />
+      <DownloadProgress jobs={downloads.jobs} />
       <Breadcrumb className="file-breadcrumb" items={[
         { title: <a onClick={() => openFolder('')} data-testid="folder-root"><HomeOutlined /> {t('root')}</a> },
         ...crumbs.map((c, i) => ({ title: i === crumbs.length - 1 ? c : <a onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>{c}</a> })),
@@ -198,14 +166,18 @@ export default function FileManagerPage() {
           options={FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} onChange={(v) => list.set({ filters: { type: v ?? null } })}
         />
       </ListFilters>
-      {selected.length ? (
-        <Flex gap={8} className="file-selection">
-          <Button danger icon={<DeleteOutlined />} loading={remove.isPending} onClick={() => void del(files.filter((f) => selected.includes(f.id)))} data-testid="file-delete-selected">
-            {t('deleteSelected', { count: selected.length })}
+      <ResourceTable<FileItem>
+        key={folder} query={query} list={list} columns={columns} testId="file-table"
+        filtered={!!list.params.keyword || !!list.params.filters.type}
+        emptyText={{ empty: t('empty'), noMatch: t('noMatch') }}
+        emptyAction={<Button onClick={upload}>{t('emptyAction')}</Button>}
+        totalText={(total) => t('total', { total })}
+        batchActions={({ ids, rows, clear }) => (
+          <Button danger icon={<DeleteOutlined />} onClick={async () => { if (await del(ids, rows.map((r) => r.name))) clear(); }} data-testid="file-delete-selected">
+            {t('deleteSelected', { count: ids.length })}
           </Button>
-        </Flex>
-      ) : null}
-      {body}
+        )}
+      />
       <SignedLinkModal file={signing} onClose={() => setSigning(null)} />
       <Modal open={folderOpen} title={t('newFolder')} onCancel={() => setFolderOpen(false)} destroyOnHidden
         onOk={async () => { const { name } = await folderForm.validateFields(); setFolderOpen(false); openFolder(folder ? `${folder}/${name.trim()}` : name.trim()); }}>
@@ -219,11 +191,7 @@ export default function FileManagerPage() {
       <Modal open={textOpen} title={t('newText')} onCancel={() => setTextOpen(false)} confirmLoading={createText.isPending} okText={t('create')} destroyOnHidden
         onOk={async () => {
           const v = await textForm.validateFields();
-          try {
-            await createText.mutateAsync({ name: v.name.trim(), content: v.content ?? '', folder, private: isPrivate });
-            message.success(t('created'));
-            setTextOpen(false);
-          } catch (e) { message.error(errorText(e)); }
+          if (await toastOutcome(() => createText.mutateAsync({ name: v.name.trim(), content: v.content ?? '', folder, private: isPrivate }), t('created'))) setTextOpen(false);
         }}>
         <Form form={textForm} layout="vertical" preserve={false} initialValues={{ name: 'notes.txt' }}>
           <Form.Item name="name" label={t('fileName')} rules={[{ required: true, whitespace: true }, { pattern: /^[^/\\%]+$/, message: t('folderInvalid') }]}><Input maxLength={200} /></Form.Item>

@@ -24,10 +24,14 @@ export function usePatchPhoto() {
   });
 }
 
-export function useDeletePhotos() {
+const deletePhotos = (ids: number[]) => api.delete<{ message: string }>('/api/admin/photo/batch', { ids }, { organization: true });
+function useDeleteMutation<V>(ids: (v: V) => number[]) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => api.delete<{ message: string }>('/api/admin/photo/batch', { ids }, { organization: true }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),
-  });
+  return useMutation({ mutationFn: (v: V) => deletePhotos(ids(v)), onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }) });
 }
+
+/** The resource shape useDeleteRows takes; the server deletes photos only in batches, one is a batch of one. */
+export const photoApi = {
+  useRemove: () => useDeleteMutation(({ id }: { id: number }) => [id]),
+  useBatchRemove: () => useDeleteMutation(({ ids }: { ids: number[] }) => ids),
+};

@@ -4,11 +4,12 @@ import './i18n.ts';
 import '../file/i18n.ts';
 import '../../components/image-viewer.tsx';
 import '../../components/upload-progress-list.tsx';
+import '../../components/download-progress.tsx';
 
 const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
 
 describe('photo and file strings', () => {
-  it.each(['photo', 'file', 'viewer', 'upload'])('namespace %s has the same keys in zh-TW and en-US, none empty', (ns) => {
+  it.each(['photo', 'file', 'viewer', 'upload', 'download'])('namespace %s has the same keys in zh-TW and en-US, none empty', (ns) => {
     const zh = i18n.getResourceBundle('zh-TW', ns);
     const en = i18n.getResourceBundle('en-US', ns);
     expect(keys(zh).length).toBeGreaterThan(0);

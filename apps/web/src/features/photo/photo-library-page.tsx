@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
@@ -13,7 +13,6 @@ import Skeleton from 'antd/es/skeleton';
 import Alert from 'antd/es/alert';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
-import AntApp from 'antd/es/app';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
@@ -28,11 +27,11 @@ import { ImageViewer } from '../../components/image-viewer.tsx';
 import { UploadProgressList, useUploadQueue } from '../../components/upload-progress-list.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { useListParams, pageSizeOptions } from '../../components/resource/use-list-params.ts';
-import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
-import { errorText } from '../../lib/api-client.ts';
+import { toastOutcome } from '../../components/resource/toast-outcome.ts';
+import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
-import { photoListQuery, uploadPhoto, useDeletePhotos, usePatchPhoto } from './api.ts';
+import { photoApi, photoListQuery, uploadPhoto, usePatchPhoto } from './api.ts';
 import { photoSizeOrder, pickVariant, toViewerImage } from './photo-size.ts';
 import './i18n.ts';
 import './photo.css';
@@ -41,21 +40,17 @@ const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/png,imag
 
 function PhotoEditModal({ photo, onClose }: { photo: Photo | null; onClose(): void }) {
   const { t } = useTranslation('photo');
-  const { message } = AntApp.useApp();
   const patch = usePatchPhoto();
   const [form] = Form.useForm<{ title: string; alt: string; tags: string[] }>();
   const save = async () => {
     if (!photo) return;
     const v = await form.validateFields();
-    try {
+    const saved = await toastOutcome(async () => {
       if (v.title !== photo.title) await patch.mutateAsync({ id: photo.id, patch: { field: 'title', value: v.title ?? '' } });
       if (v.alt !== photo.alt) await patch.mutateAsync({ id: photo.id, patch: { field: 'alt', value: v.alt ?? '' } });
       if (JSON.stringify(v.tags ?? []) !== JSON.stringify(photo.tags)) await patch.mutateAsync({ id: photo.id, patch: { field: 'tags', value: v.tags ?? [] } });
-      message.success(t('saved'));
-      onClose();
-    } catch (e) {
-      message.error(errorText(e));
-    }
+    }, t('saved'));
+    if (saved) onClose();
   };
   return (
     <Modal open={!!photo} title={t('editTitle')} onCancel={onClose} onOk={save} confirmLoading={patch.isPending} destroyOnHidden
@@ -73,7 +68,6 @@ function PhotoEditModal({ photo, onClose }: { photo: Photo | null; onClose(): vo
 
 export default function PhotoLibraryPage() {
   const { t } = useTranslation('photo');
-  const { message } = AntApp.useApp();
   const { mobile } = useDevice();
   const session = useSession();
   const { organization } = useActiveOrganization();
@@ -82,8 +76,8 @@ export default function PhotoLibraryPage() {
   const query = useQuery(photoListQuery(organization?.id ?? null, list.query));
   const qc = useQueryClient();
   const uploads = useUploadQueue();
-  const remove = useDeletePhotos();
-  const confirm = useConfirmDestructive();
+  const del = useDeleteRows(photoApi, { confirm: (count) => t('confirmDelete', { count }), done: (count) => t('deleted', { count }) });
+  const deleting = useIsMutating() > 0;
   const fileInput = useRef<HTMLInputElement>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
@@ -104,16 +98,8 @@ export default function PhotoLibraryPage() {
   const allOnPage = photos.length > 0 && photos.every((p) => selected.has(p.id));
 
   const deleteSelected = async () => {
-    const ids = [...selected];
     const names = photos.filter((p) => selected.has(p.id)).map((p) => p.title || p.original_name);
-    if (!(await confirm({ title: t('confirmDelete', { count: ids.length }), items: names }))) return;
-    try {
-      await remove.mutateAsync(ids);
-      setSelected(new Set());
-      message.success(t('deleted', { count: ids.length }));
-    } catch (e) {
-      message.error(errorText(e));
-    }
+    if (await del([...selected], names)) setSelected(new Set());
   };
 
   const range = list.params.filters.date_from && list.params.filters.date_to
@@ -191,7 +177,7 @@ export default function PhotoLibraryPage() {
         <Flex gap={8} align="center" wrap className="photo-selection">
           <Checkbox checked={allOnPage} indeterminate={!allOnPage && photos.some((p) => selected.has(p.id))}
             onChange={(e) => setSelected(e.target.checked ? new Set(photos.map((p) => p.id)) : new Set())}>{t('selectAll')}</Checkbox>
-          <Button danger icon={<DeleteOutlined />} disabled={!selected.size} loading={remove.isPending} onClick={() => void deleteSelected()} data-testid="photo-delete-selected">
+          <Button danger icon={<DeleteOutlined />} disabled={!selected.size} loading={deleting} onClick={() => void deleteSelected()} data-testid="photo-delete-selected">
             {t('deleteSelected', { count: selected.size })}
           </Button>
         </Flex>

@@ -7,7 +7,6 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
-import Progress from 'antd/es/progress';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
@@ -16,9 +15,8 @@ import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { STAFF_STATUSES, todayInTaipei, type StaffListItem } from '@bo/shared/schemas/staff';
-import { errorText, saveBlob } from '../../lib/api-client.ts';
-import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DownloadProgress, useDownloads, type FetchBlob } from '../../components/download-progress.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
@@ -43,18 +41,9 @@ export default function StaffExcelExportPage() {
   const list = useListParams(FILTERS, { sort: 'name', order: 'asc' });
   const staff = useQuery(staffApi.list(list.query));
   const [exportDate, setExportDate] = useState(todayInTaipei());
-  const [job, setJob] = useState<{ label: string; percent: number | null } | null>(null);
-
-  const run = async (label: string, fn: (onProgress: (p: number) => void) => Promise<{ blob: Blob; filename: string }>) => {
-    setJob({ label, percent: null });
-    try {
-      const file = await fn((p) => setJob({ label, percent: p }));
-      saveBlob(file.blob, file.filename);
-      toast.success({ title: t('exported', { name: file.filename }), duration: SHELL_TOAST.duration });
-    } catch (e) {
-      toast.error({ title: t('exportFailed'), description: errorText(e), duration: SHELL_TOAST.duration });
-    } finally { setJob(null); }
-  };
+  const downloads = useDownloads();
+  const busy = downloads.busy;
+  const run = (label: string, fetch: FetchBlob) => downloads.run(label, fetch, { failed: t('exportFailed') });
   const id = Number(target);
   const options = { export_date: exportDate };
   const filter: ExportFilter = {
@@ -71,7 +60,7 @@ export default function StaffExcelExportPage() {
     { key: 'status', dataIndex: 'status', title: ts('status'), render: (v: string) => ts(`statuses.${v}`) },
     {
       key: 'own', title: tr('actions'), className: 'resource-row-actions',
-      render: (_, s) => <Button size="small" icon={<DownloadOutlined />} disabled={!!job} onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}>{t('exportOwn')}</Button>,
+      render: (_, s) => <Button size="small" icon={<DownloadOutlined />} disabled={busy} onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}>{t('exportOwn')}</Button>,
     },
   ];
 
@@ -85,19 +74,14 @@ export default function StaffExcelExportPage() {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center">
           <span>{t('exportDate')}: <DatePicker allowClear={false} value={dayjs(exportDate)} onChange={(d) => d && setExportDate(d.format('YYYY-MM-DD'))} /></span>
-          <Button type="primary" icon={<DownloadOutlined />} disabled={!total || !!job} data-testid="export-all"
+          <Button type="primary" icon={<DownloadOutlined />} disabled={!total || busy} data-testid="export-all"
             onClick={() => void run(t('exportAll', { count: total }), (p) => exportMerge(id, { filter, options }, p))}>
             {t('exportAll', { count: total })}
           </Button>
           <Typography.Text type="secondary">{t('pickStaff')}</Typography.Text>
         </Flex>
-        {job ? (
-          <div className="export-progress" data-testid="export-progress" style={{ marginTop: 12 }}>
-            <Typography.Text>{job.label}: {job.percent === null ? t('preparing') : t('downloading', { percent: job.percent })}</Typography.Text>
-            <Progress percent={job.percent ?? 100} status="active" showInfo={job.percent !== null} strokeColor={job.percent === null ? '#91caff' : undefined} />
-          </div>
-        ) : null}
       </Card>
+      <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
         <Select allowClear placeholder={ts('allStatuses')} value={list.params.filters.status ?? null} aria-label={ts('status')}
           onChange={(v) => list.set({ filters: { status: v ?? null } })} options={STAFF_STATUSES.map((s) => ({ value: s, label: ts(`statuses.${s}`) }))} />
@@ -108,7 +92,7 @@ export default function StaffExcelExportPage() {
       <ResourceTable<StaffListItem> query={staff} list={list} columns={columns} testId="export-staff-table"
         emptyAction={<Typography.Text type="secondary">{t('noStaff')}</Typography.Text>}
         batchActions={({ ids }) => (
-          <Button type="primary" icon={<DownloadOutlined />} disabled={!!job} data-testid="export-selected"
+          <Button type="primary" icon={<DownloadOutlined />} disabled={busy} data-testid="export-selected"
             onClick={() => void run(t('exportSelected', { count: ids.length }), (p) => exportMerge(id, { staff_ids: ids, options }, p))}>
             {t('exportSelected', { count: ids.length })}
           </Button>

@@ -61,8 +61,8 @@ export function useStaffFiles() {
 }
 
 export const photoBlob = (id: number) => api.download(`${BASE}/${id}/photo`, undefined, { method: 'GET', organization: true });
-export const certificateFile = (id: number, certificateId: number) =>
-  api.download(`${BASE}/${id}/certificates/${certificateId}/file`, undefined, { method: 'GET', organization: true });
+export const certificateFile = (id: number, certificateId: number, onProgress?: (percent: number) => void) =>
+  api.download(`${BASE}/${id}/certificates/${certificateId}/file`, undefined, { method: 'GET', organization: true, onProgress });
 
 /** The input a PUT needs, from a staff as read (keeps every certificate by id). */
 export function toInput(s: Staff, over: Partial<StaffInput> = {}): StaffInput {

@@ -21,11 +21,12 @@ import { ROLES } from '@bo/shared/permissions';
 import {
   BLOOD_TYPES, GENDERS, STAFF_STATUSES, certificateStatus, staffFieldRules, todayInTaipei, type Staff, type StaffInput,
 } from '@bo/shared/schemas/staff';
-import { errorText, saveBlob } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../app/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
@@ -64,6 +65,7 @@ export default function StaffFormPage() {
   const navigate = useNavigate();
   const { can } = useSession();
   const canWrite = can(ROLES.staffWrite);
+  const downloads = useDownloads();
   const [form] = Form.useForm<Values>();
   const { onError, formError } = useServerFieldErrors(form);
   const one = useQuery(staffApi.one(mode === 'update' ? target : undefined));
@@ -211,7 +213,8 @@ export default function StaffFormPage() {
                             <Typography.Text type="secondary"><PaperClipOutlined /> {t('scannedFile')}:</Typography.Text>
                             {saved?.has_file ? (
                               <>
-                                <Button size="small" type="link" onClick={async () => { try { const f = await certificateFile(staff!.id, saved.id); saveBlob(f.blob, f.filename); } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); } }}>
+                                <Button size="small" type="link" disabled={downloads.busy}
+                                  onClick={() => void downloads.run(saved.file_name ?? t('downloadFile'), (onProgress) => certificateFile(staff!.id, saved.id, onProgress))}>
                                   {saved.file_name ?? t('downloadFile')}
                                 </Button>
                                 {canWrite ? <Button size="small" onClick={() => void files.removeCertificateFile(staff!.id, saved.id)}>{t('removeFile')}</Button> : null}
@@ -250,6 +253,7 @@ export default function StaffFormPage() {
           }}
         </Form.List>
       </ResourceForm>
+      <DownloadProgress jobs={downloads.jobs} />
     </div>
   );
 }
