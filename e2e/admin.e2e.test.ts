@@ -101,6 +101,7 @@ describe('admins and organizations', () => {
     await page.locator('#password').fill(newAdmin.password);
     await page.getByTestId('sign-in-submit').click();
     await page.waitForURL(/\/admin\/reset-password$/);
+    await page.locator('#current_password').waitFor();
     await shot(page, 'new-admin-must-change-password');
     await page.locator('#current_password').fill(newAdmin.password);
     await page.getByTestId('new-password').fill(newAdmin.next);
