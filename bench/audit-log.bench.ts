@@ -96,7 +96,8 @@ async function seed(url: string): Promise<{ email: string; password: string }> {
 }
 
 async function startServer(mode: string, url: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/audit-log-servers.ts'), mode], {
+  const prof = process.env.BENCH_CPU_PROF && mode === 'real' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(ROOT, 'bench/audit-log-servers.ts'), mode], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_DATABASE_URL: url, DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET, NODE_ENV: 'production', LOG_LEVEL: 'silent' },
   });
@@ -109,7 +110,7 @@ async function startServer(mode: string, url: string): Promise<{ port: number; c
 }
 
 async function stop(child: ChildProcess) {
-  child.kill('SIGKILL');
+  child.kill(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL');
   await new Promise((r) => child.once('exit', r));
 }
 

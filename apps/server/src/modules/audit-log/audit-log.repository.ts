@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from './audit-log.schemas.ts';
 import { instantRange } from '../../lib/date-range.ts';
+import { compiledOnce } from '../../lib/compiled-query.ts';
 
 /** Filtered totals are exact up to this many rows, then read as "at least" (docs/audit-log.md). */
 export const AUDIT_LOG_COUNT_CAP = 10_000;
@@ -103,10 +104,15 @@ async function idWindowPage(db: DbOrTrx, q: AuditLogQuery) {
   const [lo, hi] = q.order === 'desc'
     ? [span.max - skip - q.per_page + 1, span.max - skip]
     : [span.min + skip, span.min + skip + q.per_page - 1];
-  const rows = await selectItems(db).where('audit_logs.id', '>=', lo).where('audit_logs.id', '<=', hi)
-    .orderBy('audit_logs.id', q.order).execute();
+  const rows = await (q.order === 'desc' ? idWindowDesc : idWindowAsc)(db, lo, hi);
   return { total: span.max - span.min + 1, items: rows.map(toItem) };
 }
+
+// The default list page runs on every visit to the audit log: its SQL is compiled once per order.
+const idWindow = (order: 'asc' | 'desc') => compiledOnce((db: DbOrTrx, lo: number, hi: number) =>
+  selectItems(db).where('audit_logs.id', '>=', lo).where('audit_logs.id', '<=', hi).orderBy('audit_logs.id', order));
+const idWindowDesc = idWindow('desc');
+const idWindowAsc = idWindow('asc');
 
 export interface AuditLogPage {
   data: AuditLogItem[];
