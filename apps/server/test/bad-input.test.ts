@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { MAX_PAGE, MAX_ROW_ID } from '@bo/shared/list';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 import { sql } from 'kysely';
-import { api, buildAdmin, createTestApp, login, testDialect, type TestApp } from './helpers.ts';
+import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from './helpers.ts';
+import { uploadMultipart } from './multipart.ts';
 
 // Bad input answers 400 with a field error on SQLite and PostgreSQL alike, never a 500 from the database.
 let t: TestApp;
@@ -75,6 +76,18 @@ describe('NUL characters', () => {
     expect(body.json().errors).toEqual({ name: ['validate.error.invalid'] });
     const me = await api(t.app, token).get('/api/admin/account/profile');
     expect(me.json().name).not.toContain('\u0000');
+  });
+});
+
+describe('NUL characters in multipart text fields', () => {
+  it('refuses one beside an uploaded file, like in a JSON body', async () => {
+    const org = await buildOrganization(t.db);
+    const writer = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const res = await uploadMultipart(t.app, writer, '/api/admin/organization/staff-excel', { name: 'Card\u0000', layout: 'card' },
+      { name: 'card.xlsx', data: Buffer.from('not read this far') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: ['validate.error.invalid'] });
+    expect(await t.db.selectFrom('staff_excels').select('id').where('organization_id', '=', org.id).execute()).toEqual([]);
   });
 });
 

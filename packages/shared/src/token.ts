@@ -20,3 +20,10 @@ export interface TokenPayload {
     impersonator?: { id: number; email: string; name: string };
   };
 }
+
+/**
+ * Must this token's admin change an initial password before anything else? Not while a super admin
+ * acts as that admin (switch account): the server holds the same rule (lib/actor.ts).
+ */
+export const mustChangePassword = (payload: TokenPayload): boolean =>
+  payload.data.has_change_default_password === false && !payload.data.impersonator;

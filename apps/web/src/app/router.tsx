@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { AppRoute } from '@bo/shared/routes';
+import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
 import { applyDebugParam } from '../lib/debug.ts';
 import { useAppConfig } from '../lib/settings.ts';
@@ -51,7 +52,7 @@ function RequireSession() {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/?redirect=${encodeURIComponent(back)}`} replace />;
   }
-  if (payload.data.has_change_default_password === false && location.pathname !== '/admin/reset-password') {
+  if (mustChangePassword(payload) && location.pathname !== '/admin/reset-password') {
     return <Navigate to="/admin/reset-password" replace />;
   }
   return (

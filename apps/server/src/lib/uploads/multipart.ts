@@ -4,6 +4,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { AppError, badRequest } from '../errors.ts';
 import { tooLarge } from './size-limit.ts';
+import { cleanFileName } from './file-name.ts';
 
 /** Room for the multipart envelope around the file when judging Content-Length up front. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -80,7 +81,7 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw tooLarge(maxBytes);
-        if (part.fieldname === 'file') file = { buffer, filename: part.filename || 'file' };
+        if (part.fieldname === 'file') file = { buffer, filename: cleanFileName(part.filename) };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -89,5 +90,8 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     throw mapMultipartError(err, maxBytes);
   }
   if (!file || file.buffer.length === 0) throw fileRequired();
+  // As for JSON bodies (plugins/reject-nul.ts): a NUL in a text field is refused on both databases.
+  const withNul = Object.keys(fields).find((k) => fields[k].includes('\u0000'));
+  if (withNul) throw badRequest({ [withNul]: [VALIDATION_KEYS.invalid] });
   return { ...file, fields };
 }

@@ -72,9 +72,3 @@ export function fileTypeOf(mime: string, ext: string): FileType {
   return 'other';
 }
 
-/** A display name safe to keep: no separators, `%`, control characters or leading dots; at most 200 characters. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const cleaned = base.normalize('NFC').replace(/[%\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim().slice(-200);
-  return cleaned || 'file';
-}

@@ -17,7 +17,8 @@ import { readPart, registerMultipart, uploadedFile } from '../../lib/uploads/mul
 import { peek } from '../../lib/uploads/peek.ts';
 import { limitBytes, tooLarge } from '../../lib/uploads/size-limit.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
-import { cleanFileName, detectFileType, mimeForKey } from './file-types.ts';
+import { detectFileType, mimeForKey } from './file-types.ts';
+import { cleanFileName } from '../../lib/uploads/file-name.ts';
 import {
   deleteFiles, fileInScope, fileScope, findFile, findFileByUid, findFileForSignedLink, findFilesByIds, insertFile, listFiles,
   toFileItem, type FileRow,

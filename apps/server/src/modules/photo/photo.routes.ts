@@ -13,12 +13,13 @@ import { removeObjects } from '../../lib/storage/remove-objects.ts';
 import { readPart, registerMultipart, uploadedFile } from '../../lib/uploads/multipart.ts';
 import { readBounded } from '../../lib/uploads/size-limit.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
-import { cleanFileName } from '../file/file-types.ts';
+import { cleanFileName } from '../../lib/uploads/file-name.ts';
 import {
   deletePhotos, findPhoto, findPhotosByIds, insertPhoto, listPhotos, storedKeys, toPhotoItem, updatePhoto, type StoredVariants,
 } from './photo.repository.ts';
 import { unlinkLibraryPhotos } from '../staff/staff.repository.ts';
 import './photo.dependents.ts';
+import { writeAudit } from '../../lib/audit.ts';
 
 const now = () => new Date().toISOString();
 
@@ -111,8 +112,10 @@ export async function photoRoutes(fastify: FastifyInstance) {
       const found = await loadAllOr404(req.body.ids, (unique) => findPhotosByIds(trx, organizationId, unique));
       const ids = found.map((r) => r.id);
       // Staff pictured by a deleted photo have none left (has_photo false, nothing dangling in exports).
+      // Recorded under each staff's own organization (a shared photo can picture staff of several).
       for (const s of await unlinkLibraryPhotos(trx, ids)) {
-        await audit({ action: 'unlink_photo', target_type: 'staff', target_id: s.id, before: { photo_id: s.photo_id }, after: { photo_id: null } });
+        await writeAudit(trx, { ...req.auditWho(), organization_id: s.organization_id },
+          { action: 'unlink_photo', target_type: 'staff', target_id: s.id, before: { photo_id: s.photo_id }, after: { photo_id: null } });
       }
       await deletePhotos(trx, organizationId, ids);
       for (const r of found) await audit({ action: 'delete', target_type: 'photo', target_id: r.id, before: { uid: r.uid, title: r.title, original_name: r.original_name } });

@@ -13,7 +13,7 @@ import type { Trx } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findStaffRow, staffIdsMatching } from '../staff/staff.repository.ts';
-import { cleanFileName, contentDisposition, storageKey } from '../staff/staff.uploads.ts';
+import { contentDisposition, storageKey } from '../staff/staff.uploads.ts';
 import { findStaffExcel, listStaffExcels, toStaffExcel } from './staff-excel.repository.ts';
 import { exportInput, validateCells } from './staff-excel.service.ts';
 import { RenderPool } from './staff-excel.pool.ts';
@@ -110,7 +110,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
         const t = new Date().toISOString();
         const row = await trx.insertInto('staff_excels').values({
           organization_id: orgId, name: parsed.data.name, layout: parsed.data.layout, start_row: parsed.data.start_row,
-          cells: JSON.stringify(parsed.data.cells), file_key: key, file_name: cleanFileName(upload.filename),
+          cells: JSON.stringify(parsed.data.cells), file_key: key, file_name: upload.filename,
           file_size: upload.buffer.length, sheet_name: info.sheetName, created_at: t, updated_at: t,
         }).returningAll().executeTakeFirstOrThrow();
         const out = toStaffExcel(row);
@@ -133,7 +133,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
       req.inTransaction(async ({ trx, audit }) => {
         const before = await findStaffExcel(trx, orgId, req.params.id);
         const row = await trx.updateTable('staff_excels').set({
-          file_key: key, file_name: cleanFileName(upload.filename), file_size: upload.buffer.length, sheet_name: info.sheetName, updated_at: new Date().toISOString(),
+          file_key: key, file_name: upload.filename, file_size: upload.buffer.length, sheet_name: info.sheetName, updated_at: new Date().toISOString(),
         }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
         await audit({ action: 'replace_file', target_type: 'staff_excel', target_id: before.id, before: { file_name: before.file_name }, after: { file_name: row.file_name } });
         return { out: toStaffExcel(row), old: before.file_key };

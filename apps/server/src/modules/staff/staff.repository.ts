@@ -190,9 +190,9 @@ export async function staffRowsForExport(db: DbOrTrx, organizationId: number, id
 }
 
 /** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
-export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Promise<{ id: number; photo_id: number | null }[]> {
+export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Promise<{ id: number; organization_id: number; photo_id: number | null }[]> {
   if (!photoIds.length) return [];
-  const rows = await db.selectFrom('staff').select(['id', 'photo_id']).where('photo_id', 'in', photoIds).orderBy('id').execute();
+  const rows = await db.selectFrom('staff').select(['id', 'organization_id', 'photo_id']).where('photo_id', 'in', photoIds).orderBy('id').execute();
   if (rows.length) {
     await db.updateTable('staff').set({ photo_id: null, updated_at: new Date().toISOString() }).where('photo_id', 'in', photoIds).execute();
   }

@@ -373,6 +373,7 @@ describe('photo library for staff writers', () => {
       .where('action', '=', 'unlink_photo').execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toEqual({ photo_id: photo.id });
+    expect(audit[0]!.organization_id).toBe(s.organization_id);
   });
 });
 

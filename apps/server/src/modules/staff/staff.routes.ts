@@ -158,7 +158,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const jpeg = await normalizeStaffPhoto(upload.buffer, app.config.imageMaxPixels);
     const key = storageKey('photos', orgId, 'jpg');
-    const { staff, old } = await storeThenRecord(app.storage, app.log, [{ key, body: jpeg, contentType: 'image/jpeg' }], () =>
+    const { staff, old } = await storeThenRecord(app.storage, req.log, [{ key, body: jpeg, contentType: 'image/jpeg' }], () =>
       req.inTransaction(async ({ trx, audit }) => {
         const before = await findStaffRow(trx, orgId, req.params.id);
         await trx.updateTable('staff').set({ photo_key: key, photo_id: null, updated_at: new Date().toISOString() })
@@ -210,7 +210,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const kind = await checkCertificateFile(upload.buffer, app.config.imageMaxPixels);
     const key = storageKey('certificates', orgId, kind.ext);
-    const { staff, old } = await storeThenRecord(app.storage, app.log, [{ key, body: upload.buffer, contentType: kind.mime }], () =>
+    const { staff, old } = await storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: kind.mime }], () =>
       req.inTransaction(async ({ trx, audit }) => {
         const before = await trx.selectFrom('staff_certificates').select(['id', 'file_key', 'file_name'])
           .where('id', '=', req.params.certificateId).where('organization_id', '=', orgId).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/uploads/file-name.ts';
 
 /** Kept for staff.module.ts, which registers multipart once for the staff and staff-excel routes. */
 
@@ -50,9 +51,6 @@ export async function checkCertificateFile(b: Buffer, maxPixels: number): Promis
 export const storageKey = (area: 'photos' | 'certificates' | 'templates', organizationId: number, ext: string) =>
   `staff/${organizationId}/${area}/${randomUUID()}.${ext}`;
 
-/** A file name safe for a header: printable, no quotes or path separators, at most 150 characters. */
-export const cleanFileName = (name: string) =>
-  name.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_').trim().slice(0, 150) || 'file';
 
 /** Content-Disposition with an ASCII fallback and the RFC 5987 `filename*` for Chinese names. */
 export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {

@@ -6,13 +6,14 @@ import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { mustChangePassword } from '@bo/shared/token';
 
 /** Where an admin whose default password is unchanged must go first (has_change_default_password false). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { payload } = useSession();
-  const forced = payload?.data.has_change_default_password === false;
+  const forced = !!payload && mustChangePassword(payload);
   return (
     <div className="page narrow-page">
       <PageHeader />
