@@ -37,15 +37,21 @@ async function writeXlsx(wb: import('exceljs').Workbook): Promise<Buffer> {
 const STRING = 3; // ExcelJS ValueType.String
 const NULL = 0;
 
-/** Excel sheet names: at most 31 characters, none of []:*?/\, not blank, unique (case-insensitive). */
+/** A sheet name may not start or end with an apostrophe (also after cutting it to length). */
+const trimApostrophes = (v: string) => v.replace(/^'+|'+$/g, '').trim();
+
+/**
+ * Excel sheet names: at most 31 characters, none of []:*?/\, not starting or ending with an
+ * apostrophe, not blank, not the reserved "History", unique (case-insensitive).
+ */
 export function sheetNames(names: string[]): string[] {
-  const used = new Set<string>();
+  const used = new Set<string>(['history']);
   return names.map((raw) => {
-    const base = raw.replace(/[[\]:*?/\\]/g, '_').replace(/^'+|'+$/g, '').trim().slice(0, 31) || 'Sheet';
+    const base = trimApostrophes(trimApostrophes(raw.replace(/[[\]:*?/\\]/g, '_')).slice(0, 31)) || 'Sheet';
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) {
       const suffix = ` (${n})`;
-      name = base.slice(0, 31 - suffix.length) + suffix;
+      name = trimApostrophes(base.slice(0, 31 - suffix.length)) + suffix;
     }
     used.add(name.toLowerCase());
     return name;

@@ -329,6 +329,15 @@ describe('certificate types in templates', () => {
 });
 
 describe('sheet names', () => {
+  it('avoid the reserved History and an apostrophe at either end, even after cutting to 31 characters', () => {
+    const names = sheetNames(['History', 'history', `${'y'.repeat(30)}'z`, "'quoted'"]);
+    expect(names[0]).toBe('History (2)');
+    expect(names[1]).toBe('history (3)');
+    expect(names[2]).toBe('y'.repeat(30));
+    expect(names[3]).toBe('quoted');
+    for (const n of names) expect(n).not.toMatch(/^'|'$/);
+  });
+
   it('are unique, at most 31 characters and free of []:*?/\\', () => {
     const names = sheetNames(['王大明', '王大明', 'a/b:c*d?e[f]g\\h', 'x'.repeat(40), 'x'.repeat(40), '']);
     expect(names[0]).toBe('王大明');
