@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { appConfigSchema } from '@bo/shared/app-config';
+import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
 import type { DbOrTrx } from '../db/database.ts';
 import { compiledOnce } from './compiled-query.ts';
@@ -31,13 +31,14 @@ export const parseRoles = (json: string | null | undefined): string[] => {
   }
 };
 
-// Runs on every request: the device, its admin, the admin's group roles and the app config row that
-// says whether groups are on, in one statement compiled once.
+// Runs on every request: the device, its admin and, for a member of a group only, the group's roles
+// and the app config row that says whether groups are on; one statement, compiled once.
 const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
   .selectFrom('login_devices as d')
   .innerJoin('admins as a', 'a.id', 'd.admin_id')
   .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app'))) // a literal: compiledOnce binds only deviceId
+  // Literals: compiledOnce binds only deviceId.
+  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
   .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at', 'd.fingerprint',
     'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.has_change_default_password', 'g.roles as group_roles', 'c.value as app_config'])
   .where('d.id', '=', deviceId));
@@ -45,17 +46,21 @@ const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
 const adminWithGroup = (db: DbOrTrx, adminId: number) => db
   .selectFrom('admins as a')
   .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', 'app'))
+  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
   .select(['a.roles', 'g.roles as group_roles', 'c.value as app_config'])
   .where('a.id', '=', adminId);
 
 /** What decides an admin's ROLE_ roles: its own, its group's (null: no group) and the stored app config. */
 interface RoleSources { roles: string; group_roles: string | null; app_config: string | null }
 
-/** Members of an admin group hold its roles only while the adminGroup flag is on. */
+/**
+ * Members of an admin group hold its roles only while the adminGroup flag is on. Read from the stored
+ * overrides with the shared default, not through the whole config schema, on this per-request path.
+ */
 function adminGroupsOn(appConfig: string | null): boolean {
   try {
-    return appConfigSchema.parse(appConfig ? JSON.parse(appConfig) : {}).adminGroup === true;
+    const flag = appConfig ? (JSON.parse(appConfig) as { adminGroup?: unknown }).adminGroup : undefined;
+    return (flag ?? APP_CONFIG_DEFAULTS.adminGroup) === true;
   } catch {
     return false;
   }
