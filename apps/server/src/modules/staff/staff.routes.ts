@@ -51,14 +51,14 @@ export async function staffRoutes(fastify: FastifyInstance) {
       .where('c.organization_id', '=', req.actor!.organizationId!).where('s.status', '=', 'active')
       .where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit);
     // The counts cover every such certificate; only the listed rows are capped.
-    const counts = await attention.select([
+    const [counts, rows] = await Promise.all([attention.select([
       sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
       sql<number>`count(*)`.as('total'),
       sql<number>`count(distinct c.staff_id)`.as('staff'),
-    ]).executeTakeFirstOrThrow();
-    const rows = await attention.innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+    ]).executeTakeFirstOrThrow(),
+    attention.innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
       .select(['c.id', 'c.staff_id', 's.name as staff_name', 's.nickname', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.expires_at'])
-      .orderBy('c.expires_at').orderBy('c.id').limit(EXPIRY_LIST_LIMIT).execute();
+      .orderBy('c.expires_at').orderBy('c.id').limit(EXPIRY_LIST_LIMIT).execute()]);
     const data = rows.map((r) => ({
       id: r.id, staff_id: r.staff_id, staff_name: r.staff_name, staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
       certificate_type_id: r.certificate_type_id, certificate_type_name: r.certificate_type_name, number: r.number,
