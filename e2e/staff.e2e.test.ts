@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type ApiSession, type TestServer } from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
+import { addDays, todayInTaipei } from '../packages/shared/src/dates.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
   const { data: types } = await api.post('/api/admin/organization/certificate-type/defaults');
   const safety = types[0];
-  const soon = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+  const soon = addDays(todayInTaipei(), 10);
   const a = await api.post('/api/admin/organization/staff', {
     name: '王大明', nickname: '阿明', national_id: 'A123456789', birthday: '1990-05-06', mobile: '0912345678', job_title: '領班',
     certificates: [{ certificate_type_id: safety.id, number: 'S-001', issued_at: '2024-01-01', expires_at: '2027-06-30' }],

@@ -94,6 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerModules(app);
 
   if (serveWeb) {
+    // @fastify/static takes no route config, and it registers the last routes of the app: the built
+    // web files are public and are opened without a fingerprint.
+    app.addHook('onRoute', (route) => { route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config; });
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: false });
   }
   return app;

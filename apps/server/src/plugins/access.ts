@@ -29,8 +29,18 @@ declare module 'fastify' {
     fingerprint?: boolean;
   }
   interface FastifyRequest {
-    actor: Actor | null;
+    /**
+     * Who makes the request. Only routes not declared public read it, and the access hook refuses
+     * those requests (401) before their handler runs when there is no verified actor.
+     */
+    readonly actor: Actor;
+    /** The verified actor, or null on a public route called without a token. */
+    actorOrNull: Actor | null;
+    /** The organization the request acts in; read on organization routes, which refuse requests without one. */
+    readonly organizationId: number;
     inTransaction<T>(fn: (ctx: RequestContext) => Promise<T>): Promise<T>;
+    /** A transaction acting in the request's organization (organization routes). */
+    inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
     auditWho(): AuditWho;
   }
 }
@@ -41,6 +51,10 @@ export interface RequestContext {
   actor: Actor;
   organizationId: number | null;
   audit(entry: AuditEntry): Promise<void>;
+}
+
+export interface OrganizationContext extends RequestContext {
+  organizationId: number;
 }
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -55,37 +69,53 @@ function requestedOrganization(req: FastifyRequest): number | null | undefined {
 /** The X-Fingerprint header as a login device stores it. */
 export const fingerprintOf = (req: FastifyRequest): string => String(req.headers[FINGERPRINT_HEADER] ?? '').slice(0, 200);
 
-export function requireActor(req: FastifyRequest): Actor {
-  if (!req.actor) throw invalidToken();
-  return req.actor;
-}
+/** Whether a matched route needs a verified actor: anything not declared public does. */
+const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'public';
 
 export function registerAccess(app: FastifyInstance): void {
-  app.decorateRequest('actor', null);
+  app.decorateRequest('actorOrNull', null);
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest): Actor {
+      if (!this.actorOrNull) throw invalidToken();
+      return this.actorOrNull;
+    },
+  });
+  app.decorateRequest('organizationId', {
+    getter(this: FastifyRequest): number {
+      const id = this.actor.organizationId;
+      if (id === null) throw permissionDenied();
+      return id;
+    },
+  });
 
   app.decorateRequest('auditWho', function (this: FastifyRequest): AuditWho {
     return {
-      actor_id: this.actor?.id ?? null,
-      impersonator_id: this.actor?.impersonatorId ?? null,
-      organization_id: this.actor?.organizationId ?? null,
+      actor_id: this.actorOrNull?.id ?? null,
+      impersonator_id: this.actorOrNull?.impersonatorId ?? null,
+      organization_id: this.actorOrNull?.organizationId ?? null,
       ip: this.ip ?? null,
       user_agent: (this.headers['user-agent'] ?? '').slice(0, 500) || null,
     };
   });
 
+  const transactionFor = <C extends RequestContext, T>(req: FastifyRequest, ctx: Omit<C, 'trx' | 'audit'>, fn: (ctx: C) => Promise<T>) =>
+    app.db.transaction().execute((trx) => fn({ ...ctx, trx, audit: (entry: AuditEntry) => writeAudit(trx, req.auditWho(), entry) } as C));
+
   app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    const req = this;
-    const actor = requireActor(req);
-    return app.db.transaction().execute((trx) =>
-      fn({ trx, actor, organizationId: actor.organizationId, audit: (entry) => writeAudit(trx, req.auditWho(), entry) }),
-    );
+    return transactionFor(this, { actor: this.actor, organizationId: this.actor.organizationId }, fn);
+  });
+  app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
+    return transactionFor(this, { actor: this.actor, organizationId: this.organizationId }, fn);
   });
 
+  // Access follows the route the router matched (its declared config), never the spelling of the
+  // URL: the router decodes %61pi, folds // and trailing slashes, so a prefix test on req.url does not
+  // say which handler will run.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    if (req.is404) return;
     const cfg = req.routeOptions.config ?? {};
     if (cfg.fingerprint !== false && !req.headers[FINGERPRINT_HEADER]) throw new AppError(400, MESSAGES.fingerprintRequired);
-    if (req.is404 || cfg.roles === 'public') return;
+    if (isPublic(req)) return;
     if (cfg.roles === undefined) throw permissionDenied(); // fail closed; a test also refuses such routes
 
     const header = req.headers.authorization;
@@ -94,7 +124,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!payload) throw invalidToken();
     const actor = await loadActorForDevice(app.db, payload.id, payload.data.id, fingerprintOf(req));
     if (!actor) throw invalidToken();
-    req.actor = actor;
+    req.actorOrNull = actor;
 
     if (Date.now() - Date.parse(actor.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
       await app.db.updateTable('login_devices').set({ last_seen_at: new Date().toISOString(), ip: req.ip })
@@ -103,9 +133,10 @@ export function registerAccess(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (req) => {
+    if (req.is404 || isPublic(req)) return;
     const cfg = req.routeOptions.config ?? {};
-    if (!req.url.startsWith('/api/') || req.is404 || cfg.roles === 'public' || !req.actor) return;
-    const actor = req.actor as DeviceActor;
+    if (!req.actorOrNull) throw invalidToken();
+    const actor = req.actorOrNull as DeviceActor;
     // The organization is resolved once, here, where the body is parsed: the one the request names,
     // else the device's active one (unless membership was withdrawn since).
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);

@@ -19,7 +19,7 @@ function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
  */
 export function registerRejectNul(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (req.is404) return;
     const field = fieldWithNul(req.params, '') ?? fieldWithNul(req.query, '') ?? fieldWithNul(req.body, '');
     if (field) throw badRequest({ [field]: [VALIDATION_KEYS.invalid] });
   });

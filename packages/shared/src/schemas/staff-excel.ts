@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { listQuery, listResponse, rowId } from '../list.ts';
-import { maskNationalId, staffDisplayName, todayInTaipei } from './staff.ts';
+import { maskNationalId, staffDisplayName } from './staff.ts';
+import { todayInTaipei } from '../dates.ts';
 import { calendarDay } from '../dates.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;

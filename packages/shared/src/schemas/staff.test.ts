@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, certificateStatus, isTaiwanNationalId, maskNationalId, staffDisplayName, staffInput, todayInTaipei, worstCertificateStatus } from './staff.ts';
+import { certificateStatus, isTaiwanNationalId, maskNationalId, staffDisplayName, staffInput, worstCertificateStatus } from './staff.ts';
+import { addDays, todayInTaipei } from '../dates.ts';
 
 describe('staff rules', () => {
   it('accepts national ids and resident certificates only with a valid check digit', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
 import { listQuery, listResponse, rowIdParam, rowId } from '../list.ts';
-import { isRealDate } from '../dates.ts';
+import { addDays, isRealDate } from '../dates.ts';
 
 /**
  * Taiwan identity numbers accepted for staff (checksum verified):
@@ -209,16 +209,6 @@ export const expirationResponse = z.object({
 });
 export type ExpirationResponse = z.infer<typeof expirationResponse>;
 
-/** Today's date in the product's time zone (spec section 1: Asia/Taipei) as YYYY-MM-DD. */
-export function todayInTaipei(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400_000).toISOString().slice(0, 10);
-}
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400_000);
-}
 
 export function certificateStatus(expiresAt: string | null, today: string, days = DEFAULT_EXPIRY_WINDOW_DAYS): CertificateStatus {
   if (!expiresAt) return 'none';

@@ -87,7 +87,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     schema: { tags, response: { 200: profileSchema } },
     config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
-    const actor = req.actor!;
+    const actor = req.actor;
     const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
     return { ...p, roles: actor.adminRoles };
   });
@@ -96,7 +96,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     schema: { tags, body: profileUpdateBody, response: { 200: profileSchema } },
     config: { roles: [] },
   }, async (req) => {
-    const actor = req.actor!;
+    const actor = req.actor;
     await req.inTransaction(async ({ trx, audit }) => {
       const before = await trx.selectFrom('admins').select(['name']).where('id', '=', actor.id).executeTakeFirstOrThrow();
       await trx.updateTable('admins').set({ name: req.body.name, updated_at: now() }).where('id', '=', actor.id).execute();
@@ -110,7 +110,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     schema: { tags, body: resetPasswordBody, response: { 200: tokenResponse } },
     config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
-    const actor = req.actor!;
+    const actor = req.actor;
     if (req.body.password.length < app.config.passwordMinLength) {
       throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
     }
@@ -141,7 +141,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     schema: { tags, response: { 200: z.object({ organizations: z.array(organizationSchema) }) } },
     config: { roles: [], beforePasswordChange: true },
   }, async (req) => {
-    const actor = req.actor!;
+    const actor = req.actor;
     const rows = actor.isSuperAdmin
       ? await app.db.selectFrom('organizations as o')
         .leftJoin('organization_members as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', actor.id))

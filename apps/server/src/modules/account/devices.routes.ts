@@ -30,7 +30,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/account/login-device', {
     schema: { tags, response: { 200: z.object({ data: z.array(deviceSchema) }) } },
     config: { roles: [] },
-  }, async (req) => ({ data: await listDevices(app.db, req.actor!.id, req.actor!.deviceId) }));
+  }, async (req) => ({ data: await listDevices(app.db, req.actor.id, req.actor.deviceId) }));
 
   app.delete('/api/admin/account/logout-device/:id', {
     schema: { tags, params: idParam, response: { 200: ok } },
@@ -56,7 +56,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const admin = await app.db.selectFrom('admins').select('id').where('id', '=', req.params.id).executeTakeFirst();
     if (!admin) throw notFound();
-    return { data: await listDevices(app.db, admin.id, req.actor!.deviceId) };
+    return { data: await listDevices(app.db, admin.id, req.actor.deviceId) };
   });
 
   app.delete('/api/admin/admin-device/:id', {

@@ -16,7 +16,7 @@ export async function subAccountRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     let qb = app.db.selectFrom('organization_members as m').innerJoin('organizations as o', 'o.id', 'm.organization_id')
       .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'm.sub_account_roles'])
-      .where('m.admin_id', '=', req.actor!.id);
+      .where('m.admin_id', '=', req.actor.id);
     if (req.query.keyword) {
       const p = likePattern(req.query.keyword.toLowerCase());
       qb = qb.where(sql<boolean>`(lower(o.name) like ${p} escape '\\' or lower(coalesce(o.company_id, '')) like ${p} escape '\\')`);

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
 import { parseRoles } from '../../lib/actor.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
-import { instantRange } from '../../lib/date-range.ts';
+import { instantRange } from '@bo/shared/dates';
 
 /** An admin without its password hash. */
 export type AdminRow = Omit<Selectable<AdminsTable>, 'password_hash'>;

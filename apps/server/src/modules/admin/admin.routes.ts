@@ -25,7 +25,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     schema: { tags, response: { 200: roleOptionsResponse } },
     config: { roles: ROLES.adminUpdate },
   }, async (req) => {
-    const grantable = grantableAdminRoles(req.actor!);
+    const grantable = grantableAdminRoles(req.actor);
     return { data: ADMIN_ROLES.map((name) => ({ name, label: ROLE_LABELS[name], grantable: grantable.has(name) })) };
   });
 
@@ -33,7 +33,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     schema: { tags, response: { 200: roleOptionsResponse } },
     config: { roles: ROLES.adminUpdate },
   }, async (req) => {
-    const actor = req.actor!;
+    const actor = req.actor;
     const grantable = actor.isSuperAdmin || actor.organizationId === null ? grantableSubAccountRoles(actor, -1)
       : grantableSubAccountRoles(actor, actor.organizationId);
     return { data: SUB_ACCOUNT_ROLES.map((name) => ({ name, label: ROLE_LABELS[name], grantable: grantable.has(name) })) };
@@ -74,7 +74,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, response: { 200: adminSchema } },
     config: { roles: ROLES.adminUpdate },
   }, async (req) => {
-    const admin = await findAdminView(app.db, req.params.id, adminScopeOf(req.actor!));
+    const admin = await findAdminView(app.db, req.params.id, adminScopeOf(req.actor));
     if (!admin) throw notFound();
     return admin;
   });

@@ -3,7 +3,7 @@ import type { DbOrTrx, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from './audit-log.schemas.ts';
-import { instantRange } from '../../lib/date-range.ts';
+import { instantRange } from '@bo/shared/dates';
 import { compiledOnce } from '../../lib/compiled-query.ts';
 
 /** Filtered totals are exact up to this many rows, then read as "at least" (docs/audit-log.md). */

@@ -46,7 +46,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/file/index', {
     schema: { tags, querystring: fileListQuery, response: { 200: fileListResponse } },
     config: { roles: ROLES.file },
-  }, async (req) => listFiles(app.db, fileScope(req.actor!), req.query));
+  }, async (req) => listFiles(app.db, fileScope(req.actor), req.query));
 
   const store = async (req: FastifyRequest, o: { name: string; folder: string; isPrivate: boolean; head: Buffer; body: Readable }) => {
     const detected = detectFileType(o.name, o.head);
@@ -94,7 +94,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     schema: { tags, body: fileDownloadBody },
     config: { roles: ROLES.file },
   }, async (req, reply) => {
-    const row = await findFile(app.db, fileScope(req.actor!), req.body.id);
+    const row = await findFile(app.db, fileScope(req.actor), req.body.id);
     if (!row) throw notFound();
     return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, attachment: true, cacheControl: 'private, no-store' });
   });
@@ -103,7 +103,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     schema: { tags, params: privateFileParams },
     config: { roles: ROLES.file },
   }, async (req, reply) => {
-    const row = await findFileByUid(app.db, fileScope(req.actor!), req.params.a);
+    const row = await findFileByUid(app.db, fileScope(req.actor), req.params.a);
     if (!row || !row.is_private || row.name !== req.params.b) throw notFound();
     return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
   });
@@ -134,15 +134,15 @@ export async function fileRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
     // Authorize the path before signing: the caller must be able to read it now.
-    const row = await findFileByUid(app.db, fileScope(req.actor!), uid);
+    const row = await findFileByUid(app.db, fileScope(req.actor), uid);
     if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
     const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
     const issued = Math.floor(Date.now() / 1000);
     const expires = issued + ttl;
     const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
     const path = signedPath(row.uid, row.name);
-    const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor!.id, payload });
-    const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor!.id), ...(payload ? { p: payload } : {}), sig });
+    const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor.id, payload });
+    const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor.id), ...(payload ? { p: payload } : {}), sig });
     const expiresAt = new Date(expires * 1000).toISOString();
     await req.inTransaction(({ audit }) => audit({ action: 'sign_link', target_type: 'file', target_id: row.id, after: { ttl, expires_at: expiresAt, payload: req.body.payload ?? null } }));
     return { url: `${baseUrl(req)}${path}?${qs}`, expires_at: expiresAt, ttl };

@@ -24,7 +24,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, response: { 200: ownOrganizationSchema } },
     config: { roles: ROLES.organizationAdmin, organization: true },
   }, async (req) => {
-    const o = await findOrganizationDetail(app.db, activeOrganization(req.actor!, req.params.id));
+    const o = await findOrganizationDetail(app.db, activeOrganization(req.actor, req.params.id));
     if (!o) throw notFound();
     return toOwn(o);
   });

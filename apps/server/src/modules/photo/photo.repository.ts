@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
 import { inOrganization, publicUrl, type OrganizationScope } from '../file/file.repository.ts';
 import type { PhotosTable } from '../file/media.tables.ts';
-import { instantRange } from '../../lib/date-range.ts';
+import { instantRange } from '@bo/shared/dates';
 
 export type PhotoRow = Selectable<PhotosTable>;
 export interface StoredVariant { key: string; width: number; height: number; webp_key: string }

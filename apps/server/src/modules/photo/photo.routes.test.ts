@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { rawRequest, TRAVERSAL_PROBES, upload } from '../file/media.testkit.ts';
 import { photoVariantKey } from './photo.repository.ts';
+import { todayInTaipei } from '@bo/shared/dates';
 
 let t: TestApp;
 let small: TestApp;
@@ -116,7 +117,7 @@ describe('photo list, patch and delete', () => {
     expect((await a.get('/api/admin/photo/index')).json().meta.total).toBe(2);
     expect((await a.get('/api/admin/photo/index?keyword=brid')).json().data.map((p: any) => p.title)).toEqual(['Bridge']);
     expect((await a.get('/api/admin/photo/index?tag=concrete')).json().data.map((p: any) => p.title)).toEqual(['Tunnel']);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInTaipei();
     expect((await a.get(`/api/admin/photo/index?date_from=${today}&date_to=${today}`)).json().meta.total).toBe(2);
     expect((await a.get('/api/admin/photo/index?date_to=2000-01-01')).json().meta.total).toBe(0);
     const page = (await a.get('/api/admin/photo/index?per_page=1&page=2&sort=title&order=asc')).json();

@@ -38,7 +38,7 @@ export async function photoRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/photo/index', {
     schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
     config: { roles: ROLES.photoList },
-  }, async (req) => listPhotos(app.db, req.actor!.organizationId, req.query));
+  }, async (req) => listPhotos(app.db, req.actor.organizationId, req.query));
 
   app.post('/api/admin/photo/upload', {
     schema: { tags, querystring: photoUploadQuery, response: { 200: photoSchema } },

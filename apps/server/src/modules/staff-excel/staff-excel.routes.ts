@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { batchPatchBody, idParam, idsBody, patchBody, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { staffDisplayName, todayInTaipei } from '@bo/shared/schemas/staff';
+import { staffDisplayName } from '@bo/shared/schemas/staff';
+import { todayInTaipei } from '@bo/shared/dates';
 import {
   STAFF_EXCEL_PATCHABLE, exportMergeBody, exportSplitBody, sheetGrid, staffExcelListQuery, staffExcelListResponse,
   staffExcelSchema, staffExcelUpdateInput, type StaffExcelLayout,
@@ -64,18 +65,18 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
   app.get(`${base}/index`, {
     schema: { tags, querystring: staffExcelListQuery, response: { 200: staffExcelListResponse } },
     config: read,
-  }, (req) => listStaffExcels(app.db, req.actor!.organizationId!, req.query));
+  }, (req) => listStaffExcels(app.db, req.organizationId, req.query));
 
   app.get(`${base}/:id`, {
     schema: { tags, params: idParam, response: { 200: staffExcelSchema } },
     config: read,
-  }, async (req) => toStaffExcel(await findStaffExcel(app.db, req.actor!.organizationId!, req.params.id)));
+  }, async (req) => toStaffExcel(await findStaffExcel(app.db, req.organizationId, req.params.id)));
 
   app.get(`${base}/:id/sheet`, {
     schema: { tags, params: idParam, response: { 200: sheetGrid } },
     config: read,
   }, async (req) => {
-    const row = await findStaffExcel(app.db, req.actor!.organizationId!, req.params.id);
+    const row = await findStaffExcel(app.db, req.organizationId, req.params.id);
     return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
   });
 
@@ -83,7 +84,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam },
     config: read,
   }, async (req, reply) => {
-    const row = await findStaffExcel(app.db, req.actor!.organizationId!, req.params.id);
+    const row = await findStaffExcel(app.db, req.organizationId, req.params.id);
     reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', row.file_name)).header('cache-control', 'private, no-store');
     return reply.send(await app.storage.get(row.file_key));
   });
@@ -93,7 +94,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const parsed = staffExcelUpdateInput.safeParse({
       name: upload.fields.name ?? upload.filename.replace(/\.xlsx$/i, ''),
@@ -124,7 +125,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     await findStaffExcel(app.db, orgId, req.params.id);
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const info = await checkedTemplate(upload.buffer);
@@ -145,9 +146,9 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
   app.put(`${base}/:id`, {
     schema: { tags, params: idParam, body: staffExcelUpdateInput, response: { 200: staffExcelSchema } },
     config: write,
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    const before = await findStaffExcel(trx, organizationId!, req.params.id);
-    await validateCells(trx, organizationId!, req.body.layout, req.body.start_row, req.body.cells);
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    const before = await findStaffExcel(trx, organizationId, req.params.id);
+    await validateCells(trx, organizationId, req.body.layout, req.body.start_row, req.body.cells);
     const row = await trx.updateTable('staff_excels').set({
       name: req.body.name, layout: req.body.layout, start_row: req.body.start_row, cells: JSON.stringify(req.body.cells), updated_at: new Date().toISOString(),
     }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
@@ -171,10 +172,10 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
   app.patch(`${base}/batch`, {
     schema: { tags, body: batchPatchBody, response: { 200: ok } },
     config: write,
-  }, (r) => r.inTransaction(async ({ trx, organizationId, audit }) => {
+  }, (r) => r.inOrganization(async ({ trx, organizationId, audit }) => {
     const value = patchValue(r.body);
     for (const id of [...new Set(r.body.ids)]) {
-      const { before, row } = await applyPatch(trx, organizationId!, id, r.body.field, value);
+      const { before, row } = await applyPatch(trx, organizationId, id, r.body.field, value);
       await audit({ action: 'patch', target_type: 'staff_excel', target_id: id, before: { [r.body.field]: (before as any)[r.body.field] }, after: { [r.body.field]: (row as any)[r.body.field] } });
     }
     return { message: 'OK' };
@@ -183,18 +184,18 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
   app.patch(`${base}/:id`, {
     schema: { tags, params: idParam, body: patchBody, response: { 200: staffExcelSchema } },
     config: write,
-  }, (r) => r.inTransaction(async ({ trx, organizationId, audit }) => {
+  }, (r) => r.inOrganization(async ({ trx, organizationId, audit }) => {
     const value = patchValue(r.body);
-    const { before, row } = await applyPatch(trx, organizationId!, r.params.id, r.body.field, value);
+    const { before, row } = await applyPatch(trx, organizationId, r.params.id, r.body.field, value);
     await audit({ action: 'patch', target_type: 'staff_excel', target_id: row.id, before: { [r.body.field]: (before as any)[r.body.field] }, after: { [r.body.field]: (row as any)[r.body.field] } });
     return toStaffExcel(row);
   }));
 
   const remove = async (r: import('fastify').FastifyRequest, ids: number[]) => {
-    const keys = await r.inTransaction(async ({ trx, organizationId, audit }) => {
+    const keys = await r.inOrganization(async ({ trx, organizationId, audit }) => {
       const rows = await loadAllOr404(ids, (unique) =>
-        trx.selectFrom('staff_excels').selectAll().where('organization_id', '=', organizationId!).where('id', 'in', unique).execute());
-      await trx.deleteFrom('staff_excels').where('organization_id', '=', organizationId!).where('id', 'in', rows.map((row) => row.id)).execute();
+        trx.selectFrom('staff_excels').selectAll().where('organization_id', '=', organizationId).where('id', 'in', unique).execute());
+      await trx.deleteFrom('staff_excels').where('organization_id', '=', organizationId).where('id', 'in', rows.map((row) => row.id)).execute();
       for (const row of rows) await audit({ action: 'delete', target_type: 'staff_excel', target_id: row.id, before: toStaffExcel(row) });
       return rows.map((row) => row.file_key);
     });
@@ -217,7 +218,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, body: exportMergeBody },
     config: read,
   }, async (r, reply) => {
-    const orgId = r.actor!.organizationId!;
+    const orgId = r.organizationId;
     const template = await findStaffExcel(app.db, orgId, r.params.id);
     let ids = r.body.staff_ids;
     if (!ids) {
@@ -240,7 +241,7 @@ export async function staffExcelRoutes(fastify: FastifyInstance) {
     schema: { tags, params: z.object({ id: rowIdParam, staff_id: rowIdParam }), body: exportSplitBody },
     config: read,
   }, async (r, reply) => {
-    const orgId = r.actor!.organizationId!;
+    const orgId = r.organizationId;
     const template = await findStaffExcel(app.db, orgId, r.params.id);
     const staff = await findStaffRow(app.db, orgId, r.params.staff_id);
     const { input } = await exportInput(app, orgId, template, [staff.id], r.body.options.export_date);

@@ -1,7 +1,7 @@
 import { streamToBuffer } from './stream-to-buffer.ts';
 import type { FastifyInstance } from 'fastify';
 import { parseAddress, CELL_RANGE, type CellMapping, type ExportStaff, type StaffExcelLayout } from '@bo/shared/schemas/staff-excel';
-import { todayInTaipei } from '@bo/shared/schemas/staff';
+import { todayInTaipei } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { loadAppConfig } from '../settings/app-config.repository.ts';

@@ -30,15 +30,15 @@ export async function certificateTypeRoutes(fastify: FastifyInstance) {
   app.get(`${base}/index`, {
     schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema), defaults: z.array(z.string()) }) } },
     config: { roles: ROLES.staffRead, organization: true },
-  }, async (req) => ({ data: await listTypes(app.db, req.actor!.organizationId!), defaults: DEFAULT_CERTIFICATE_TYPES }));
+  }, async (req) => ({ data: await listTypes(app.db, req.organizationId), defaults: DEFAULT_CERTIFICATE_TYPES }));
 
   app.post(base, {
     schema: { tags, body: certificateTypeInput, response: { 200: certificateTypeSchema } },
     config: { roles: ROLES.staffWrite, organization: true },
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    await assertNameFree(trx, organizationId!, req.body.name);
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    await assertNameFree(trx, organizationId, req.body.name);
     const t = new Date().toISOString();
-    const row = await trx.insertInto('certificate_types').values({ organization_id: organizationId!, ...req.body, created_at: t, updated_at: t })
+    const row = await trx.insertInto('certificate_types').values({ organization_id: organizationId, ...req.body, created_at: t, updated_at: t })
       .returningAll().executeTakeFirstOrThrow();
     await audit({ action: 'create', target_type: 'certificate_type', target_id: row.id, after: row });
     return row;
@@ -48,25 +48,25 @@ export async function certificateTypeRoutes(fastify: FastifyInstance) {
   app.post(`${base}/defaults`, {
     schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema) }) } },
     config: { roles: ROLES.staffWrite, organization: true },
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    const have = new Set((await listTypes(trx, organizationId!)).map((r) => r.name));
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    const have = new Set((await listTypes(trx, organizationId)).map((r) => r.name));
     const t = new Date().toISOString();
     for (const [i, name] of DEFAULT_CERTIFICATE_TYPES.entries()) {
       if (have.has(name)) continue;
-      const row = await trx.insertInto('certificate_types').values({ organization_id: organizationId!, name, sort: i, created_at: t, updated_at: t })
+      const row = await trx.insertInto('certificate_types').values({ organization_id: organizationId, name, sort: i, created_at: t, updated_at: t })
         .returningAll().executeTakeFirstOrThrow();
       await audit({ action: 'create', target_type: 'certificate_type', target_id: row.id, after: row });
     }
-    return { data: await listTypes(trx, organizationId!) };
+    return { data: await listTypes(trx, organizationId) };
   }));
 
   app.put(`${base}/:id`, {
     schema: { tags, params: idParam, body: certificateTypeInput, response: { 200: certificateTypeSchema } },
     config: { roles: ROLES.staffWrite, organization: true },
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    const before = await trx.selectFrom('certificate_types').selectAll().where('id', '=', req.params.id).where('organization_id', '=', organizationId!).executeTakeFirst();
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    const before = await trx.selectFrom('certificate_types').selectAll().where('id', '=', req.params.id).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!before) throw notFound();
-    await assertNameFree(trx, organizationId!, req.body.name, before.id);
+    await assertNameFree(trx, organizationId, req.body.name, before.id);
     const after = await trx.updateTable('certificate_types').set({ ...req.body, updated_at: new Date().toISOString() })
       .where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
     await audit({ action: 'update', target_type: 'certificate_type', target_id: before.id, before, after });
@@ -76,11 +76,11 @@ export async function certificateTypeRoutes(fastify: FastifyInstance) {
   app.delete(`${base}/:id`, {
     schema: { tags, params: idParam, response: { 200: ok } },
     config: { roles: ROLES.staffWrite, organization: true },
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    const before = await trx.selectFrom('certificate_types').selectAll().where('id', '=', req.params.id).where('organization_id', '=', organizationId!).executeTakeFirst();
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    const before = await trx.selectFrom('certificate_types').selectAll().where('id', '=', req.params.id).where('organization_id', '=', organizationId).executeTakeFirst();
     if (!before) throw notFound();
     const used = await trx.selectFrom('staff_certificates').select('id').where('certificate_type_id', '=', before.id).executeTakeFirst();
-    const templates = await trx.selectFrom('staff_excels').select('cells').where('organization_id', '=', organizationId!).execute();
+    const templates = await trx.selectFrom('staff_excels').select('cells').where('organization_id', '=', organizationId).execute();
     const mapped = templates.some((t) => (JSON.parse(t.cells) as { type: string; certificate_type_id?: number }[])
       .some((c) => c.type === 'certificate' && c.certificate_type_id === before.id));
     if (used || mapped) throw conflict({ id: ['validate.error.in_use'] });

@@ -1,8 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import {
-  addDays, certificateStatus, maskNationalId, staffDisplayName, todayInTaipei, worstCertificateStatus,
-  type Certificate, type CertificateStatus, type Staff, type StaffListItem,
-} from '@bo/shared/schemas/staff';
+import { certificateStatus, maskNationalId, staffDisplayName, worstCertificateStatus, type Certificate, type CertificateStatus, type Staff, type StaffListItem } from '@bo/shared/schemas/staff';
+import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isTaiwanNationalId, maskNationalId, todayInTaipei } from '@bo/shared/schemas/staff';
+import { isTaiwanNationalId, maskNationalId } from '@bo/shared/schemas/staff';
+import { addDays, todayInTaipei } from '@bo/shared/dates';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { samplePhoto } from '../staff-excel/staff-excel.fixtures.ts';
 import { buildCertificateType, buildStaff, upload } from './staff.test-helpers.ts';

@@ -4,10 +4,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { idParam, idsBody, patchBody, rowIdParam } from '@bo/shared/list';
-import {
-  STAFF_PATCHABLE, addDays, daysBetween, expirationQuery, expirationResponse, staffAllListQuery, staffFieldRules, staffInput,
-  staffDisplayName, staffListQuery, staffListResponse, staffSchema, todayInTaipei,
-} from '@bo/shared/schemas/staff';
+import { STAFF_PATCHABLE, expirationQuery, expirationResponse, staffAllListQuery, staffFieldRules, staffInput, staffDisplayName, staffListQuery, staffListResponse, staffSchema } from '@bo/shared/schemas/staff';
+import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { notFound } from '../../lib/errors.ts';
 import { listPhotos } from '../photo/photo.repository.ts';
@@ -38,7 +36,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
   app.get(`${base}/index`, {
     schema: { tags, querystring: staffListQuery, response: { 200: staffListResponse } },
     config: read,
-  }, (req) => listStaff(app.db, req.actor!.organizationId!, req.query));
+  }, (req) => listStaff(app.db, req.organizationId, req.query));
 
   app.get(`${base}/check-expiration-of-certificates`, {
     schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
@@ -48,7 +46,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const limit = addDays(today, req.query.days);
     // Certificates needing attention: of active staff only, the same rule as the list's certificate_status filter.
     const attention = app.db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id')
-      .where('c.organization_id', '=', req.actor!.organizationId!).where('s.status', '=', 'active')
+      .where('c.organization_id', '=', req.organizationId).where('s.status', '=', 'active')
       .where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit);
     // The counts cover every such certificate; only the listed rows are capped.
     const [counts, rows] = await Promise.all([attention.select([
@@ -79,18 +77,18 @@ export async function staffRoutes(fastify: FastifyInstance) {
   app.get(`${base}/photo-library`, {
     schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
     config: write,
-  }, (req) => listPhotos(app.db, req.actor!.organizationId!, req.query));
+  }, (req) => listPhotos(app.db, req.organizationId, req.query));
 
   app.get(`${base}/:id`, {
     schema: { tags, params: idParam, response: { 200: staffSchema } },
     config: read,
-  }, (req) => readStaff(app.db, req.actor!.organizationId!, req.params.id));
+  }, (req) => readStaff(app.db, req.organizationId, req.params.id));
 
   app.post(base, {
     schema: { tags, body: staffInput, response: { 200: staffSchema } },
     config: write,
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
-    const { staff } = await saveStaff(trx, organizationId!, req.body);
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
+    const { staff } = await saveStaff(trx, organizationId, req.body);
     await audit({ action: 'create', target_type: 'staff', target_id: staff.id, after: staff });
     return staff;
   }));
@@ -99,9 +97,9 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, body: staffInput, response: { 200: staffSchema } },
     config: write,
   }, async (req) => {
-    const { staff, orphanKeys } = await req.inTransaction(async ({ trx, organizationId, audit }) => {
-      const before = await readStaff(trx, organizationId!, req.params.id);
-      const saved = await saveStaff(trx, organizationId!, req.body, req.params.id);
+    const { staff, orphanKeys } = await req.inOrganization(async ({ trx, organizationId, audit }) => {
+      const before = await readStaff(trx, organizationId, req.params.id);
+      const saved = await saveStaff(trx, organizationId, req.body, req.params.id);
       await audit({ action: 'update', target_type: 'staff', target_id: req.params.id, before, after: saved.staff });
       return saved;
     });
@@ -112,12 +110,12 @@ export async function staffRoutes(fastify: FastifyInstance) {
   app.patch(`${base}/:id`, {
     schema: { tags, params: idParam, body: patchBody, response: { 200: staffSchema } },
     config: write,
-  }, (req) => req.inTransaction(async ({ trx, organizationId, audit }) => {
+  }, (req) => req.inOrganization(async ({ trx, organizationId, audit }) => {
     const { field, value } = parsePatch(STAFF_PATCHABLE, staffFieldRules, req.body);
-    const before = await readStaff(trx, organizationId!, req.params.id);
+    const before = await readStaff(trx, organizationId, req.params.id);
     await trx.updateTable('staff').set({ [field]: value ?? null, updated_at: new Date().toISOString() })
-      .where('id', '=', req.params.id).where('organization_id', '=', organizationId!).execute();
-    const after = await readStaff(trx, organizationId!, req.params.id);
+      .where('id', '=', req.params.id).where('organization_id', '=', organizationId).execute();
+    const after = await readStaff(trx, organizationId, req.params.id);
     await audit({ action: 'patch', target_type: 'staff', target_id: req.params.id, before: { [field]: (before as any)[field] }, after: { [field]: (after as any)[field] } });
     return after;
   }));
@@ -126,8 +124,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, body: idsBody, response: { 200: ok } },
     config: write,
   }, async (req) => {
-    const keys = await req.inTransaction(async ({ trx, organizationId, audit }) => {
-      const done = await deleteStaff(trx, organizationId!, req.body.ids);
+    const keys = await req.inOrganization(async ({ trx, organizationId, audit }) => {
+      const done = await deleteStaff(trx, organizationId, req.body.ids);
       for (const r of done.rows) await audit({ action: 'delete', target_type: 'staff', target_id: r.id, before: r });
       return done.orphanKeys;
     });
@@ -139,8 +137,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, response: { 200: ok } },
     config: write,
   }, async (req) => {
-    const keys = await req.inTransaction(async ({ trx, organizationId, audit }) => {
-      const done = await deleteStaff(trx, organizationId!, [req.params.id]);
+    const keys = await req.inOrganization(async ({ trx, organizationId, audit }) => {
+      const done = await deleteStaff(trx, organizationId, [req.params.id]);
       await audit({ action: 'delete', target_type: 'staff', target_id: req.params.id, before: done.rows[0] });
       return done.orphanKeys;
     });
@@ -153,7 +151,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     await findStaffRow(app.db, orgId, req.params.id);
     const upload = await readUpload(req, app.config.uploadMaxBytes);
     const jpeg = await normalizeStaffPhoto(upload.buffer, app.config.imageMaxPixels);
@@ -174,7 +172,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam, response: { 200: staffSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     const { staff, old } = await req.inTransaction(async ({ trx, audit }) => {
       const before = await findStaffRow(trx, orgId, req.params.id);
       await trx.updateTable('staff').set({ photo_key: null, photo_id: null, updated_at: new Date().toISOString() })
@@ -190,7 +188,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: idParam },
     config: read,
   }, async (req, reply) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     const row = await findStaffRow(app.db, orgId, req.params.id);
     const key = row.photo_key ?? (row.photo_id ? await libraryPhotoKey(app.db, orgId, row.photo_id) : null);
     if (!key || !(await app.storage.exists(key))) throw notFound();
@@ -203,7 +201,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: certParams, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     const cert = await app.db.selectFrom('staff_certificates').select('id')
       .where('id', '=', req.params.certificateId).where('staff_id', '=', req.params.id).where('organization_id', '=', orgId).executeTakeFirst();
     if (!cert) throw notFound();
@@ -229,7 +227,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     config: read,
   }, async (req, reply) => {
     const cert = await app.db.selectFrom('staff_certificates').select(['file_key', 'file_name', 'file_type'])
-      .where('id', '=', req.params.certificateId).where('staff_id', '=', req.params.id).where('organization_id', '=', req.actor!.organizationId!).executeTakeFirst();
+      .where('id', '=', req.params.certificateId).where('staff_id', '=', req.params.id).where('organization_id', '=', req.organizationId).executeTakeFirst();
     if (!cert?.file_key || !(await app.storage.exists(cert.file_key))) throw notFound();
     reply.header('content-type', cert.file_type ?? 'application/octet-stream')
       .header('content-disposition', contentDisposition('attachment', cert.file_name ?? 'certificate'))
@@ -242,7 +240,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     schema: { tags, params: certParams, response: { 200: staffSchema } },
     config: write,
   }, async (req) => {
-    const orgId = req.actor!.organizationId!;
+    const orgId = req.organizationId;
     const { staff, old } = await req.inTransaction(async ({ trx, audit }) => {
       const before = await trx.selectFrom('staff_certificates').select(['id', 'file_key', 'file_name'])
         .where('id', '=', req.params.certificateId).where('staff_id', '=', req.params.id).where('organization_id', '=', orgId).executeTakeFirst();
