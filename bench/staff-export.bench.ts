@@ -100,7 +100,7 @@ async function main() {
     const createTemplate = async (name: string, layout: string, file: Buffer, cells: unknown[], startRow = 3) => {
       const fd = new FormData();
       fd.set('name', name); fd.set('layout', layout); fd.set('start_row', String(startRow)); fd.set('cells', JSON.stringify(cells));
-      fd.set('file', new Blob([file]), `${name}.xlsx`);
+      fd.set('file', new Blob([new Uint8Array(file)]), `${name}.xlsx`);
       const res = await fetch(`${base}/api/admin/organization/staff-excel`, { method: 'POST', headers: auth, body: fd });
       if (!res.ok) throw new Error(`template: ${res.status} ${await res.text()}`);
       return (await res.json()).id as number;

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, ROOT, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 // sharp is a dependency of the server workspace; the pictures are made here, not checked in.
-const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp');
+const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
 
 /** The machine may be busy: lazy screens and uploads get time. */
 const SLOW = { timeout: 20_000 };
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** A photo-like JPEG with enough detail to take a moment to upload on a throttled line. */
 async function photo(width: number, height: number, hue: string): Promise<Buffer> {
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer();
   const scene = Buffer.from(`<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">
     <rect width="${width}" height="${height * 0.6}" fill="${hue}" opacity="0.85"/>
     <rect y="${height * 0.6}" width="${width}" height="${height * 0.4}" fill="#8a7556" opacity="0.85"/>

@@ -15,7 +15,7 @@ const staffIds: number[] = [];
 
 async function uploadPhoto(staffId: number, data: Buffer) {
   const fd = new FormData();
-  fd.set('file', new Blob([data], { type: 'image/jpeg' }), 'photo.jpg');
+  fd.set('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'photo.jpg');
   const r = await fetch(`${server.url}/api/admin/organization/staff/${staffId}/photo`, {
     method: 'POST', body: fd, headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
   });
@@ -47,7 +47,7 @@ beforeAll(async () => {
   fd.set('name', '既有範本');
   fd.set('layout', 'card');
   fd.set('cells', JSON.stringify([{ cell: 'B2', type: 'field', field: 'display_name' }, { cell: 'C2', type: 'photo', range: 'C2:D7' }]));
-  fd.set('file', new Blob([await cardTemplate()]), '既有範本.xlsx');
+  fd.set('file', new Blob([new Uint8Array(await cardTemplate())]), '既有範本.xlsx');
   const r = await fetch(`${server.url}/api/admin/organization/staff-excel`, { method: 'POST', body: fd, headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` } });
   if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
 });

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteOptions } from 'fastify';
 import { createTestApp, type TestApp } from './helpers.ts';
+import type { CollectedRoute } from './route-collector.ts';
 
 // Every route the app registers, collected by an onRoute hook added the moment Fastify is created.
-const routes = vi.hoisted(() => [] as RouteOptions[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const factory = ((opts: any) => {
-    const app = mod.default(opts);
-    app.addHook('onRoute', (r: any) => { routes.push(r); });
-    return app;
-  }) as unknown as typeof mod.default;
-  return { ...mod, default: Object.assign(factory, mod.default) };
-});
+const routes = vi.hoisted(() => [] as CollectedRoute[]);
+vi.mock('fastify', async (original) => (await import('./route-collector.ts')).collectingFastify(await original(), routes));
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); }); // builds the app: every module registers its routes

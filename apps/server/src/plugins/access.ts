@@ -59,11 +59,17 @@ export interface OrganizationContext extends RequestContext {
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+/**
+ * The organization a request names (query or JSON body), undefined when none, null when the value is
+ * not a row id: digits in a query string, a positive integer in JSON (`"1"`, `true`, `[1]` are not).
+ */
 function requestedOrganization(req: FastifyRequest): number | null | undefined {
-  const raw = (req.query as any)?.organization_id ?? (req.body as any)?.organization_id;
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.organization_id;
+  const fromBody = (req.body as Record<string, unknown> | undefined)?.organization_id;
+  const raw = fromQuery ?? fromBody;
   if (raw === undefined || raw === null || raw === '') return undefined;
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
+  const n = fromQuery !== undefined ? (typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
 }
 
 /** The X-Fingerprint header as a login device stores it. */
@@ -122,7 +128,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!header?.startsWith('Bearer ')) throw invalidToken();
     const payload = await app.tokens.verify(header.slice(7).trim());
     if (!payload) throw invalidToken();
-    const actor = await loadActorForDevice(app.db, payload.id, payload.data.id, fingerprintOf(req));
+    const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req));
     if (!actor) throw invalidToken();
     req.actorOrNull = actor;
 

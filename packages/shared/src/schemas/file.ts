@@ -56,7 +56,7 @@ export const fileCreateViaDataBody = z.object({
   organization_id: rowId.optional(),
 });
 
-export const fileDownloadBody = z.object({ id: rowIdParam, organization_id: rowId.optional() });
+export const fileDownloadBody = z.object({ id: rowId, organization_id: rowId.optional() });
 
 export const privateFileParams = z.object({
   a: z.string().regex(FILE_UID_PATTERN, VALIDATION_KEYS.invalid),

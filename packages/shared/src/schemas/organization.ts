@@ -70,7 +70,7 @@ export const organizationDeleteConflict = z.object({
   dependents: organizationDependentsSchema,
 });
 export const organizationBatchDeleteBody = z.object({
-  ids: z.array(rowIdParam).min(1).max(500),
+  ids: z.array(rowId).min(1).max(500),
   confirm: z.boolean().optional(),
 });
 export const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });

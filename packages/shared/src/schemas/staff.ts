@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
-import { listQuery, listResponse, rowIdParam, rowId } from '../list.ts';
+import { listQuery, listResponse, queryInt, rowIdParam, rowId } from '../list.ts';
 import { addDays, isRealDate } from '../dates.ts';
 
 /**
@@ -172,7 +172,7 @@ export const staffFilters = {
   status: z.enum(STAFF_STATUSES).optional(),
   /** expired: at least one lapsed certificate; expiring: none lapsed, one lapses within `days`; attention: either. */
   certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
-  days: z.coerce.number().int().min(0).max(365).default(DEFAULT_EXPIRY_WINDOW_DAYS),
+  days: queryInt.pipe(z.number().int().min(0).max(365)).default(DEFAULT_EXPIRY_WINDOW_DAYS),
 };
 export const staffListQuery = listQuery(STAFF_SORTABLE, staffFilters);
 export type StaffListQuery = z.input<typeof staffListQuery>;
@@ -195,7 +195,7 @@ export const expiringCertificate = z.object({
   status: z.enum(['expired', 'expiring']),
 });
 export const expirationQuery = z.object({
-  days: z.coerce.number().int().min(0).max(365).default(DEFAULT_EXPIRY_WINDOW_DAYS),
+  days: queryInt.pipe(z.number().int().min(0).max(365)).default(DEFAULT_EXPIRY_WINDOW_DAYS),
 });
 export const expirationResponse = z.object({
   days: z.number(),

@@ -19,8 +19,9 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import {
-  BLOOD_TYPES, GENDERS, STAFF_STATUSES, certificateStatus, staffFieldRules, todayInTaipei, type Staff, type StaffInput,
+  BLOOD_TYPES, GENDERS, STAFF_STATUSES, certificateStatus, staffFieldRules, type Staff, type StaffInput,
 } from '@bo/shared/schemas/staff';
+import { todayInTaipei } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
