@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach } from 'vitest';
 import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,12 +59,57 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Content-Security-Policy violations seen by any page of a browser from launchBrowser(), not yet
+ * reported. The flows prove the app works under the policy: the test during which one happens fails
+ * (afterEach below), whatever it asserted.
+ */
+const policyViolations: string[] = [];
+
+/** Every page of the context reports its `securitypolicyviolation` events (frames included) to the test process. */
+export async function watchPolicyViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__e2eReportPolicyViolation', ({ page }, v: string) => {
+    policyViolations.push(`${page?.url() ?? '?'}: ${v}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : '';
+      const sample = e.sample ? ` (${e.sample})` : '';
+      void (window as unknown as { __e2eReportPolicyViolation(v: string): Promise<void> })
+        .__e2eReportPolicyViolation(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'}${where}${sample}`);
+    });
+  });
+}
+
+/** The violations seen since the last call (a test that expects one takes it out here). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
+}
+
+function failOnPolicyViolations() {
+  const seen = takePolicyViolations();
+  if (seen.length) throw new Error(`Content-Security-Policy violations:\n  ${seen.join('\n  ')}`);
+}
+afterEach(failOnPolicyViolations);
+afterAll(failOnPolicyViolations);
+
+/** The system Chromium; every context it opens (browser.newContext, browser.newPage) reports policy violations. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync',
+      // Nothing leaves the machine: other hosts do not resolve (a flow answers them with context.route).
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
   });
+  // browser.newPage() opens its own context through newContext, so both are covered.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchPolicyViolations(context);
+    return context;
+  };
+  return browser;
 }
 
 /** Signs in through the sign-in page and waits for an admin screen. */

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -16,8 +15,11 @@ import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRejectNul } from './plugins/reject-nul.ts';
+import { DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebAssets } from './plugins/web-assets.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -68,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', opts.storage ?? await createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -77,27 +81,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+  });
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as any;
   });
 
-  const serveWeb = existsSync(join(config.webDist, 'index.html'));
-  registerErrorHandler(app, { spaFallback: serveWeb });
+  const web = existsSync(join(config.webDist, 'index.html')) ? await registerWebAssets(app, config.webDist) : null;
+  registerErrorHandler(app, { spaFallback: web });
   registerRejectNul(app);
   registerAccess(app);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-  });
 
   await registerModules(app);
-
-  if (serveWeb) {
-    // @fastify/static takes no route config, and it registers the last routes of the app: the built
-    // web files are public and are opened without a fingerprint.
-    app.addHook('onRoute', (route) => { route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config; });
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: false });
-  }
   return app;
 }

@@ -1,3 +1,5 @@
+// First: the page's CSP nonce reaches the style elements scripts create before any module renders.
+import './app/csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/app.css';

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
 import { AppError } from '../lib/errors.ts';
+import type { WebApp } from './web-assets.ts';
 
 type Issue = { keyword?: string; code?: string; message?: string; path?: (string | number)[]; instancePath?: string; params?: any; minimum?: number | bigint; origin?: string; format?: string };
 
@@ -27,8 +28,8 @@ function databaseRefusal(err: { code?: unknown }): AppError | null {
   return null;
 }
 
-/** `spaFallback`: the built web app is served, so a non-API GET that matches no route gets its index.html. */
-export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: boolean } = {}): void {
+/** `spaFallback`: the built web app is served, so a GET of one of its paths that matches no route gets its index.html. */
+export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: WebApp | null } = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -71,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
 
   // One not-found handler (Fastify allows one per prefix). The SPA's router shows /404 itself.
   app.setNotFoundHandler((req, reply) => {
-    if (opts.spaFallback && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    if (opts.spaFallback && req.method === 'GET' && opts.spaFallback.isAppPath(req.url)) return opts.spaFallback.sendIndex(reply);
     return reply.code(404).send({ message: MESSAGES.notFound });
   });
 }

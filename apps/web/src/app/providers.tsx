@@ -11,6 +11,10 @@ import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
 import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
 import { buildTheme, themeCssVariables } from './theme.ts';
+import { cspNonce } from './csp.ts';
+
+/** Ant Design's run-time style sheets carry the page's CSP nonce (absent on the Vite dev server). */
+const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 
 /** Theme, antd locale following the language, query cache, and the shell's overlay, bar and toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -24,7 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
   }, [vars]);
   return (
-    <ConfigProvider theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
+    <ConfigProvider csp={CSP} theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
       <QueryClientProvider client={queryClient}>
         <ProgressBar />
         {children}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CSP_NONCE_PLACEHOLDER } from '@bo/shared/csp';
+import { webAppContentSecurityPolicy } from './security-headers.ts';
+
+/** The built web app is public and opened outside the app's API client, so without a fingerprint. */
+const WEB_ROUTE = { roles: 'public', fingerprint: false } as const;
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Build output under assets/ is named by content hash: kept a year and never revalidated. index.html,
+ * the service worker and the manifest name those files or the app's identity: revalidated on each use,
+ * so a deployment shows at once. Icons and robots.txt change rarely and are not hashed: a day.
+ */
+export function cacheControlFor(file: string): string {
+  if (file.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (file === 'sw.js' || file === 'manifest.webmanifest') return 'no-cache';
+  return 'public, max-age=86400';
+}
+
+/** Files served as they are: everything in the build but index.html, the .br/.gz siblings and dot folders (.vite). */
+function webFiles(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => f.split(sep).join('/'))
+    .filter((f) => f !== 'index.html' && !/\.(?:br|gz)$/.test(f) && !f.split('/').some((part) => part.startsWith('.')))
+    // Build output names only: anything else could read as a route parameter or wildcard.
+    .filter((f) => /^[\w@~.\-/]+$/.test(f) && statSync(join(root, f)).isFile())
+    .sort();
+}
+
+/** A path that leaves the app for the server (its API) or for a built file, however it is spelled. */
+function isServerPath(url: string): boolean {
+  let path = url.split('?')[0];
+  try { path = decodeURIComponent(path); } catch { /* a malformed escape is not one of ours either */ }
+  return /^\/+(?:api|assets)(?:\/|$)/i.test(path);
+}
+
+export interface WebApp {
+  /** Whether a GET that matched no route names a screen of the app, whose router then shows it (or its 404). */
+  isAppPath(url: string): boolean;
+  /** index.html with a fresh CSP nonce in its tags and in its policy. */
+  sendIndex(reply: FastifyReply): FastifyReply;
+}
+
+/**
+ * Serves the production web build (config.webDist): index.html for `/` and, through the not-found
+ * handler, for the app's own paths; every other built file at its path, precompressed siblings chosen
+ * by Accept-Encoding, with the cache lifetime of `cacheControlFor`.
+ */
+export async function registerWebAssets(app: FastifyInstance, root: string): Promise<WebApp> {
+  const index = readFileSync(join(root, 'index.html'), 'utf8').split(CSP_NONCE_PLACEHOLDER);
+  const filePolicy = webAppContentSecurityPolicy(app.config);
+
+  const sendIndex = (reply: FastifyReply): FastifyReply => {
+    const nonce = randomBytes(18).toString('base64');
+    // No ETag or Last-Modified: a revalidated copy would keep an old nonce under the new policy.
+    return reply.type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', webAppContentSecurityPolicy(app.config, nonce))
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(index.join(nonce));
+  };
+
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, index: false });
+  const route = () => ({ config: { ...WEB_ROUTE }, schema: { hide: true } });
+  for (const file of webFiles(root)) {
+    const cacheControl = cacheControlFor(file);
+    app.get(`/${file}`, route(), (_req, reply) => reply
+      .header('cache-control', cacheControl)
+      .header('content-security-policy', filePolicy)
+      .sendFile(file));
+  }
+  app.get('/', route(), (_req, reply) => sendIndex(reply));
+  app.get('/index.html', route(), (_req, reply) => sendIndex(reply));
+
+  return { isAppPath: (url) => !isServerPath(url), sendIndex };
+}
