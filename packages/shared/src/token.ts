@@ -3,6 +3,13 @@ export interface TokenPayload {
   exp: number;
   expired_at: string;
   id: number;
+  /**
+   * The token's own id (RFC 7519 `jti`), the one claim added to spec section 3: the login device
+   * remembers its current token's id, so a renewal retires the token it replaces. Every token the
+   * server issues carries it and the server refuses one without it; optional here only because the
+   * web never reads it.
+   */
+  jti?: string;
   type: 'admin' | 'member';
   data: {
     id: number;

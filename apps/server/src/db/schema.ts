@@ -51,6 +51,16 @@ export interface LoginDevicesTable {
   created_at: string;
   last_seen_at: string;
   revoked_at: string | null;
+  /** Session lifetime (migration 0040). Set by every sign-in on this device. */
+  signed_in_at: string | null;
+  /** The absolute end of the session begun at signed_in_at: no token of this device outlives it. */
+  session_expires_at: string | null;
+  /** The `jti` and `exp` of the device's current token. */
+  token_id: string | null;
+  token_expires_at: string | null;
+  /** The token the last renewal replaced, still accepted until previous_token_until (grace period). */
+  previous_token_id: string | null;
+  previous_token_until: string | null;
 }
 
 export interface AuditLogsTable {

@@ -40,6 +40,7 @@ const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
   // Literals: compiledOnce binds only deviceId.
   .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
   .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at', 'd.fingerprint',
+    'd.session_expires_at', 'd.token_id', 'd.previous_token_id', 'd.previous_token_until',
     'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.has_change_default_password', 'g.roles as group_roles', 'c.value as app_config'])
   .where('d.id', '=', deviceId));
 
@@ -74,6 +75,8 @@ function rolesFrom(src: RoleSources): string[] {
 
 /** The actor with what the access hooks still need from its device row. */
 export interface DeviceActor extends Actor {
+  /** The `jti` of the token the request came with: the device's current one or the one just replaced. */
+  tokenId: string;
   /** The device's active organization: acted in unless the request names another one. */
   deviceOrganizationId: number | null;
   lastSeenAt: string;
@@ -81,21 +84,39 @@ export interface DeviceActor extends Actor {
   mustChangePassword: boolean;
 }
 
+/** What the device row checks of a verified token: its device, its admin and its own id. */
+export interface DeviceToken {
+  id: number;
+  jti: string;
+  data: { id: number };
+}
+
+/** The device's current token, or the one its last renewal replaced while the grace period lasts. */
+function isLiveToken(row: { token_id: string | null; previous_token_id: string | null; previous_token_until: string | null }, jti: string, now: number): boolean {
+  if (row.token_id !== null && jti === row.token_id) return true;
+  return row.previous_token_id !== null && jti === row.previous_token_id
+    && row.previous_token_until !== null && now < Date.parse(row.previous_token_until);
+}
+
 /**
- * The device row decides: a revoked device, a disabled admin, a device of another admin or a
- * request from another browser (X-Fingerprint differs from the sign-in's) means the token is dead,
- * whatever its signature says.
+ * The device row decides: a revoked device, a disabled admin, a device of another admin, a request
+ * from another browser (X-Fingerprint differs from the sign-in's), a session past its absolute end
+ * or a token that is no longer the device's current one (renewed, signed in again since) means the
+ * token is dead, whatever its signature says.
  */
-export async function loadActorForDevice(db: DbOrTrx, deviceId: number, adminId: number, fingerprint: string): Promise<DeviceActor | null> {
-  const [row] = await deviceWithAdmin(db, deviceId);
-  if (!row || row.revoked_at || row.id !== adminId || row.status !== 'active') return null;
+export async function loadActorForDevice(db: DbOrTrx, token: DeviceToken, fingerprint: string): Promise<DeviceActor | null> {
+  const [row] = await deviceWithAdmin(db, token.id);
+  if (!row || row.revoked_at || row.id !== token.data.id || row.status !== 'active') return null;
   if (row.fingerprint !== fingerprint) return null;
+  const now = Date.now();
+  if (row.session_expires_at === null || now >= Date.parse(row.session_expires_at)) return null;
+  if (!isLiveToken(row, token.jti, now)) return null;
   const adminRoles = rolesFrom(row);
   return {
     id: row.id, email: row.email, name: row.name, deviceId: row.device_id, impersonatorId: row.impersonator_id,
     adminRoles, subAccountRoles: [], roles: adminRoles, organizationId: null,
     isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
-    deviceOrganizationId: row.organization_id, lastSeenAt: row.last_seen_at,
+    deviceOrganizationId: row.organization_id, lastSeenAt: row.last_seen_at, tokenId: token.jti,
     mustChangePassword: row.has_change_default_password === 0 && row.impersonator_id === null,
   };
 }

@@ -1,7 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import type { TokenPayload } from '@bo/shared/token';
 import { SignJWT, jwtVerify } from 'jose';
+import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
+import type { LoginDevicesTable } from '../db/schema.ts';
 import { adminRolesOf, subAccountRolesIn } from './actor.ts';
+import { invalidToken } from './errors.ts';
+
+/** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
+export type VerifiedToken = TokenPayload & { jti: string };
+
+/**
+ * How long the token a renewal replaced keeps working: requests already in flight with it, and a
+ * second tab renewing with it at the same moment, must not sign the browser out.
+ */
+export const RENEWAL_GRACE_SECONDS = 30;
+
+/**
+ * Without `force`, a renewal gives a new token only in the last 15 minutes of the current one (the
+ * web renews 5 to 10 minutes before expiry, spec section 9; the margin absorbs a slow client clock).
+ */
+export const RENEWAL_WINDOW_SECONDS = 15 * 60;
+
+type Device = Selectable<LoginDevicesTable>;
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
 export class TokenService {
   // A WebCrypto key imported once: given bytes or a KeyObject, jose imports one on every call.
@@ -10,16 +34,94 @@ export class TokenService {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  async issue(db: DbOrTrx, deviceId: number, keepLogin: boolean): Promise<string> {
+  /**
+   * A new token for the device, with a new id: it becomes the device's only current token. The one
+   * it replaces keeps working for RENEWAL_GRACE_SECONDS (`retire: 'after-grace'`, a renewal) or dies
+   * at once (`'at-once'`, the password change). Its `exp` is now plus the token lifetime, never past
+   * the session's absolute end (set by sign-in, login-device.ts; a device opened any other way ends
+   * with its first token). Answers 401 when that end has passed. With `replacing`, only that token is
+   * replaced: when another request has replaced it meanwhile, the answer is the token it made.
+   */
+  async issue(
+    db: DbOrTrx, deviceId: number, keepLogin: boolean, opts: { retire?: 'after-grace' | 'at-once'; replacing?: string } = {},
+  ): Promise<string> {
     const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const replacing = opts.replacing ?? device.token_id;
+    if (replacing !== device.token_id) return this.current(db, deviceId);
+    const now = Math.floor(Date.now() / 1000);
+    const end = device.session_expires_at === null ? now + this.lifetime(keepLogin) : seconds(device.session_expires_at);
+    const exp = Math.min(now + this.lifetime(keepLogin), end);
+    if (exp <= now) throw invalidToken();
+    const jti = randomBytes(16).toString('base64url');
+    const grace = (opts.retire ?? 'after-grace') === 'after-grace' && device.token_id !== null;
+    let update = db.updateTable('login_devices').set({
+      token_id: jti,
+      token_expires_at: isoOf(exp),
+      previous_token_id: grace ? device.token_id : null,
+      previous_token_until: grace ? isoOf(now + RENEWAL_GRACE_SECONDS) : null,
+      ...(device.session_expires_at === null ? { signed_in_at: device.signed_in_at ?? isoOf(now), session_expires_at: isoOf(end) } : {}),
+    }).where('id', '=', deviceId);
+    // Two renewals racing (two tabs): only the first replaces the token; the second hands out the token
+    // the first made, rather than retiring it a moment after it was given out.
+    update = replacing === null ? update.where('token_id', 'is', null) : update.where('token_id', '=', replacing);
+    const { numUpdatedRows } = await update.executeTakeFirst();
+    if (numUpdatedRows === 0n) return this.current(db, deviceId);
+    return this.sign(db, { ...device, token_id: jti }, exp);
+  }
+
+  /**
+   * The device's current token again: the same id and `exp`, with the admin's data as it is now.
+   * What a renewal answers when there is nothing to renew.
+   */
+  async current(db: DbOrTrx, deviceId: number): Promise<string> {
+    const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    if (device.token_id === null || device.token_expires_at === null) return this.issue(db, deviceId, device.keep_login === 1);
+    return this.sign(db, device, seconds(device.token_expires_at));
+  }
+
+  /**
+   * Whether a renewal without `force` gives a new token: only when the current token ends within
+   * RENEWAL_WINDOW_SECONDS and a new one would end later (near the session's absolute end it cannot,
+   * and handing out new tokens with the same end would only make the client renew again at once).
+   */
+  renewalDue(device: Pick<Device, 'token_expires_at' | 'session_expires_at'>, keepLogin: boolean): boolean {
+    if (device.token_expires_at === null) return true;
+    const now = Math.floor(Date.now() / 1000);
+    const currentExp = seconds(device.token_expires_at);
+    if (currentExp - now > RENEWAL_WINDOW_SECONDS) return false;
+    const end = device.session_expires_at === null ? Infinity : seconds(device.session_expires_at);
+    return Math.min(now + this.lifetime(keepLogin), end) > currentExp;
+  }
+
+  /**
+   * Null for anything but a well-formed HS256 token signed with our key (alg none included), with an
+   * `exp` still ahead and a `jti`: jose accepts a token without `exp` as never expiring, we do not.
+   */
+  async verify(token: string): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
+      const p = payload as unknown as VerifiedToken;
+      if (typeof p.exp !== 'number' || typeof p.jti !== 'string' || p.jti === '') return null;
+      if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || p.type !== 'admin') return null;
+      return p;
+    } catch {
+      return null;
+    }
+  }
+
+  private lifetime(keepLogin: boolean): number {
+    return keepLogin ? this.ttl.long : this.ttl.short;
+  }
+
+  private async sign(db: DbOrTrx, device: Device, exp: number): Promise<string> {
     const admin = await db.selectFrom('admins').selectAll().where('id', '=', device.admin_id).executeTakeFirstOrThrow();
     const subRoles = device.organization_id === null ? [] : (await subAccountRolesIn(db, admin.id, device.organization_id)) ?? [];
     const roles = await adminRolesOf(db, admin.id);
-    const exp = Math.floor(Date.now() / 1000) + (keepLogin ? this.ttl.long : this.ttl.short);
-    const payload: TokenPayload = {
+    const payload: VerifiedToken = {
       exp,
-      expired_at: new Date(exp * 1000).toISOString(),
+      expired_at: isoOf(exp),
       id: device.id,
+      jti: device.token_id!,
       type: 'admin',
       data: {
         id: admin.id, email: admin.email, name: admin.name,
@@ -32,17 +134,5 @@ export class TokenService {
       if (acting) payload.data.impersonator = acting;
     }
     return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);
-  }
-
-  /** Null for anything but a well-formed, unexpired HS256 token signed with our key (alg none included). */
-  async verify(token: string): Promise<TokenPayload | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
-      const p = payload as unknown as TokenPayload;
-      if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || p.type !== 'admin') return null;
-      return p;
-    } catch {
-      return null;
-    }
   }
 }

@@ -13,3 +13,11 @@ export function fingerprint(): string {
   cached = id;
   return id;
 }
+
+/**
+ * Writes this browser's id back after a logout, whose answer (Clear-Site-Data "storage") wipes it:
+ * the browser stays the same browser for the server (its login device, the lockout's known browser).
+ */
+export function keepFingerprint(): void {
+  storage.set(STORAGE_KEYS.fingerprint, fingerprint());
+}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { can as canRoles } from '@bo/shared/permissions';
 import { api, ApiError } from './api-client.ts';
+import { keepFingerprint } from './fingerprint.ts';
 import { queryClient } from './query-client.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 import {
@@ -226,6 +227,7 @@ export async function signOut(): Promise<void> {
   try {
     if (getToken()) await api.put('/api/admin/account/logout', undefined, { silent: true });
   } catch { /* signed out locally either way */ }
+  keepFingerprint();
   clearToken();
 }
 

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles, type DeviceActor } from '../../lib/actor.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { badRequest, loginFail, permissionDenied, tooManyRequests } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { PasswordGuessLimiter } from '../../lib/rate-limiter.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
-import { openLoginDevice } from './login-device.ts';
+import { fingerprintOf } from '../../plugins/access.ts';
+import { isKnownBrowser, openLoginDevice } from './login-device.ts';
 import { loginBody, organizationSchema, profileSchema, profileUpdateBody, renewBody, resetPasswordBody, tokenResponse } from './account.schemas.ts';
 
 const now = () => new Date().toISOString();
@@ -15,21 +17,21 @@ const now = () => new Date().toISOString();
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
+  // Sign-in and the password change guess the same secret: one limiter, one policy (rate-limiter.ts).
+  const guesses = new PasswordGuessLimiter(app.rateLimits, app.config.loginRateLimit);
 
   app.post('/api/admin/account/login', {
     schema: { tags, body: loginBody, response: { 200: tokenResponse } },
     config: { roles: 'public' },
   }, async (req) => {
     const email = req.body.email.toLowerCase();
-    const { perAccount, perIp, windowSeconds } = app.config.loginRateLimit;
-    const [byAccount, byIp] = await Promise.all([
-      app.rateLimits.hit(`login:account:${email}`, windowSeconds),
-      app.rateLimits.hit(`login:ip:${req.ip}`, windowSeconds),
-    ]);
-    if (byAccount.count > perAccount || byIp.count > perIp) throw tooManyRequests(Math.max(byAccount.ttl, byIp.ttl));
+    const admin = await app.db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
+    const fingerprint = fingerprintOf(req);
+    const guess = { account: email, ip: req.ip, knownBrowser: admin && await isKnownBrowser(app.db, admin.id, fingerprint) ? fingerprint : null };
+    const wait = await guesses.admit(guess);
+    if (wait !== null) throw tooManyRequests(wait);
 
     await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
-    const admin = await app.db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(admin?.password_hash ?? null, req.body.password);
     const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 500) ?? null };
     if (!admin || !ok || admin.status !== 'active') {
@@ -37,7 +39,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       await writeAudit(app.db, who, { action: 'login_failed', target_type: 'admin', target_id: admin?.id ?? null, after: { email } });
       throw loginFail();
     }
-    await app.rateLimits.reset(`login:account:${email}`);
+    await guesses.succeeded(guess);
     return app.db.transaction().execute(async (trx) => {
       const device = await openLoginDevice(trx, req, { adminId: admin.id, impersonatorId: null, keepLogin: !!req.body.keep_login });
       await writeAudit(trx, { ...who, actor_id: admin.id, organization_id: device.organizationId }, { action: 'login', target_type: 'login_device', target_id: device.id });
@@ -45,30 +47,47 @@ export async function accountRoutes(fastify: FastifyInstance) {
     });
   });
 
+  /**
+   * Renewal (spec section 9; docs/decisions.md "Session lifetime"). A new token, with a new id, when
+   * the organization or keep_login changes, when `force` is true, or when the current token ends
+   * within the renewal window and a new one would end later; otherwise the current token again (same
+   * id and exp), so a client renewing early or at the session's end gets nothing that makes it renew
+   * again. A renewal made with the token just replaced (another tab renewed first) also gets the
+   * current one, force or not. No token goes past the session's end; the replaced one works 30 s more.
+   */
   app.put('/api/admin/account/renew', {
     schema: { tags, body: renewBody, response: { 200: tokenResponse } },
     config: { roles: [], beforePasswordChange: true },
   }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
-    const device = await trx.selectFrom('login_devices').select(['organization_id', 'keep_login']).where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
+    const device = await trx.selectFrom('login_devices').select(['organization_id', 'keep_login', 'token_id', 'token_expires_at', 'session_expires_at'])
+      .where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
     const keepLogin = req.body.keep_login ?? device.keep_login === 1;
     const target = req.body.organization_id;
-    const patch: { keep_login: number; organization_id?: number | null } = { keep_login: keepLogin ? 1 : 0 };
+    const patch: { keep_login?: number; organization_id?: number | null } = {};
+    if (keepLogin !== (device.keep_login === 1)) patch.keep_login = keepLogin ? 1 : 0;
     if (target !== undefined && target !== device.organization_id) {
       // preValidation has already acted in body.organization_id (403 when the admin may not): no second lookup.
       if (target !== null && actor.organizationId !== target) throw permissionDenied();
       patch.organization_id = target;
       await audit({ action: 'switch_organization', target_type: 'login_device', target_id: actor.deviceId, before: { organization_id: device.organization_id }, after: { organization_id: target } });
     }
-    await trx.updateTable('login_devices').set(patch).where('id', '=', actor.deviceId).execute();
-    return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
+    const changed = Object.keys(patch).length > 0;
+    if (changed) await trx.updateTable('login_devices').set(patch).where('id', '=', actor.deviceId).execute();
+    if (changed) return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
+    // The access hook loaded a DeviceActor: its token is the device's current one or the one just replaced.
+    const presented = (actor as DeviceActor).tokenId;
+    const renew = presented === device.token_id && (req.body.force === true || app.tokens.renewalDue(device, keepLogin));
+    return { token: renew ? await app.tokens.issue(trx, actor.deviceId, keepLogin, { replacing: presented }) : await app.tokens.current(trx, actor.deviceId) };
   }));
 
   app.put('/api/admin/account/logout', {
     schema: { tags, response: { 200: z.object({ message: z.string() }) } },
     config: { roles: [], beforePasswordChange: true },
-  }, async (req) => req.inTransaction(async ({ trx, actor, audit }) => {
+  }, async (req, reply) => req.inTransaction(async ({ trx, actor, audit }) => {
     await trx.updateTable('login_devices').set({ revoked_at: now() }).where('id', '=', actor.deviceId).execute();
     await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
+    // Issue 9 section 2: the browser drops what it stored for this session (token, cached data).
+    reply.header('clear-site-data', '"storage"');
     return { message: 'OK' };
   }));
 
@@ -114,16 +133,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
     if (req.body.password.length < app.config.passwordMinLength) {
       throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
     }
-    // Guessing the current password with a stolen token is limited like sign-in attempts.
-    const { perAccount, windowSeconds } = app.config.loginRateLimit;
-    const limitKey = `password:account:${actor.id}`;
-    const tries = await app.rateLimits.hit(limitKey, windowSeconds);
-    if (tries.count > perAccount) throw tooManyRequests(tries.ttl);
-    const admin = await app.db.selectFrom('admins').select(['password_hash']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+    // Guessing the current password with a stolen token is limited like sign-in guesses from this
+    // browser (a signed-in one, so a known browser): the same counter, the same lock.
+    const admin = await app.db.selectFrom('admins').select(['email', 'password_hash']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+    const guess = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
+    const wait = await guesses.admit(guess);
+    if (wait !== null) throw tooManyRequests(wait);
     if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
       throw badRequest({ current_password: ['validate.error.password_incorrect'] });
     }
-    await app.rateLimits.reset(limitKey);
+    await guesses.succeeded(guess);
     const passwordHash = await hashPassword(req.body.password);
     return req.inTransaction(async ({ trx, audit }) => {
       await trx.updateTable('admins').set({ password_hash: passwordHash, has_change_default_password: 1, updated_at: now() })
@@ -132,8 +151,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
       await trx.updateTable('login_devices').set({ revoked_at: now() })
         .where('admin_id', '=', actor.id).where('id', '!=', actor.deviceId).where('revoked_at', 'is', null).execute();
       await audit({ action: 'reset_password', target_type: 'admin', target_id: actor.id });
+      // This device's old token dies at once too (no grace: the password may have been known to someone
+      // else); the new one still ends with the session, never later.
       const device = await trx.selectFrom('login_devices').select('keep_login').where('id', '=', actor.deviceId).executeTakeFirstOrThrow();
-      return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1) };
+      return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1, { retire: 'at-once' }) };
     });
   });
 

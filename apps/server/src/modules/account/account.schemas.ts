@@ -9,10 +9,12 @@ export const loginBody = z.object({
   keep_login: z.boolean().optional(),
 });
 export const tokenResponse = z.object({ token: z.string() });
+/** Renewal, spec section 9; what each field does: docs/decisions.md "Session lifetime". */
 export const renewBody = z.object({
-  force: z.boolean().optional(),
-  organization_id: rowId.nullable().optional(),
-  keep_login: z.boolean().optional(),
+  force: z.boolean().optional()
+    .describe('A new token (new jti) even when the current one is not in its last 15 minutes; without it such a renewal answers the current token again'),
+  organization_id: rowId.nullable().optional().describe('Switch the device into this organization (always a new token)'),
+  keep_login: z.boolean().optional().describe('Lifetime of the next tokens; never past the session end fixed at sign-in'),
 });
 export const profileSchema = z.object({
   id: z.number(),
@@ -45,7 +47,11 @@ export const deviceSchema = z.object({
   admin_id: z.number(),
   user_agent: z.string(),
   ip: z.string(),
+  /** When this browser first signed in; it keeps its device row across sign-ins. */
   created_at: z.string(),
+  /** The latest sign-in, and the absolute end of the session it began (null: a device that has none). */
+  signed_in_at: z.string(),
+  session_expires_at: z.string().nullable(),
   last_seen_at: z.string(),
   revoked_at: z.string().nullable(),
   current: z.boolean(),

@@ -7,10 +7,12 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { deviceSchema } from './account.schemas.ts';
 
+/** The admin's signed-in devices: not revoked, session not over (one row per browser, login-device.ts). */
 const listDevices = (db: DbOrTrx, adminId: number, currentDeviceId: number) =>
-  db.selectFrom('login_devices').select(['id', 'admin_id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'revoked_at'])
-    .where('admin_id', '=', adminId).where('revoked_at', 'is', null).orderBy('last_seen_at', 'desc').limit(200).execute()
-    .then((rows) => rows.map((r) => ({ ...r, current: r.id === currentDeviceId })));
+  db.selectFrom('login_devices').select(['id', 'admin_id', 'user_agent', 'ip', 'created_at', 'signed_in_at', 'session_expires_at', 'last_seen_at', 'revoked_at'])
+    .where('admin_id', '=', adminId).where('revoked_at', 'is', null)
+    .where('session_expires_at', '>', new Date().toISOString()).orderBy('last_seen_at', 'desc').limit(200).execute()
+    .then((rows) => rows.map((r) => ({ ...r, signed_in_at: r.signed_in_at ?? r.created_at, current: r.id === currentDeviceId })));
 
 /** Revokes the listed devices of `adminId` (null: any admin's); all or nothing. */
 async function revokeDevices(db: DbOrTrx, ids: number[], adminId: number | null): Promise<void> {

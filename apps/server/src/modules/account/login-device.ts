@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { Trx } from '../../db/database.ts';
+import type { DbOrTrx, Trx } from '../../db/database.ts';
 import { fingerprintOf } from '../../plugins/access.ts';
 
 /**
- * Opens a login device for `adminId` (sign-in, or a super admin switching into it), active in the
- * admin's first active organization by id. Answers the device id and that organization.
+ * Opens a session on the login device of `adminId` in this browser (sign-in, or a super admin
+ * switching into it), active in the admin's first active organization by id. The same browser (same
+ * admin, X-Fingerprint and acting super admin) keeps one device row: signing in again reuses it,
+ * lifts a logout's revocation and starts a new session on it. Either way the session's absolute end is
+ * set from now (SESSION_MAX_AGE_DAYS with keep-login, SESSION_SHORT_MAX_AGE_HOURS without) and every
+ * token of an earlier session on the device dies at once: the caller issues the first token.
  */
 export async function openLoginDevice(
   trx: Trx, req: FastifyRequest, opts: { adminId: number; impersonatorId: number | null; keepLogin: boolean },
@@ -12,11 +16,37 @@ export async function openLoginDevice(
   const firstOrg = await trx.selectFrom('organization_members as m').innerJoin('organizations as o', 'o.id', 'm.organization_id')
     .select('o.id').where('m.admin_id', '=', opts.adminId).where('o.status', '=', 'active').orderBy('o.id').executeTakeFirst();
   const organizationId = firstOrg?.id ?? null;
-  const t = new Date().toISOString();
-  const device = await trx.insertInto('login_devices').values({
-    admin_id: opts.adminId, impersonator_id: opts.impersonatorId, fingerprint: fingerprintOf(req),
+  const fingerprint = fingerprintOf(req);
+  const maxAge = req.server.config.sessionMaxAgeSeconds;
+  const nowMs = Date.now();
+  const t = new Date(nowMs).toISOString();
+  const session = {
     user_agent: (req.headers['user-agent'] ?? '').slice(0, 500), ip: req.ip, organization_id: organizationId,
-    keep_login: opts.keepLogin ? 1 : 0, created_at: t, last_seen_at: t, revoked_at: null,
+    keep_login: opts.keepLogin ? 1 : 0, last_seen_at: t, revoked_at: null,
+    signed_in_at: t,
+    session_expires_at: new Date(nowMs + (opts.keepLogin ? maxAge.keepLogin : maxAge.short) * 1000).toISOString(),
+    token_id: null, token_expires_at: null, previous_token_id: null, previous_token_until: null,
+  };
+  let same = trx.selectFrom('login_devices').select('id').where('admin_id', '=', opts.adminId).where('fingerprint', '=', fingerprint);
+  same = opts.impersonatorId === null ? same.where('impersonator_id', 'is', null) : same.where('impersonator_id', '=', opts.impersonatorId);
+  const existing = await same.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (existing) {
+    await trx.updateTable('login_devices').set(session).where('id', '=', existing.id).execute();
+    return { id: existing.id, organizationId };
+  }
+  const device = await trx.insertInto('login_devices').values({
+    admin_id: opts.adminId, impersonator_id: opts.impersonatorId, fingerprint, created_at: t, ...session,
   }).returning('id').executeTakeFirstOrThrow();
   return { id: device.id, organizationId };
+}
+
+/**
+ * Whether this browser (X-Fingerprint) has signed in to the admin's account before, revoked since or
+ * not: the owner's usual browser, which other people's wrong guesses do not hold out (lockout).
+ */
+export async function isKnownBrowser(db: DbOrTrx, adminId: number, fingerprint: string): Promise<boolean> {
+  const row = await db.selectFrom('login_devices').select('id')
+    .where('admin_id', '=', adminId).where('fingerprint', '=', fingerprint).where('impersonator_id', 'is', null)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
 }

@@ -17,7 +17,7 @@ describe('switch account', () => {
     expect(res.statusCode).toBe(200);
     const token = res.json().token;
     const p = decodeJwt(token) as any;
-    expect(Object.keys(p).sort()).toEqual(['data', 'exp', 'expired_at', 'id', 'type']);
+    expect(Object.keys(p).sort()).toEqual(['data', 'exp', 'expired_at', 'id', 'jti', 'type']);
     expect(p.data.id).toBe(target.id);
     expect(p.data.sub_account_roles).toEqual(['SUB_ACCOUNT_ROLE_ADMIN']);
     // The token says who is acting, and keeps saying it when renewed.

@@ -7,7 +7,8 @@ export interface Profile {
   sub_account_roles: string[]; organization_id: number | null; created_at: string; updated_at: string;
   impersonator: { id: number; email: string; name: string } | null;
 }
-export interface LoginDevice { id: number; user_agent: string; ip: string; created_at: string; last_seen_at: string; current: boolean }
+/** One row per browser: `signed_in_at` is its latest sign-in, `created_at` its first. */
+export interface LoginDevice { id: number; user_agent: string; ip: string; created_at: string; signed_in_at: string; last_seen_at: string; current: boolean }
 
 export const profileQuery = () => queryOptions({
   queryKey: ['account', 'profile'],

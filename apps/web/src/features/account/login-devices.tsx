@@ -56,7 +56,7 @@ export function LoginDevices() {
             <List.Item.Meta
               avatar={ua.mobile ? <MobileOutlined style={{ fontSize: 20 }} /> : <LaptopOutlined style={{ fontSize: 20 }} />}
               title={ua.label || t('devices.unknown')}
-              description={`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.created_at)}`}
+              description={`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
             />
           </List.Item>
         );

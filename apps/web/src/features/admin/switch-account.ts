@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client.ts';
+import { keepFingerprint } from '../../lib/fingerprint.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { signedIn } from '../../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
@@ -24,12 +25,14 @@ export async function switchToAccount(adminId: number): Promise<void> {
 }
 
 export async function switchBack(): Promise<void> {
+  // Read before the logout: its answer (Clear-Site-Data "storage") wipes the browser's storage.
   const original = storage.get(ORIGIN_TOKEN_KEY);
+  const org = storage.get(STORAGE_KEYS.activeOriginOrganization);
   try {
     await api.put('/api/admin/account/logout', undefined, { silent: true });
   } catch { /* the acting device is gone either way once we drop its token */ }
+  keepFingerprint();
   storage.remove(ORIGIN_TOKEN_KEY);
-  const org = storage.get(STORAGE_KEYS.activeOriginOrganization);
   storage.remove(STORAGE_KEYS.activeOriginOrganization);
   if (org) storage.set(STORAGE_KEYS.activeOrganization, org);
   else storage.remove(STORAGE_KEYS.activeOrganization);
