@@ -102,6 +102,19 @@ export interface AdminGroupsTable {
   updated_at: string;
 }
 
+/** The column mapping of an organization's last staff import (migration 0050); mapping is JSON. */
+export interface StaffImportMappingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  mapping: string;
+  sheet_name: string | null;
+  header_row: number;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB extends CoreTables, MediaTables, StaffTables {
   admin_groups: AdminGroupsTable;
+  staff_import_mappings: StaffImportMappingsTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { certificateTypeRoutes } from './certificate-type.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
+import { staffImportRoutes } from './staff-import.routes.ts';
 import { staffExcelRoutes } from '../staff-excel/staff-excel.routes.ts';
 import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import './staff.dependents.ts';
@@ -9,6 +10,7 @@ import './staff.dependents.ts';
 export async function staffModule(app: FastifyInstance): Promise<void> {
   await registerMultipart(app);
   await app.register(staffRoutes);
+  await app.register(staffImportRoutes);
   await app.register(certificateTypeRoutes);
   await app.register(staffExcelRoutes);
 }
