@@ -50,6 +50,7 @@ export async function insertImportedStaff(trx: DbOrTrx, organizationId: number, 
   const ids: number[] = [];
   const t = new Date().toISOString();
   for (let i = 0; i < staff.length; i += INSERT_CHUNK) {
+    if (i) await new Promise<void>((resolve) => setImmediate(resolve));
     const rows = staff.slice(i, i + INSERT_CHUNK).map((d) => ({
       organization_id: organizationId, name: d.name, nickname: d.nickname ?? null, national_id: d.national_id ?? null,
       birthday: d.birthday ?? null, gender: d.gender ?? null, mobile: d.mobile ?? null, email: d.email ?? null, address: d.address ?? null,

@@ -9,7 +9,7 @@ import { readUpload } from '../../lib/uploads/multipart.ts';
 import { ImportWorker } from './staff-import.pool.ts';
 import { findImportMapping, insertImportedStaff, saveImportMapping, staffByNationalId } from './staff-import.repository.ts';
 import {
-  buildErrorWorkbook, checkRoster, columnsWithSamples, importOptions, mappedFields, nationalIdsOf, readRosterUpload, resolveMapping,
+  YIELD_EVERY, buildErrorWorkbook, checkRoster, columnsWithSamples, importOptions, mappedFields, nationalIdsOf, readRosterUpload, resolveMapping, yieldToEventLoop,
 } from './staff-import.service.ts';
 
 const base = '/api/admin/organization/staff/import';
@@ -43,7 +43,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const { upload, roster, mapping, source } = await load(req);
     const existing = await staffByNationalId(app.db, req.organizationId, nationalIdsOf(roster, mapping));
-    const { valid, invalid } = checkRoster(roster, mapping, existing);
+    const { valid, invalid } = await checkRoster(roster, mapping, existing);
     return {
       file_name: upload.filename, sheets: roster.sheets, sheet: roster.sheet, header_row: roster.headerRow,
       columns: columnsWithSamples(roster), mapping, mapping_source: source,
@@ -64,7 +64,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     if (!mapping.name) throw badRequest({ mapping: [IMPORT_KEYS.nameUnmapped] });
     if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
     const ids = nationalIdsOf(roster, mapping);
-    const { valid, invalid } = checkRoster(roster, mapping, await staffByNationalId(app.db, req.organizationId, ids));
+    const { valid, invalid } = await checkRoster(roster, mapping, await staffByNationalId(app.db, req.organizationId, ids));
     // Built before the transaction so the write lock is held only for the inserts.
     const errorWorkbook = await buildErrorWorkbook(worker, roster, invalid, o.lang, upload.filename);
     const imported = await req.inOrganization(async ({ trx, organizationId, actor, audit }) => {
@@ -73,6 +73,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       if (taken.size) throw conflict({ file: [IMPORT_KEYS.alreadyExists] });
       const staffIds = await insertImportedStaff(trx, organizationId, valid.map((v) => v.input));
       for (const [i, id] of staffIds.entries()) {
+        if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
         const { certificates: _none, ...fields } = valid[i]!.input;
         await audit({ action: 'create', target_type: 'staff', target_id: id, after: { id, organization_id: organizationId, ...fields, source: 'import', roster_row: valid[i]!.row } });
       }

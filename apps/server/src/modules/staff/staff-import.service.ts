@@ -110,6 +110,10 @@ export function resolveMapping(roster: Roster, requested: StaffImportMapping | u
   return { mapping: suggestMapping(roster.columns), source: 'suggested' as const };
 }
 
+/** Rows checked, inserted or audited between two turns of the event loop (SQLite answers synchronously). */
+export const YIELD_EVERY = 500;
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface CheckedRow { row: number; values: ImportRow['values']; input: StaffData }
 export interface CheckedRoster { valid: CheckedRow[]; invalid: ImportRow[] }
 
@@ -118,13 +122,15 @@ export interface CheckedRoster { valid: CheckedRow[]; invalid: ImportRow[] }
  * national id are all refused (which one is right is for the admin to say), and so is a row whose
  * national id a staff of the organization already has. Nothing is merged or overwritten.
  */
-export function checkRoster(roster: Roster, mapping: StaffImportMapping, existing: Map<string, { id: number; name: string }>): CheckedRoster {
+export async function checkRoster(roster: Roster, mapping: StaffImportMapping, existing: Map<string, { id: number; name: string }>): Promise<CheckedRoster> {
   const index = Object.fromEntries(roster.columns.map((c) => [c.column, columnNumber(c.column) - 1]));
-  const checked = roster.rows.map((r) => {
+  const checked = [];
+  for (const [n, r] of roster.rows.entries()) {
+    if (n && n % YIELD_EVERY === 0) await yieldToEventLoop();
     const values = rowValues(mapping, (column) => r.cells[index[column] ?? -1] ?? null);
     const result = validateImportValues(values);
-    return { row: r.row, values, result, errors: 'errors' in result ? [...result.errors] : [] as ImportIssue[] };
-  });
+    checked.push({ row: r.row, values, result, errors: 'errors' in result ? [...result.errors] : [] as ImportIssue[] });
+  }
   const byId = new Map<string, number[]>();
   for (const c of checked) {
     const id = c.values.national_id;
