@@ -45,7 +45,7 @@ async function time(label: string, fn: () => Promise<unknown>) {
 
 const photo = await makePhoto();
 const maxPixels = 50_000_000;
-const info = await inspectImage(photo, maxPixels);
+const info = await inspectImage(photo, { maxPixels, maxFrames: 100, maxAnimationPixels: 10_000_000 });
 console.log(`input: ${info.width}×${info.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(1)} MiB; cores ${availableParallelism()}; libvips threads per image ${sharp.concurrency()}`);
 
 await time('variants, JPEG only (6)', () => renderVariants(photo, info, { maxPixels, webp: false }));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -64,6 +65,10 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  IMAGE_MAX_FRAMES: z.coerce.number().int().min(1).default(100),
+  IMAGE_MAX_ANIMATION_PIXELS: z.coerce.number().int().min(1).default(10_000_000),
+  IMAGE_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).default(availableParallelism()),
+  IMAGE_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).optional(),
   SIGNED_URL_MAX_TTL_SECONDS: z.coerce.number().int().min(1).default(86400),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -112,6 +117,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
+    imageMaxFrames: e.IMAGE_MAX_FRAMES,
+    imageMaxAnimationPixels: e.IMAGE_MAX_ANIMATION_PIXELS,
+    imageQueue: { concurrency: e.IMAGE_QUEUE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE_MAX_WAITING ?? 2 * e.IMAGE_QUEUE_CONCURRENCY },
     signedUrlMaxTtlSeconds: e.SIGNED_URL_MAX_TTL_SECONDS,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

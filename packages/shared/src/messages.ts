@@ -16,6 +16,7 @@ export const MESSAGES = {
   unprocessable: 'Unprocessable Entity',
   methodNotAllowed: 'Method Not Allowed',
   serverError: 'Internal Server Error',
+  imagesBusy: 'The server is busy processing other images; try again in a few seconds',
 } as const;
 
 export const VALIDATION_KEYS = {

@@ -34,21 +34,41 @@ export function sniffImage(head: Buffer): ImageFormat | null {
 }
 
 export class ImageRejected extends Error {
-  constructor(readonly reason: 'type' | 'pixels' | 'corrupt', message: string) {
+  constructor(readonly reason: 'type' | 'pixels' | 'frames' | 'corrupt', message: string) {
     super(message);
   }
 }
 
+/** What an upload may cost to decode, checked from the headers before any pixel is decoded. */
+export interface ImageLimits {
+  /** width × height × frames (IMAGE_MAX_PIXELS). */
+  maxPixels: number;
+  /** Frames of an animated image (IMAGE_MAX_FRAMES). */
+  maxFrames: number;
+  /** width × height × frames up to which an animation is kept animated (IMAGE_MAX_ANIMATION_PIXELS). */
+  maxAnimationPixels: number;
+}
+
+export const imageLimits = (config: { imageMaxPixels: number; imageMaxFrames: number; imageMaxAnimationPixels: number }): ImageLimits =>
+  ({ maxPixels: config.imageMaxPixels, maxFrames: config.imageMaxFrames, maxAnimationPixels: config.imageMaxAnimationPixels });
+
 export interface ImageInfo {
   format: ImageFormat;
-  /** Size after EXIF orientation is applied. */
+  /** Size of one frame after EXIF orientation is applied. */
   width: number;
   height: number;
+  /** Frames in the file (1 for a still image). */
+  frames: number;
+  /** Kept animated: more than one frame within the animation budget; otherwise only the first frame is decoded. */
   animated: boolean;
 }
 
-/** Checks the content (magic bytes and decoder agree) and the pixel limit before anything is stored. */
-export async function inspectImage(input: Buffer, maxPixels: number): Promise<ImageInfo> {
+/**
+ * Checks the content (magic bytes and decoder agree), the frame count and the pixels before anything
+ * is decoded or stored. sharp's metadata() reads headers only: for a GIF it walks the frame
+ * descriptors without decompressing them (a few ms for thousands of frames).
+ */
+export async function inspectImage(input: Buffer, limits: ImageLimits): Promise<ImageInfo> {
   const sniffed = sniffImage(input);
   if (!sniffed) throw new ImageRejected('type', 'Only PNG, JPEG and GIF images are accepted');
   let meta: Metadata;
@@ -58,19 +78,40 @@ export async function inspectImage(input: Buffer, maxPixels: number): Promise<Im
     throw new ImageRejected('corrupt', 'The image cannot be read');
   }
   if (meta.format !== sniffed || !meta.width || !meta.height) throw new ImageRejected('type', 'Only PNG, JPEG and GIF images are accepted');
+  // Without the `pages` option metadata() describes the first page: `height` is one frame's.
   const pageHeight = meta.pageHeight ?? meta.height;
-  const pages = meta.pages ?? 1;
-  if (meta.width * pageHeight * pages > maxPixels) {
-    throw new ImageRejected('pixels', `The image is larger than ${maxPixels} pixels`);
+  const frames = meta.pages ?? 1;
+  if (frames > limits.maxFrames) {
+    throw new ImageRejected('frames', `The image has more than ${limits.maxFrames} frames`);
+  }
+  const pixels = meta.width * pageHeight * frames;
+  if (pixels > limits.maxPixels) {
+    throw new ImageRejected('pixels', `The image is larger than ${limits.maxPixels} pixels`);
   }
   const swap = (meta.orientation ?? 1) >= 5;
   return {
     format: sniffed,
     width: swap ? pageHeight : meta.width,
     height: swap ? meta.width : pageHeight,
-    animated: sniffed === 'gif' && pages > 1,
+    frames,
+    animated: sniffed === 'gif' && frames > 1 && pixels <= limits.maxAnimationPixels,
   };
 }
+
+/** Translation keys of the refusals (spec section 5 keys; the photo library's wording). */
+export const IMAGE_REJECTION_KEYS: Record<ImageRejected['reason'], string> = {
+  type: 'validate.error.image_type',
+  corrupt: 'validate.error.image_type',
+  pixels: 'validate.error.image_too_many_pixels',
+  frames: 'validate.error.image_too_many_frames',
+};
+
+/**
+ * sharp input options that decode no more than `inspectImage` allowed: every frame of an animation
+ * kept animated, otherwise the first frame only, and never more pixels than the limit.
+ */
+export const decodeOptions = (info: ImageInfo, maxPixels: number) =>
+  ({ pages: info.animated ? info.frames : 1, limitInputPixels: maxPixels }) as const;
 
 /**
  * libwebp effort 2 instead of its default 4: about twice as fast on a 12-megapixel photo for files
@@ -100,25 +141,33 @@ export interface RenderOptions {
  * shrink-on-load decodes small sizes at 1/2..1/8 scale; all run in parallel.
  */
 export async function renderVariants(input: Buffer, info: ImageInfo, opts: RenderOptions): Promise<RenderedVariant[]> {
-  const base = sharp(input, { animated: info.animated, limitInputPixels: opts.maxPixels }).rotate();
-  const jobs: Promise<RenderedVariant>[] = [];
-  for (const size of VARIANT_SIZES) {
-    const limit = VARIANT_WIDTHS[size];
-    const width = limit === null ? info.width : Math.min(limit, info.width);
-    const pipeline = () => {
-      const p = base.clone();
-      return width < info.width ? p.resize({ width, withoutEnlargement: true }) : p;
-    };
-    for (const format of opts.webp === false ? [info.format] : [info.format, 'webp' as const]) {
-      jobs.push((async () => {
-        const p = pipeline();
+  const base = sharp(input, decodeOptions(info, opts.maxPixels)).rotate();
+  // Sizes whose bound is at least the photo's width are the same picture: encoded once, shared.
+  const encoded = new Map<string, Promise<Omit<RenderedVariant, 'size'>>>();
+  const encode = (width: number, format: ImageFormat | 'webp') => {
+    const key = `${width}:${format}`;
+    let job = encoded.get(key);
+    if (!job) {
+      job = (async () => {
+        const p = base.clone();
+        if (width < info.width) p.resize({ width, withoutEnlargement: true });
         if (format === 'jpeg') p.jpeg({ quality: 82, mozjpeg: false });
         else if (format === 'png') p.png({ compressionLevel: 6 });
         else if (format === 'gif') p.gif();
         else p.webp({ quality: 80, effort: opts.webpEffort ?? WEBP_EFFORT });
         const { data, info: out } = await p.toBuffer({ resolveWithObject: true });
-        return { size, format, width: out.width, height: out.pageHeight ?? out.height, data };
-      })());
+        return { format, width: out.width, height: out.pageHeight ?? out.height, data };
+      })();
+      encoded.set(key, job);
+    }
+    return job;
+  };
+  const jobs: Promise<RenderedVariant>[] = [];
+  for (const size of VARIANT_SIZES) {
+    const limit = VARIANT_WIDTHS[size];
+    const width = limit === null ? info.width : Math.min(limit, info.width);
+    for (const format of opts.webp === false ? [info.format] : [info.format, 'webp' as const]) {
+      jobs.push(encode(width, format).then((v) => ({ size, ...v })));
     }
   }
   return Promise.all(jobs);

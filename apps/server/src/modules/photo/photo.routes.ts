@@ -6,7 +6,10 @@ import { idParam, idsBody } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { TAG_PATTERN, photoListQuery, photoListResponse, photoPatchBody, photoSchema, photoUploadQuery } from '@bo/shared/schemas/photo';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
-import { IMAGE_EXT, IMAGE_MIME, ImageRejected, inspectImage, renderVariants, type ImageInfo } from '../../lib/images/image-variants.ts';
+import { imageQueue } from '../../lib/images/image-queue.ts';
+import {
+  IMAGE_EXT, IMAGE_MIME, IMAGE_REJECTION_KEYS, ImageRejected, imageLimits, inspectImage, renderVariants, type ImageInfo,
+} from '../../lib/images/image-variants.ts';
 import { newUid } from '../file/file.routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
@@ -34,6 +37,8 @@ export async function photoRoutes(fastify: FastifyInstance) {
   const tags = ['photo'];
   const max = app.config.uploadMaxBytes;
   const maxPixels = app.config.imageMaxPixels;
+  const limits = imageLimits(app.config);
+  const queue = imageQueue(app.config);
 
   app.get('/api/admin/photo/index', {
     schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
@@ -48,22 +53,17 @@ export async function photoRoutes(fastify: FastifyInstance) {
     if (tagList.some((t) => !TAG_PATTERN.test(t)) || tagList.length > 30) throw badRequest({ tags: [VALIDATION_KEYS.invalid] });
     const part = await uploadedFile(req, max);
     const input = await readPart(part, max, (file) => readBounded(file, max));
-    // Content and pixel checks come before anything is stored.
+    // Content, frame and pixel checks come before any decoding, and all of it before anything is stored.
     let info: ImageInfo;
     try {
-      info = await inspectImage(input, maxPixels);
+      info = await inspectImage(input, limits);
     } catch (err) {
-      if (err instanceof ImageRejected) {
-        throw unprocessable(err.message, { file: [err.reason === 'pixels' ? 'validate.error.image_too_many_pixels' : 'validate.error.image_type'] });
-      }
+      if (err instanceof ImageRejected) throw unprocessable(err.message, { file: [IMAGE_REJECTION_KEYS[err.reason]] });
       throw err;
     }
-    let rendered;
-    try {
-      rendered = await renderVariants(input, info, { maxPixels });
-    } catch {
-      throw unprocessable('The image cannot be read', { file: ['validate.error.image_type'] });
-    }
+    const rendered = await queue.run(() => renderVariants(input, info, { maxPixels }).catch(() => {
+      throw unprocessable('The image cannot be read', { file: [IMAGE_REJECTION_KEYS.corrupt] });
+    }));
     const uid = newUid();
     const keyOf = (size: string, format: keyof typeof IMAGE_EXT) => `public/photos/${uid}/${size}.${IMAGE_EXT[format]}`;
     const variants = {} as StoredVariants;

@@ -154,7 +154,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     const orgId = req.organizationId;
     await findStaffRow(app.db, orgId, req.params.id);
     const upload = await readUpload(req, app.config.uploadMaxBytes);
-    const jpeg = await normalizeStaffPhoto(upload.buffer, app.config.imageMaxPixels);
+    const jpeg = await normalizeStaffPhoto(upload.buffer, app.config);
     const key = storageKey('photos', orgId, 'jpg');
     const { staff, old } = await storeThenRecord(app.storage, req.log, [{ key, body: jpeg, contentType: 'image/jpeg' }], () =>
       req.inTransaction(async ({ trx, audit }) => {
@@ -206,7 +206,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       .where('id', '=', req.params.certificateId).where('staff_id', '=', req.params.id).where('organization_id', '=', orgId).executeTakeFirst();
     if (!cert) throw notFound();
     const upload = await readUpload(req, app.config.uploadMaxBytes);
-    const kind = await checkCertificateFile(upload.buffer, app.config.imageMaxPixels);
+    const kind = await checkCertificateFile(upload.buffer, app.config);
     const key = storageKey('certificates', orgId, kind.ext);
     const { staff, old } = await storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: kind.mime }], () =>
       req.inTransaction(async ({ trx, audit }) => {

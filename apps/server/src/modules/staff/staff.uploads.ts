@@ -1,51 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { imageQueue } from '../../lib/images/image-queue.ts';
+import { decodeOptions, IMAGE_REJECTION_KEYS, ImageRejected, imageLimits, inspectImage, sniffImage, type ImageInfo } from '../../lib/images/image-variants.ts';
 import { cleanFileName } from '../../lib/uploads/file-name.ts';
 
-/** Kept for staff.module.ts, which registers multipart once for the staff and staff-excel routes. */
+type ImageConfig = Pick<Config, 'imageMaxPixels' | 'imageMaxFrames' | 'imageMaxAnimationPixels' | 'imageQueue'>;
 
-/** Spec section 5 images (png, jpg, jpeg, gif), recognised by content, never by name. */
-function sniffImage(b: Buffer): 'png' | 'jpeg' | 'gif' | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'gif';
-  return null;
-}
+/** The staff forms translate `image_too_large` for an image over the pixel limit. */
+const STAFF_REJECTION_KEYS = { ...IMAGE_REJECTION_KEYS, pixels: 'validate.error.image_too_large' };
 
-async function checkImage(b: Buffer, maxPixels: number, field: string): Promise<'png' | 'jpeg' | 'gif'> {
-  const sniffed = sniffImage(b);
-  if (!sniffed) throw badRequest({ [field]: ['validate.error.image_type'] });
+/** Spec section 5 images (png, jpg, jpeg, gif), checked by content, frames and pixels by the photo library's rules. */
+async function checkImage(b: Buffer, config: ImageConfig, field: string): Promise<ImageInfo> {
   try {
-    const meta = await sharp(b, { limitInputPixels: false }).metadata();
-    if (meta.format !== sniffed || !meta.width || !meta.height) throw new Error('mismatch');
-    if (meta.width * (meta.pageHeight ?? meta.height) > maxPixels) throw badRequest({ [field]: ['validate.error.image_too_large'] });
+    return await inspectImage(b, imageLimits(config));
   } catch (err) {
-    if (err instanceof Error && 'statusCode' in err) throw err;
-    throw badRequest({ [field]: ['validate.error.image_type'] });
+    if (err instanceof ImageRejected) throw badRequest({ [field]: [STAFF_REJECTION_KEYS[err.reason]] }, err.message);
+    throw err;
   }
-  return sniffed;
 }
 
 /**
  * A staff photo: checked by content, turned upright, shrunk to at most 800 px and re-encoded as
- * JPEG, which drops EXIF and GPS and is what every spreadsheet program can show.
+ * JPEG (first frame of an animation), which drops EXIF and GPS and is what every spreadsheet
+ * program can show. The decode runs in the shared image queue (503 when it is full).
  */
-export async function normalizeStaffPhoto(b: Buffer, maxPixels: number): Promise<Buffer> {
-  await checkImage(b, maxPixels, 'file');
-  return sharp(b, { limitInputPixels: maxPixels }).rotate()
+export async function normalizeStaffPhoto(b: Buffer, config: ImageConfig): Promise<Buffer> {
+  const info = await checkImage(b, config, 'file');
+  return imageQueue(config).run(() => sharp(b, decodeOptions({ ...info, animated: false }, config.imageMaxPixels)).rotate()
     .resize({ width: 800, height: 800, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer());
 }
 
 export const CERTIFICATE_FILE_TYPES = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' } as const;
 
 /** A scanned certificate: PDF or an image, by content. Kept as uploaded. */
-export async function checkCertificateFile(b: Buffer, maxPixels: number): Promise<{ ext: string; mime: string }> {
+export async function checkCertificateFile(b: Buffer, config: ImageConfig): Promise<{ ext: string; mime: string }> {
   if (b.subarray(0, 5).toString('latin1') === '%PDF-') return { ext: 'pdf', mime: CERTIFICATE_FILE_TYPES.pdf };
   if (!sniffImage(b)) throw badRequest({ file: ['validate.error.file_type'] });
-  const kind = await checkImage(b, maxPixels, 'file');
-  return { ext: kind === 'jpeg' ? 'jpg' : kind, mime: CERTIFICATE_FILE_TYPES[kind] };
+  const { format } = await checkImage(b, config, 'file');
+  return { ext: format === 'jpeg' ? 'jpg' : format, mime: CERTIFICATE_FILE_TYPES[format] };
 }
 
 export const storageKey = (area: 'photos' | 'certificates' | 'templates', organizationId: number, ext: string) =>
