@@ -121,10 +121,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageMaxAnimationPixels: e.IMAGE_MAX_ANIMATION_PIXELS,
     imageQueue: { concurrency: e.IMAGE_QUEUE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE_MAX_WAITING ?? 2 * e.IMAGE_QUEUE_CONCURRENCY },
     signedUrlMaxTtlSeconds: e.SIGNED_URL_MAX_TTL_SECONDS,
-    publicUrl: e.PUBLIC_URL,
+    /** Origin of the absolute links the server builds; never taken from a request's Host or X-Forwarded-* headers. */
+    publicUrl: (e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    listenUrl: listenUrl(e.HOST, e.PORT),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };
+}
+
+/** The address printed at start-up: localhost for a wildcard HOST, else the HOST itself. */
+function listenUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** Embedded mode: a random signing secret kept in DATA_DIR so tokens survive restarts. */

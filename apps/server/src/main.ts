@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureFirstAdmin } from './lib/bootstrap.ts';
+import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
 import { createRateLimitStore } from './lib/rate-limit-store.ts';
 
 async function main() {
@@ -20,6 +20,11 @@ async function main() {
   const { db, dialect } = createDatabase(config.databaseUrl, (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`));
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
+  if (first) {
+    // At once, so a start that fails later (port taken) does not lose the only copy of a generated password.
+    // Never through the logger, which is kept and shipped: see announceFirstAdmin for where the password goes.
+    announceFirstAdmin(first, { dataDir: config.dataDir, interactive: process.stdout.isTTY === true, print: (text) => console.log(text) });
+  }
   const app = await buildApp({ config, db, dialect, rateLimits: await createRateLimitStore(config, (m) => warn(m)) });
   warn = (message) => app.log.warn(message);
   app.addHook('onClose', async () => db.destroy());
@@ -29,20 +34,24 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // close() closes idle keep-alive connections once, then waits for the others; a connection whose
+    // request finishes after that would stay open until its keep-alive timeout, so close those as they idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     // close() stops accepting, waits for requests in flight, then runs onClose (database).
     await app.close();
+    clearInterval(closeIdle);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
-  if (first) {
-    // Printed once, to the console only (never to the log file), when the first admin is created.
-    console.log(`\n  First super admin created\n    email:    ${first.email}\n    password: ${first.password}\n`);
+  if (!config.publicUrlConfigured) {
+    app.log.warn({ publicUrl: config.publicUrl }, `PUBLIC_URL is not set: signed file links point to ${config.publicUrl}; set PUBLIC_URL to the address users open`);
   }
-  console.log(`  Back office: ${url}   API reference: ${url}/api/docs   database: ${dialect}\n`);
+  const url = config.publicUrl;
+  const listening = config.publicUrlConfigured ? `   listening on ${config.listenUrl}` : '';
+  console.log(`  Back office: ${url}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n`);
 }
 
 main().catch((err) => {

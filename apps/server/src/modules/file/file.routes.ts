@@ -41,7 +41,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
   const tags = ['file'];
   const max = app.config.uploadMaxBytes;
   const signer = new LinkSigner(app.config.jwtSecret);
-  const baseUrl = (req: FastifyRequest) => (app.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+  // PUBLIC_URL (or the start-up address), never the request's Host or X-Forwarded-Host: a forged header must not mint links to another origin.
+  const baseUrl = app.config.publicUrl;
 
   app.get('/api/admin/file/index', {
     schema: { tags, querystring: fileListQuery, response: { 200: fileListResponse } },
@@ -145,7 +146,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor.id), ...(payload ? { p: payload } : {}), sig });
     const expiresAt = new Date(expires * 1000).toISOString();
     await req.inTransaction(({ audit }) => audit({ action: 'sign_link', target_type: 'file', target_id: row.id, after: { ttl, expires_at: expiresAt, payload: req.body.payload ?? null } }));
-    return { url: `${baseUrl(req)}${path}?${qs}`, expires_at: expiresAt, ttl };
+    return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
   });
 
   app.get(`${SIGNED_PATH_PREFIX}/:a/:b`, {
