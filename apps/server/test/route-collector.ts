@@ -16,7 +16,7 @@ export function collectingFastify(mod: typeof import('fastify'), routes: Collect
   const factory = ((opts: any) => {
     const app = mod.default(opts);
     app.addHook('onRoute', (r) => {
-      const route = r as CollectedRoute;
+      const route = r as unknown as CollectedRoute;
       const handler = route.handler;
       route.handlerCalls = 0;
       route.handler = function (this: unknown, ...args: Parameters<typeof handler>) {
