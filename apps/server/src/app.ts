@@ -15,6 +15,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts
 import { createStorage } from './lib/storage/create-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerCanonicalPath } from './plugins/canonical-path.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRejectNul } from './plugins/reject-nul.ts';
@@ -51,14 +52,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       // Secrets never reach the log.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.token'],
+      // `*.headers`: plugins log request headers under their own keys too (@fastify/multipart's
+      // busboyOptions at trace level).
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie', 'req.body.password', 'req.body.token'],
       serializers: { req: serializeRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     // A hop count is valid at run time (proxy-addr) though missing from the option type.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Paths match case-insensitively (parameters keep their case): /API/… is the same route as /api/…,
+    // so it gets the same access decision instead of a different answer.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -81,15 +86,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: DOCS_CONTENT_SECURITY_POLICY,
-  });
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as any;
+  // The API reference is public and opened in a browser tab, without a fingerprint: declared on its
+  // routes, as every route's access is.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => { route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config; });
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+    });
   });
 
   const web = existsSync(join(config.webDist, 'index.html')) ? await registerWebAssets(app, config.webDist) : null;
   registerErrorHandler(app, { spaFallback: web });
+  registerCanonicalPath(app);
   registerRejectNul(app);
   registerAccess(app);
 

@@ -3,14 +3,14 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from './helpers.t
 import { upload } from '../src/modules/file/media.testkit.ts';
 import { redactUrl } from '../src/lib/log-redaction.ts';
 
-let t: TestApp;
-const lines: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => { lines.push(line); } } });
-});
-afterAll(async () => { await t?.close(); });
+describe.each(['info', 'trace'])('secrets never reach the log at level %s', (level) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: level }, { logStream: { write: (line) => { lines.push(line); } } });
+  });
+  afterAll(async () => { await t?.close(); });
 
-describe('secrets never reach the log', () => {
   it('logs requests without the password, the token or a signed link signature', async () => {
     const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE'], password: 'Sup3r-Secret!' });
     const token = await login(t.app, admin);
@@ -30,7 +30,9 @@ describe('secrets never reach the log', () => {
     expect(log).not.toContain(token.split('.')[2]);
     expect(log).not.toContain('Sup3r-Secret!');
   });
+});
 
+describe('log redaction', () => {
   it('redacts credential-like query parameters wherever they stand', () => {
     expect(redactUrl('/a?e=1&sig=abc&p=x')).toBe('/a?e=1&sig=[redacted]&p=x');
     expect(redactUrl('/a?token=t.t.t')).toBe('/a?token=[redacted]');
