@@ -1,11 +1,11 @@
 /**
  * Staff import benchmark: builds a 5,000-row roster with ExcelJS (zh-TW headers, ROC and Excel
  * dates, valid national ids, 1 % bad rows), then times the preview and the import through the real
- * routes (app.inject on a fresh app; SQLite by default, PostgreSQL with TEST_DATABASE_URL), and
+ * routes (app.inject on a fresh app; SQLite by default, PostgreSQL with TEST_DB=postgres and TEST_DATABASE_URL), and
  * the longest event-loop stall meanwhile (ExcelJS runs in the import worker, not on the request
  * thread). Goal: 5,000 rows in under 10 s. Prints figures; asserts nothing.
  *
- *   npm run staff-import -w bench            (ROWS=5000 RUNS=3; TEST_DATABASE_URL=postgres://… for PostgreSQL)
+ *   npm run staff-import -w bench            (ROWS=5000 RUNS=3; TEST_DB=postgres TEST_DATABASE_URL=postgres://… for PostgreSQL)
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';

@@ -52,6 +52,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   { name: 'photo.list', path: a('photo'), layout: 'admin', roles: ROLES.photoList },
   { name: 'staff.list', path: a('staff'), layout: 'admin', roles: ROLES.staffRead },
   { name: 'staff.create', path: a('staff/create'), layout: 'admin', roles: ROLES.staffWrite, mode: 'create' },
+  { name: 'staff.import', path: a('staff/import'), layout: 'admin', roles: ROLES.staffWrite },
   { name: 'staff.update', path: a('staff/:target/update'), layout: 'admin', roles: ROLES.staffRead, mode: 'update' },
   { name: 'staff-excel.list', path: a('staff-excel'), layout: 'admin', roles: ROLES.staffRead },
   { name: 'staff-excel.create', path: a('staff-excel/create'), layout: 'admin', roles: ROLES.staffWrite, mode: 'create' },

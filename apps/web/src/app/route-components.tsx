@@ -40,6 +40,7 @@ export const routeComponents: Record<string, LazyExoticComponent<ComponentType>>
   'photo.list': lazy(() => import('../features/photo/photo-library-page.tsx')),
   'staff.list': lazy(() => import('../features/staff/staff-list-page.tsx')),
   'staff.create': lazy(() => import('../features/staff/staff-form-page.tsx')),
+  'staff.import': lazy(() => import('../features/staff/staff-import-page.tsx')),
   'staff.update': lazy(() => import('../features/staff/staff-form-page.tsx')),
   'staff-excel.list': lazy(() => import('../features/staff-excel/staff-excel-list-page.tsx')),
   'staff-excel.create': lazy(() => import('../features/staff-excel/staff-excel-form-page.tsx')),

@@ -23,7 +23,7 @@ export const enUS: Shape<typeof zhTW> = {
     'admin-organization': { list: 'Organizations', create: 'New organization', update: 'Edit organization' },
     organization: 'My organization',
     photo: { list: 'Photo library' },
-    staff: { list: 'Staff', create: 'New staff member', update: 'Edit staff member' },
+    staff: { list: 'Staff', create: 'New staff member', update: 'Edit staff member', import: 'Import staff' },
     'staff-excel': { list: 'Staff spreadsheets', create: 'New staff spreadsheet', update: 'Edit staff spreadsheet', export: 'Export staff spreadsheet' },
     'admin-not-found': 'Page not found',
   },

@@ -19,7 +19,7 @@ export const zhTW = {
     'admin-organization': { list: '組織管理', create: '新增組織', update: '編輯組織' },
     organization: '我的組織',
     photo: { list: '相片庫' },
-    staff: { list: '人員', create: '新增人員', update: '編輯人員' },
+    staff: { list: '人員', create: '新增人員', update: '編輯人員', import: '匯入人員' },
     'staff-excel': { list: '人員報表', create: '新增人員報表', update: '編輯人員報表', export: '匯出人員報表' },
     'admin-not-found': '找不到頁面',
   },

@@ -405,7 +405,7 @@ const REASONS: Record<ImportLanguage, Record<string, string>> = {
   'zh-TW': {
     [VALIDATION_KEYS.required]: '必填', [VALIDATION_KEYS.invalid]: '格式不正確', [VALIDATION_KEYS.email]: '電子郵件格式不正確',
     [VALIDATION_KEYS.phone]: '電話格式不正確（手機 09 開頭 10 碼、市話 0 開頭 9 或 10 碼，或 + 國碼）',
-    [IMPORT_KEYS.nationalId]: '身分證字號格式或檢查碼不正確', [IMPORT_KEYS.date]: '無法辨識的日期（例如 1996-03-07 或 民國85年3月7日）',
+    [IMPORT_KEYS.nationalId]: '格式或檢查碼不正確', [IMPORT_KEYS.date]: '無法辨識的日期（例如 1996-03-07 或 民國85年3月7日）',
     [IMPORT_KEYS.tooLong]: '超過 {{max}} 個字', [IMPORT_KEYS.duplicateInFile]: '與第 {{rows}} 列重複',
     [IMPORT_KEYS.alreadyExists]: '已有相同身分證字號的人員（{{name}}）',
     gender: '請填 男、女 或 其他', blood_type: '請填 A、B、O、AB（Rh 陰性加 -）', status: '請填 在職、停用 或 離職',
@@ -413,7 +413,7 @@ const REASONS: Record<ImportLanguage, Record<string, string>> = {
   'en-US': {
     [VALIDATION_KEYS.required]: 'required', [VALIDATION_KEYS.invalid]: 'not valid', [VALIDATION_KEYS.email]: 'not a valid e-mail address',
     [VALIDATION_KEYS.phone]: 'not a valid phone number (mobile 09 + 8 digits, landline 0 + 8 or 9 digits, or + country code)',
-    [IMPORT_KEYS.nationalId]: 'not a valid national id (format or check digit)', [IMPORT_KEYS.date]: 'not a date (e.g. 1996-03-07 or 民國85年3月7日)',
+    [IMPORT_KEYS.nationalId]: 'wrong format or check digit', [IMPORT_KEYS.date]: 'not a date (e.g. 1996-03-07 or 民國85年3月7日)',
     [IMPORT_KEYS.tooLong]: 'longer than {{max}} characters', [IMPORT_KEYS.duplicateInFile]: 'the same as row {{rows}}',
     [IMPORT_KEYS.alreadyExists]: 'a staff with this national id already exists ({{name}})',
     gender: 'write male, female or other', blood_type: 'write A, B, O or AB (add - for Rh negative)', status: 'write active, inactive or left',

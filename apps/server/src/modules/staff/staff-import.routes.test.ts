@@ -197,7 +197,7 @@ describe('staff import: importing', () => {
     expect(back.ws.name).toBe('名冊');
     expect(back.rows[0]).toEqual([...HEADER_ZH, '錯誤原因', '原始列號']);
     expect(back.rows[1]!.slice(0, 8)).toEqual(['李小華', 'A123456788', '0912345678', '1990-01-01', undefined, '工人', '女', 'B']);
-    expect(back.rows[1]![8]).toBe('身分證字號：身分證字號格式或檢查碼不正確');
+    expect(back.rows[1]![8]).toBe('身分證字號：格式或檢查碼不正確');
     expect(back.rows[1]![9]).toBe(3);
     expect(back.rows[2]![0]).toBe('陳阿土');
     expect(back.rows[2]![8]).toContain('手機：電話格式不正確');

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertificateType, ExpirationResponse, Staff, StaffInput, StaffListItem } from '@bo/shared/schemas/staff';
+import type { StaffImportPreview, StaffImportResult } from '@bo/shared/schemas/staff-import';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 
@@ -72,5 +73,22 @@ export function toInput(s: Staff, over: Partial<StaffInput> = {}): StaffInput {
     blood_type: s.blood_type as StaffInput['blood_type'], job_title: s.job_title, hire_date: s.hire_date, notes: s.notes, status: s.status,
     certificates: s.certificates.map((c) => ({ id: c.id, certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
     ...over,
+  };
+}
+
+/**
+ * Staff import from an .xlsx roster: the roster goes with each step (the server keeps nothing of it).
+ * `form` holds `file` and optionally `sheet`, `header_row`, `mapping` (JSON) and `lang`.
+ */
+export function useStaffImport() {
+  const invalidate = useInvalidate(BASE);
+  return {
+    preview: (form: FormData, onProgress?: (p: number) => void) =>
+      api.upload<StaffImportPreview>(`${BASE}/import/preview`, form, { organization: true, onProgress }),
+    run: async (form: FormData, onProgress?: (p: number) => void) => {
+      const result = await api.upload<StaffImportResult>(`${BASE}/import`, form, { organization: true, onProgress });
+      await invalidate();
+      return result;
+    },
   };
 }

@@ -8,6 +8,7 @@ import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import { STAFF_STATUSES } from '@bo/shared/schemas/staff';
 import { formatDateTime } from '../../i18n/index.ts';
@@ -76,6 +77,7 @@ export default function StaffListPage() {
           <>
             <CertificateTypesButton canWrite={canWrite} />
             <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>{t('export')}</Button>
+            {canWrite ? <Button icon={<UploadOutlined />} onClick={() => navigate('/admin/staff/import')} data-testid="staff-import">{t('import')}</Button> : null}
             {canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">{t('create')}</Button> : null}
           </>
         )}

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import AntApp from 'antd/es/app';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Steps from 'antd/es/steps';
+import Typography from 'antd/es/typography';
+import {
+  STAFF_IMPORT_MAX_BYTES, type StaffImportMapping, type StaffImportPreview, type StaffImportResult,
+} from '@bo/shared/schemas/staff-import';
+import { ApiError, errorText } from '../../lib/api-client.ts';
+import { useActiveOrganization } from '../../lib/session.ts';
+import { useIsPhone } from './staff-import-mapping.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { translateValidationKey } from '../../components/resource/field-rules.ts';
+import type { UploadItem } from '../../components/upload-progress-list.tsx';
+import { useStaffImport } from './api.ts';
+import { useLeaveGuard } from './staff-import-leave-guard.ts';
+import { localFileProblem, missingRequired, sameMapping } from './staff-import-mapping.ts';
+import { ImportResultStep, MappingStep, PreviewStep, UploadStep } from './staff-import-steps.tsx';
+import './i18n.ts';
+import './staff-import.css';
+
+type Step = 'upload' | 'map' | 'preview' | 'result';
+const STEPS: Step[] = ['upload', 'map', 'preview', 'result'];
+
+interface ReadOptions { sheet?: string; header_row?: number; mapping?: StaffImportMapping }
+
+/**
+ * Staff import from an .xlsx roster: upload → map columns → check rows → import. The roster stays
+ * in the browser and goes with each step; the server reads it, checks every row with the staff
+ * form's rules and answers the preview, then imports the valid rows all at once.
+ */
+export default function StaffImportPage() {
+  const { t } = useTranslation('staff-import');
+  const navigate = useNavigate();
+  const { modal } = AntApp.useApp();
+  const importer = useStaffImport();
+  const { organization } = useActiveOrganization();
+  const isPhone = useIsPhone();
+  const [step, setStep] = useState<Step>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<StaffImportPreview | null>(null);
+  const [mapping, setMapping] = useState<StaffImportMapping>({});
+  const [result, setResult] = useState<StaffImportResult | null>(null);
+  const [reading, setReading] = useState<UploadItem | null>(null);
+  const [importing, setImporting] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const describe = useCallback((e: unknown): string => {
+    if (e instanceof ApiError) {
+      if (e.status === 413) return t('tooLarge');
+      if (e.status === 409) return t('conflict');
+      if (e.errors) return [...new Set(Object.values(e.errors).flat())].map(translateValidationKey).join(' ');
+    }
+    return errorText(e);
+  }, [t]);
+
+  const formFor = (f: File, o: ReadOptions) => {
+    const form = new FormData();
+    form.append('file', f);
+    form.append('lang', currentLanguage());
+    if (o.sheet !== undefined) form.append('sheet', o.sheet);
+    if (o.header_row !== undefined) form.append('header_row', String(o.header_row));
+    if (o.mapping) form.append('mapping', JSON.stringify(o.mapping));
+    return form;
+  };
+
+  /** Sends the roster for a preview (with the options given) and opens `next` with the answer. */
+  const read = async (f: File, o: ReadOptions, next: Step): Promise<boolean> => {
+    const key = `${Date.now()}`;
+    setError(null);
+    setReading({ key, name: f.name, percent: 0, status: 'uploading' });
+    try {
+      const p = await importer.preview(formFor(f, o), (percent) => setReading((r) => (r ? { ...r, percent: Math.min(percent, 99) } : r)));
+      setReading(null);
+      setFile(f);
+      setPreview(p);
+      setMapping(p.mapping);
+      setStep(next);
+      return true;
+    } catch (e) {
+      const message = describe(e);
+      setReading({ key, name: f.name, percent: 100, status: 'error', error: message });
+      setError(message);
+      return false;
+    }
+  };
+
+  const choose = (f: File) => {
+    const problem = localFileProblem(f, STAFF_IMPORT_MAX_BYTES);
+    if (problem) {
+      const message = t(problem === 'type' ? 'notXlsx' : problem === 'size' ? 'tooLarge' : 'emptyFile');
+      setReading({ key: `${Date.now()}`, name: f.name, percent: 0, status: 'error', error: message });
+      setError(message);
+      return;
+    }
+    void read(f, {}, 'map');
+  };
+
+  const sheetOptions = (p: StaffImportPreview) => ({ sheet: p.sheet, header_row: p.header_row });
+
+  const toPreview = () => {
+    if (!file || !preview) return;
+    if (sameMapping(mapping, preview.mapping)) setStep('preview');
+    else void read(file, { ...sheetOptions(preview), mapping }, 'preview');
+  };
+
+  const runImport = async () => {
+    if (!file || !preview) return;
+    const ok = await new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('confirmTitle', { count: preview.valid_count }),
+        content: preview.invalid_count ? t('confirmInvalid', { count: preview.invalid_count }) : undefined,
+        okText: t('confirmOk'), onOk: () => resolve(true), onCancel: () => resolve(false),
+      });
+    });
+    if (!ok) return;
+    setError(null);
+    setImporting(0);
+    try {
+      const r = await importer.run(formFor(file, { ...sheetOptions(preview), mapping }), (percent) => setImporting(Math.min(percent, 99)));
+      setResult(r);
+      setStep('result');
+    } catch (e) {
+      setError(`${t('importFailed')}: ${describe(e)}`);
+    } finally {
+      setImporting(null);
+    }
+  };
+
+  const reset = () => {
+    setStep('upload'); setFile(null); setPreview(null); setMapping({}); setResult(null); setReading(null); setError(null);
+  };
+
+  // A switch of organization: the rows are checked again against the staff of the new one.
+  const orgId = organization?.id ?? null;
+  const lastOrg = useRef(orgId);
+  useEffect(() => {
+    if (lastOrg.current === orgId) return;
+    lastOrg.current = orgId;
+    if (step === 'result') reset();
+    else if (file && preview) void read(file, { ...sheetOptions(preview), mapping }, step);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orgId]);
+
+  const confirmLeave = useCallback(() => new Promise<boolean>((resolve) => {
+    modal.confirm({
+      title: t('leaveTitle'), content: t('leaveContent'), okText: t('leaveOk'), cancelText: t('stay'), okButtonProps: { danger: true },
+      onOk: () => resolve(true), onCancel: () => resolve(false),
+    });
+  }), [modal, t]);
+  useLeaveGuard((step === 'map' || step === 'preview' || importing !== null) && !result, confirmLeave);
+
+  const busy = reading?.status === 'uploading' || importing !== null;
+
+  return (
+    <div className="page staff-import-page">
+      <PageHeader subtitle={t('intro')} />
+      <Steps
+        className="staff-import-steps" size="small" current={STEPS.indexOf(step)} data-testid="import-steps"
+        responsive={false} titlePlacement={isPhone ? 'vertical' : 'horizontal'}
+        items={STEPS.map((s) => ({ title: t(`steps.${s}`) }))}
+      />
+      <Card className="staff-import-card">
+        {error && step !== 'upload' ? <Alert className="staff-import-alert" type="error" showIcon title={error} data-testid="import-error" closable={{ onClose: () => setError(null) }} /> : null}
+        {step === 'upload' ? (
+          <UploadStep busy={busy} reading={reading} error={error} onChoose={choose} onClear={() => { setReading(null); setError(null); }} />
+        ) : null}
+        {step === 'map' && preview ? (
+          <MappingStep
+            preview={preview} mapping={mapping} busy={busy} reading={reading}
+            onMapping={setMapping}
+            onSheet={(sheet) => file && void read(file, { sheet }, 'map')}
+            onHeaderRow={(row) => file && void read(file, { sheet: preview.sheet, header_row: row }, 'map')}
+            onBack={reset}
+            onNext={toPreview}
+            canGoOn={missingRequired(mapping).length === 0}
+          />
+        ) : null}
+        {step === 'preview' && preview ? (
+          <PreviewStep preview={preview} mapping={mapping} busy={busy} importing={importing} onBack={() => setStep('map')} onImport={() => void runImport()} />
+        ) : null}
+        {step === 'result' && result ? (
+          <ImportResultStep result={result} onList={() => navigate('/admin/staff')} onAnother={reset} />
+        ) : null}
+        {step !== 'upload' && !preview ? <Typography.Text type="secondary">{t('reading')}</Typography.Text> : null}
+      </Card>
+    </div>
+  );
+}
