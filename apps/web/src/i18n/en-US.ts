@@ -86,13 +86,13 @@ export const enUS: Shape<typeof zhTW> = {
     Forbidden: 'Forbidden', 'Fingerprint is required': 'The device id is missing', 'User permission denied': 'You do not have permission to do this',
     'Not Found': 'Not found', 'Not Acceptable': 'Not acceptable', Conflict: 'Conflict', 'Recaptcha verify fail': 'Bot check failed',
     'Too Many Requests': 'Too many attempts, try again later', 'Payload Too Large': 'The file is too large', 'Unprocessable Entity': 'The data cannot be processed',
-    'Method Not Allowed': 'Not allowed', 'Internal Server Error': 'Server error', network: 'Cannot reach the server, check your connection',
+    'Method Not Allowed': 'Not allowed', 'Internal Server Error': 'Server error', 'The server is busy processing other images; try again in a few seconds': 'The server is busy processing other images; try again in a few seconds', network: 'Cannot reach the server, check your connection',
   },
   validate: {
     error: {
       email_incorrect: 'The email address is not valid', text_too_less: 'At least {{n}} characters', required: 'This field is required',
       phone_number_incorrect: 'The phone number is not valid', invalid: 'Invalid format', password_incorrect: 'The password is wrong', password_change_required: 'Change your initial password first',
-      digits: 'Digits only', forbidden_chars: 'Special characters are not allowed', image: 'Only png, jpg, jpeg and gif images',
+      digits: 'Digits only', forbidden_chars: 'Special characters are not allowed', image: 'Only png, jpg, jpeg and gif images', image_too_many_frames: 'The animated image has too many frames',
     },
   },
   common: { ok: 'OK', cancel: 'Cancel', save: 'Save', close: 'Close', yes: 'Yes', no: 'No', loading: 'Loading…', refresh: 'Reload' },

@@ -80,13 +80,13 @@ export const zhTW = {
     Forbidden: '禁止存取', 'Fingerprint is required': '缺少裝置識別碼', 'User permission denied': '您沒有權限執行此操作',
     'Not Found': '找不到資料', 'Not Acceptable': '無法接受的請求', Conflict: '資料衝突', 'Recaptcha verify fail': '機器人驗證失敗',
     'Too Many Requests': '嘗試次數過多，請稍後再試', 'Payload Too Large': '檔案過大', 'Unprocessable Entity': '無法處理的資料',
-    'Method Not Allowed': '不允許的操作', 'Internal Server Error': '伺服器發生錯誤', network: '無法連線至伺服器，請檢查網路',
+    'Method Not Allowed': '不允許的操作', 'Internal Server Error': '伺服器發生錯誤', 'The server is busy processing other images; try again in a few seconds': '伺服器正在處理其他圖片，請稍候幾秒再試', network: '無法連線至伺服器，請檢查網路',
   },
   validate: {
     error: {
       email_incorrect: '電子郵件格式不正確', text_too_less: '至少需要 {{n}} 個字元', required: '此欄位為必填',
       phone_number_incorrect: '電話號碼格式不正確', invalid: '格式不正確', password_incorrect: '密碼不正確', password_change_required: '請先變更初始密碼',
-      digits: '只能輸入數字', forbidden_chars: '不可包含特殊字元', image: '只接受 png、jpg、jpeg、gif 圖片',
+      digits: '只能輸入數字', forbidden_chars: '不可包含特殊字元', image: '只接受 png、jpg、jpeg、gif 圖片', image_too_many_frames: '動畫圖片的影格太多',
     },
   },
   common: { ok: '確定', cancel: '取消', save: '儲存', close: '關閉', yes: '是', no: '否', loading: '載入中…', refresh: '重新整理' },
