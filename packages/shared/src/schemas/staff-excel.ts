@@ -3,7 +3,7 @@ import { VALIDATION_KEYS } from '../messages.ts';
 import { listQuery, listResponse, rowId } from '../list.ts';
 import { maskNationalId, staffDisplayName } from './staff.ts';
 import { todayInTaipei } from '../dates.ts';
-import { calendarDay } from '../dates.ts';
+import { calendarDay, formatRocDate } from '../dates.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;
 export type StaffExcelLayout = (typeof STAFF_EXCEL_LAYOUTS)[number];
@@ -176,8 +176,8 @@ export function formatDate(value: string | null | undefined, format: DateFormat 
   switch (format) {
     case 'YYYY/MM/DD': return `${y}/${pad(m)}/${pad(d)}`;
     case 'YYYY年MM月DD日': return `${y}年${pad(m)}月${pad(d)}日`;
-    case 'ROC': return `${y - 1911}/${pad(m)}/${pad(d)}`;
-    case 'ROC_TEXT': return `民國${y - 1911}年${m}月${d}日`;
+    case 'ROC': return formatRocDate(value, 'numeric');
+    case 'ROC_TEXT': return formatRocDate(value, 'text');
     default: return `${y}-${pad(m)}-${pad(d)}`;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { isRealDate } from '../dates.ts';
+import { isRealDate, parseRocDate, rocToDay } from '../dates.ts';
 import { staffInput } from './staff.ts';
 
 /**
@@ -183,11 +183,10 @@ export function excelSerialToDate(serial: number): string | null {
   return new Date(EXCEL_EPOCH_MS + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A date or null: `y` of three digits or fewer is a 民國 (ROC) year, 1911 years after. */
+/** A date or null: `y` of three digits or fewer is a 民國 (ROC) year (shared `rocToDay`). */
 function dateOf(y: number, m: number, d: number, roc: boolean): string | null {
-  const year = roc ? y + 1911 : y;
-  if (roc && y < 1) return null;
-  const v = ymd(year, m, d);
+  if (roc) return rocToDay(y, m, d);
+  const v = ymd(y, m, d);
   return isRealDate(v) ? v : null;
 }
 
@@ -204,20 +203,19 @@ export function parseRosterDate(v: RawCell): string | null | undefined {
     if (!Number.isInteger(v) || v < 100_000) return excelSerialToDate(v) ?? undefined;
     return parseRosterDate(String(v));
   }
-  let s = v.normalize('NFKC').trim().replace(/\s+/g, '');
+  const s = v.normalize('NFKC').trim().replace(/\s+/g, '');
   if (!s) return null;
-  let roc = false;
-  const prefix = /^(中華民國|民國|民)/.exec(s);
-  if (prefix) { roc = true; s = s.slice(prefix[0].length); }
+  // 民國 written out (民國85年3月7日, 民85.3.7, 民國前1年1月1日): the shared parser.
+  if (/^(中華民國|民國|民)/.test(s)) return parseRocDate(s) ?? undefined;
   // An ISO date-time written as text keeps its date.
   const iso = /^(\d{4})-(\d{2})-(\d{2})T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
-  if (iso && !roc) return dateOf(+iso[1]!, +iso[2]!, +iso[3]!, false) ?? undefined;
+  if (iso) return dateOf(+iso[1]!, +iso[2]!, +iso[3]!, false) ?? undefined;
   const parts = /^(\d{1,4})(?:[/\-.年])(\d{1,2})(?:[/\-.月])(\d{1,2})日?$/.exec(s);
   if (parts) {
     const y = +parts[1]!;
-    return dateOf(y, +parts[2]!, +parts[3]!, roc || parts[1]!.length <= 3) ?? undefined;
+    return dateOf(y, +parts[2]!, +parts[3]!, parts[1]!.length <= 3) ?? undefined;
   }
-  if (/^\d{8}$/.test(s) && !roc) return dateOf(+s.slice(0, 4), +s.slice(4, 6), +s.slice(6), false) ?? undefined;
+  if (/^\d{8}$/.test(s)) return dateOf(+s.slice(0, 4), +s.slice(4, 6), +s.slice(6), false) ?? undefined;
   if (/^\d{6,7}$/.test(s)) return dateOf(+s.slice(0, -4), +s.slice(-4, -2), +s.slice(-2), true) ?? undefined;
   return undefined;
 }
