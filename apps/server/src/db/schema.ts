@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { MediaTables } from '../modules/file/media.tables.ts';
 import type { StaffTables } from '../modules/staff/staff.tables.ts';
 
@@ -16,6 +16,8 @@ export interface AdminsTable {
   roles: string;
   group_id: number | null;
   status: 'active' | 'disabled';
+  /** How the admin reads dates in the web (migration 0060): 'gregorian' or 'roc' (民國 years). */
+  date_calendar: ColumnType<'gregorian' | 'roc', 'gregorian' | 'roc' | undefined, 'gregorian' | 'roc'>;
   created_at: string;
   updated_at: string;
 }

@@ -98,6 +98,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return {
       id: a.id, email: a.email, name: a.name, has_change_default_password: a.has_change_default_password === 1,
       roles: parseRoles(a.roles), sub_account_roles: subRoles, organization_id: organizationId, impersonator: imp,
+      date_calendar: a.date_calendar === 'roc' ? 'roc' as const : 'gregorian' as const,
       created_at: a.created_at, updated_at: a.updated_at,
     };
   };
@@ -117,9 +118,13 @@ export async function accountRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const actor = req.actor;
     await req.inTransaction(async ({ trx, audit }) => {
-      const before = await trx.selectFrom('admins').select(['name']).where('id', '=', actor.id).executeTakeFirstOrThrow();
-      await trx.updateTable('admins').set({ name: req.body.name, updated_at: now() }).where('id', '=', actor.id).execute();
-      await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: { name: req.body.name } });
+      const { name, date_calendar } = req.body;
+      const row = await trx.selectFrom('admins').select(['name', 'date_calendar']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+      const changes = { ...(name !== undefined && name !== row.name ? { name } : {}), ...(date_calendar !== undefined && date_calendar !== row.date_calendar ? { date_calendar } : {}) };
+      if (Object.keys(changes).length === 0) return;
+      await trx.updateTable('admins').set({ ...changes, updated_at: now() }).where('id', '=', actor.id).execute();
+      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof row]]));
+      await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: changes });
     });
     const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
     return { ...p, roles: actor.adminRoles };

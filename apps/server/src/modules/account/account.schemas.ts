@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { rowId } from '@bo/shared/list';
+import { DATE_CALENDARS } from '@bo/shared/dates';
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),
@@ -25,11 +26,16 @@ export const profileSchema = z.object({
   sub_account_roles: z.array(z.string()),
   organization_id: z.number().nullable(),
   impersonator: z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable(),
+  /** How the web shows dates to this admin: 'gregorian' or 'roc' (民國 years); docs/decisions.md. */
+  date_calendar: z.enum(DATE_CALENDARS),
   created_at: z.string(),
   updated_at: z.string(),
 });
 /** Strict: roles, status or email smuggled into a profile update are refused, not ignored. */
-export const profileUpdateBody = z.strictObject({ name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100) });
+export const profileUpdateBody = z.strictObject({
+  name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100).optional(),
+  date_calendar: z.enum(DATE_CALENDARS, VALIDATION_KEYS.invalid).optional(),
+}).refine((b) => b.name !== undefined || b.date_calendar !== undefined, { message: VALIDATION_KEYS.required, path: ['name'] });
 export const resetPasswordBody = z.strictObject({
   current_password: z.string().min(1, VALIDATION_KEYS.required),
   password: z.string().min(1, VALIDATION_KEYS.required).max(200),
