@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Gzip sizes of the production web build: the sign-in route, the first signed-in screen, and each
-// lazy chunk. Run `npm run build -w apps/web` first, then `node bench/web-bundle.mjs`.
+// lazy chunk; then the bytes on the wire as the server sends them (brotli). Run
+// `npm run build -w apps/web` first, then `node bench/web-bundle.mjs`.
 // Budgets (printed, never asserted as timing): sign-in ≤ 250 KB gzip, first signed-in screen
-// ≤ 450 KB gzip, no chunk over 500 KB minified.
+// ≤ 450 KB gzip, no chunk over 500 KB minified; sign-in ≤ 200 KB transferred.
 import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps/web/dist');
+// WEB_DIST: another build to measure (`npx vite build --outDir …` from apps/web).
+const dist = process.env.WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error('apps/web/dist/.vite/manifest.json is missing: run `npm run build -w apps/web` first');
@@ -77,3 +79,26 @@ const all = Object.values(manifest).map((m) => m.file).filter((f, i, a) => f.end
 const biggest = all.map((f) => ({ f, ...size(f) })).sort((a, b) => b.raw - a.raw);
 console.log(`\nLargest chunk: ${biggest[0].f} ${KB(biggest[0].raw)} minified (${KB(biggest[0].gzip)} gzip); limit 500 KB  ${biggest[0].raw <= 500 * 1024 ? 'OK' : 'OVER'}`);
 console.log(`All JS: ${all.length} chunks, ${KB(all.reduce((a, f) => a + size(f).gzip, 0))} gzip`);
+
+// What a cold load transfers: index.html compressed on the fly (brotli quality 4, with a nonce in
+// place of the placeholder, as apps/server/src/plugins/compression.ts does), each JS and CSS file's
+// precompressed .br sibling (the file itself when the build kept none), and the files every page
+// asks for (manifest, icon, service worker). API answers (settings, profile) and HTTP headers are
+// not counted.
+const wire = (file) => (existsSync(join(dist, `${file}.br`)) ? readFileSync(join(dist, `${file}.br`)).length : size(file).raw);
+const html = readFileSync(join(dist, 'index.html'), 'utf8').replaceAll('__BO_CSP_NONCE__', 'x'.repeat(24));
+const htmlWire = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+const shell = ['manifest.webmanifest', 'icon.svg', 'sw.js'].filter((f) => existsSync(join(dist, f)));
+const shellWire = shell.reduce((a, f) => a + wire(f), 0);
+function onTheWire(label, files, goal) {
+  const js = [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + wire(f), 0);
+  const css = [...files].filter((f) => f.endsWith('.css')).reduce((a, f) => a + wire(f), 0);
+  const sum = htmlWire + js + css + shellWire;
+  const verdict = goal ? `   goal ${goal} KB  ${sum <= goal * 1024 ? 'OK' : 'OVER'}` : '';
+  console.log(`  ${label.padEnd(28)}HTML ${KB(htmlWire)}  JS ${KB(js)}  CSS ${KB(css)}  shell ${KB(shellWire)}  = ${KB(sum)}${verdict}`);
+}
+console.log(`\nOn the wire, brotli (HTML q4 on the fly; JS, CSS and ${shell.join(', ')} precompressed q11)`);
+onTheWire('sign-in route (/):', signIn, 200);
+onTheWire('first signed-in screen:', firstScreen);
+const precompressed = all.filter((f) => existsSync(join(dist, `${f}.br`)));
+console.log(`  precompressed JS: ${precompressed.length} of ${all.length} chunks have a .br sibling; all JS ${KB(all.reduce((a, f) => a + wire(f), 0))} brotli`);

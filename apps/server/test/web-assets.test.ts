@@ -123,6 +123,9 @@ describe('built files', () => {
         expect(res.headers['content-encoding'], `${file} ${accept}`).toBe(encoding);
         expect(res.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
         expect(res.headers.vary, file).toMatch(/accept-encoding/i);
+        expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+        // A script or style sheet is never a document: no document headers on each of them.
+        expect(res.headers['content-security-policy'], file).toBeUndefined();
         expect(Number(res.headers['content-length']), file).toBe(res.rawPayload.length);
         expect(decode(res).equals(built), `${file} ${accept}`).toBe(true);
       }
@@ -140,20 +143,28 @@ describe('built files', () => {
   });
 
   it('revalidate the service worker and the manifest on every use, keep icons and robots.txt a day', async () => {
-    const cases: Array<[string, string, RegExp]> = [
-      ['/sw.js', 'no-cache', /javascript/],
-      ['/manifest.webmanifest', 'no-cache', /^application\/manifest\+json/],
-      ['/icon.svg', 'public, max-age=86400', /^image\/svg\+xml/],
-      ['/icon-192.png', 'public, max-age=86400', /^image\/png/],
-      ['/robots.txt', 'public, max-age=86400', /^text\/plain/],
+    // [url, Cache-Control, type, a document (or worker) of its own that carries the document headers]
+    const cases: Array<[string, string, RegExp, boolean]> = [
+      ['/sw.js', 'no-cache', /javascript/, true],
+      ['/manifest.webmanifest', 'no-cache', /^application\/manifest\+json/, false],
+      ['/icon.svg', 'public, max-age=86400', /^image\/svg\+xml/, true],
+      ['/icon-192.png', 'public, max-age=86400', /^image\/png/, false],
+      ['/robots.txt', 'public, max-age=86400', /^text\/plain/, false],
     ];
-    for (const [url, cache, type] of cases) {
+    for (const [url, cache, type, document] of cases) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe(cache);
       expect(res.headers['content-type'], url).toMatch(type);
-      expect(res.headers['x-frame-options'], url).toBe('DENY');
-      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      if (document) {
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+        expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      } else {
+        expect(res.headers['x-frame-options'], url).toBeUndefined();
+        expect(res.headers['content-security-policy'], url).toBeUndefined();
+        expect(res.headers['permissions-policy'], url).toBeUndefined();
+      }
     }
     expect((await get('/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
     expect((await get('/icon-192.png')).rawPayload.equals(PNG)).toBe(true);

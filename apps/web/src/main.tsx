@@ -1,6 +1,6 @@
 // First: the page's CSP nonce reaches the style elements scripts create before any module renders.
 import './app/csp.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/app.css';
 import './i18n/index.ts';
@@ -16,14 +16,18 @@ window.addEventListener('vite:preloadError', (e) => {
 
 const root = createRoot(document.getElementById('root')!);
 void boot().finally(() => {
-  document.getElementById('boot-splash')?.remove();
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser: on a slow phone the first render (Ant
+  // Design computes its styles while rendering) is not one long task that holds input back. The boot
+  // splash stays until React replaces the root's content with the first screen.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

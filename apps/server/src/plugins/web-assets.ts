@@ -22,6 +22,9 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=86400';
 }
 
+/** Build files a browser only ever loads into a page; the service worker and SVG images are documents of their own. */
+const isSubresource = (file: string): boolean => file !== 'sw.js' && /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?|webmanifest|txt)$/.test(file);
+
 /** Files served as they are: everything in the build but index.html, the .br/.gz siblings and dot folders (.vite). */
 function webFiles(root: string): string[] {
   return (readdirSync(root, { recursive: true }) as string[])
@@ -66,13 +69,17 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
   };
 
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, index: false });
-  const route = () => ({ config: { ...WEB_ROUTE }, schema: { hide: true } });
+  const route = (documentHeaders = true) => ({ config: { ...WEB_ROUTE, documentHeaders }, schema: { hide: true } });
   for (const file of webFiles(root)) {
     const cacheControl = cacheControlFor(file);
-    app.get(`/${file}`, route(), (_req, reply) => reply
-      .header('cache-control', cacheControl)
-      .header('content-security-policy', filePolicy)
-      .sendFile(file));
+    if (isSubresource(file)) {
+      app.get(`/${file}`, route(false), (_req, reply) => reply.header('cache-control', cacheControl).sendFile(file));
+    } else {
+      app.get(`/${file}`, route(), (_req, reply) => reply
+        .header('cache-control', cacheControl)
+        .header('content-security-policy', filePolicy)
+        .sendFile(file));
+    }
   }
   app.get('/', route(), (_req, reply) => sendIndex(reply));
   app.get('/index.html', route(), (_req, reply) => sendIndex(reply));

@@ -32,7 +32,7 @@ export function letScriptsStyle(nonce: string | undefined, win: Window & typeof 
   } as typeof Document.prototype.createElement;
   const setAttribute = Element.prototype.setAttribute;
   Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
-    if (name.toLowerCase() === 'style' && (this instanceof HTMLElement || this instanceof SVGElement)) {
+    if (name.length === 5 && name.toLowerCase() === 'style' && (this instanceof HTMLElement || this instanceof SVGElement)) {
       this.style.cssText = String(value);
       return;
     }
@@ -42,3 +42,14 @@ export function letScriptsStyle(nonce: string | undefined, win: Window & typeof 
 
 export const cspNonce = readCspNonce();
 letScriptsStyle(cspNonce);
+
+/**
+ * The policy refuses eval: zod would probe `new Function` (a reported violation) before falling back
+ * to the parsers it runs without it. `jitless` takes that fallback without the probe. Set through the
+ * global that every copy of zod 4 reads its configuration from (what `z.config()` writes), because
+ * importing zod here would move it into the first bundle; csp.test.ts checks zod sees it.
+ */
+export function makeZodJitless(global: { __zod_globalConfig?: Record<string, unknown> } = globalThis as never): void {
+  Object.assign((global.__zod_globalConfig ??= {}), { jitless: true });
+}
+makeZodJitless();
