@@ -21,6 +21,21 @@ export function reloadForChunkError(now = Date.now()): boolean {
   return true;
 }
 
+/**
+ * A screen's code could not be loaded (a deployment replaced it) and the guarded reload already
+ * happened: a translated message and a reload button, not the browser's "Failed to fetch
+ * dynamically imported module". Plain markup: the error screen's own chunk may be gone too.
+ */
+export function ChunkErrorScreen() {
+  return (
+    <div className="chunk-error" role="alert" data-testid="chunk-error">
+      <h1 className="chunk-error-title">{i18n.t('error.chunkTitle')}</h1>
+      <p className="chunk-error-content">{i18n.t('error.chunkContent')}</p>
+      <button type="button" className="chunk-error-reload" onClick={() => location.reload()}>{i18n.t('error.reload')}</button>
+    </div>
+  );
+}
+
 interface State { error: unknown }
 
 /** Fatal or unhandled errors of a screen: the error screen inside the route's layout. */
@@ -39,6 +54,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (isChunkLoadError(error)) return <ChunkErrorScreen />;
     const statusCode = error instanceof ApiError ? error.status : 500;
     const message = error instanceof ApiError
       ? i18n.t(`server.${error.message}`, { defaultValue: error.message })

@@ -10,7 +10,7 @@ import { AppRoutes } from './router.tsx';
 vi.mock('./route-components.tsx', () => ({
   routeComponents: new Proxy({}, { get: (_t, name) => () => <div>{`screen:${String(name)}`}</div> }),
 }));
-import '../i18n/index.ts';
+import i18n from '../i18n/index.ts';
 
 function Where() {
   const l = useLocation();
@@ -26,7 +26,8 @@ function renderAt(path: string) {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await i18n.changeLanguage('zh-TW');
   localStorage.clear();
   resetTokenStore();
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 })));
@@ -44,12 +45,15 @@ describe('route guard', { timeout: 40_000 }, () => {
   });
 
   it('shows 403 for a route the user lacks the roles for', async () => {
+    // The spec's wording is the en-US one (zh-TW translates it: components/error-screen.test.tsx).
+    await i18n.changeLanguage('en-US');
     setToken(makeToken({ roles: [], subRoles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }), { broadcast: false });
     renderAt('/admin/admin');
     expect(await screen.findByText('Whoops, Error 403', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('opens a route the roles allow', async () => {
+    await i18n.changeLanguage('en-US');
     setToken(makeToken({ roles: [], subRoles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }), { broadcast: false });
     renderAt('/admin/staff');
     expect(await screen.findByText('screen:staff.list', {}, { timeout: 15_000 })).toBeTruthy();

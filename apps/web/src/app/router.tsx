@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, Outlet, Route, Routes, useLocation, useRouteError, type DataRouter } from 'react-router';
+import { flushSync } from 'react-dom';
 import type { AppRoute } from '@bo/shared/routes';
 import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
 import { applyDebugParam } from '../lib/debug.ts';
-import { useAppConfig } from '../lib/settings.ts';
+import { useAppConfig, useSiteTitle } from '../lib/settings.ts';
 import { RouteProgress } from '../components/shell-indicators.tsx';
-import { ErrorBoundary } from './error-boundary.tsx';
+import { ChunkErrorScreen, ErrorBoundary, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
 import { routeComponents } from './route-components.tsx';
 import { RouteMetaContext } from './route-meta.ts';
 import { canOpen, routerRoutes } from './route-table.ts';
@@ -19,7 +20,7 @@ const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m)
 /** '{page} | {site title}' (spec section 1). */
 function usePageTitle(route: AppRoute) {
   const { t, i18n } = useTranslation();
-  const { title } = useAppConfig();
+  const title = useSiteTitle();
   useEffect(() => {
     document.title = `${t(`route.${route.name}`)} | ${title}`;
   }, [route.name, title, t, i18n.language]);
@@ -87,12 +88,27 @@ export function AppRoutes() {
   );
 }
 
+/** Errors outside a screen's own boundary (the admin layout's chunk): the same screens, no router default. */
+function RootError() {
+  const error = useRouteError();
+  useEffect(() => { if (isChunkLoadError(error)) reloadForChunkError(); }, [error]);
+  if (isChunkLoadError(error)) return <ChunkErrorScreen />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorScreen statusCode={500} message={error instanceof Error ? error.message : undefined} stack={error instanceof Error ? error.stack : undefined} />
+    </Suspense>
+  );
+}
+
+let browserRouter: DataRouter | null = null;
+
 export function AppRouter() {
+  // A data router (one catch-all route around the route table) for useBlocker: the unsaved-changes
+  // guard holds links, the menu and Back while a form has unsaved work.
+  browserRouter ??= createBrowserRouter([{ path: '*', element: <AppRoutes />, errorElement: <RootError /> }]);
   return (
     // Without transitions a lazy screen's Suspense fallback (the progress bar) shows while its chunk
     // loads; with them the old screen would stay up with no sign that anything is happening.
-    <BrowserRouter useTransitions={false}>
-      <AppRoutes />
-    </BrowserRouter>
+    <RouterProvider router={browserRouter} flushSync={(fn) => { flushSync(fn); }} useTransitions={false} />
   );
 }

@@ -37,7 +37,12 @@ export const enUS: Shape<typeof zhTW> = {
   header: {
     organization: 'Organization', noOrganization: 'No organization', switchOrganization: 'Switch organization', switched: 'Switched to {{name}}',
     profile: 'Profile', signOut: 'Sign out', userMenu: 'User menu',
+    theme: 'Appearance', themes: { system: 'Follow system', light: 'Light', dark: 'Dark' },
   },
+  unsaved: {
+    title: 'You have unsaved changes', content: 'If you leave this screen, the changes you have not saved will be lost.', leave: 'Leave without saving', stay: 'Stay and keep editing',
+  },
+  site: { defaultTitle: 'Construction Back Office' },
   footer: { support: 'Support: ', rights: 'All rights reserved' },
   signIn: {
     title: 'Sign in to the back office', subtitle: 'Construction company website administration', email: 'Email', password: 'Password',
@@ -67,7 +72,9 @@ export const enUS: Shape<typeof zhTW> = {
   },
   placeholder: { title: '{{name}}: coming soon', description: 'This screen is being built and will appear here when it is ready.', back: 'Back to overview' },
   error: {
-    whoops: 'Whoops, Error {{statusCode}}', back: 'Back', overview: 'Go to overview', home: 'Go to home', stack: 'Stack trace',
+    whoops: 'Whoops, Error {{statusCode}}', back: 'Back',
+    chunkTitle: 'The back office was updated', chunkContent: 'This screen has a newer version. Reload the page to load it.', reload: 'Reload page',
+    offline: 'You are offline: what is shown may be out of date. Check your connection and try again.', overview: 'Go to overview', home: 'Go to home', stack: 'Stack trace',
     notFound: 'Page Not Found', notFoundPath: 'Page Not Found: {{path}}', forbidden: 'You do not have permission to open this screen', unknown: 'Something unexpected went wrong',
     serverFailTitle: 'Cannot reach the server', serverFailContent: 'The application settings failed to load. Reload the page in a moment or contact support.', retry: 'Reload',
     loadFailed: 'Loading failed', empty: 'No data',

@@ -33,7 +33,12 @@ export const zhTW = {
   header: {
     organization: '組織', noOrganization: '未選擇組織', switchOrganization: '切換組織', switched: '已切換至 {{name}}',
     profile: '個人資料', signOut: '登出', userMenu: '使用者選單',
+    theme: '外觀', themes: { system: '跟隨系統', light: '淺色', dark: '深色' },
   },
+  unsaved: {
+    title: '有尚未儲存的變更', content: '離開這個畫面，尚未儲存的變更將會遺失。', leave: '離開，不儲存', stay: '留下繼續編輯',
+  },
+  site: { defaultTitle: '營造後台' },
   footer: { support: '客服信箱：', rights: '版權所有' },
   signIn: {
     title: '登入後台', subtitle: '營造公司網站管理系統', email: '電子郵件', password: '密碼', keepLogin: '保持登入',
@@ -61,7 +66,9 @@ export const zhTW = {
   },
   placeholder: { title: '{{name}}：即將推出', description: '這個畫面正在建置中，完成後會出現在這裡。', back: '回到總覽' },
   error: {
-    whoops: 'Whoops, Error {{statusCode}}', back: '返回', overview: '回到總覽', home: '回到首頁', stack: '錯誤堆疊',
+    whoops: '糟糕，發生錯誤（{{statusCode}}）', back: '返回',
+    chunkTitle: '系統已更新', chunkContent: '這個畫面的程式已更新，請重新整理頁面以載入最新版本。', reload: '重新整理頁面',
+    offline: '目前離線，顯示的不是最新資料。請檢查網路連線後再試一次。', overview: '回到總覽', home: '回到首頁', stack: '錯誤堆疊',
     notFound: '找不到頁面', notFoundPath: '找不到頁面：{{path}}', forbidden: '您沒有權限使用這個畫面', unknown: '發生未預期的錯誤',
     serverFailTitle: '無法連線至伺服器', serverFailContent: '系統設定載入失敗，請稍後重新整理頁面，或聯絡客服。', retry: '重新整理',
     loadFailed: '資料載入失敗', empty: '沒有資料',

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '@bo/shared/app-config';
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 
@@ -36,3 +37,13 @@ export async function loadSettings(): Promise<boolean> {
 export const getSettings = () => state;
 export const useSettings = () => useSyncExternalStore(subscribe, get, get);
 export const useAppConfig = (): AppConfig => useSettings().settings.config;
+
+/**
+ * The site title in the current language: the configured title, except that the default one
+ * (the zh-TW product name, never configured) reads in the current language (`site.defaultTitle`).
+ */
+export function useSiteTitle(): string {
+  const { title } = useAppConfig();
+  const { t } = useTranslation();
+  return title === APP_CONFIG_DEFAULTS.title ? t('site.defaultTitle') : title;
+}

@@ -25,12 +25,14 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
-import { useAppConfig } from '../../lib/settings.ts';
+import { useAppConfig, useSiteTitle } from '../../lib/settings.ts';
 import { useDevice } from '../../lib/device.ts';
 import { loading } from '../../lib/loading.ts';
 import { toast, SHELL_TOAST } from '../../lib/toast.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { confirmLeave } from '../../lib/unsaved-changes.ts';
 import { adminSessionUrl, visibleMenu, type VisibleMenuItem } from '../route-table.ts';
 import { ImpersonationBanner } from '../../features/admin/impersonation-banner.tsx';
 
@@ -59,6 +61,8 @@ function OrganizationSwitcher() {
       showSearch={organizations.length > 6 ? { optionFilterProp: 'label' } : undefined}
       options={organizations.map((o) => ({ value: o.id, label: organizationLabel(o) }))}
       onChange={async (id: number) => {
+        // The select is controlled: staying on unsaved work keeps the current organization shown.
+        if (!(await confirmLeave('organization'))) return;
         setBusy(true);
         try {
           await switchTo(id);
@@ -91,6 +95,7 @@ function UserMenu() {
         onClick: async ({ key }) => {
           if (key === 'profile') navigate('/admin/profile');
           if (key === 'sign-out') {
+            if (!(await confirmLeave('sign-out'))) return;
             loading.show({ title: t('header.signOut') });
             try { await signOut(); } finally { loading.hide(); }
           }
@@ -127,6 +132,7 @@ export default function AdminLayout() {
   const { roles } = useSession();
   const config = useAppConfig();
   const { mobile } = useDevice();
+  const siteTitle = useSiteTitle();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -172,6 +178,7 @@ export default function AdminLayout() {
   // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme.
   return (
     <AntApp className="admin-app">
+    <UnsavedChangesGuard />
     <Layout className="admin-layout">
       <Layout.Header className="admin-header">
         {mobile ? (
@@ -179,7 +186,7 @@ export default function AdminLayout() {
         ) : (
           <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? t('menu.expand') : t('menu.collapse')} onClick={() => setCollapsed((c) => !c)} />
         )}
-        <a className="admin-brand" href="/admin" onClick={(e) => { e.preventDefault(); navigate('/admin'); }}>{config.title}</a>
+        <a className="admin-brand" href="/admin" onClick={(e) => { e.preventDefault(); navigate('/admin'); }}>{siteTitle}</a>
         <div className="admin-header-spacer" />
         <OrganizationSwitcher />
         <LanguageSwitch compact={mobile} />
@@ -187,7 +194,7 @@ export default function AdminLayout() {
       </Layout.Header>
       <Layout hasSider={!mobile}>
         {mobile ? (
-          <Drawer rootClassName="admin-drawer" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title={config.title} styles={{ body: { padding: 0 } }}>
+          <Drawer rootClassName="admin-drawer" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title={siteTitle} styles={{ body: { padding: 0 } }}>
             {nav}
           </Drawer>
         ) : (

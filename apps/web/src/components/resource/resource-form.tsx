@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form, { type FormInstance, type FormProps } from 'antd/es/form';
 import Card from 'antd/es/card';
@@ -7,6 +7,8 @@ import Flex from 'antd/es/flex';
 import Alert from 'antd/es/alert';
 import Skeleton from 'antd/es/skeleton';
 import { ErrorState } from '../error-state.tsx';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
+import { failedSaveCount } from './use-server-field-errors.ts';
 import './i18n.ts';
 import './resource.css';
 
@@ -25,26 +27,43 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
   children: ReactNode;
   extraActions?: ReactNode;
   testId?: string;
+  /** Unsaved work kept outside the form's fields (a photo chosen, not uploaded yet). */
+  dirty?: boolean;
 }
 
 /**
  * One form component for create and update: loading and load-error states for update, a vertical
- * layout, a record-level error, and an action bar that stays in reach at the bottom on a phone.
+ * layout, a record-level error, and an action bar that stays in reach at the bottom of the screen.
+ * A change the user makes counts as unsaved work (the shell asks before it is lost) until a save
+ * ends without `onError` from useServerFieldErrors. A `disabled` form is read-only: no action bar.
  */
-export function ResourceForm<V>({ form, mode, loading, loadError, onRetry, onSubmit, submitting, formError, onCancel, children, extraActions, testId, ...rest }: ResourceFormProps<V>) {
+export function ResourceForm<V>({ form, mode, loading, loadError, onRetry, onSubmit, submitting, formError, onCancel, children, extraActions, testId, dirty, onValuesChange, disabled, ...rest }: ResourceFormProps<V>) {
   const { t } = useTranslation('resource');
+  const [edited, setEdited] = useState(false);
+  const unsaved = useUnsavedChanges(!disabled && (edited || !!dirty));
+  const submit = async (values: V) => {
+    const failedBefore = failedSaveCount(form);
+    // The screen may navigate once saved (create → update); the guard lets it while the save runs.
+    await unsaved.whileSaving(async () => {
+      await onSubmit(values);
+      if (failedSaveCount(form) === failedBefore) setEdited(false);
+    });
+  };
   if (mode === 'update' && loadError) return <Card><ErrorState error={loadError} onRetry={onRetry} /></Card>;
   if (mode === 'update' && loading) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
   return (
     <Card className="resource-form">
-      <Form<V> form={form} layout="vertical" requiredMark scrollToFirstError disabled={submitting} onFinish={onSubmit} data-testid={testId} {...rest}>
+      <Form<V> form={form} layout="vertical" requiredMark scrollToFirstError disabled={submitting || disabled} onFinish={submit} data-testid={testId}
+        onValuesChange={(changed, all) => { setEdited(true); onValuesChange?.(changed, all); }} {...rest}>
         {children}
         {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="form-error" /> : null}
-        <Flex className="resource-form-actions" gap={8} wrap>
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">{t('save')}</Button>
-          {onCancel ? <Button onClick={onCancel}>{t('cancel')}</Button> : null}
-          {extraActions}
-        </Flex>
+        {disabled ? null : (
+          <Flex className="resource-form-actions" gap={8} wrap>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">{t('save')}</Button>
+            {onCancel ? <Button onClick={onCancel}>{t('cancel')}</Button> : null}
+            {extraActions}
+          </Flex>
+        )}
       </Form>
     </Card>
   );

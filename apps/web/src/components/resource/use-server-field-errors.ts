@@ -5,6 +5,10 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { translateValidationKey } from './field-rules.ts';
 
 /** 'memberships.0.organization_id' → ['memberships', 0, 'organization_id'] (antd name paths). */
+const failedSaves = new WeakMap<FormInstance, number>();
+/** How many saves of this form ended in `onError`: ResourceForm keeps the form "unsaved" after one. */
+export const failedSaveCount = (form: FormInstance): number => failedSaves.get(form) ?? 0;
+
 export const toNamePath = (field: string): (string | number)[] => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /**
@@ -18,6 +22,7 @@ export const toNamePath = (field: string): (string | number)[] => field.split('.
 export function useServerFieldErrors(form: FormInstance) {
   const [formError, setFormError] = useState<string | null>(null);
   const onError = useCallback((e: unknown) => {
+    failedSaves.set(form, failedSaveCount(form) + 1);
     setFormError(null);
     if (e instanceof ApiError && e.errors) {
       const values = form.getFieldsValue(true) ?? {};

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorText } from '../../lib/api-client.ts';
 import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
 import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { useResetPassword } from './api.ts';
 
 interface Values { current_password: string; password: string; confirm: string }
@@ -18,14 +19,21 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const reset = useResetPassword();
   const [error, setError] = useState<string | null>(null);
   const password = Form.useWatch('password', form);
+  const [edited, setEdited] = useState(false);
+  const unsaved = useUnsavedChanges(edited);
   return (
     <Form form={form} layout="vertical" requiredMark={false} className="change-password-form" disabled={reset.isPending}
+      onValuesChange={() => setEdited(true)}
       onFinish={async (v) => {
         setError(null);
         try {
-          await reset.mutateAsync({ current_password: v.current_password, password: v.password });
-          form.resetFields();
-          onDone?.();
+          // The reset-password screen goes on to the overview once changed.
+          await unsaved.whileSaving(async () => {
+            await reset.mutateAsync({ current_password: v.current_password, password: v.password });
+            setEdited(false);
+            form.resetFields();
+            onDone?.();
+          });
         } catch (e) {
           if (!applyServerErrors(form, e)) setError(errorText(e));
         }

@@ -16,7 +16,7 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
 import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
 import { signedIn, useSession } from '../../lib/session.ts';
-import { useAppConfig, useSettings } from '../../lib/settings.ts';
+import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
 import { isSafeRelativePath } from '../../app/route-table.ts';
 
 /** The bot-check notice of spec section 2, linking to Google's privacy policy and terms. */
@@ -48,6 +48,7 @@ export default function SignInPage() {
   const { payload } = useSession();
   const { settings } = useSettings();
   const config = useAppConfig();
+  const siteTitle = useSiteTitle();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,7 +82,7 @@ export default function SignInPage() {
         <div className="sign-in-brand">
           <div className="sign-in-logo" aria-hidden>{config.appName.slice(0, 1)}</div>
           <h1 id="sign-in-title" className="sign-in-title">{t('signIn.title')}</h1>
-          <p className="sign-in-subtitle">{config.title} · {t('signIn.subtitle')}</p>
+          <p className="sign-in-subtitle">{siteTitle} · {t('signIn.subtitle')}</p>
         </div>
         {/* A plain banner rather than antd Alert keeps the sign-in bundle small. */}
         {error ? <div role="alert" className="sign-in-error" data-testid="sign-in-error"><CloseCircleFilled /> <span>{error}</span></div> : null}
@@ -104,7 +105,7 @@ export default function SignInPage() {
           </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="sign-in-submit">{t('signIn.submit')}</Button>
         </Form>
-        <RecaptchaNotice />
+        {siteKey ? <RecaptchaNotice /> : null}
       </section>
     </div>
   );

@@ -33,6 +33,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { translateValidationKey } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { certificateTypesQuery, staffApi } from '../staff/api.ts';
 import { useStaffPhotoUrl } from '../staff/use-staff-photo-url.ts';
 import { createTemplate, downloadTemplateFile, replaceTemplateFile, sheetQuery, staffExcelApi } from './api.ts';
@@ -140,6 +141,7 @@ function EditTemplate() {
   const [errors, setErrors] = useState<string[]>([]);
   const [uploading, setUploading] = useState<number | null>(null);
   const label = useMappingLabel(certificateTypes);
+  useUnsavedChanges(dirty && canWrite);
 
   useEffect(() => {
     if (!tpl) return;

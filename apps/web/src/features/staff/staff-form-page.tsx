@@ -138,7 +138,7 @@ export default function StaffFormPage() {
       <ResourceForm<Values>
         form={form} mode={mode ?? 'update'} loading={one.isPending} loadError={one.error} onRetry={() => void one.refetch()}
         submitting={create.isPending || update.isPending} formError={formError} onCancel={() => navigate('/admin/staff')}
-        initialValues={{ status: 'active', certificates: [] } as Partial<Values>} onSubmit={submit} {...(canWrite ? {} : { disabled: true })} testId="staff-form"
+        initialValues={{ status: 'active', certificates: [] } as Partial<Values>} onSubmit={submit} {...(canWrite ? {} : { disabled: true })} testId="staff-form" dirty={!!pendingPhoto}
       >
         <Divider titlePlacement="start">{t('photo')}</Divider>
         <StaffPhoto staff={staff} canWrite={canWrite} pending={pendingPhoto} onPending={setPendingPhoto} />
