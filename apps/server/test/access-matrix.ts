@@ -96,6 +96,20 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('PUT /api/admin/account/organization/{id}', (f) => ({ url: `/api/admin/account/organization/${f.orgA}`, body: { name: 'Organization A' } }),
     [200, 403, 200, 403, 404, 403, 401]),
 
+  // Members of the active organization (issue 14.2): its SUB_ACCOUNT_ROLE_ADMIN or a super admin acting in it.
+  // orgBAdmin acts in B: A's members are 404 to it; it may add any existing account to B by e-mail.
+  // The maintainer is a member of no organization. ROLE_STAFF and refusals inside the organization:
+  // modules/organization/organization-members.routes.test.ts.
+  row('GET /api/admin/organization/member/index', get('/api/admin/organization/member/index'), [200, 403, 200, 403, 200, 403, 401]),
+  row('POST /api/admin/organization/member/invite', (f) => ({ url: '/api/admin/organization/member/invite', body: { email: f.uniqueEmail(), name: 'Matrix', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }),
+    [200, 403, 200, 403, 200, 403, 401]),
+  row('POST /api/admin/organization/member', async (f) => ({ url: '/api/admin/organization/member', body: { email: (await f.freshAdminInA()).email, sub_account_roles: [] } }),
+    [409, 403, 409, 403, 200, 403, 401]),
+  row('PUT /api/admin/organization/member/{id}', async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}`, body: { sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }),
+    [200, 403, 200, 403, 404, 403, 401]),
+  row('DELETE /api/admin/organization/member/{id}', async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}` }),
+    [200, 403, 200, 403, 404, 403, 401]),
+
   // Switch account: real super admins only (not the maintainer)
   row('POST /api/admin/account/{id}/switch-account', (f) => ({ url: `/api/admin/account/${f.adminInA}/switch-account`, body: {} }), [200, 403, 403, 403, 403, 403, 401]),
 
@@ -171,8 +185,10 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('PATCH /api/admin/photo/{id}', () => ({ url: `/api/admin/photo/${MISSING}`, body: { field: 'name', value: 'x' } }), PHOTO_ROLE),
   row('DELETE /api/admin/photo/batch', () => ({ url: '/api/admin/photo/batch', body: { ids: [MISSING] } }), PHOTO_ROLE),
 
-  // Staff across organizations: super admin
+  // Staff across organizations, read-only: super admins and ROLE_STAFF (no ROLE_STAFF column here: see
+  // modules/staff/staff-across-organizations.routes.test.ts), members or not; organization_id is a filter
   row('GET /api/admin/staff/index', get('/api/admin/staff/index'), SUPER_ONLY),
+  row('GET /api/admin/staff/organizations', get('/api/admin/staff/organizations'), SUPER_ONLY),
   row('GET /api/admin/staff/{id}', (f) => ({ url: `/api/admin/staff/${f.staffInA}` }), SUPER_ONLY),
 
   // Staff of the active organization

@@ -27,4 +27,13 @@ export const ROLES = {
   staffRead: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
   staffWrite: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
   staffMenu: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'ROLE_STAFF'],
+  /**
+   * Read the staff of every organization without being a member (docs/decisions.md "Staff across
+   * organizations"): company-wide staff managers and super admins, read-only.
+   */
+  staffAcrossOrganizations: ['ROLE_STAFF', 'ROLE_SUPER_ADMIN'],
+  /** The staff list screen and its menu entry: staff readers of the organization, or readers across organizations. */
+  staffList: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+  /** Members of the active organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin (issue 14, point 2). */
+  organizationMembers: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

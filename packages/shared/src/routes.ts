@@ -50,7 +50,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   { name: 'admin-organization.update', path: a('admin-organization/:target/update'), layout: 'admin', roles: ROLES.superAdmin, mode: 'update', flag: 'adminSubAccount' },
   { name: 'organization', path: a('organization'), layout: 'admin', roles: ROLES.organizationAdmin, mode: 'update' },
   { name: 'photo.list', path: a('photo'), layout: 'admin', roles: ROLES.photoList },
-  { name: 'staff.list', path: a('staff'), layout: 'admin', roles: ROLES.staffRead },
+  { name: 'staff.list', path: a('staff'), layout: 'admin', roles: ROLES.staffList },
   { name: 'staff.create', path: a('staff/create'), layout: 'admin', roles: ROLES.staffWrite, mode: 'create' },
   { name: 'staff.import', path: a('staff/import'), layout: 'admin', roles: ROLES.staffWrite },
   { name: 'staff.update', path: a('staff/:target/update'), layout: 'admin', roles: ROLES.staffRead, mode: 'update' },
@@ -94,8 +94,8 @@ export const ADMIN_MENU: MenuItem[] = [
   { key: 'file', icon: 'folder', route: 'admin.file', roles: ROLES.file },
   { key: 'organization', icon: 'bank', route: 'organization', roles: ROLES.organizationAdmin },
   {
-    key: 'staff-group', icon: 'team', roles: ROLES.staffMenu, children: [
-      { key: 'staff', route: 'staff.list', roles: ROLES.staffMenu },
+    key: 'staff-group', icon: 'team', roles: ROLES.staffList, children: [
+      { key: 'staff', route: 'staff.list', roles: ROLES.staffList },
       { key: 'staff-excel', route: 'staff-excel.list', roles: ROLES.staffMenu },
     ],
   },

@@ -99,6 +99,15 @@ export async function listStaff(db: DbOrTrx, organizationId: number | null, q: L
   return { data: page.data.map(listItem), meta: page.meta };
 }
 
+/** Every organization with its staff count, for those who read staff across organizations (ROLES.staffAcrossOrganizations). */
+export async function listStaffOrganizations(db: DbOrTrx) {
+  const rows = await db.selectFrom('organizations as o')
+    .select(['o.id', 'o.name', 'o.company_id', 'o.status'])
+    .select((eb) => eb.selectFrom('staff as s').select(sql<number>`count(*)`.as('n')).whereRef('s.organization_id', '=', 'o.id').as('staff_count'))
+    .orderBy('o.name').orderBy('o.id').execute();
+  return rows.map((r) => ({ ...r, staff_count: Number(r.staff_count ?? 0) }));
+}
+
 /** Every staff id of the organization matching a filter (export of "all matching"). */
 export async function staffIdsMatching(db: DbOrTrx, organizationId: number, f: StaffFilter, max: number): Promise<number[]> {
   const rows = await applyStaffFilter(db.selectFrom('staff as s').select('s.id').where('s.organization_id', '=', organizationId), f)

@@ -9,7 +9,7 @@ import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { notFound } from '../../lib/errors.ts';
 import { listPhotos } from '../photo/photo.repository.ts';
-import { findStaffRow, listStaff, readStaff } from './staff.repository.ts';
+import { findStaffRow, listStaff, listStaffOrganizations, readStaff } from './staff.repository.ts';
 import { deleteStaff, libraryPhotoKey, saveStaff } from './staff.service.ts';
 import { checkCertificateFile, contentDisposition, normalizeStaffPhoto, storageKey } from './staff.uploads.ts';
 import { parsePatch } from '../../lib/patch-fields.ts';
@@ -19,6 +19,10 @@ import { readUpload } from '../../lib/uploads/multipart.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 
 const ok = z.object({ message: z.string() });
+/** The organizations a reader across organizations chooses from, with their staff counts. */
+const staffOrganizationsResponse = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), company_id: z.string().nullable(), status: z.string(), staff_count: z.number() })),
+});
 const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
 const base = '/api/admin/organization/staff';
 /** Rows listed by the expiry check; its counts are not capped. */
@@ -254,14 +258,23 @@ export async function staffRoutes(fastify: FastifyInstance) {
     return staff;
   });
 
-  // Super admins across organizations (spec section 7: /api/admin/staff/index and /api/admin/staff/{id}).
+  // Staff across organizations, read-only (spec section 7: /api/admin/staff/index and /api/admin/staff/{id}):
+  // company-wide staff managers and super admins, members or not (docs/decisions.md "Staff across
+  // organizations"). organization_id is a filter here, not the organization the request acts in.
+  const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
+
   app.get('/api/admin/staff/index', {
     schema: { tags, querystring: staffAllListQuery, response: { 200: staffListResponse } },
-    config: { roles: ROLES.superAdmin },
+    config: across,
   }, (req) => listStaff(app.db, req.query.organization_id ?? null, req.query));
+
+  app.get('/api/admin/staff/organizations', {
+    schema: { tags, response: { 200: staffOrganizationsResponse } },
+    config: across,
+  }, async () => ({ data: await listStaffOrganizations(app.db) }));
 
   app.get('/api/admin/staff/:id', {
     schema: { tags, params: idParam, response: { 200: staffSchema } },
-    config: { roles: ROLES.superAdmin },
+    config: across,
   }, (req) => readStaff(app.db, null, req.params.id));
 }
