@@ -5,6 +5,10 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/en';
+// The adapter antd's DatePicker is built on (antd/es/date-picker): wrapped once below for 民國 years.
+import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
+import { useSyncExternalStore } from 'react';
+import { DATE_CALENDARS, formatRocDate, parseRocDate, rocYear, type DateCalendar } from '@bo/shared/dates';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { zhTW } from './zh-TW.ts';
 import { enUS } from './en-US.ts';
@@ -63,9 +67,73 @@ export async function setLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
 }
 
-/** A date in Asia/Taipei, formatted for display. */
-export const formatDateTime = (iso: string | null | undefined, format = 'YYYY-MM-DD HH:mm'): string =>
-  iso ? dayjs(iso).tz(TIME_ZONE).format(format) : '';
+// ---------------------------------------------------------------------------------------------
+// How this admin reads dates (profile `date_calendar`, docs/decisions.md "民國 dates"). A copy is
+// kept in storage so the first screen after a reload already follows it; the profile answer decides.
+const CALENDAR_KEY = 'app_date_calendar';
+const isCalendar = (v: unknown): v is DateCalendar => (DATE_CALENDARS as readonly string[]).includes(v as string);
+let calendar: DateCalendar = (() => {
+  const saved = storage.get(CALENDAR_KEY);
+  return isCalendar(saved) ? saved : 'gregorian';
+})();
+const calendarListeners = new Set<() => void>();
+
+export const getDateCalendar = (): DateCalendar => calendar;
+
+/** Applies the profile's preference (anything else than 'roc' is Gregorian) and re-renders those who watch it. */
+export function setDateCalendar(next: unknown): void {
+  const value: DateCalendar = next === 'roc' ? 'roc' : 'gregorian';
+  if (value === calendar) return;
+  calendar = value;
+  storage.set(CALENDAR_KEY, value);
+  for (const l of calendarListeners) l();
+}
+
+/** The current calendar; the component re-renders when it changes. */
+export function useDateCalendar(): DateCalendar {
+  return useSyncExternalStore((l) => { calendarListeners.add(l); return () => calendarListeners.delete(l); }, getDateCalendar, getDateCalendar);
+}
+
+/**
+ * A dayjs format with its year in 民國 when the preference says so: YYYY-MM-DD (or YYYY/MM/DD) becomes
+ * 115/11/23, any other YYYY the 民國 year as a literal. Gregorian formats come back unchanged.
+ */
+export function calendarFormat(format: string, year: number, cal: DateCalendar = calendar): string {
+  if (cal !== 'roc' || !format.includes('YYYY')) return format;
+  const y = `[${rocYear(year)}]`;
+  return format.replace(/YYYY[-/]MM[-/]DD/g, `${y}/MM/DD`).replace(/YYYY/g, y);
+}
+
+/** A date in Asia/Taipei, formatted for display, in the admin's calendar (every date column goes through here). */
+export function formatDateTime(iso: string | null | undefined, format = 'YYYY-MM-DD HH:mm'): string {
+  if (!iso) return '';
+  const d = dayjs(iso).tz(TIME_ZONE);
+  return d.format(calendarFormat(format, d.year()));
+}
+
+/** A calendar day (YYYY-MM-DD, no time zone: birthdays, hire dates, expiries) in the admin's calendar. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '';
+  return calendar === 'roc' ? formatRocDate(day) : day;
+}
+
+// Ant Design's pickers format and parse through this adapter: with 民國 on they show 115/11/23 and
+// take what people type (民國115年11月23日, 115/11/23, 1151123...) before the Gregorian formats.
+// The values they hand to forms stay dayjs dates: what goes to the API is unchanged.
+{
+  const adapter = dayjsGenerateConfig.locale;
+  const baseFormat = adapter.format.bind(adapter);
+  const baseParse = adapter.parse.bind(adapter);
+  adapter.format = (locale, date, format) =>
+    baseFormat(locale, date, typeof format === 'string' ? calendarFormat(format, dayjs(date).year()) : format);
+  adapter.parse = (locale, text, formats) => {
+    if (calendar === 'roc') {
+      const day = parseRocDate(text);
+      if (day) return baseParse(locale, day, ['YYYY-MM-DD']);
+    }
+    return baseParse(locale, text, formats);
+  };
+}
 
 export { i18n };
 export default i18n;
