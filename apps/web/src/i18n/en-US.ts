@@ -65,6 +65,8 @@ export const enUS: Shape<typeof zhTW> = {
   profile: {
     title: 'Profile', basic: 'Basic information', name: 'Name', email: 'Email', save: 'Save', saved: 'Saved',
     password: 'Change password', passwordChanged: 'Password changed; your other devices were signed out',
+    dateCalendar: 'Dates', dateCalendarHelp: 'The calendar of date columns and date pickers; ROC (民國) dates can be typed too, e.g. 115/11/23 or 民國115年11月23日.',
+    calendars: { gregorian: 'Gregorian (2026-11-23)', roc: 'ROC / 民國 (115/11/23)' },
   },
   devices: {
     title: 'Signed-in devices', device: 'Device', ip: 'IP address', createdAt: 'Signed in', lastSeenAt: 'Last used', current: 'This device',

@@ -59,6 +59,8 @@ export const zhTW = {
   profile: {
     title: '個人資料', basic: '基本資料', name: '名稱', email: '電子郵件', save: '儲存', saved: '已儲存',
     password: '變更密碼', passwordChanged: '密碼已變更，其他裝置已登出',
+    dateCalendar: '日期顯示', dateCalendarHelp: '日期欄位與日期選擇器使用的紀年；民國年也可以直接輸入，例如 115/11/23 或 民國115年11月23日。',
+    calendars: { gregorian: '西元（2026-11-23）', roc: '民國（115/11/23）' },
   },
   devices: {
     title: '登入裝置', device: '裝置', ip: 'IP 位址', createdAt: '登入時間', lastSeenAt: '最後使用', current: '目前裝置',

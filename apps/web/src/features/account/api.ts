@@ -1,18 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/token-store.ts';
+import { setDateCalendar } from '../../i18n/index.ts';
+import type { DateCalendar } from '@bo/shared/dates';
 
 export interface Profile {
   id: number; email: string; name: string; has_change_default_password: boolean; roles: string[];
   sub_account_roles: string[]; organization_id: number | null; created_at: string; updated_at: string;
   impersonator: { id: number; email: string; name: string } | null;
+  /** How dates are shown to this admin (docs/decisions.md "民國 dates"). */
+  date_calendar: DateCalendar;
 }
+export type ProfileUpdate = { name?: string; date_calendar?: DateCalendar };
 /** One row per browser: `signed_in_at` is its latest sign-in, `created_at` its first. */
 export interface LoginDevice { id: number; user_agent: string; ip: string; created_at: string; signed_in_at: string; last_seen_at: string; current: boolean }
 
 export const profileQuery = () => queryOptions({
   queryKey: ['account', 'profile'],
-  queryFn: () => api.get<Profile>('/api/admin/account/profile'),
+  queryFn: () => api.get<Profile>('/api/admin/account/profile').then((p) => { setDateCalendar(p.date_calendar); return p; }),
 });
 
 export const loginDevicesQuery = () => queryOptions({
@@ -23,8 +28,11 @@ export const loginDevicesQuery = () => queryOptions({
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string }) => api.put<Profile>('/api/admin/account/profile', body),
-    onSuccess: (p) => qc.setQueryData(profileQuery().queryKey, p),
+    mutationFn: (body: ProfileUpdate) => api.put<Profile>('/api/admin/account/profile', body),
+    onSuccess: (p) => {
+      setDateCalendar(p.date_calendar);
+      qc.setQueryData(profileQuery().queryKey, p);
+    },
   });
 }
 

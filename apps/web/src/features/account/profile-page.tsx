@@ -8,6 +8,8 @@ import Button from 'antd/es/button';
 import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Skeleton from 'antd/es/skeleton';
+import Radio from 'antd/es/radio';
+import type { DateCalendar } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
 import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
@@ -22,8 +24,8 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const q = useQuery(profileQuery());
   const update = useUpdateProfile();
-  const [form] = Form.useForm<{ name: string }>();
-  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name }); }, [q.data, form]);
+  const [form] = Form.useForm<{ name: string; date_calendar: DateCalendar }>();
+  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name, date_calendar: q.data.date_calendar }); }, [q.data, form]);
   return (
     <div className="page profile-page">
       <PageHeader />
@@ -34,7 +36,7 @@ export default function ProfilePage() {
               <Form form={form} layout="vertical" requiredMark={false} disabled={update.isPending}
                 onFinish={async (v) => {
                   try {
-                    await update.mutateAsync({ name: v.name.trim() });
+                    await update.mutateAsync({ name: v.name.trim(), date_calendar: v.date_calendar });
                     toast.success({ title: t('profile.saved'), duration: SHELL_TOAST.duration });
                   } catch (e) {
                     if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
@@ -43,6 +45,9 @@ export default function ProfilePage() {
               >
                 <Form.Item label={t('profile.email')}><Input value={q.data.email} disabled /></Form.Item>
                 <Form.Item name="name" label={t('profile.name')} rules={[formRules.required()]}><Input maxLength={100} /></Form.Item>
+                <Form.Item name="date_calendar" label={t('profile.dateCalendar')} extra={t('profile.dateCalendarHelp')}>
+                  <Radio.Group data-testid="profile-date-calendar" options={(['gregorian', 'roc'] as const).map((c) => ({ value: c, label: t(`profile.calendars.${c}`) }))} />
+                </Form.Item>
                 <Form.Item label={t('overview.roles')}><RoleTags roles={[...q.data.roles, ...q.data.sub_account_roles]} /></Form.Item>
                 <Button type="primary" htmlType="submit" loading={update.isPending}>{t('profile.save')}</Button>
               </Form>

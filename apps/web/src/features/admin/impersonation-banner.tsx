@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { switchBack } from './switch-account.ts';
+import { setDateCalendar } from '../../i18n/index.ts';
 import './i18n.ts';
 
 interface ProfileWithImpersonator { id: number; name: string; email: string; impersonator: { id: number; name: string; email: string } | null }
@@ -23,7 +24,9 @@ export function ImpersonationBanner() {
   const [busy, setBusy] = useState(false);
   const q = useQuery({
     queryKey: ['account', 'profile'],
-    queryFn: () => api.get<ProfileWithImpersonator>('/api/admin/account/profile'),
+    // The profile also carries the date calendar every date column follows (i18n setDateCalendar).
+    queryFn: () => api.get<ProfileWithImpersonator & { date_calendar?: string }>('/api/admin/account/profile')
+      .then((p) => { setDateCalendar(p.date_calendar); return p; }),
     enabled: !!payload,
   });
   if (!payload || !q.data?.impersonator) return null;
