@@ -9,6 +9,7 @@ import zhTW from 'antd/es/locale/zh_TW';
 import enUS from 'antd/es/locale/en_US';
 import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
+import { useColorScheme } from '../lib/color-scheme.ts';
 import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
 import { buildTheme, themeCssVariables } from './theme.ts';
 import { cspNonce } from './csp.ts';
@@ -20,13 +21,18 @@ const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { primaryColor } = useAppConfig();
-  const theme = useMemo(() => buildTheme(primaryColor), [primaryColor]);
-  const vars = useMemo(() => themeCssVariables(primaryColor), [primaryColor]);
+  const { scheme } = useColorScheme();
+  const theme = useMemo(() => buildTheme(primaryColor, scheme), [primaryColor, scheme]);
+  const vars = useMemo(() => themeCssVariables(primaryColor, scheme), [primaryColor, scheme]);
   const locale = i18n.language === 'en-US' ? enUS : zhTW;
-  // On :root so portals (drawers, toasts, dialogs) see the same colours and layers.
+  // On :root so portals (drawers, toasts, dialogs) see the same colours and layers; data-theme and
+  // color-scheme let the stylesheet and the browser's own controls (scrollbars) follow.
   useLayoutEffect(() => {
-    for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
-  }, [vars]);
+    const root = document.documentElement;
+    for (const [k, v] of Object.entries(vars)) root.style.setProperty(k, v);
+    root.dataset.theme = scheme;
+    root.style.colorScheme = scheme;
+  }, [vars, scheme]);
   return (
     <ConfigProvider csp={CSP} theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,7 @@
 import type { ThemeConfig } from 'antd/es/config-provider';
+import darkAlgorithm from 'antd/es/theme/themes/dark';
+import defaultAlgorithm from 'antd/es/theme/themes/default';
+import type { ColorScheme } from '../lib/color-scheme.ts';
 
 /** Section 1 colours: light theme, blue primary, light blue accent, amber warning, light red error, light green success. */
 export const COLORS = {
@@ -30,38 +33,121 @@ export const Z_INDEX = {
 export const PROGRESS_BAR_HEIGHT = 5;
 export const SPINNER_SIZE = 85;
 
-export function buildTheme(primary: string = COLORS.primary): ThemeConfig {
+/** Noto Sans TC / Microsoft JhengHei / PingFang TC first, then the system's sans-serif (never a serif fallback). */
+export const FONT_FAMILY = "'Noto Sans TC', 'Microsoft JhengHei', 'PingFang TC', 'Heiti TC', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** WCAG AA for text. */
+export const TEXT_CONTRAST = 4.5;
+
+type Rgb = [number, number, number];
+function parseHex(c: string): Rgb {
+  let h = c.trim().replace(/^#/, '');
+  if (h.length === 3) h = [...h].map((x) => x + x).join('');
+  const n = Number.parseInt(h.slice(0, 6), 16);
+  return Number.isNaN(n) ? [22, 119, 255] : [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+const toHex = (rgb: Rgb) => `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+function luminance(c: string): number {
+  const [r, g, b] = parseHex(c).map((v) => {
+    const x = v / 255;
+    return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+/** WCAG contrast ratio of two opaque colours. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+/**
+ * The colour itself when it reads on `bg` at `ratio`, else the nearest shade that does: mixed
+ * towards black on a light background, towards white on a dark one (same hue, as little as needed).
+ */
+export function readableOn(color: string, bg: string, ratio = TEXT_CONTRAST): string {
+  if (contrast(color, bg) >= ratio) return toHex(parseHex(color));
+  const towards: Rgb = luminance(bg) > 0.18 ? [0, 0, 0] : [255, 255, 255];
+  const from = parseHex(color);
+  for (let t = 0.02; t <= 1; t += 0.02) {
+    const c = toHex(from.map((v, i) => v + (towards[i] - v) * t) as Rgb);
+    if (contrast(c, bg) >= ratio) return c;
+  }
+  return toHex(towards);
+}
+/** White text on a solid colour when it reads, else near-black. */
+export const textOn = (solid: string): string => (contrast('#ffffff', solid) >= TEXT_CONTRAST ? '#ffffff' : '#0b0f19');
+
+/** The surfaces of each scheme; the section 1 colours are adjusted against them. */
+export const SURFACES = {
+  light: { container: '#ffffff', layout: '#f5f7fa', elevated: '#ffffff', text: 'rgba(0,0,0,0.88)', secondary: 'rgba(0,0,0,0.65)', tertiary: 'rgba(0,0,0,0.62)', border: '#e6ebf2', borderSoft: '#eef0f3', subtle: '#fafcff' },
+  dark: { container: '#141414', layout: '#0b0d12', elevated: '#1f1f1f', text: 'rgba(255,255,255,0.88)', secondary: 'rgba(255,255,255,0.72)', tertiary: 'rgba(255,255,255,0.62)', border: '#303030', borderSoft: '#262626', subtle: '#1a1c22' },
+} as const;
+
+/** Section 1 colours made readable as text on the scheme's surfaces (WCAG AA 4.5:1), for both schemes. */
+export function schemeColors(primary: string = COLORS.primary, scheme: ColorScheme = 'light') {
+  const bg = SURFACES[scheme].container;
+  // The page background is darker than a card in the light scheme: text must read on both.
+  const onBoth = (c: string) => readableOn(readableOn(c, bg), SURFACES[scheme].layout);
+  return {
+    primary: onBoth(primary),
+    accent: onBoth(COLORS.accent),
+    warning: onBoth(COLORS.warning),
+    error: onBoth(COLORS.error),
+    success: onBoth(COLORS.success),
+  };
+}
+
+export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme = 'light'): ThemeConfig {
+  const c = schemeColors(primary, scheme);
+  const surface = SURFACES[scheme];
   return {
     cssVar: { key: 'bo' },
+    algorithm: scheme === 'dark' ? darkAlgorithm : defaultAlgorithm,
     token: {
-      colorPrimary: primary,
-      colorInfo: COLORS.accent,
-      colorWarning: COLORS.warning,
-      colorError: COLORS.error,
-      colorSuccess: COLORS.success,
-      colorLink: primary,
+      colorPrimary: c.primary,
+      colorInfo: c.accent,
+      colorWarning: c.warning,
+      colorError: c.error,
+      colorSuccess: c.success,
+      colorLink: c.primary,
+      colorTextTertiary: surface.tertiary,
+      colorTextDescription: surface.tertiary,
+      colorBgLayout: surface.layout,
       borderRadius: 8,
       zIndexPopupBase: Z_INDEX.dialog,
-      fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Noto Sans TC', 'PingFang TC', 'Microsoft JhengHei', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      fontFamily: FONT_FAMILY,
     },
     components: {
-      Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 16px', headerHeight: 56, bodyBg: '#f5f7fa' },
-      Menu: { itemBorderRadius: 6 },
+      Layout: { headerBg: surface.container, siderBg: surface.container, headerPadding: '0 16px', headerHeight: 56, bodyBg: surface.layout, footerBg: 'transparent' },
+      Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container },
+      // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
+      Button: { primaryColor: textOn(c.primary), dangerColor: textOn(c.error), solidTextColor: textOn(c.primary) },
     },
   };
 }
 
 /** CSS variables the stylesheet uses for colours and layers. */
-export function themeCssVariables(primary: string = COLORS.primary): Record<string, string> {
+export function themeCssVariables(primary: string = COLORS.primary, scheme: ColorScheme = 'light'): Record<string, string> {
+  const c = schemeColors(primary, scheme);
+  const surface = SURFACES[scheme];
   return {
-    '--bo-primary': primary,
-    '--bo-accent': COLORS.accent,
-    '--bo-warning': COLORS.warning,
-    '--bo-error': COLORS.error,
-    '--bo-success': COLORS.success,
+    '--bo-primary': c.primary,
+    '--bo-on-primary': textOn(c.primary),
+    '--bo-accent': c.accent,
+    '--bo-warning': c.warning,
+    '--bo-error': c.error,
+    '--bo-success': c.success,
     '--bo-google': COLORS.google,
     '--bo-facebook': COLORS.facebook,
     '--bo-line': COLORS.line,
+    '--bo-bg': surface.layout,
+    '--bo-surface': surface.container,
+    '--bo-surface-subtle': surface.subtle,
+    '--bo-text': surface.text,
+    '--bo-text-secondary': surface.secondary,
+    '--bo-text-tertiary': surface.tertiary,
+    '--bo-border': surface.border,
+    '--bo-border-soft': surface.borderSoft,
+    '--bo-font': FONT_FAMILY,
     '--bo-z-header': String(Z_INDEX.header),
     '--bo-z-sidebar': String(Z_INDEX.sidebar),
     '--bo-z-form-action': String(Z_INDEX.formAction),

@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   language: 'app_language',
   fingerprint: 'app_fingerprint',
   tokenOrganization: 'admin_token_organization',
+  colorScheme: 'app_color_scheme',
 } as const;
 
 export interface KeyValueStore {

@@ -24,6 +24,9 @@ import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
+import CheckOutlined from '@ant-design/icons/CheckOutlined';
+import { COLOR_SCHEME_PREFERENCES, setColorSchemePreference, useColorScheme, type ColorSchemePreference } from '../../lib/color-scheme.ts';
 import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
 import { useAppConfig, useSiteTitle } from '../../lib/settings.ts';
 import { useDevice } from '../../lib/device.ts';
@@ -82,6 +85,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { payload, signOut } = useSession();
+  const { preference } = useColorScheme();
   const name = payload?.data.name || payload?.data.email || '';
   return (
     <Dropdown
@@ -89,11 +93,21 @@ function UserMenu() {
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+          {
+            key: 'theme', icon: <BgColorsOutlined />, label: t('header.theme'), popupClassName: 'theme-menu',
+            children: COLOR_SCHEME_PREFERENCES.map((p) => ({
+              key: `theme:${p}`,
+              label: <span className="theme-option" data-testid={`theme-${p}`}>{t(`header.themes.${p}`)}{preference === p ? <CheckOutlined aria-hidden /> : null}</span>,
+            })),
+          },
           { type: 'divider' },
           { key: 'sign-out', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
         ],
+        selectable: true,
+        selectedKeys: [`theme:${preference}`],
         onClick: async ({ key }) => {
           if (key === 'profile') navigate('/admin/profile');
+          if (key.startsWith('theme:')) setColorSchemePreference(key.slice('theme:'.length) as ColorSchemePreference);
           if (key === 'sign-out') {
             if (!(await confirmLeave('sign-out'))) return;
             loading.show({ title: t('header.signOut') });

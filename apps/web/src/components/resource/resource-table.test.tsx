@@ -54,4 +54,24 @@ describe('ResourceTable', () => {
     rerender(result([rows[1]!]));
     await waitFor(() => expect(screen.getByTestId('ids').textContent).toBe('2'));
   });
+
+  it('shows a failed search as an error, not the previous results as if they matched', () => {
+    const offline = { ...result([{ id: 1, name: 'old.txt' }]), isError: true, isPlaceholderData: true, error: new Error('network') } as unknown as UseQueryResult<ListResult<Row>>;
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      mount(offline);
+      expect(screen.queryByText('old.txt')).toBeNull();
+      expect(screen.getByText('You are offline: the results of this search could not be fetched')).toBeTruthy();
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).onLine;
+      if (online) Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
+
+  it('keeps this query\'s rows when only their refresh failed, under a notice that they may be out of date', () => {
+    mount({ ...result([{ id: 1, name: 'kept.txt' }]), isError: true, error: new Error('x') } as unknown as UseQueryResult<ListResult<Row>>);
+    expect(screen.getByText('kept.txt')).toBeTruthy();
+    expect(screen.getByTestId('list-stale')).toBeTruthy();
+  });
 });

@@ -6,9 +6,11 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import Flex from 'antd/es/flex';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
+import Alert from 'antd/es/alert';
 import { EmptyState } from '../empty-state.tsx';
 import { ErrorState } from '../error-state.tsx';
 import { useDevice } from '../../lib/device.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { pageSizeOptions, type UseListParams } from './use-list-params.ts';
 import type { ListResult } from './resource-api.ts';
 import './i18n.ts';
@@ -74,7 +76,19 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     return { ...c, sortOrder: list.params.sort === k ? (list.params.order === 'asc' ? 'ascend' : 'descend') : null, sortDirections: ['ascend', 'descend', 'ascend'] } as typeof c;
   }), [props.columns, list.params.sort, list.params.order]);
 
-  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  // A failed load never passes old rows off as the answer: the rows of another query (a search
+  // typed while offline, kept as placeholder) give way to the error; this query's own rows, when
+  // only their refresh failed, stay under a notice saying they may be out of date.
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (query.isError && (!query.data || query.isPlaceholderData)) {
+    return (
+      <div className="resource-table" data-testid={testId}>
+        <ErrorState error={query.error} onRetry={() => void query.refetch()}
+          title={query.data ? (offline ? t('offlineSearch') : t('searchFailed')) : undefined} />
+      </div>
+    );
+  }
+  const stale = query.isError && !!query.data;
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -95,6 +109,10 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           {batchActions({ ids: selected.map(Number), rows: selectedRows, clear })}
           <Button type="link" onClick={clear}>{t('clearSelection')}</Button>
         </Flex>
+      ) : null}
+      {stale ? (
+        <Alert className="resource-stale" type="warning" showIcon title={t('staleTitle')} description={errorText(query.error)} data-testid="list-stale"
+          action={<Button size="small" onClick={() => void query.refetch()}>{t('retry')}</Button>} />
       ) : null}
       <Table<T>
         {...props.tableProps}

@@ -7,6 +7,7 @@ import Tag from 'antd/es/tag';
 import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Typography from 'antd/es/typography';
+import Skeleton from 'antd/es/skeleton';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import { ROLE_LABELS, type Role } from '@bo/shared/roles';
 import { ROLES } from '@bo/shared/permissions';
@@ -47,6 +48,7 @@ export default function OverviewPage() {
     return flat;
   }, [roles, config]);
   if (!payload) return null;
+  const showExpiry = can(ROLES.staffRead) && !!organization;
   const name = payload.data.name || payload.data.email;
   return (
     <div className="page overview-page">
@@ -64,17 +66,20 @@ export default function OverviewPage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('devices.title')} className="full-height">
+          <Card title={t('devices.title')} className="full-height overview-devices">
             <LoginDevices />
           </Card>
         </Col>
-        {can(ROLES.staffRead) && organization ? (
-          <Col xs={24} lg={12}>
-            <Suspense fallback={null}><CertificateExpiryCard /></Suspense>
+        {showExpiry ? (
+          <Col xs={24} lg={12} className="overview-async">
+            {/* The placeholder has the card's size, so nothing below moves when it arrives. */}
+            <Suspense fallback={<Card className="overview-async-placeholder" aria-busy><Skeleton active title paragraph={{ rows: 5 }} /></Card>}>
+              <CertificateExpiryCard />
+            </Suspense>
           </Col>
         ) : null}
-        <Col span={24}>
-          <Card title={t('overview.shortcuts')}>
+        <Col xs={24} lg={showExpiry ? 12 : 24}>
+          <Card title={t('overview.shortcuts')} className="full-height">
             {tiles.length === 0 ? <EmptyState description={t('overview.noShortcuts')} /> : (
               <div className="tiles">
                 {tiles.map((m) => (

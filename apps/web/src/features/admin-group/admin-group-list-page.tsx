@@ -39,7 +39,7 @@ export default function AdminGroupListPage() {
     { key: 'name', title: t('name'), sorter: true, fixed: 'left', render: (_, g) => <Link to={`/admin/admin-group/${g.id}/update`}>{g.name}</Link> },
     { key: 'roles', title: t('roles'), render: (_, g) => <RoleTags roles={g.roles} /> },
     { key: 'admin_count', dataIndex: 'admin_count', title: t('members') },
-    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
       key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
       render: (_, g) => (

@@ -73,7 +73,7 @@ export default function AdminListPage() {
       ) : '—',
     },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
-    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
       key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
       render: (_, a) => (

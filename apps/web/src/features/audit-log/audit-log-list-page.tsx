@@ -106,7 +106,7 @@ export default function AuditLogListPage() {
   };
 
   const columns: ColumnsType<AuditLogEntry> = [
-    { key: 'created_at', dataIndex: 'created_at', title: t('time'), sorter: true, render: (v: string) => formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss') },
+    { key: 'created_at', dataIndex: 'created_at', title: t('time'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss')}</span> },
     {
       key: 'actor', title: t('actor'),
       render: (_, e) => <>{person(e.actor) || t('system')}{e.impersonator ? <div><Tag color="warning">{t('via', { name: e.impersonator.name || e.impersonator.email })}</Tag></div> : null}</>,

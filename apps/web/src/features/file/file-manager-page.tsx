@@ -109,7 +109,7 @@ export default function FileManagerPage() {
     ...(mobile ? [] : [
       { key: 'type', title: t('type'), dataIndex: 'type', width: 100, render: (v: string) => t(`types.${v}`) },
       { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right' as const, sorter: true, render: (v: number) => formatBytes(v) },
-      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, sorter: true, render: (v: string) => formatDateTime(v) },
+      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     ]),
     {
       key: 'actions', title: mobile ? '' : t('actions'), width: mobile ? 56 : 180, align: 'right', fixed: 'right',

@@ -39,7 +39,7 @@ export default function StaffExcelListPage() {
     { key: 'layout', title: t('layout'), render: (_, x) => <Tag color={x.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${x.layout}`)}</Tag> },
     { key: 'cells', title: t('cells'), render: (_, x) => t('cellsCount', { count: x.cells.length, max }) },
     { key: 'file_name', dataIndex: 'file_name', title: t('fileName') },
-    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, render: (v: string) => formatDateTime(v) },
+    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
       key: 'actions', title: tr('actions'), className: 'resource-row-actions',
       render: (_, x) => (
