@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
@@ -27,6 +27,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import { FILE_TYPES, type FileItem } from '@bo/shared/schemas/file';
 import { FOLDER_PATTERN } from '@bo/shared/schemas/photo';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -43,6 +44,7 @@ import { useActiveOrganization } from '../../lib/session.ts';
 import { formatDateTime } from '../../i18n/index.ts';
 import { absoluteUrl, downloadFile, fileApi, fileListQuery, uploadFile, useCreateTextFile } from './api.ts';
 import { SignedLinkModal } from './signed-link-modal.tsx';
+import { childFolders, useCreatedFolders } from './created-folders.ts';
 import './i18n.ts';
 import './file.css';
 
@@ -77,7 +79,13 @@ export default function FileManagerPage() {
   const [folderForm] = Form.useForm<{ name: string }>();
   const [textForm] = Form.useForm<{ name: string; content: string }>();
 
-  const folders = query.data?.folders ?? [];
+  const created = useCreatedFolders(organization?.id ?? null);
+  const listed = query.data && !query.isPlaceholderData ? query.data.folders : null;
+  const { forget } = created;
+  useEffect(() => { if (listed) forget(listed); }, [listed, forget]);
+  const serverFolders = query.data?.folders ?? [];
+  const emptyFolders = childFolders(created.folders, folder).filter((f) => !serverFolders.includes(f));
+  const folders = [...serverFolders, ...emptyFolders].sort((a, b) => a.localeCompare(b));
   const openFolder = (f: string) => list.set({ keyword: '', filters: { folder: f || null } });
   const upload = () => input.current?.click();
 
@@ -112,17 +120,15 @@ export default function FileManagerPage() {
       { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     ]),
     {
-      key: 'actions', title: mobile ? '' : t('actions'), width: mobile ? 56 : 180, align: 'right', fixed: 'right',
+      key: 'actions', title: t('actions'), align: 'right', fixed: 'right', className: 'resource-row-actions',
       render: (_, f) => (mobile ? (
         <Dropdown menu={{ items: actions(f).map(({ onClick, ...i }) => ({ ...i, onClick: () => onClick() })) }} trigger={['click']}>
-          <Button type="text" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more" />
+          <Button size="small" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more">{t('actions')}</Button>
         </Dropdown>
       ) : (
-        <Flex gap={2} justify="flex-end">
+        <Flex gap={4} justify="flex-end" className="file-actions">
           {actions(f).map((a) => (
-            <Tooltip key={a.key} title={a.label}>
-              <Button type="text" size="small" icon={a.icon} danger={a.danger} aria-label={a.label} onClick={a.onClick} data-testid={`file-${a.key}`} />
-            </Tooltip>
+            <Button key={a.key} type="text" size="small" icon={a.icon} danger={a.danger} onClick={a.onClick} data-testid={`file-${a.key}`}>{a.label}</Button>
           ))}
         </Flex>
       )),
@@ -153,11 +159,21 @@ export default function FileManagerPage() {
       ]} />
       {folders.length ? (
         <div className="file-folders" aria-label={t('folders')}>
-          {folders.map((f) => (
-            <button key={f} type="button" className="file-folder" onClick={() => openFolder(f)} data-testid="file-folder">
-              <FolderOutlined /> <span>{f.split('/').pop()}</span>
-            </button>
-          ))}
+          {folders.map((f) => {
+            const name = f.split('/').pop() ?? f;
+            const empty = emptyFolders.includes(f);
+            return (
+              <div key={f} className={empty ? 'file-folder-wrap is-empty' : 'file-folder-wrap'}>
+                <button type="button" className="file-folder" onClick={() => openFolder(f)} data-testid="file-folder" title={empty ? t('emptyFolder') : undefined}>
+                  <FolderOutlined /> <span>{name}</span>
+                </button>
+                {empty ? (
+                  <Button type="text" size="small" className="file-folder-remove" icon={<CloseOutlined />} aria-label={t('removeFolder', { name })}
+                    onClick={() => created.remove(f)} data-testid="file-folder-remove" />
+                ) : null}
+              </div>
+            );
+          })}
         </div>
       ) : null}
       <ListFilters list={list} placeholder={t('searchPlaceholder')}>
@@ -180,7 +196,13 @@ export default function FileManagerPage() {
       />
       <SignedLinkModal file={signing} onClose={() => setSigning(null)} />
       <Modal open={folderOpen} title={t('newFolder')} onCancel={() => setFolderOpen(false)} destroyOnHidden
-        onOk={async () => { const { name } = await folderForm.validateFields(); setFolderOpen(false); openFolder(folder ? `${folder}/${name.trim()}` : name.trim()); }}>
+        onOk={async () => {
+          const { name } = await folderForm.validateFields();
+          const path = folder ? `${folder}/${name.trim()}` : name.trim();
+          created.add(path);
+          setFolderOpen(false);
+          openFolder(path);
+        }}>
         <Form form={folderForm} layout="vertical" preserve={false}>
           <Form.Item name="name" label={t('folderName')} extra={t('folderHint')}
             rules={[{ required: true, whitespace: true, message: t('folderInvalid') }, { validator: (_, v: string) => (!v || (FOLDER_PATTERN.test(v.trim()) && !v.includes('/')) ? Promise.resolve() : Promise.reject(new Error(t('folderInvalid')))) }]}>

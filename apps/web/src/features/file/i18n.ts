@@ -3,7 +3,7 @@ import { addTranslations } from '../../i18n/index.ts';
 addTranslations('file', {
   'zh-TW': {
     upload: '上傳檔案', private: '私人檔案', privateHelp: '私人檔案只有本組織的管理員能開啟，或透過有時效的簽署連結分享',
-    newFolder: '新增資料夾', folderName: '資料夾名稱', folderHint: '資料夾在放入第一個檔案後才會保存', folderInvalid: '只能使用文字、數字、空白、_ - . ( )',
+    newFolder: '新增資料夾', folderName: '資料夾名稱', folderHint: '空的資料夾保存在這個瀏覽器；放入檔案後，組織的其他管理員也看得到', emptyFolder: '空資料夾（保存在這個瀏覽器）', removeFolder: '移除空資料夾「{{name}}」', folderInvalid: '只能使用文字、數字、空白、_ - . ( )',
     newText: '新增文字檔', fileName: '檔名', content: '內容', create: '建立', created: '已建立',
     root: '全部檔案', folders: '資料夾', type: '類型', allTypes: '全部類型', name: '名稱', size: '大小', createdAt: '上傳時間', actions: '操作',
     types: { image: '圖片', video: '影片', audio: '音訊', document: '文件', archive: '壓縮檔', other: '其他' },
@@ -16,7 +16,7 @@ addTranslations('file', {
   },
   'en-US': {
     upload: 'Upload files', private: 'Private', privateHelp: 'Private files open only for admins of this organization, or through a signed link that expires',
-    newFolder: 'New folder', folderName: 'Folder name', folderHint: 'A folder is kept once it holds a file', folderInvalid: 'Use letters, digits, spaces and _ - . ( ) only',
+    newFolder: 'New folder', folderName: 'Folder name', folderHint: 'An empty folder is kept in this browser; once it holds a file, the other admins of the organization see it too', emptyFolder: 'Empty folder (kept in this browser)', removeFolder: 'Remove the empty folder “{{name}}”', folderInvalid: 'Use letters, digits, spaces and _ - . ( ) only',
     newText: 'New text file', fileName: 'File name', content: 'Content', create: 'Create', created: 'Created',
     root: 'All files', folders: 'Folders', type: 'Type', allTypes: 'All types', name: 'Name', size: 'Size', createdAt: 'Uploaded', actions: 'Actions',
     types: { image: 'Image', video: 'Video', audio: 'Audio', document: 'Document', archive: 'Archive', other: 'Other' },
