@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Card from 'antd/es/card';
-import Table from 'antd/es/table';
 import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import { ownOrganizationInput, organizationLabel } from '@bo/shared/schemas/organization';
@@ -16,13 +14,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
-import { RoleTags } from '../../components/resource/role-tags.tsx';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
+import { OrganizationMembers } from './organization-members.tsx';
 import './i18n.ts';
 
 interface OwnOrganization {
   id: number; uid: string; name: string; company_id: string | null; status: string;
-  members: { admin_id: number; email: string; name: string; sub_account_roles: string[] }[];
 }
 interface Values { name: string; company_id: string | null }
 
@@ -69,14 +66,7 @@ export default function OrganizationPage() {
           </ResourceForm>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title={t('members')}>
-            <Table rowKey="admin_id" size="small" pagination={false} scroll={{ x: 'max-content' }} loading={q.isPending} dataSource={q.data?.members ?? []}
-              columns={[
-                { key: 'name', title: t('member'), render: (_, m) => <Link to={`/admin/admin/${m.admin_id}/update`}>{m.name || m.email}</Link> },
-                { key: 'email', dataIndex: 'email', title: t('email'), responsive: ['sm'] },
-                { key: 'roles', title: t('roles'), render: (_, m) => <RoleTags roles={m.sub_account_roles} /> },
-              ]} />
-          </Card>
+          <OrganizationMembers organizationId={id} />
         </Col>
       </Row>
     </div>

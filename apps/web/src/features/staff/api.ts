@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertificateType, ExpirationResponse, Staff, StaffInput, StaffListItem } from '@bo/shared/schemas/staff';
 import type { StaffImportPreview, StaffImportResult } from '@bo/shared/schemas/staff-import';
 import { api } from '../../lib/api-client.ts';
@@ -11,6 +11,24 @@ const TYPES = '/api/admin/organization/certificate-type';
 
 /** Staff of the active organization: list, read, create, update, patch, delete (spec section 7). `one` answers a Staff with its certificates and the full national id (the list masks it). */
 export const staffApi = createResourceApi<StaffListItem, StaffInput, Staff, Staff>(BASE, { organization: true });
+
+/**
+ * Staff across organizations, read-only (ROLE_STAFF and super admins, docs/decisions.md "Staff across
+ * organizations"): `organization_id` filters (none: every organization); the active organization is not sent.
+ */
+export const staffAcrossApi = {
+  list: (q: Record<string, unknown>) => queryOptions({
+    queryKey: ['/api/admin/staff', 'list', q],
+    queryFn: ({ signal }) => api.get<{ data: StaffListItem[]; meta: { page: number; per_page: number; total: number; last_page: number } }>('/api/admin/staff/index', q, { signal }),
+    placeholderData: keepPreviousData,
+  }),
+  organizations: () => queryOptions({
+    queryKey: ['/api/admin/staff', 'organizations'],
+    queryFn: () => api.get<{ data: StaffOrganization[] }>('/api/admin/staff/organizations').then((r) => r.data),
+    staleTime: 60_000,
+  }),
+};
+export interface StaffOrganization { id: number; name: string; company_id: string | null; status: string; staff_count: number }
 
 export const certificateTypesQuery = () => queryOptions({
   queryKey: [TYPES],

@@ -11,37 +11,63 @@ import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import { STAFF_STATUSES } from '@bo/shared/schemas/staff';
-import { formatDateTime } from '../../i18n/index.ts';
-import { useSession } from '../../lib/session.ts';
+import { organizationLabel } from '@bo/shared/schemas/organization';
+import { addTranslations, formatDateTime, formatDay } from '../../i18n/index.ts';
+import { useActiveOrganization, useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
-import { staffApi, type StaffListItem } from './api.ts';
+import { staffAcrossApi, staffApi, type StaffListItem } from './api.ts';
 import { CertificateStatusTag } from './certificate-status-tag.tsx';
 import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
 import './staff.css';
 
-const FILTERS = ['status', 'certificate_status'] as const;
+// The organization filter of readers across organizations (issue 14.2); kept here, beside its only user.
+addTranslations('staff', {
+  'zh-TW': { organization: '組織', allOrganizations: '所有組織', readOnlyAcross: '唯讀：跨組織檢視' },
+  'en-US': { organization: 'Organization', allOrganizations: 'All organizations', readOnlyAcross: 'Read-only: across organizations' },
+});
+
+const FILTERS = ['status', 'certificate_status', 'organization'] as const;
+const ALL = 'all';
 
 export default function StaffListPage() {
   const { t } = useTranslation('staff');
   const { t: tr } = useTranslation('resource');
   const navigate = useNavigate();
   const { can } = useSession();
-  const canWrite = can(ROLES.staffWrite);
+  const { organization } = useActiveOrganization();
+  // Readers across organizations (ROLE_STAFF, super admins) choose the organization; everyone else
+  // sees the active one (docs/decisions.md "Staff across organizations").
+  const across = can(ROLES.staffAcrossOrganizations);
+  const readsActive = !!organization && can(ROLES.staffRead);
   const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
-  const q = useQuery(staffApi.list(list.query));
+  const chosen = across ? (list.params.filters.organization ?? (readsActive ? String(organization!.id) : ALL)) : null;
+  const viewsActive = !across || (readsActive && chosen === String(organization!.id));
+  const canWrite = viewsActive && can(ROLES.staffWrite);
+  const { organization: _filter, ...listQuery } = list.query;
+  const ownList = useQuery({ ...staffApi.list(listQuery), enabled: viewsActive });
+  const acrossList = useQuery({ ...staffAcrossApi.list({ ...listQuery, ...(chosen && chosen !== ALL ? { organization_id: chosen } : {}) }), enabled: !viewsActive });
+  const q = viewsActive ? ownList : acrossList;
+  const orgs = useQuery({ ...staffAcrossApi.organizations(), enabled: across });
+  const orgName = (id: number) => { const o = orgs.data?.find((x) => x.id === id); return o ? organizationLabel(o) : `#${id}`; };
 
   const del = useDeleteRows(staffApi);
 
   const columns: ColumnsType<StaffListItem> = [
     {
       key: 'name', title: t('name'), sorter: true, fixed: 'left',
-      render: (_, s) => <Link to={`/admin/staff/${s.id}/update`} data-testid="staff-name">{s.display_name}</Link>,
+      // A row outside the active organization opens nowhere: its form is the organization's own screen.
+      render: (_, s) => (viewsActive
+        ? <Link to={`/admin/staff/${s.id}/update`} data-testid="staff-name">{s.display_name}</Link>
+        : <span data-testid="staff-name">{s.display_name}</span>),
     },
+    ...(across && chosen === ALL ? [{
+      key: 'organization', title: t('organization'), render: (_: unknown, s: StaffListItem) => orgName(s.organization_id),
+    }] : []),
     {
       key: 'certificate_status', title: t('certStatus'),
       render: (_, s) => (
@@ -56,7 +82,7 @@ export default function StaffListPage() {
     { key: 'national_id', dataIndex: 'national_id', title: t('nationalId'), render: (v: string | null) => v ?? '—' },
     { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), render: (v: string | null) => v ?? '—' },
     { key: 'status', dataIndex: 'status', title: t('status'), render: (v: string) => t(`statuses.${v}`) },
-    { key: 'hire_date', dataIndex: 'hire_date', title: t('hireDate'), sorter: true, render: (v: string | null) => v ?? '—' },
+    { key: 'hire_date', dataIndex: 'hire_date', title: t('hireDate'), sorter: true, render: (v: string | null) => (v ? formatDay(v) : '—') },
     { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, render: (v: string) => formatDateTime(v) },
     ...(canWrite ? [{
       key: 'actions', title: tr('actions'), className: 'resource-row-actions',
@@ -72,17 +98,28 @@ export default function StaffListPage() {
   return (
     <div className="page staff-list-page">
       <PageHeader
-        subtitle={t('masked')}
+        subtitle={viewsActive ? t('masked') : `${t('masked')} · ${t('readOnlyAcross')}`}
         extra={(
           <>
-            <CertificateTypesButton canWrite={canWrite} />
-            <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>{t('export')}</Button>
+            {viewsActive ? <CertificateTypesButton canWrite={canWrite} /> : null}
+            {viewsActive ? <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>{t('export')}</Button> : null}
             {canWrite ? <Button icon={<UploadOutlined />} onClick={() => navigate('/admin/staff/import')} data-testid="staff-import">{t('import')}</Button> : null}
             {canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">{t('create')}</Button> : null}
           </>
         )}
       />
       <ListFilters list={list}>
+        {across ? (
+          <Select
+            showSearch optionFilterProp="label" value={chosen} aria-label={t('organization')} data-testid="filter-organization"
+            popupMatchSelectWidth={false} loading={orgs.isPending}
+            onChange={(v) => list.set({ filters: { organization: v } })}
+            options={[
+              { value: ALL, label: t('allOrganizations') },
+              ...(orgs.data ?? []).map((o) => ({ value: String(o.id), label: `${organizationLabel(o)} (${o.staff_count})` })),
+            ]}
+          />
+        ) : null}
         <Select
           allowClear placeholder={t('allStatuses')} value={list.params.filters.status ?? null} aria-label={t('status')}
           onChange={(v) => list.set({ filters: { status: v ?? null } })}

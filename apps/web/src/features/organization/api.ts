@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrganizationMemberView } from '@bo/shared/schemas/organization-members';
+import { api } from '../../lib/api-client.ts';
+
+export type Member = OrganizationMemberView;
+const BASE = '/api/admin/organization/member';
+const opts = { organization: true } as const;
+
+/** Members of the active organization (its admin or a super admin acting in it). */
+export const membersQuery = (organizationId: number | undefined) => queryOptions({
+  queryKey: [BASE, organizationId],
+  queryFn: () => api.get<{ data: Member[]; meta: { total: number } }>(`${BASE}/index`, { per_page: 100, sort: 'name', order: 'asc' }, opts),
+  enabled: !!organizationId,
+});
+
+export function useMemberMutations() {
+  const qc = useQueryClient();
+  const done = () => Promise.all([
+    qc.invalidateQueries({ queryKey: [BASE] }),
+    qc.invalidateQueries({ queryKey: ['account', 'organization'] }),
+  ]);
+  return {
+    invite: useMutation({
+      mutationFn: (body: { email: string; name: string; sub_account_roles: string[] }) =>
+        api.post<{ member: Member; password: string }>(`${BASE}/invite`, body, opts),
+      onSuccess: done,
+    }),
+    add: useMutation({
+      mutationFn: (body: { email: string; sub_account_roles: string[] }) => api.post<Member>(BASE, body, opts),
+      onSuccess: done,
+    }),
+    setRoles: useMutation({
+      mutationFn: ({ id, sub_account_roles }: { id: number; sub_account_roles: string[] }) => api.put<Member>(`${BASE}/${id}`, { sub_account_roles }, opts),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.delete<{ message: string }>(`${BASE}/${id}`, undefined, opts),
+      onSuccess: done,
+    }),
+  };
+}
