@@ -33,7 +33,7 @@ async function openStaffForm(width: number, height: number) {
   await signIn(page, server.url, writer.email, writer.password);
   await page.goto(`${server.url}/admin/staff/${staffId}/update`);
   await page.getByTestId('staff-name-input').waitFor();
-  await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).toBe('王大明');
+  await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
   return { context, page, errors };
 }
 
@@ -55,15 +55,18 @@ describe('unsaved changes', () => {
       const { context, page, errors } = await openStaffForm(width, height);
       const updateUrl = `${server.url}/admin/staff/${staffId}/update`;
 
-      // Untouched: the menu leaves at once.
+      // Untouched: the menu leaves at once. Then back to the form inside the app (overview → staff → the
+      // record), so Back below stays in the app.
       await clickMenu(page, '總覽', phone);
       await page.waitForURL(`${server.url}/admin`);
-      await page.goto(updateUrl);
-      await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).toBe('王大明');
+      await page.getByTestId('overview-tile').filter({ hasText: /^人員$/ }).click();
+      await page.getByTestId('staff-name').first().click();
+      await page.waitForURL(updateUrl);
+      await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
 
       await page.getByTestId('staff-name-input').fill('王大明（未儲存）');
       await clickMenu(page, '總覽', phone);
-      await confirmDialog(page).getByText('有尚未儲存的變更').waitFor();
+      await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
       await page.waitForTimeout(350);
       await shot(page, `unsaved-prompt-${width}`);
       expect(page.url()).toBe(updateUrl);
@@ -76,14 +79,14 @@ describe('unsaved changes', () => {
       // The organization switcher asks too; staying keeps the organization.
       await page.getByTestId('organization-switcher').click();
       await page.locator('.ant-select-item-option').filter({ hasText: '信義工程' }).click();
-      await confirmDialog(page).getByText('有尚未儲存的變更').waitFor();
+      await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
       await page.getByTestId('unsaved-stay').click();
       await confirmDialog(page).waitFor({ state: 'detached' });
       expect(await page.getByTestId('organization-switcher').innerText()).toContain('大安營造');
 
       // Back asks as well.
       await page.goBack();
-      await confirmDialog(page).getByText('有尚未儲存的變更').waitFor();
+      await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
       await page.getByTestId('unsaved-stay').click();
       await confirmDialog(page).waitFor({ state: 'detached' });
       expect(page.url()).toBe(updateUrl);
@@ -99,8 +102,7 @@ describe('unsaved changes', () => {
 
   it('saving does not ask, and the saved form leaves freely', async () => {
     const { context, page } = await openStaffForm(1440, 900);
-    await page.getByTestId('staff-name-input').fill('王大明');
-    await page.getByTestId('staff-name-input').fill('王大明2');
+    await page.getByTestId('staff-name-input').fill('王大明二');
     await page.getByTestId('form-submit').click();
     await page.getByText('已儲存').first().waitFor();
     await page.getByTestId('admin-menu').getByText('總覽', { exact: true }).click();
@@ -112,9 +114,9 @@ describe('unsaved changes', () => {
   it('asks the browser before closing the tab with unsaved changes', async () => {
     const { context, page } = await openStaffForm(1440, 900);
     await page.getByTestId('staff-name-input').fill('未儲存');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.accept().catch(() => {}); }));
     await page.close({ runBeforeUnload: true });
     expect(await dialog).toBe('beforeunload');
-    await context.close();
+    await context.close().catch(() => { /* already gone with its last page */ });
   });
 });
