@@ -9,8 +9,8 @@ const menuFor = (roles: string[], f = flags) => keys(visibleMenu(roles, f));
 const route = (name: string) => ADMIN_ROUTES.find((r) => r.name === name)!;
 
 describe('menu filtered by role (spec sections 2 and 6)', () => {
-  it('super admin: OTP, files, organization and the admin group, no debug, staff or photo', () => {
-    expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual(['overview', 'otp', 'file', 'organization', 'admin-group:[admin,admin-organization,audit-log]']);
+  it('super admin: OTP, files, organization, the staff list (read across organizations, issue 14.2) and the admin group, no debug, staff excel or photo', () => {
+    expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual(['overview', 'otp', 'file', 'organization', 'staff-group:[staff]', 'admin-group:[admin,admin-organization,audit-log]']);
   });
   it('maintainer passes every check, debug group included', () => {
     expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
