@@ -8,6 +8,7 @@ import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
+import Grid from 'antd/es/grid';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
@@ -49,6 +50,8 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
   const [form] = Form.useForm<DialogValues>();
   const { onError, formError } = useServerFieldErrors(form);
   const selfId = payload?.data.id;
+  // On a phone a member is one stacked cell (name, e-mail, roles, actions): no column goes off screen.
+  const narrow = !Grid.useBreakpoint().md;
 
   const open = (d: NonNullable<Dialog>) => {
     form.resetFields();
@@ -101,53 +104,44 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
   };
 
   const busy = m.invite.isPending || m.add.isPending || m.setRoles.isPending;
+  const who = (r: Member) => (
+    <Flex vertical gap={2}>
+      <Link to={`/admin/admin/${r.admin_id}/update`}>{r.name || r.email}</Link>
+      <Typography.Text type="secondary" className="member-email">{r.email}</Typography.Text>
+    </Flex>
+  );
+  const roles = (r: Member) => (
+    <Flex gap={4} wrap>
+      <RoleTags roles={r.sub_account_roles} empty={t('noRoles')} />
+      {r.status === 'disabled' ? <Tag>{t('disabled')}</Tag> : null}
+      {!r.has_change_default_password ? <Tag color="orange">{t('initialPassword')}</Tag> : null}
+    </Flex>
+  );
+  const actions = (r: Member) => (
+    <Flex gap={4} wrap>
+      <Button size="small" onClick={() => open({ kind: 'roles', member: r })} aria-label={t('editRolesOf', { name: r.name || r.email })}>{t('editRoles')}</Button>
+      {r.admin_id !== selfId ? (
+        <Button size="small" danger onClick={() => void remove(r)} aria-label={t('removeOf', { name: r.name || r.email })}>{t('remove')}</Button>
+      ) : null}
+    </Flex>
+  );
   return (
-    <Card
-      title={t('members')}
-      className="organization-members"
-      extra={(
-        <Flex gap={8} wrap>
-          <Button icon={<MailOutlined />} type="primary" onClick={() => open({ kind: 'invite' })} data-testid="member-invite">{t('invite')}</Button>
-          <Button icon={<UserAddOutlined />} onClick={() => open({ kind: 'add' })} data-testid="member-add">{t('addExisting')}</Button>
-        </Flex>
-      )}
-    >
+    <Card title={t('members')} className="organization-members">
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Button icon={<MailOutlined />} type="primary" onClick={() => open({ kind: 'invite' })} data-testid="member-invite">{t('invite')}</Button>
+        <Button icon={<UserAddOutlined />} onClick={() => open({ kind: 'add' })} data-testid="member-add">{t('addExisting')}</Button>
+      </Flex>
       {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
         <Table<Member>
-          rowKey="admin_id" size="small" pagination={false} scroll={{ x: 'max-content' }} loading={q.isPending} dataSource={q.data?.data ?? []}
-          data-testid="member-table"
-          columns={[
-            {
-              key: 'name', title: t('member'),
-              render: (_, r) => (
-                <Flex vertical gap={2}>
-                  <Link to={`/admin/admin/${r.admin_id}/update`}>{r.name || r.email}</Link>
-                  <Typography.Text type="secondary" className="member-email">{r.email}</Typography.Text>
-                </Flex>
-              ),
-            },
-            {
-              key: 'roles', title: t('roles'),
-              render: (_, r) => (
-                <Flex gap={4} wrap>
-                  <RoleTags roles={r.sub_account_roles} empty={t('noRoles')} />
-                  {r.status === 'disabled' ? <Tag>{t('disabled')}</Tag> : null}
-                  {!r.has_change_default_password ? <Tag color="orange">{t('initialPassword')}</Tag> : null}
-                </Flex>
-              ),
-            },
-            { key: 'joined_at', title: t('joinedAt'), responsive: ['md'], render: (_, r) => formatDateTime(r.joined_at, 'YYYY-MM-DD') },
-            {
-              key: 'actions', title: t('actions'),
-              render: (_, r) => (
-                <Flex gap={4} wrap>
-                  <Button size="small" onClick={() => open({ kind: 'roles', member: r })} aria-label={t('editRolesOf', { name: r.name || r.email })}>{t('editRoles')}</Button>
-                  {r.admin_id !== selfId ? (
-                    <Button size="small" danger onClick={() => void remove(r)} aria-label={t('removeOf', { name: r.name || r.email })}>{t('remove')}</Button>
-                  ) : null}
-                </Flex>
-              ),
-            },
+          rowKey="admin_id" size="small" pagination={false} loading={q.isPending} dataSource={q.data?.data ?? []}
+          data-testid="member-table" scroll={narrow ? undefined : { x: 'max-content' }}
+          columns={narrow ? [
+            { key: 'member', title: t('member'), render: (_, r) => <Flex vertical gap={6}>{who(r)}{roles(r)}{actions(r)}</Flex> },
+          ] : [
+            { key: 'name', title: t('member'), render: (_, r) => who(r) },
+            { key: 'roles', title: t('roles'), render: (_, r) => roles(r) },
+            { key: 'joined_at', title: t('joinedAt'), render: (_, r) => formatDateTime(r.joined_at, 'YYYY-MM-DD') },
+            { key: 'actions', title: t('actions'), render: (_, r) => actions(r) },
           ]}
         />
       )}

@@ -52,7 +52,7 @@ export default function OrganizationPage() {
     <div className="page organization-page">
       <PageHeader subtitle={q.data ? `${organizationLabel(q.data)} · ${t('uid')}: ${q.data.uid}` : undefined} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={10}>
+        <Col xs={24} xl={12}>
           <ResourceForm<Values> form={form} mode="update" loading={q.isPending} loadError={q.error} onRetry={() => void q.refetch()}
             submitting={save.isPending} formError={formError}
             onSubmit={async (v) => {
@@ -65,7 +65,7 @@ export default function OrganizationPage() {
             <Form.Item name="company_id" label={t('companyId')} rules={[schemaRule(ownOrganizationInput.shape.company_id)]}><Input maxLength={50} /></Form.Item>
           </ResourceForm>
         </Col>
-        <Col xs={24} lg={14}>
+        <Col span={24}>
           <OrganizationMembers organizationId={id} />
         </Col>
       </Row>
