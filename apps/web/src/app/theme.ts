@@ -82,17 +82,34 @@ export const SURFACES = {
   dark: { container: '#141414', layout: '#0b0d12', elevated: '#1f1f1f', text: 'rgba(255,255,255,0.88)', secondary: 'rgba(255,255,255,0.72)', tertiary: 'rgba(255,255,255,0.62)', border: '#303030', borderSoft: '#262626', subtle: '#1a1c22' },
 } as const;
 
+/** `a` over `b` at `amount` (0 = b, 1 = a), opaque. */
+export function mix(a: string, b: string, amount: number): string {
+  const x = parseHex(a);
+  const y = parseHex(b);
+  return toHex(x.map((v, i) => y[i] + (v - y[i]) * amount) as Rgb);
+}
+
+/**
+ * A section 1 colour in one scheme: `bg` and `border` tints of the colour as specified (light
+ * tints on the light scheme, deep ones on the dark), and `text`, the colour itself or the nearest
+ * shade that reads at 4.5:1 on the card, the page and its own tint (WCAG AA).
+ */
+function tone(color: string, scheme: ColorScheme) {
+  const surface = SURFACES[scheme];
+  const bg = mix(color, surface.container, scheme === 'dark' ? 0.16 : 0.1);
+  const border = mix(color, surface.container, scheme === 'dark' ? 0.45 : 0.4);
+  const text = [surface.container, surface.layout, bg].reduce((c, on) => readableOn(c, on), color);
+  return { text, bg, border };
+}
+
 /** Section 1 colours made readable as text on the scheme's surfaces (WCAG AA 4.5:1), for both schemes. */
 export function schemeColors(primary: string = COLORS.primary, scheme: ColorScheme = 'light') {
-  const bg = SURFACES[scheme].container;
-  // The page background is darker than a card in the light scheme: text must read on both.
-  const onBoth = (c: string) => readableOn(readableOn(c, bg), SURFACES[scheme].layout);
   return {
-    primary: onBoth(primary),
-    accent: onBoth(COLORS.accent),
-    warning: onBoth(COLORS.warning),
-    error: onBoth(COLORS.error),
-    success: onBoth(COLORS.success),
+    primary: tone(primary, scheme),
+    accent: tone(COLORS.accent, scheme),
+    warning: tone(COLORS.warning, scheme),
+    error: tone(COLORS.error, scheme),
+    success: tone(COLORS.success, scheme),
   };
 }
 
@@ -103,12 +120,16 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
     cssVar: { key: 'bo' },
     algorithm: scheme === 'dark' ? darkAlgorithm : defaultAlgorithm,
     token: {
-      colorPrimary: c.primary,
-      colorInfo: c.accent,
-      colorWarning: c.warning,
-      colorError: c.error,
-      colorSuccess: c.success,
-      colorLink: c.primary,
+      colorPrimary: c.primary.text,
+      colorInfo: c.accent.text,
+      colorWarning: c.warning.text,
+      colorError: c.error.text,
+      colorSuccess: c.success.text,
+      colorLink: c.primary.text,
+      colorInfoBg: c.accent.bg, colorInfoBorder: c.accent.border,
+      colorWarningBg: c.warning.bg, colorWarningBorder: c.warning.border,
+      colorErrorBg: c.error.bg, colorErrorBorder: c.error.border,
+      colorSuccessBg: c.success.bg, colorSuccessBorder: c.success.border,
       colorTextTertiary: surface.tertiary,
       colorTextDescription: surface.tertiary,
       colorBgLayout: surface.layout,
@@ -120,7 +141,7 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       Layout: { headerBg: surface.container, siderBg: surface.container, headerPadding: '0 16px', headerHeight: 56, bodyBg: surface.layout, footerBg: 'transparent' },
       Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container },
       // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
-      Button: { primaryColor: textOn(c.primary), dangerColor: textOn(c.error), solidTextColor: textOn(c.primary) },
+      Button: { primaryColor: textOn(c.primary.text), dangerColor: textOn(c.error.text), solidTextColor: textOn(c.primary.text) },
     },
   };
 }
@@ -130,12 +151,12 @@ export function themeCssVariables(primary: string = COLORS.primary, scheme: Colo
   const c = schemeColors(primary, scheme);
   const surface = SURFACES[scheme];
   return {
-    '--bo-primary': c.primary,
-    '--bo-on-primary': textOn(c.primary),
-    '--bo-accent': c.accent,
-    '--bo-warning': c.warning,
-    '--bo-error': c.error,
-    '--bo-success': c.success,
+    '--bo-primary': c.primary.text,
+    '--bo-on-primary': textOn(c.primary.text),
+    '--bo-accent': c.accent.text,
+    '--bo-warning': c.warning.text,
+    '--bo-error': c.error.text,
+    '--bo-success': c.success.text,
     '--bo-google': COLORS.google,
     '--bo-facebook': COLORS.facebook,
     '--bo-line': COLORS.line,

@@ -70,15 +70,7 @@ export default function OverviewPage() {
             <LoginDevices />
           </Card>
         </Col>
-        {showExpiry ? (
-          <Col xs={24} lg={12} className="overview-async">
-            {/* The placeholder has the card's size, so nothing below moves when it arrives. */}
-            <Suspense fallback={<Card className="overview-async-placeholder" aria-busy><Skeleton active title paragraph={{ rows: 5 }} /></Card>}>
-              <CertificateExpiryCard />
-            </Suspense>
-          </Col>
-        ) : null}
-        <Col xs={24} lg={showExpiry ? 12 : 24}>
+        <Col span={24}>
           <Card title={t('overview.shortcuts')} className="full-height">
             {tiles.length === 0 ? <EmptyState description={t('overview.noShortcuts')} /> : (
               <div className="tiles">
@@ -92,6 +84,15 @@ export default function OverviewPage() {
             )}
           </Card>
         </Col>
+        {showExpiry ? (
+          <Col xs={24} lg={12} className="overview-async">
+            {/* Last, and its placeholder has the card's size: the organization and roles settle after a
+                reload (token renewal), and nothing else moves when this card comes or goes. */}
+            <Suspense fallback={<Card className="overview-async-placeholder" aria-busy><Skeleton active title paragraph={{ rows: 5 }} /></Card>}>
+              <CertificateExpiryCard />
+            </Suspense>
+          </Col>
+        ) : null}
       </Row>
     </div>
   );
