@@ -51,8 +51,7 @@ describe('organization members and staff across organizations', () => {
     const password = (await page.getByTestId('member-password').textContent())!;
     expect(password.length).toBeGreaterThanOrEqual(8);
     // The invite dialog closes as the password dialog opens: capture once both animations are over.
-    await page.locator('.ant-modal-wrap:not(.ant-modal-confirm-wrap)').last().waitFor({ state: 'hidden' });
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(800);
     await shot(page, 'organization-members-invited-1440-zh');
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.getByTestId('member-table').getByText('新同事').waitFor();
