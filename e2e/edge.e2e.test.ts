@@ -68,8 +68,19 @@ describe('sign-in page under the Content-Security-Policy', () => {
       await page.goto(`${server.url}/`);
       const submit = page.getByTestId('sign-in-submit');
       await submit.waitFor();
-      // Ant Design's run-time styles applied: the primary button has its colour, not the browser's grey.
-      expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 119, 255)');
+      // Ant Design's run-time styles applied: the primary button has the theme's primary colour (its
+      // CSS variable, resolved), not the browser's grey; polled past the button's colour transition.
+      const colours = () => submit.evaluate((el) => {
+        const probe = document.createElement('span');
+        probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary');
+        document.body.append(probe);
+        const primary = getComputedStyle(probe).color;
+        probe.remove();
+        return { background: getComputedStyle(el).backgroundColor, primary };
+      });
+      await expect.poll(async () => { const c = await colours(); return c.background === c.primary; }, { timeout: 5000 }).toBe(true);
+      expect((await colours()).background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+      expect((await colours()).background).not.toBe('rgb(239, 239, 239)');
       expect(await page.locator('style[nonce]').count()).toBeGreaterThan(0);
       await page.waitForTimeout(300);
       await shot(page, `sign-in-csp-${width}`);
