@@ -70,8 +70,10 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     if (gone.length) setSelected((s) => (s.some((k) => gone.includes(k)) ? s.filter((k) => !gone.includes(k)) : s));
   }, [query.data, query.isPlaceholderData, list.query, rowKey]);
 
-  const columns = useMemo(() => props.columns.map((c) => {
-    const k = (c.key ?? (c as { dataIndex?: string }).dataIndex) as string | undefined;
+  const columns = useMemo(() => props.columns.map((col) => {
+    const k = (col.key ?? (col as { dataIndex?: string }).dataIndex) as string | undefined;
+    // Row actions stay in reach when the table scrolls sideways (a phone), wherever a screen forgot to pin them.
+    const c = k === 'actions' && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col;
     if (!c.sorter || !k) return c;
     return { ...c, sortOrder: list.params.sort === k ? (list.params.order === 'asc' ? 'ascend' : 'descend') : null, sortDirections: ['ascend', 'descend', 'ascend'] } as typeof c;
   }), [props.columns, list.params.sort, list.params.order]);

@@ -165,10 +165,11 @@ export default function AdminFormPage() {
                 <Card size="small" key={field.key} data-testid={`membership-${field.name}`}>
                   <Flex gap={8} wrap align="flex-start">
                     <Form.Item name={[field.name, 'organization_id']} label={t('organization')} rules={[formRules.required()]}
-                      style={{ flex: '1 1 220px', marginBottom: 8 }}>
-                      <Select showSearch={{ optionFilterProp: 'label' }} options={orgOptions} disabled={!managesAll} data-testid="membership-organization" />
+                      style={{ flex: '1 1 220px', minWidth: 0, marginBottom: 8 }}>
+                      <Select showSearch={{ optionFilterProp: 'label' }} options={orgOptions} disabled={!managesAll} data-testid="membership-organization"
+                        style={{ width: '100%' }} popupMatchSelectWidth={false} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'sub_account_roles']} label={t('subAccountRoles')} style={{ flex: '2 1 260px', marginBottom: 8 }} initialValue={[]}>
+                    <Form.Item name={[field.name, 'sub_account_roles']} label={t('subAccountRoles')} style={{ flex: '2 1 260px', minWidth: 0, marginBottom: 8 }} initialValue={[]}>
                       <Checkbox.Group options={subRoleOptions} data-testid="membership-roles" />
                     </Form.Item>
                     {managesAll ? (
