@@ -19,7 +19,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 /** A photo-like picture: smooth shapes over fine grain, so the encoders have real detail to work on. */
 async function makePhoto(): Promise<Buffer> {
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 24 } } })
+  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 24 } } })
     .blur(0.8).raw().toBuffer();
   const shapes = Buffer.from(`<svg width="4000" height="3000" xmlns="http://www.w3.org/2000/svg">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#f6f1e1"/></linearGradient></defs>
