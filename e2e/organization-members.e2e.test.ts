@@ -105,6 +105,15 @@ describe('organization members and staff across organizations', () => {
     await page.goto(`${server.url}/admin/staff`);
     await page.getByTestId('staff-table').getByText('115/11/23').waitFor();
     await shot(page, 'staff-roc-dates-1440-zh');
+    // The staff form's date picker shows the same day in 民國 years and takes one typed that way.
+    await page.getByTestId('staff-name').first().click();
+    const hireDate = page.locator('#hire_date');
+    await expect.poll(() => hireDate.inputValue()).toBe('115/11/23');
+    await hireDate.click();
+    await hireDate.fill('民國114年1月2日');
+    await hireDate.press('Enter');
+    await expect.poll(() => hireDate.inputValue()).toBe('114/01/02');
+    await shot(page, 'staff-form-roc-picker-1440-zh');
     await context.close();
     expect(errors).toEqual([]);
   });

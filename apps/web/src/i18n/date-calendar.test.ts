@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
-import { calendarFormat, formatDateTime, formatDay, getDateCalendar, setDateCalendar } from './index.ts';
+import { calendarFormat, formatDateTime, formatDay, getDateCalendar, pickerAdapterReady, setDateCalendar } from './index.ts';
 
 afterEach(() => setDateCalendar('gregorian'));
 
@@ -32,7 +32,8 @@ describe('dates in the admin\'s calendar (profile date_calendar)', () => {
     expect(calendarFormat('YYYY-MM-DD', 2026, 'gregorian')).toBe('YYYY-MM-DD');
   });
 
-  it('makes the date pickers show and accept 民國 input, handing back the same day', () => {
+  it('makes the date pickers show and accept 民國 input, handing back the same day', async () => {
+    await pickerAdapterReady();
     const adapter = dayjsGenerateConfig.locale;
     const day = dayjs('2026-11-23');
     expect(adapter.format('zh_TW', day, 'YYYY-MM-DD')).toBe('2026-11-23');

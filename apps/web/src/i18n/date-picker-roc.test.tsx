@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import DatePicker from 'antd/es/date-picker';
-import { setDateCalendar } from './index.ts';
+import { pickerAdapterReady, setDateCalendar } from './index.ts';
 
 afterEach(() => { cleanup(); setDateCalendar('gregorian'); });
 
@@ -20,6 +20,7 @@ describe('Ant Design date picker and the 民國 preference', { timeout: 30_000 }
 
   it('shows 115/11/23 with 民國 on, and takes a typed 民國 date as the same Gregorian day', async () => {
     setDateCalendar('roc');
+    await pickerAdapterReady();
     let picked: Dayjs | null = null;
     render(<Picker onPick={(v) => { picked = v; }} />);
     const input = screen.getByTestId('picker') as HTMLInputElement;

@@ -5,8 +5,6 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/en';
-// The adapter antd's DatePicker is built on (antd/es/date-picker): wrapped once below for 民國 years.
-import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
 import { useSyncExternalStore } from 'react';
 import { DATE_CALENDARS, formatRocDate, parseRocDate, rocYear, type DateCalendar } from '@bo/shared/dates';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
@@ -86,6 +84,7 @@ export function setDateCalendar(next: unknown): void {
   if (value === calendar) return;
   calendar = value;
   storage.set(CALENDAR_KEY, value);
+  if (value === 'roc') void pickerAdapterReady();
   for (const l of calendarListeners) l();
 }
 
@@ -117,23 +116,30 @@ export function formatDay(day: string | null | undefined): string {
   return calendar === 'roc' ? formatRocDate(day) : day;
 }
 
-// Ant Design's pickers format and parse through this adapter: with 民國 on they show 115/11/23 and
-// take what people type (民國115年11月23日, 115/11/23, 1151123...) before the Gregorian formats.
-// The values they hand to forms stay dayjs dates: what goes to the API is unchanged.
-{
-  const adapter = dayjsGenerateConfig.locale;
-  const baseFormat = adapter.format.bind(adapter);
-  const baseParse = adapter.parse.bind(adapter);
-  adapter.format = (locale, date, format) =>
-    baseFormat(locale, date, typeof format === 'string' ? calendarFormat(format, dayjs(date).year()) : format);
-  adapter.parse = (locale, text, formats) => {
-    if (calendar === 'roc') {
-      const day = parseRocDate(text);
-      if (day) return baseParse(locale, day, ['YYYY-MM-DD']);
-    }
-    return baseParse(locale, text, formats);
-  };
+// Ant Design's pickers format and parse through one dayjs adapter (@rc-component/picker/generate/dayjs,
+// what antd/es/date-picker is built on): wrapped once so that with 民國 on they show 115/11/23 and take
+// what people type (民國115年11月23日, 115/11/23, 1151123...) before the Gregorian formats. The values they
+// hand to forms stay dayjs dates: what goes to the API is unchanged. Loaded only once 民國 is chosen (at
+// start-up when stored), so the sign-in page does not carry the adapter's dayjs plugins (~4 KB brotli).
+let pickerAdapter: Promise<void> | null = null;
+export function pickerAdapterReady(): Promise<void> {
+  pickerAdapter ??= import('@rc-component/picker/generate/dayjs').then(({ default: config }) => {
+    const adapter = config.locale;
+    const baseFormat = adapter.format.bind(adapter);
+    const baseParse = adapter.parse.bind(adapter);
+    adapter.format = (locale, date, format) =>
+      baseFormat(locale, date, typeof format === 'string' ? calendarFormat(format, dayjs(date).year()) : format);
+    adapter.parse = (locale, text, formats) => {
+      if (calendar === 'roc') {
+        const day = parseRocDate(text);
+        if (day) return baseParse(locale, day, ['YYYY-MM-DD']);
+      }
+      return baseParse(locale, text, formats);
+    };
+  });
+  return pickerAdapter;
 }
+if (calendar === 'roc') void pickerAdapterReady();
 
 export { i18n };
 export default i18n;
