@@ -35,7 +35,10 @@ export interface TestServer {
 
 /** The real server (`apps/server/src/main.ts`) on a free port with a fresh DATA_DIR, serving the production web build. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  // E2E_WEB_DIST: a private build for every flow, when others rebuild apps/web/dist on a shared machine
+  // (the server lists the built files when it starts; a rebuild under it removes chunks it serves).
+  const webDist = process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`${webDist} is missing: run \`npm run build -w apps/web\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
   const admin = { email: 'admin@example.com', password: 'Admin#12345' };
   const server = await startServerProcess({
@@ -43,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    WEB_DIST: webDist,
     // Flows sign in many times from one address.
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
