@@ -225,3 +225,28 @@ export function seedOrganization(dataDir: string, o: { name: string; companyId?:
     db.close();
   }
 }
+
+/**
+ * Issue 14.5: axe-core (WCAG 2.0/2.1 A and AA rules) on the screen as it stands, once it has settled
+ * (no spinner or skeleton, animations done). Fails with every serious or critical violation: rule,
+ * help and the elements. axe is injected through the DevTools protocol (page.evaluate), not as a page
+ * script, so the Content-Security-Policy stays as strict as in production.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const found = await accessibilityFindings(page);
+  if (found.length) throw new Error(`axe on ${screen} (${page.url()}): ${found.length} serious or critical rule(s)\n  ${found.join('\n  ')}`);
+}
+
+/** The serious and critical axe violations of the settled screen, one line per rule (see expectAccessible). */
+export async function accessibilityFindings(page: Page): Promise<string[]> {
+  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first()
+    .waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+    new Promise((r) => setTimeout(r, 3_000)),
+  ]));
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`).join('\n      ')}`);
+}

@@ -132,6 +132,8 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       colorSuccessBg: c.success.bg, colorSuccessBorder: c.success.border,
       colorTextTertiary: surface.tertiary,
       colorTextDescription: surface.tertiary,
+      // Placeholders are the only hint some fields give: they read at 4.5:1 like any text (antd's is 1.8:1).
+      colorTextPlaceholder: surface.tertiary,
       colorBgLayout: surface.layout,
       borderRadius: 8,
       zIndexPopupBase: Z_INDEX.dialog,

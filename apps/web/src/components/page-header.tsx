@@ -20,7 +20,8 @@ export function PageHeader({ title, subtitle, extra }: PageHeaderProps) {
   return (
     <Flex className="page-header" justify="space-between" align="flex-start" wrap gap={12}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>{title ?? (meta ? t(`route.${meta.name}`) : '')}</Typography.Title>
+        {/* The screen's one level-one heading (WCAG: every page has an h1), at the size of a level 3. */}
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{title ?? (meta ? t(`route.${meta.name}`) : '')}</Typography.Title>
         {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
       </div>
       {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}

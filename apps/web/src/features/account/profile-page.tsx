@@ -43,7 +43,7 @@ export default function ProfilePage() {
                   }
                 }}
               >
-                <Form.Item label={t('profile.email')}><Input value={q.data.email} disabled /></Form.Item>
+                <Form.Item label={t('profile.email')} htmlFor="profile-email"><Input id="profile-email" value={q.data.email} disabled /></Form.Item>
                 <Form.Item name="name" label={t('profile.name')} rules={[formRules.required()]}><Input maxLength={100} /></Form.Item>
                 <Form.Item name="date_calendar" label={t('profile.dateCalendar')} extra={t('profile.dateCalendarHelp')}>
                   <Radio.Group data-testid="profile-date-calendar" options={(['gregorian', 'roc'] as const).map((c) => ({ value: c, label: t(`profile.calendars.${c}`) }))} />

@@ -65,8 +65,8 @@ export function MappingEditor({ cell, mergeRange, mapping, layout, startRow, cer
   const allowed: MappingType[] = ['none', ...(rosterOutside ? ['fixed'] : ['field', 'date', 'certificate', 'fixed', ...(layout === 'card' ? ['photo'] : [])])] as MappingType[];
   const set = (patch: Partial<CellMapping>) => mapping && onChange({ ...mapping, ...patch } as CellMapping);
   const formatSelect = (value: string | undefined) => (
-    <Form.Item label={t('dateFormat')}>
-      <Select value={value ?? 'YYYY-MM-DD'} onChange={(format) => set({ format } as Partial<CellMapping>)}
+    <Form.Item label={t('dateFormat')} htmlFor="mapping-dateFormat">
+      <Select id="mapping-dateFormat" value={value ?? 'YYYY-MM-DD'} onChange={(format) => set({ format } as Partial<CellMapping>)}
         options={DATE_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
     </Form.Item>
   );
@@ -77,50 +77,50 @@ export function MappingEditor({ cell, mergeRange, mapping, layout, startRow, cer
       </Typography.Title>
       {rosterOutside ? <Alert type="info" showIcon title={t('rosterFixedOnly')} style={{ marginBottom: 12 }} /> : null}
       {!mapping && atLimit ? <Alert type="warning" showIcon title={t('limitReached', { max })} style={{ marginBottom: 12 }} /> : null}
-      <Form.Item label={t('type')}>
-        <Select value={type} data-testid="mapping-type"
+      <Form.Item label={t('type')} htmlFor="mapping-type">
+        <Select id="mapping-type" value={type} data-testid="mapping-type"
           onChange={(v: MappingType) => onChange(v === 'none' ? null : defaultMapping(v, cell, certificateTypes, mergeRange))}
           options={allowed.map((v) => ({ value: v, label: t(`types.${v}`), disabled: v !== 'none' && !mapping && atLimit }))} />
       </Form.Item>
       {mapping?.type === 'field' ? (
-        <Form.Item label={t('field')}>
-          <Select value={mapping.field} data-testid="mapping-field" showSearch={{ optionFilterProp: 'label' }} onChange={(field) => set({ field } as Partial<CellMapping>)}
+        <Form.Item label={t('field')} htmlFor="mapping-field">
+          <Select id="mapping-field" value={mapping.field} data-testid="mapping-field" showSearch={{ optionFilterProp: 'label' }} onChange={(field) => set({ field } as Partial<CellMapping>)}
             options={STAFF_TEXT_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`) }))} />
         </Form.Item>
       ) : null}
       {mapping?.type === 'date' ? (
         <>
-          <Form.Item label={t('field')}>
-            <Select value={mapping.field} onChange={(field) => set({ field } as Partial<CellMapping>)} options={STAFF_DATE_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`) }))} />
+          <Form.Item label={t('field')} htmlFor="mapping-field">
+            <Select id="mapping-field" value={mapping.field} onChange={(field) => set({ field } as Partial<CellMapping>)} options={STAFF_DATE_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`) }))} />
           </Form.Item>
           {formatSelect(mapping.format)}
         </>
       ) : null}
       {mapping?.type === 'photo' ? (
-        <Form.Item label={t('photoRange')} extra={t('photoRangeHint', { example: `${cell}:${columnLetters(parseAddress(cell).col + 1)}${parseAddress(cell).row + 5}` })}
+        <Form.Item label={t('photoRange')} htmlFor="mapping-photoRange" extra={t('photoRangeHint', { example: `${cell}:${columnLetters(parseAddress(cell).col + 1)}${parseAddress(cell).row + 5}` })}
           validateStatus={CELL_RANGE.test(mapping.range) && mapping.range.startsWith(`${cell}:`) ? undefined : 'error'}>
-          <Input value={mapping.range} onChange={(e) => set({ range: e.target.value.toUpperCase().replace(/\s/g, '') } as Partial<CellMapping>)} />
+          <Input id="mapping-photoRange" value={mapping.range} onChange={(e) => set({ range: e.target.value.toUpperCase().replace(/\s/g, '') } as Partial<CellMapping>)} />
         </Form.Item>
       ) : null}
       {mapping?.type === 'certificate' ? (
         <>
-          <Form.Item label={t('certificateType')} validateStatus={certificateTypes.some((c) => c.id === mapping.certificate_type_id) ? undefined : 'error'}>
-            <Select value={mapping.certificate_type_id || undefined} onChange={(id) => set({ certificate_type_id: id } as Partial<CellMapping>)}
+          <Form.Item label={t('certificateType')} htmlFor="mapping-certificateType" validateStatus={certificateTypes.some((c) => c.id === mapping.certificate_type_id) ? undefined : 'error'}>
+            <Select id="mapping-certificateType" value={mapping.certificate_type_id || undefined} onChange={(id) => set({ certificate_type_id: id } as Partial<CellMapping>)}
               options={certificateTypes.map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
-          <Form.Item label={t('certificatePart')}>
-            <Select value={mapping.part} onChange={(part) => set({ part } as Partial<CellMapping>)} options={CERTIFICATE_PARTS.map((p) => ({ value: p, label: t(`parts.${p}`) }))} />
+          <Form.Item label={t('certificatePart')} htmlFor="mapping-certificatePart">
+            <Select id="mapping-certificatePart" value={mapping.part} onChange={(part) => set({ part } as Partial<CellMapping>)} options={CERTIFICATE_PARTS.map((p) => ({ value: p, label: t(`parts.${p}`) }))} />
           </Form.Item>
           {mapping.part !== 'number' ? formatSelect(mapping.format) : null}
         </>
       ) : null}
       {mapping?.type === 'fixed' ? (
         <>
-          <Form.Item label={t('fixedValue')}>
-            <Select value={mapping.value} onChange={(value) => set({ value } as Partial<CellMapping>)} options={FIXED_VALUES.map((v) => ({ value: v, label: t(`fixedValues.${v}`) }))} />
+          <Form.Item label={t('fixedValue')} htmlFor="mapping-fixedValue">
+            <Select id="mapping-fixedValue" value={mapping.value} onChange={(value) => set({ value } as Partial<CellMapping>)} options={FIXED_VALUES.map((v) => ({ value: v, label: t(`fixedValues.${v}`) }))} />
           </Form.Item>
           {mapping.value === 'text' ? (
-            <Form.Item label={t('text')}><Input value={mapping.text ?? ''} maxLength={500} onChange={(e) => set({ text: e.target.value } as Partial<CellMapping>)} /></Form.Item>
+            <Form.Item label={t('text')} htmlFor="mapping-text"><Input id="mapping-text" value={mapping.text ?? ''} maxLength={500} onChange={(e) => set({ text: e.target.value } as Partial<CellMapping>)} /></Form.Item>
           ) : null}
           {mapping.value === 'export_date' ? formatSelect(mapping.format) : null}
         </>

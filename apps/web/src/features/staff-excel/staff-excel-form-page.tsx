@@ -200,8 +200,8 @@ function EditTemplate() {
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="flex-end">
           <div style={{ flex: '1 1 220px' }}>
-            <Typography.Text type="secondary">{t('name')}</Typography.Text>
-            <Input value={name} disabled={!canWrite} maxLength={100} onChange={(e) => { setName(e.target.value); setDirty(true); }} />
+            <label htmlFor="template-name-input" style={{ color: 'var(--bo-text-secondary)' }}>{t('name')}</label>
+            <Input id="template-name-input" value={name} disabled={!canWrite} maxLength={100} onChange={(e) => { setName(e.target.value); setDirty(true); }} />
           </div>
           <div>
             <Typography.Text type="secondary">{t('layout')}</Typography.Text><br />
@@ -210,8 +210,8 @@ function EditTemplate() {
           </div>
           {layout === 'roster' ? (
             <div>
-              <Typography.Text type="secondary">{t('startRow')}</Typography.Text><br />
-              <InputNumber min={1} max={100000} value={startRow} disabled={!canWrite} onChange={(v) => { setStartRow(Number(v) || 1); setDirty(true); }} />
+              <label htmlFor="template-start-row" style={{ color: 'var(--bo-text-secondary)' }}>{t('startRow')}</label><br />
+              <InputNumber id="template-start-row" min={1} max={100000} value={startRow} disabled={!canWrite} onChange={(v) => { setStartRow(Number(v) || 1); setDirty(true); }} />
             </div>
           ) : null}
           <Space wrap>
