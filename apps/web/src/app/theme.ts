@@ -113,6 +113,19 @@ export function schemeColors(primary: string = COLORS.primary, scheme: ColorSche
   };
 }
 
+/**
+ * The dark algorithm derives a solid primary (#2e76dc from the default blue) on which neither white
+ * (4.4:1) nor black (4.3:1) reads at 4.5:1: solid buttons take the shade on which white reads, and
+ * darken on hover and press so their text keeps reading.
+ */
+function darkPrimaryButton(primary: string, errorText: string) {
+  const solid = readableOn(primary, '#ffffff');
+  return {
+    colorPrimary: solid, colorPrimaryHover: mix(solid, '#000000', 0.9), colorPrimaryActive: mix(solid, '#000000', 0.8),
+    primaryColor: '#ffffff', solidTextColor: '#ffffff', dangerColor: textOn(errorText),
+  };
+}
+
 export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme = 'light'): ThemeConfig {
   const c = schemeColors(primary, scheme);
   const surface = SURFACES[scheme];
@@ -143,7 +156,11 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       Layout: { headerBg: surface.container, siderBg: surface.container, headerPadding: '0 16px', headerHeight: 56, bodyBg: surface.layout, footerBg: 'transparent' },
       Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container },
       // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
-      Button: { primaryColor: textOn(c.primary.text), dangerColor: textOn(c.error.text), solidTextColor: textOn(c.primary.text) },
+      Button: scheme === 'dark' ? darkPrimaryButton(primary, c.error.text) : {
+        primaryColor: textOn(c.primary.text), dangerColor: textOn(c.error.text), solidTextColor: textOn(c.primary.text),
+        // antd lightens a hovered solid button (white on it 3.5:1): darken it instead, so its text keeps reading.
+        colorPrimaryHover: mix(c.primary.text, '#000000', 0.9), colorPrimaryActive: mix(c.primary.text, '#000000', 0.8),
+      },
     },
   };
 }
