@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
@@ -139,7 +139,22 @@ function AdminFooter() {
   );
 }
 
+/**
+ * Ant Design's table measure row is aria-hidden but copies the header's select-all checkbox and
+ * buttons, which stay focusable (axe aria-hidden-focus, WCAG 4.1.2): made inert, it keeps its layout.
+ */
+function useInertTableMeasureRows() {
+  useEffect(() => {
+    const mark = () => document.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((r) => r.setAttribute('inert', ''));
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
+
 export default function AdminLayout() {
+  useInertTableMeasureRows();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
