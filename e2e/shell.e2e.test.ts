@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -43,6 +43,7 @@ describe('web shell', () => {
     await page.getByTestId('password-toggle').click();
     expect(await page.locator('#password').getAttribute('type')).toBe('text');
     await shot(page, 'sign-in');
+    await expectAccessible(page, 'sign-in 1280 zh-TW');
     await page.getByTestId('sign-in-submit').click();
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText('您好，Super Admin').waitFor();
@@ -52,6 +53,7 @@ describe('web shell', () => {
     expect(await page.getByTestId('overview-tile').count()).toBeGreaterThan(3);
     await page.waitForTimeout(300);
     await shot(page, 'overview');
+    await expectAccessible(page, 'overview 1280 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -72,6 +74,7 @@ describe('web shell', () => {
     await page.waitForURL(`${server.url}/admin/profile`);
     await page.getByText('基本資料').waitFor();
     await shot(page, 'profile');
+    await expectAccessible(page, 'profile 1280 zh-TW');
     await context.close();
   });
 
@@ -103,6 +106,7 @@ describe('web shell', () => {
     await page.goto(`${server.url}/admin/admin`);
     await page.getByText('Whoops, Error 403').waitFor();
     await shot(page, 'forbidden');
+    await expectAccessible(page, '403 screen 1280 zh-TW');
     await page.goto(`${server.url}/admin/no-such-screen`);
     await page.waitForURL(`${server.url}/admin/404`);
     await page.getByText('Whoops, Error 404').waitFor();
@@ -112,6 +116,7 @@ describe('web shell', () => {
     await page.waitForURL(`${server.url}/404`);
     await page.getByText('Whoops, Error 404').waitFor();
     await shot(page, 'not-found');
+    await expectAccessible(page, '404 screen 1280 zh-TW');
     await page.getByRole('button', { name: /回到首頁/ }).click();
     await page.waitForURL(`${server.url}/admin`);
     await context.close();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -62,6 +62,7 @@ describe('staff import', () => {
     await page.waitForURL((u) => u.pathname === '/admin/staff/import');
     await page.getByTestId('import-upload').waitFor();
     await shot(page, 'staff-import-upload-1440');
+    await expectAccessible(page, 'staff import 1440 zh-TW');
 
     await page.locator('input[type=file]').setInputFiles({ name: '人員名冊.xlsx', mimeType: XLSX, buffer: await roster(500) });
     await page.getByTestId('import-mapping').waitFor();
@@ -87,6 +88,7 @@ describe('staff import', () => {
     expect(await table.textContent()).toContain('陳阿土');
     expect(await table.textContent()).toContain('身分證字號：格式或檢查碼不正確');
     await shot(page, 'staff-import-preview-1440');
+    await expectAccessible(page, 'staff import preview 1440 zh-TW');
 
     await page.getByTestId('import-run').click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '匯入 3 位人員？' });
@@ -128,6 +130,7 @@ describe('staff import', () => {
     await page.getByTestId('import-mapping').waitFor();
     expect(await page.getByTestId('mapping-source').textContent()).toContain('The mapping of your last import is applied');
     await shot(page, 'staff-import-mapping-390');
+    await expectAccessible(page, 'staff import mapping 390');
     await page.getByTestId('import-next').click();
     await page.getByTestId('import-preview').waitFor();
     expect(await page.getByTestId('import-invalid-count').locator('.ant-statistic-content').textContent()).toBe('1');
