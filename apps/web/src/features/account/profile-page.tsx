@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
@@ -11,6 +11,7 @@ import Skeleton from 'antd/es/skeleton';
 import Radio from 'antd/es/radio';
 import type { DateCalendar } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -25,6 +26,8 @@ export default function ProfilePage() {
   const q = useQuery(profileQuery());
   const update = useUpdateProfile();
   const [form] = Form.useForm<{ name: string; date_calendar: DateCalendar }>();
+  const [edited, setEdited] = useState(false);
+  const unsaved = useUnsavedChanges(edited);
   useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name, date_calendar: q.data.date_calendar }); }, [q.data, form]);
   return (
     <div className="page profile-page">
@@ -34,9 +37,11 @@ export default function ProfilePage() {
           <Card title={t('profile.basic')}>
             {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
               <Form form={form} layout="vertical" requiredMark={false} disabled={update.isPending}
+                onValuesChange={() => setEdited(true)}
                 onFinish={async (v) => {
                   try {
-                    await update.mutateAsync({ name: v.name.trim(), date_calendar: v.date_calendar });
+                    await unsaved.whileSaving(() => update.mutateAsync({ name: v.name.trim(), date_calendar: v.date_calendar }));
+                    setEdited(false);
                     toast.success({ title: t('profile.saved'), duration: SHELL_TOAST.duration });
                   } catch (e) {
                     if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
