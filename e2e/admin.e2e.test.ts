@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 /**
  * Issue flow: a super admin creates an organization and an admin in it; that admin signs in,
@@ -48,10 +48,12 @@ describe('admins and organizations', () => {
     // The header's organization switcher follows at once.
     await page.getByTestId('organization-switcher').getByText('Gamma Works (87654321)').waitFor();
     await shot(page, 'admin-organization-update');
+    await expectAccessible(page, 'organization form 1280 zh-TW');
 
     await page.goto(`${server.url}/admin/admin-organization`);
     await page.getByTestId('organization-table').getByText('Gamma Works (87654321)').waitFor();
     await shot(page, 'admin-organization-list');
+    await expectAccessible(page, 'organizations 1280 zh-TW');
 
     await page.goto(`${server.url}/admin/admin/create`);
     // Client rules come from the shared schema: an empty form is refused with the spec's keys.
@@ -64,6 +66,7 @@ describe('admins and organizations', () => {
     await choose(page, page.getByTestId('membership-0').locator('.ant-select'), 'Gamma Works (87654321)');
     await page.getByTestId('membership-0').getByText('子帳號管理員').click();
     await shot(page, 'admin-create-form');
+    await expectAccessible(page, 'admin form 1280 zh-TW');
     await page.getByTestId('form-submit').click();
     const pw = page.getByTestId('password-value');
     await pw.waitFor();
@@ -77,6 +80,7 @@ describe('admins and organizations', () => {
     await page.getByTestId('admin-table').getByText(newAdmin.name).waitFor();
     expect(page.url()).toContain('keyword=gamma');
     await shot(page, 'admin-list-filtered');
+    await expectAccessible(page, 'admins 1280 zh-TW');
 
     // Disabling locks people out: the batch action asks first, naming the admins; cancel keeps them.
     const row = page.getByTestId('admin-table').locator('tr').filter({ hasText: newAdmin.email });
@@ -150,6 +154,7 @@ describe('admins and organizations', () => {
     const table = page.getByTestId('audit-table');
     await table.locator('tbody tr').filter({ hasText: '組織 #' }).first().waitFor();
     await shot(page, 'audit-log-organizations');
+    await expectAccessible(page, 'audit log 1280 zh-TW');
 
     await page.goto(`${server.url}/admin/audit-log?target_type=admin&action=create`);
     await table.locator('tbody tr').filter({ hasText: '管理員 #' }).first().waitFor();
@@ -219,6 +224,7 @@ describe('admins and organizations', () => {
     await page.goto(`${server.url}/admin/admin-group`);
     await page.getByText('Photographers').first().waitFor();
     await shot(page, 'admin-group-list');
+    await expectAccessible(page, 'admin groups 1280 zh-TW');
     expect(errors).toEqual([]);
     await api.put('/api/admin/app-config/app/update', { adminGroup: false });
     await context.close();
@@ -234,6 +240,7 @@ describe('admins and organizations', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await shot(page, name);
+      await expectAccessible(page, `${name} 390 zh-TW`);
     }
     // On a phone a tap on the row opens the entry; the drawer takes the whole width.
     await page.goto(`${server.url}/admin/audit-log?action=create`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type ApiSession, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type ApiSession, type TestServer } from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
 import { addDays, todayInTaipei } from '../packages/shared/src/dates.ts';
 
@@ -99,6 +99,7 @@ describe('staff and staff spreadsheet exports', () => {
     expect(await page.getByText('A12****789').count()).toBe(1);
     await page.getByTestId('cert-status-expiring').first().waitFor();
     await shot(page, 'staff-list');
+    await expectAccessible(page, 'staff list 1280 zh-TW');
     await choose(page, 'filter-certificate-status', '即將到期');
     await page.waitForURL(/certificate_status=expiring/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="staff-name"]').length === 1);
@@ -108,6 +109,7 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('certificate-rows').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'staff-form');
+    await expectAccessible(page, 'staff form 1280 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -130,6 +132,7 @@ describe('staff and staff spreadsheet exports', () => {
     await page.locator('.staff-cert-row input[type=file]').setInputFiles({ name: '急救證.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByText('待上傳：急救證.pdf').waitFor();
     await shot(page, 'staff-create');
+    await expectAccessible(page, 'new staff form 1280 zh-TW');
     await page.getByTestId('form-submit').click();
     await page.waitForURL(/\/admin\/staff\/\d+\/update/);
     const id = Number(/staff\/(\d+)\/update/.exec(page.url())![1]);
@@ -155,6 +158,7 @@ describe('staff and staff spreadsheet exports', () => {
     });
     await page.getByTestId('template-name').fill('業主資料卡');
     await shot(page, 'staff-excel-create');
+    await expectAccessible(page, 'Excel template form 1280 zh-TW');
     await page.getByTestId('form-submit').click();
     await page.waitForURL(/\/admin\/staff-excel\/\d+\/update/);
     await page.getByTestId('sheet-grid').waitFor();
@@ -169,6 +173,7 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('mapping-save').click();
     await page.getByText('對應已儲存').waitFor();
     await shot(page, 'staff-excel-mapping');
+    await expectAccessible(page, 'Excel template mapping 1280 zh-TW');
 
     await page.getByTestId('view-switch').getByText('預覽').click();
     await page.locator('[data-cell="B10"]', { hasText: '大安營造' }).waitFor();
@@ -215,15 +220,18 @@ describe('staff and staff spreadsheet exports', () => {
     await page.goto(`${server.url}/admin/staff`);
     await page.getByTestId('staff-name').first().waitFor();
     await shot(page, 'staff-list-phone');
+    await expectAccessible(page, 'staff list 390 zh-TW');
     await page.goto(`${server.url}/admin/staff/${staffIds[0]}/update`);
     await page.getByTestId('certificate-rows').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'staff-form-phone');
+    await expectAccessible(page, 'staff form 390 zh-TW');
     await page.goto(`${server.url}/admin/staff-excel`);
     await page.getByTestId('template-link').first().click();
     await page.getByTestId('sheet-grid').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'staff-excel-mapping-phone');
+    await expectAccessible(page, 'Excel template mapping 390 zh-TW');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
@@ -237,6 +245,7 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByText('1 expiring').first().waitFor();
     await page.getByText('National ids are masked in lists').waitFor();
     await shot(page, 'staff-list-en');
+    await expectAccessible(page, 'staff list 1280 en-US');
     await page.goto(`${server.url}/admin/staff-excel`);
     await page.getByTestId('template-link').first().click();
     await page.getByTestId('sheet-grid').waitFor();
@@ -244,6 +253,7 @@ describe('staff and staff spreadsheet exports', () => {
     await page.locator('[data-cell="B3"]').click();
     await page.getByText('Cell B3').waitFor();
     await shot(page, 'staff-excel-mapping-en');
+    await expectAccessible(page, 'Excel template mapping 1280 en-US');
     await page.getByTestId('go-export').click();
     await page.getByText('Tick the staff to export, or export everyone matching the filters').waitFor();
     await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
