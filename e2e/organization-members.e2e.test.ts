@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 /**
  * Issue 14, points 2 and 6: an organization admin invites a colleague from 我的組織 (one-time password
@@ -57,6 +57,7 @@ describe('organization members and staff across organizations', () => {
     await page.getByTestId('member-table').getByText('新同事').waitFor();
     await page.getByTestId('member-table').getByText('尚未變更初始密碼').waitFor();
     await shot(page, 'organization-members-1440-zh');
+    await expectAccessible(page, '我的組織 members 1440 zh-TW');
     await context.close();
 
     // The colleague signs in with it and is asked to change it first.
@@ -73,6 +74,7 @@ describe('organization members and staff across organizations', () => {
     await page.goto(`${server.url}/admin/organization`);
     await page.getByTestId('member-table').getByText('Delta Admin').waitFor();
     await shot(page, 'organization-members-390-en');
+    await expectAccessible(page, '我的組織 members 390 en-US');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
@@ -89,6 +91,7 @@ describe('organization members and staff across organizations', () => {
       await page.getByTestId('staff-table').getByText('Delta Works (24681357)').waitFor();
       expect(await page.getByTestId('staff-create').count()).toBe(0);
       await shot(page, `staff-across-organizations-${width}-${language === 'zh-TW' ? 'zh' : 'en'}`);
+      await expectAccessible(page, `read-only staff list ${width} ${language}`);
       await context.close();
       expect(errors).toEqual([]);
     }
@@ -102,6 +105,7 @@ describe('organization members and staff across organizations', () => {
     await page.locator('.profile-page button[type=submit]').first().click();
     await page.getByText('已儲存').first().waitFor();
     await shot(page, 'profile-date-calendar-1440-zh');
+    await expectAccessible(page, 'profile 1440 zh-TW');
     await page.goto(`${server.url}/admin/staff`);
     await page.getByTestId('staff-table').getByText('115/11/23').waitFor();
     await shot(page, 'staff-roc-dates-1440-zh');
