@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ROOT, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { expectAccessible, launchBrowser, ROOT, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 // sharp is a dependency of the server workspace; the pictures are made here, not checked in.
 const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
@@ -81,6 +81,7 @@ describe('photo library and file manager', () => {
     await expect.poll(() => page.getByTestId('photo-card').count(), SLOW).toBe(2);
     await page.waitForFunction(() => [...document.querySelectorAll('.photo-thumb img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     await shot(page, 'photo-library');
+    await expectAccessible(page, 'photo library 1280 zh-TW');
 
     await page.locator('.photo-thumb').first().click();
     const viewer = page.getByTestId('image-viewer');
@@ -113,6 +114,7 @@ describe('photo library and file manager', () => {
     await expect.poll(() => row.count(), SLOW).toBe(1);
     await expect.poll(() => row.locator('.file-private-tag').count(), SLOW).toBe(1);
     await shot(page, 'file-manager');
+    await expectAccessible(page, 'file manager 1280 zh-TW');
 
     await row.getByTestId('file-sign').click();
     await page.getByTestId('signed-create').click();
@@ -163,6 +165,7 @@ describe('photo library and file manager', () => {
     await page.waitForFunction(() => [...document.querySelectorAll('.photo-thumb img')].every((i) => (i as HTMLImageElement).complete));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'phone-photo');
+    await expectAccessible(page, 'photo library 390 zh-TW');
     await page.locator('.photo-thumb').first().click();
     await page.waitForFunction(() => { const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null; return !!i && i.complete && i.naturalWidth > 0; });
     expect(await page.getByTestId('viewer-image').getAttribute('src')).toMatch(/\/middle\.jpg$/); // smaller screens start at "middle"
@@ -172,6 +175,7 @@ describe('photo library and file manager', () => {
     await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'phone-file');
+    await expectAccessible(page, 'file manager 390 zh-TW');
     expect(errors).toEqual([]);
   });
 });

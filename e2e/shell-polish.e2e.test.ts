@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { apiAs, launchBrowser, SCREENSHOTS, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, SCREENSHOTS, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -93,6 +93,7 @@ describe('shell polish', () => {
         const title = await page.locator('.error-screen .ant-result-title').innerText();
         expect(title).toBe(language ? 'Whoops, Error 403' : '糟糕，發生錯誤（403）');
         await shot(page, `error-403-${language ?? 'zh-TW'}-${width}`);
+        await expectAccessible(page, `error screen ${width} ${language ?? 'zh-TW'}`);
         await context.close();
       }
     }
@@ -167,6 +168,7 @@ describe('shell polish', () => {
     expect(overflow.page).toBeLessThanOrEqual(0);
     expect(overflow.select).toBeLessThanOrEqual(0);
     await shot(page, 'admin-form-390');
+    await expectAccessible(page, 'admin form 390 zh-TW');
     await page.goto(`${server.url}/admin/staff`);
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -175,6 +177,7 @@ describe('shell polish', () => {
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(page, 'admin-list-390');
+    await expectAccessible(page, 'admins 390 zh-TW');
     await context.close();
   });
 
@@ -189,11 +192,13 @@ describe('shell polish', () => {
       const font = await page.evaluate(() => getComputedStyle(document.querySelector('.sign-in-title')!).fontFamily);
       expect(font).toContain('Noto Sans TC');
       await shot(page, `dark-sign-in-${width}`);
+      await expectAccessible(page, `sign-in ${width} zh-TW dark`);
       await signIn(page, server.url, server.admin.email, server.admin.password);
       await page.goto(`${server.url}/admin/staff`);
       await page.locator('.ant-table-row').first().waitFor();
       await page.waitForTimeout(300);
       await shot(page, `dark-staff-list-${width}`);
+      await expectAccessible(page, `staff list ${width} zh-TW dark`);
       if (width > 600) {
         await page.getByTestId('user-menu').click();
         await page.getByText('外觀').hover();
@@ -212,6 +217,7 @@ describe('shell polish', () => {
         await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
         await page.waitForTimeout(300);
         await shot(page, 'dark-staff-form-1440');
+        await expectAccessible(page, 'staff form 1440 zh-TW dark');
         await page.goto(`${server.url}/admin`);
         await page.getByTestId('overview-tile').first().waitFor();
         await page.waitForTimeout(300);

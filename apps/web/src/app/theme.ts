@@ -155,7 +155,7 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
     components: {
       Layout: { headerBg: surface.container, siderBg: surface.container, headerPadding: '0 16px', headerHeight: 56, bodyBg: surface.layout, footerBg: 'transparent' },
       // The selected item and its group in the primary shade that reads on the surface (the dark algorithm's is 4.2:1).
-      Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container, itemSelectedColor: c.primary.text, subMenuItemSelectedColor: c.primary.text, horizontalItemSelectedColor: c.primary.text },
+      Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container, itemSelectedBg: c.primary.bg, itemSelectedColor: c.primary.text, subMenuItemSelectedColor: c.primary.text, horizontalItemSelectedColor: c.primary.text },
       // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
       Button: scheme === 'dark' ? darkPrimaryButton(primary, c.error.text) : {
         primaryColor: textOn(c.primary.text), dangerColor: textOn(c.error.text), solidTextColor: textOn(c.primary.text),
