@@ -104,17 +104,17 @@ describe('web shell', () => {
     expect(menu).toContain('檔案管理');
     expect(menu).not.toContain('管理員');
     await page.goto(`${server.url}/admin/admin`);
-    await page.getByText('Whoops, Error 403').waitFor();
+    await page.getByText('糟糕，發生錯誤（403）').waitFor();
     await shot(page, 'forbidden');
     await expectAccessible(page, '403 screen 1280 zh-TW');
     await page.goto(`${server.url}/admin/no-such-screen`);
     await page.waitForURL(`${server.url}/admin/404`);
-    await page.getByText('Whoops, Error 404').waitFor();
+    await page.getByText('糟糕，發生錯誤（404）').waitFor();
     await page.getByText('找不到頁面：/admin/no-such-screen').waitFor();
     await shot(page, 'admin-not-found');
     await page.goto(`${server.url}/no/such/page`);
     await page.waitForURL(`${server.url}/404`);
-    await page.getByText('Whoops, Error 404').waitFor();
+    await page.getByText('糟糕，發生錯誤（404）').waitFor();
     await shot(page, 'not-found');
     await expectAccessible(page, '404 screen 1280 zh-TW');
     await page.getByRole('button', { name: /回到首頁/ }).click();
@@ -146,7 +146,7 @@ describe('web shell', () => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByText('Hello, Super Admin').waitFor();
-    expect(await page.title()).toBe('Overview | 營造後台');
+    expect(await page.title()).toBe('Overview | Construction Back Office');
     await page.reload();
     await page.getByText('Hello, Super Admin').waitFor();
     expect(await page.getByTestId('admin-menu').innerText()).toContain('File manager');
@@ -201,10 +201,10 @@ describe('web shell', () => {
     const { context, page } = await newPage();
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('https://evil.example/')}`);
-    await page.getByText('Whoops, Error 400').waitFor();
+    await page.getByText('糟糕，發生錯誤（400）').waitFor();
     // Of the API only the log viewer may be opened with the session's token; an uploaded file may not.
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/api/admin/file/1/download')}`);
-    await page.getByText('Whoops, Error 400').waitFor();
+    await page.getByText('糟糕，發生錯誤（400）').waitFor();
     await page.getByText('不允許開啟這個路徑').waitFor();
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/admin/profile')}`);
     await page.waitForURL(`${server.url}/admin/profile`);
