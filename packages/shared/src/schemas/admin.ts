@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowIdParam, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { dayOrInstant } from '../dates.ts';
+import { dayOrInstant } from '../date-schemas.ts';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '../roles.ts';
 
 /** Admin accounts (spec sections 2, 3 and 7). Shared by the server routes and the web forms. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, listResponse, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { dayOrInstant } from '../dates.ts';
+import { dayOrInstant } from '../date-schemas.ts';
 
 /** Photo library (spec sections 3, 7, 9). Shared by the server routes and the web pages. */
 export const PHOTO_SIZES = ['origin', 'xlarge', 'large', 'middle', 'small', 'tiny'] as const;

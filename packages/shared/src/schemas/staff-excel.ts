@@ -3,7 +3,8 @@ import { VALIDATION_KEYS } from '../messages.ts';
 import { listQuery, listResponse, rowId } from '../list.ts';
 import { maskNationalId, staffDisplayName } from './staff.ts';
 import { todayInTaipei } from '../dates.ts';
-import { calendarDay, formatRocDate } from '../dates.ts';
+import { formatRocDate } from '../dates.ts';
+import { calendarDay } from '../date-schemas.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;
 export type StaffExcelLayout = (typeof STAFF_EXCEL_LAYOUTS)[number];

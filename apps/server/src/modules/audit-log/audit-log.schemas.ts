@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listMeta, listQuery, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { dayOrInstant } from '@bo/shared/dates';
+import { dayOrInstant } from '@bo/shared/date-schemas';
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
 
