@@ -10,7 +10,7 @@ import { PasswordGuessLimiter } from '../../lib/rate-limiter.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { fingerprintOf } from '../../plugins/access.ts';
 import { isKnownBrowser, openLoginDevice } from './login-device.ts';
-import { loginBody, organizationSchema, profileSchema, profileUpdateBody, renewBody, resetPasswordBody, tokenResponse } from './account.schemas.ts';
+import { loginBody, organizationSchema, profileSchema, profileUpdateBody, renewBody, resetPasswordBody, tokenResponse } from '@bo/shared/schemas/account';
 
 const now = () => new Date().toISOString();
 

@@ -5,7 +5,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { idParam, idsBody } from '@bo/shared/list';
 import type { DbOrTrx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { deviceSchema } from './account.schemas.ts';
+import { deviceSchema } from '@bo/shared/schemas/account';
 
 /** The admin's signed-in devices: not revoked, session not over (one row per browser, login-device.ts). */
 const listDevices = (db: DbOrTrx, adminId: number, currentDeviceId: number) =>

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
-import { tokenResponse } from './account.schemas.ts';
+import { tokenResponse } from '@bo/shared/schemas/account';
 import { openLoginDevice } from './login-device.ts';
 
 /**

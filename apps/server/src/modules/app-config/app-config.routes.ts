@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   effectiveConfig, isAppConfigName, mergeConfig, readStoredConfig, writeStoredConfig,
 } from './app-config.repository.ts';
-import { appConfigName, appConfigResponse, appConfigUpdateBody } from './app-config.schemas.ts';
+import { appConfigName, appConfigResponse, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
 
 export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

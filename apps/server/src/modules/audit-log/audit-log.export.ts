@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTrx, Dialect } from '../../db/database.ts';
 import { csvRecord, neutralizeFormula, UTF8_BOM } from '../../lib/spreadsheet-cells.ts';
 import { streamAuditLogs, type AuditLogFilters } from './audit-log.repository.ts';
-import type { AuditLogItem } from './audit-log.schemas.ts';
+import type { AuditLogItem } from '@bo/shared/schemas/audit-log';
 
 /** An export holds at most this many entries (newest first by default); narrow the filters for more. */
 export const AUDIT_LOG_EXPORT_MAX_ROWS = 100_000;

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
-import type { AuditLogItem, AuditLogQuery } from './audit-log.schemas.ts';
+import type { AuditLogItem, AuditLogQuery } from '@bo/shared/schemas/audit-log';
 import { instantRange } from '@bo/shared/dates';
 import { compiledOnce } from '../../lib/compiled-query.ts';
 

@@ -6,7 +6,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { auditLogCsv, auditLogXlsx, exportFileName, AUDIT_LOG_EXPORT_MAX_ROWS } from './audit-log.export.ts';
 import { findAuditLog, listAuditLogs } from './audit-log.repository.ts';
-import { auditLogExportQuery, auditLogItem, auditLogList, auditLogQuery } from './audit-log.schemas.ts';
+import { auditLogExportQuery, auditLogItem, auditLogList, auditLogQuery } from '@bo/shared/schemas/audit-log';
 
 const base = '/api/admin/audit-log';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { rowId } from '@bo/shared/list';
-import { DATE_CALENDARS } from '@bo/shared/dates';
+import { VALIDATION_KEYS } from '../messages.ts';
+import { rowId } from '../list.ts';
+import { DATE_CALENDARS } from '../dates.ts';
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),

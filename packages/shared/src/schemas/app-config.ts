@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appConfigSchema } from '@bo/shared/app-config';
+import { appConfigSchema } from '../app-config.ts';
 
 /**
  * A partial update of the application config (spec section 3): any subset of the fields, nested
