@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { API_VERSION } from '@bo/shared/app-config';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -19,8 +14,10 @@ import { registerCanonicalPath } from './plugins/canonical-path.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRejectNul } from './plugins/reject-nul.ts';
-import { DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
+import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -31,6 +28,8 @@ declare module 'fastify' {
     tokens: TokenService;
     rateLimits: RateLimitStore;
     storage: Storage;
+    /** Every module's organization-scoped data, deleted with its organization. */
+    organizationDependents: OrganizationDependents;
   }
 }
 
@@ -73,27 +72,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('rateLimits', opts.rateLimits ?? new MemoryRateLimitStore());
   app.addHook('onClose', async () => app.rateLimits.close());
   app.decorate('storage', opts.storage ?? await createStorage(config));
+  app.decorate('organizationDependents', new OrganizationDependents());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);
   registerCompression(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Construction back office API', version: API_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, fingerprint: { type: 'apiKey', in: 'header', name: 'X-Fingerprint' } } },
-      security: [{ bearer: [], fingerprint: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The API reference is public and opened in a browser tab, without a fingerprint: declared on its
-  // routes, as every route's access is.
-  await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => { route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config; });
-    await docs.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: DOCS_CONTENT_SECURITY_POLICY,
-    });
-  });
+  await registerOpenApi(app);
 
   const web = existsSync(join(config.webDist, 'index.html')) ? await registerWebAssets(app, config.webDist) : null;
   registerErrorHandler(app, { spaFallback: web });

@@ -1,33 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './account/account.routes.ts';
-import { deviceRoutes } from './account/devices.routes.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
+import { registerModule, type ServerModule } from '../lib/kit/server-module.ts';
+import { accountModule } from './account/account.module.ts';
+import { adminGroupModule } from './admin-group/admin-group.module.ts';
+import { adminOrganizationModule } from './admin-organization/admin-organization.module.ts';
+import { adminModule } from './admin/admin.module.ts';
+import { appConfigModule } from './app-config/app-config.module.ts';
+import { auditLogModule } from './audit-log/audit-log.module.ts';
+import { fileModule } from './file/file.module.ts';
+import { organizationModule } from './organization/organization.module.ts';
+import { photoModule } from './photo/photo.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
-import { fileRoutes } from './file/file.routes.ts';
-import { photoRoutes } from './photo/photo.routes.ts';
-import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
-import { appConfigRoutes } from './app-config/app-config.routes.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { adminGroupRoutes } from './admin-group/admin-group.routes.ts';
-import { adminOrganizationRoutes } from './admin-organization/admin-organization.routes.ts';
-import { organizationRoutes } from './organization/organization.routes.ts';
-import { subAccountRoutes } from './account/sub-account.routes.ts';
-import { switchAccountRoutes } from './account/switch-account.routes.ts';
 
-/** Every API module, registered once. */
+/**
+ * Every API module, once. The order is the order organization dependents are deleted in: staff
+ * rows point at library photos, so staff goes before photos.
+ */
+export const MODULES: readonly ServerModule[] = [
+  settingsModule,
+  accountModule,
+  organizationModule,
+  staffModule,
+  photoModule,
+  fileModule,
+  auditLogModule,
+  appConfigModule,
+  adminModule,
+  adminGroupModule,
+  adminOrganizationModule,
+];
+
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  await app.register(settingsRoutes);
-  await app.register(fileRoutes);
-  await app.register(photoRoutes);
-  await app.register(accountRoutes);
-  await app.register(deviceRoutes);
-  await app.register(staffModule);
-  await app.register(auditLogRoutes);
-  await app.register(appConfigRoutes);
-  await app.register(adminRoutes);
-  await app.register(adminGroupRoutes);
-  await app.register(adminOrganizationRoutes);
-  await app.register(organizationRoutes);
-  await app.register(subAccountRoutes);
-  await app.register(switchAccountRoutes);
+  for (const m of MODULES) await registerModule(app, m);
 }

@@ -4,8 +4,10 @@ import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
 import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/actor.ts';
 import { AppError, invalidToken, permissionDenied } from '../lib/errors.ts';
-import { writeAudit, type AuditEntry, type AuditWho } from '../lib/audit.ts';
-import type { Trx } from '../db/database.ts';
+import type { AuditWho } from '../lib/audit.ts';
+import { readContext, runInTransaction, type OrganizationContext, type RequestContext } from '../lib/kit/request-context.ts';
+
+export type { OrganizationContext, RequestContext };
 
 export type RouteRoles = 'public' | readonly string[];
 
@@ -41,20 +43,12 @@ declare module 'fastify' {
     inTransaction<T>(fn: (ctx: RequestContext) => Promise<T>): Promise<T>;
     /** A transaction acting in the request's organization (organization routes). */
     inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
+    /** A read-only context (no transaction) for the request's actor and organization, if any. */
+    readContext(): RequestContext;
+    /** A read-only context acting in the request's organization (organization routes). */
+    readOrganizationContext(): OrganizationContext;
     auditWho(): AuditWho;
   }
-}
-
-/** What a mutation needs: the transaction, who acts, and an audit writer bound to both. */
-export interface RequestContext {
-  trx: Trx;
-  actor: Actor;
-  organizationId: number | null;
-  audit(entry: AuditEntry): Promise<void>;
-}
-
-export interface OrganizationContext extends RequestContext {
-  organizationId: number;
 }
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -104,14 +98,17 @@ export function registerAccess(app: FastifyInstance): void {
     };
   });
 
-  const transactionFor = <C extends RequestContext, T>(req: FastifyRequest, ctx: Omit<C, 'trx' | 'audit'>, fn: (ctx: C) => Promise<T>) =>
-    app.db.transaction().execute((trx) => fn({ ...ctx, trx, audit: (entry: AuditEntry) => writeAudit(trx, req.auditWho(), entry) } as C));
-
   app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    return transactionFor(this, { actor: this.actor, organizationId: this.actor.organizationId }, fn);
+    return runInTransaction(app, this.auditWho(), { actor: this.actor, organizationId: this.actor.organizationId }, fn);
   });
   app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
-    return transactionFor(this, { actor: this.actor, organizationId: this.organizationId }, fn);
+    return runInTransaction(app, this.auditWho(), { actor: this.actor, organizationId: this.organizationId }, fn);
+  });
+  app.decorateRequest('readContext', function (this: FastifyRequest) {
+    return readContext(app.db, this, this.actor.organizationId);
+  });
+  app.decorateRequest('readOrganizationContext', function (this: FastifyRequest) {
+    return readContext(app.db, this, this.organizationId) as OrganizationContext;
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the

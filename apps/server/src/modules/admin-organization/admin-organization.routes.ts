@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +18,11 @@ import { requireFlag } from '../admin/feature-flags.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { parsePatch } from '../../lib/patch-fields.ts';
 import { findOrganizationDetail, findOrganizations, listOrganizations, newOrganizationUid } from './admin-organization.repository.ts';
-import { countOrganizationDependents, removeOrganizationDependents } from '../../lib/organization-dependents.ts';
 import { removeObjects } from '../../lib/storage/remove-objects.ts';
 
 const ok = z.object({ message: z.string() });
 const now = () => new Date().toISOString();
-type Audit = (e: { action: string; target_type: string; target_id?: number; before?: unknown; after?: unknown }) => Promise<void>;
+type Audit = RequestContext['audit'];
 type Members = NonNullable<z.output<typeof adminOrganizationInput>['members']>;
 
 const loadAll = (db: Trx, ids: number[]) => loadAllOr404(ids, (unique) => findOrganizations(db, unique));
@@ -82,13 +82,13 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
     const orgs = await loadAll(trx, ids);
     const dependents: Record<string, number> = {};
     for (const o of orgs) {
-      for (const [k, n] of Object.entries(await countOrganizationDependents(trx, o.id))) dependents[k] = (dependents[k] ?? 0) + n;
+      for (const [k, n] of Object.entries(await app.organizationDependents.count(trx, o.id))) dependents[k] = (dependents[k] ?? 0) + n;
     }
     if (!confirm && Object.values(dependents).some((n) => n > 0)) return { conflict: dependents, storedKeys: [] };
     const storedKeys: string[] = [];
     for (const o of orgs) {
       const before = await findOrganizationDetail(trx, o.id);
-      storedKeys.push(...(await removeOrganizationDependents(trx, o.id)));
+      storedKeys.push(...(await app.organizationDependents.remove(trx, o.id)));
       await trx.deleteFrom('organizations').where('id', '=', o.id).execute();
       await audit({ action: 'delete', target_type: 'organization', target_id: o.id, before, after: { dependents } });
     }
@@ -141,7 +141,7 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const o = await findOrganizationDetail(app.db, req.params.id);
     if (!o) throw notFound();
-    return { ...o, dependents: await countOrganizationDependents(app.db, o.id) };
+    return { ...o, dependents: await app.organizationDependents.count(app.db, o.id) };
   });
 
   app.put(`${base}/:id`, {

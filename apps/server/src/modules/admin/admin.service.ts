@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { Admin, AdminStatus, MembershipInput } from '@bo/shared/schemas/admin';
 import type { Trx } from '../../db/database.ts';
 import { adminRolesOf, parseRoles, type Actor } from '../../lib/actor.ts';
@@ -23,7 +24,7 @@ export interface AdminChanges {
   sub_account_roles?: string[];
 }
 
-type Audit = (entry: { action: string; target_type: string; target_id?: number; before?: unknown; after?: unknown }) => Promise<void>;
+type Audit = RequestContext['audit'];
 
 const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const now = () => new Date().toISOString();

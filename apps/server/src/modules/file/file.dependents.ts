@@ -1,6 +1,7 @@
-import { countOrganizationRows, registerOrganizationDependent } from '../../lib/organization-dependents.ts';
+import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 
-registerOrganizationDependent({
+export const fileDependent: OrganizationDependent = {
   name: 'files',
   count: (db, organizationId) => countOrganizationRows(db, 'files', organizationId),
   remove: async (db, organizationId) => {
@@ -9,4 +10,4 @@ registerOrganizationDependent({
     await db.deleteFrom('files').where('organization_id', '=', organizationId).execute();
     return rows.map((r) => r.storage_key);
   },
-});
+};

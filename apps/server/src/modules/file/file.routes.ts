@@ -25,7 +25,6 @@ import {
 } from './file.repository.ts';
 import { sendStored } from './send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-import './file.dependents.ts';
 
 const now = () => new Date().toISOString();
 export const newUid = () => randomBytes(15).toString('base64url');

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { sql } from 'kysely';
 import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import type { DbOrTrx, Trx } from '../../db/database.ts';
@@ -44,7 +45,7 @@ export async function findMember(db: DbOrTrx, organizationId: number, adminId: n
   return toView(row as MemberRow);
 }
 
-type Audit = (entry: AuditEntry) => Promise<void>;
+type Audit = RequestContext['audit'];
 
 /**
  * Membership changes of the active organization, in the request's transaction (docs/decisions.md

@@ -6,7 +6,6 @@ import { ownOrganizationInput, ownOrganizationSchema } from '@bo/shared/schemas/
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findOrganizationDetail } from '../admin-organization/admin-organization.repository.ts';
-import { organizationMemberRoutes } from './organization-members.routes.ts';
 
 /** The active organization only: any other id is 404, whatever the caller's roles elsewhere. */
 function activeOrganization(actor: Actor, id: number): number {
@@ -20,7 +19,6 @@ const toOwn = ({ member_count: _n, ...o }: NonNullable<Awaited<ReturnType<typeof
 export async function organizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['organization'];
-  await fastify.register(organizationMemberRoutes);
 
   app.get('/api/admin/account/organization/:id', {
     schema: { tags, params: idParam, response: { 200: ownOrganizationSchema } },

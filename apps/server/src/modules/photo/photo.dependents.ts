@@ -1,7 +1,8 @@
-import { countOrganizationRows, registerOrganizationDependent } from '../../lib/organization-dependents.ts';
+import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 import { storedKeys } from './photo.repository.ts';
 
-registerOrganizationDependent({
+export const photoDependent: OrganizationDependent = {
   name: 'photos',
   count: (db, organizationId) => countOrganizationRows(db, 'photos', organizationId),
   remove: async (db, organizationId) => {
@@ -9,4 +10,4 @@ registerOrganizationDependent({
     await db.deleteFrom('photos').where('organization_id', '=', organizationId).execute();
     return rows.flatMap(storedKeys);
   },
-});
+};

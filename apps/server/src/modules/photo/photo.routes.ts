@@ -21,7 +21,6 @@ import {
   deletePhotos, findPhoto, findPhotosByIds, insertPhoto, listPhotos, storedKeys, toPhotoItem, updatePhoto, type StoredVariants,
 } from './photo.repository.ts';
 import { unlinkLibraryPhotos } from '../staff/staff.repository.ts';
-import './photo.dependents.ts';
 import { writeAudit } from '../../lib/audit.ts';
 
 const now = () => new Date().toISOString();

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { staffInput } from '@bo/shared/schemas/staff';
 import { savedImportMapping, type SavedImportMapping } from '@bo/shared/schemas/staff-import';
 import type { DbOrTrx } from '../../db/database.ts';
-import { registerOrganizationDependent } from '../../lib/organization-dependents.ts';
+import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 
 type StaffData = z.output<typeof staffInput>;
 
@@ -66,11 +66,11 @@ export async function insertImportedStaff(trx: DbOrTrx, organizationId: number, 
 }
 
 // A remembered mapping is a setting of the organization, not data the delete confirmation names: it goes along, uncounted.
-registerOrganizationDependent({
+export const staffImportMappingDependent: OrganizationDependent = {
   name: 'staff_import_mappings',
   count: async () => 0,
   remove: async (db, organizationId) => {
     await db.deleteFrom('staff_import_mappings').where('organization_id', '=', organizationId).execute();
     return [];
   },
-});
+};

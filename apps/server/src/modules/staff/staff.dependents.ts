@@ -1,6 +1,7 @@
-import { countOrganizationRows, registerOrganizationDependent } from '../../lib/organization-dependents.ts';
+import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 
-registerOrganizationDependent({
+export const staffDependent: OrganizationDependent = {
   name: 'staff',
   count: (db, organizationId) => countOrganizationRows(db, 'staff', organizationId),
   remove: async (db, organizationId) => {
@@ -11,9 +12,9 @@ registerOrganizationDependent({
     await db.deleteFrom('certificate_types').where('organization_id', '=', organizationId).execute();
     return [...staff.map((s) => s.photo_key), ...certs.map((c) => c.file_key)].filter((k): k is string => !!k);
   },
-});
+};
 
-registerOrganizationDependent({
+export const staffExcelDependent: OrganizationDependent = {
   name: 'staff_excels',
   count: (db, organizationId) => countOrganizationRows(db, 'staff_excels', organizationId),
   remove: async (db, organizationId) => {
@@ -21,4 +22,4 @@ registerOrganizationDependent({
     await db.deleteFrom('staff_excels').where('organization_id', '=', organizationId).execute();
     return rows.map((r) => r.file_key);
   },
-});
+};

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { batchPatchBody, idParam, idsBody, listResponse, patchBody } from '@bo/shared/list';
+import type { ListResult } from '../list.ts';
+import { loadAllOr404 } from '../load-all.ts';
+import { parsePatch } from '../patch-fields.ts';
+import type { AuditActions, AuditTarget } from './audit-targets.ts';
+import type { RequestContext } from './request-context.ts';
+
+/** The spec's eight calls on a resource (section 3). */
+export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
+
+/** A resource's data operations, as a function of the request context; the kit does routes, 404s, batches and audit. */
+export interface ResourceService<View extends { id: number }, Input, Query> {
+  list(query: Query): Promise<ListResult<View>>;
+  /** The rows among `ids` the context may see (scoped); missing ones are simply absent. */
+  find(ids: number[]): Promise<View[]>;
+  create?(input: Input): Promise<View>;
+  update?(before: View, input: Input): Promise<View>;
+  /** One allow-listed field; by default `update` is not used for it, so a service with patchable fields implements this. */
+  patch?(before: View, change: { field: string; value: unknown }): Promise<View>;
+  /** Deletes the rows (already loaded and scoped); stored objects go through `ctx.dropAfterCommit`. */
+  remove?(rows: View[]): Promise<void>;
+}
+
+type Roles = readonly string[];
+
+export interface ResourceDeclaration<T extends AuditTarget, View extends { id: number }, Input, Query> {
+  /** e.g. `/api/admin/organization/staff`: index is `${path}/index`, one row is `${path}/:id`. */
+  path: string;
+  tags: string[];
+  /** Audit target type of every entry the kit writes. */
+  target: T;
+  /** Routes act in the request's organization: their context's scope is that organization. */
+  organization?: boolean;
+  /** Who may call what: reads, writes, and (by default the write roles) deletes. */
+  roles: { read: Roles; write: Roles; remove?: Roles } & Partial<Record<ResourceOperation, Roles>>;
+  schemas: { view: z.ZodType<View>; input?: z.ZodType<Input>; listQuery: z.ZodType<Query> };
+  /** PATCH {field, value}: the allow-listed fields and the schema of each. */
+  patch?: { fields: readonly string[]; rules: Record<string, z.ZodType> };
+  /** The audit action a PATCH records (some resources record their field changes as updates). */
+  patchAction?: AuditActions[T];
+  /** Calls left out of the spec's eight (they answer 404, as routes that do not exist). */
+  without?: readonly ResourceOperation[];
+  /** Extra route config for every route (e.g. `organizationIdIsFilter`). */
+  config?: Record<string, unknown>;
+  /** Runs before each call, after the token check (e.g. a feature flag answering 404). */
+  guard?: (req: FastifyRequest) => Promise<void>;
+  service(ctx: RequestContext): ResourceService<View, Input, Query>;
+}
+
+const ok = z.object({ message: z.string() });
+
+/**
+ * Declares a resource: the spec's index, read, create, update, patch, batch patch, delete and batch
+ * delete routes, each in one transaction (batches all or nothing), with 404 for a row out of reach
+ * and the before/after audit entries, written once here.
+ */
+export function resourceRoutes<T extends AuditTarget, View extends { id: number }, Input, Query>(
+  decl: ResourceDeclaration<T, View, Input, Query>,
+) {
+  return async function routes(fastify: FastifyInstance): Promise<void> {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { path, tags, target, schemas } = decl;
+    // Typed loosely for Fastify: the service's View type already ties the handlers to the schema.
+    const view = schemas.view as z.ZodTypeAny;
+    const has = (op: ResourceOperation) => !decl.without?.includes(op);
+    const rolesFor = (op: ResourceOperation): Roles => decl.roles[op]
+      ?? (op === 'index' || op === 'read' ? decl.roles.read : op === 'delete' || op === 'batchDelete' ? decl.roles.remove ?? decl.roles.write : decl.roles.write);
+    const config = (op: ResourceOperation) => ({ ...decl.config, roles: rolesFor(op), organization: decl.organization ?? false });
+    // After the token check (no token stays 401), before the role check: a switched-off feature is 404 to every signed-in admin.
+    if (decl.guard) app.addHook('onRequest', decl.guard);
+
+    const read = (req: FastifyRequest) => decl.service(decl.organization ? req.readOrganizationContext() : req.readContext());
+    const inTx = <R>(req: FastifyRequest, fn: (service: ResourceService<View, Input, Query>, ctx: RequestContext) => Promise<R>): Promise<R> =>
+      decl.organization
+        ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx))
+        : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
+    const loadAll = (service: ResourceService<View, Input, Query>, ids: readonly number[]) => loadAllOr404(ids, (unique) => service.find(unique));
+    const audit = (ctx: RequestContext, action: AuditActions[T], id: number, before?: unknown, after?: unknown) =>
+      ctx.audit({ action, target_type: target, target_id: id, before, after } as Parameters<RequestContext['audit']>[0]);
+    const patchOf = (body: { field: string; value: unknown }) => {
+      if (!decl.patch) throw new Error(`${path}: patch declared without fields`);
+      return parsePatch(decl.patch.fields, decl.patch.rules, body) as { field: string; value: unknown };
+    };
+    const patchOne = async (service: ResourceService<View, Input, Query>, ctx: RequestContext, before: View, change: { field: string; value: unknown }) => {
+      const after = await service.patch!(before, change);
+      const pick = (v: View) => ({ [change.field]: (v as Record<string, unknown>)[change.field] });
+      await audit(ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
+      return after;
+    };
+    const removeAll = async (service: ResourceService<View, Input, Query>, ctx: RequestContext, ids: readonly number[]) => {
+      const rows = await loadAll(service, ids);
+      await service.remove!(rows);
+      for (const row of rows) await audit(ctx, 'delete' as AuditActions[T], row.id, row);
+      return { message: 'OK' };
+    };
+
+    if (has('index')) {
+      app.get(`${path}/index`, {
+        schema: { tags, querystring: schemas.listQuery, response: { 200: listResponse(view) } },
+        config: config('index'),
+      }, (req) => read(req).list(req.query as Query));
+    }
+    if (has('create')) {
+      app.post(path, {
+        schema: { tags, body: schemas.input!, response: { 200: view } },
+        config: config('create'),
+      }, (req) => inTx(req, async (service, ctx) => {
+        const after = await service.create!(req.body as Input);
+        await audit(ctx, 'create' as AuditActions[T], after.id, undefined, after);
+        return after;
+      }));
+    }
+    if (has('batchPatch')) {
+      app.patch(`${path}/batch`, {
+        schema: { tags, body: batchPatchBody, response: { 200: z.object({ data: z.array(view) }) } },
+        config: config('batchPatch'),
+      }, (req) => inTx(req, async (service, ctx) => {
+        const change = patchOf(req.body);
+        const data = [];
+        for (const before of await loadAll(service, req.body.ids)) data.push(await patchOne(service, ctx, before, change));
+        return { data };
+      }));
+    }
+    if (has('batchDelete')) {
+      app.delete(`${path}/batch`, {
+        schema: { tags, body: idsBody, response: { 200: ok } },
+        config: config('batchDelete'),
+      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, req.body.ids)));
+    }
+    if (has('read')) {
+      app.get(`${path}/:id`, {
+        schema: { tags, params: idParam, response: { 200: view } },
+        config: config('read'),
+      }, async (req) => (await loadAll(read(req), [req.params.id]))[0]);
+    }
+    if (has('update')) {
+      app.put(`${path}/:id`, {
+        schema: { tags, params: idParam, body: schemas.input!, response: { 200: view } },
+        config: config('update'),
+      }, (req) => inTx(req, async (service, ctx) => {
+        const [before] = await loadAll(service, [req.params.id]);
+        const after = await service.update!(before, req.body as Input);
+        await audit(ctx, 'update' as AuditActions[T], before.id, before, after);
+        return after;
+      }));
+    }
+    if (has('patch')) {
+      app.patch(`${path}/:id`, {
+        schema: { tags, params: idParam, body: patchBody, response: { 200: view } },
+        config: config('patch'),
+      }, (req) => inTx(req, async (service, ctx) => {
+        const change = patchOf(req.body);
+        const [before] = await loadAll(service, [req.params.id]);
+        return patchOne(service, ctx, before, change);
+      }));
+    }
+    if (has('delete')) {
+      app.delete(`${path}/:id`, {
+        schema: { tags, params: idParam, response: { 200: ok } },
+        config: config('delete'),
+      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id])));
+    }
+  };
+}

@@ -1,0 +1,147 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { likePattern, paginate, type ListParams, type ListResult } from '../list.ts';
+import { loadAllOr404 } from '../load-all.ts';
+import { notFound } from '../errors.ts';
+import { owningOrganization, whereInScope, type Scope } from '../scope.ts';
+import type { OrganizationDependent } from './organization-dependents.ts';
+
+// The builders are dynamic in their table: typed at the edges (views, scopes, ids), loose inside.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export interface ScopedTableOptions<View extends { id: number }, Row> {
+  /** The table rows are written to. */
+  table: keyof DB & string;
+  /** The alias `select` uses for it (`s` in `selectFrom('staff as s')`). */
+  alias: string;
+  /** The base read: the table with its joins and selected columns, unscoped and unfiltered. */
+  select(db: DbOrTrx): AnyQuery;
+  /** Rows to views; may read related rows with the same connection. */
+  toView(rows: Row[], db: DbOrTrx): View[] | Promise<View[]>;
+  /** Allow-listed sort names (the list's `sort`) and the column each sorts by. */
+  sortColumns: Record<string, string>;
+  /** Columns a list's `keyword` matches (case-insensitive substring). */
+  keywordColumns?: readonly string[];
+  /** The organization column (`organization_id`); null for a table that belongs to no organization. */
+  organizationColumn?: string | null;
+  /**
+   * An organization-scoped table is registered as an organization dependent under this name: the
+   * delete confirmation counts its rows, and deleting the organization deletes them (children first)
+   * and the stored objects they reference once the delete has committed.
+   */
+  dependent?: {
+    name: string;
+    /** Tables holding this table's child rows, by their own organization column, deleted first. */
+    children?: readonly { table: keyof DB & string; storedKeyColumns?: readonly string[] }[];
+    /** Columns of this table that hold storage keys. */
+    storedKeyColumns?: readonly string[];
+    /** Storage keys held in another shape (e.g. a JSON column of variants). */
+    storedKeys?(db: DbOrTrx, organizationId: number): Promise<string[]>;
+  };
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * A table's repository operations, each taking the scope it covers: list (sort allow-list, keyword
+ * columns, extra filters), find, find-or-404, load-all-or-404, insert, update and delete. An
+ * organization-scoped table also answers as an organization dependent.
+ */
+export function scopedTable<View extends { id: number }, Row = any>(opts: ScopedTableOptions<View, Row>) {
+  const orgColumn = opts.organizationColumn === undefined ? 'organization_id' : opts.organizationColumn;
+  const qualified = (column: string) => `${opts.alias}.${column}`;
+  const idColumn = qualified('id');
+
+  const query = (db: DbOrTrx, scope: Scope): AnyQuery =>
+    (orgColumn === null ? opts.select(db) : whereInScope(opts.select(db), qualified(orgColumn), scope));
+
+  const views = async (db: DbOrTrx, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
+
+  const find = async (db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<View[]> =>
+    (ids.length ? views(db, (await query(db, scope).where(idColumn, 'in', [...ids]).execute()) as Row[]) : []);
+
+  const byScope = (q: any, scope: Scope) => (orgColumn === null ? q : whereInScope(q, orgColumn, scope));
+
+  const table = {
+    options: opts,
+    query,
+    find,
+
+    async list(db: DbOrTrx, scope: Scope, params: ListParams & { keyword?: string }, filter?: (qb: AnyQuery) => AnyQuery): Promise<ListResult<View>> {
+      let qb = query(db, scope);
+      const keyword = params.keyword?.trim().toLowerCase();
+      if (keyword && opts.keywordColumns?.length) {
+        const pattern = likePattern(keyword);
+        qb = qb.where(sql<boolean>`(${sql.join(opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`), sql` or `)})`);
+      }
+      if (filter) qb = filter(qb);
+      const page = await paginate(qb, params, { idColumn, sortColumns: opts.sortColumns });
+      return { data: await views(db, page.data as Row[]), meta: page.meta };
+    },
+
+    async findOr404(db: DbOrTrx, scope: Scope, id: number): Promise<View> {
+      const [row] = await find(db, scope, [id]);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /** All of `ids` or 404 (lib/load-all.ts): one row out of reach refuses the whole batch. */
+    loadAllOr404: (db: DbOrTrx, scope: Scope, ids: readonly number[]) => loadAllOr404(ids, (unique) => find(db, scope, unique)),
+
+    /** Inserts a row owned by the scope's organization (an organization-scoped table needs one); answers its id. */
+    async insert(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<number> {
+      const t = now();
+      const owner = orgColumn === null ? {} : { [orgColumn]: owningOrganization(scope) };
+      const row = await (db as any).insertInto(opts.table).values({ ...values, ...owner, created_at: t, updated_at: t })
+        .returning('id').executeTakeFirstOrThrow();
+      return row.id as number;
+    },
+
+    /** Updates rows of the scope (stamping updated_at); answers how many changed. */
+    async update(db: DbOrTrx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
+      const list = typeof ids === 'number' ? [ids] : [...ids];
+      if (!list.length) return 0;
+      const r = await byScope((db as any).updateTable(opts.table).set({ ...values, updated_at: now() }).where('id', 'in', list), scope).executeTakeFirst();
+      return Number(r?.numUpdatedRows ?? 0);
+    },
+
+    async remove(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+      if (!ids.length) return;
+      await byScope((db as any).deleteFrom(opts.table).where('id', 'in', [...ids]), scope).execute();
+    },
+
+    /** This table as an organization dependent; null for a table outside organizations. */
+    dependent: null as OrganizationDependent | null,
+  };
+
+  const dep = opts.dependent;
+  if (dep && orgColumn !== null) {
+    const keysIn = async (db: DbOrTrx, t: string, columns: readonly string[] | undefined, organizationId: number) => {
+      if (!columns?.length) return [];
+      const rows = await (db as any).selectFrom(t).select(columns).where(orgColumn, '=', organizationId).execute() as Record<string, unknown>[];
+      return rows.flatMap((r) => columns.map((c) => r[c])).filter((k): k is string => typeof k === 'string' && k !== '');
+    };
+    table.dependent = {
+      name: dep.name,
+      async count(db, organizationId) {
+        const r = await (db as any).selectFrom(opts.table).select(sql<number>`count(*)`.as('n')).where(orgColumn, '=', organizationId).executeTakeFirst();
+        return Number(r?.n ?? 0);
+      },
+      async remove(db, organizationId) {
+        const keys: string[] = [];
+        for (const child of dep.children ?? []) {
+          keys.push(...(await keysIn(db, child.table, child.storedKeyColumns, organizationId)));
+          await (db as any).deleteFrom(child.table).where(orgColumn, '=', organizationId).execute();
+        }
+        keys.push(...(await keysIn(db, opts.table, dep.storedKeyColumns, organizationId)));
+        if (dep.storedKeys) keys.push(...(await dep.storedKeys(db, organizationId)));
+        await (db as any).deleteFrom(opts.table).where(orgColumn, '=', organizationId).execute();
+        return keys;
+      },
+    };
+  }
+  return table;
+}
+
+export type ScopedTable<View extends { id: number }> = ReturnType<typeof scopedTable<View>>;

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { OrganizationDependent } from './organization-dependents.ts';
+
+/**
+ * One API module, declared once: its routes, the organization-scoped data it keeps, and its
+ * sub-modules (staff-excel is a part of staff). modules/index.ts lists the modules; nothing else
+ * registers routes or dependents.
+ */
+export interface ServerModule {
+  name: string;
+  /** Runs first, inside the module's encapsulated context (e.g. a multipart parser for its uploads). */
+  setup?(app: FastifyInstance): Promise<void>;
+  routes: readonly FastifyPluginAsync[];
+  /** Organization-scoped tables (scoped-table.ts `dependent`), deleted with their organization. */
+  dependents?: readonly (OrganizationDependent | null)[];
+  modules?: readonly ServerModule[];
+}
+
+export const defineModule = (m: ServerModule): ServerModule => m;
+
+/** Registers a module and its sub-modules, each in its own encapsulated context. */
+export async function registerModule(app: FastifyInstance, m: ServerModule): Promise<void> {
+  for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
+  await app.register(async (scoped) => {
+    await m.setup?.(scoped);
+    for (const routes of m.routes) await scoped.register(routes);
+    for (const sub of m.modules ?? []) await registerModule(scoped, sub);
+  });
+}
