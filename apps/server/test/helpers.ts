@@ -10,6 +10,7 @@ import { createDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { RateLimitStore } from '../src/lib/rate-limiter.ts';
+import { throughContractProxy } from './contract/contract-proxy.ts';
 
 /** 'postgres' when this run is the PostgreSQL project (vitest.config.ts sets TEST_DB). */
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -124,10 +125,14 @@ export async function login(app: FastifyInstance, admin: BuiltAdmin, opts: { org
   return token;
 }
 
-/** `app.inject` with the fingerprint header and, when given, the Bearer token. */
+/**
+ * `app.inject` with the fingerprint header and, when given, the Bearer token. In the server-contract
+ * project (API_CONTRACT) each call also goes through the validating proxy (test/contract/).
+ */
 export function api(app: FastifyInstance, token?: string) {
+  const send = (options: InjectOptions) => (process.env.API_CONTRACT ? throughContractProxy(app, options) : app.inject(options));
   const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
+    send({
       method, url,
       headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(payload === undefined ? {} : { payload: payload as any }),
