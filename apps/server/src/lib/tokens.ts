@@ -6,6 +6,7 @@ import type { DbOrTrx } from '../db/database.ts';
 import type { LoginDevicesTable } from '../db/schema.ts';
 import { adminRolesOf, subAccountRolesIn } from './actor.ts';
 import { invalidToken } from './errors.ts';
+import { adminPrincipal } from './sign-in/principal.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
 export type VerifiedToken = TokenPayload & { jti: string };
@@ -102,6 +103,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
       const p = payload as unknown as VerifiedToken;
       if (typeof p.exp !== 'number' || typeof p.jti !== 'string' || p.jti === '') return null;
+      // Only admins have sessions yet (sign-in/principal.ts): a member token is refused until members sign in.
       if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || p.type !== 'admin') return null;
       return p;
     } catch {
@@ -114,7 +116,8 @@ export class TokenService {
   }
 
   private async sign(db: DbOrTrx, device: Device, exp: number): Promise<string> {
-    const admin = await db.selectFrom('admins').selectAll().where('id', '=', device.admin_id).executeTakeFirstOrThrow();
+    const principal = adminPrincipal(device.admin_id);
+    const admin = await db.selectFrom('admins').selectAll().where('id', '=', principal.id).executeTakeFirstOrThrow();
     const subRoles = device.organization_id === null ? [] : (await subAccountRolesIn(db, admin.id, device.organization_id)) ?? [];
     const roles = await adminRolesOf(db, admin.id);
     const payload: VerifiedToken = {
@@ -122,7 +125,7 @@ export class TokenService {
       expired_at: isoOf(exp),
       id: device.id,
       jti: device.token_id!,
-      type: 'admin',
+      type: principal.type,
       data: {
         id: admin.id, email: admin.email, name: admin.name,
         has_change_default_password: admin.has_change_default_password === 1,

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { parseRoles, type DeviceActor } from '../../lib/actor.ts';
-import { writeAudit } from '../../lib/audit.ts';
-import { badRequest, loginFail, permissionDenied, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { PasswordGuessLimiter } from '../../lib/rate-limiter.ts';
-import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
+import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
+import { adminSignIn } from '../../lib/sign-in/sign-in.ts';
+import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { fingerprintOf } from '../../plugins/access.ts';
-import { isKnownBrowser, openLoginDevice } from './login-device.ts';
 import { loginBody, organizationSchema, profileSchema, profileUpdateBody, renewBody, resetPasswordBody, tokenResponse } from '@bo/shared/schemas/account';
 
 const now = () => new Date().toISOString();
@@ -17,35 +17,18 @@ const now = () => new Date().toISOString();
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  // Sign-in and the password change guess the same secret: one limiter, one policy (rate-limiter.ts).
-  const guesses = new PasswordGuessLimiter(app.rateLimits, app.config.loginRateLimit);
+  const signIn = adminSignIn(app);
+  const password = passwordStrategy(app.db);
+  // Sign-in and the password change guess the same secret: one limiter, one policy (attempt-limiter.ts).
+  const attempts = attemptLimiter(app);
 
   app.post('/api/admin/account/login', {
     schema: { tags, body: loginBody, response: { 200: tokenResponse } },
     config: { roles: 'public' },
-  }, async (req) => {
-    const email = req.body.email.toLowerCase();
-    const admin = await app.db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
-    const fingerprint = fingerprintOf(req);
-    const guess = { account: email, ip: req.ip, knownBrowser: admin && await isKnownBrowser(app.db, admin.id, fingerprint) ? fingerprint : null };
-    const wait = await guesses.admit(guess);
-    if (wait !== null) throw tooManyRequests(wait);
-
-    await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
-    const ok = await verifyPassword(admin?.password_hash ?? null, req.body.password);
-    const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 500) ?? null };
-    if (!admin || !ok || admin.status !== 'active') {
-      // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
-      await writeAudit(app.db, who, { action: 'login_failed', target_type: 'admin', target_id: admin?.id ?? null, after: { email } });
-      throw loginFail();
-    }
-    await guesses.succeeded(guess);
-    return app.db.transaction().execute(async (trx) => {
-      const device = await openLoginDevice(trx, req, { adminId: admin.id, impersonatorId: null, keepLogin: !!req.body.keep_login });
-      await writeAudit(trx, { ...who, actor_id: admin.id, organization_id: device.organizationId }, { action: 'login', target_type: 'login_device', target_id: device.id });
-      return { token: await app.tokens.issue(trx, device.id, !!req.body.keep_login) };
-    });
-  });
+  }, (req) => signIn(password, {
+    credentials: { email: req.body.email, password: req.body.password },
+    client: signInClientOf(req), keepLogin: !!req.body.keep_login, recaptcha: { token: req.body.recaptcha },
+  }));
 
   /**
    * Renewal (spec section 9; docs/decisions.md "Session lifetime"). A new token, with a new id, when
@@ -141,13 +124,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
     // Guessing the current password with a stolen token is limited like sign-in guesses from this
     // browser (a signed-in one, so a known browser): the same counter, the same lock.
     const admin = await app.db.selectFrom('admins').select(['email', 'password_hash']).where('id', '=', actor.id).executeTakeFirstOrThrow();
-    const guess = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
-    const wait = await guesses.admit(guess);
-    if (wait !== null) throw tooManyRequests(wait);
+    const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
+    await attempts.check(attempt);
     if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
       throw badRequest({ current_password: ['validate.error.password_incorrect'] });
     }
-    await guesses.succeeded(guess);
+    await attempts.succeed(attempt);
     const passwordHash = await hashPassword(req.body.password);
     return req.inTransaction(async ({ trx, audit }) => {
       await trx.updateTable('admins').set({ password_hash: passwordHash, has_change_default_password: 1, updated_at: now() })

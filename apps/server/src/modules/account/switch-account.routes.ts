@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
+import { openSession } from '../../lib/sign-in/open-session.ts';
+import { adminPrincipal } from '../../lib/sign-in/principal.ts';
+import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { tokenResponse } from '@bo/shared/schemas/account';
-import { openLoginDevice } from './login-device.ts';
 
 /**
  * Switch account: a super admin acts as another admin. The answer is a token bound to a new login
@@ -20,14 +22,16 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/account/:id/switch-account', {
     schema: { tags: ['account'], params: idParam, response: { 200: tokenResponse } },
     config: { roles: ROLES.superAdmin },
-  }, (req) => req.inTransaction(async ({ trx, actor, audit }) => {
+  }, (req) => req.inTransaction(async ({ trx, actor }) => {
     // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
     if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
     const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
     if (!target) throw notFound();
     if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
-    const device = await openLoginDevice(trx, req, { adminId: target.id, impersonatorId: actor.id, keepLogin: false });
-    await audit({ action: 'switch_account', target_type: 'admin', target_id: target.id, after: { login_device_id: device.id } });
-    return { token: await app.tokens.issue(trx, device.id, false) };
+    const { token } = await openSession(trx, app, {
+      principal: adminPrincipal(target.id), client: signInClientOf(req), keepLogin: false,
+      switchedBy: { adminId: actor.id, audit: req.auditWho() },
+    });
+    return { token };
   }));
 }

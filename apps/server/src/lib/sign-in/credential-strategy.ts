@@ -1,0 +1,45 @@
+import { loginFail, type AppError } from '../errors.ts';
+import type { Principal } from './principal.ts';
+
+/** Why a strategy refused the credentials. */
+export type SignInFailure = 'unknown_account' | 'wrong_secret' | 'disabled';
+
+/**
+ * One answer whatever went wrong (spec: `Login fail`, 401): a caller learns nothing about which
+ * accounts exist or are disabled. A new failure must be mapped here before a strategy can answer it.
+ */
+const FAILURE_ERRORS: Record<SignInFailure, () => AppError> = {
+  unknown_account: loginFail,
+  wrong_secret: loginFail,
+  disabled: loginFail,
+};
+
+export const failureError = (failure: SignInFailure): AppError => FAILURE_ERRORS[failure]();
+
+/** What a strategy finds before it checks the secret: whom the attempt aims at. */
+export interface Claim<P extends Principal> {
+  /**
+   * What the attempt limiter counts by: the account as the client named it (an e-mail, lower-cased),
+   * so attempts at an unknown account are limited like the others.
+   */
+  account: string;
+  /** The account named, when it exists: the target of a failure's audit entry, and whose known browsers count apart. */
+  principal: P | null;
+  /** What the failure's audit entry records of the attempt; never the secret. */
+  attempted: Record<string, unknown>;
+}
+
+export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: false; failure: SignInFailure };
+
+/**
+ * One way to sign in (password; e-mail code, Google, Facebook, LINE to come): it answers which
+ * principal the credentials prove, or why they do not. `claim` runs before the attempt limiter and
+ * reCAPTCHA and must not check the secret; `verify` checks it. A strategy carries what `claim` found
+ * to `verify` in its own claim type `K` (a password hash, a code record).
+ */
+export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> = Claim<P>> {
+  /** Whom this strategy signs in: the target type of a failure's audit entry. */
+  principalType: P['type'];
+  claim(credentials: C): Promise<K>;
+  verify(credentials: C, claim: K): Promise<Verdict<P>>;
+}

@@ -1,0 +1,50 @@
+import type { Config } from '../../config.ts';
+import type { Trx } from '../../db/database.ts';
+import { writeAudit, type AuditWho } from '../audit.ts';
+import type { TokenService } from '../tokens.ts';
+import { isKnownBrowser, openLoginDevice } from './login-device.ts';
+import type { AdminPrincipal } from './principal.ts';
+import type { SessionStore } from './sign-in.ts';
+import type { SignInClient } from './sign-in-client.ts';
+
+/** What opening a session needs of the app (a FastifyInstance has both). */
+export interface SessionServices {
+  tokens: TokenService;
+  config: Pick<Config, 'sessionMaxAgeSeconds'>;
+}
+
+export interface SessionOpening {
+  principal: AdminPrincipal;
+  client: SignInClient;
+  keepLogin: boolean;
+  /**
+   * Switch account: the super admin who opens this session as `principal`, with its request's audit
+   * identity. The device records it as the impersonator, and the audit entry is its `switch_account`
+   * instead of the principal's `login`.
+   */
+  switchedBy?: { adminId: number; audit: AuditWho };
+}
+
+/**
+ * Every session starts here, whatever proved who the principal is: the login device of this browser
+ * (opened or reused, login-device.ts), its audit entry and its first token, in the caller's transaction.
+ */
+export async function openSession(trx: Trx, services: SessionServices, opening: SessionOpening): Promise<{ token: string; deviceId: number }> {
+  const { principal, client, keepLogin, switchedBy } = opening;
+  const device = await openLoginDevice(trx, services.config.sessionMaxAgeSeconds, {
+    principal, client, impersonatorId: switchedBy?.adminId ?? null, keepLogin,
+  });
+  if (switchedBy) {
+    await writeAudit(trx, switchedBy.audit, { action: 'switch_account', target_type: 'admin', target_id: principal.id, after: { login_device_id: device.id } });
+  } else {
+    const who = { actor_id: principal.id, impersonator_id: null, organization_id: device.organizationId, ip: client.ip, user_agent: client.userAgent };
+    await writeAudit(trx, who, { action: 'login', target_type: 'login_device', target_id: device.id });
+  }
+  return { token: await services.tokens.issue(trx, device.id, keepLogin), deviceId: device.id };
+}
+
+/** Admins' sessions for the sign-in pipeline: login devices. */
+export const adminSessions = (services: SessionServices): SessionStore<AdminPrincipal> => ({
+  isKnownBrowser,
+  open: (trx, opening) => openSession(trx, services, opening),
+});
