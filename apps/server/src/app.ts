@@ -17,8 +17,10 @@ import { registerRejectNul } from './plugins/reject-nul.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
+import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
-import { registerModules } from './modules/index.ts';
+import type { ServerModule } from './lib/kit/server-module.ts';
+import { MODULES, registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +44,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   rateLimits?: RateLimitStore;
   storage?: Storage;
+  /** The API modules; every module by default (tests add one of their own). */
+  modules?: readonly ServerModule[];
 }
 
 /** Builds the whole app without listening (tests inject into it; main.ts listens). */
@@ -73,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.rateLimits.close());
   app.decorate('storage', opts.storage ?? await createStorage(config));
   app.decorate('organizationDependents', new OrganizationDependents());
+  app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);
@@ -86,6 +91,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRejectNul(app);
   registerAccess(app);
 
-  await registerModules(app);
+  await registerModules(app, opts.modules ?? MODULES);
   return app;
 }

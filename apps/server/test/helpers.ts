@@ -1,3 +1,4 @@
+import type { ServerModule } from '../src/lib/kit/server-module.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ export async function createPostgresDatabase(base = process.env.TEST_DATABASE_UR
 }
 
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; modules?: readonly ServerModule[] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const pgDb = testDialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -55,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   });
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits });
+  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits, modules: opts.modules });
   await app.ready();
   return {
     app, db, config, dataDir,

@@ -30,6 +30,6 @@ export const MODULES: readonly ServerModule[] = [
   adminOrganizationModule,
 ];
 
-export async function registerModules(app: FastifyInstance): Promise<void> {
-  for (const m of MODULES) await registerModule(app, m);
+export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {
+  for (const m of modules) await registerModule(app, m);
 }

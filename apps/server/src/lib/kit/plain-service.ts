@@ -1,0 +1,32 @@
+import type { RequestContext } from './request-context.ts';
+import type { ResourceService } from './resource-routes.ts';
+import type { ScopedTable } from './scoped-table.ts';
+
+/**
+ * The service of a plain resource: its input's fields are its columns, a PATCH sets one column,
+ * and a delete removes the rows. Resources with rules of their own write a service instead.
+ */
+export function plainService<View extends { id: number }, Input extends object, Query>(
+  table: ScopedTable<View>,
+  columns: (input: Input) => Record<string, unknown> = (input) => ({ ...input }) as Record<string, unknown>,
+) {
+  return (ctx: RequestContext): ResourceService<View, Input, Query> => {
+    const { db, scope } = ctx;
+    return {
+      list: (query) => table.list(db, scope, query as never),
+      find: (ids) => table.find(db, scope, ids),
+      async create(input) {
+        return table.findOr404(db, scope, await table.insert(db, scope, columns(input)));
+      },
+      async update(before, input) {
+        await table.update(db, scope, before.id, columns(input));
+        return table.findOr404(db, scope, before.id);
+      },
+      async patch(before, change) {
+        await table.update(db, scope, before.id, { [change.field]: change.value ?? null });
+        return table.findOr404(db, scope, before.id);
+      },
+      remove: (rows) => table.remove(db, scope, rows.map((r) => r.id)),
+    };
+  };
+}
