@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, LOG_VIEWER_PATH } from '@bo/shared/routes';
 import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
-import { canOpen, isSafeRelativePath, mayOpenInSession, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
+import { isSafeRelativePath, LOG_VIEWER_PATH, mayOpenInSession } from '../lib/safe-path.ts';
+import { ADMIN_ROUTES, canOpen, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
 
 const flags = { adminGroup: false, adminSubAccount: true };
 const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
@@ -49,8 +49,8 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('the log viewer screen is the placeholder page, named in both languages', async () => {
     const { routeComponents } = await import('./route-components.tsx');
     expect(routeComponents['admin_debug.log_viewer']).toBeDefined();
-    const { zhTW: zh } = await import('../i18n/zh-TW.ts');
-    const { enUS: en } = await import('../i18n/en-US.ts');
+    const { zhTW: zh } = await import('./route-titles.ts');
+    const { enUS: en } = await import('./route-titles.ts');
     expect(zh.route.admin_debug.log_viewer).toBe('系統日誌');
     expect(en.route.admin_debug.log_viewer).toBe('Log viewer');
   });

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, Outlet, Route, Routes, useLocation, useRouteError, type DataRouter } from 'react-router';
 import { flushSync } from 'react-dom';
-import type { AppRoute } from '@bo/shared/routes';
 import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
 import { applyDebugParam } from '../lib/debug.ts';
@@ -10,8 +9,13 @@ import { useAppConfig, useSiteTitle } from '../lib/settings.ts';
 import { RouteProgress } from '../components/shell-indicators.tsx';
 import { ChunkErrorScreen, ErrorBoundary, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
 import { routeComponents } from './route-components.tsx';
-import { RouteMetaContext } from './route-meta.ts';
-import { canOpen, routerRoutes } from './route-table.ts';
+import type { AppRoute } from '../lib/feature.ts';
+import { RouteMetaContext } from '../lib/route-meta.ts';
+import { MenuContext } from '../lib/menu.ts';
+import { OverviewCardsContext } from '../lib/overview-cards.ts';
+import { ADMIN_MENU, canOpen, routerRoutes } from './route-table.ts';
+import { OVERVIEW_CARDS } from './overview-cards.ts';
+import './route-titles.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
 const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
@@ -75,6 +79,8 @@ export function AppRoutes() {
   useEffect(() => { applyDebugParam(search); }, [search]);
   const { publicRoutes, adminRoutes } = routerRoutes(config);
   return (
+    <MenuContext.Provider value={ADMIN_MENU}>
+    <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
     <Routes>
       <Route element={<DefaultLayout><Outlet /></DefaultLayout>}>
         {publicRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
@@ -85,6 +91,8 @@ export function AppRoutes() {
       </Route>
       <Route path="*" element={<NotFoundRedirect to="/404" />} />
     </Routes>
+    </OverviewCardsContext.Provider>
+    </MenuContext.Provider>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Typography from 'antd/es/typography';
 import Flex from 'antd/es/flex';
 import { useContext } from 'react';
-import { RouteMetaContext } from '../app/route-meta.ts';
+import { RouteMetaContext } from '../lib/route-meta.ts';
 
 export interface PageHeaderProps {
   /** Defaults to the translated route name (`route.<name>`). */

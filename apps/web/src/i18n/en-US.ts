@@ -5,33 +5,8 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Shell strings, English. The type keeps the keys identical to zh-TW.ts. */
 export const enUS: Shape<typeof zhTW> = {
   app: { loading: 'Loading…', language: 'Language', languages: { 'zh-TW': '繁體中文', 'en-US': 'English' } },
-  route: {
-    home: 'Sign in',
-    debug: 'Debug information',
-    'oauth-return': 'Social sign-in',
-    'send-reset-password-email': 'Send reset-password email',
-    'login-via-email-otp': 'Sign in with an email code',
-    'not-found': 'Page not found',
-    overview: 'Overview',
-    admin: { otp: 'One-time passwords', file: 'File manager', list: 'Admins', create: 'New admin', update: 'Edit admin' },
-    admin_debug: { mail_template: 'Mail templates', html_editor: 'HTML editor', video_player: 'Video player', log_viewer: 'Log viewer' },
-    profile: 'Profile',
-    'admin-group': { list: 'Admin groups', update: 'Edit admin group' },
-    'audit-log': { list: 'Audit log' },
-    'reset-password': 'Change password',
-    'create-admin-session': 'Open admin page',
-    'admin-organization': { list: 'Organizations', create: 'New organization', update: 'Edit organization' },
-    organization: 'My organization',
-    photo: { list: 'Photo library' },
-    staff: { list: 'Staff', create: 'New staff member', update: 'Edit staff member', import: 'Import staff' },
-    'staff-excel': { list: 'Staff spreadsheets', create: 'New staff spreadsheet', update: 'Edit staff spreadsheet', export: 'Export staff spreadsheet' },
-    'admin-not-found': 'Page not found',
-  },
+  // Page titles (route.<name>) and menu group labels (menu.<group>) come from the feature descriptors (app/route-titles.ts).
   menu: {
-    overview: 'Overview', debug: 'Debug', 'mail-template': 'Mail templates', 'html-editor': 'HTML editor', 'log-viewer': 'Log viewer',
-    otp: 'One-time passwords', file: 'File manager', organization: 'Organization', 'staff-group': 'Staff', staff: 'Staff',
-    'staff-excel': 'Staff spreadsheets', 'admin-group': 'Administration', admin: 'Admins', 'admin-group-entry': 'Admin groups',
-    'admin-organization': 'Organizations', 'audit-log': 'Audit log', photo: 'Photo library',
     collapse: 'Collapse menu', expand: 'Expand menu', open: 'Open menu',
   },
   header: {

@@ -1,33 +1,8 @@
 /** Shell strings, Traditional Chinese (default language). Keys mirror en-US.ts exactly. */
 export const zhTW = {
   app: { loading: '載入中…', language: '語言', languages: { 'zh-TW': '繁體中文', 'en-US': 'English' } },
-  route: {
-    home: '登入',
-    debug: '除錯資訊',
-    'oauth-return': '第三方登入',
-    'send-reset-password-email': '寄送重設密碼信',
-    'login-via-email-otp': '電子郵件驗證碼登入',
-    'not-found': '找不到頁面',
-    overview: '總覽',
-    admin: { otp: '一次性密碼紀錄', file: '檔案管理', list: '管理員', create: '新增管理員', update: '編輯管理員' },
-    admin_debug: { mail_template: '郵件範本', html_editor: 'HTML 編輯器', video_player: '影片播放器', log_viewer: '系統日誌' },
-    profile: '個人資料',
-    'admin-group': { list: '管理員群組', update: '編輯管理員群組' },
-    'audit-log': { list: '稽核紀錄' },
-    'reset-password': '變更密碼',
-    'create-admin-session': '開啟管理頁面',
-    'admin-organization': { list: '組織管理', create: '新增組織', update: '編輯組織' },
-    organization: '我的組織',
-    photo: { list: '相片庫' },
-    staff: { list: '人員', create: '新增人員', update: '編輯人員', import: '匯入人員' },
-    'staff-excel': { list: '人員報表', create: '新增人員報表', update: '編輯人員報表', export: '匯出人員報表' },
-    'admin-not-found': '找不到頁面',
-  },
+  // Page titles (route.<name>) and menu group labels (menu.<group>) come from the feature descriptors (app/route-titles.ts).
   menu: {
-    overview: '總覽', debug: '除錯', 'mail-template': '郵件範本', 'html-editor': 'HTML 編輯器', 'log-viewer': '系統日誌',
-    otp: '一次性密碼', file: '檔案管理', organization: '組織設定', 'staff-group': '人員管理', staff: '人員',
-    'staff-excel': '人員報表', 'admin-group': '管理', admin: '管理員', 'admin-group-entry': '管理員群組',
-    'admin-organization': '組織管理', 'audit-log': '稽核紀錄', photo: '相片庫',
     collapse: '收合選單', expand: '展開選單', open: '開啟選單',
   },
   header: {

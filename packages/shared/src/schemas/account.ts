@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { rowId } from '../list.ts';
 import { DATE_CALENDARS } from '../dates.ts';
+import { isPassword } from '../validators.ts';
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),
@@ -9,6 +10,11 @@ export const loginBody = z.object({
   recaptcha: z.string().optional(),
   keep_login: z.boolean().optional(),
 });
+/**
+ * A password as the web forms check it (spec section 5: at least PASSWORD_MIN_LENGTH characters).
+ * The request bodies only require one: passwords set before the rule still sign in.
+ */
+export const passwordField = z.string().min(1, VALIDATION_KEYS.required).refine((v) => isPassword(v), VALIDATION_KEYS.tooShort);
 export const tokenResponse = z.object({ token: z.string() });
 /** Renewal, spec section 9; what each field does: docs/decisions.md "Session lifetime". */
 export const renewBody = z.object({

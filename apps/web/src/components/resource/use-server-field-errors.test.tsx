@@ -5,7 +5,8 @@ import Input from 'antd/es/input';
 import { setLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { attachToastSink, type ToastType } from '../../lib/toast.ts';
-import { toNamePath, useServerFieldErrors } from './use-server-field-errors.ts';
+import { useServerFieldErrors } from './use-server-field-errors.ts';
+import { toNamePath } from './field-rules.ts';
 
 let form: FormInstance;
 let hook: ReturnType<typeof useServerFieldErrors>;

@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { FormInstance } from 'antd/es/form';
-import { ApiError, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { translateValidationKey } from './field-rules.ts';
+import { serverFieldErrors } from './field-rules.ts';
 
-/** 'memberships.0.organization_id' → ['memberships', 0, 'organization_id'] (antd name paths). */
 const failedSaves = new WeakMap<FormInstance, number>();
 /** How many saves of this form ended in `onError`: ResourceForm keeps the form "unsaved" after one. */
 export const failedSaveCount = (form: FormInstance): number => failedSaves.get(form) ?? 0;
-
-export const toNamePath = (field: string): (string | number)[] => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /**
  * Server field errors (`{errors: {field: [keys]}}`) shown on the form's fields. Errors for fields
@@ -24,24 +21,9 @@ export function useServerFieldErrors(form: FormInstance) {
   const onError = useCallback((e: unknown) => {
     failedSaves.set(form, failedSaveCount(form) + 1);
     setFormError(null);
-    if (e instanceof ApiError && e.errors) {
-      const values = form.getFieldsValue(true) ?? {};
-      const has = (path: (string | number)[]) => {
-        let v: unknown = values;
-        for (const p of path) {
-          if (v === null || typeof v !== 'object' || !(p in (v as object))) return false;
-          v = (v as Record<string | number, unknown>)[p];
-        }
-        return true;
-      };
-      const onFields: { name: (string | number)[]; errors: string[] }[] = [];
-      const rest: string[] = [];
-      for (const [field, keys] of Object.entries(e.errors)) {
-        const path = toNamePath(field);
-        const messages = keys.map(translateValidationKey);
-        if (field !== '_' && has(path)) onFields.push({ name: path, errors: messages });
-        else rest.push(...messages);
-      }
+    const split = serverFieldErrors(form, e);
+    if (split) {
+      const { onFields, rest } = split;
       if (onFields.length) {
         form.setFields(onFields);
         form.scrollToField(onFields[0].name, { block: 'center' });

@@ -5,7 +5,8 @@ import Button from 'antd/es/button';
 import Alert from 'antd/es/alert';
 import { useState } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
+import { passwordField, resetPasswordBody } from '@bo/shared/schemas/account';
+import { applyServerErrors, sameAsRule, schemaRule } from '../../components/resource/field-rules.ts';
 import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { useResetPassword } from './api.ts';
@@ -40,13 +41,13 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       }}
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item name="current_password" label={t('resetPassword.current')} rules={[formRules.required()]}>
+      <Form.Item name="current_password" label={t('resetPassword.current')} rules={[schemaRule(resetPasswordBody.shape.current_password)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="password" label={t('resetPassword.next')} rules={[formRules.password()]} extra={<PasswordStrengthMeter value={password} />}>
+      <Form.Item name="password" label={t('resetPassword.next')} rules={[schemaRule(passwordField)]} extra={<PasswordStrengthMeter value={password} />}>
         <Input.Password autoComplete="new-password" data-testid="new-password" />
       </Form.Item>
-      <Form.Item name="confirm" label={t('resetPassword.confirm')} dependencies={['password']} rules={[formRules.required(), formRules.sameAs('password')]}>
+      <Form.Item name="confirm" label={t('resetPassword.confirm')} dependencies={['password']} rules={[schemaRule(resetPasswordBody.shape.current_password), sameAsRule('password')]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={reset.isPending}>{t('resetPassword.submit')}</Button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Card from 'antd/es/card';
@@ -10,17 +10,13 @@ import Typography from 'antd/es/typography';
 import Skeleton from 'antd/es/skeleton';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import { ROLE_LABELS, type Role } from '@bo/shared/roles';
-import { ROLES } from '@bo/shared/permissions';
 import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
-import { useAppConfig } from '../../lib/settings.ts';
 import { currentLanguage, formatDateTime } from '../../i18n/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { visibleMenu, type VisibleMenuItem } from '../../app/route-table.ts';
+import { useVisibleMenu, type VisibleMenuItem } from '../../lib/menu.ts';
+import { useOverviewCards } from '../../lib/overview-cards.ts';
 import { LoginDevices } from './login-devices.tsx';
-
-// Lazy: only staff readers with an organization load the staff module (keeps the first screen light).
-const CertificateExpiryCard = lazy(() => import('../staff/certificate-expiry-card.tsx').then((m) => ({ default: m.CertificateExpiryCard })));
 
 export function RoleTags({ roles }: { roles: readonly string[] }) {
   const { t } = useTranslation();
@@ -38,17 +34,18 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
 export default function OverviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { payload, roles, can } = useSession();
+  const { payload, roles } = useSession();
   const { organization } = useActiveOrganization();
-  const config = useAppConfig();
+  const menu = useVisibleMenu();
+  // Cards of other features (certificate expiry, say) load as their own chunks, only for those who may see them.
+  const cards = useOverviewCards();
   const tiles = useMemo(() => {
     const flat: VisibleMenuItem[] = [];
     const walk = (items: VisibleMenuItem[]) => items.forEach((m) => { if (m.children) walk(m.children); else if (m.path && m.route !== 'overview') flat.push(m); });
-    walk(visibleMenu(roles, config));
+    walk(menu);
     return flat;
-  }, [roles, config]);
+  }, [menu]);
   if (!payload) return null;
-  const showExpiry = can(ROLES.staffRead) && !!organization;
   const name = payload.data.name || payload.data.email;
   return (
     <div className="page overview-page">
@@ -84,15 +81,15 @@ export default function OverviewPage() {
             )}
           </Card>
         </Col>
-        {showExpiry ? (
-          <Col xs={24} lg={12} className="overview-async">
+        {cards.map(({ key, Card: FeatureCard }) => (
+          <Col key={key} xs={24} lg={12} className="overview-async">
             {/* Last, and its placeholder has the card's size: the organization and roles settle after a
                 reload (token renewal), and nothing else moves when this card comes or goes. */}
             <Suspense fallback={<Card className="overview-async-placeholder" aria-busy><Skeleton active title paragraph={{ rows: 5 }} /></Card>}>
-              <CertificateExpiryCard />
+              <FeatureCard />
             </Suspense>
           </Col>
-        ) : null}
+        ))}
       </Row>
     </div>
   );

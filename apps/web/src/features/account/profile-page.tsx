@@ -12,7 +12,8 @@ import Radio from 'antd/es/radio';
 import type { DateCalendar } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
-import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
+import { profileUpdateBody } from '@bo/shared/schemas/account';
+import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -49,7 +50,7 @@ export default function ProfilePage() {
                 }}
               >
                 <Form.Item label={t('profile.email')} htmlFor="profile-email"><Input id="profile-email" value={q.data.email} disabled /></Form.Item>
-                <Form.Item name="name" label={t('profile.name')} rules={[formRules.required()]}><Input maxLength={100} /></Form.Item>
+                <Form.Item name="name" label={t('profile.name')} rules={[schemaRule(profileUpdateBody.shape.name.unwrap())]}><Input maxLength={100} /></Form.Item>
                 <Form.Item name="date_calendar" label={t('profile.dateCalendar')} extra={t('profile.dateCalendarHelp')}>
                   <Radio.Group data-testid="profile-date-calendar" options={(['gregorian', 'roc'] as const).map((c) => ({ value: c, label: t(`profile.calendars.${c}`) }))} />
                 </Form.Item>

@@ -13,11 +13,16 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import EyeInvisibleOutlined from '@ant-design/icons/EyeInvisibleOutlined';
 import { api, errorText } from '../../lib/api-client.ts';
-import { applyServerErrors, formRules } from '../../lib/form-rules.ts';
+import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
 import { signedIn, useSession } from '../../lib/session.ts';
 import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
-import { isSafeRelativePath } from '../../app/route-table.ts';
+import { isSafeRelativePath } from '../../lib/safe-path.ts';
+
+// The account schemas come with the first check, not with the page: zod stays out of the sign-in chunk.
+const accountSchemas = () => import('@bo/shared/schemas/account');
+const emailRule = schemaRule(() => accountSchemas().then((m) => m.loginBody.shape.email));
+const passwordRule = schemaRule(() => accountSchemas().then((m) => m.passwordField));
 
 /** The bot-check notice of spec section 2, linking to Google's privacy policy and terms. */
 function RecaptchaNotice() {
@@ -87,10 +92,10 @@ export default function SignInPage() {
         {/* A plain banner rather than antd Alert keeps the sign-in bundle small. */}
         {error ? <div role="alert" className="sign-in-error" data-testid="sign-in-error"><CloseCircleFilled /> <span>{error}</span></div> : null}
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ keep_login: false }} disabled={busy}>
-          <Form.Item name="email" label={t('signIn.email')} rules={[formRules.required(), formRules.email()]} normalize={(v: string) => v.trim()}>
+          <Form.Item name="email" label={t('signIn.email')} rules={[emailRule]} normalize={(v: string) => v.trim()}>
             <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" size="large" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('signIn.password')} rules={[formRules.password()]}>
+          <Form.Item name="password" label={t('signIn.password')} rules={[passwordRule]}>
             <Password
               prefix={<LockOutlined />}
               autoComplete="current-password"

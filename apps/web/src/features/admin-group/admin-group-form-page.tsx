@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import Form from 'antd/es/form';
 import Button from 'antd/es/button';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { useRouteMeta } from '../../app/route-meta.ts';
+import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';

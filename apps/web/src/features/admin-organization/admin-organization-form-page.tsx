@@ -15,11 +15,10 @@ import Tooltip from 'antd/es/tooltip';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
-import { adminOrganizationInput, ORGANIZATION_STATUSES, organizationLabel, type AdminOrganizationDetail } from '@bo/shared/schemas/organization';
+import { adminOrganizationInput, memberInput, ORGANIZATION_STATUSES, organizationLabel, type AdminOrganizationDetail } from '@bo/shared/schemas/organization';
 import { api } from '../../lib/api-client.ts';
-import { formRules } from '../../lib/form-rules.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { useRouteMeta } from '../../app/route-meta.ts';
+import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
@@ -122,7 +121,7 @@ export default function AdminOrganizationFormPage() {
               {fields.map((field) => (
                 <Card size="small" key={field.key}>
                   <Flex gap={8} wrap align="flex-start">
-                    <Form.Item name={[field.name, 'admin_id']} label={t('member')} rules={[formRules.required()]} style={{ flex: '1 1 240px', marginBottom: 8 }}>
+                    <Form.Item name={[field.name, 'admin_id']} label={t('member')} rules={[schemaRule(memberInput.shape.admin_id)]} style={{ flex: '1 1 240px', marginBottom: 8 }}>
                       <Select showSearch={{ filterOption: false, onSearch: admins.setKeyword }} loading={admins.loading} options={admins.options} placeholder={t('searchAdmin')} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'sub_account_roles']} label={t('subAccountRoles')} initialValue={[]} style={{ flex: '2 1 260px', marginBottom: 8 }}>

@@ -15,21 +15,21 @@ import Tooltip from 'antd/es/tooltip';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { ROLES } from '@bo/shared/permissions';
-import { adminInput, ADMIN_STATUSES, type Admin, type AdminInput, type MembershipInput } from '@bo/shared/schemas/admin';
+import { adminInput, ADMIN_STATUSES, membershipInput, type Admin, type AdminInput, type MembershipInput } from '@bo/shared/schemas/admin';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
 import { useAppConfig } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { formRules } from '../../lib/form-rules.ts';
-import { useRouteMeta } from '../../app/route-meta.ts';
+import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
-import { adminApi, adminRolesQuery, organizationOptionsQuery, subAccountRolesQuery } from './api.ts';
+import { adminApi, adminRolesQuery, subAccountRolesQuery } from './api.ts';
+import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { useShowPasswordOnce } from './show-password-once.tsx';
 import './i18n.ts';
 
@@ -164,7 +164,7 @@ export default function AdminFormPage() {
               {fields.map((field) => (
                 <Card size="small" key={field.key} data-testid={`membership-${field.name}`}>
                   <Flex gap={8} wrap align="flex-start">
-                    <Form.Item name={[field.name, 'organization_id']} label={t('organization')} rules={[formRules.required()]}
+                    <Form.Item name={[field.name, 'organization_id']} label={t('organization')} rules={[schemaRule(membershipInput.shape.organization_id)]}
                       style={{ flex: '1 1 220px', minWidth: 0, marginBottom: 8 }}>
                       <Select showSearch={{ optionFilterProp: 'label' }} options={orgOptions} disabled={!managesAll} data-testid="membership-organization"
                         style={{ width: '100%' }} popupMatchSelectWidth={false} />

@@ -17,14 +17,6 @@ export const subAccountRolesQuery = () => queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export interface OrganizationOption { id: number; name: string; company_id: string | null; status: string }
-/** Every organization for a super admin (GET /api/admin/account/organizations answers all of them). */
-export const organizationOptionsQuery = () => queryOptions({
-  queryKey: ['account', 'organizations', 'options'],
-  queryFn: () => api.get<{ organizations: OrganizationOption[] }>('/api/admin/account/organizations').then((r) => r.organizations),
-  staleTime: 60_000,
-});
-
 export function useResetAdminPassword() {
   return useMutation({ mutationFn: (id: number) => api.patch<{ password: string }>(`/api/admin/admin/${id}/reset-password`, {}) });
 }

@@ -23,7 +23,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
-import { organizationOptionsQuery } from '../admin/api.ts';
+import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
 import { diffRows, show } from './diff.ts';
 import './i18n.ts';

@@ -25,7 +25,7 @@ import { todayInTaipei } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { useRouteMeta } from '../../app/route-meta.ts';
+import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';

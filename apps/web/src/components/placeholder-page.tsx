@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Result from 'antd/es/result';
 import Button from 'antd/es/button';
 import ToolOutlined from '@ant-design/icons/ToolOutlined';
-import { useRouteMeta } from '../../app/route-meta.ts';
+import { useRouteMeta } from '../lib/route-meta.ts';
 
 /** "Coming soon" for screens whose content lands in a later issue; shows the screen's translated name. */
 export default function PlaceholderPage() {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppRoute } from '@bo/shared/routes';
+import type { AppRoute } from './feature.ts';
 
 /** The route-table entry of the screen being shown (name, layout, roles, mode of section 4). */
 export const RouteMetaContext = createContext<AppRoute | null>(null);

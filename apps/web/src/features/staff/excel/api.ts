@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SheetGrid, StaffExcel, StaffExcelUpdateInput } from '@bo/shared/schemas/staff-excel';
-import { api } from '../../lib/api-client.ts';
-import { createResourceApi } from '../../components/resource/resource-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { createResourceApi } from '../../../components/resource/resource-api.ts';
 
 export type { StaffExcel, StaffExcelUpdateInput, SheetGrid };
 

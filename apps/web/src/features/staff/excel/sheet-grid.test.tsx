@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render } from '@testing-library/react';
 import { STAFF_TEXT_FIELDS, STAFF_DATE_FIELDS, FIXED_VALUES, type SheetGrid } from '@bo/shared/schemas/staff-excel';
-import i18n from '../../i18n/index.ts';
+import i18n from '../../../i18n/index.ts';
 import { SheetGridView, masterAddress } from './sheet-grid.tsx';
 import { defaultMapping } from './mapping-editor.tsx';
 import './i18n.ts';
-import '../staff/i18n.ts';
+import '../i18n.ts';
 
 const grid: SheetGrid = {
   sheet_name: 'Card', row_count: 4, column_count: 3, columns: [10, 20, 10], rows: [30, null, null, null],

@@ -1,4 +1,4 @@
-import { addTranslations } from '../../i18n/index.ts';
+import { addTranslations } from '../../../i18n/index.ts';
 
 addTranslations('staff-excel', {
   'zh-TW': {

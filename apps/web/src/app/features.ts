@@ -1,0 +1,32 @@
+import type { FeatureDescriptor } from '../lib/feature.ts';
+import { accountFeature } from '../features/account/account.feature.ts';
+import { debugFeature } from '../features/debug/debug.feature.ts';
+import { errorsFeature } from '../features/errors/errors.feature.ts';
+import { otpFeature } from '../features/otp/otp.feature.ts';
+import { fileFeature } from '../features/file/file.feature.ts';
+import { organizationFeature } from '../features/organization/organization.feature.ts';
+import { staffFeature } from '../features/staff/staff.feature.ts';
+import { adminFeature } from '../features/admin/admin.feature.ts';
+import { adminGroupFeature } from '../features/admin-group/admin-group.feature.ts';
+import { adminOrganizationFeature } from '../features/admin-organization/admin-organization.feature.ts';
+import { auditLogFeature } from '../features/audit-log/audit-log.feature.ts';
+import { photoFeature } from '../features/photo/photo.feature.ts';
+
+/**
+ * Every web feature, the one place a feature is registered: the route table, the screens, the
+ * titles and the menu (route-table.ts, route-components.tsx, route-titles.ts) are built from it.
+ */
+export const FEATURES: readonly FeatureDescriptor[] = [
+  accountFeature,
+  debugFeature,
+  errorsFeature,
+  otpFeature,
+  fileFeature,
+  organizationFeature,
+  staffFeature,
+  adminFeature,
+  adminGroupFeature,
+  adminOrganizationFeature,
+  auditLogFeature,
+  photoFeature,
+];
