@@ -62,12 +62,19 @@ export class ImageQueue {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The app's one image queue, shared by every image path (photo library, staff photos): decorated
+     * once per app (app.ts), so each test app has its own.
+     */
+    imageQueue: ImageQueue;
+  }
+}
+
 const queues = new WeakMap<object, ImageQueue>();
 
-/**
- * The one queue of an app, shared by every image path (photo library, staff photos). Keyed by the
- * app's config object: one per process in production, one per test app in tests.
- */
+/** Until the staff uploads use `app.imageQueue` (lib/media/intake.ts): the same queue, keyed by the app's config. */
 export function imageQueue(config: { imageQueue: ImageQueueOptions }): ImageQueue {
   let queue = queues.get(config);
   if (!queue) {

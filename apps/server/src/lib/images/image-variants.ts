@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { sniffImage, type ImageFormat } from '../media/sniff.ts';
 
 /**
  * Photo variants (spec section 3 `size_list`). Widths are upper bounds: a variant is never
@@ -15,7 +16,6 @@ export const VARIANT_WIDTHS = {
 export type VariantSize = keyof typeof VARIANT_WIDTHS;
 export const VARIANT_SIZES = Object.keys(VARIANT_WIDTHS) as VariantSize[];
 
-export type ImageFormat = 'png' | 'jpeg' | 'gif';
 export const IMAGE_MIME: Record<ImageFormat | 'webp', string> = {
   png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
 };
@@ -24,14 +24,6 @@ export const IMAGE_EXT: Record<ImageFormat | 'webp', string> = { png: 'png', jpe
 // libvips threads per image; sharp defaults to 1 on glibc without jemalloc. Variants already run
 // in parallel, so a few threads each use the cores without oversubscribing them.
 sharp.concurrency(Math.max(2, sharp.concurrency()));
-
-/** The accepted formats (spec section 5: png, jpg, jpeg, gif) recognised by their first bytes, never by name. */
-export function sniffImage(head: Buffer): ImageFormat | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
-  return null;
-}
 
 export class ImageRejected extends Error {
   constructor(readonly reason: 'type' | 'pixels' | 'frames' | 'corrupt', message: string) {

@@ -27,5 +27,7 @@ export type TypedAuditEntry = {
     target_id?: string | number | null;
     before?: unknown;
     after?: unknown;
+    /** Recorded under this organization instead of the request's (a change reaching rows of several). */
+    organization_id?: number | null;
   };
 }[AuditTarget];

@@ -41,7 +41,7 @@ export async function runInTransaction<C extends RequestContext, T>(
     scope: base.organizationId === null ? scopeOf(null) : inOrganization(base.organizationId),
     db: trx,
     trx,
-    audit: (entry: TypedAuditEntry) => writeAudit(trx, who, entry),
+    audit: (entry: TypedAuditEntry) => writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
     dropAfterCommit: (keys: Iterable<string | null | undefined>) => { for (const k of keys) if (k) dropped.push(k); },
   } as C));
   if (dropped.length) await removeObjects(app.storage, dropped, app.log);

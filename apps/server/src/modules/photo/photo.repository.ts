@@ -1,14 +1,17 @@
 import { sql, type Selectable } from 'kysely';
-import { PHOTO_SIZES, type Photo, type PhotoSize } from '@bo/shared/schemas/photo';
-import type { DbOrTrx } from '../../db/database.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
-import { inOrganization, publicUrl, type OrganizationScope } from '../file/file.repository.ts';
-import type { PhotosTable } from '../file/media.tables.ts';
+import type { z } from 'zod';
+import { PHOTO_SIZES, type Photo, type PhotoSize, type photoListQuery } from '@bo/shared/schemas/photo';
 import { instantRange } from '@bo/shared/dates';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { PhotosTable } from '../file/media.tables.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { publicUrl } from '../../lib/media/public-url.ts';
+import { inOrganization, type Scope } from '../../lib/scope.ts';
 
 export type PhotoRow = Selectable<PhotosTable>;
 export interface StoredVariant { key: string; width: number; height: number; webp_key: string }
 export type StoredVariants = Record<PhotoSize, StoredVariant>;
+type ListQuery = z.output<typeof photoListQuery>;
 
 const parseJson = <T>(v: string, fallback: T): T => {
   try { return JSON.parse(v) as T; } catch { return fallback; }
@@ -28,50 +31,52 @@ export function toPhotoItem(row: PhotoRow): Photo {
   };
 }
 
-export const storedKeys = (row: Pick<PhotoRow, 'variants'>) =>
+const keysOf = (row: Pick<PhotoRow, 'variants'>) =>
   Object.values(parseJson<StoredVariants>(row.variants, {} as StoredVariants)).flatMap((v) => [v.key, v.webp_key]);
 
+/** Photos of the acting organization (or of none); deleted with their organization, every variant with them. */
+export const photos = scopedTable<Photo, PhotoRow>({
+  table: 'photos',
+  alias: 'p',
+  select: (db) => db.selectFrom('photos as p').selectAll('p'),
+  toView: (rows) => rows.map(toPhotoItem),
+  sortColumns: { created_at: 'p.created_at', id: 'p.id', title: 'p.title' },
+  keywordColumns: ['p.title', 'p.alt', 'p.original_name'],
+  dependent: {
+    name: 'photos',
+    async storedKeys(db, organizationId) {
+      const rows = await db.selectFrom('photos').select('variants').where('organization_id', '=', organizationId).execute();
+      return rows.flatMap(keysOf);
+    },
+  },
+});
 
-export async function listPhotos(
-  db: DbOrTrx, organizationId: OrganizationScope,
-  q: ListParams & { keyword?: string; tag?: string; date_from?: string; date_to?: string; folder?: string },
-) {
-  let qb = inOrganization(db.selectFrom('photos').selectAll(), organizationId);
-  if (q.keyword) {
-    const p = likePattern(q.keyword.toLowerCase());
-    qb = qb.where(sql<boolean>`(lower(title) like ${p} escape '\\' or lower(alt) like ${p} escape '\\' or lower(original_name) like ${p} escape '\\')`);
-  }
-  // Tags are validated to hold no quote, comma, backslash or %: the JSON text match is exact.
-  if (q.tag) qb = qb.where(sql<boolean>`tags like ${`%${JSON.stringify(q.tag).replace(/_/g, '\\_')}%`} escape '\\'`);
-  const created = instantRange(q.date_from, q.date_to);
-  if (created.from) qb = qb.where('created_at', '>=', created.from);
-  if (created.toExclusive) qb = qb.where('created_at', '<', created.toExclusive);
-  if (q.folder !== undefined) qb = qb.where('folder', '=', q.folder);
-  const page = await paginate(qb, q);
-  return { ...page, data: (page.data as PhotoRow[]).map(toPhotoItem) };
+/**
+ * The library's index: keyword, tag, creation dates and folder. A number is that organization's
+ * scope (the staff form's picker passes the organization it acts in).
+ */
+export function listPhotos(db: DbOrTrx, scope: Scope | number, q: ListQuery) {
+  return photos.list(db, typeof scope === 'number' ? inOrganization(scope) : scope, q, (qb) => {
+    // Tags are validated to hold no quote, comma, backslash or %: the JSON text match is exact.
+    if (q.tag) qb = qb.where(sql<boolean>`p.tags like ${`%${JSON.stringify(q.tag).replace(/_/g, '\\_')}%`} escape '\\'`);
+    const created = instantRange(q.date_from, q.date_to);
+    if (created.from) qb = qb.where('p.created_at', '>=', created.from);
+    if (created.toExclusive) qb = qb.where('p.created_at', '<', created.toExclusive);
+    if (q.folder !== undefined) qb = qb.where('p.folder', '=', q.folder);
+    return qb;
+  });
 }
 
-export async function findPhoto(db: DbOrTrx, organizationId: OrganizationScope, id: number): Promise<PhotoRow | undefined> {
-  return inOrganization(db.selectFrom('photos').selectAll().where('id', '=', id), organizationId).executeTakeFirst() as Promise<PhotoRow | undefined>;
+export async function insertPhoto(db: DbOrTrx, scope: Scope, values: Omit<PhotosTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>): Promise<Photo> {
+  const id = await photos.insert(db, scope, values);
+  return photos.findOr404(db, scope, id);
 }
 
-export async function findPhotosByIds(db: DbOrTrx, organizationId: OrganizationScope, ids: number[]): Promise<PhotoRow[]> {
-  return inOrganization(db.selectFrom('photos').selectAll().where('id', 'in', ids), organizationId).execute() as Promise<PhotoRow[]>;
-}
-
-export async function insertPhoto(db: DbOrTrx, row: Omit<PhotosTable, 'id'>): Promise<PhotoRow> {
-  const { id } = await db.insertInto('photos').values(row).returning('id').executeTakeFirstOrThrow();
-  return { ...row, id };
-}
-
-export async function updatePhoto(db: DbOrTrx, id: number, patch: Partial<Pick<PhotosTable, 'title' | 'alt' | 'tags' | 'updated_at'>>) {
-  await db.updateTable('photos').set(patch).where('id', '=', id).execute();
-}
-
-export async function deletePhotos(db: DbOrTrx, organizationId: OrganizationScope, ids: number[]) {
-  await (organizationId === null
-    ? db.deleteFrom('photos').where('id', 'in', ids).where('organization_id', 'is', null)
-    : db.deleteFrom('photos').where('id', 'in', ids).where('organization_id', '=', organizationId)).execute();
+/** Storage keys of every variant of the photos (already loaded in scope). */
+export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('photos').select('variants').where('id', 'in', [...ids]).execute();
+  return rows.flatMap(keysOf);
 }
 
 /**

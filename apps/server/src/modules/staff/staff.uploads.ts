@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { imageQueue } from '../../lib/images/image-queue.ts';
-import { decodeOptions, IMAGE_REJECTION_KEYS, ImageRejected, imageLimits, inspectImage, sniffImage, type ImageInfo } from '../../lib/images/image-variants.ts';
+import { decodeOptions, IMAGE_REJECTION_KEYS, ImageRejected, imageLimits, inspectImage, type ImageInfo } from '../../lib/images/image-variants.ts';
+import { sniffImage } from '../../lib/media/sniff.ts';
 import { cleanFileName } from '../../lib/uploads/file-name.ts';
 
 type ImageConfig = Pick<Config, 'imageMaxPixels' | 'imageMaxFrames' | 'imageMaxAnimationPixels' | 'imageQueue'>;

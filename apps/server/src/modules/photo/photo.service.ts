@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { Photo, photoListQuery } from '@bo/shared/schemas/photo';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import { unlinkLibraryPhotos } from '../staff/staff.repository.ts';
+import { insertPhoto, listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
+
+type Query = z.output<typeof photoListQuery>;
+
+/** What an upload records once its variants are stored. */
+export interface UploadedPhoto {
+  uid: string; folder: string; title: string; alt: string; tags: string[]; original_name: string;
+  mime: string; width: number; height: number; bytes: number; variants: StoredVariants;
+}
+
+export interface PhotoService extends ResourceService<Photo, never, Query> {
+  record(upload: UploadedPhoto): Promise<Photo>;
+}
+
+/** The photo library of the context's organization (or of none). */
+export function photoService(ctx: RequestContext): PhotoService {
+  const { db, scope } = ctx;
+  return {
+    list: (query) => listPhotos(db, scope, query),
+    find: (ids) => photos.find(db, scope, ids),
+    async patch(before, { field, value }) {
+      const stored = field === 'tags' ? JSON.stringify([...new Set(value as string[])]) : value;
+      await photos.update(db, scope, before.id, { [field]: stored });
+      return photos.findOr404(db, scope, before.id);
+    },
+    /** Staff pictured by a deleted photo have none left (has_photo false, nothing dangling in exports). */
+    async remove(rows) {
+      const ids = rows.map((p) => p.id);
+      // Recorded under each staff's own organization: a shared photo can picture staff of several.
+      for (const s of await unlinkLibraryPhotos(ctx.trx, ids)) {
+        await ctx.audit({ action: 'unlink_photo', target_type: 'staff', target_id: s.id, organization_id: s.organization_id, before: { photo_id: s.photo_id }, after: { photo_id: null } });
+      }
+      ctx.dropAfterCommit(await storedKeysOf(db, ids));
+      await photos.remove(db, scope, ids);
+    },
+    async record(upload) {
+      const photo = await insertPhoto(db, scope, {
+        uid: upload.uid, uploader_id: ctx.actor.id, folder: upload.folder, title: upload.title, alt: upload.alt,
+        tags: JSON.stringify(upload.tags), original_name: upload.original_name, mime: upload.mime, width: upload.width,
+        height: upload.height, bytes: upload.bytes, variants: JSON.stringify(upload.variants),
+      });
+      await ctx.audit({ action: 'upload', target_type: 'photo', target_id: photo.id, after: { uid: photo.uid, title: photo.title, original_name: photo.original_name, width: photo.width, height: photo.height } });
+      return photo;
+    },
+  };
+}
