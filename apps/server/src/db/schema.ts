@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { MediaTables } from '../modules/file/media.tables.ts';
-import type { StaffTables } from '../modules/staff/staff.tables.ts';
+import type { StaffTables } from './tables/staff.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,

@@ -12,8 +12,9 @@ import type { RequestContext } from './request-context.ts';
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
 
 /** A resource's data operations, as a function of the request context; the kit does routes, 404s, batches and audit. */
-export interface ResourceService<View extends { id: number }, Input, Query> {
-  list(query: Query): Promise<ListResult<View>>;
+export interface ResourceService<View extends { id: number }, Input, Query, List = ListResult<View>> {
+  /** The index: by default a page of views; a resource may answer its own shape (`schemas.list`). */
+  list(query: Query): Promise<List>;
   /** The rows among `ids` the context may see (scoped); missing ones are simply absent. */
   find(ids: number[]): Promise<View[]>;
   create?(input: Input): Promise<View>;
@@ -26,7 +27,7 @@ export interface ResourceService<View extends { id: number }, Input, Query> {
 
 type Roles = readonly string[];
 
-export interface ResourceDeclaration<T extends AuditTarget, View extends { id: number }, Input, Query> {
+export interface ResourceDeclaration<T extends AuditTarget, View extends { id: number }, Input, Query, List = ListResult<View>> {
   /** e.g. `/api/admin/organization/staff`: index is `${path}/index`, one row is `${path}/:id`. */
   path: string;
   tags: string[];
@@ -36,7 +37,8 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   organization?: boolean;
   /** Who may call what: reads, writes, and (by default the write roles) deletes. */
   roles: { read: Roles; write: Roles; remove?: Roles } & Partial<Record<ResourceOperation, Roles>>;
-  schemas: { view: z.ZodType<View>; input?: z.ZodType<Input>; listQuery: z.ZodType<Query> };
+  /** `list` is the index's answer when it is not a page of views (a list item of its own, or no paging). */
+  schemas: { view: z.ZodType<View>; input?: z.ZodType<Input>; listQuery: z.ZodType<Query>; list?: z.ZodType<List> };
   /** PATCH {field, value}: the allow-listed fields and the schema of each. */
   patch?: { fields: readonly string[]; rules: Record<string, z.ZodType> };
   /** The audit action a PATCH records (some resources record their field changes as updates). */
@@ -47,7 +49,7 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   config?: Record<string, unknown>;
   /** Runs before each call, after the token check (e.g. a feature flag answering 404). */
   guard?: (req: FastifyRequest) => Promise<void>;
-  service(ctx: RequestContext): ResourceService<View, Input, Query>;
+  service(ctx: RequestContext): ResourceService<View, Input, Query, List>;
 }
 
 const ok = z.object({ message: z.string() });
@@ -57,8 +59,8 @@ const ok = z.object({ message: z.string() });
  * delete routes, each in one transaction (batches all or nothing), with 404 for a row out of reach
  * and the before/after audit entries, written once here.
  */
-export function resourceRoutes<T extends AuditTarget, View extends { id: number }, Input, Query>(
-  decl: ResourceDeclaration<T, View, Input, Query>,
+export function resourceRoutes<T extends AuditTarget, View extends { id: number }, Input, Query, List = ListResult<View>>(
+  decl: ResourceDeclaration<T, View, Input, Query, List>,
 ) {
   return async function routes(fastify: FastifyInstance): Promise<void> {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,24 +75,24 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     if (decl.guard) app.addHook('onRequest', decl.guard);
 
     const read = (req: FastifyRequest) => decl.service(decl.organization ? req.readOrganizationContext() : req.readContext());
-    const inTx = <R>(req: FastifyRequest, fn: (service: ResourceService<View, Input, Query>, ctx: RequestContext) => Promise<R>): Promise<R> =>
+    const inTx = <R>(req: FastifyRequest, fn: (service: ResourceService<View, Input, Query, List>, ctx: RequestContext) => Promise<R>): Promise<R> =>
       decl.organization
         ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx))
         : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
-    const loadAll = (service: ResourceService<View, Input, Query>, ids: readonly number[]) => loadAllOr404(ids, (unique) => service.find(unique));
+    const loadAll = (service: ResourceService<View, Input, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => service.find(unique));
     const audit = (ctx: RequestContext, action: AuditActions[T], id: number, before?: unknown, after?: unknown) =>
       ctx.audit({ action, target_type: target, target_id: id, before, after } as Parameters<RequestContext['audit']>[0]);
     const patchOf = (body: { field: string; value: unknown }) => {
       if (!decl.patch) throw new Error(`${path}: patch declared without fields`);
       return parsePatch(decl.patch.fields, decl.patch.rules, body) as { field: string; value: unknown };
     };
-    const patchOne = async (service: ResourceService<View, Input, Query>, ctx: RequestContext, before: View, change: { field: string; value: unknown }) => {
+    const patchOne = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, before: View, change: { field: string; value: unknown }) => {
       const after = await service.patch!(before, change);
       const pick = (v: View) => ({ [change.field]: (v as Record<string, unknown>)[change.field] });
       await audit(ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
       return after;
     };
-    const removeAll = async (service: ResourceService<View, Input, Query>, ctx: RequestContext, ids: readonly number[]) => {
+    const removeAll = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, ids: readonly number[]) => {
       const rows = await loadAll(service, ids);
       await service.remove!(rows);
       for (const row of rows) await audit(ctx, 'delete' as AuditActions[T], row.id, row);
@@ -99,7 +101,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
 
     if (has('index')) {
       app.get(`${path}/index`, {
-        schema: { tags, querystring: schemas.listQuery, response: { 200: listResponse(view) } },
+        schema: { tags, querystring: schemas.listQuery, response: { 200: (schemas.list ?? listResponse(view)) as z.ZodTypeAny } },
         config: config('index'),
       }, (req) => read(req).list(req.query as Query));
     }

@@ -38,6 +38,8 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
     storedKeyColumns?: readonly string[];
     /** Storage keys held in another shape (e.g. a JSON column of variants). */
     storedKeys?(db: DbOrTrx, organizationId: number): Promise<string[]>;
+    /** False for an organization's settings (not data the delete confirmation names): removed, counted as 0. */
+    counted?: boolean;
   };
 }
 
@@ -125,6 +127,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     table.dependent = {
       name: dep.name,
       async count(db, organizationId) {
+        if (dep.counted === false) return 0;
         const r = await (db as any).selectFrom(opts.table).select(sql<number>`count(*)`.as('n')).where(orgColumn, '=', organizationId).executeTakeFirst();
         return Number(r?.n ?? 0);
       },

@@ -1,28 +1,34 @@
+import type { Selectable } from 'kysely';
 import type { CellMapping, StaffExcel } from '@bo/shared/schemas/staff-excel';
 import type { DbOrTrx } from '../../db/database.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
-import { notFound } from '../../lib/errors.ts';
-import { sql, type Selectable } from 'kysely';
-import type { StaffExcelsTable } from '../staff/staff.tables.ts';
+import type { StaffExcelsTable } from '../../db/tables/staff.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
 
 export type StaffExcelRow = Selectable<StaffExcelsTable>;
 
 export function toStaffExcel(row: StaffExcelRow): StaffExcel {
-  const { file_key, ...rest } = row;
-  void file_key;
+  const { file_key: _key, ...rest } = row;
   return { ...rest, layout: row.layout as StaffExcel['layout'], cells: JSON.parse(row.cells) as CellMapping[] };
 }
 
-export async function listStaffExcels(db: DbOrTrx, organizationId: number, q: ListParams & { keyword?: string; layout?: string }) {
-  let qb = db.selectFrom('staff_excels').selectAll().where('organization_id', '=', organizationId);
-  if (q.keyword) qb = qb.where(sql<boolean>`name like ${likePattern(q.keyword)} escape '\\'`);
-  if (q.layout) qb = qb.where('layout', '=', q.layout);
-  const page = await paginate(qb, q);
-  return { data: page.data.map(toStaffExcel), meta: page.meta };
-}
+const options = {
+  table: 'staff_excels',
+  alias: 'e',
+  select: (db: DbOrTrx) => db.selectFrom('staff_excels as e').selectAll('e'),
+  sortColumns: { id: 'e.id', name: 'e.name', created_at: 'e.created_at', updated_at: 'e.updated_at' },
+  keywordColumns: ['e.name'],
+} as const;
 
-export async function findStaffExcel(db: DbOrTrx, organizationId: number, id: number): Promise<StaffExcelRow> {
-  const row = await db.selectFrom('staff_excels').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
+/** Spreadsheet templates of an organization, as the API shows them; they go with it, their files after the delete. */
+export const staffExcels = scopedTable<StaffExcel, StaffExcelRow>({
+  ...options,
+  toView: (rows) => rows.map(toStaffExcel),
+  dependent: { name: 'staff_excels', storedKeyColumns: ['file_key'] },
+});
+
+/** The same templates as stored (with the template file's storage key). */
+export const staffExcelRows = scopedTable<StaffExcelRow, StaffExcelRow>({ ...options, toView: (rows) => rows });
+
+/** What an export's context cells show of the organization. */
+export const organizationHeading = (db: DbOrTrx, organizationId: number) =>
+  db.selectFrom('organizations').select(['name', 'company_id']).where('id', '=', organizationId).executeTakeFirstOrThrow();

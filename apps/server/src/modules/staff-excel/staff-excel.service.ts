@@ -1,29 +1,42 @@
-import { streamToBuffer } from './stream-to-buffer.ts';
-import type { FastifyInstance } from 'fastify';
-import { parseAddress, CELL_RANGE, type CellMapping, type ExportStaff, type StaffExcelLayout } from '@bo/shared/schemas/staff-excel';
+import type { z } from 'zod';
+import {
+  CELL_RANGE, parseAddress, type CellMapping, type ExportStaff, type StaffExcel, type StaffExcelLayout,
+  type staffExcelListQuery, type staffExcelUpdateInput,
+} from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import { owningOrganization, type Scope } from '../../lib/scope.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
 import { loadAppConfig } from '../settings/app-config.repository.ts';
-import { certificatesOf, staffRowsForExport, type StaffRow } from '../staff/staff.repository.ts';
-import { libraryPhotoKey } from '../staff/staff.service.ts';
-import type { StaffExcelRow } from './staff-excel.repository.ts';
+import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts';
+import { staffFieldValues } from '../staff/staff-fields.ts';
+import {
+  certificatesOf, staffIdsMatching, staffRows, staffRowsForExport, type CertificateRow, type StaffFilter, type StaffRow,
+} from '../staff/staff.repository.ts';
+import { staffService } from '../staff/staff.service.ts';
 import type { RenderInput } from './staff-excel.render.ts';
+import { organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
+import { streamToBuffer } from './stream-to-buffer.ts';
+
+type Input = z.output<typeof staffExcelUpdateInput>;
+type Query = z.output<typeof staffExcelListQuery>;
+/** A stored template file: its key, name as uploaded, size and first sheet. */
+export interface TemplateFile { key: string; name: string; size: number; sheetName: string }
 
 /**
  * Checks a mapping against the cell limit of the app config (spec section 9, staffExcelMaxCellLimit)
  * and the layout: one cell mapped once, the photo in card layout only, a roster's staff cells on its start row,
  * certificate types of this organization.
  */
-export async function validateCells(db: DbOrTrx, organizationId: number, layout: StaffExcelLayout, startRow: number, cells: CellMapping[]) {
+export async function validateCells(db: DbOrTrx, scope: Scope, layout: StaffExcelLayout, startRow: number, cells: CellMapping[]) {
   const { staffExcelMaxCellLimit: limit } = await loadAppConfig(db);
   if (cells.length > limit) throw badRequest({ cells: ['validate.error.too_many_cells'] }, `At most ${limit} cells can be mapped`);
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
-  const typeIds = [...new Set(cells.flatMap((c) => (c.type === 'certificate' ? [c.certificate_type_id] : [])))];
-  const known = new Set(typeIds.length
-    ? (await db.selectFrom('certificate_types').select('id').where('organization_id', '=', organizationId).where('id', 'in', typeIds).execute()).map((r) => r.id)
-    : []);
+  const known = await knownCertificateTypeIds(db, scope, [...new Set(cells.flatMap((c) => (c.type === 'certificate' ? [c.certificate_type_id] : [])))]);
   let photos = 0;
   cells.forEach((c, i) => {
     const add = (field: string, key: string) => { (errors[`cells.${i}.${field}`] ??= []).push(key); };
@@ -47,43 +60,100 @@ export async function validateCells(db: DbOrTrx, organizationId: number, layout:
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-export function toExportStaff(row: StaffRow, certs: Awaited<ReturnType<typeof certificatesOf>>): ExportStaff {
-  return {
-    name: row.name, nickname: row.nickname, national_id: row.national_id, birthday: row.birthday, gender: row.gender,
-    mobile: row.mobile, email: row.email, address: row.address, emergency_contact: row.emergency_contact,
-    emergency_phone: row.emergency_phone, blood_type: row.blood_type, job_title: row.job_title, hire_date: row.hire_date,
-    notes: row.notes, status: row.status,
-    certificates: certs.map((c) => ({ certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
-  };
+/** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
+export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
+  ...staffFieldValues(row),
+  certificates: certs.map((c) => ({ certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+});
+
+export interface StaffExcelService extends ResourceService<StaffExcel, Input, Query> {
+  /** The stored template (with its file's key), or 404. */
+  row(id: number): Promise<StaffExcelRow>;
+  checkCells(input: Pick<Input, 'layout' | 'start_row' | 'cells'>): Promise<void>;
+  /** A new template with its (already stored) file; audited as created. */
+  createWithFile(input: Input, file: TemplateFile): Promise<StaffExcel>;
+  /** Another file for a template, keeping the mapping; the old file goes after commit. */
+  replaceFile(id: number, file: TemplateFile): Promise<StaffExcel>;
+  /** A staff of the scope, or 404 (the staff of a split export). */
+  staff(id: number): Promise<StaffRow>;
+  /** Staff ids of the scope matching a staff list filter (export of "all matching"), at most `max`. */
+  staffIdsMatching(filter: StaffFilter, max: number): Promise<number[]>;
+  exportInput(storage: Storage, template: StaffExcelRow, staffIds: number[], exportDate?: string): Promise<{ input: RenderInput; rows: StaffRow[] }>;
 }
 
-/** Everything the renderer needs for these staff of the organization (any id outside it is 404). */
-export async function exportInput(app: FastifyInstance, organizationId: number, template: StaffExcelRow, staffIds: number[], exportDate?: string): Promise<{ input: RenderInput; rows: StaffRow[] }> {
-  const rows = await staffRowsForExport(app.db, organizationId, staffIds);
-  const certs = await certificatesOf(app.db, organizationId, rows.map((r) => r.id));
-  const byStaff = new Map<number, typeof certs>();
-  for (const c of certs) {
-    if (!byStaff.has(c.staff_id)) byStaff.set(c.staff_id, []);
-    byStaff.get(c.staff_id)!.push(c);
-  }
-  const org = await app.db.selectFrom('organizations').select(['name', 'company_id']).where('id', '=', organizationId).executeTakeFirstOrThrow();
-  const cells = JSON.parse(template.cells) as CellMapping[];
-  const wantsPhoto = template.layout === 'card' && cells.some((c) => c.type === 'photo');
-  let photos: (Uint8Array | null)[] | undefined;
-  if (wantsPhoto) {
-    photos = [];
-    for (const r of rows) {
-      const key = r.photo_key ?? (r.photo_id ? await libraryPhotoKey(app.db, organizationId, r.photo_id) : null);
-      photos.push(key && (await app.storage.exists(key)) ? await streamToBuffer(await app.storage.get(key)) : null);
-    }
-  }
-  const template_ = await streamToBuffer(await app.storage.get(template.file_key));
+/** Staff spreadsheet templates of the context's organization, and what their exports read. */
+export function staffExcelService(ctx: RequestContext): StaffExcelService {
+  const { db, scope } = ctx;
+  const checkCells: StaffExcelService['checkCells'] = (i) => validateCells(db, scope, i.layout, i.start_row, i.cells);
+  const fileColumns = (f: TemplateFile) => ({ file_key: f.key, file_name: f.name, file_size: f.size, sheet_name: f.sheetName });
+
   return {
-    rows,
-    input: {
-      template: template_, layout: template.layout as StaffExcelLayout, start_row: template.start_row, cells,
-      staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])), photos,
-      context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
+    list: (q) => staffExcels.list(db, scope, q, q.layout ? (qb) => qb.where('e.layout', '=', q.layout) : undefined),
+    find: (ids) => staffExcels.find(db, scope, ids),
+    row: (id) => staffExcelRows.findOr404(db, scope, id),
+    checkCells,
+
+    async createWithFile(input, file) {
+      const id = await staffExcels.insert(db, scope, {
+        name: input.name, layout: input.layout, start_row: input.start_row, cells: JSON.stringify(input.cells), ...fileColumns(file),
+      });
+      const after = await staffExcels.findOr404(db, scope, id);
+      await ctx.audit({ action: 'create', target_type: 'staff_excel', target_id: id, after });
+      return after;
+    },
+
+    async update(before, input) {
+      await checkCells(input);
+      await staffExcels.update(db, scope, before.id, { name: input.name, layout: input.layout, start_row: input.start_row, cells: JSON.stringify(input.cells) });
+      return staffExcels.findOr404(db, scope, before.id);
+    },
+
+    async patch(before, { field, value }) {
+      await checkCells({ ...before, [field]: value });
+      await staffExcels.update(db, scope, before.id, { [field]: value });
+      return staffExcels.findOr404(db, scope, before.id);
+    },
+
+    async remove(rows) {
+      const ids = rows.map((r) => r.id);
+      ctx.dropAfterCommit((await staffExcelRows.find(db, scope, ids)).map((r) => r.file_key));
+      await staffExcels.remove(db, scope, ids);
+    },
+
+    async replaceFile(id, file) {
+      const before = await staffExcelRows.findOr404(db, scope, id);
+      await staffExcels.update(db, scope, id, fileColumns(file));
+      ctx.dropAfterCommit([before.file_key]);
+      await ctx.audit({ action: 'replace_file', target_type: 'staff_excel', target_id: id, before: { file_name: before.file_name }, after: { file_name: file.name } });
+      return staffExcels.findOr404(db, scope, id);
+    },
+
+    staff: (id) => staffRows.findOr404(db, scope, id),
+    staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
+
+    /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
+    async exportInput(storage, template, staffIds, exportDate) {
+      const rows = await staffRowsForExport(db, scope, staffIds);
+      const byStaff = new Map<number, CertificateRow[]>();
+      for (const c of await certificatesOf(db, rows.map((r) => r.id))) byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
+      const org = await organizationHeading(db, owningOrganization(scope)!);
+      const cells = JSON.parse(template.cells) as CellMapping[];
+      let photos: (Uint8Array | null)[] | undefined;
+      if (template.layout === 'card' && cells.some((c) => c.type === 'photo')) {
+        photos = [];
+        for (const r of rows) {
+          const key = await staffService(ctx).photoKey(r);
+          photos.push(key && (await storage.exists(key)) ? await streamToBuffer(await storage.get(key)) : null);
+        }
+      }
+      return {
+        rows,
+        input: {
+          template: await streamToBuffer(await storage.get(template.file_key)), layout: template.layout as StaffExcelLayout,
+          start_row: template.start_row, cells, staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])), photos,
+          context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
+        },
+      };
     },
   };
 }

@@ -1,16 +1,16 @@
-import type { z } from 'zod';
-import type { staffInput } from '@bo/shared/schemas/staff';
 import {
   IMPORT_KEYS, IMPORT_REASONS_HEADER, STAFF_IMPORT_FIELDS, STAFF_IMPORT_MAX_ROWS, applySavedMapping, columnNumber, importReasonsText,
-  rowValues, staffImportFields, staffImportMapping, suggestMapping, validateImportValues,
+  rowValues, staffImportFields, staffImportMapping, suggestMapping, toSavedMapping, validateImportValues,
   type ImportIssue, type ImportLanguage, type ImportRow, type SavedImportMapping, type StaffImportField, type StaffImportMapping,
 } from '@bo/shared/schemas/staff-import';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import { staffFieldValues, type StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
+import { findImportMapping, saveImportMapping } from './staff-import.repository.ts';
 import type { Roster } from './staff-import.workbook.ts';
-
-type StaffData = z.output<typeof staffInput>;
+import { insertStaffRows, staffByNationalId } from './staff.repository.ts';
 
 /** Uncompressed size an .xlsx may declare in total (a 5,000-row roster is a few MB unzipped). */
 const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
@@ -198,3 +198,40 @@ export async function buildErrorWorkbook(worker: ImportWorker, roster: Roster, i
 }
 
 export const mappedFields = (m: StaffImportMapping): StaffImportField[] => STAFF_IMPORT_FIELDS.filter((f) => m[f]);
+
+/** An import in the context's organization: the lookups before it, and the import itself (in the context's transaction). */
+export function staffImportService(ctx: RequestContext) {
+  const { db, scope } = ctx;
+  return {
+    savedMapping: () => findImportMapping(db, scope),
+    /** Staff of the organization already holding these national ids. */
+    existing: (nationalIds: string[]) => staffByNationalId(db, scope, nationalIds),
+
+    /**
+     * Inserts the valid rows (all or none), audits each staff and the import, and remembers the mapping
+     * for the organization's next import. Answers how many were imported.
+     */
+    async import(run: { fileName: string; roster: Roster; mapping: StaffImportMapping; checked: CheckedRoster }): Promise<number> {
+      const { fileName, roster, mapping, checked: { valid, invalid } } = run;
+      // Another import or form may have added one of these national ids since the check.
+      const taken = await staffByNationalId(db, scope, valid.map((v) => v.input.national_id).filter((v): v is string => !!v));
+      if (taken.size) throw conflict({ file: [IMPORT_KEYS.alreadyExists] });
+      const staffIds = await insertStaffRows(db, scope, valid.map((v) => staffFieldValues(v.input)));
+      for (const [i, id] of staffIds.entries()) {
+        if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
+        const { certificates: _none, ...fields } = valid[i]!.input;
+        await ctx.audit({ action: 'create', target_type: 'staff', target_id: id, after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: valid[i]!.row } });
+      }
+      await ctx.audit({
+        action: 'import', target_type: 'staff', target_id: null,
+        after: {
+          file_name: fileName, sheet: roster.sheet, header_row: roster.headerRow, mapping, fields: mappedFields(mapping),
+          total: roster.rows.length, imported_count: staffIds.length, rejected_count: invalid.length,
+          staff_ids: staffIds, rejected_rows: invalid.map((r) => r.row),
+        },
+      });
+      await saveImportMapping(db, scope, ctx.actor.id, { mapping: toSavedMapping(mapping, roster.columns), sheet_name: roster.sheet, header_row: roster.headerRow });
+      return staffIds.length;
+    },
+  };
+}

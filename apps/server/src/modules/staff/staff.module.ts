@@ -1,17 +1,20 @@
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import { staffExcelModule } from '../staff-excel/staff-excel.module.ts';
-import { certificateTypeRoutes } from './certificate-type.routes.ts';
-import { staffDependent } from './staff.dependents.ts';
-import { staffImportMappingDependent } from './staff-import.repository.ts';
+import { certificateTypes } from './certificate-type.repository.ts';
+import { certificateTypeDefaultsRoutes, certificateTypeRoutes } from './certificate-type.routes.ts';
+import { staffImportMappings } from './staff-import.repository.ts';
 import { staffImportRoutes } from './staff-import.routes.ts';
-import { staffRoutes } from './staff.routes.ts';
+import { staff } from './staff.repository.ts';
+import { staffResourceRoutes, staffRoutes } from './staff.routes.ts';
+import { staffUploadRoutes } from './staff-uploads.routes.ts';
 
 /** Staff records, certificate types, imports and, as a part of staff, spreadsheet exports (spec sections 2, 3, 6, 7, 9). */
 export const staffModule = defineModule({
   name: 'staff',
   setup: registerMultipart,
-  routes: [staffRoutes, staffImportRoutes, certificateTypeRoutes],
-  dependents: [staffDependent, staffImportMappingDependent],
+  routes: [staffRoutes, staffResourceRoutes, staffUploadRoutes, staffImportRoutes, certificateTypeRoutes, certificateTypeDefaultsRoutes],
+  // Staff (with their certificates) go before the certificate types those name.
+  dependents: [staff.dependent, certificateTypes.dependent, staffImportMappings.dependent],
   modules: [staffExcelModule],
 });

@@ -1,13 +1,20 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { certificateStatus, maskNationalId, staffDisplayName, worstCertificateStatus, type Certificate, type CertificateStatus, type Staff, type StaffListItem } from '@bo/shared/schemas/staff';
+import {
+  certificateStatus, maskNationalId, staffDisplayName, worstCertificateStatus,
+  type Certificate, type CertificateStatus, type Staff, type StaffListItem,
+} from '@bo/shared/schemas/staff';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import type { StaffCertificatesTable, StaffTable } from '../../db/tables/staff.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { StaffTable } from './staff.tables.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { likePattern, paginate, type ListParams, type ListResult } from '../../lib/list.ts';
+import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
+import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
 
 export type StaffRow = Selectable<StaffTable>;
+export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
 type Eb = ExpressionBuilder<DB & { s: DB['staff'] }, 's'>;
 
 export interface StaffFilter {
@@ -17,11 +24,13 @@ export interface StaffFilter {
   days?: number;
 }
 
-const STAFF_COLUMNS = [
-  's.id', 's.organization_id', 's.name', 's.nickname', 's.national_id', 's.birthday', 's.gender', 's.mobile', 's.email',
-  's.address', 's.emergency_contact', 's.emergency_phone', 's.blood_type', 's.job_title', 's.hire_date', 's.notes',
-  's.status', 's.photo_key', 's.photo_id', 's.created_at', 's.updated_at',
-] as const;
+/** SQLite answers synchronously: big reads go in chunks with a turn of the event loop between them. */
+const CHUNK = 500;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const now = () => new Date().toISOString();
+
+const STAFF_SORT = { id: 's.id', name: 's.name', hire_date: 's.hire_date', created_at: 's.created_at', updated_at: 's.updated_at' };
+const KEYWORD_COLUMNS = ['s.name', 's.nickname', 's.job_title', 's.mobile', 's.national_id'] as const;
 
 const certsOf = (eb: Eb) => eb.selectFrom('staff_certificates as c').whereRef('c.staff_id', '=', 's.id');
 
@@ -31,11 +40,7 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
   const limit = addDays(today, f.days ?? 30);
   if (f.keyword) {
     const p = likePattern(f.keyword);
-    q = q.where((eb: Eb) => eb.or([
-      sql<boolean>`s.name like ${p} escape '\\'`, sql<boolean>`s.nickname like ${p} escape '\\'`,
-      sql<boolean>`s.job_title like ${p} escape '\\'`, sql<boolean>`s.mobile like ${p} escape '\\'`,
-      sql<boolean>`s.national_id like ${p} escape '\\'`,
-    ]));
+    q = q.where((eb: Eb) => eb.or(KEYWORD_COLUMNS.map((c) => sql<boolean>`${sql.ref(c)} like ${p} escape '\\'`)));
   }
   if (f.status) q = q.where('s.status', '=', f.status);
   // Certificates need attention for active staff only (the expiry check counts the same staff).
@@ -60,69 +65,6 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
   return q;
 }
 
-/** A list row: counts from the subqueries of `listStaff` decide the certificate status. */
-function listItem(row: any): StaffListItem {
-  const expired = Number(row.expired_count);
-  const expiring = Number(row.expiring_count);
-  const valid = Number(row.valid_count);
-  const status: CertificateStatus = expired ? 'expired' : expiring ? 'expiring' : valid ? 'valid' : 'none';
-  const { photo_key: _photoKey, valid_count: _valid, ...rest } = row;
-  return {
-    ...rest,
-    display_name: staffDisplayName(row),
-    national_id: maskNationalId(row.national_id),
-    has_photo: !!(_photoKey || row.photo_id),
-    certificate_status: status,
-    expired_count: expired,
-    expiring_count: expiring,
-    certificate_count: Number(row.certificate_count),
-  };
-}
-
-/** One page of staff; `organizationId` null only for the super admins' cross-organization list. */
-export async function listStaff(db: DbOrTrx, organizationId: number | null, q: ListParams & StaffFilter) {
-  const today = todayInTaipei();
-  const days = q.days ?? 30;
-  const limit = addDays(today, days);
-  let qb = db.selectFrom('staff as s').select(STAFF_COLUMNS).select((eb) => [
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '<', today).as('expired_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>=', today).where('c.expires_at', '<=', limit).as('expiring_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>', limit).as('valid_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).as('certificate_count'),
-  ]);
-  if (organizationId !== null) qb = qb.where('s.organization_id', '=', organizationId);
-  qb = applyStaffFilter(qb, q, today);
-  const page = await paginate(qb, q, {
-    sortColumns: { id: 's.id', name: 's.name', hire_date: 's.hire_date', created_at: 's.created_at', updated_at: 's.updated_at' },
-    idColumn: 's.id',
-  });
-  return { data: page.data.map(listItem), meta: page.meta };
-}
-
-/** Every organization with its staff count, for those who read staff across organizations (ROLES.staffAcrossOrganizations). */
-export async function listStaffOrganizations(db: DbOrTrx) {
-  const rows = await db.selectFrom('organizations as o')
-    .select(['o.id', 'o.name', 'o.company_id', 'o.status'])
-    .select((eb) => eb.selectFrom('staff as s').select(sql<number>`count(*)`.as('n')).whereRef('s.organization_id', '=', 'o.id').as('staff_count'))
-    .orderBy('o.name').orderBy('o.id').execute();
-  return rows.map((r) => ({ ...r, staff_count: Number(r.staff_count ?? 0) }));
-}
-
-/** Every staff id of the organization matching a filter (export of "all matching"). */
-export async function staffIdsMatching(db: DbOrTrx, organizationId: number, f: StaffFilter, max: number): Promise<number[]> {
-  const rows = await applyStaffFilter(db.selectFrom('staff as s').select('s.id').where('s.organization_id', '=', organizationId), f)
-    .orderBy('s.id').limit(max).execute();
-  return rows.map((r) => r.id);
-}
-
-export async function findStaffRow(db: DbOrTrx, organizationId: number | null, id: number): Promise<StaffRow> {
-  let q = db.selectFrom('staff as s').select(STAFF_COLUMNS).where('s.id', '=', id);
-  if (organizationId !== null) q = q.where('s.organization_id', '=', organizationId);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
-
 export interface CertificateRow {
   id: number;
   staff_id: number;
@@ -136,19 +78,15 @@ export interface CertificateRow {
   file_type: string | null;
 }
 
-/** SQLite answers synchronously: big reads go in chunks with a turn of the event loop between them. */
-const CHUNK = 500;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export async function certificatesOf(db: DbOrTrx, organizationId: number, staffIds: number[]): Promise<CertificateRow[]> {
-  if (!staffIds.length) return [];
+/** The certificates of these staff (rows already in reach), with their type names. */
+export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): Promise<CertificateRow[]> {
   const out: CertificateRow[] = [];
   for (let i = 0; i < staffIds.length; i += CHUNK) {
     if (i) await yieldToEventLoop();
     out.push(...await db.selectFrom('staff_certificates as c').innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
       .select(['c.id', 'c.staff_id', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.issued_at', 'c.expires_at',
         'c.file_key', 'c.file_name', 'c.file_type'])
-      .where('c.organization_id', '=', organizationId).where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
+      .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
       .orderBy('c.staff_id').orderBy('c.id').execute());
   }
   return out;
@@ -177,38 +115,191 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
   };
 }
 
-export async function readStaff(db: DbOrTrx, organizationId: number | null, id: number): Promise<Staff> {
-  const row = await findStaffRow(db, organizationId, id);
-  return toStaff(row, await certificatesOf(db, row.organization_id, [row.id]));
+/** Staff views (with their certificates) by scope; the rows themselves through `staffRows`. */
+export const staff = scopedTable<Staff, StaffRow>({
+  table: 'staff',
+  alias: 's',
+  select: (db) => db.selectFrom('staff as s').selectAll('s'),
+  async toView(rows, db) {
+    const byStaff = new Map<number, CertificateRow[]>();
+    for (const c of await certificatesOf(db, rows.map((r) => r.id))) byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
+    return rows.map((r) => toStaff(r, byStaff.get(r.id) ?? []));
+  },
+  sortColumns: STAFF_SORT,
+  dependent: {
+    name: 'staff',
+    children: [{ table: 'staff_certificates', storedKeyColumns: ['file_key'] }],
+    storedKeyColumns: ['photo_key'],
+  },
+});
+
+/** Staff table rows as stored (the photo's storage key included), by scope. */
+export const staffRows = scopedTable<StaffRow, StaffRow>({
+  table: 'staff',
+  alias: 's',
+  select: (db) => db.selectFrom('staff as s').selectAll('s'),
+  toView: (rows) => rows,
+  sortColumns: STAFF_SORT,
+});
+
+/** A list row: counts from the subqueries of `listStaff` decide the certificate status. */
+function listItem(row: any): StaffListItem {
+  const expired = Number(row.expired_count);
+  const expiring = Number(row.expiring_count);
+  const valid = Number(row.valid_count);
+  const status: CertificateStatus = expired ? 'expired' : expiring ? 'expiring' : valid ? 'valid' : 'none';
+  const { photo_key: _photoKey, valid_count: _valid, ...rest } = row;
+  return {
+    ...rest,
+    display_name: staffDisplayName(row),
+    national_id: maskNationalId(row.national_id),
+    has_photo: !!(_photoKey || row.photo_id),
+    certificate_status: status,
+    expired_count: expired,
+    expiring_count: expiring,
+    certificate_count: Number(row.certificate_count),
+  };
 }
 
-/** Rows of the given ids in the organization, in the order asked; any id outside it is 404. */
-export async function staffRowsForExport(db: DbOrTrx, organizationId: number, ids: number[]): Promise<StaffRow[]> {
+/** One page of staff in the scope (an organization's, or every organization's for readers across them). */
+export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & StaffFilter): Promise<ListResult<StaffListItem>> {
+  const today = todayInTaipei();
+  const limit = addDays(today, q.days ?? 30);
+  const qb = staff.query(db, scope).select((eb) => [
+    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '<', today).as('expired_count'),
+    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>=', today).where('c.expires_at', '<=', limit).as('expiring_count'),
+    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>', limit).as('valid_count'),
+    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).as('certificate_count'),
+  ]);
+  const page = await paginate(applyStaffFilter(qb, q, today), q, { sortColumns: STAFF_SORT, idColumn: 's.id' });
+  return { data: page.data.map(listItem), meta: page.meta };
+}
+
+/** Every organization with its staff count, for those who read staff across organizations (ROLES.staffAcrossOrganizations). */
+export async function listStaffOrganizations(db: DbOrTrx) {
+  const rows = await db.selectFrom('organizations as o')
+    .select(['o.id', 'o.name', 'o.company_id', 'o.status'])
+    .select((eb) => eb.selectFrom('staff as s').select(sql<number>`count(*)`.as('n')).whereRef('s.organization_id', '=', 'o.id').as('staff_count'))
+    .orderBy('o.name').orderBy('o.id').execute();
+  return rows.map((r) => ({ ...r, staff_count: Number(r.staff_count ?? 0) }));
+}
+
+/** Every staff id of the scope matching a filter (export of "all matching"), at most `max`. */
+export async function staffIdsMatching(db: DbOrTrx, scope: Scope, f: StaffFilter, max: number): Promise<number[]> {
+  const rows = await applyStaffFilter(whereInScope(db.selectFrom('staff as s').select('s.id'), 's.organization_id', scope), f)
+    .orderBy('s.id').limit(max).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Rows of the given ids in the scope, in the order asked, read in chunks; any id out of reach is 404. */
+export async function staffRowsForExport(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<StaffRow[]> {
   const unique = [...new Set(ids)];
   const byId = new Map<number, StaffRow>();
   for (let i = 0; i < unique.length; i += CHUNK) {
     if (i) await yieldToEventLoop();
-    const rows = await db.selectFrom('staff as s').select(STAFF_COLUMNS)
-      .where('s.organization_id', '=', organizationId).where('s.id', 'in', unique.slice(i, i + CHUNK)).execute();
-    for (const r of rows) byId.set(r.id, r);
+    for (const r of await staffRows.find(db, scope, unique.slice(i, i + CHUNK))) byId.set(r.id, r);
   }
   if (byId.size !== unique.length) throw notFound();
   return unique.map((id) => byId.get(id)!);
+}
+
+export async function assertNationalIdFree(db: DbOrTrx, scope: Scope, nationalId: string | null | undefined, exceptId?: number) {
+  if (!nationalId) return;
+  let q = whereInScope(db.selectFrom('staff').select('id').where('national_id', '=', nationalId), 'organization_id', scope);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict({ national_id: ['validate.error.already_exists'] });
+}
+
+/** Staff of the scope holding any of these national ids: id → {id, name}. */
+export async function staffByNationalId(db: DbOrTrx, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, { id: number; name: string }>> {
+  const out = new Map<string, { id: number; name: string }>();
+  const unique = [...new Set(nationalIds)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await whereInScope(db.selectFrom('staff').select(['id', 'name', 'national_id']), 'organization_id', scope)
+      .where('national_id', 'in', unique.slice(i, i + CHUNK)).execute();
+    for (const r of rows) if (r.national_id) out.set(r.national_id, { id: r.id, name: r.name });
+  }
+  return out;
+}
+
+/** Inserts staff in chunks (500 × 20 columns stays below both databases' bind limits); answers their ids in input order. */
+export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonly StaffFieldValues[]): Promise<number[]> {
+  const ids: number[] = [];
+  const t = now();
+  const organization_id = owningOrganization(scope);
+  if (organization_id === null) throw new Error('staff are inserted into one organization');
+  for (let i = 0; i < fields.length; i += CHUNK) {
+    if (i) await yieldToEventLoop();
+    const rows = fields.slice(i, i + CHUNK).map((f) => ({
+      organization_id, ...staffFieldValues(f), photo_key: null, photo_id: null, created_at: t, updated_at: t,
+    }));
+    // Both databases answer RETURNING rows of a multi-row VALUES in the order given.
+    ids.push(...(await db.insertInto('staff').values(rows).returning('id').execute()).map((r) => r.id));
+  }
+  return ids;
 }
 
 /** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
 export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Promise<{ id: number; organization_id: number; photo_id: number | null }[]> {
   if (!photoIds.length) return [];
   const rows = await db.selectFrom('staff').select(['id', 'organization_id', 'photo_id']).where('photo_id', 'in', photoIds).orderBy('id').execute();
-  if (rows.length) {
-    await db.updateTable('staff').set({ photo_id: null, updated_at: new Date().toISOString() }).where('photo_id', 'in', photoIds).execute();
-  }
+  if (rows.length) await db.updateTable('staff').set({ photo_id: null, updated_at: now() }).where('photo_id', 'in', photoIds).execute();
   return rows;
 }
 
-export async function assertNationalIdFree(db: DbOrTrx, organizationId: number, nationalId: string | null | undefined, exceptId?: number) {
-  if (!nationalId) return;
-  let q = db.selectFrom('staff').select('id').where('organization_id', '=', organizationId).where('national_id', '=', nationalId);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw conflict({ national_id: ['validate.error.already_exists'] });
+// Certificates of a staff: the scope is checked through the staff row they belong to.
+
+/** The certificate rows of one staff in the scope. */
+export const certificateRowsOf = (db: DbOrTrx, scope: Scope, staffId: number) =>
+  whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope).orderBy('id').execute();
+
+/** One certificate of a staff in the scope, or 404. */
+export async function findCertificateOr404(db: DbOrTrx, scope: Scope, staffId: number, certificateId: number): Promise<StaffCertificateRow> {
+  const row = await whereInScope(db.selectFrom('staff_certificates').selectAll()
+    .where('id', '=', certificateId).where('staff_id', '=', staffId), 'organization_id', scope).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+type CertificateValues = Pick<StaffCertificateRow, 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at'>;
+type CertificateFile = Pick<StaffCertificateRow, 'file_key' | 'file_name' | 'file_type' | 'file_size'>;
+
+export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
+  const t = now();
+  await db.insertInto('staff_certificates').values({
+    ...values, organization_id: owningOrganization(scope)!, staff_id: staffId, file_key: null, file_name: null, file_type: null, file_size: null,
+    created_at: t, updated_at: t,
+  }).execute();
+}
+
+export async function updateCertificate(db: DbOrTrx, scope: Scope, staffId: number, id: number, values: Partial<CertificateValues & CertificateFile>): Promise<void> {
+  await whereInScope(db.updateTable('staff_certificates').set({ ...values, updated_at: now() })
+    .where('id', '=', id).where('staff_id', '=', staffId), 'organization_id', scope).execute();
+}
+
+export async function deleteCertificates(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await whereInScope(db.deleteFrom('staff_certificates').where('id', 'in', [...ids]), 'organization_id', scope).execute();
+}
+
+export async function deleteCertificatesOfStaff(db: DbOrTrx, scope: Scope, staffIds: readonly number[]): Promise<void> {
+  if (!staffIds.length) return;
+  await whereInScope(db.deleteFrom('staff_certificates').where('staff_id', 'in', [...staffIds]), 'organization_id', scope).execute();
+}
+
+/** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
+export async function certificatesNeedingAttention(db: DbOrTrx, scope: Scope, today: string, limit: string, maxRows: number) {
+  const attention = whereInScope(db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'), 'c.organization_id', scope)
+    .where('s.status', '=', 'active').where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit);
+  const [counts, rows] = await Promise.all([
+    attention.select([
+      sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(distinct c.staff_id)`.as('staff'),
+    ]).executeTakeFirstOrThrow(),
+    attention.innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+      .select(['c.id', 'c.staff_id', 's.name as staff_name', 's.nickname', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.expires_at'])
+      .orderBy('c.expires_at').orderBy('c.id').limit(maxRows).execute(),
+  ]);
+  return { expired: Number(counts.expired), total: Number(counts.total), staff: Number(counts.staff), rows };
 }

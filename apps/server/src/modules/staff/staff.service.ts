@@ -1,96 +1,182 @@
 import type { z } from 'zod';
-import type { staffInput } from '@bo/shared/schemas/staff';
-import type { DbOrTrx } from '../../db/database.ts';
+import {
+  staffDisplayName, type ExpirationResponse, type Staff, type StaffListItem, type staffAllListQuery, type staffListQuery,
+} from '@bo/shared/schemas/staff';
+import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { badRequest } from '../../lib/errors.ts';
-import { loadAllOr404 } from '../../lib/load-all.ts';
-import { photoVariantKey } from '../photo/photo.repository.ts';
-import { assertNationalIdFree, findStaffRow, readStaff } from './staff.repository.ts';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { ListResult } from '../../lib/list.ts';
+import { owningOrganization } from '../../lib/scope.ts';
+import { knownCertificateTypeIds } from './certificate-type.repository.ts';
+import { libraryPhotoKey } from './library-photos.ts';
+import { staffFieldValues, type StaffData } from './staff-fields.ts';
+import {
+  assertNationalIdFree, certificateRowsOf, certificatesOf, certificatesNeedingAttention, deleteCertificates, deleteCertificatesOfStaff,
+  findCertificateOr404, insertCertificate, listStaff, listStaffOrganizations, staff, staffRows, updateCertificate, type StaffRow,
+} from './staff.repository.ts';
 
-type StaffData = z.output<typeof staffInput>;
-const now = () => new Date().toISOString();
+type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery>;
+/** Rows listed by the expiry check; its counts are not capped. */
+const EXPIRY_LIST_LIMIT = 1000;
 
-/** A photo of the photo library the organization may use (its own or a shared one), or null. */
-export const libraryPhotoKey = (db: DbOrTrx, organizationId: number, photoId: number): Promise<string | null> =>
-  photoVariantKey(db, photoId, 'middle', { usableBy: organizationId });
-
-async function assertCertificateTypes(db: DbOrTrx, organizationId: number, data: StaffData) {
-  const ids = [...new Set(data.certificates.map((c) => c.certificate_type_id))];
-  if (!ids.length) return;
-  const found = await db.selectFrom('certificate_types').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
-  const known = new Set(found.map((r) => r.id));
-  const errors: Record<string, string[]> = {};
-  data.certificates.forEach((c, i) => {
-    if (!known.has(c.certificate_type_id)) errors[`certificates.${i}.certificate_type_id`] = ['validate.error.invalid'];
-    if (c.issued_at && c.expires_at && c.expires_at < c.issued_at) errors[`certificates.${i}.expires_at`] = ['validate.error.expires_before_issued'];
-  });
-  if (Object.keys(errors).length) throw badRequest(errors);
+export interface StaffService extends ResourceService<Staff, StaffData, Query, ListResult<StaffListItem>> {
+  /** One staff in the scope, or 404. */
+  read(id: number): Promise<Staff>;
+  /** The stored row (with the uploaded photo's storage key), or 404. */
+  row(id: number): Promise<StaffRow>;
+  /** The storage key of the staff's photo: its own upload or the library photo it uses; null when it has none. */
+  photoKey(row: StaffRow): Promise<string | null>;
+  /** An uploaded (already stored) photo replaces the staff's photo; the one it replaces goes after commit. */
+  setUploadedPhoto(id: number, key: string, size: number): Promise<Staff>;
+  removePhoto(id: number): Promise<Staff>;
+  /** A scanned certificate file (already stored) replaces the certificate's file. */
+  setCertificateFile(id: number, certificateId: number, file: { key: string; name: string; type: string; size: number }): Promise<Staff>;
+  removeCertificateFile(id: number, certificateId: number): Promise<Staff>;
+  certificateFile(id: number, certificateId: number): ReturnType<typeof findCertificateOr404>;
+  expiryCheck(days: number): Promise<ExpirationResponse>;
+  organizations(): ReturnType<typeof listStaffOrganizations>;
 }
 
-const columns = (d: StaffData) => ({
-  name: d.name, nickname: d.nickname ?? null, national_id: d.national_id ?? null, birthday: d.birthday ?? null,
-  gender: d.gender ?? null, mobile: d.mobile ?? null, email: d.email ?? null, address: d.address ?? null,
-  emergency_contact: d.emergency_contact ?? null, emergency_phone: d.emergency_phone ?? null, blood_type: d.blood_type ?? null,
-  job_title: d.job_title ?? null, hire_date: d.hire_date ?? null, notes: d.notes ?? null, status: d.status,
-});
+/** Staff of the context's scope: one organization's, or every organization's for readers across them (read only). */
+export function staffService(ctx: RequestContext): StaffService {
+  const { db, scope } = ctx;
+  const organizationId = () => {
+    const id = owningOrganization(scope);
+    if (id === null) throw new Error('staff are written in one organization');
+    return id;
+  };
 
-/**
- * Creates or replaces a staff with its certificates: rows with an id are updated, rows without
- * one are added, missing ones are removed. Answers the storage keys to delete after commit.
- */
-export async function saveStaff(trx: DbOrTrx, organizationId: number, data: StaffData, id?: number) {
-  await assertCertificateTypes(trx, organizationId, data);
-  await assertNationalIdFree(trx, organizationId, data.national_id, id);
-  const orphanKeys: string[] = [];
-  const t = now();
-  let staffId: number;
-  let photo: { photo_id?: number | null; photo_key?: null } = {};
-  if (data.photo_id !== undefined) {
-    if (data.photo_id !== null && !(await libraryPhotoKey(trx, organizationId, data.photo_id))) throw badRequest({ photo_id: ['validate.error.invalid'] });
-    photo = data.photo_id === null ? { photo_id: null } : { photo_id: data.photo_id, photo_key: null };
-  }
-  if (id === undefined) {
-    const row = await trx.insertInto('staff').values({
-      organization_id: organizationId, ...columns(data), photo_key: null, photo_id: photo.photo_id ?? null, created_at: t, updated_at: t,
-    }).returning('id').executeTakeFirstOrThrow();
-    staffId = row.id;
-  } else {
-    const before = await findStaffRow(trx, organizationId, id);
-    if (photo.photo_key === null && before.photo_key) orphanKeys.push(before.photo_key);
-    await trx.updateTable('staff').set({ ...columns(data), ...photo, updated_at: t })
-      .where('id', '=', id).where('organization_id', '=', organizationId).execute();
-    staffId = id;
+  async function checkInput(data: StaffData, id?: number) {
+    const typeIds = [...new Set(data.certificates.map((c) => c.certificate_type_id))];
+    const known = await knownCertificateTypeIds(db, scope, typeIds);
+    const errors: Record<string, string[]> = {};
+    data.certificates.forEach((c, i) => {
+      if (!known.has(c.certificate_type_id)) errors[`certificates.${i}.certificate_type_id`] = ['validate.error.invalid'];
+      if (c.issued_at && c.expires_at && c.expires_at < c.issued_at) errors[`certificates.${i}.expires_at`] = ['validate.error.expires_before_issued'];
+    });
+    if (Object.keys(errors).length) throw badRequest(errors);
+    await assertNationalIdFree(db, scope, data.national_id, id);
+    if (data.photo_id && !(await libraryPhotoKey(db, organizationId(), data.photo_id))) throw badRequest({ photo_id: ['validate.error.invalid'] });
   }
 
-  const existing = await trx.selectFrom('staff_certificates').select(['id', 'file_key'])
-    .where('staff_id', '=', staffId).where('organization_id', '=', organizationId).execute();
-  const existingIds = new Set(existing.map((c) => c.id));
-  const errors: Record<string, string[]> = {};
-  data.certificates.forEach((c, i) => { if (c.id !== undefined && !existingIds.has(c.id)) errors[`certificates.${i}.id`] = ['validate.error.invalid']; });
-  if (Object.keys(errors).length) throw badRequest(errors);
-  const kept = new Set(data.certificates.map((c) => c.id).filter((v): v is number => v !== undefined));
-  const removed = existing.filter((c) => !kept.has(c.id));
-  if (removed.length) {
-    await trx.deleteFrom('staff_certificates').where('id', 'in', removed.map((c) => c.id)).execute();
-    for (const c of removed) if (c.file_key) orphanKeys.push(c.file_key);
+  /** Rows with an id are updated, rows without one are added, missing ones are removed (their files after commit). */
+  async function saveCertificates(staffId: number, data: StaffData) {
+    const existing = await certificateRowsOf(db, scope, staffId);
+    const existingIds = new Set(existing.map((c) => c.id));
+    const errors: Record<string, string[]> = {};
+    data.certificates.forEach((c, i) => { if (c.id !== undefined && !existingIds.has(c.id)) errors[`certificates.${i}.id`] = ['validate.error.invalid']; });
+    if (Object.keys(errors).length) throw badRequest(errors);
+    const kept = new Set(data.certificates.map((c) => c.id));
+    const removed = existing.filter((c) => !kept.has(c.id));
+    await deleteCertificates(db, scope, removed.map((c) => c.id));
+    ctx.dropAfterCommit(removed.map((c) => c.file_key));
+    for (const c of data.certificates) {
+      const values = { certificate_type_id: c.certificate_type_id, number: c.number ?? null, issued_at: c.issued_at ?? null, expires_at: c.expires_at ?? null };
+      if (c.id !== undefined) await updateCertificate(db, scope, staffId, c.id, values);
+      else await insertCertificate(db, scope, staffId, values);
+    }
   }
-  for (const c of data.certificates) {
-    const values = {
-      certificate_type_id: c.certificate_type_id, number: c.number ?? null, issued_at: c.issued_at ?? null, expires_at: c.expires_at ?? null, updated_at: t,
-    };
-    if (c.id !== undefined) await trx.updateTable('staff_certificates').set(values).where('id', '=', c.id).where('staff_id', '=', staffId).execute();
-    else await trx.insertInto('staff_certificates').values({ ...values, organization_id: organizationId, staff_id: staffId, created_at: t, file_key: null, file_name: null, file_type: null, file_size: null }).execute();
-  }
-  return { staff: await readStaff(trx, organizationId, staffId), orphanKeys };
-}
 
-/** Deletes staff of the organization (all or nothing: any id outside it is 404); answers the storage keys to delete after commit. */
-export async function deleteStaff(trx: DbOrTrx, organizationId: number, ids: number[]) {
-  const rows = await loadAllOr404(ids, (unique) =>
-    trx.selectFrom('staff').selectAll().where('organization_id', '=', organizationId).where('id', 'in', unique).execute());
-  const unique = rows.map((r) => r.id);
-  const certs = await trx.selectFrom('staff_certificates').select('file_key').where('staff_id', 'in', unique).where('organization_id', '=', organizationId).execute();
-  await trx.deleteFrom('staff_certificates').where('staff_id', 'in', unique).where('organization_id', '=', organizationId).execute();
-  await trx.deleteFrom('staff').where('id', 'in', unique).where('organization_id', '=', organizationId).execute();
-  const orphanKeys = [...rows.map((r) => r.photo_key), ...certs.map((c) => c.file_key)].filter((k): k is string => !!k);
-  return { rows, orphanKeys };
+  const row = (id: number) => staffRows.findOr404(db, scope, id);
+  const read = (id: number) => staff.findOr404(db, scope, id);
+
+  return {
+    list: (query) => listStaff(db, scope, query),
+    find: (ids) => staff.find(db, scope, ids),
+    row,
+    read,
+
+    async create(data) {
+      await checkInput(data);
+      const id = await staff.insert(db, scope, { ...staffFieldValues(data), photo_key: null, photo_id: data.photo_id ?? null });
+      await saveCertificates(id, data);
+      return read(id);
+    },
+
+    async update(before, data) {
+      await checkInput(data, before.id);
+      // A library photo chosen replaces an uploaded one (whose object then goes); photo_id absent keeps the photo.
+      let photo = {};
+      if (data.photo_id === null) photo = { photo_id: null };
+      else if (data.photo_id !== undefined) {
+        ctx.dropAfterCommit([(await row(before.id)).photo_key]);
+        photo = { photo_id: data.photo_id, photo_key: null };
+      }
+      await staff.update(db, scope, before.id, { ...staffFieldValues(data), ...photo });
+      await saveCertificates(before.id, data);
+      return read(before.id);
+    },
+
+    async patch(before, { field, value }) {
+      await staff.update(db, scope, before.id, { [field]: value ?? null });
+      return read(before.id);
+    },
+
+    async remove(rows) {
+      const ids = rows.map((r) => r.id);
+      ctx.dropAfterCommit((await staffRows.find(db, scope, ids)).map((r) => r.photo_key));
+      ctx.dropAfterCommit((await certificatesOf(db, ids)).map((c) => c.file_key));
+      await deleteCertificatesOfStaff(db, scope, ids);
+      await staff.remove(db, scope, ids);
+    },
+
+    async photoKey(r) {
+      return r.photo_key ?? (r.photo_id ? libraryPhotoKey(db, r.organization_id, r.photo_id) : null);
+    },
+
+    async setUploadedPhoto(id, key, size) {
+      const before = await row(id);
+      await staff.update(db, scope, id, { photo_key: key, photo_id: null });
+      ctx.dropAfterCommit([before.photo_key]);
+      await ctx.audit({ action: 'upload_photo', target_type: 'staff', target_id: id, before: { photo_id: before.photo_id }, after: { size } });
+      return read(id);
+    },
+
+    async removePhoto(id) {
+      const before = await row(id);
+      await staff.update(db, scope, id, { photo_key: null, photo_id: null });
+      ctx.dropAfterCommit([before.photo_key]);
+      await ctx.audit({ action: 'delete_photo', target_type: 'staff', target_id: id, before: { photo_id: before.photo_id, had_photo: !!before.photo_key } });
+      return read(id);
+    },
+
+    certificateFile: (id, certificateId) => findCertificateOr404(db, scope, id, certificateId),
+
+    async setCertificateFile(id, certificateId, file) {
+      const before = await findCertificateOr404(db, scope, id, certificateId);
+      await updateCertificate(db, scope, id, certificateId, { file_key: file.key, file_name: file.name, file_type: file.type, file_size: file.size });
+      ctx.dropAfterCommit([before.file_key]);
+      await ctx.audit({
+        action: 'upload_certificate_file', target_type: 'staff', target_id: id,
+        before: { certificate_id: before.id, file_name: before.file_name }, after: { certificate_id: before.id, file_name: file.name, size: file.size },
+      });
+      return read(id);
+    },
+
+    async removeCertificateFile(id, certificateId) {
+      const before = await findCertificateOr404(db, scope, id, certificateId);
+      await updateCertificate(db, scope, id, certificateId, { file_key: null, file_name: null, file_type: null, file_size: null });
+      ctx.dropAfterCommit([before.file_key]);
+      await ctx.audit({ action: 'delete_certificate_file', target_type: 'staff', target_id: id, before: { certificate_id: before.id, file_name: before.file_name } });
+      return read(id);
+    },
+
+    async expiryCheck(days) {
+      const today = todayInTaipei();
+      const found = await certificatesNeedingAttention(db, scope, today, addDays(today, days), EXPIRY_LIST_LIMIT);
+      const data = found.rows.map((r) => ({
+        id: r.id, staff_id: r.staff_id, staff_name: r.staff_name, staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
+        certificate_type_id: r.certificate_type_id, certificate_type_name: r.certificate_type_name, number: r.number,
+        expires_at: r.expires_at!, days_left: daysBetween(today, r.expires_at!),
+        status: (r.expires_at! < today ? 'expired' : 'expiring') as 'expired' | 'expiring',
+      }));
+      return {
+        days, today, data, truncated: data.length < found.total,
+        expired_count: found.expired, expiring_count: found.total - found.expired, staff_count: found.staff,
+      };
+    },
+
+    organizations: () => listStaffOrganizations(db),
+  };
 }
