@@ -1,4 +1,5 @@
 import type { FileType } from '@bo/shared/schemas/file';
+import { sniffContent } from '../../lib/media/sniff.ts';
 
 /** Extension → MIME type of what the app stores and serves. Anything else is application/octet-stream. */
 export const MIME_BY_EXT: Record<string, string> = {
@@ -24,21 +25,6 @@ export const isInlineSafe = (mime: string) => INLINE_SAFE.has(mime);
 
 export const mimeForKey = (key: string) => MIME_BY_EXT[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
-/** Types recognised by content; a name claiming one of these must agree with the bytes. */
-function sniff(head: Buffer): string | null {
-  const at = (o: number, s: string) => head.length >= o + s.length && head.subarray(o, o + s.length).toString('latin1') === s;
-  if (at(0, '\x89PNG\r\n\x1a\n')) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (at(0, 'GIF87a') || at(0, 'GIF89a')) return 'gif';
-  if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp';
-  if (at(0, '%PDF-')) return 'pdf';
-  if (at(0, 'PK\x03\x04') || at(0, 'PK\x05\x06')) return 'zip';
-  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gz';
-  if (at(4, 'ftyp')) return 'mp4';
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
-  if (at(0, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)) return 'mp3';
-  return null;
-}
 const SNIFFABLE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'pdf', 'zip', 'gz', 'mp4', 'webm', 'mp3']);
 const ZIP_CONTAINERS = new Set(['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods']);
 
@@ -51,7 +37,7 @@ export interface Detected { ext: string; mime: string; type: FileType }
 export function detectFileType(name: string, head: Buffer): Detected {
   const dot = name.lastIndexOf('.');
   const claimed = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-  const sniffed = sniff(head);
+  const sniffed: string | null = sniffContent(head);
   let ext: string;
   if (sniffed === 'zip' && ZIP_CONTAINERS.has(claimed)) ext = claimed;
   else if (sniffed === 'jpg' && claimed === 'jpeg') ext = 'jpg';

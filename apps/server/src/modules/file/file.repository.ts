@@ -1,42 +1,33 @@
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { FileItem, FileType } from '@bo/shared/schemas/file';
+import { sql, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { likePattern } from '../../lib/list.ts';
+import { publicUrl } from '../../lib/media/public-url.ts';
+import type { Scope } from '../../lib/scope.ts';
 import type { FilesTable } from './media.tables.ts';
 
-/**
- * Files belong to the uploader's active organization (null when acting in none). Every query here
- * takes that organization: another organization's file is simply not found.
- */
-export type OrganizationScope = number | null;
 export type FileRow = Selectable<FilesTable>;
-
-export function inOrganization<O, T extends 'files' | 'photos'>(qb: SelectQueryBuilder<DB, T, O>, organizationId: OrganizationScope) {
-  const col = 'organization_id' as any;
-  return organizationId === null ? qb.where(col, 'is', null) : qb.where(col, '=', organizationId);
-}
+type ListQuery = z.output<typeof fileListQuery>;
 
 /**
- * Who looks at files: the acting organization, or none. Without an organization a file belongs to
- * its uploader alone (super admins see them all): admins acting in no organization share nothing.
+ * Who sees which files: the files of the acting organization, or, acting in none, the files of no
+ * organization, and of those only one's own uploads unless a super admin (admins acting in no
+ * organization share nothing).
  */
-export interface FileScope { organizationId: OrganizationScope; actorId: number; isSuperAdmin: boolean }
-export const fileScope = (actor: Pick<Actor, 'id' | 'organizationId' | 'isSuperAdmin'>): FileScope =>
-  ({ organizationId: actor.organizationId, actorId: actor.id, isSuperAdmin: actor.isSuperAdmin });
+export interface FileScope { scope: Scope; uploaderId: number | null }
 
-function inFileScope<O>(qb: SelectQueryBuilder<DB, 'files', O>, scope: FileScope) {
-  const scoped = inOrganization(qb, scope.organizationId);
-  return scope.organizationId === null && !scope.isSuperAdmin ? scoped.where('uploader_id', '=', scope.actorId) : scoped;
-}
+export const fileScopeOf = (scope: Scope, actor: Pick<Actor, 'id' | 'isSuperAdmin'>): FileScope =>
+  ({ scope, uploaderId: scope.kind === 'unassigned' && !actor.isSuperAdmin ? actor.id : null });
 
 /** The same rule for a row already loaded (signed links: may the signer still read it?). */
-export const fileInScope = (row: Pick<FileRow, 'organization_id' | 'uploader_id'>, scope: FileScope) =>
-  row.organization_id === scope.organizationId && (row.organization_id !== null || scope.isSuperAdmin || row.uploader_id === scope.actorId);
+export function fileInScope(row: Pick<FileRow, 'organization_id' | 'uploader_id'>, fs: FileScope): boolean {
+  const inScope = fs.scope.kind === 'all' || row.organization_id === (fs.scope.kind === 'organization' ? fs.scope.organizationId : null);
+  return inScope && (fs.uploaderId === null || row.uploader_id === fs.uploaderId);
+}
 
-/** Public objects are served by GET /api/files/<key>; keys are generated, never client paths. */
-export const publicUrl = (key: string) => `/api/files/${key}`;
 export const privateFileUrl = (uid: string, name: string) => `/api/admin/file/get-private-file/${uid}/${encodeURIComponent(name)}`;
 export const filePath = (row: Pick<FileRow, 'is_private' | 'uid' | 'name'>) => `${row.is_private ? 'private' : 'public'}/${row.uid}/${row.name}`;
 
@@ -50,23 +41,37 @@ export function toFileItem(row: FileRow): FileItem {
   };
 }
 
-export async function listFiles(
-  db: DbOrTrx, scope: FileScope,
-  q: ListParams & { keyword?: string; folder?: string; type?: FileType },
-) {
-  let qb = inFileScope(db.selectFrom('files').selectAll(), scope);
-  if (q.folder !== undefined) qb = qb.where('folder', '=', q.folder);
-  if (q.type) qb = qb.where('type', '=', q.type);
-  if (q.keyword) qb = qb.where(sql<boolean>`lower(name) like ${likePattern(q.keyword.toLowerCase())} escape '\\'`);
-  const page = await paginate(qb, q);
-  return { ...page, data: (page.data as FileRow[]).map(toFileItem), folders: await subFolders(db, scope, q.folder ?? '') };
+/** Files with their signed-link opens; deleted with their organization, stored objects after commit. */
+export const files = scopedTable<FileItem, FileRow>({
+  table: 'files',
+  alias: 'f',
+  select: (db) => db.selectFrom('files as f').selectAll('f'),
+  toView: (rows) => rows.map(toFileItem),
+  sortColumns: { created_at: 'f.created_at', id: 'f.id', name: 'f.name', size: 'f.size' },
+  keywordColumns: ['f.name'],
+  dependent: { name: 'files', children: [{ table: 'signed_link_opens' }], storedKeyColumns: ['storage_key'] },
+});
+
+const inFileScope = (db: DbOrTrx, fs: FileScope) => {
+  const qb = files.query(db, fs.scope);
+  return fs.uploaderId === null ? qb : qb.where('f.uploader_id', '=', fs.uploaderId);
+};
+
+export async function listFiles(db: DbOrTrx, fs: FileScope, q: ListQuery) {
+  const page = await files.list(db, fs.scope, q, (qb) => {
+    if (fs.uploaderId !== null) qb = qb.where('f.uploader_id', '=', fs.uploaderId);
+    if (q.folder !== undefined) qb = qb.where('f.folder', '=', q.folder);
+    if (q.type) qb = qb.where('f.type', '=', q.type);
+    return qb;
+  });
+  return { ...page, folders: await subFolders(db, fs, q.folder ?? '') };
 }
 
 /** Direct sub-folders of `folder` ('' is the root) that hold files at any depth. */
-async function subFolders(db: DbOrTrx, scope: FileScope, folder: string): Promise<string[]> {
-  let qb = inFileScope(db.selectFrom('files').select('folder').distinct(), scope);
-  qb = folder === '' ? qb.where('folder', '!=', '') : qb.where(sql<boolean>`folder like ${`${likePattern(folder).slice(1, -1)}/%`} escape '\\'`);
-  const rows = await qb.execute();
+async function subFolders(db: DbOrTrx, fs: FileScope, folder: string): Promise<string[]> {
+  let qb = inFileScope(db, fs).clearSelect().select('f.folder').distinct();
+  qb = folder === '' ? qb.where('f.folder', '!=', '') : qb.where(sql<boolean>`f.folder like ${`${likePattern(folder).slice(1, -1)}/%`} escape '\\'`);
+  const rows = (await qb.execute()) as { folder: string }[];
   const prefix = folder === '' ? '' : `${folder}/`;
   const names = new Set<string>();
   for (const r of rows) {
@@ -76,12 +81,17 @@ async function subFolders(db: DbOrTrx, scope: FileScope, folder: string): Promis
   return [...names].sort();
 }
 
-export async function findFile(db: DbOrTrx, scope: FileScope, id: number): Promise<FileRow | undefined> {
-  return inFileScope(db.selectFrom('files').selectAll().where('id', '=', id), scope).executeTakeFirst() as Promise<FileRow | undefined>;
+export async function findFiles(db: DbOrTrx, fs: FileScope, ids: readonly number[]): Promise<FileItem[]> {
+  if (!ids.length) return [];
+  return ((await inFileScope(db, fs).where('f.id', 'in', [...ids]).execute()) as FileRow[]).map(toFileItem);
 }
 
-export async function findFileByUid(db: DbOrTrx, scope: FileScope, uid: string): Promise<FileRow | undefined> {
-  return inFileScope(db.selectFrom('files').selectAll().where('uid', '=', uid), scope).executeTakeFirst() as Promise<FileRow | undefined>;
+export async function findFileRow(db: DbOrTrx, fs: FileScope, id: number): Promise<FileRow | undefined> {
+  return inFileScope(db, fs).where('f.id', '=', id).executeTakeFirst() as Promise<FileRow | undefined>;
+}
+
+export async function findFileByUid(db: DbOrTrx, fs: FileScope, uid: string): Promise<FileRow | undefined> {
+  return inFileScope(db, fs).where('f.uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
 /** For signed links only: the link's signature, checked before this, and `fileInScope` for its signer. */
@@ -89,16 +99,23 @@ export async function findFileForSignedLink(db: DbOrTrx, uid: string): Promise<F
   return db.selectFrom('files').selectAll().where('uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
-export async function findFilesByIds(db: DbOrTrx, scope: FileScope, ids: number[]): Promise<FileRow[]> {
-  return inFileScope(db.selectFrom('files').selectAll().where('id', 'in', ids), scope).execute() as Promise<FileRow[]>;
+export async function insertFile(db: DbOrTrx, scope: Scope, values: Omit<FilesTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>): Promise<FileItem> {
+  const id = await files.insert(db, scope, values);
+  return files.findOr404(db, scope, id);
 }
 
-export async function insertFile(db: DbOrTrx, row: Omit<FilesTable, 'id'>): Promise<FileRow> {
-  const { id } = await db.insertInto('files').values(row).returning('id').executeTakeFirstOrThrow();
-  return { ...row, id };
+/** Storage keys of files already loaded in scope. */
+export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('files').select('storage_key').where('id', 'in', [...ids]).execute()).map((r) => r.storage_key);
 }
 
-/** Deletes rows loaded with `findFilesByIds` in the same transaction (so already in scope). */
-export async function deleteFiles(db: DbOrTrx, rows: Pick<FileRow, 'id'>[]): Promise<void> {
-  if (rows.length) await db.deleteFrom('files').where('id', 'in', rows.map((r) => r.id)).execute();
+export async function recordSignedLinkOpen(db: DbOrTrx, open: {
+  file_id: number; organization_id: number | null; signer_id: number; signed_at: string; expires_at: string;
+  payload: string | null; ip: string | null; user_agent: string | null;
+}): Promise<void> {
+  await db.insertInto('signed_link_opens').values({ ...open, opened_at: new Date().toISOString() }).execute();
 }
+
+/** Removes files of the scope (rows already loaded). */
+export const removeFiles = (db: DbOrTrx, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);

@@ -1,53 +1,40 @@
-import { randomBytes } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
-import { idParam, idsBody, rowIdParam } from '@bo/shared/list';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import {
-  FILE_PATH_PATTERN, fileCreateViaDataBody, fileDownloadBody, fileListQuery, fileListResponse, fileSchema,
-  fileUploadQuery, privateFileParams, signedUrlBody, signedUrlResponse,
+  FILE_PATH_PATTERN, fileCreateViaDataBody, fileDownloadBody, fileSchema, fileUploadQuery, privateFileParams, signedUrlBody, signedUrlResponse,
 } from '@bo/shared/schemas/file';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { removeObjects } from '../../lib/storage/remove-objects.ts';
-import { loadAllOr404 } from '../../lib/load-all.ts';
-import { readPart, registerMultipart, uploadedFile } from '../../lib/uploads/multipart.ts';
+import { SNIFF_BYTES } from '../../lib/media/sniff.ts';
+import { newUid } from '../../lib/media/uid.ts';
+import { readPart, uploadedFile } from '../../lib/uploads/multipart.ts';
 import { peek } from '../../lib/uploads/peek.ts';
 import { limitBytes, tooLarge } from '../../lib/uploads/size-limit.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
-import { detectFileType, mimeForKey } from './file-types.ts';
 import { cleanFileName } from '../../lib/uploads/file-name.ts';
-import {
-  deleteFiles, fileInScope, fileScope, findFile, findFileByUid, findFileForSignedLink, findFilesByIds, insertFile, listFiles,
-  toFileItem, type FileRow,
-} from './file.repository.ts';
+import { detectFileType, mimeForKey } from './file-types.ts';
+import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.ts';
+import { fileService } from './file.service.ts';
 import { sendStored } from './send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-
-const now = () => new Date().toISOString();
-export const newUid = () => randomBytes(15).toString('base64url');
-const okResponse = z.object({ message: z.string() });
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
 const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;
 const RAW_TRAVERSAL = /%2e|%2f|%5c|%00|\\|\0|(^|\/)\.\.?(\/|$|\?)/i;
 
+/** The file manager's calls beyond the kit's (spec section 7): uploads, downloads and signed links. */
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await registerMultipart(app);
   const tags = ['file'];
   const max = app.config.uploadMaxBytes;
   const signer = new LinkSigner(app.config.jwtSecret);
   // PUBLIC_URL (or the start-up address), never the request's Host or X-Forwarded-Host: a forged header must not mint links to another origin.
   const baseUrl = app.config.publicUrl;
 
-  app.get('/api/admin/file/index', {
-    schema: { tags, querystring: fileListQuery, response: { 200: fileListResponse } },
-    config: { roles: ROLES.file },
-  }, async (req) => listFiles(app.db, fileScope(req.actor), req.query));
-
+  /** Any file, stored as it came: its type from its bytes first and its name second (file-types.ts). */
   const store = async (req: FastifyRequest, o: { name: string; folder: string; isPrivate: boolean; head: Buffer; body: Readable }) => {
     const detected = detectFileType(o.name, o.head);
     const uid = newUid();
@@ -55,16 +42,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const limited = limitBytes(max);
     pipeline(o.body, limited, () => {});
     return storeThenRecord(app.storage, req.log, [{ key, body: limited, contentType: detected.mime }], ([{ size }]) =>
-      req.inTransaction(async ({ trx, actor, organizationId, audit }) => {
-        const t = now();
-        const row = await insertFile(trx, {
-          uid, organization_id: organizationId, uploader_id: actor.id, folder: o.folder, name: o.name,
-          is_private: o.isPrivate ? 1 : 0, mime: detected.mime, type: detected.type, size, storage_key: key, created_at: t, updated_at: t,
-        });
-        const item = toFileItem(row);
-        await audit({ action: 'upload', target_type: 'file', target_id: row.id, after: item });
-        return item;
-      }));
+      req.inTransaction((ctx) => fileService(ctx).record({ uid, name: o.name, folder: o.folder, isPrivate: o.isPrivate, detected, key, size })));
   };
 
   app.post('/api/admin/file/upload', {
@@ -73,7 +51,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const part = await uploadedFile(req, max);
     return readPart(part, max, async (file) => {
-      const { head, body } = await peek(file, 512);
+      const { head, body } = await peek(file, SNIFF_BYTES);
       return store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
     });
   });
@@ -87,14 +65,14 @@ export async function fileRoutes(fastify: FastifyInstance) {
     if (encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(content.replace(/\s+/g, ''))) throw badRequest({ content: [VALIDATION_KEYS.invalid] });
     const data = Buffer.from(encoding === 'base64' ? content.replace(/\s+/g, '') : content, encoding === 'base64' ? 'base64' : 'utf8');
     if (data.length > max) throw tooLarge(max);
-    return store(req, { name: cleanFileName(req.body.name), folder: req.body.folder, isPrivate: req.body.private, head: data.subarray(0, 512), body: Readable.from([data]) });
+    return store(req, { name: cleanFileName(req.body.name), folder: req.body.folder, isPrivate: req.body.private, head: data.subarray(0, SNIFF_BYTES), body: Readable.from([data]) });
   });
 
   app.post('/api/admin/file/download', {
     schema: { tags, body: fileDownloadBody },
     config: { roles: ROLES.file },
   }, async (req, reply) => {
-    const row = await findFile(app.db, fileScope(req.actor), req.body.id);
+    const row = await fileService(req.readContext()).row(req.body.id);
     if (!row) throw notFound();
     return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, attachment: true, cacheControl: 'private, no-store' });
   });
@@ -103,30 +81,10 @@ export async function fileRoutes(fastify: FastifyInstance) {
     schema: { tags, params: privateFileParams },
     config: { roles: ROLES.file },
   }, async (req, reply) => {
-    const row = await findFileByUid(app.db, fileScope(req.actor), req.params.a);
+    const row = await fileService(req.readContext()).rowByUid(req.params.a);
     if (!row || !row.is_private || row.name !== req.params.b) throw notFound();
     return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
   });
-
-  const removeFiles = (req: FastifyRequest, ids: number[]) => req.inTransaction(async ({ trx, actor, audit }) => {
-    const rows = await loadAllOr404(ids, (unique) => findFilesByIds(trx, fileScope(actor), unique));
-    await deleteFiles(trx, rows);
-    for (const r of rows) await audit({ action: 'delete', target_type: 'file', target_id: r.id, before: toFileItem(r) });
-    return rows;
-  }).then(async (rows: FileRow[]) => {
-    await removeObjects(app.storage, rows.map((r) => r.storage_key), req.log);
-    return { message: 'OK' };
-  });
-
-  app.delete('/api/admin/file/batch', {
-    schema: { tags, body: idsBody, response: { 200: okResponse } },
-    config: { roles: ROLES.file },
-  }, async (req) => removeFiles(req, req.body.ids));
-
-  app.delete('/api/admin/file/:id', {
-    schema: { tags, params: idParam, response: { 200: okResponse } },
-    config: { roles: ROLES.file },
-  }, async (req) => removeFiles(req, [req.params.id]));
 
   app.post('/api/admin/file/signed-url', {
     schema: { tags, body: signedUrlBody, response: { 200: signedUrlResponse } },
@@ -134,7 +92,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
     // Authorize the path before signing: the caller must be able to read it now.
-    const row = await findFileByUid(app.db, fileScope(req.actor), uid);
+    const row = await fileService(req.readContext()).rowByUid(uid);
     if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
     const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
     const issued = Math.floor(Date.now() / 1000);
@@ -144,7 +102,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor.id, payload });
     const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor.id), ...(payload ? { p: payload } : {}), sig });
     const expiresAt = new Date(expires * 1000).toISOString();
-    await req.inTransaction(({ audit }) => audit({ action: 'sign_link', target_type: 'file', target_id: row.id, after: { ttl, expires_at: expiresAt, payload: req.body.payload ?? null } }));
+    await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
     return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
   });
 
@@ -164,11 +122,11 @@ export async function fileRoutes(fastify: FastifyInstance) {
     if (!row || row.name !== req.params.b) throw notFound();
     // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
     if (!(await signerMayRead(app.db, s, row))) throw forbidden('Link revoked');
-    await app.db.insertInto('signed_link_opens').values({
+    await recordSignedLinkOpen(app.db, {
       file_id: row.id, organization_id: row.organization_id, signer_id: s, signed_at: new Date(i * 1000).toISOString(),
       expires_at: new Date(e * 1000).toISOString(), payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
-      ip: req.ip ?? null, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null, opened_at: now(),
-    }).execute();
+      ip: req.ip ?? null, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+    });
     return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
   });
 
@@ -182,4 +140,3 @@ export async function fileRoutes(fastify: FastifyInstance) {
     return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'public, max-age=31536000, immutable' });
   });
 }
-

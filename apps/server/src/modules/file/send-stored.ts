@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { notFound } from '../../lib/errors.ts';
+import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import { isInlineSafe } from './file-types.ts';
 
 export interface SendOptions {
@@ -11,12 +12,6 @@ export interface SendOptions {
   attachment?: boolean;
   cacheControl: string;
 }
-
-const contentDisposition = (kind: 'inline' | 'attachment', name?: string) => {
-  if (!name) return kind;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-};
 
 /** Parses a single `bytes=` range; null when absent or not understood (then the whole body is sent). */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {

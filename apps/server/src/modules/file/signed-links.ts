@@ -3,7 +3,8 @@ import { can, ROLES } from '@bo/shared/permissions';
 import { SIGNED_LINK_P_MAX } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
 import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
-import { fileInScope, fileScope, type FileRow } from './file.repository.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import { fileInScope, fileScopeOf, type FileRow } from './file.repository.ts';
 
 /**
  * Signed file links: HMAC-SHA256 over method, path, expiry, issue time, signer and payload, with a
@@ -74,5 +75,5 @@ export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow)
     roles: adminRoles, organizationId: null, isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
   };
   if (!(await actInOrganization(db, actor, row.organization_id))) return false;
-  return can(actor.roles, ROLES.file) && fileInScope(row, fileScope(actor));
+  return can(actor.roles, ROLES.file) && fileInScope(row, fileScopeOf(scopeOf(actor.organizationId), actor));
 }

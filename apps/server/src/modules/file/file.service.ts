@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { FileItem, fileListQuery, FileListResponse } from '@bo/shared/schemas/file';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import {
+  fileScopeOf, findFileByUid, findFileRow, findFiles, insertFile, listFiles, removeFiles, storedKeysOf, type FileRow,
+} from './file.repository.ts';
+import type { Detected } from './file-types.ts';
+
+type Query = z.output<typeof fileListQuery>;
+
+/** What an upload records once its object is stored. */
+export interface StoredFile { uid: string; name: string; folder: string; isPrivate: boolean; detected: Detected; key: string; size: number }
+
+export interface FileService extends ResourceService<FileItem, never, Query, FileListResponse> {
+  record(file: StoredFile): Promise<FileItem>;
+  /** A file the context may read, by id or by uid, with its storage key; undefined when out of reach. */
+  row(id: number): Promise<FileRow | undefined>;
+  rowByUid(uid: string): Promise<FileRow | undefined>;
+  /** Records that a signed link to the file was issued. */
+  signedLink(file: FileRow, link: { ttl: number; expires_at: string; payload: unknown }): Promise<void>;
+}
+
+/** The file manager of the context (fileScopeOf: its organization, or one's own files outside any). */
+export function fileService(ctx: RequestContext): FileService {
+  const { db } = ctx;
+  const fs = fileScopeOf(ctx.scope, ctx.actor);
+  return {
+    list: (query) => listFiles(db, fs, query),
+    find: (ids) => findFiles(db, fs, ids),
+    async remove(rows) {
+      const ids = rows.map((f) => f.id);
+      ctx.dropAfterCommit(await storedKeysOf(db, ids));
+      await removeFiles(db, fs, ids);
+    },
+    async record(file) {
+      const item = await insertFile(db, fs.scope, {
+        uid: file.uid, uploader_id: ctx.actor.id, folder: file.folder, name: file.name, is_private: file.isPrivate ? 1 : 0,
+        mime: file.detected.mime, type: file.detected.type, size: file.size, storage_key: file.key,
+      });
+      await ctx.audit({ action: 'upload', target_type: 'file', target_id: item.id, after: item });
+      return item;
+    },
+    row: (id) => findFileRow(db, fs, id),
+    rowByUid: (uid) => findFileByUid(db, fs, uid),
+    signedLink: (file, link) => ctx.audit({ action: 'sign_link', target_type: 'file', target_id: file.id, after: link }),
+  };
+}
