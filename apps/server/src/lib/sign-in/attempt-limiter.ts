@@ -40,7 +40,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
  * through between the check and the verdict; `succeed` clears the counts that held it.
  */
 export class AttemptLimiter {
-  constructor(private readonly store: RateLimitStore, private readonly limits: AttemptLimits) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly limits: AttemptLimits,
+  ) {}
 
   /** Counts the attempt; throws 429 with Retry-After when it may not be made now. */
   async check(attempt: SignInAttempt): Promise<void> {
@@ -63,7 +66,9 @@ export class AttemptLimiter {
       return browser.count > perAccount ? Math.max(1, browser.ttl) : null;
     }
     const [byIp, byAddress, byAccount] = await Promise.all([
-      this.store.hit(k.ip, windowSeconds), this.store.hit(k.address, windowSeconds), this.store.hit(k.account, windowSeconds),
+      this.store.hit(k.ip, windowSeconds),
+      this.store.hit(k.address, windowSeconds),
+      this.store.hit(k.account, windowSeconds),
     ]);
     const locked = [byIp.count > perIp ? byIp.ttl : 0, byAddress.count > perAccount ? byAddress.ttl : 0];
     if (Math.max(...locked) > 0) return Math.max(1, ...locked);

@@ -5,14 +5,30 @@ import { openSession } from './open-session.ts';
 import { adminPrincipal } from './principal.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const client = { ip: '10.8.0.1', userAgent: 'vitest', fingerprint: 'open-session-browser' };
-const open = (adminId: number, opts: { switchedBy?: number; keepLogin?: boolean } = {}) => t.db.transaction().execute((trx) => openSession(trx, t.app, {
-  principal: adminPrincipal(adminId), client, keepLogin: opts.keepLogin ?? false,
-  ...(opts.switchedBy === undefined ? {} : { switchedBy: { adminId: opts.switchedBy, audit: { actor_id: opts.switchedBy, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: null } } }),
-}));
+const open = (adminId: number, opts: { switchedBy?: number; keepLogin?: boolean } = {}) =>
+  t.db.transaction().execute((trx) =>
+    openSession(trx, t.app, {
+      principal: adminPrincipal(adminId),
+      client,
+      keepLogin: opts.keepLogin ?? false,
+      ...(opts.switchedBy === undefined
+        ? {}
+        : {
+            switchedBy: {
+              adminId: opts.switchedBy,
+              audit: { actor_id: opts.switchedBy, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: null },
+            },
+          }),
+    }),
+  );
 
 describe('openSession', () => {
   it("opens the browser's login device in the admin's first organization, audits the sign-in and answers an admin token for it", async () => {
@@ -22,8 +38,20 @@ describe('openSession', () => {
     const payload = decodeJwt(token) as { id: number; type: string; data: { id: number; sub_account_roles: string[] } };
     expect(payload).toMatchObject({ id: deviceId, type: 'admin', data: { id: admin.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] } });
     const device = await t.db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
-    expect(device).toMatchObject({ admin_id: admin.id, impersonator_id: null, organization_id: org.id, fingerprint: client.fingerprint, keep_login: 1, user_agent: 'vitest' });
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('action', '=', 'login').where('target_id', '=', String(deviceId)).execute();
+    expect(device).toMatchObject({
+      admin_id: admin.id,
+      impersonator_id: null,
+      organization_id: org.id,
+      fingerprint: client.fingerprint,
+      keep_login: 1,
+      user_agent: 'vitest',
+    });
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'login')
+      .where('target_id', '=', String(deviceId))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: admin.id, organization_id: org.id, target_type: 'login_device', ip: client.ip });
   });
@@ -44,10 +72,25 @@ describe('openSession', () => {
     const own = await open(admin.id);
     const switched = await open(admin.id, { switchedBy: sa.id });
     expect(switched.deviceId).not.toBe(own.deviceId);
-    const device = await t.db.selectFrom('login_devices').select('impersonator_id').where('id', '=', switched.deviceId).executeTakeFirstOrThrow();
+    const device = await t.db
+      .selectFrom('login_devices')
+      .select('impersonator_id')
+      .where('id', '=', switched.deviceId)
+      .executeTakeFirstOrThrow();
     expect(device.impersonator_id).toBe(sa.id);
-    const audit = await t.db.selectFrom('audit_logs').select(['action', 'target_type', 'target_id', 'after']).where('actor_id', '=', sa.id).execute();
-    expect(audit).toEqual([{ action: 'switch_account', target_type: 'admin', target_id: String(admin.id), after: JSON.stringify({ login_device_id: switched.deviceId }) }]);
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .select(['action', 'target_type', 'target_id', 'after'])
+      .where('actor_id', '=', sa.id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'switch_account',
+        target_type: 'admin',
+        target_id: String(admin.id),
+        after: JSON.stringify({ login_device_id: switched.deviceId }),
+      },
+    ]);
     expect((decodeJwt(switched.token) as { data: { impersonator?: { id: number } } }).data.impersonator?.id).toBe(sa.id);
   });
 });

@@ -29,15 +29,33 @@ export interface SessionOpening {
  * Every session starts here, whatever proved who the principal is: the login device of this browser
  * (opened or reused, login-device.ts), its audit entry and its first token, in the caller's transaction.
  */
-export async function openSession(trx: Trx, services: SessionServices, opening: SessionOpening): Promise<{ token: string; deviceId: number }> {
+export async function openSession(
+  trx: Trx,
+  services: SessionServices,
+  opening: SessionOpening,
+): Promise<{ token: string; deviceId: number }> {
   const { principal, client, keepLogin, switchedBy } = opening;
   const device = await openLoginDevice(trx, services.config.sessionMaxAgeSeconds, {
-    principal, client, impersonatorId: switchedBy?.adminId ?? null, keepLogin,
+    principal,
+    client,
+    impersonatorId: switchedBy?.adminId ?? null,
+    keepLogin,
   });
   if (switchedBy) {
-    await writeAudit(trx, switchedBy.audit, { action: 'switch_account', target_type: 'admin', target_id: principal.id, after: { login_device_id: device.id } });
+    await writeAudit(trx, switchedBy.audit, {
+      action: 'switch_account',
+      target_type: 'admin',
+      target_id: principal.id,
+      after: { login_device_id: device.id },
+    });
   } else {
-    const who = { actor_id: principal.id, impersonator_id: null, organization_id: device.organizationId, ip: client.ip, user_agent: client.userAgent };
+    const who = {
+      actor_id: principal.id,
+      impersonator_id: null,
+      organization_id: device.organizationId,
+      ip: client.ip,
+      user_agent: client.userAgent,
+    };
     await writeAudit(trx, who, { action: 'login', target_type: 'login_device', target_id: device.id });
   }
   return { token: await services.tokens.issue(trx, device.id, keepLogin), deviceId: device.id };

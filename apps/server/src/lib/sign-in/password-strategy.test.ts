@@ -3,8 +3,12 @@ import { buildAdmin, createTestApp, type TestApp } from '../../../test/helpers.t
 import { passwordStrategy } from './password-strategy.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const answer = async (email: string, password: string) => {
   const strategy = passwordStrategy(t.db);

@@ -3,7 +3,10 @@ import { verifyPassword } from '../passwords.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import { adminPrincipal, type AdminPrincipal } from './principal.ts';
 
-export interface PasswordCredentials { email: string; password: string }
+export interface PasswordCredentials {
+  email: string;
+  password: string;
+}
 
 interface PasswordClaim extends Claim<AdminPrincipal> {
   admin: { password_hash: string | null; status: string } | null;

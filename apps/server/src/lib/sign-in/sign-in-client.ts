@@ -11,5 +11,7 @@ export interface SignInClient {
 }
 
 export const signInClientOf = (req: FastifyRequest): SignInClient => ({
-  ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null, fingerprint: fingerprintOf(req),
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+  fingerprint: fingerprintOf(req),
 });

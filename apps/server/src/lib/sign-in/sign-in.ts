@@ -31,7 +31,10 @@ export interface SignInRequest<C> {
   recaptcha?: { token: string | undefined };
 }
 
-export type SignIn<P extends Principal> = <C, K extends Claim<P>>(strategy: CredentialStrategy<C, P, K>, request: SignInRequest<C>) => Promise<{ token: string }>;
+export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
+  strategy: CredentialStrategy<C, P, K>,
+  request: SignInRequest<C>,
+) => Promise<{ token: string }>;
 
 /**
  * The sign-in pipeline: attempt limiter → reCAPTCHA (when the route asks) → credential strategy →
@@ -41,7 +44,7 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
   const { db, limiter, sessions } = steps;
   return async (strategy, { credentials, client, keepLogin, recaptcha }) => {
     const claim = await strategy.claim(credentials);
-    const known = claim.principal !== null && await sessions.isKnownBrowser(db, claim.principal, client.fingerprint);
+    const known = claim.principal !== null && (await sessions.isKnownBrowser(db, claim.principal, client.fingerprint));
     const attempt: SignInAttempt = { account: claim.account, ip: client.ip, knownBrowser: known ? client.fingerprint : null };
     await limiter.check(attempt);
     if (recaptcha) await steps.verifyRecaptcha(recaptcha.token, client.ip);
@@ -50,7 +53,12 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
     if (!verdict.ok) {
       // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
       const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
-      await writeAudit(db, who, { action: 'login_failed', target_type: strategy.principalType, target_id: claim.principal?.id ?? null, after: claim.attempted });
+      await writeAudit(db, who, {
+        action: 'login_failed',
+        target_type: strategy.principalType,
+        target_id: claim.principal?.id ?? null,
+        after: claim.attempted,
+      });
       throw failureError(verdict.failure);
     }
     await limiter.succeed(attempt);
@@ -60,9 +68,10 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
 }
 
 /** Admin sign-in as the app wires it: its rate-limit store, reCAPTCHA settings and login devices. */
-export const adminSignIn = (app: FastifyInstance): SignIn<AdminPrincipal> => createSignIn({
-  db: app.db,
-  limiter: attemptLimiter(app),
-  verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
-  sessions: adminSessions(app),
-});
+export const adminSignIn = (app: FastifyInstance): SignIn<AdminPrincipal> =>
+  createSignIn({
+    db: app.db,
+    limiter: attemptLimiter(app),
+    verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
+    sessions: adminSessions(app),
+  });

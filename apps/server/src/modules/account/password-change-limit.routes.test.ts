@@ -3,8 +3,12 @@ import { api, buildAdmin, createTestApp, FINGERPRINT, login, type TestApp } from
 
 const LIMITS = { LOGIN_RATE_LIMIT_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_IP: '50', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60' };
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(LIMITS); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp(LIMITS);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const signIn = (email: string, password: string, fingerprint = FINGERPRINT) =>
   api(t.app).post('/api/admin/account/login', { email, password }, { 'x-fingerprint': fingerprint });
@@ -15,7 +19,10 @@ describe('the attempt limiter shared by sign-in and the password change', () => 
     const admin = await buildAdmin(t.db);
     const token = await login(t.app, admin);
     for (let i = 0; i < 3; i++) {
-      const res = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: 'wrong', password: 'Another-Pass-42' });
+      const res = await api(t.app, token).put('/api/admin/account/reset-password', {
+        current_password: 'wrong',
+        password: 'Another-Pass-42',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ current_password: ['validate.error.password_incorrect'] });
     }
@@ -29,7 +36,10 @@ describe('the attempt limiter shared by sign-in and the password change', () => 
     const admin = await buildAdmin(t.db);
     const token = await login(t.app, admin);
     for (let i = 0; i < 3; i++) expect((await signIn(admin.email, 'wrong')).statusCode).toBe(401);
-    const res = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: admin.password, password: 'Another-Pass-42' });
+    const res = await api(t.app, token).put('/api/admin/account/reset-password', {
+      current_password: admin.password,
+      password: 'Another-Pass-42',
+    });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
