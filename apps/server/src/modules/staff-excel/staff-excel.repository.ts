@@ -3,6 +3,8 @@ import type { CellMapping, StaffExcel } from '@bo/shared/schemas/staff-excel';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffExcelsTable } from '../../db/tables/staff.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import type { ListParams } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 export type StaffExcelRow = Selectable<StaffExcelsTable>;
 
@@ -25,6 +27,10 @@ export const staffExcels = scopedTable<StaffExcel, StaffExcelRow>({
   toView: (rows) => rows.map(toStaffExcel),
   dependent: { name: 'staff_excels', storedKeyColumns: ['file_key'] },
 });
+
+/** One page of the scope's templates, by name keyword and layout. */
+export const listStaffExcels = (db: DbOrTrx, scope: Scope, q: ListParams & { keyword?: string; layout?: string }) =>
+  staffExcels.list(db, scope, q, q.layout ? (qb) => qb.where('e.layout', '=', q.layout) : undefined);
 
 /** The same templates as stored (with the template file's storage key). */
 export const staffExcelRows = scopedTable<StaffExcelRow, StaffExcelRow>({ ...options, toView: (rows) => rows });

@@ -18,7 +18,7 @@ import {
 } from '../staff/staff.repository.ts';
 import { staffService } from '../staff/staff.service.ts';
 import type { RenderInput } from './staff-excel.render.ts';
-import { organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
+import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
 
 type Input = z.output<typeof staffExcelUpdateInput>;
@@ -88,7 +88,7 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
   const fileColumns = (f: TemplateFile) => ({ file_key: f.key, file_name: f.name, file_size: f.size, sheet_name: f.sheetName });
 
   return {
-    list: (q) => staffExcels.list(db, scope, q, q.layout ? (qb) => qb.where('e.layout', '=', q.layout) : undefined),
+    list: (q) => listStaffExcels(db, scope, q),
     find: (ids) => staffExcels.find(db, scope, ids),
     row: (id) => staffExcelRows.findOr404(db, scope, id),
     checkCells,
