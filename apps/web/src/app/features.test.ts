@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { defineFeature } from '../lib/feature.ts';
+import type { FeatureDescriptor } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
 import { featureProblems } from './features-check.ts';
-import { ADMIN_MENU, ALL_ROUTES, buildMenu, buildRoutes } from './route-table.ts';
+import { ALL_ROUTES, buildRoutes } from './route-table.ts';
+import { ADMIN_MENU, buildMenu } from './menu.ts';
 import { titleResources } from './route-titles.ts';
 
 const screen = async () => ({ default: () => null });
-const one = defineFeature({
+const one = {
   name: 'one',
   routes: [{ name: 'one.list', path: '/admin/one', roles: [], title: { 'zh-TW': '一', 'en-US': 'One' }, screen }],
   menuGroups: [{ key: 'g', roles: [], order: 1, label: { 'zh-TW': '組', 'en-US': 'Group' } }],
   menu: [{ key: 'one', group: 'g', route: 'one.list', roles: [], order: 1 }],
-});
+} satisfies FeatureDescriptor;
 
 describe('the feature descriptors', () => {
   it('build one route per declared route, each with a title in both languages', () => {
@@ -39,12 +40,12 @@ describe('the feature descriptors', () => {
     expect(featureProblems(FEATURES)).toEqual([]);
   });
   it('a route name or path declared twice is a problem', () => {
-    const samePath = defineFeature({ name: 'two', routes: [{ ...one.routes[0], name: 'two.list' }] });
+    const samePath = { name: 'two', routes: [{ ...one.routes[0], name: 'two.list' }] } satisfies FeatureDescriptor;
     expect(featureProblems([one, one])).toContain('route name one.list declared twice');
     expect(featureProblems([one, samePath])).toEqual(['route path /admin/one declared twice']);
   });
   it('a route name that is the parent of another title key is a problem', () => {
-    const parent = defineFeature({ name: 'p', routes: [{ ...one.routes[0], name: 'one', path: '/admin/p' }] });
+    const parent = { name: 'p', routes: [{ ...one.routes[0], name: 'one', path: '/admin/p' }] } satisfies FeatureDescriptor;
     expect(featureProblems([one, parent])).toEqual(['title key route.one is also the parent of route.one.list']);
   });
   it('a menu entry naming an unknown route or group is a problem', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
-import { isSafeRelativePath, LOG_VIEWER_PATH, mayOpenInSession } from '../lib/safe-path.ts';
-import { ADMIN_ROUTES, canOpen, routerRoutes, visibleMenu, type VisibleMenuItem } from './route-table.ts';
+import { isSafeRelativePath } from '../lib/safe-path.ts';
+import { LOG_VIEWER_PATH, mayOpenInSession } from '../lib/admin-session.ts';
+import { ADMIN_ROUTES, canOpen, routerRoutes } from './route-table.ts';
+import { visibleMenu, type VisibleMenuItem } from './menu.ts';
 
 const flags = { adminGroup: false, adminSubAccount: true };
 const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));

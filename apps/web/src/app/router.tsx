@@ -11,10 +11,7 @@ import { ChunkErrorScreen, ErrorBoundary, isChunkLoadError, reloadForChunkError 
 import { routeComponents } from './route-components.tsx';
 import type { AppRoute } from '../lib/feature.ts';
 import { RouteMetaContext } from '../lib/route-meta.ts';
-import { MenuContext } from '../lib/menu.ts';
-import { OverviewCardsContext } from '../lib/overview-cards.ts';
-import { ADMIN_MENU, canOpen, routerRoutes } from './route-table.ts';
-import { OVERVIEW_CARDS } from './overview-cards.ts';
+import { canOpen, routerRoutes } from './route-table.ts';
 import './route-titles.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
@@ -79,8 +76,6 @@ export function AppRoutes() {
   useEffect(() => { applyDebugParam(search); }, [search]);
   const { publicRoutes, adminRoutes } = routerRoutes(config);
   return (
-    <MenuContext.Provider value={ADMIN_MENU}>
-    <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
     <Routes>
       <Route element={<DefaultLayout><Outlet /></DefaultLayout>}>
         {publicRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
@@ -91,8 +86,6 @@ export function AppRoutes() {
       </Route>
       <Route path="*" element={<NotFoundRedirect to="/404" />} />
     </Routes>
-    </OverviewCardsContext.Provider>
-    </MenuContext.Provider>
   );
 }
 

@@ -12,6 +12,12 @@ export interface Texts { 'zh-TW': string; 'en-US': string }
 /** Feature flags of the application config that can switch a route or a menu entry off. */
 export type FeatureFlag = 'adminGroup' | 'adminSubAccount';
 
+/** The application config's flags, as far as routes and menu entries care. */
+export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+/** A route or entry without a flag is always on; one with a flag only while the config sets it. */
+export const flagOn = (flag: FeatureFlag | undefined, flags: FeatureFlags): boolean => !flag || flags[flag] === true;
+
 /** Icons the admin menu knows (app/layouts/admin-layout.tsx maps them; icons stay out of the first chunk). */
 export type MenuIcon = 'dashboard' | 'bug' | 'key' | 'folder' | 'bank' | 'team' | 'safety' | 'picture';
 
@@ -81,9 +87,6 @@ export interface FeatureDescriptor {
   menuGroups?: MenuGroup[];
   overviewCards?: OverviewCard[];
 }
-
-/** Keeps the literal types of a descriptor while checking it. */
-export const defineFeature = (feature: FeatureDescriptor): FeatureDescriptor => feature;
 
 /** '/admin' or '/admin/<path>'. */
 export const adminPath = (path = ''): string => (path ? `/admin/${path}` : '/admin');

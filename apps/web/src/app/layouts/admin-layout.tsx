@@ -36,8 +36,12 @@ import { errorText } from '../../lib/api-client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { confirmLeave } from '../../lib/unsaved-changes.ts';
-import { adminSessionUrl, visibleMenu, type VisibleMenuItem } from '../route-table.ts';
+import { visibleMenu, type VisibleMenuItem } from '../menu.ts';
+import { adminSessionUrl } from '../../lib/admin-session.ts';
 import { ImpersonationBanner } from '../../features/admin/impersonation-banner.tsx';
+import { VisibleMenuContext } from '../../lib/visible-menu.ts';
+import { OverviewCardsContext } from '../../lib/overview-cards.ts';
+import { OVERVIEW_CARDS } from '../overview-cards.ts';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />, bug: <BugOutlined />, key: <KeyOutlined />, folder: <FolderOutlined />,
@@ -233,7 +237,11 @@ export default function AdminLayout() {
         )}
         <Layout className="admin-body">
           <ImpersonationBanner />
-          <Layout.Content className="admin-content"><Outlet /></Layout.Content>
+          <Layout.Content className="admin-content">
+            <VisibleMenuContext.Provider value={menu}>
+              <OverviewCardsContext.Provider value={OVERVIEW_CARDS}><Outlet /></OverviewCardsContext.Provider>
+            </VisibleMenuContext.Provider>
+          </Layout.Content>
           <AdminFooter />
         </Layout>
       </Layout>

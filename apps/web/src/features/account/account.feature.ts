@@ -1,7 +1,7 @@
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** Sign-in, the overview, the profile and the session screens (spec sections 2 and 9). */
-export const accountFeature = defineFeature({
+export const accountFeature = {
   name: 'account',
   routes: [
     { name: 'home', path: '/', roles: [], public: true, title: { 'zh-TW': '登入', 'en-US': 'Sign in' }, screen: () => import('./sign-in-page.tsx') },
@@ -15,4 +15,4 @@ export const accountFeature = defineFeature({
     { name: 'create-admin-session', path: adminPath('create-admin-session'), roles: [], title: { 'zh-TW': '開啟管理頁面', 'en-US': 'Open admin page' }, screen: () => import('./create-admin-session-page.tsx') },
   ],
   menu: [{ key: 'overview', icon: 'dashboard', route: 'overview', roles: [], order: 10 }],
-});
+} satisfies FeatureDescriptor;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { LOG_VIEWER_PATH } from '../../lib/safe-path.ts';
+import { LOG_VIEWER_PATH } from '../../lib/admin-session.ts';
 import i18n from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import CreateAdminSessionPage from './create-admin-session-page.tsx';

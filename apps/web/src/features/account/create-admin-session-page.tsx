@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Spin from 'antd/es/spin';
 import { api, ApiError, errorText } from '../../lib/api-client.ts';
 import { ErrorScreen } from '../../components/error-screen.tsx';
-import { mayOpenInSession } from '../../lib/safe-path.ts';
+import { mayOpenInSession } from '../../lib/admin-session.ts';
 
 /**
  * /admin/create-admin-session?path=… opens a same-origin path in the signed-in context. Only

@@ -14,7 +14,8 @@ import { organizationLabel, useActiveOrganization, useSession } from '../../lib/
 import { currentLanguage, formatDateTime } from '../../i18n/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useVisibleMenu, type VisibleMenuItem } from '../../lib/menu.ts';
+import type { VisibleMenuItem } from '../../lib/menu.ts';
+import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
 import { LoginDevices } from './login-devices.tsx';
 
@@ -41,7 +42,7 @@ export default function OverviewPage() {
   const cards = useOverviewCards();
   const tiles = useMemo(() => {
     const flat: VisibleMenuItem[] = [];
-    const walk = (items: VisibleMenuItem[]) => items.forEach((m) => { if (m.children) walk(m.children); else if (m.path && m.route !== 'overview') flat.push(m); });
+    const walk = (items: readonly VisibleMenuItem[]) => items.forEach((m) => { if (m.children) walk(m.children); else if (m.path && m.route !== 'overview') flat.push(m); });
     walk(menu);
     return flat;
   }, [menu]);

@@ -1,8 +1,8 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** Admin accounts, and the "Administration" menu group the other super-admin screens join. */
-export const adminFeature = defineFeature({
+export const adminFeature = {
   name: 'admin',
   routes: [
     { name: 'admin.list', path: adminPath('admin'), roles: ROLES.superAdmin, title: { 'zh-TW': '管理員', 'en-US': 'Admins' }, screen: () => import('./admin-list-page.tsx') },
@@ -11,4 +11,4 @@ export const adminFeature = defineFeature({
   ],
   menuGroups: [{ key: 'admin-group', icon: 'safety', roles: ROLES.superAdmin, order: 70, label: { 'zh-TW': '管理', 'en-US': 'Administration' } }],
   menu: [{ key: 'admin', group: 'admin-group', route: 'admin.list', roles: ROLES.superAdmin, order: 10 }],
-});
+} satisfies FeatureDescriptor;

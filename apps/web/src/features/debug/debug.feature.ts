@@ -1,8 +1,8 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** /debug (client facts) and the debug tools of spec section 2, placeholders until their issues land. */
-export const debugFeature = defineFeature({
+export const debugFeature = {
   name: 'debug',
   routes: [
     { name: 'debug', path: '/debug', roles: [], public: true, title: { 'zh-TW': '除錯資訊', 'en-US': 'Debug information' }, screen: () => import('./client-debug-page.tsx') },
@@ -18,4 +18,4 @@ export const debugFeature = defineFeature({
     { key: 'html-editor', group: 'debug', route: 'admin_debug.html_editor', roles: ROLES.debugMenu, order: 20 },
     { key: 'log-viewer', group: 'debug', route: 'admin_debug.log_viewer', roles: ROLES.debugMenu, order: 30 },
   ],
-});
+} satisfies FeatureDescriptor;

@@ -1,10 +1,10 @@
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** Where unknown paths land: /404 signed out, /admin/404 inside the admin layout. */
-export const errorsFeature = defineFeature({
+export const errorsFeature = {
   name: 'errors',
   routes: [
     { name: 'not-found', path: '/404', roles: [], public: true, title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' }, screen: () => import('./not-found-page.tsx') },
     { name: 'admin-not-found', path: adminPath('404'), roles: [], title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' }, screen: () => import('./not-found-page.tsx') },
   ],
-});
+} satisfies FeatureDescriptor;

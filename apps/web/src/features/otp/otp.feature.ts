@@ -1,11 +1,11 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** One-time password records (spec section 2); the screen comes in a later issue. */
-export const otpFeature = defineFeature({
+export const otpFeature = {
   name: 'otp',
   routes: [
     { name: 'admin.otp', path: adminPath('otp'), roles: ROLES.otp, title: { 'zh-TW': '一次性密碼紀錄', 'en-US': 'One-time passwords' }, screen: 'placeholder' },
   ],
   menu: [{ key: 'otp', icon: 'key', route: 'admin.otp', roles: ROLES.otp, order: 30 }],
-});
+} satisfies FeatureDescriptor;

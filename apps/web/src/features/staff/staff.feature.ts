@@ -1,8 +1,8 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, defineFeature } from '../../lib/feature.ts';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
 /** Staff of the active organization, their import, and the staff spreadsheets (excel/) built on them. */
-export const staffFeature = defineFeature({
+export const staffFeature = {
   name: 'staff',
   routes: [
     { name: 'staff.list', path: adminPath('staff'), roles: ROLES.staffList, title: { 'zh-TW': '人員', 'en-US': 'Staff' }, screen: () => import('./staff-list-page.tsx') },
@@ -25,4 +25,4 @@ export const staffFeature = defineFeature({
     needsOrganization: true,
     card: () => import('./certificate-expiry-card.tsx').then((m) => ({ default: m.CertificateExpiryCard })),
   }],
-});
+} satisfies FeatureDescriptor;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n/index.ts';
-import './i18n.ts';
-import '../file/i18n.ts';
-import '../../components/image-viewer.tsx';
-import '../../components/upload-progress-list.tsx';
-import '../../components/download-progress.tsx';
+import i18n from '../i18n/index.ts';
+import '../features/photo/i18n.ts';
+import '../features/file/i18n.ts';
+import '../components/image-viewer.tsx';
+import '../components/upload-progress-list.tsx';
+import '../components/download-progress.tsx';
 
 const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
 
