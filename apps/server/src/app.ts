@@ -17,7 +17,7 @@ import { registerRejectNul } from './plugins/reject-nul.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
-import { imageQueue } from './lib/images/image-queue.ts';
+import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
@@ -77,7 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.rateLimits.close());
   app.decorate('storage', opts.storage ?? await createStorage(config));
   app.decorate('organizationDependents', new OrganizationDependents());
-  app.decorate('imageQueue', imageQueue(config));
+  app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES } from '@bo/shared/messages';
 import { gifBomb, joinedAnimation } from '../src/lib/images/image-bombs.testkit.ts';
-import { imageQueue } from '../src/lib/images/image-queue.ts';
 import { buildCertificateType, buildStaff } from '../src/modules/staff/staff.test-helpers.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from './helpers.ts';
 import { uploadMultipart, type MultipartFile } from './multipart.ts';
@@ -41,7 +40,7 @@ const uploadAudits = async () => Number((await t.db.selectFrom('audit_logs').sel
 
 /** What the server holds: rows, audit entries, stored objects and image jobs run so far. */
 async function snapshot() {
-  return { photos: await photoRows(), audits: await uploadAudits(), files: storedFiles(), imageJobs: imageQueue(t.config).stats.started };
+  return { photos: await photoRows(), audits: await uploadAudits(), files: storedFiles(), imageJobs: t.app.imageQueue.stats.started };
 }
 
 describe('animated-image bombs', () => {
@@ -61,11 +60,11 @@ describe('animated-image bombs', () => {
     expect(photo.json()).toEqual({ message: 'The image has more than 100 frames', errors: { file: ['validate.error.image_too_many_frames'] } });
 
     const staffPhoto = await uploadStaffPhoto(staff.id, gif(bomb));
-    expect(staffPhoto.statusCode).toBe(400);
+    expect(staffPhoto.statusCode).toBe(422);
     expect(staffPhoto.json()).toEqual({ message: 'The image has more than 100 frames', errors: { file: ['validate.error.image_too_many_frames'] } });
 
     const certificate = await uploadMultipart(t.app, staffWriter, `${S}/${withCert.id}/certificates/${withCert.certificates[0].id}/file`, {}, gif(bomb));
-    expect(certificate.statusCode).toBe(400);
+    expect(certificate.statusCode).toBe(422);
     expect(certificate.json().errors).toEqual({ file: ['validate.error.image_too_many_frames'] });
 
     expect(await snapshot()).toEqual(before);
@@ -89,7 +88,7 @@ describe('animated-image bombs', () => {
     expect(photo.statusCode).toBe(422);
     expect(photo.json()).toEqual({ message: 'The image is larger than 4000000 pixels', errors: { file: ['validate.error.image_too_many_pixels'] } });
     const staffPhoto = await uploadStaffPhoto(staff.id, gif(wide));
-    expect(staffPhoto.statusCode).toBe(400);
+    expect(staffPhoto.statusCode).toBe(422);
     expect(staffPhoto.json().errors).toEqual({ file: ['validate.error.image_too_large'] });
     expect(await snapshot()).toEqual(before);
   });
@@ -102,7 +101,7 @@ describe('animated-image bombs', () => {
     expect(photo.statusCode).toBe(422);
     expect(photo.json().errors).toEqual({ file: ['validate.error.image_type'] });
     const staffPhoto = await uploadStaffPhoto(staff.id, { name: 'anim.png', data: webp, type: 'image/png' });
-    expect(staffPhoto.statusCode).toBe(400);
+    expect(staffPhoto.statusCode).toBe(422);
     expect(staffPhoto.json().errors).toEqual({ file: ['validate.error.image_type'] });
     expect(await snapshot()).toEqual(before);
   });
@@ -146,7 +145,7 @@ describe('image queue', () => {
   const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#2266aa' } }).png().toBuffer();
 
   it('answers 503 with Retry-After on every image path while the queue is full, stores nothing, and takes the next upload once a slot frees', async () => {
-    const queue = imageQueue(t.config);
+    const queue = t.app.imageQueue;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => { open = resolve; });
     // Hold the one slot and the one place in the waiting line, as two long image jobs would.
@@ -184,7 +183,7 @@ describe('image queue', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     for (const r of results.filter((x) => x.statusCode === 503)) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(await photoRows()).toBe(before + statuses.filter((s) => s === 200).length);
-    expect(imageQueue(t.config).stats).toMatchObject({ running: 0, waiting: 0 });
+    expect(t.app.imageQueue.stats).toMatchObject({ running: 0, waiting: 0 });
     expect((await uploadPhoto(large)).statusCode).toBe(200);
   });
 });

@@ -71,15 +71,3 @@ declare module 'fastify' {
     imageQueue: ImageQueue;
   }
 }
-
-const queues = new WeakMap<object, ImageQueue>();
-
-/** Until the staff uploads use `app.imageQueue` (lib/media/intake.ts): the same queue, keyed by the app's config. */
-export function imageQueue(config: { imageQueue: ImageQueueOptions }): ImageQueue {
-  let queue = queues.get(config);
-  if (!queue) {
-    queue = new ImageQueue(config.imageQueue);
-    queues.set(config, queue);
-  }
-  return queue;
-}

@@ -6,22 +6,18 @@ import { storeThenRecord, type ObjectToStore } from '../uploads/store-then-recor
 export type InTransaction<C extends RequestContext> = <R>(fn: (ctx: C) => Promise<R>) => Promise<R>;
 
 /**
- * Points a row's stored-object column at a new object, or at none (`object` null), and lets the
- * object it pointed at go. The new object is stored before the transaction and removed again when
- * the transaction fails; the old one is deleted only once the transaction has committed.
- * `swap` loads the row (404 when out of reach), writes the new key, audits and answers the key
- * the row held before with the route's answer.
+ * Points a row's stored-object column at a new object, or at none (`object` null). The new object is
+ * stored before the transaction and removed again when the transaction fails. `swap` runs in the
+ * transaction: it loads the row (404 when out of reach), writes the new key (null clears it), audits
+ * and hands the key the row held to `ctx.dropAfterCommit`, so the old object goes only once the
+ * change has committed.
  */
 export async function replaceStoredObject<C extends RequestContext, T>(
   req: FastifyRequest,
   inTransaction: InTransaction<C>,
   object: ObjectToStore | null,
-  swap: (ctx: C, key: string | null) => Promise<{ previous: string | null | undefined; result: T }>,
+  swap: (ctx: C, key: string | null) => Promise<T>,
 ): Promise<T> {
-  const run = () => inTransaction(async (ctx) => {
-    const { previous, result } = await swap(ctx, object?.key ?? null);
-    if (previous && previous !== object?.key) ctx.dropAfterCommit([previous]);
-    return result;
-  });
+  const run = () => inTransaction((ctx) => swap(ctx, object?.key ?? null));
   return object ? storeThenRecord(req.server.storage, req.log, [object], run) : run();
 }

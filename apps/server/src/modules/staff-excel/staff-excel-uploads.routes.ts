@@ -8,7 +8,7 @@ import { staffExcelSchema, staffExcelUpdateInput } from '@bo/shared/schemas/staf
 import { badRequest } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads/multipart.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
-import { storageKey } from '../staff/staff.uploads.ts';
+import { organizationObjectKey } from '../../lib/media/object-key.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
 import { STAFF_EXCEL_BASE as base, XLSX } from './staff-excel.routes.ts';
 import { staffExcelService } from './staff-excel.service.ts';
@@ -59,7 +59,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
       if (!parsed.success) throw badRequest(zodErrors(parsed.error.issues));
       const info = await checkedTemplate(upload.buffer);
       await staffExcelService(req.readOrganizationContext()).checkCells(parsed.data);
-      const key = storageKey('templates', req.organizationId, 'xlsx');
+      const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
       const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
       return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
         req.inOrganization((ctx) => staffExcelService(ctx).createWithFile(parsed.data, file)));
@@ -72,7 +72,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
       await staffExcelService(req.readOrganizationContext()).row(req.params.id);
       const upload = await readUpload(req, app.config.uploadMaxBytes);
       const info = await checkedTemplate(upload.buffer);
-      const key = storageKey('templates', req.organizationId, 'xlsx');
+      const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
       const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
       return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
         req.inOrganization((ctx) => staffExcelService(ctx).replaceFile(req.params.id, file)));

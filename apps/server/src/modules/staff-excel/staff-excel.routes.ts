@@ -11,7 +11,7 @@ import {
 } from '@bo/shared/schemas/staff-excel';
 import { badRequest } from '../../lib/errors.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
-import { contentDisposition } from '../staff/staff.uploads.ts';
+import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
 import { staffExcelService } from './staff-excel.service.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';

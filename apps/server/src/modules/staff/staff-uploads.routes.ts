@@ -1,20 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { idParam, rowIdParam } from '@bo/shared/list';
 import { staffSchema } from '@bo/shared/schemas/staff';
 import { notFound } from '../../lib/errors.ts';
-import { readUpload } from '../../lib/uploads/multipart.ts';
-import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
+import type { OrganizationContext } from '../../lib/kit/request-context.ts';
+import { contentDisposition } from '../../lib/media/content-disposition.ts';
+import { checkedImage, normalisedImage } from '../../lib/media/image-policy.ts';
+import { receiveUpload, takeDocument, takeImage } from '../../lib/media/intake.ts';
+import { organizationObjectKey } from '../../lib/media/object-key.ts';
+import { replaceStoredObject } from '../../lib/media/replace-stored-object.ts';
 import { mimeForKey } from '../file/file-types.ts';
 import { staffService } from './staff.service.ts';
-import { checkCertificateFile, contentDisposition, normalizeStaffPhoto, storageKey } from './staff.uploads.ts';
 
 const base = '/api/admin/organization/staff';
 const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
 
-/** A staff's photo (uploaded here, content-checked and normalised, or picked from the library) and scanned certificate files. */
+/** The staff forms word an image over the pixel limit as `image_too_large`. */
+const keys = { pixels: 'validate.error.image_too_large' };
+/** A staff photo: upright, at most 800 px, JPEG (what every spreadsheet program shows), no EXIF or GPS. */
+export const STAFF_PHOTO_POLICY = normalisedImage(800, { keys });
+/** A scanned certificate: a PDF, or an image kept as uploaded once it passed the checks. */
+export const CERTIFICATE_SCAN_POLICY = { image: checkedImage({ keys }) };
+
+const inOrganization = (req: FastifyRequest) => <R>(fn: (ctx: OrganizationContext) => Promise<R>) => req.inOrganization(fn);
+
+/** A staff's photo (uploaded here, or picked from the library through the staff form) and scanned certificate files. */
 export async function staffUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
@@ -26,17 +38,16 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     config: write,
   }, async (req) => {
     await staffService(req.readOrganizationContext()).row(req.params.id);
-    const upload = await readUpload(req, app.config.uploadMaxBytes);
-    const jpeg = await normalizeStaffPhoto(upload.buffer, app.config);
-    const key = storageKey('photos', req.organizationId, 'jpg');
-    return storeThenRecord(app.storage, req.log, [{ key, body: jpeg, contentType: 'image/jpeg' }], () =>
-      req.inOrganization((ctx) => staffService(ctx).setUploadedPhoto(req.params.id, key, jpeg.length)));
+    const upload = await receiveUpload(req);
+    const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
+    const object = { key: organizationObjectKey('staff', req.organizationId, 'photos', photo.ext), body: photo.data, contentType: photo.mime };
+    return replaceStoredObject(req, inOrganization(req), object, (ctx, key) => staffService(ctx).setUploadedPhoto(req.params.id, key!, photo.data.length));
   });
 
   app.delete(`${base}/:id/photo`, {
     schema: { tags, params: idParam, response: { 200: staffSchema } },
     config: write,
-  }, (req) => req.inOrganization((ctx) => staffService(ctx).removePhoto(req.params.id)));
+  }, (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removePhoto(req.params.id)));
 
   app.get(`${base}/:id/photo`, {
     schema: { tags, params: idParam },
@@ -56,12 +67,11 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
   }, async (req) => {
     const { id, certificateId } = req.params;
     await staffService(req.readOrganizationContext()).certificateFile(id, certificateId);
-    const upload = await readUpload(req, app.config.uploadMaxBytes);
-    const kind = await checkCertificateFile(upload.buffer, app.config);
-    const key = storageKey('certificates', req.organizationId, kind.ext);
-    const file = { key, name: upload.filename.slice(0, 200), type: kind.mime, size: upload.buffer.length };
-    return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: kind.mime }], () =>
-      req.inOrganization((ctx) => staffService(ctx).setCertificateFile(id, certificateId, file)));
+    const upload = await receiveUpload(req);
+    const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
+    const object = { key: organizationObjectKey('staff', req.organizationId, 'certificates', scan.ext), body: scan.data, contentType: scan.mime };
+    return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
+      staffService(ctx).setCertificateFile(id, certificateId, { key: key!, name: upload.name, type: scan.mime, size: scan.data.length }));
   });
 
   app.get(`${base}/:id/certificates/:certificateId/file`, {
@@ -80,5 +90,5 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
   app.delete(`${base}/:id/certificates/:certificateId/file`, {
     schema: { tags, params: certParams, response: { 200: staffSchema } },
     config: write,
-  }, (req) => req.inOrganization((ctx) => staffService(ctx).removeCertificateFile(req.params.id, req.params.certificateId)));
+  }, (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removeCertificateFile(req.params.id, req.params.certificateId)));
 }

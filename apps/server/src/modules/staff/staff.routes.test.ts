@@ -245,7 +245,7 @@ describe('photos and scanned certificates', () => {
   it('refuses a photo that is not an image whatever its name says', async () => {
     const s = await buildStaff(t.db, orgA.id);
     const res = await upload(t.app, writerA, `${S}/${s.id}/photo`, {}, { name: 'evil.png', data: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toBeDefined();
   });
 
@@ -264,7 +264,7 @@ describe('photos and scanned certificates', () => {
     expect((await api(t.app, writerB).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(404);
     expect((await api(t.app).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(401);
     const bad = await upload(t.app, writerA, `${S}/${s.id}/certificates/${certId}/file`, {}, { name: 'x.pdf', data: Buffer.from('MZ....'), type: 'application/pdf' });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
   });
 });
 
