@@ -15,11 +15,13 @@ const pool = (app: FastifyInstance) => {
 /** Staff spreadsheet templates and exports: a part of the staff module (registered by it). */
 export const staffExcelModule = defineModule({
   name: 'staff-excel',
-  routes: [async (app) => {
-    const workers = pool(app);
-    await app.register(staffExcelResourceRoutes);
-    await app.register(staffExcelRoutes(workers));
-    await app.register(staffExcelUploadRoutes(workers));
-  }],
+  routes: [
+    async (app) => {
+      const workers = pool(app);
+      await app.register(staffExcelResourceRoutes);
+      await app.register(staffExcelRoutes(workers));
+      await app.register(staffExcelUploadRoutes(workers));
+    },
+  ],
   dependents: [staffExcels.dependent],
 });

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import {
-  CELL_RANGE, parseAddress, type CellMapping, type ExportStaff, type StaffExcel, type StaffExcelLayout,
-  type staffExcelListQuery, type staffExcelUpdateInput,
+  CELL_RANGE,
+  parseAddress,
+  type CellMapping,
+  type ExportStaff,
+  type StaffExcel,
+  type StaffExcelLayout,
+  type staffExcelListQuery,
+  type staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
@@ -14,7 +20,13 @@ import { loadAppConfig } from '../settings/app-config.repository.ts';
 import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts';
 import { staffFieldValues } from '../staff/staff-fields.ts';
 import {
-  certificatesOf, staffIdsMatching, staffRows, staffRowsForExport, type CertificateRow, type StaffFilter, type StaffRow,
+  certificatesOf,
+  staffIdsMatching,
+  staffRows,
+  staffRowsForExport,
+  type CertificateRow,
+  type StaffFilter,
+  type StaffRow,
 } from '../staff/staff.repository.ts';
 import { staffService } from '../staff/staff.service.ts';
 import type { RenderInput } from './staff-excel.render.ts';
@@ -24,7 +36,12 @@ import { streamToBuffer } from './stream-to-buffer.ts';
 type Input = z.output<typeof staffExcelUpdateInput>;
 type Query = z.output<typeof staffExcelListQuery>;
 /** A stored template file: its key, name as uploaded, size and first sheet. */
-export interface TemplateFile { key: string; name: string; size: number; sheetName: string }
+export interface TemplateFile {
+  key: string;
+  name: string;
+  size: number;
+  sheetName: string;
+}
 
 /**
  * Checks a mapping against the cell limit of the app config (spec section 9, staffExcelMaxCellLimit)
@@ -36,10 +53,15 @@ export async function validateCells(db: DbOrTrx, scope: Scope, layout: StaffExce
   if (cells.length > limit) throw badRequest({ cells: ['validate.error.too_many_cells'] }, `At most ${limit} cells can be mapped`);
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
-  const known = await knownCertificateTypeIds(db, scope, [...new Set(cells.flatMap((c) => (c.type === 'certificate' ? [c.certificate_type_id] : [])))]);
+  const known = await knownCertificateTypeIds(db, scope, [
+    ...new Set(cells.flatMap((c) => (c.type === 'certificate' ? [c.certificate_type_id] : []))),
+  ]);
   let photos = 0;
   cells.forEach((c, i) => {
-    const add = (field: string, key: string) => { (errors[`cells.${i}.${field}`] ??= []).push(key); };
+    const add = (field: string, key: string) => {
+      const at = `cells.${i}.${field}`;
+      errors[at] = [...(errors[at] ?? []), key];
+    };
     if (seen.has(c.cell)) add('cell', 'validate.error.cell_mapped_twice');
     seen.add(c.cell);
     const { row } = parseAddress(c.cell);
@@ -51,7 +73,8 @@ export async function validateCells(db: DbOrTrx, scope: Scope, layout: StaffExce
       const m = CELL_RANGE.exec(c.range);
       if (m && m[1] !== c.cell) add('range', 'validate.error.cell_range_incorrect');
       if (m) {
-        const a = parseAddress(m[1]!); const b = parseAddress(m[2]!);
+        const a = parseAddress(m[1]!);
+        const b = parseAddress(m[2]!);
         if (b.row < a.row || b.col < a.col) add('range', 'validate.error.cell_range_incorrect');
       }
     }
@@ -63,7 +86,12 @@ export async function validateCells(db: DbOrTrx, scope: Scope, layout: StaffExce
 /** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
 export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
   ...staffFieldValues(row),
-  certificates: certs.map((c) => ({ certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+  certificates: certs.map((c) => ({
+    certificate_type_id: c.certificate_type_id,
+    number: c.number,
+    issued_at: c.issued_at,
+    expires_at: c.expires_at,
+  })),
 });
 
 export interface StaffExcelService extends ResourceService<StaffExcel, Input, Query> {
@@ -78,7 +106,12 @@ export interface StaffExcelService extends ResourceService<StaffExcel, Input, Qu
   staff(id: number): Promise<StaffRow>;
   /** Staff ids of the scope matching a staff list filter (export of "all matching"), at most `max`. */
   staffIdsMatching(filter: StaffFilter, max: number): Promise<number[]>;
-  exportInput(storage: Storage, template: StaffExcelRow, staffIds: number[], exportDate?: string): Promise<{ input: RenderInput; rows: StaffRow[] }>;
+  exportInput(
+    storage: Storage,
+    template: StaffExcelRow,
+    staffIds: number[],
+    exportDate?: string,
+  ): Promise<{ input: RenderInput; rows: StaffRow[] }>;
 }
 
 /** Staff spreadsheet templates of the context's organization, and what their exports read. */
@@ -95,7 +128,11 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
 
     async createWithFile(input, file) {
       const id = await staffExcels.insert(db, scope, {
-        name: input.name, layout: input.layout, start_row: input.start_row, cells: JSON.stringify(input.cells), ...fileColumns(file),
+        name: input.name,
+        layout: input.layout,
+        start_row: input.start_row,
+        cells: JSON.stringify(input.cells),
+        ...fileColumns(file),
       });
       const after = await staffExcels.findOr404(db, scope, id);
       await ctx.audit({ action: 'create', target_type: 'staff_excel', target_id: id, after });
@@ -104,7 +141,12 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
 
     async update(before, input) {
       await checkCells(input);
-      await staffExcels.update(db, scope, before.id, { name: input.name, layout: input.layout, start_row: input.start_row, cells: JSON.stringify(input.cells) });
+      await staffExcels.update(db, scope, before.id, {
+        name: input.name,
+        layout: input.layout,
+        start_row: input.start_row,
+        cells: JSON.stringify(input.cells),
+      });
       return staffExcels.findOr404(db, scope, before.id);
     },
 
@@ -124,7 +166,13 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
       const before = await staffExcelRows.findOr404(db, scope, id);
       await staffExcels.update(db, scope, id, fileColumns(file));
       ctx.dropAfterCommit([before.file_key]);
-      await ctx.audit({ action: 'replace_file', target_type: 'staff_excel', target_id: id, before: { file_name: before.file_name }, after: { file_name: file.name } });
+      await ctx.audit({
+        action: 'replace_file',
+        target_type: 'staff_excel',
+        target_id: id,
+        before: { file_name: before.file_name },
+        after: { file_name: file.name },
+      });
       return staffExcels.findOr404(db, scope, id);
     },
 
@@ -135,7 +183,11 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
     async exportInput(storage, template, staffIds, exportDate) {
       const rows = await staffRowsForExport(db, scope, staffIds);
       const byStaff = new Map<number, CertificateRow[]>();
-      for (const c of await certificatesOf(db, rows.map((r) => r.id))) byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
+      for (const c of await certificatesOf(
+        db,
+        rows.map((r) => r.id),
+      ))
+        byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
       const org = await organizationHeading(db, owningOrganization(scope)!);
       const cells = JSON.parse(template.cells) as CellMapping[];
       let photos: (Uint8Array | null)[] | undefined;
@@ -149,8 +201,12 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
       return {
         rows,
         input: {
-          template: await streamToBuffer(await storage.get(template.file_key)), layout: template.layout as StaffExcelLayout,
-          start_row: template.start_row, cells, staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])), photos,
+          template: await streamToBuffer(await storage.get(template.file_key)),
+          layout: template.layout as StaffExcelLayout,
+          start_row: template.start_row,
+          cells,
+          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])),
+          photos,
           context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
         },
       };

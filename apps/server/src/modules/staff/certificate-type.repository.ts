@@ -40,6 +40,9 @@ export async function knownCertificateTypeIds(db: DbOrTrx, scope: Scope, ids: re
 export async function certificateTypeInUse(db: DbOrTrx, scope: Scope, id: number): Promise<boolean> {
   if (await db.selectFrom('staff_certificates').select('id').where('certificate_type_id', '=', id).executeTakeFirst()) return true;
   const templates = await whereInScope(db.selectFrom('staff_excels').select('cells'), 'organization_id', scope).execute();
-  return templates.some((t) => (JSON.parse(t.cells) as { type: string; certificate_type_id?: number }[])
-    .some((c) => c.type === 'certificate' && c.certificate_type_id === id));
+  return templates.some((t) =>
+    (JSON.parse(t.cells) as { type: string; certificate_type_id?: number }[]).some(
+      (c) => c.type === 'certificate' && c.certificate_type_id === id,
+    ),
+  );
 }

@@ -28,8 +28,12 @@ export const certificateTypeRoutes = resourceRoutes({
 
 /** Adds the default types the organization does not have yet. */
 export async function certificateTypeDefaultsRoutes(fastify: FastifyInstance) {
-  fastify.withTypeProvider<ZodTypeProvider>().post(`${base}/defaults`, {
-    schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema) }) } },
-    config: { roles: ROLES.staffWrite, organization: true },
-  }, (req) => req.inOrganization(async (ctx) => ({ data: await certificateTypeService(ctx).addDefaults() })));
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    `${base}/defaults`,
+    {
+      schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema) }) } },
+      config: { roles: ROLES.staffWrite, organization: true },
+    },
+    (req) => req.inOrganization(async (ctx) => ({ data: await certificateTypeService(ctx).addDefaults() })),
+  );
 }

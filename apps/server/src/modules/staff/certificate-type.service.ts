@@ -4,15 +4,28 @@ import { conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import {
-  assertCertificateTypeNameFree, certificateTypeInUse, certificateTypes, listCertificateTypes,
+  assertCertificateTypeNameFree,
+  certificateTypeInUse,
+  certificateTypes,
+  listCertificateTypes,
 } from './certificate-type.repository.ts';
 
 /** Offered to an organization that has not set up its own list yet. */
-export const DEFAULT_CERTIFICATE_TYPES = ['職業安全衛生教育訓練', '急救人員', '固定式起重機操作人員', '移動式起重機操作人員', '高空工作車操作人員', '堆高機操作人員'];
+export const DEFAULT_CERTIFICATE_TYPES = [
+  '職業安全衛生教育訓練',
+  '急救人員',
+  '固定式起重機操作人員',
+  '移動式起重機操作人員',
+  '高空工作車操作人員',
+  '堆高機操作人員',
+];
 
 type Input = z.output<typeof certificateTypeInput>;
 /** The index is the whole list with the defaults the organization may add. */
-export interface CertificateTypeList { data: CertificateType[]; defaults: string[] }
+export interface CertificateTypeList {
+  data: CertificateType[];
+  defaults: string[];
+}
 
 export interface CertificateTypeService extends ResourceService<CertificateType, Input, Record<string, never>, CertificateTypeList> {
   /** Adds the default types the organization does not have yet (each audited as created); answers the whole list. */
@@ -37,7 +50,11 @@ export function certificateTypeService(ctx: RequestContext): CertificateTypeServ
     },
     async remove(rows) {
       for (const r of rows) if (await certificateTypeInUse(db, scope, r.id)) throw conflict({ id: ['validate.error.in_use'] });
-      await certificateTypes.remove(db, scope, rows.map((r) => r.id));
+      await certificateTypes.remove(
+        db,
+        scope,
+        rows.map((r) => r.id),
+      );
     },
     async addDefaults() {
       const have = new Set((await listCertificateTypes(db, scope)).map((r) => r.name));

@@ -7,8 +7,9 @@ import type { StaffTable } from '../../db/tables/staff.ts';
 export type StaffField = Exclude<keyof typeof staffFieldRules, 'photo_id'>;
 
 /** The staff field list, once: the shared form rules' keys (a column missing from the table is a type error below). */
-export const STAFF_FIELDS = (Object.keys(staffFieldRules) as (keyof typeof staffFieldRules)[])
-  .filter((k): k is StaffField => k !== 'photo_id');
+export const STAFF_FIELDS = (Object.keys(staffFieldRules) as (keyof typeof staffFieldRules)[]).filter(
+  (k): k is StaffField => k !== 'photo_id',
+);
 
 /** Those fields as the table stores them. */
 export type StaffFieldValues = Pick<Selectable<StaffTable>, StaffField>;

@@ -3,7 +3,11 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
 
-export interface StoredImportMapping { mapping: SavedImportMapping; sheet_name: string | null; header_row: number }
+export interface StoredImportMapping {
+  mapping: SavedImportMapping;
+  sheet_name: string | null;
+  header_row: number;
+}
 
 /** The remembered import mapping, one row per organization. */
 export const staffImportMappings = scopedTable({
@@ -18,8 +22,11 @@ export const staffImportMappings = scopedTable({
 
 /** The scope's remembered mapping, or null (none yet, or unreadable). */
 export async function findImportMapping(db: DbOrTrx, scope: Scope): Promise<StoredImportMapping | null> {
-  const row = await whereInScope(db.selectFrom('staff_import_mappings').select(['mapping', 'sheet_name', 'header_row']), 'organization_id', scope)
-    .executeTakeFirst();
+  const row = await whereInScope(
+    db.selectFrom('staff_import_mappings').select(['mapping', 'sheet_name', 'header_row']),
+    'organization_id',
+    scope,
+  ).executeTakeFirst();
   if (!row) return null;
   try {
     const parsed = savedImportMapping.safeParse(JSON.parse(row.mapping));
@@ -33,7 +40,16 @@ export async function saveImportMapping(db: DbOrTrx, scope: Scope, actorId: numb
   const organization_id = owningOrganization(scope);
   if (organization_id === null) throw new Error('an import mapping belongs to one organization');
   const t = new Date().toISOString();
-  const values = { mapping: JSON.stringify(m.mapping), sheet_name: m.sheet_name, header_row: m.header_row, updated_by: actorId, updated_at: t };
-  await db.insertInto('staff_import_mappings').values({ organization_id, ...values, created_at: t })
-    .onConflict((oc) => oc.column('organization_id').doUpdateSet(values)).execute();
+  const values = {
+    mapping: JSON.stringify(m.mapping),
+    sheet_name: m.sheet_name,
+    header_row: m.header_row,
+    updated_by: actorId,
+    updated_at: t,
+  };
+  await db
+    .insertInto('staff_import_mappings')
+    .values({ organization_id, ...values, created_at: t })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
+    .execute();
 }

@@ -1,12 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
-import { IMPORT_KEYS, STAFF_IMPORT_MAX_BYTES, STAFF_IMPORT_VALID_SAMPLE, staffImportPreview, staffImportResult } from '@bo/shared/schemas/staff-import';
+import {
+  IMPORT_KEYS,
+  STAFF_IMPORT_MAX_BYTES,
+  STAFF_IMPORT_VALID_SAMPLE,
+  staffImportPreview,
+  staffImportResult,
+} from '@bo/shared/schemas/staff-import';
 import { badRequest } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads/multipart.ts';
 import { ImportWorker } from './staff-import.pool.ts';
 import {
-  buildErrorWorkbook, checkRoster, columnsWithSamples, importOptions, nationalIdsOf, readRosterUpload, resolveMapping, staffImportService,
+  buildErrorWorkbook,
+  checkRoster,
+  columnsWithSamples,
+  importOptions,
+  nationalIdsOf,
+  readRosterUpload,
+  resolveMapping,
+  staffImportService,
 } from './staff-import.service.ts';
 
 const base = '/api/admin/organization/staff/import';
@@ -31,42 +44,71 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     const roster = await readRosterUpload(worker, upload.buffer, o);
     const saved = o.mapping ? null : await imports.savedMapping();
     const { mapping, source } = resolveMapping(roster, o.mapping, saved?.mapping ?? null);
-    return { upload, o, roster, mapping, source, check: async () => checkRoster(roster, mapping, await imports.existing(nationalIdsOf(roster, mapping))) };
+    return {
+      upload,
+      o,
+      roster,
+      mapping,
+      source,
+      check: async () => checkRoster(roster, mapping, await imports.existing(nationalIdsOf(roster, mapping))),
+    };
   };
 
   /** Multipart: `file` (.xlsx) with optional `sheet`, `header_row`, `mapping` (JSON {field: column}) and `lang`. */
-  app.post(`${base}/preview`, {
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportPreview } },
-    config: write,
-  }, async (req) => {
-    const { upload, roster, mapping, source, check } = await load(req);
-    const { valid, invalid } = await check();
-    return {
-      file_name: upload.filename, sheets: roster.sheets, sheet: roster.sheet, header_row: roster.headerRow,
-      columns: columnsWithSamples(roster), mapping, mapping_source: source,
-      total: roster.rows.length, valid_count: valid.length, invalid_count: invalid.length,
-      invalid_rows: invalid, valid_rows: valid.slice(0, STAFF_IMPORT_VALID_SAMPLE).map(({ row, values }) => ({ row, values, errors: [] })),
-    };
-  });
+  app.post(
+    `${base}/preview`,
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportPreview } },
+      config: write,
+    },
+    async (req) => {
+      const { upload, roster, mapping, source, check } = await load(req);
+      const { valid, invalid } = await check();
+      return {
+        file_name: upload.filename,
+        sheets: roster.sheets,
+        sheet: roster.sheet,
+        header_row: roster.headerRow,
+        columns: columnsWithSamples(roster),
+        mapping,
+        mapping_source: source,
+        total: roster.rows.length,
+        valid_count: valid.length,
+        invalid_count: invalid.length,
+        invalid_rows: invalid,
+        valid_rows: valid.slice(0, STAFF_IMPORT_VALID_SAMPLE).map(({ row, values }) => ({ row, values, errors: [] })),
+      };
+    },
+  );
 
   /**
    * Imports the valid rows in one transaction (all of them or none), remembers the mapping for the
    * organization's next import and answers the counts with the error workbook of the refused rows.
    */
-  app.post(base, {
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportResult } },
-    config: write,
-  }, async (req) => {
-    const { upload, o, roster, mapping, check } = await load(req);
-    if (!mapping.name) throw badRequest({ mapping: [IMPORT_KEYS.nameUnmapped] });
-    if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
-    const checked = await check();
-    // Built before the transaction so the write lock is held only for the inserts.
-    const errorWorkbook = await buildErrorWorkbook(worker, roster, checked.invalid, o.lang, upload.filename);
-    const imported = await req.inOrganization((ctx) => staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, checked }));
-    return {
-      imported_count: imported, rejected_count: checked.invalid.length, invalid_rows: checked.invalid,
-      error_workbook: errorWorkbook ? { file_name: errorWorkbook.file_name, content_base64: errorWorkbook.content.toString('base64') } : null,
-    };
-  });
+  app.post(
+    base,
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportResult } },
+      config: write,
+    },
+    async (req) => {
+      const { upload, o, roster, mapping, check } = await load(req);
+      if (!mapping.name) throw badRequest({ mapping: [IMPORT_KEYS.nameUnmapped] });
+      if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
+      const checked = await check();
+      // Built before the transaction so the write lock is held only for the inserts.
+      const errorWorkbook = await buildErrorWorkbook(worker, roster, checked.invalid, o.lang, upload.filename);
+      const imported = await req.inOrganization((ctx) =>
+        staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, checked }),
+      );
+      return {
+        imported_count: imported,
+        rejected_count: checked.invalid.length,
+        invalid_rows: checked.invalid,
+        error_workbook: errorWorkbook
+          ? { file_name: errorWorkbook.file_name, content_base64: errorWorkbook.content.toString('base64') }
+          : null,
+      };
+    },
+  );
 }

@@ -1,7 +1,23 @@
 import {
-  IMPORT_KEYS, IMPORT_REASONS_HEADER, STAFF_IMPORT_FIELDS, STAFF_IMPORT_MAX_ROWS, applySavedMapping, columnNumber, importReasonsText,
-  rowValues, staffImportFields, staffImportMapping, suggestMapping, toSavedMapping, validateImportValues,
-  type ImportIssue, type ImportLanguage, type ImportRow, type SavedImportMapping, type StaffImportField, type StaffImportMapping,
+  IMPORT_KEYS,
+  IMPORT_REASONS_HEADER,
+  STAFF_IMPORT_FIELDS,
+  STAFF_IMPORT_MAX_ROWS,
+  applySavedMapping,
+  columnNumber,
+  importReasonsText,
+  rowValues,
+  staffImportFields,
+  staffImportMapping,
+  suggestMapping,
+  toSavedMapping,
+  validateImportValues,
+  type ImportIssue,
+  type ImportLanguage,
+  type ImportRow,
+  type SavedImportMapping,
+  type StaffImportField,
+  type StaffImportMapping,
 } from '@bo/shared/schemas/staff-import';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -26,7 +42,10 @@ export function assertXlsxContainer(buf: Buffer): void {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) throw xlsxIncorrect();
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw xlsxIncorrect();
   const entries = buf.readUInt16LE(eocd + 10);
@@ -54,24 +73,36 @@ export interface ImportOptions {
   lang: ImportLanguage;
 }
 
+/** A zod issue as a field error: its translation key, or the generic one. */
+const addError = (errors: Record<string, string[]>, field: string, message: string) => {
+  errors[field] = [...(errors[field] ?? []), message.startsWith('validate.') ? message : VALIDATION_KEYS.invalid];
+};
+
 /** The text fields of the multipart request, checked: 400 with field errors otherwise. */
 export function importOptions(fields: Record<string, string>, acceptLanguage: string | undefined): ImportOptions {
   const parsed = staffImportFields.safeParse({
-    sheet: fields.sheet || undefined, header_row: fields.header_row || undefined, mapping: fields.mapping || undefined, lang: fields.lang || undefined,
+    sheet: fields.sheet || undefined,
+    header_row: fields.header_row || undefined,
+    mapping: fields.mapping || undefined,
+    lang: fields.lang || undefined,
   });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message.startsWith('validate.') ? i.message : VALIDATION_KEYS.invalid);
+    for (const i of parsed.error.issues) addError(errors, String(i.path[0] ?? '_'), i.message);
     throw badRequest(errors);
   }
   let mapping: StaffImportMapping | undefined;
   if (parsed.data.mapping !== undefined) {
     let json: unknown;
-    try { json = JSON.parse(parsed.data.mapping); } catch { throw badRequest({ mapping: [VALIDATION_KEYS.invalid] }); }
+    try {
+      json = JSON.parse(parsed.data.mapping);
+    } catch {
+      throw badRequest({ mapping: [VALIDATION_KEYS.invalid] });
+    }
     const m = staffImportMapping.safeParse(json);
     if (!m.success) {
       const errors: Record<string, string[]> = {};
-      for (const i of m.error.issues) (errors[['mapping', ...i.path].join('.')] ??= []).push(i.message.startsWith('validate.') ? i.message : VALIDATION_KEYS.invalid);
+      for (const i of m.error.issues) addError(errors, ['mapping', ...i.path].join('.'), i.message);
       throw badRequest(errors);
     }
     mapping = m.data;
@@ -99,7 +130,8 @@ export function resolveMapping(roster: Roster, requested: StaffImportMapping | u
   if (requested) {
     const known = new Set(roster.columns.map((c) => c.column));
     const errors: Record<string, string[]> = {};
-    for (const [field, column] of Object.entries(requested)) if (column && !known.has(column)) errors[`mapping.${field}`] = [IMPORT_KEYS.columnNotFound];
+    for (const [field, column] of Object.entries(requested))
+      if (column && !known.has(column)) errors[`mapping.${field}`] = [IMPORT_KEYS.columnNotFound];
     if (Object.keys(errors).length) throw badRequest(errors);
     return { mapping: requested, source: 'request' as const };
   }
@@ -114,22 +146,33 @@ export function resolveMapping(roster: Roster, requested: StaffImportMapping | u
 export const YIELD_EVERY = 500;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface CheckedRow { row: number; values: ImportRow['values']; input: StaffData }
-export interface CheckedRoster { valid: CheckedRow[]; invalid: ImportRow[] }
+export interface CheckedRow {
+  row: number;
+  values: ImportRow['values'];
+  input: StaffData;
+}
+export interface CheckedRoster {
+  valid: CheckedRow[];
+  invalid: ImportRow[];
+}
 
 /**
  * Every row through the staff form's rules, then the duplicate rule: rows of the sheet sharing a
  * national id are all refused (which one is right is for the admin to say), and so is a row whose
  * national id a staff of the organization already has. Nothing is merged or overwritten.
  */
-export async function checkRoster(roster: Roster, mapping: StaffImportMapping, existing: Map<string, { id: number; name: string }>): Promise<CheckedRoster> {
+export async function checkRoster(
+  roster: Roster,
+  mapping: StaffImportMapping,
+  existing: Map<string, { id: number; name: string }>,
+): Promise<CheckedRoster> {
   const index = Object.fromEntries(roster.columns.map((c) => [c.column, columnNumber(c.column) - 1]));
   const checked = [];
   for (const [n, r] of roster.rows.entries()) {
     if (n && n % YIELD_EVERY === 0) await yieldToEventLoop();
     const values = rowValues(mapping, (column) => r.cells[index[column] ?? -1] ?? null);
     const result = validateImportValues(values);
-    checked.push({ row: r.row, values, result, errors: 'errors' in result ? [...result.errors] : [] as ImportIssue[] });
+    checked.push({ row: r.row, values, result, errors: 'errors' in result ? [...result.errors] : ([] as ImportIssue[]) });
   }
   const byId = new Map<string, number[]>();
   for (const c of checked) {
@@ -182,12 +225,21 @@ export function columnsWithSamples(roster: Roster, samples = 3) {
 export const ERROR_ROW_HEADER: Record<ImportLanguage, string> = { 'zh-TW': '原始列號', 'en-US': 'Roster row' };
 
 /** The error workbook of the refused rows: the roster's cells under its header, reasons in the admin's language. */
-export async function buildErrorWorkbook(worker: ImportWorker, roster: Roster, invalid: ImportRow[], lang: ImportLanguage, fileName: string) {
+export async function buildErrorWorkbook(
+  worker: ImportWorker,
+  roster: Roster,
+  invalid: ImportRow[],
+  lang: ImportLanguage,
+  fileName: string,
+) {
   if (!invalid.length) return null;
   const byRow = new Map(roster.rows.map((r) => [r.row, r]));
   const content = await worker.errorWorkbook({
-    sheet: roster.sheet, header: roster.header, width: roster.columns.length,
-    reasonsHeader: IMPORT_REASONS_HEADER[lang], rowHeader: ERROR_ROW_HEADER[lang],
+    sheet: roster.sheet,
+    header: roster.header,
+    width: roster.columns.length,
+    reasonsHeader: IMPORT_REASONS_HEADER[lang],
+    rowHeader: ERROR_ROW_HEADER[lang],
     rows: invalid.map((r) => {
       const src = byRow.get(r.row)!;
       return { row: r.row, cells: src.cells, formats: src.formats, reasons: importReasonsText(r.errors, lang) };
@@ -212,25 +264,56 @@ export function staffImportService(ctx: RequestContext) {
      * for the organization's next import. Answers how many were imported.
      */
     async import(run: { fileName: string; roster: Roster; mapping: StaffImportMapping; checked: CheckedRoster }): Promise<number> {
-      const { fileName, roster, mapping, checked: { valid, invalid } } = run;
+      const {
+        fileName,
+        roster,
+        mapping,
+        checked: { valid, invalid },
+      } = run;
       // Another import or form may have added one of these national ids since the check.
-      const taken = await staffByNationalId(db, scope, valid.map((v) => v.input.national_id).filter((v): v is string => !!v));
+      const taken = await staffByNationalId(
+        db,
+        scope,
+        valid.map((v) => v.input.national_id).filter((v): v is string => !!v),
+      );
       if (taken.size) throw conflict({ file: [IMPORT_KEYS.alreadyExists] });
-      const staffIds = await insertStaffRows(db, scope, valid.map((v) => staffFieldValues(v.input)));
+      const staffIds = await insertStaffRows(
+        db,
+        scope,
+        valid.map((v) => staffFieldValues(v.input)),
+      );
       for (const [i, id] of staffIds.entries()) {
         if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
         const { certificates: _none, ...fields } = valid[i]!.input;
-        await ctx.audit({ action: 'create', target_type: 'staff', target_id: id, after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: valid[i]!.row } });
+        await ctx.audit({
+          action: 'create',
+          target_type: 'staff',
+          target_id: id,
+          after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: valid[i]!.row },
+        });
       }
       await ctx.audit({
-        action: 'import', target_type: 'staff', target_id: null,
+        action: 'import',
+        target_type: 'staff',
+        target_id: null,
         after: {
-          file_name: fileName, sheet: roster.sheet, header_row: roster.headerRow, mapping, fields: mappedFields(mapping),
-          total: roster.rows.length, imported_count: staffIds.length, rejected_count: invalid.length,
-          staff_ids: staffIds, rejected_rows: invalid.map((r) => r.row),
+          file_name: fileName,
+          sheet: roster.sheet,
+          header_row: roster.headerRow,
+          mapping,
+          fields: mappedFields(mapping),
+          total: roster.rows.length,
+          imported_count: staffIds.length,
+          rejected_count: invalid.length,
+          staff_ids: staffIds,
+          rejected_rows: invalid.map((r) => r.row),
         },
       });
-      await saveImportMapping(db, scope, ctx.actor.id, { mapping: toSavedMapping(mapping, roster.columns), sheet_name: roster.sheet, header_row: roster.headerRow });
+      await saveImportMapping(db, scope, ctx.actor.id, {
+        mapping: toSavedMapping(mapping, roster.columns),
+        sheet_name: roster.sheet,
+        header_row: roster.headerRow,
+      });
       return staffIds.length;
     },
   };

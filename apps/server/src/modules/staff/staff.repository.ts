@@ -1,7 +1,13 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import {
-  certificateStatus, maskNationalId, staffDisplayName, worstCertificateStatus,
-  type Certificate, type CertificateStatus, type Staff, type StaffListItem,
+  certificateStatus,
+  maskNationalId,
+  staffDisplayName,
+  worstCertificateStatus,
+  type Certificate,
+  type CertificateStatus,
+  type Staff,
+  type StaffListItem,
 } from '@bo/shared/schemas/staff';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
@@ -50,10 +56,12 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
       q = q.where((eb: Eb) => eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '<', today)));
       break;
     case 'expiring':
-      q = q.where((eb: Eb) => eb.and([
-        eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '>=', today).where('c.expires_at', '<=', limit)),
-        eb.not(eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '<', today))),
-      ]));
+      q = q.where((eb: Eb) =>
+        eb.and([
+          eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '>=', today).where('c.expires_at', '<=', limit)),
+          eb.not(eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '<', today))),
+        ]),
+      );
       break;
     case 'attention':
       q = q.where((eb: Eb) => eb.exists(certsOf(eb).select('c.id').where('c.expires_at', '<=', limit)));
@@ -83,20 +91,44 @@ export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): 
   const out: CertificateRow[] = [];
   for (let i = 0; i < staffIds.length; i += CHUNK) {
     if (i) await yieldToEventLoop();
-    out.push(...await db.selectFrom('staff_certificates as c').innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-      .select(['c.id', 'c.staff_id', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.issued_at', 'c.expires_at',
-        'c.file_key', 'c.file_name', 'c.file_type'])
-      .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
-      .orderBy('c.staff_id').orderBy('c.id').execute());
+    out.push(
+      ...(await db
+        .selectFrom('staff_certificates as c')
+        .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+        .select([
+          'c.id',
+          'c.staff_id',
+          'c.certificate_type_id',
+          't.name as certificate_type_name',
+          'c.number',
+          'c.issued_at',
+          'c.expires_at',
+          'c.file_key',
+          'c.file_name',
+          'c.file_type',
+        ])
+        .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
+        .orderBy('c.staff_id')
+        .orderBy('c.id')
+        .execute()),
+    );
   }
   return out;
 }
 
 export function toCertificate(c: CertificateRow, today: string, days = 30): Certificate {
   return {
-    id: c.id, staff_id: c.staff_id, certificate_type_id: c.certificate_type_id, certificate_type_name: c.certificate_type_name,
-    number: c.number, issued_at: c.issued_at, expires_at: c.expires_at, status: certificateStatus(c.expires_at, today, days),
-    has_file: !!c.file_key, file_name: c.file_name, file_type: c.file_type,
+    id: c.id,
+    staff_id: c.staff_id,
+    certificate_type_id: c.certificate_type_id,
+    certificate_type_name: c.certificate_type_name,
+    number: c.number,
+    issued_at: c.issued_at,
+    expires_at: c.expires_at,
+    status: certificateStatus(c.expires_at, today, days),
+    has_file: !!c.file_key,
+    file_name: c.file_name,
+    file_type: c.file_type,
   };
 }
 
@@ -122,7 +154,11 @@ export const staff = scopedTable<Staff, StaffRow>({
   select: (db) => db.selectFrom('staff as s').selectAll('s'),
   async toView(rows, db) {
     const byStaff = new Map<number, CertificateRow[]>();
-    for (const c of await certificatesOf(db, rows.map((r) => r.id))) byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
+    for (const c of await certificatesOf(
+      db,
+      rows.map((r) => r.id),
+    ))
+      byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
     return rows.map((r) => toStaff(r, byStaff.get(r.id) ?? []));
   },
   sortColumns: STAFF_SORT,
@@ -166,10 +202,22 @@ export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & Staff
   const today = todayInTaipei();
   const limit = addDays(today, q.days ?? 30);
   const qb = staff.query(db, scope).select((eb) => [
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '<', today).as('expired_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>=', today).where('c.expires_at', '<=', limit).as('expiring_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).where('c.expires_at', '>', limit).as('valid_count'),
-    certsOf(eb as Eb).select(sql<number>`count(*)`.as('n')).as('certificate_count'),
+    certsOf(eb as Eb)
+      .select(sql<number>`count(*)`.as('n'))
+      .where('c.expires_at', '<', today)
+      .as('expired_count'),
+    certsOf(eb as Eb)
+      .select(sql<number>`count(*)`.as('n'))
+      .where('c.expires_at', '>=', today)
+      .where('c.expires_at', '<=', limit)
+      .as('expiring_count'),
+    certsOf(eb as Eb)
+      .select(sql<number>`count(*)`.as('n'))
+      .where('c.expires_at', '>', limit)
+      .as('valid_count'),
+    certsOf(eb as Eb)
+      .select(sql<number>`count(*)`.as('n'))
+      .as('certificate_count'),
   ]);
   const page = await paginate(applyStaffFilter(qb, q, today), q, { sortColumns: STAFF_SORT, idColumn: 's.id' });
   return { data: page.data.map(listItem), meta: page.meta };
@@ -177,17 +225,24 @@ export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & Staff
 
 /** Every organization with its staff count, for those who read staff across organizations (ROLES.staffAcrossOrganizations). */
 export async function listStaffOrganizations(db: DbOrTrx) {
-  const rows = await db.selectFrom('organizations as o')
+  const rows = await db
+    .selectFrom('organizations as o')
     .select(['o.id', 'o.name', 'o.company_id', 'o.status'])
-    .select((eb) => eb.selectFrom('staff as s').select(sql<number>`count(*)`.as('n')).whereRef('s.organization_id', '=', 'o.id').as('staff_count'))
-    .orderBy('o.name').orderBy('o.id').execute();
+    .select((eb) =>
+      eb.selectFrom('staff as s').select(sql<number>`count(*)`.as('n')).whereRef('s.organization_id', '=', 'o.id').as('staff_count'),
+    )
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .execute();
   return rows.map((r) => ({ ...r, staff_count: Number(r.staff_count ?? 0) }));
 }
 
 /** Every staff id of the scope matching a filter (export of "all matching"), at most `max`. */
 export async function staffIdsMatching(db: DbOrTrx, scope: Scope, f: StaffFilter, max: number): Promise<number[]> {
   const rows = await applyStaffFilter(whereInScope(db.selectFrom('staff as s').select('s.id'), 's.organization_id', scope), f)
-    .orderBy('s.id').limit(max).execute();
+    .orderBy('s.id')
+    .limit(max)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -211,12 +266,17 @@ export async function assertNationalIdFree(db: DbOrTrx, scope: Scope, nationalId
 }
 
 /** Staff of the scope holding any of these national ids: id → {id, name}. */
-export async function staffByNationalId(db: DbOrTrx, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, { id: number; name: string }>> {
+export async function staffByNationalId(
+  db: DbOrTrx,
+  scope: Scope,
+  nationalIds: readonly string[],
+): Promise<Map<string, { id: number; name: string }>> {
   const out = new Map<string, { id: number; name: string }>();
   const unique = [...new Set(nationalIds)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const rows = await whereInScope(db.selectFrom('staff').select(['id', 'name', 'national_id']), 'organization_id', scope)
-      .where('national_id', 'in', unique.slice(i, i + CHUNK)).execute();
+      .where('national_id', 'in', unique.slice(i, i + CHUNK))
+      .execute();
     for (const r of rows) if (r.national_id) out.set(r.national_id, { id: r.id, name: r.name });
   }
   return out;
@@ -231,7 +291,12 @@ export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonl
   for (let i = 0; i < fields.length; i += CHUNK) {
     if (i) await yieldToEventLoop();
     const rows = fields.slice(i, i + CHUNK).map((f) => ({
-      organization_id, ...staffFieldValues(f), photo_key: null, photo_id: null, created_at: t, updated_at: t,
+      organization_id,
+      ...staffFieldValues(f),
+      photo_key: null,
+      photo_id: null,
+      created_at: t,
+      updated_at: t,
     }));
     // Both databases answer RETURNING rows of a multi-row VALUES in the order given.
     ids.push(...(await db.insertInto('staff').values(rows).returning('id').execute()).map((r) => r.id));
@@ -240,9 +305,17 @@ export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonl
 }
 
 /** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
-export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Promise<{ id: number; organization_id: number; photo_id: number | null }[]> {
+export async function unlinkLibraryPhotos(
+  db: DbOrTrx,
+  photoIds: number[],
+): Promise<{ id: number; organization_id: number; photo_id: number | null }[]> {
   if (!photoIds.length) return [];
-  const rows = await db.selectFrom('staff').select(['id', 'organization_id', 'photo_id']).where('photo_id', 'in', photoIds).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'organization_id', 'photo_id'])
+    .where('photo_id', 'in', photoIds)
+    .orderBy('id')
+    .execute();
   if (rows.length) await db.updateTable('staff').set({ photo_id: null, updated_at: now() }).where('photo_id', 'in', photoIds).execute();
   return rows;
 }
@@ -251,12 +324,22 @@ export async function unlinkLibraryPhotos(db: DbOrTrx, photoIds: number[]): Prom
 
 /** The certificate rows of one staff in the scope. */
 export const certificateRowsOf = (db: DbOrTrx, scope: Scope, staffId: number) =>
-  whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope).orderBy('id').execute();
+  whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope)
+    .orderBy('id')
+    .execute();
 
 /** One certificate of a staff in the scope, or 404. */
-export async function findCertificateOr404(db: DbOrTrx, scope: Scope, staffId: number, certificateId: number): Promise<StaffCertificateRow> {
-  const row = await whereInScope(db.selectFrom('staff_certificates').selectAll()
-    .where('id', '=', certificateId).where('staff_id', '=', staffId), 'organization_id', scope).executeTakeFirst();
+export async function findCertificateOr404(
+  db: DbOrTrx,
+  scope: Scope,
+  staffId: number,
+  certificateId: number,
+): Promise<StaffCertificateRow> {
+  const row = await whereInScope(
+    db.selectFrom('staff_certificates').selectAll().where('id', '=', certificateId).where('staff_id', '=', staffId),
+    'organization_id',
+    scope,
+  ).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -266,15 +349,38 @@ type CertificateFile = Pick<StaffCertificateRow, 'file_key' | 'file_name' | 'fil
 
 export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
   const t = now();
-  await db.insertInto('staff_certificates').values({
-    ...values, organization_id: owningOrganization(scope)!, staff_id: staffId, file_key: null, file_name: null, file_type: null, file_size: null,
-    created_at: t, updated_at: t,
-  }).execute();
+  await db
+    .insertInto('staff_certificates')
+    .values({
+      ...values,
+      organization_id: owningOrganization(scope)!,
+      staff_id: staffId,
+      file_key: null,
+      file_name: null,
+      file_type: null,
+      file_size: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
 }
 
-export async function updateCertificate(db: DbOrTrx, scope: Scope, staffId: number, id: number, values: Partial<CertificateValues & CertificateFile>): Promise<void> {
-  await whereInScope(db.updateTable('staff_certificates').set({ ...values, updated_at: now() })
-    .where('id', '=', id).where('staff_id', '=', staffId), 'organization_id', scope).execute();
+export async function updateCertificate(
+  db: DbOrTrx,
+  scope: Scope,
+  staffId: number,
+  id: number,
+  values: Partial<CertificateValues & CertificateFile>,
+): Promise<void> {
+  await whereInScope(
+    db
+      .updateTable('staff_certificates')
+      .set({ ...values, updated_at: now() })
+      .where('id', '=', id)
+      .where('staff_id', '=', staffId),
+    'organization_id',
+    scope,
+  ).execute();
 }
 
 export async function deleteCertificates(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
@@ -289,17 +395,38 @@ export async function deleteCertificatesOfStaff(db: DbOrTrx, scope: Scope, staff
 
 /** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
 export async function certificatesNeedingAttention(db: DbOrTrx, scope: Scope, today: string, limit: string, maxRows: number) {
-  const attention = whereInScope(db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'), 'c.organization_id', scope)
-    .where('s.status', '=', 'active').where('c.expires_at', 'is not', null).where('c.expires_at', '<=', limit);
+  const attention = whereInScope(
+    db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'),
+    'c.organization_id',
+    scope,
+  )
+    .where('s.status', '=', 'active')
+    .where('c.expires_at', 'is not', null)
+    .where('c.expires_at', '<=', limit);
   const [counts, rows] = await Promise.all([
-    attention.select([
-      sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
-      sql<number>`count(*)`.as('total'),
-      sql<number>`count(distinct c.staff_id)`.as('staff'),
-    ]).executeTakeFirstOrThrow(),
-    attention.innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-      .select(['c.id', 'c.staff_id', 's.name as staff_name', 's.nickname', 'c.certificate_type_id', 't.name as certificate_type_name', 'c.number', 'c.expires_at'])
-      .orderBy('c.expires_at').orderBy('c.id').limit(maxRows).execute(),
+    attention
+      .select([
+        sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
+        sql<number>`count(*)`.as('total'),
+        sql<number>`count(distinct c.staff_id)`.as('staff'),
+      ])
+      .executeTakeFirstOrThrow(),
+    attention
+      .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+      .select([
+        'c.id',
+        'c.staff_id',
+        's.name as staff_name',
+        's.nickname',
+        'c.certificate_type_id',
+        't.name as certificate_type_name',
+        'c.number',
+        'c.expires_at',
+      ])
+      .orderBy('c.expires_at')
+      .orderBy('c.id')
+      .limit(maxRows)
+      .execute(),
   ]);
   return { expired: Number(counts.expired), total: Number(counts.total), staff: Number(counts.staff), rows };
 }

@@ -4,8 +4,15 @@ import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { idParam } from '@bo/shared/list';
 import {
-  STAFF_PATCHABLE, expirationQuery, expirationResponse, staffAllListQuery, staffFieldRules, staffInput, staffListQuery,
-  staffListResponse, staffSchema,
+  STAFF_PATCHABLE,
+  expirationQuery,
+  expirationResponse,
+  staffAllListQuery,
+  staffFieldRules,
+  staffInput,
+  staffListQuery,
+  staffListResponse,
+  staffSchema,
 } from '@bo/shared/schemas/staff';
 import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
@@ -31,7 +38,9 @@ export const staffResourceRoutes = resourceRoutes({
 
 /** The organizations a reader across organizations chooses from, with their staff counts. */
 const staffOrganizationsResponse = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string(), company_id: z.string().nullable(), status: z.string(), staff_count: z.number() })),
+  data: z.array(
+    z.object({ id: z.number(), name: z.string(), company_id: z.string().nullable(), status: z.string(), staff_count: z.number() }),
+  ),
 });
 
 /** Staff calls beyond the eight: the expiry check, the photo-library picker and the reads across organizations. */
@@ -40,17 +49,25 @@ export async function staffRoutes(fastify: FastifyInstance) {
   const read = { roles: ROLES.staffRead, organization: true } as const;
   const write = { roles: ROLES.staffWrite, organization: true } as const;
 
-  app.get(`${base}/check-expiration-of-certificates`, {
-    schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
-    config: read,
-  }, (req) => staffService(req.readOrganizationContext()).expiryCheck(req.query.days));
+  app.get(
+    `${base}/check-expiration-of-certificates`,
+    {
+      schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
+      config: read,
+    },
+    (req) => staffService(req.readOrganizationContext()).expiryCheck(req.query.days),
+  );
 
   // Staff writers pick a staff photo from the active organization's photo library: a read-only view
   // of the photo index for those who may not browse the library itself (ROLES.photoList is ROLE_ only).
-  app.get(`${base}/photo-library`, {
-    schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
-    config: write,
-  }, (req) => listLibraryPhotos(app.db, req.organizationId, req.query));
+  app.get(
+    `${base}/photo-library`,
+    {
+      schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
+      config: write,
+    },
+    (req) => listLibraryPhotos(app.db, req.organizationId, req.query),
+  );
 
   // Staff across organizations, read-only (spec section 7: /api/admin/staff/index and /api/admin/staff/{id}):
   // company-wide staff managers and super admins, members or not (docs/decisions.md "Staff across
@@ -58,21 +75,33 @@ export async function staffRoutes(fastify: FastifyInstance) {
   const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
   const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) => staffService({ ...req.readContext(), scope });
 
-  app.get('/api/admin/staff/index', {
-    schema: { tags, querystring: staffAllListQuery, response: { 200: staffListResponse } },
-    config: across,
-  }, (req) => {
-    const { organization_id: filter } = req.query;
-    return acrossOrganizations(req, filter ? inOrganization(filter) : allOrganizations).list(req.query);
-  });
+  app.get(
+    '/api/admin/staff/index',
+    {
+      schema: { tags, querystring: staffAllListQuery, response: { 200: staffListResponse } },
+      config: across,
+    },
+    (req) => {
+      const { organization_id: filter } = req.query;
+      return acrossOrganizations(req, filter ? inOrganization(filter) : allOrganizations).list(req.query);
+    },
+  );
 
-  app.get('/api/admin/staff/organizations', {
-    schema: { tags, response: { 200: staffOrganizationsResponse } },
-    config: across,
-  }, async (req) => ({ data: await acrossOrganizations(req).organizations() }));
+  app.get(
+    '/api/admin/staff/organizations',
+    {
+      schema: { tags, response: { 200: staffOrganizationsResponse } },
+      config: across,
+    },
+    async (req) => ({ data: await acrossOrganizations(req).organizations() }),
+  );
 
-  app.get('/api/admin/staff/:id', {
-    schema: { tags, params: idParam, response: { 200: staffSchema } },
-    config: across,
-  }, (req) => acrossOrganizations(req).read(req.params.id));
+  app.get(
+    '/api/admin/staff/:id',
+    {
+      schema: { tags, params: idParam, response: { 200: staffSchema } },
+      config: across,
+    },
+    (req) => acrossOrganizations(req).read(req.params.id),
+  );
 }

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import {
-  staffDisplayName, type ExpirationResponse, type Staff, type StaffListItem, type staffAllListQuery, type staffListQuery,
+  staffDisplayName,
+  type ExpirationResponse,
+  type Staff,
+  type StaffListItem,
+  type staffAllListQuery,
+  type staffListQuery,
 } from '@bo/shared/schemas/staff';
 import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { badRequest } from '../../lib/errors.ts';
@@ -12,8 +17,20 @@ import { knownCertificateTypeIds } from './certificate-type.repository.ts';
 import { libraryPhotoKey } from './library-photos.ts';
 import { staffFieldValues, type StaffData } from './staff-fields.ts';
 import {
-  assertNationalIdFree, certificateRowsOf, certificatesOf, certificatesNeedingAttention, deleteCertificates, deleteCertificatesOfStaff,
-  findCertificateOr404, insertCertificate, listStaff, listStaffOrganizations, staff, staffRows, updateCertificate, type StaffRow,
+  assertNationalIdFree,
+  certificateRowsOf,
+  certificatesOf,
+  certificatesNeedingAttention,
+  deleteCertificates,
+  deleteCertificatesOfStaff,
+  findCertificateOr404,
+  insertCertificate,
+  listStaff,
+  listStaffOrganizations,
+  staff,
+  staffRows,
+  updateCertificate,
+  type StaffRow,
 } from './staff.repository.ts';
 
 type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery>;
@@ -53,11 +70,13 @@ export function staffService(ctx: RequestContext): StaffService {
     const errors: Record<string, string[]> = {};
     data.certificates.forEach((c, i) => {
       if (!known.has(c.certificate_type_id)) errors[`certificates.${i}.certificate_type_id`] = ['validate.error.invalid'];
-      if (c.issued_at && c.expires_at && c.expires_at < c.issued_at) errors[`certificates.${i}.expires_at`] = ['validate.error.expires_before_issued'];
+      if (c.issued_at && c.expires_at && c.expires_at < c.issued_at)
+        errors[`certificates.${i}.expires_at`] = ['validate.error.expires_before_issued'];
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     await assertNationalIdFree(db, scope, data.national_id, id);
-    if (data.photo_id && !(await libraryPhotoKey(db, organizationId(), data.photo_id))) throw badRequest({ photo_id: ['validate.error.invalid'] });
+    if (data.photo_id && !(await libraryPhotoKey(db, organizationId(), data.photo_id)))
+      throw badRequest({ photo_id: ['validate.error.invalid'] });
   }
 
   /** Rows with an id are updated, rows without one are added, missing ones are removed (their files after commit). */
@@ -65,14 +84,25 @@ export function staffService(ctx: RequestContext): StaffService {
     const existing = await certificateRowsOf(db, scope, staffId);
     const existingIds = new Set(existing.map((c) => c.id));
     const errors: Record<string, string[]> = {};
-    data.certificates.forEach((c, i) => { if (c.id !== undefined && !existingIds.has(c.id)) errors[`certificates.${i}.id`] = ['validate.error.invalid']; });
+    data.certificates.forEach((c, i) => {
+      if (c.id !== undefined && !existingIds.has(c.id)) errors[`certificates.${i}.id`] = ['validate.error.invalid'];
+    });
     if (Object.keys(errors).length) throw badRequest(errors);
     const kept = new Set(data.certificates.map((c) => c.id));
     const removed = existing.filter((c) => !kept.has(c.id));
-    await deleteCertificates(db, scope, removed.map((c) => c.id));
+    await deleteCertificates(
+      db,
+      scope,
+      removed.map((c) => c.id),
+    );
     ctx.dropAfterCommit(removed.map((c) => c.file_key));
     for (const c of data.certificates) {
-      const values = { certificate_type_id: c.certificate_type_id, number: c.number ?? null, issued_at: c.issued_at ?? null, expires_at: c.expires_at ?? null };
+      const values = {
+        certificate_type_id: c.certificate_type_id,
+        number: c.number ?? null,
+        issued_at: c.issued_at ?? null,
+        expires_at: c.expires_at ?? null,
+      };
       if (c.id !== undefined) await updateCertificate(db, scope, staffId, c.id, values);
       else await insertCertificate(db, scope, staffId, values);
     }
@@ -129,7 +159,13 @@ export function staffService(ctx: RequestContext): StaffService {
       const before = await row(id);
       await staff.update(db, scope, id, { photo_key: key, photo_id: null });
       ctx.dropAfterCommit([before.photo_key]);
-      await ctx.audit({ action: 'upload_photo', target_type: 'staff', target_id: id, before: { photo_id: before.photo_id }, after: { size } });
+      await ctx.audit({
+        action: 'upload_photo',
+        target_type: 'staff',
+        target_id: id,
+        before: { photo_id: before.photo_id },
+        after: { size },
+      });
       return read(id);
     },
 
@@ -137,7 +173,12 @@ export function staffService(ctx: RequestContext): StaffService {
       const before = await row(id);
       await staff.update(db, scope, id, { photo_key: null, photo_id: null });
       ctx.dropAfterCommit([before.photo_key]);
-      await ctx.audit({ action: 'delete_photo', target_type: 'staff', target_id: id, before: { photo_id: before.photo_id, had_photo: !!before.photo_key } });
+      await ctx.audit({
+        action: 'delete_photo',
+        target_type: 'staff',
+        target_id: id,
+        before: { photo_id: before.photo_id, had_photo: !!before.photo_key },
+      });
       return read(id);
     },
 
@@ -145,11 +186,19 @@ export function staffService(ctx: RequestContext): StaffService {
 
     async setCertificateFile(id, certificateId, file) {
       const before = await findCertificateOr404(db, scope, id, certificateId);
-      await updateCertificate(db, scope, id, certificateId, { file_key: file.key, file_name: file.name, file_type: file.type, file_size: file.size });
+      await updateCertificate(db, scope, id, certificateId, {
+        file_key: file.key,
+        file_name: file.name,
+        file_type: file.type,
+        file_size: file.size,
+      });
       ctx.dropAfterCommit([before.file_key]);
       await ctx.audit({
-        action: 'upload_certificate_file', target_type: 'staff', target_id: id,
-        before: { certificate_id: before.id, file_name: before.file_name }, after: { certificate_id: before.id, file_name: file.name, size: file.size },
+        action: 'upload_certificate_file',
+        target_type: 'staff',
+        target_id: id,
+        before: { certificate_id: before.id, file_name: before.file_name },
+        after: { certificate_id: before.id, file_name: file.name, size: file.size },
       });
       return read(id);
     },
@@ -158,7 +207,12 @@ export function staffService(ctx: RequestContext): StaffService {
       const before = await findCertificateOr404(db, scope, id, certificateId);
       await updateCertificate(db, scope, id, certificateId, { file_key: null, file_name: null, file_type: null, file_size: null });
       ctx.dropAfterCommit([before.file_key]);
-      await ctx.audit({ action: 'delete_certificate_file', target_type: 'staff', target_id: id, before: { certificate_id: before.id, file_name: before.file_name } });
+      await ctx.audit({
+        action: 'delete_certificate_file',
+        target_type: 'staff',
+        target_id: id,
+        before: { certificate_id: before.id, file_name: before.file_name },
+      });
       return read(id);
     },
 
@@ -166,14 +220,25 @@ export function staffService(ctx: RequestContext): StaffService {
       const today = todayInTaipei();
       const found = await certificatesNeedingAttention(db, scope, today, addDays(today, days), EXPIRY_LIST_LIMIT);
       const data = found.rows.map((r) => ({
-        id: r.id, staff_id: r.staff_id, staff_name: r.staff_name, staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
-        certificate_type_id: r.certificate_type_id, certificate_type_name: r.certificate_type_name, number: r.number,
-        expires_at: r.expires_at!, days_left: daysBetween(today, r.expires_at!),
+        id: r.id,
+        staff_id: r.staff_id,
+        staff_name: r.staff_name,
+        staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
+        certificate_type_id: r.certificate_type_id,
+        certificate_type_name: r.certificate_type_name,
+        number: r.number,
+        expires_at: r.expires_at!,
+        days_left: daysBetween(today, r.expires_at!),
         status: (r.expires_at! < today ? 'expired' : 'expiring') as 'expired' | 'expiring',
       }));
       return {
-        days, today, data, truncated: data.length < found.total,
-        expired_count: found.expired, expiring_count: found.total - found.expired, staff_count: found.staff,
+        days,
+        today,
+        data,
+        truncated: data.length < found.total,
+        expired_count: found.expired,
+        expiring_count: found.total - found.expired,
+        staff_count: found.staff,
       };
     },
 
