@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { MediaTables } from '../modules/file/media.tables.ts';
+import type { MediaTables } from './tables/media.ts';
 import type { StaffTables } from './tables/staff.ts';
 
 /**

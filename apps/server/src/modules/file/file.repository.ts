@@ -7,7 +7,7 @@ import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern } from '../../lib/list.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import type { Scope } from '../../lib/scope.ts';
-import type { FilesTable } from './media.tables.ts';
+import type { FilesTable } from '../../db/tables/media.ts';
 
 export type FileRow = Selectable<FilesTable>;
 type ListQuery = z.output<typeof fileListQuery>;

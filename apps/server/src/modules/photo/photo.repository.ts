@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { PHOTO_SIZES, type Photo, type PhotoSize, type photoListQuery } from '@bo/shared/schemas/photo';
 import { instantRange } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
-import type { PhotosTable } from '../file/media.tables.ts';
+import type { PhotosTable } from '../../db/tables/media.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import { inOrganization, type Scope } from '../../lib/scope.ts';

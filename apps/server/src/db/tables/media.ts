@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migration 0030 (photos, files, signed link opens); registered in db/schema.ts. */
+/** Tables of migration 0030 (photos, files, signed link opens): the photo library and the file manager. */
 export interface PhotosTable {
   id: Generated<number>;
   uid: string;
