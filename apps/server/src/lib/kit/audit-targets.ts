@@ -6,6 +6,8 @@ export interface AuditActions {
   admin: 'create' | 'update' | 'patch' | 'delete' | 'reset_password' | 'login_failed' | 'switch_account' | 'update_profile';
   admin_group: 'create' | 'update' | 'delete';
   app_config: 'update';
+  /** Append-only: nothing records a change to the log itself. */
+  audit_log: never;
   certificate_type: 'create' | 'update' | 'delete';
   file: 'upload' | 'update' | 'delete' | 'sign_link';
   login_device: 'login' | 'logout' | 'logout_device' | 'switch_organization';

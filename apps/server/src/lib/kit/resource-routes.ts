@@ -23,6 +23,8 @@ export interface ResourceService<View extends { id: number }, Input, Query, List
   patch?(before: View, change: { field: string; value: unknown }): Promise<View>;
   /** Deletes the rows (already loaded and scoped); stored objects go through `ctx.dropAfterCommit`. */
   remove?(rows: View[]): Promise<void>;
+  /** The single read's answer when it tells more than a row (e.g. counts for a delete confirmation). */
+  detail?(row: View): Promise<View>;
 }
 
 type Roles = readonly string[];
@@ -38,7 +40,7 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   /** Who may call what: reads, writes, and (by default the write roles) deletes. */
   roles: { read: Roles; write: Roles; remove?: Roles } & Partial<Record<ResourceOperation, Roles>>;
   /** `list` is the index's answer when it is not a page of views (a list item of its own, or no paging). */
-  schemas: { view: z.ZodType<View>; input?: z.ZodType<Input>; listQuery: z.ZodType<Query>; list?: z.ZodType<List> };
+  schemas: { view: z.ZodType<View>; input?: z.ZodType<Input>; listQuery: z.ZodType<Query>; list?: z.ZodType<List>; created?: z.ZodTypeAny };
   /** PATCH {field, value}: the allow-listed fields and the schema of each. */
   patch?: { fields: readonly string[]; rules: Record<string, z.ZodType> };
   /** The audit action a PATCH records (some resources record their field changes as updates). */
@@ -47,12 +49,26 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   without?: readonly ResourceOperation[];
   /** Extra route config for every route (e.g. `organizationIdIsFilter`). */
   config?: Record<string, unknown>;
+  /** Route config of single calls, over `config` (e.g. the index's `organizationIdIsFilter`). */
+  operationConfig?: Partial<Record<ResourceOperation, Record<string, unknown>>>;
+  /**
+   * Calls whose audit entries the service writes itself through `ctx.audit`, when the kit's default
+   * shape does not fit (e.g. nothing when nothing changed, or views wider than the caller's scope).
+   */
+  serviceAudits?: readonly ResourceOperation[];
+  /** `without` calls are then registered and always answer this error, instead of not existing (404). */
+  refuseWithout?: { error: () => Error; description: string };
   /** Runs before each call, after the token check (e.g. a feature flag answering 404). */
   guard?: (req: FastifyRequest) => Promise<void>;
   service(ctx: RequestContext): ResourceService<View, Input, Query, List>;
 }
 
 const ok = z.object({ message: z.string() });
+
+const ROUTE_OF: Record<ResourceOperation, ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string]> = {
+  index: ['GET', '/index'], read: ['GET', '/:id'], create: ['POST', ''], update: ['PUT', '/:id'],
+  patch: ['PATCH', '/:id'], batchPatch: ['PATCH', '/batch'], delete: ['DELETE', '/:id'], batchDelete: ['DELETE', '/batch'],
+};
 
 /**
  * Declares a resource: the spec's index, read, create, update, patch, batch patch, delete and batch
@@ -70,7 +86,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     const has = (op: ResourceOperation) => !decl.without?.includes(op);
     const rolesFor = (op: ResourceOperation): Roles => decl.roles[op]
       ?? (op === 'index' || op === 'read' ? decl.roles.read : op === 'delete' || op === 'batchDelete' ? decl.roles.remove ?? decl.roles.write : decl.roles.write);
-    const config = (op: ResourceOperation) => ({ ...decl.config, roles: rolesFor(op), organization: decl.organization ?? false });
+    const config = (op: ResourceOperation) => ({ ...decl.config, ...decl.operationConfig?.[op], roles: rolesFor(op), organization: decl.organization ?? false });
     // After the token check (no token stays 401), before the role check: a switched-off feature is 404 to every signed-in admin.
     if (decl.guard) app.addHook('onRequest', decl.guard);
 
@@ -80,22 +96,24 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx))
         : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
     const loadAll = (service: ResourceService<View, Input, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => service.find(unique));
-    const audit = (ctx: RequestContext, action: AuditActions[T], id: number, before?: unknown, after?: unknown) =>
-      ctx.audit({ action, target_type: target, target_id: id, before, after } as Parameters<RequestContext['audit']>[0]);
+    const audit = async (op: ResourceOperation, ctx: RequestContext, action: AuditActions[T], id: number, before?: unknown, after?: unknown) => {
+      if (decl.serviceAudits?.includes(op)) return;
+      await ctx.audit({ action, target_type: target, target_id: id, before, after } as Parameters<RequestContext['audit']>[0]);
+    };
     const patchOf = (body: { field: string; value: unknown }) => {
       if (!decl.patch) throw new Error(`${path}: patch declared without fields`);
       return parsePatch(decl.patch.fields, decl.patch.rules, body) as { field: string; value: unknown };
     };
-    const patchOne = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, before: View, change: { field: string; value: unknown }) => {
+    const patchOne = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, before: View, change: { field: string; value: unknown }, op: ResourceOperation) => {
       const after = await service.patch!(before, change);
       const pick = (v: View) => ({ [change.field]: (v as Record<string, unknown>)[change.field] });
-      await audit(ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
+      await audit(op, ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
       return after;
     };
-    const removeAll = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, ids: readonly number[]) => {
+    const removeAll = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, ids: readonly number[], op: ResourceOperation) => {
       const rows = await loadAll(service, ids);
       await service.remove!(rows);
-      for (const row of rows) await audit(ctx, 'delete' as AuditActions[T], row.id, row);
+      for (const row of rows) await audit(op, ctx, 'delete' as AuditActions[T], row.id, row);
       return { message: 'OK' };
     };
 
@@ -107,11 +125,11 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     }
     if (has('create')) {
       app.post(path, {
-        schema: { tags, body: schemas.input!, response: { 200: view } },
+        schema: { tags, body: schemas.input!, response: { 200: schemas.created ?? view } },
         config: config('create'),
       }, (req) => inTx(req, async (service, ctx) => {
         const after = await service.create!(req.body as Input);
-        await audit(ctx, 'create' as AuditActions[T], after.id, undefined, after);
+        await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, after);
         return after;
       }));
     }
@@ -122,7 +140,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       }, (req) => inTx(req, async (service, ctx) => {
         const change = patchOf(req.body);
         const data = [];
-        for (const before of await loadAll(service, req.body.ids)) data.push(await patchOne(service, ctx, before, change));
+        for (const before of await loadAll(service, req.body.ids)) data.push(await patchOne(service, ctx, before, change, 'batchPatch'));
         return { data };
       }));
     }
@@ -130,13 +148,17 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.delete(`${path}/batch`, {
         schema: { tags, body: idsBody, response: { 200: ok } },
         config: config('batchDelete'),
-      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, req.body.ids)));
+      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, req.body.ids, 'batchDelete')));
     }
     if (has('read')) {
       app.get(`${path}/:id`, {
         schema: { tags, params: idParam, response: { 200: view } },
         config: config('read'),
-      }, async (req) => (await loadAll(read(req), [req.params.id]))[0]);
+      }, async (req) => {
+        const service = read(req);
+        const [row] = await loadAll(service, [req.params.id]);
+        return service.detail ? service.detail(row) : row;
+      });
     }
     if (has('update')) {
       app.put(`${path}/:id`, {
@@ -145,7 +167,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       }, (req) => inTx(req, async (service, ctx) => {
         const [before] = await loadAll(service, [req.params.id]);
         const after = await service.update!(before, req.body as Input);
-        await audit(ctx, 'update' as AuditActions[T], before.id, before, after);
+        await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
         return after;
       }));
     }
@@ -156,14 +178,22 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       }, (req) => inTx(req, async (service, ctx) => {
         const change = patchOf(req.body);
         const [before] = await loadAll(service, [req.params.id]);
-        return patchOne(service, ctx, before, change);
+        return patchOne(service, ctx, before, change, 'patch');
       }));
     }
     if (has('delete')) {
       app.delete(`${path}/:id`, {
         schema: { tags, params: idParam, response: { 200: ok } },
         config: config('delete'),
-      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id])));
+      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id], 'delete')));
+    }
+    const refusal = decl.refuseWithout;
+    for (const op of refusal ? decl.without ?? [] : []) {
+      const [method, suffix] = ROUTE_OF[op];
+      app.route({
+        method, url: `${path}${suffix}`, schema: { tags, description: refusal!.description }, config: config(op),
+        handler: async () => { throw refusal!.error(); },
+      });
     }
   };
 }

@@ -3,41 +3,118 @@ import { sql } from 'kysely';
 import type { AdminOrganization, AdminOrganizationDetail } from '@bo/shared/schemas/organization';
 import type { DbOrTrx } from '../../db/database.ts';
 import { parseRoles } from '../../lib/actor.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { allOrganizations } from '../../lib/scope.ts';
 
-const memberCount = (eb: any) =>
-  eb.selectFrom('organization_members as m').select(sql<number>`count(*)`.as('n')).whereRef('m.organization_id', '=', 'o.id').as('member_count');
+type Row = Omit<AdminOrganization, 'member_count'> & { member_count: number | string };
 
-const baseQuery = (db: DbOrTrx) =>
-  db.selectFrom('organizations as o').select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'o.created_at', 'o.updated_at']).select(memberCount);
+/** Organizations themselves belong to no organization: every query here covers them all. */
+export const organizations = scopedTable<AdminOrganization, Row>({
+  table: 'organizations',
+  alias: 'o',
+  organizationColumn: null,
+  select: (db) =>
+    db
+      .selectFrom('organizations as o')
+      .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'o.created_at', 'o.updated_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('organization_members as m')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('m.organization_id', '=', 'o.id')
+          .as('member_count'),
+      ),
+  toView: (rows) => rows.map((r) => ({ ...r, member_count: Number(r.member_count) })),
+  sortColumns: {
+    id: 'o.id',
+    name: 'o.name',
+    company_id: 'o.company_id',
+    status: 'o.status',
+    created_at: 'o.created_at',
+    updated_at: 'o.updated_at',
+  },
+  keywordColumns: ['o.name', 'o.company_id', 'o.uid'],
+});
 
-const toView = (r: any): AdminOrganization => ({ ...r, member_count: Number(r.member_count) });
-
-export async function listOrganizations(db: DbOrTrx, q: ListParams & { keyword?: string; status?: 'active' | 'disabled' }) {
-  let qb = baseQuery(db);
-  if (q.keyword) {
-    const p = likePattern(q.keyword.toLowerCase());
-    qb = qb.where(sql<boolean>`(lower(o.name) like ${p} escape '\\' or lower(coalesce(o.company_id, '')) like ${p} escape '\\' or lower(o.uid) like ${p} escape '\\')`);
-  }
-  if (q.status) qb = qb.where('o.status', '=', q.status);
-  const page = await paginate(qb, q, {
-    idColumn: 'o.id',
-    sortColumns: { id: 'o.id', name: 'o.name', company_id: 'o.company_id', status: 'o.status', created_at: 'o.created_at', updated_at: 'o.updated_at' },
-  });
-  return { data: page.data.map(toView), meta: page.meta };
-}
-
-export async function findOrganizations(db: DbOrTrx, ids: number[]): Promise<AdminOrganization[]> {
-  if (!ids.length) return [];
-  return (await baseQuery(db).where('o.id', 'in', ids).execute()).map(toView);
+/** The organizations among `ids` with their members, in id order of the rows found. */
+export async function findOrganizationDetails(db: DbOrTrx, ids: readonly number[]): Promise<AdminOrganizationDetail[]> {
+  const orgs = await organizations.find(db, allOrganizations, ids);
+  if (!orgs.length) return [];
+  const members = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('admins as a', 'a.id', 'm.admin_id')
+    .select(['m.organization_id', 'm.admin_id', 'a.email', 'a.name', 'm.sub_account_roles'])
+    .where(
+      'm.organization_id',
+      'in',
+      orgs.map((o) => o.id),
+    )
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .execute();
+  return orgs.map((o) => ({
+    ...o,
+    members: members
+      .filter((m) => m.organization_id === o.id)
+      .map(({ organization_id: _o, ...m }) => ({ ...m, sub_account_roles: parseRoles(m.sub_account_roles) })),
+  }));
 }
 
 export async function findOrganizationDetail(db: DbOrTrx, id: number): Promise<AdminOrganizationDetail | null> {
-  const [org] = await findOrganizations(db, [id]);
-  if (!org) return null;
-  const members = await db.selectFrom('organization_members as m').innerJoin('admins as a', 'a.id', 'm.admin_id')
-    .select(['m.admin_id', 'a.email', 'a.name', 'm.sub_account_roles']).where('m.organization_id', '=', id).orderBy('a.name').orderBy('a.id').execute();
-  return { ...org, members: members.map((m) => ({ ...m, sub_account_roles: parseRoles(m.sub_account_roles) })) };
+  return (await findOrganizationDetails(db, [id]))[0] ?? null;
+}
+
+/** Each member's sub-account roles in the organization. */
+export async function memberRoles(db: DbOrTrx, organizationId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('organization_members')
+    .select(['admin_id', 'sub_account_roles'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((m) => [m.admin_id, parseRoles(m.sub_account_roles)]));
+}
+
+/** How many of `ids` are admins. */
+export async function countAdmins(db: DbOrTrx, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  return (
+    await db
+      .selectFrom('admins')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).length;
+}
+
+/** Makes the organization's members exactly `next` (admin id → sorted roles), touching only what changed. */
+export async function writeMembers(
+  db: DbOrTrx,
+  organizationId: number,
+  current: Map<number, string[]>,
+  next: Map<number, string[]>,
+): Promise<void> {
+  await db
+    .deleteFrom('organization_members')
+    .where('organization_id', '=', organizationId)
+    .where('admin_id', 'not in', [0, ...next.keys()])
+    .execute();
+  const t = new Date().toISOString();
+  for (const [adminId, roles] of next) {
+    const json = JSON.stringify(roles);
+    if (!current.has(adminId)) {
+      await db
+        .insertInto('organization_members')
+        .values({ admin_id: adminId, organization_id: organizationId, sub_account_roles: json, created_at: t })
+        .execute();
+    } else if (JSON.stringify([...current.get(adminId)!].sort()) !== json) {
+      await db
+        .updateTable('organization_members')
+        .set({ sub_account_roles: json })
+        .where('organization_id', '=', organizationId)
+        .where('admin_id', '=', adminId)
+        .execute();
+    }
+  }
 }
 
 /** Short, unguessable, URL-safe. */

@@ -1,6 +1,7 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
 import type { Actor } from '../../lib/actor.ts';
+import { allOrganizations, type Scope } from '../../lib/scope.ts';
 
 /**
  * Who may manage which admin, and grant which role. Decisions (issue "Admin accounts"):
@@ -25,9 +26,8 @@ export function mayManageAccountOf(actor: Actor, targetRoles: readonly string[])
   return targetRoles.every((r) => r === 'ROLE_BASE' || actor.adminRoles.includes(r));
 }
 
-/** The admins a caller sees: every admin (null) or the members of its active organization. */
-export const adminScopeOf = (actor: Actor): { organizationId: number | null } =>
-  ({ organizationId: managesAll(actor) ? null : (actor.organizationId ?? -1) });
+/** The admins a caller sees: every admin, or those of the request's scope (the members of its active organization). */
+export const adminScopeOf = (actor: Actor, requestScope: Scope): Scope => (managesAll(actor) ? allOrganizations : requestScope);
 
 export function grantableAdminRoles(actor: Actor): Set<string> {
   // An organization admin grants only its organization's sub-account roles.
@@ -43,6 +43,12 @@ export function grantableSubAccountRoles(actor: Actor, organizationId: number): 
   if (actor.organizationId !== organizationId) return new Set();
   if (actor.subAccountRoles.includes('SUB_ACCOUNT_ROLE_ADMIN')) return new Set(SUB_ACCOUNT_ROLES);
   return new Set(actor.subAccountRoles);
+}
+
+/** Sub-account roles the actor may grant where it acts: its active organization, or (a super admin) any. */
+export function grantableSubAccountRolesIn(actor: Actor, scope: Scope): Set<string> {
+  if (scope.kind === 'organization') return grantableSubAccountRoles(actor, scope.organizationId);
+  return actor.isSuperAdmin ? new Set(SUB_ACCOUNT_ROLES) : new Set();
 }
 
 /** Roles that differ between two sets (granted or taken away). */

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTrx, Dialect } from '../../db/database.ts';
+import type { DbOrTrx } from '../../db/database.ts';
 import { csvRecord, neutralizeFormula, UTF8_BOM } from '../../lib/spreadsheet-cells.ts';
 import { streamAuditLogs, type AuditLogFilters } from './audit-log.repository.ts';
 import type { AuditLogItem } from '@bo/shared/schemas/audit-log';
@@ -30,13 +30,12 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unkn
 
 export interface ExportSource {
   db: DbOrTrx;
-  dialect: Dialect;
   filters: AuditLogFilters;
   order: 'asc' | 'desc';
   log: FastifyBaseLogger;
 }
 
-const rows = (s: ExportSource) => streamAuditLogs(s.db, s.dialect, s.filters, s.order, AUDIT_LOG_EXPORT_MAX_ROWS);
+const rows = (s: ExportSource) => streamAuditLogs(s.db, s.filters, s.order, AUDIT_LOG_EXPORT_MAX_ROWS);
 
 export function auditLogCsv(s: ExportSource): Readable {
   async function* lines() {

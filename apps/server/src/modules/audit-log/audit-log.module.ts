@@ -1,8 +1,35 @@
+import { MESSAGES } from '@bo/shared/messages';
+import { ROLES } from '@bo/shared/permissions';
+import { auditLogItem, auditLogList, auditLogQuery } from '@bo/shared/schemas/audit-log';
+import { AppError } from '../../lib/errors.ts';
+import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { auditLogRoutes } from './audit-log.routes.ts';
+import { auditLogExportRoutes } from './audit-log.routes.ts';
+import { auditLogService } from './audit-log.service.ts';
 
-/** The audit log: every change, who made it, before and after. */
+/**
+ * The audit log: every change, who made it, before and after. Entries are append-only (ARCHITECTURE
+ * "Where the spec meets safety"): the writes spec section 7 lists are registered so the client gets a
+ * clear answer, always 405.
+ */
 export const auditLogModule = defineModule({
   name: 'audit-log',
-  routes: [auditLogRoutes],
+  routes: [
+    auditLogExportRoutes,
+    resourceRoutes({
+      path: '/api/admin/audit-log',
+      tags: ['audit-log'],
+      target: 'audit_log',
+      roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
+      schemas: { view: auditLogItem, listQuery: auditLogQuery, list: auditLogList },
+      // The index's organization_id filters the entries; it does not select the organization acted in.
+      operationConfig: { index: { organizationIdIsFilter: true } },
+      without: ['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'],
+      refuseWithout: {
+        error: () => new AppError(405, MESSAGES.methodNotAllowed, undefined, { allow: 'GET' }),
+        description: 'Always 405: audit entries are append-only.',
+      },
+      service: auditLogService,
+    }),
+  ],
 });

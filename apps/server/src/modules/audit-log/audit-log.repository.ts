@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db/database.ts';
+import { isPostgres } from '../../db/columns.ts';
 import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from '@bo/shared/schemas/audit-log';
@@ -9,10 +10,17 @@ import { compiledOnce } from '../../lib/compiled-query.ts';
 /** Filtered totals are exact up to this many rows, then read as "at least" (docs/audit-log.md). */
 export const AUDIT_LOG_COUNT_CAP = 10_000;
 
-export type AuditLogFilters = Pick<AuditLogQuery, 'actor_id' | 'action' | 'target_type' | 'target_id' | 'organization_id' | 'date_from' | 'date_to' | 'keyword'>;
+export type AuditLogFilters = Pick<
+  AuditLogQuery,
+  'actor_id' | 'action' | 'target_type' | 'target_id' | 'organization_id' | 'date_from' | 'date_to' | 'keyword'
+>;
 
 const hasFilters = (f: AuditLogFilters) =>
-  [f.actor_id, f.action, f.target_type, f.target_id, f.organization_id, f.date_from, f.date_to, f.keyword].some((v) => v !== undefined && v !== '');
+  [f.actor_id, f.action, f.target_type, f.target_id, f.organization_id, f.date_from, f.date_to, f.keyword].some(
+    (v) => v !== undefined && v !== '',
+  );
+
+const dialectOf = (db: DbOrTrx): Dialect => (isPostgres(db) ? 'postgres' : 'sqlite');
 
 /** Adds the list filters; every one is served by an (column, id) index of migrations 0001/0002. */
 function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLogFilters, dialect: Dialect) {
@@ -27,25 +35,40 @@ function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLo
   if (toExclusive) q = q.where('audit_logs.created_at', '<', toExclusive);
   if (f.keyword) {
     const p = likePattern(f.keyword);
-    q = dialect === 'postgres'
-      ? q.where(sql<boolean>`(audit_logs.action ilike ${p} escape '\\' or audit_logs.target_type ilike ${p} escape '\\')`)
-      : q.where(sql<boolean>`(audit_logs.action like ${p} escape '\\' or audit_logs.target_type like ${p} escape '\\')`);
+    q =
+      dialect === 'postgres'
+        ? q.where(sql<boolean>`(audit_logs.action ilike ${p} escape '\\' or audit_logs.target_type ilike ${p} escape '\\')`)
+        : q.where(sql<boolean>`(audit_logs.action like ${p} escape '\\' or audit_logs.target_type like ${p} escape '\\')`);
   }
   return q;
 }
 
 /** One row with who did it and where, joined in the same query. */
 function selectItems(db: DbOrTrx) {
-  return db.selectFrom('audit_logs')
+  return db
+    .selectFrom('audit_logs')
     .leftJoin('admins as actor', 'actor.id', 'audit_logs.actor_id')
     .leftJoin('admins as imp', 'imp.id', 'audit_logs.impersonator_id')
     .leftJoin('organizations as org', 'org.id', 'audit_logs.organization_id')
     .select([
-      'audit_logs.id', 'audit_logs.actor_id', 'audit_logs.impersonator_id', 'audit_logs.organization_id',
-      'audit_logs.action', 'audit_logs.target_type', 'audit_logs.target_id', 'audit_logs.before', 'audit_logs.after',
-      'audit_logs.ip', 'audit_logs.user_agent', 'audit_logs.created_at',
-      'actor.email as actor_email', 'actor.name as actor_name', 'imp.email as imp_email', 'imp.name as imp_name',
-      'org.name as org_name', 'org.company_id as org_company_id',
+      'audit_logs.id',
+      'audit_logs.actor_id',
+      'audit_logs.impersonator_id',
+      'audit_logs.organization_id',
+      'audit_logs.action',
+      'audit_logs.target_type',
+      'audit_logs.target_id',
+      'audit_logs.before',
+      'audit_logs.after',
+      'audit_logs.ip',
+      'audit_logs.user_agent',
+      'audit_logs.created_at',
+      'actor.email as actor_email',
+      'actor.name as actor_name',
+      'imp.email as imp_email',
+      'imp.name as imp_name',
+      'org.name as org_name',
+      'org.company_id as org_company_id',
     ]);
 }
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
@@ -61,21 +84,33 @@ const parseJson = (text: string | null): unknown => {
 
 function toItem(r: ItemRow): AuditLogItem {
   return {
-    id: r.id, actor_id: r.actor_id,
+    id: r.id,
+    actor_id: r.actor_id,
     actor: r.actor_id !== null && r.actor_email !== null ? { id: r.actor_id, email: r.actor_email, name: r.actor_name ?? '' } : null,
     impersonator_id: r.impersonator_id,
-    impersonator: r.impersonator_id !== null && r.imp_email !== null ? { id: r.impersonator_id, email: r.imp_email, name: r.imp_name ?? '' } : null,
+    impersonator:
+      r.impersonator_id !== null && r.imp_email !== null ? { id: r.impersonator_id, email: r.imp_email, name: r.imp_name ?? '' } : null,
     organization_id: r.organization_id,
-    organization: r.organization_id !== null && r.org_name !== null ? { id: r.organization_id, name: r.org_name, company_id: r.org_company_id } : null,
-    action: r.action, target_type: r.target_type, target_id: r.target_id,
-    before: parseJson(r.before), after: parseJson(r.after),
-    ip: r.ip, user_agent: r.user_agent, created_at: r.created_at,
+    organization:
+      r.organization_id !== null && r.org_name !== null ? { id: r.organization_id, name: r.org_name, company_id: r.org_company_id } : null,
+    action: r.action,
+    target_type: r.target_type,
+    target_id: r.target_id,
+    before: parseJson(r.before),
+    after: parseJson(r.after),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    created_at: r.created_at,
   };
 }
 
-export async function findAuditLog(db: DbOrTrx, id: number): Promise<AuditLogItem | null> {
-  const row = await selectItems(db).where('audit_logs.id', '=', id).executeTakeFirst();
-  return row ? toItem(row) : null;
+export async function findAuditLogs(db: DbOrTrx, ids: readonly number[]): Promise<AuditLogItem[]> {
+  if (!ids.length) return [];
+  return (
+    await selectItems(db)
+      .where('audit_logs.id', 'in', [...ids])
+      .execute()
+  ).map(toItem);
 }
 
 /** min(id) and max(id) as one row `s`: two index seeks, whatever the table's size. */
@@ -83,7 +118,9 @@ const SPAN = sql.raw('(select (select min(id) from audit_logs) as min_id, (selec
 
 /** min(id) and max(id): two primary-key seeks, whatever the table's size; null for an empty table. */
 async function idSpan(db: DbOrTrx): Promise<{ min: number; max: number } | null> {
-  const { rows: [s] } = await sql<{ min_id: number | null; max_id: number | null }>`select s.min_id, s.max_id from ${SPAN}`.execute(db);
+  const {
+    rows: [s],
+  } = await sql<{ min_id: number | null; max_id: number | null }>`select s.min_id, s.max_id from ${SPAN}`.execute(db);
   return s?.max_id == null || s.min_id == null ? null : { min: Number(s.min_id), max: Number(s.max_id) };
 }
 
@@ -101,16 +138,17 @@ async function idWindowPage(db: DbOrTrx, q: AuditLogQuery) {
   const span = await idSpan(db);
   if (!span) return { total: 0, items: [] };
   const skip = (q.page - 1) * q.per_page;
-  const [lo, hi] = q.order === 'desc'
-    ? [span.max - skip - q.per_page + 1, span.max - skip]
-    : [span.min + skip, span.min + skip + q.per_page - 1];
+  const [lo, hi] =
+    q.order === 'desc' ? [span.max - skip - q.per_page + 1, span.max - skip] : [span.min + skip, span.min + skip + q.per_page - 1];
   const rows = await (q.order === 'desc' ? idWindowDesc : idWindowAsc)(db, lo, hi);
   return { total: span.max - span.min + 1, items: rows.map(toItem) };
 }
 
 // The default list page runs on every visit to the audit log: its SQL is compiled once per order.
-const idWindow = (order: 'asc' | 'desc') => compiledOnce((db: DbOrTrx, lo: number, hi: number) =>
-  selectItems(db).where('audit_logs.id', '>=', lo).where('audit_logs.id', '<=', hi).orderBy('audit_logs.id', order));
+const idWindow = (order: 'asc' | 'desc') =>
+  compiledOnce((db: DbOrTrx, lo: number, hi: number) =>
+    selectItems(db).where('audit_logs.id', '>=', lo).where('audit_logs.id', '<=', hi).orderBy('audit_logs.id', order),
+  );
 const idWindowDesc = idWindow('desc');
 const idWindowAsc = idWindow('asc');
 
@@ -119,8 +157,13 @@ export interface AuditLogPage {
   meta: { page: number; per_page: number; total: number; last_page: number; total_capped: boolean };
 }
 
-const meta = (q: AuditLogQuery, total: number, capped = false) =>
-  ({ page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)), total_capped: capped });
+const meta = (q: AuditLogQuery, total: number, capped = false) => ({
+  page: q.page,
+  per_page: q.per_page,
+  total,
+  last_page: Math.max(1, Math.ceil(total / q.per_page)),
+  total_capped: capped,
+});
 
 /**
  * One page of the list without COUNT(*) over the table or a deep OFFSET on table rows:
@@ -129,7 +172,8 @@ const meta = (q: AuditLogQuery, total: number, capped = false) =>
  * - otherwise: the page's ids come from an index-only scan (filter, id) with OFFSET, the rows are
  *   joined for those ids only, and the total is counted exactly up to AUDIT_LOG_COUNT_CAP.
  */
-export async function listAuditLogs(db: DbOrTrx, dialect: Dialect, q: AuditLogQuery): Promise<AuditLogPage> {
+export async function listAuditLogs(db: DbOrTrx, q: AuditLogQuery): Promise<AuditLogPage> {
+  const dialect = dialectOf(db);
   if (!hasFilters(q)) {
     if (q.sort === 'id') {
       const { total, items } = await idWindowPage(db, q);
@@ -145,16 +189,27 @@ export async function listAuditLogs(db: DbOrTrx, dialect: Dialect, q: AuditLogQu
 async function pageByIndex(db: DbOrTrx, dialect: Dialect, q: AuditLogQuery): Promise<AuditLogItem[]> {
   let ids = applyFilters(db.selectFrom('audit_logs').select('audit_logs.id'), q, dialect);
   if (q.sort !== 'id') ids = ids.orderBy(`audit_logs.${q.sort}`, q.order);
-  const idRows = await ids.orderBy('audit_logs.id', q.order).limit(q.per_page).offset((q.page - 1) * q.per_page).execute();
+  const idRows = await ids
+    .orderBy('audit_logs.id', q.order)
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
+    .execute();
   if (idRows.length === 0) return [];
-  let rows = selectItems(db).where('audit_logs.id', 'in', idRows.map((r) => r.id));
+  let rows = selectItems(db).where(
+    'audit_logs.id',
+    'in',
+    idRows.map((r) => r.id),
+  );
   if (q.sort !== 'id') rows = rows.orderBy(`audit_logs.${q.sort}`, q.order);
   return (await rows.orderBy('audit_logs.id', q.order).execute()).map(toItem);
 }
 
 async function countCapped(db: DbOrTrx, dialect: Dialect, f: AuditLogFilters): Promise<number> {
   const limited = applyFilters(db.selectFrom('audit_logs').select(sql<number>`1`.as('one')), f, dialect).limit(AUDIT_LOG_COUNT_CAP + 1);
-  const r = await db.selectFrom(limited.as('t')).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom(limited.as('t'))
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -162,7 +217,14 @@ async function countCapped(db: DbOrTrx, dialect: Dialect, f: AuditLogFilters): P
  * The filtered set in id order, in batches (keyset on id, so each batch is one index seek),
  * for exports. Stops after `max` rows.
  */
-export async function* streamAuditLogs(db: DbOrTrx, dialect: Dialect, f: AuditLogFilters, order: 'asc' | 'desc', max: number, batch = 1000): AsyncGenerator<AuditLogItem[]> {
+export async function* streamAuditLogs(
+  db: DbOrTrx,
+  f: AuditLogFilters,
+  order: 'asc' | 'desc',
+  max: number,
+  batch = 1000,
+): AsyncGenerator<AuditLogItem[]> {
+  const dialect = dialectOf(db);
   let after: number | null = null;
   let left = max;
   while (left > 0) {
@@ -171,7 +233,14 @@ export async function* streamAuditLogs(db: DbOrTrx, dialect: Dialect, f: AuditLo
     const want = Math.min(batch, left);
     const idRows = await ids.orderBy('audit_logs.id', order).limit(want).execute();
     if (idRows.length === 0) return;
-    const rows = await selectItems(db).where('audit_logs.id', 'in', idRows.map((r) => r.id)).orderBy('audit_logs.id', order).execute();
+    const rows = await selectItems(db)
+      .where(
+        'audit_logs.id',
+        'in',
+        idRows.map((r) => r.id),
+      )
+      .orderBy('audit_logs.id', order)
+      .execute();
     yield rows.map(toItem);
     after = idRows[idRows.length - 1].id;
     left -= idRows.length;
