@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
 import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
+import { RowReferences } from './lib/kit/row-references.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Every module's organization-scoped data, deleted with its organization. */
     organizationDependents: OrganizationDependents;
+    /** Rows of modules pointing at other modules' rows, let go of when those are deleted. */
+    rowReferences: RowReferences;
   }
 }
 
@@ -77,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.rateLimits.close());
   app.decorate('storage', opts.storage ?? await createStorage(config));
   app.decorate('organizationDependents', new OrganizationDependents());
+  app.decorate('rowReferences', new RowReferences());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit, type AuditWho } from '../audit.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from '../scope.ts';
@@ -21,6 +22,8 @@ export interface RequestContext {
   audit(entry: TypedAuditEntry): Promise<void>;
   /** Stored objects to delete once the transaction has committed: a failure then only leaves garbage. */
   dropAfterCommit(keys: Iterable<string | null | undefined>): void;
+  /** Rows of `table` about to be deleted: the modules pointing at them let go first (row-references.ts). */
+  release(table: keyof DB & string, ids: readonly number[]): Promise<void>;
 }
 
 export interface OrganizationContext extends RequestContext {
@@ -36,24 +39,28 @@ export async function runInTransaction<C extends RequestContext, T>(
   fn: (ctx: C) => Promise<T>,
 ): Promise<T> {
   const dropped: string[] = [];
-  const result = await app.db.transaction().execute((trx) => fn({
-    ...base,
-    scope: base.organizationId === null ? scopeOf(null) : inOrganization(base.organizationId),
-    db: trx,
-    trx,
-    audit: (entry: TypedAuditEntry) => writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
-    dropAfterCommit: (keys: Iterable<string | null | undefined>) => { for (const k of keys) if (k) dropped.push(k); },
-  } as C));
+  const result = await app.db.transaction().execute((trx) => {
+    const ctx: RequestContext = {
+      ...base,
+      scope: base.organizationId === null ? scopeOf(null) : inOrganization(base.organizationId),
+      db: trx,
+      trx,
+      audit: (entry: TypedAuditEntry) => writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
+      dropAfterCommit: (keys: Iterable<string | null | undefined>) => { for (const k of keys) if (k) dropped.push(k); },
+      release: (table, ids) => app.rowReferences.release(ctx, table, ids),
+    };
+    return fn(ctx as C);
+  });
   if (dropped.length) await removeObjects(app.storage, dropped, app.log);
   return result;
 }
 
-/** A context for reads outside a transaction (lists, single reads): it cannot audit or drop objects. */
+/** A context for reads outside a transaction (lists, single reads): it cannot audit, drop objects or release rows. */
 export function readContext(db: Database, req: FastifyRequest, organizationId: number | null): RequestContext {
   const refuse = () => { throw new Error('read context: writes go through req.inTransaction'); };
   return {
     db, trx: db as unknown as Trx, actor: req.actor, organizationId,
     scope: organizationId === null ? scopeOf(null) : inOrganization(organizationId),
-    audit: async () => refuse(), dropAfterCommit: refuse,
+    audit: async () => refuse(), dropAfterCommit: refuse, release: async () => refuse(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OrganizationDependent } from './organization-dependents.ts';
+import type { RowReference } from './row-references.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -13,6 +14,8 @@ export interface ServerModule {
   routes: readonly FastifyPluginAsync[];
   /** Organization-scoped tables (scoped-table.ts `dependent`), deleted with their organization. */
   dependents?: readonly (OrganizationDependent | null)[];
+  /** Its rows pointing at rows of other modules, let go of when those are deleted (row-references.ts). */
+  references?: readonly RowReference[];
   modules?: readonly ServerModule[];
 }
 
@@ -21,6 +24,7 @@ export const defineModule = (m: ServerModule): ServerModule => m;
 /** Registers a module and its sub-modules, each in its own encapsulated context. */
 export async function registerModule(app: FastifyInstance, m: ServerModule): Promise<void> {
   for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
+  for (const r of m.references ?? []) app.rowReferences.add(r);
   await app.register(async (scoped) => {
     await m.setup?.(scoped);
     for (const routes of m.routes) await scoped.register(routes);

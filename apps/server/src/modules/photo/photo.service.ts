@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Photo, photoListQuery } from '@bo/shared/schemas/photo';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
-import { unlinkLibraryPhotos } from '../staff/staff.repository.ts';
 import { insertPhoto, listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
 
 type Query = z.output<typeof photoListQuery>;
@@ -28,13 +27,10 @@ export function photoService(ctx: RequestContext): PhotoService {
       await photos.update(db, scope, before.id, { [field]: stored });
       return photos.findOr404(db, scope, before.id);
     },
-    /** Staff pictured by a deleted photo have none left (has_photo false, nothing dangling in exports). */
+    /** Rows using a deleted photo (a staff's photo) let go of it first (lib/kit/row-references.ts). */
     async remove(rows) {
       const ids = rows.map((p) => p.id);
-      // Recorded under each staff's own organization: a shared photo can picture staff of several.
-      for (const s of await unlinkLibraryPhotos(ctx.trx, ids)) {
-        await ctx.audit({ action: 'unlink_photo', target_type: 'staff', target_id: s.id, organization_id: s.organization_id, before: { photo_id: s.photo_id }, after: { photo_id: null } });
-      }
+      await ctx.release('photos', ids);
       ctx.dropAfterCommit(await storedKeysOf(db, ids));
       await photos.remove(db, scope, ids);
     },

@@ -3,6 +3,7 @@ import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import { staffExcelModule } from '../staff-excel/staff-excel.module.ts';
 import { certificateTypes } from './certificate-type.repository.ts';
 import { certificateTypeDefaultsRoutes, certificateTypeRoutes } from './certificate-type.routes.ts';
+import { libraryPhotoReference } from './library-photo-reference.ts';
 import { staffImportMappings } from './staff-import.repository.ts';
 import { staffImportRoutes } from './staff-import.routes.ts';
 import { staff } from './staff.repository.ts';
@@ -16,5 +17,6 @@ export const staffModule = defineModule({
   routes: [staffRoutes, staffResourceRoutes, staffUploadRoutes, staffImportRoutes, certificateTypeRoutes, certificateTypeDefaultsRoutes],
   // Staff (with their certificates) go before the certificate types those name.
   dependents: [staff.dependent, certificateTypes.dependent, staffImportMappings.dependent],
+  references: [libraryPhotoReference],
   modules: [staffExcelModule],
 });
