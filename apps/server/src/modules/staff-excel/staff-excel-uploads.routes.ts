@@ -15,16 +15,23 @@ import { staffExcelService } from './staff-excel.service.ts';
 
 const parseJsonField = (v: string | undefined, field: string) => {
   if (v === undefined || v === '') return undefined;
-  try { return JSON.parse(v); } catch { throw badRequest({ [field]: [VALIDATION_KEYS.invalid] }); }
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw badRequest({ [field]: [VALIDATION_KEYS.invalid] });
+  }
 };
 
 const zodErrors = (issues: z.core.$ZodIssue[]) => {
   const errors: Record<string, string[]> = {};
   for (const i of issues) {
     const key = i.path.join('.') || '_';
-    const msg = i.message.startsWith('validate.') ? i.message
-      : i.code === 'too_small' || (i.code === 'invalid_type' && /undefined/.test(i.message)) ? VALIDATION_KEYS.required : VALIDATION_KEYS.invalid;
-    (errors[key] ??= []).push(msg);
+    const msg = i.message.startsWith('validate.')
+      ? i.message
+      : i.code === 'too_small' || (i.code === 'invalid_type' && /undefined/.test(i.message))
+        ? VALIDATION_KEYS.required
+        : VALIDATION_KEYS.invalid;
+    errors[key] = [...(errors[key] ?? []), msg];
   }
   return errors;
 };
@@ -45,37 +52,47 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
     };
 
     /** Multipart: `file` (.xlsx) with `name`, `layout`, optional `start_row` and `cells` (JSON). */
-    app.post(base, {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
-      config: write,
-    }, async (req) => {
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      const parsed = staffExcelUpdateInput.safeParse({
-        name: upload.fields.name ?? upload.filename.replace(/\.xlsx$/i, ''),
-        layout: upload.fields.layout,
-        start_row: upload.fields.start_row ? Number(upload.fields.start_row) : undefined,
-        cells: parseJsonField(upload.fields.cells, 'cells') ?? [],
-      });
-      if (!parsed.success) throw badRequest(zodErrors(parsed.error.issues));
-      const info = await checkedTemplate(upload.buffer);
-      await staffExcelService(req.readOrganizationContext()).checkCells(parsed.data);
-      const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
-      const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
-      return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
-        req.inOrganization((ctx) => staffExcelService(ctx).createWithFile(parsed.data, file)));
-    });
+    app.post(
+      base,
+      {
+        schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
+        config: write,
+      },
+      async (req) => {
+        const upload = await readUpload(req, app.config.uploadMaxBytes);
+        const parsed = staffExcelUpdateInput.safeParse({
+          name: upload.fields.name ?? upload.filename.replace(/\.xlsx$/i, ''),
+          layout: upload.fields.layout,
+          start_row: upload.fields.start_row ? Number(upload.fields.start_row) : undefined,
+          cells: parseJsonField(upload.fields.cells, 'cells') ?? [],
+        });
+        if (!parsed.success) throw badRequest(zodErrors(parsed.error.issues));
+        const info = await checkedTemplate(upload.buffer);
+        await staffExcelService(req.readOrganizationContext()).checkCells(parsed.data);
+        const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
+        const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
+        return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
+          req.inOrganization((ctx) => staffExcelService(ctx).createWithFile(parsed.data, file)),
+        );
+      },
+    );
 
-    app.post(`${base}/:id/file`, {
-      schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
-      config: write,
-    }, async (req) => {
-      await staffExcelService(req.readOrganizationContext()).row(req.params.id);
-      const upload = await readUpload(req, app.config.uploadMaxBytes);
-      const info = await checkedTemplate(upload.buffer);
-      const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
-      const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
-      return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
-        req.inOrganization((ctx) => staffExcelService(ctx).replaceFile(req.params.id, file)));
-    });
+    app.post(
+      `${base}/:id/file`,
+      {
+        schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
+        config: write,
+      },
+      async (req) => {
+        await staffExcelService(req.readOrganizationContext()).row(req.params.id);
+        const upload = await readUpload(req, app.config.uploadMaxBytes);
+        const info = await checkedTemplate(upload.buffer);
+        const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
+        const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
+        return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
+          req.inOrganization((ctx) => staffExcelService(ctx).replaceFile(req.params.id, file)),
+        );
+      },
+    );
   };
 }

@@ -7,7 +7,13 @@ import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { staffDisplayName } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
 import {
-  STAFF_EXCEL_PATCHABLE, exportMergeBody, exportSplitBody, sheetGrid, staffExcelListQuery, staffExcelSchema, staffExcelUpdateInput,
+  STAFF_EXCEL_PATCHABLE,
+  exportMergeBody,
+  exportSplitBody,
+  sheetGrid,
+  staffExcelListQuery,
+  staffExcelSchema,
+  staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { badRequest } from '../../lib/errors.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
@@ -41,64 +47,100 @@ export function staffExcelRoutes(pool: RenderPool) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const read = { roles: ROLES.staffRead, organization: true } as const;
 
-    app.get(`${base}/:id/sheet`, {
-      schema: { tags, params: idParam, response: { 200: sheetGrid } },
-      config: read,
-    }, async (req) => {
-      const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
-      return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
-    });
+    app.get(
+      `${base}/:id/sheet`,
+      {
+        schema: { tags, params: idParam, response: { 200: sheetGrid } },
+        config: read,
+      },
+      async (req) => {
+        const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
+        return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
+      },
+    );
 
-    app.get(`${base}/:id/file`, {
-      schema: { tags, params: idParam },
-      config: read,
-    }, async (req, reply) => {
-      const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
-      reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', row.file_name)).header('cache-control', 'private, no-store');
-      return reply.send(await app.storage.get(row.file_key));
-    });
+    app.get(
+      `${base}/:id/file`,
+      {
+        schema: { tags, params: idParam },
+        config: read,
+      },
+      async (req, reply) => {
+        const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
+        reply
+          .header('content-type', XLSX)
+          .header('content-disposition', contentDisposition('attachment', row.file_name))
+          .header('cache-control', 'private, no-store');
+        return reply.send(await app.storage.get(row.file_key));
+      },
+    );
 
     // Exports are reads of personal data: staff readers may export, and each export is audited.
-    app.post(`${base}/export-merge/:id`, {
-      schema: { tags, params: idParam, body: exportMergeBody },
-      config: read,
-    }, async (req, reply) => {
-      const excels = staffExcelService(req.readOrganizationContext());
-      const template = await excels.row(req.params.id);
-      let ids = req.body.staff_ids;
-      if (!ids) {
-        if (!req.body.filter) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
-        ids = await excels.staffIdsMatching(req.body.filter, MAX_EXPORT_STAFF + 1);
-        if (ids.length > MAX_EXPORT_STAFF) throw badRequest({ staff_ids: ['validate.error.too_many'] });
-      }
-      if (!ids.length) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
-      const { input, rows } = await excels.exportInput(app.storage, template, ids, req.body.options.export_date);
-      const bytes = await pool.render(input);
-      // Audit who was exported: a repeated id is one staff, one sheet or row.
-      const exported = rows.map((s) => s.id);
-      await req.inOrganization((ctx) => ctx.audit({
-        action: 'export', target_type: 'staff_excel', target_id: template.id, after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
-      }));
-      const name = req.body.options.file_name || `${template.name}-${(req.body.options.export_date ?? todayInTaipei()).replaceAll('-', '')}`;
-      return reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
-        .header('cache-control', 'private, no-store').send(bytes);
-    });
+    app.post(
+      `${base}/export-merge/:id`,
+      {
+        schema: { tags, params: idParam, body: exportMergeBody },
+        config: read,
+      },
+      async (req, reply) => {
+        const excels = staffExcelService(req.readOrganizationContext());
+        const template = await excels.row(req.params.id);
+        let ids = req.body.staff_ids;
+        if (!ids) {
+          if (!req.body.filter) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
+          ids = await excels.staffIdsMatching(req.body.filter, MAX_EXPORT_STAFF + 1);
+          if (ids.length > MAX_EXPORT_STAFF) throw badRequest({ staff_ids: ['validate.error.too_many'] });
+        }
+        if (!ids.length) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
+        const { input, rows } = await excels.exportInput(app.storage, template, ids, req.body.options.export_date);
+        const bytes = await pool.render(input);
+        // Audit who was exported: a repeated id is one staff, one sheet or row.
+        const exported = rows.map((s) => s.id);
+        await req.inOrganization((ctx) =>
+          ctx.audit({
+            action: 'export',
+            target_type: 'staff_excel',
+            target_id: template.id,
+            after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
+          }),
+        );
+        const name =
+          req.body.options.file_name || `${template.name}-${(req.body.options.export_date ?? todayInTaipei()).replaceAll('-', '')}`;
+        return reply
+          .header('content-type', XLSX)
+          .header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    );
 
-    app.post(`${base}/export-split/:id/:staff_id`, {
-      schema: { tags, params: z.object({ id: rowIdParam, staff_id: rowIdParam }), body: exportSplitBody },
-      config: read,
-    }, async (req, reply) => {
-      const excels = staffExcelService(req.readOrganizationContext());
-      const template = await excels.row(req.params.id);
-      const staff = await excels.staff(req.params.staff_id);
-      const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
-      const bytes = await pool.render(input);
-      await req.inOrganization((ctx) => ctx.audit({
-        action: 'export', target_type: 'staff_excel', target_id: template.id, after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
-      }));
-      const name = req.body.options.file_name || `${template.name}-${staffDisplayName(staff)}`;
-      return reply.header('content-type', XLSX).header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
-        .header('cache-control', 'private, no-store').send(bytes);
-    });
+    app.post(
+      `${base}/export-split/:id/:staff_id`,
+      {
+        schema: { tags, params: z.object({ id: rowIdParam, staff_id: rowIdParam }), body: exportSplitBody },
+        config: read,
+      },
+      async (req, reply) => {
+        const excels = staffExcelService(req.readOrganizationContext());
+        const template = await excels.row(req.params.id);
+        const staff = await excels.staff(req.params.staff_id);
+        const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
+        const bytes = await pool.render(input);
+        await req.inOrganization((ctx) =>
+          ctx.audit({
+            action: 'export',
+            target_type: 'staff_excel',
+            target_id: template.id,
+            after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
+          }),
+        );
+        const name = req.body.options.file_name || `${template.name}-${staffDisplayName(staff)}`;
+        return reply
+          .header('content-type', XLSX)
+          .header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    );
   };
 }
