@@ -17,7 +17,8 @@ export function featureProblems(features: readonly FeatureDescriptor[]): string[
     paths.add(r.path);
   }
   for (const name of names) {
-    for (const other of names) if (other.startsWith(`${name}.`)) problems.push(`title key route.${name} is also the parent of route.${other}`);
+    for (const other of names)
+      if (other.startsWith(`${name}.`)) problems.push(`title key route.${name} is also the parent of route.${other}`);
   }
   const groups = new Set<string>();
   for (const g of features.flatMap((f) => f.menuGroups ?? [])) {

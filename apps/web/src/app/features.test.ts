@@ -50,8 +50,12 @@ describe('the feature descriptors', () => {
   });
   it('a menu entry naming an unknown route or group is a problem', () => {
     expect(buildMenu([one], buildRoutes([one])).map((m) => m.key)).toEqual(['g']);
-    expect(featureProblems([{ ...one, menu: [{ key: 'x', route: 'nope', roles: [], order: 1 }] }])).toEqual(['menu entry x names an unknown route nope']);
-    expect(featureProblems([{ ...one, menu: [{ key: 'x', group: 'nope', roles: [], order: 1 }] }])).toEqual(['menu entry x names an unknown group nope']);
+    expect(featureProblems([{ ...one, menu: [{ key: 'x', route: 'nope', roles: [], order: 1 }] }])).toEqual([
+      'menu entry x names an unknown route nope',
+    ]);
+    expect(featureProblems([{ ...one, menu: [{ key: 'x', group: 'nope', roles: [], order: 1 }] }])).toEqual([
+      'menu entry x names an unknown group nope',
+    ]);
     expect(featureProblems([one, { ...one, name: 'again', routes: [] }])).toEqual(['menu group g declared twice']);
   });
 });

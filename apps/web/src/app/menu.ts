@@ -14,7 +14,9 @@ export type { VisibleMenuItem };
  */
 export function buildMenu(features: readonly FeatureDescriptor[], routes: readonly AppRoute[]): VisibleMenuItem[] {
   const byName = new Map(routes.map((r) => [r.name, r]));
-  const groups = new Map(features.flatMap((f) => f.menuGroups ?? []).map((g) => [g.key, { ...g, entries: [] as { order: number; item: VisibleMenuItem }[] }]));
+  const groups = new Map(
+    features.flatMap((f) => f.menuGroups ?? []).map((g) => [g.key, { ...g, entries: [] as { order: number; item: VisibleMenuItem }[] }]),
+  );
   const top: { order: number; item: VisibleMenuItem }[] = [];
   for (const { group, order, ...entry } of features.flatMap((f) => f.menu ?? [])) {
     const route = entry.route ? byName.get(entry.route) : undefined;

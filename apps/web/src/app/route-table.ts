@@ -2,8 +2,10 @@ import { can } from '@bo/shared/permissions';
 import { flagOn, type AppRoute, type FeatureDescriptor, type FeatureFlags, type FeatureRoute } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
 
-const toAppRoute = ({ title: _title, screen: _screen, ...route }: FeatureRoute): AppRoute =>
-  ({ ...route, layout: route.public ? 'default' : 'admin' });
+const toAppRoute = ({ title: _title, screen: _screen, ...route }: FeatureRoute): AppRoute => ({
+  ...route,
+  layout: route.public ? 'default' : 'admin',
+});
 
 /** Every route of every feature (features-check.ts, run by the tests, refuses a name or path declared twice). */
 export const buildRoutes = (features: readonly FeatureDescriptor[]): AppRoute[] => features.flatMap((f) => f.routes.map(toAppRoute));

@@ -9,7 +9,6 @@ export const LOG_VIEWER_PATH = '/api/admin/debug/log-viewer';
 /** Admin path for the log viewer and other externalPath entries: through create-admin-session. */
 export const adminSessionUrl = (path: string) => `/admin/create-admin-session?path=${encodeURIComponent(path)}`;
 
-
 /**
  * Whether create-admin-session may open the path: any safe relative app path, and of the API only
  * the log viewer (exactly LOG_VIEWER_PATH, a query allowed, nothing to normalize). Any other /api/

@@ -7,7 +7,10 @@ import type { ComponentType } from 'react';
  */
 
 /** A text in both languages of the app (zh-TW first, the default). */
-export interface Texts { 'zh-TW': string; 'en-US': string }
+export interface Texts {
+  'zh-TW': string;
+  'en-US': string;
+}
 
 /** Feature flags of the application config that can switch a route or a menu entry off. */
 export type FeatureFlag = 'adminGroup' | 'adminSubAccount';

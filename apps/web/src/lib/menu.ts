@@ -1,7 +1,10 @@
 import { can } from '@bo/shared/permissions';
 import { flagOn, type FeatureFlags, type MenuItem } from './feature.ts';
 
-export interface VisibleMenuItem extends MenuItem { path?: string; children?: VisibleMenuItem[] }
+export interface VisibleMenuItem extends MenuItem {
+  path?: string;
+  children?: VisibleMenuItem[];
+}
 
 /** The menu filtered by roles and feature flags; groups left empty disappear. */
 export function filterMenu(held: readonly string[], flags: FeatureFlags, menu: readonly VisibleMenuItem[]): VisibleMenuItem[] {

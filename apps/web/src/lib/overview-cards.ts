@@ -2,7 +2,9 @@ import { createContext, useContext, type ComponentType } from 'react';
 import type { OverviewCard } from './feature.ts';
 import { useActiveOrganization, useSession } from './session.ts';
 
-export interface LoadedOverviewCard extends Omit<OverviewCard, 'card'> { Card: ComponentType }
+export interface LoadedOverviewCard extends Omit<OverviewCard, 'card'> {
+  Card: ComponentType;
+}
 
 /** The overview cards the features declare, provided by the app (each a lazy chunk). */
 export const OverviewCardsContext = createContext<readonly LoadedOverviewCard[]>([]);

@@ -14,12 +14,19 @@ export const loginBody = z.object({
  * A password as the web forms check it (spec section 5: at least PASSWORD_MIN_LENGTH characters).
  * The request bodies only require one: passwords set before the rule still sign in.
  */
-export const passwordField = z.string().min(1, VALIDATION_KEYS.required).refine((v) => isPassword(v), VALIDATION_KEYS.tooShort);
+export const passwordField = z
+  .string()
+  .min(1, VALIDATION_KEYS.required)
+  .refine((v) => isPassword(v), VALIDATION_KEYS.tooShort);
 export const tokenResponse = z.object({ token: z.string() });
 /** Renewal, spec section 9; what each field does: docs/decisions.md "Session lifetime". */
 export const renewBody = z.object({
-  force: z.boolean().optional()
-    .describe('A new token (new jti) even when the current one is not in its last 15 minutes; without it such a renewal answers the current token again'),
+  force: z
+    .boolean()
+    .optional()
+    .describe(
+      'A new token (new jti) even when the current one is not in its last 15 minutes; without it such a renewal answers the current token again',
+    ),
   organization_id: rowId.nullable().optional().describe('Switch the device into this organization (always a new token)'),
   keep_login: z.boolean().optional().describe('Lifetime of the next tokens; never past the session end fixed at sign-in'),
 });
@@ -38,10 +45,12 @@ export const profileSchema = z.object({
   updated_at: z.string(),
 });
 /** Strict: roles, status or email smuggled into a profile update are refused, not ignored. */
-export const profileUpdateBody = z.strictObject({
-  name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100).optional(),
-  date_calendar: z.enum(DATE_CALENDARS, VALIDATION_KEYS.invalid).optional(),
-}).refine((b) => b.name !== undefined || b.date_calendar !== undefined, { message: VALIDATION_KEYS.required, path: ['name'] });
+export const profileUpdateBody = z
+  .strictObject({
+    name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100).optional(),
+    date_calendar: z.enum(DATE_CALENDARS, VALIDATION_KEYS.invalid).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.date_calendar !== undefined, { message: VALIDATION_KEYS.required, path: ['name'] });
 export const resetPasswordBody = z.strictObject({
   current_password: z.string().min(1, VALIDATION_KEYS.required),
   password: z.string().min(1, VALIDATION_KEYS.required).max(200),

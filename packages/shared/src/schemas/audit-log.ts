@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { listMeta, listQuery, rowIdParam } from '../list.ts';
-import { VALIDATION_KEYS } from '../messages.ts';
 import { dayOrInstant } from '../date-schemas.ts';
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;

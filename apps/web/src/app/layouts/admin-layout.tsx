@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
 import AntApp from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
 import Menu, { type MenuProps } from 'antd/es/menu';
 import Drawer from 'antd/es/drawer';
 import Button from 'antd/es/button';
@@ -128,6 +129,13 @@ function UserMenu() {
   );
 }
 
+/**
+ * The header is sticky: its menus open inside it, so they stay under their button when the page
+ * scrolls. Placed against the document, an open menu moved with the page until its next scroll
+ * event realigned it, and a click that began on 登出 ended on the header and signed nobody out.
+ */
+const inHeader = (trigger?: HTMLElement) => trigger?.closest<HTMLElement>('.admin-header') ?? document.body;
+
 function AdminFooter() {
   const { t } = useTranslation();
   const config = useAppConfig();
@@ -214,6 +222,7 @@ export default function AdminLayout() {
     <UnsavedChangesGuard />
     <Layout className="admin-layout">
       <Layout.Header className="admin-header">
+        <ConfigProvider getPopupContainer={inHeader}>
         {mobile ? (
           <Button type="text" icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={() => setDrawerOpen(true)} data-testid="menu-open" />
         ) : (
@@ -224,6 +233,7 @@ export default function AdminLayout() {
         <OrganizationSwitcher />
         <LanguageSwitch compact={mobile} />
         <UserMenu />
+        </ConfigProvider>
       </Layout.Header>
       <Layout hasSider={!mobile}>
         {mobile ? (

@@ -42,7 +42,10 @@ describe('schema rules carry the spec translation keys', () => {
   it('a loaded schema is fetched at the first check', async () => {
     await i18n.changeLanguage('en-US');
     let loads = 0;
-    const rule = schemaRule(async () => { loads += 1; return loginBody.shape.email; });
+    const rule = schemaRule(async () => {
+      loads += 1;
+      return loginBody.shape.email;
+    });
     expect(loads).toBe(0);
     expect(await check(rule, 'nope')).toBe('The email address is not valid');
     expect(loads).toBe(1);

@@ -21,7 +21,9 @@ export type FieldSchema = z.ZodType | (() => Promise<z.ZodType>);
 
 /** A server or schema translation key, or the generic "invalid" message for anything else. */
 export const translateValidationKey = (key: string): string =>
-  key.startsWith('validate.') ? i18n.t(key, { n: PASSWORD_MIN_LENGTH, defaultValue: i18n.t('validate.error.invalid') }) : i18n.t('validate.error.invalid');
+  key.startsWith('validate.')
+    ? i18n.t(key, { n: PASSWORD_MIN_LENGTH, defaultValue: i18n.t('validate.error.invalid') })
+    : i18n.t('validate.error.invalid');
 
 /**
  * An empty value is checked as absent, then as ''; refused both ways it reports the schema's key,
@@ -42,11 +44,13 @@ export function schemaRule(field: FieldSchema): Rule {
 }
 
 /** Must equal another field of the form (a password confirmation); empty passes, pair it with a schemaRule. */
-export const sameAsRule = (field: string, key = 'resetPassword.mismatch'): Rule => ({ getFieldValue }) => ({
-  validator: async (_r, v) => {
-    if (v !== undefined && v !== null && v !== '' && v !== getFieldValue(field)) throw new Error(i18n.t(key));
-  },
-});
+export const sameAsRule =
+  (field: string, key = 'resetPassword.mismatch'): Rule =>
+  ({ getFieldValue }) => ({
+    validator: async (_r, v) => {
+      if (v !== undefined && v !== null && v !== '' && v !== getFieldValue(field)) throw new Error(i18n.t(key));
+    },
+  });
 
 /** 'memberships.0.organization_id' → ['memberships', 0, 'organization_id'] (antd name paths). */
 export const toNamePath = (field: string): (string | number)[] => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
@@ -55,7 +59,10 @@ export const toNamePath = (field: string): (string | number)[] => field.split('.
  * Splits a server refusal's field errors into those the form has a field for (`onFields`, translated)
  * and the rest (`rest`, `_` the whole record among them). Null when the error carries no field errors.
  */
-export function serverFieldErrors(form: FormInstance, e: unknown): { onFields: { name: (string | number)[]; errors: string[] }[]; rest: string[] } | null {
+export function serverFieldErrors(
+  form: FormInstance,
+  e: unknown,
+): { onFields: { name: (string | number)[]; errors: string[] }[]; rest: string[] } | null {
   if (!(e instanceof ApiError) || !e.errors) return null;
   const values = form.getFieldsValue(true) ?? {};
   const has = (path: (string | number)[]) => {

@@ -50,29 +50,34 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
   const q = useQuery(auditLogQuery(id));
   const e = q.data;
   const rows = useMemo(() => (e ? diffRows(e.before, e.after) : []), [e]);
+  const title = `${t('detail')} #${id ?? ''}`;
   return (
-    <Drawer open={id !== null} onClose={onClose} title={`${t('detail')} #${id ?? ''}`} size={mobile ? '100%' : 720} data-testid="audit-detail" destroyOnHidden>
-      {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : e ? (
-        <>
-          <Descriptions size="small" column={1} bordered styles={{ label: { whiteSpace: 'nowrap', width: 1 } }} items={[
-            { key: 'time', label: t('time'), children: formatDateTime(e.created_at, 'YYYY-MM-DD HH:mm:ss') },
-            { key: 'actor', label: t('actor'), children: <>{person(e.actor) || t('system')}{e.impersonator ? <div><Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag></div> : null}</> },
-            { key: 'action', label: t('action'), children: labels.action(e.action) },
-            { key: 'target', label: t('target'), children: `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
-            { key: 'org', label: t('organization'), children: e.organization ? organizationLabel(e.organization) : '—' },
-            { key: 'ip', label: t('ip'), children: e.ip ?? '—' },
-            { key: 'ua', label: t('userAgent'), children: <Typography.Text type="secondary" style={{ fontSize: 12 }}>{e.user_agent ?? '—'}</Typography.Text> },
-          ]} />
-          <Table className="audit-diff" style={{ marginTop: 16 }} size="small" pagination={false} rowKey="field" tableLayout="fixed"
-            locale={{ emptyText: t('noChanges') }} dataSource={rows} data-testid="audit-diff"
-            rowClassName={(r) => (r.changed ? 'audit-diff-changed' : '')}
-            columns={[
-              { key: 'field', dataIndex: 'field', title: t('field'), width: '34%', render: (f: string, r) => (r.changed ? <Typography.Text strong>{f}</Typography.Text> : f) },
-              { key: 'before', title: t('before'), width: '33%', render: (_, r) => <Typography.Text delete={r.changed && r.before !== undefined} type={r.changed ? 'danger' : undefined} className="audit-value">{show(r.before)}</Typography.Text> },
-              { key: 'after', title: t('after'), width: '33%', render: (_, r) => <Typography.Text type={r.changed ? 'success' : undefined} className="audit-value">{show(r.after)}</Typography.Text> },
+    <Drawer open={id !== null} onClose={onClose} title={title} size={mobile ? '100%' : 720} data-testid="audit-detail" destroyOnHidden
+      classNames={{ body: 'audit-detail-body' }}>
+      {/* A long entry scrolls: the scroller takes focus so the keyboard scrolls it too (WCAG 2.1.1). */}
+      <div className="audit-detail-scroll" tabIndex={0} role="region" aria-label={title}>
+        {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : e ? (
+          <>
+            <Descriptions size="small" column={1} bordered styles={{ label: { whiteSpace: 'nowrap', width: 1 } }} items={[
+              { key: 'time', label: t('time'), children: formatDateTime(e.created_at, 'YYYY-MM-DD HH:mm:ss') },
+              { key: 'actor', label: t('actor'), children: <>{person(e.actor) || t('system')}{e.impersonator ? <div><Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag></div> : null}</> },
+              { key: 'action', label: t('action'), children: labels.action(e.action) },
+              { key: 'target', label: t('target'), children: `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
+              { key: 'org', label: t('organization'), children: e.organization ? organizationLabel(e.organization) : '—' },
+              { key: 'ip', label: t('ip'), children: e.ip ?? '—' },
+              { key: 'ua', label: t('userAgent'), children: <Typography.Text type="secondary" style={{ fontSize: 12 }}>{e.user_agent ?? '—'}</Typography.Text> },
             ]} />
-        </>
-      ) : null}
+            <Table className="audit-diff" style={{ marginTop: 16 }} size="small" pagination={false} rowKey="field" tableLayout="fixed"
+              locale={{ emptyText: t('noChanges') }} dataSource={rows} data-testid="audit-diff"
+              rowClassName={(r) => (r.changed ? 'audit-diff-changed' : '')}
+              columns={[
+                { key: 'field', dataIndex: 'field', title: t('field'), width: '34%', render: (f: string, r) => (r.changed ? <Typography.Text strong>{f}</Typography.Text> : f) },
+                { key: 'before', title: t('before'), width: '33%', render: (_, r) => <Typography.Text delete={r.changed && r.before !== undefined} type={r.changed ? 'danger' : undefined} className="audit-value">{show(r.before)}</Typography.Text> },
+                { key: 'after', title: t('after'), width: '33%', render: (_, r) => <Typography.Text type={r.changed ? 'success' : undefined} className="audit-value">{show(r.after)}</Typography.Text> },
+              ]} />
+          </>
+        ) : null}
+      </div>
     </Drawer>
   );
 }

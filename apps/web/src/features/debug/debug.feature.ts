@@ -5,12 +5,43 @@ import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 export const debugFeature = {
   name: 'debug',
   routes: [
-    { name: 'debug', path: '/debug', roles: [], public: true, title: { 'zh-TW': '除錯資訊', 'en-US': 'Debug information' }, screen: () => import('./client-debug-page.tsx') },
-    { name: 'admin_debug.mail_template', path: adminPath('debug/mail-template'), roles: ROLES.debug, title: { 'zh-TW': '郵件範本', 'en-US': 'Mail templates' }, screen: 'placeholder' },
-    { name: 'admin_debug.html_editor', path: adminPath('debug/html-editor'), roles: ROLES.debug, title: { 'zh-TW': 'HTML 編輯器', 'en-US': 'HTML editor' }, screen: 'placeholder' },
-    { name: 'admin_debug.video_player', path: adminPath('debug/video-player'), roles: ROLES.debug, title: { 'zh-TW': '影片播放器', 'en-US': 'Video player' }, screen: 'placeholder' },
+    {
+      name: 'debug',
+      path: '/debug',
+      roles: [],
+      public: true,
+      title: { 'zh-TW': '除錯資訊', 'en-US': 'Debug information' },
+      screen: () => import('./client-debug-page.tsx'),
+    },
+    {
+      name: 'admin_debug.mail_template',
+      path: adminPath('debug/mail-template'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': '郵件範本', 'en-US': 'Mail templates' },
+      screen: 'placeholder',
+    },
+    {
+      name: 'admin_debug.html_editor',
+      path: adminPath('debug/html-editor'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': 'HTML 編輯器', 'en-US': 'HTML editor' },
+      screen: 'placeholder',
+    },
+    {
+      name: 'admin_debug.video_player',
+      path: adminPath('debug/video-player'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': '影片播放器', 'en-US': 'Video player' },
+      screen: 'placeholder',
+    },
     // No server route yet (LOG_VIEWER_PATH): the menu opens this placeholder until there is one.
-    { name: 'admin_debug.log_viewer', path: adminPath('debug/log-viewer'), roles: ROLES.debug, title: { 'zh-TW': '系統日誌', 'en-US': 'Log viewer' }, screen: 'placeholder' },
+    {
+      name: 'admin_debug.log_viewer',
+      path: adminPath('debug/log-viewer'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': '系統日誌', 'en-US': 'Log viewer' },
+      screen: 'placeholder',
+    },
   ],
   menuGroups: [{ key: 'debug', icon: 'bug', roles: ROLES.debugMenu, order: 20, label: { 'zh-TW': '除錯', 'en-US': 'Debug' } }],
   menu: [

@@ -4,7 +4,20 @@ import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 export const errorsFeature = {
   name: 'errors',
   routes: [
-    { name: 'not-found', path: '/404', roles: [], public: true, title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' }, screen: () => import('./not-found-page.tsx') },
-    { name: 'admin-not-found', path: adminPath('404'), roles: [], title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' }, screen: () => import('./not-found-page.tsx') },
+    {
+      name: 'not-found',
+      path: '/404',
+      roles: [],
+      public: true,
+      title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' },
+      screen: () => import('./not-found-page.tsx'),
+    },
+    {
+      name: 'admin-not-found',
+      path: adminPath('404'),
+      roles: [],
+      title: { 'zh-TW': '找不到頁面', 'en-US': 'Page not found' },
+      screen: () => import('./not-found-page.tsx'),
+    },
   ],
 } satisfies FeatureDescriptor;

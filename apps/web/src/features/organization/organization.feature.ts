@@ -5,7 +5,14 @@ import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 export const organizationFeature = {
   name: 'organization',
   routes: [
-    { name: 'organization', path: adminPath('organization'), roles: ROLES.organizationAdmin, mode: 'update', title: { 'zh-TW': '我的組織', 'en-US': 'My organization' }, screen: () => import('./organization-page.tsx') },
+    {
+      name: 'organization',
+      path: adminPath('organization'),
+      roles: ROLES.organizationAdmin,
+      mode: 'update',
+      title: { 'zh-TW': '我的組織', 'en-US': 'My organization' },
+      screen: () => import('./organization-page.tsx'),
+    },
   ],
   menu: [{ key: 'organization', icon: 'bank', route: 'organization', roles: ROLES.organizationAdmin, order: 50 }],
 } satisfies FeatureDescriptor;

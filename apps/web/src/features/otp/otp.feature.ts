@@ -5,7 +5,13 @@ import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 export const otpFeature = {
   name: 'otp',
   routes: [
-    { name: 'admin.otp', path: adminPath('otp'), roles: ROLES.otp, title: { 'zh-TW': '一次性密碼紀錄', 'en-US': 'One-time passwords' }, screen: 'placeholder' },
+    {
+      name: 'admin.otp',
+      path: adminPath('otp'),
+      roles: ROLES.otp,
+      title: { 'zh-TW': '一次性密碼紀錄', 'en-US': 'One-time passwords' },
+      screen: 'placeholder',
+    },
   ],
   menu: [{ key: 'otp', icon: 'key', route: 'admin.otp', roles: ROLES.otp, order: 30 }],
 } satisfies FeatureDescriptor;
