@@ -9,8 +9,12 @@ export const libraryPhotoReference: RowReference = {
     // Recorded under each staff's own organization: a shared photo can picture staff of several.
     for (const s of await unlinkLibraryPhotos(ctx.db, [...photoIds])) {
       await ctx.audit({
-        action: 'unlink_photo', target_type: 'staff', target_id: s.id, organization_id: s.organization_id,
-        before: { photo_id: s.photo_id }, after: { photo_id: null },
+        action: 'unlink_photo',
+        target_type: 'staff',
+        target_id: s.id,
+        organization_id: s.organization_id,
+        before: { photo_id: s.photo_id },
+        after: { photo_id: null },
       });
     }
   },
