@@ -66,7 +66,10 @@ export async function staffRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: photoListQuery, response: { 200: photoListResponse } },
       config: write,
     },
-    (req) => listLibraryPhotos(app.db, req.organizationId, req.query),
+    (req) => {
+      const { db, scope } = req.readOrganizationContext();
+      return listLibraryPhotos(db, scope, req.query);
+    },
   );
 
   // Staff across organizations, read-only (spec section 7: /api/admin/staff/index and /api/admin/staff/{id}):
