@@ -14,7 +14,8 @@ import { photoFeature } from '../features/photo/photo.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
- * titles and the menu (route-table.ts, route-components.tsx, route-titles.ts) are built from it.
+ * titles, the menu and the overview cards (route-table.ts, route-components.tsx, route-titles.ts,
+ * menu.ts, overview-cards.ts) are built from it.
  */
 export const FEATURES: readonly FeatureDescriptor[] = [
   accountFeature,

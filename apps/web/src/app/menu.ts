@@ -1,6 +1,5 @@
-import type { AppRoute, FeatureDescriptor, MenuItem } from '../lib/feature.ts';
+import type { AppRoute, FeatureDescriptor, FeatureFlags, MenuItem } from '../lib/feature.ts';
 import { filterMenu, type VisibleMenuItem } from '../lib/menu.ts';
-import type { FeatureFlags } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
 import { ALL_ROUTES } from './route-table.ts';
 

@@ -14,8 +14,6 @@ export const ALL_ROUTES: AppRoute[] = buildRoutes(FEATURES);
 export const PUBLIC_ROUTES = ALL_ROUTES.filter((r) => r.public);
 export const ADMIN_ROUTES = ALL_ROUTES.filter((r) => !r.public);
 
-export const routeByName = (name: string): AppRoute | undefined => ALL_ROUTES.find((r) => r.name === name);
-
 /** Routes the router knows: a route whose feature flag is off does not exist (so it is a 404). */
 export function routerRoutes(flags: FeatureFlags): { publicRoutes: AppRoute[]; adminRoutes: AppRoute[] } {
   return { publicRoutes: PUBLIC_ROUTES, adminRoutes: ADMIN_ROUTES.filter((r) => flagOn(r.flag, flags)) };
