@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import { FINGERPRINT_HEADER } from '@bo/shared/messages';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
-export type DeclaredErrorStatus = 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 503;
+export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +30,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'An uploaded file is not what it claims to be',
   423: 'reCAPTCHA verification failed',
   429: 'Too many attempts: retry after the Retry-After header',
+  500: 'Internal error (the body says nothing more)',
   503: 'Busy: retry after the Retry-After header',
 };
 
@@ -37,6 +38,8 @@ const RETRY_AFTER = new Set([429, 503]);
 
 /** Where the transform leaves a route's error statuses for the document pass to expand. */
 const ERRORS_KEY = 'x-error-statuses';
+/** Marks a body the transform implied as optional (@fastify/swagger marks every body required). */
+const OPTIONAL_BODY_KEY = 'x-optional-body';
 
 type RouteConfig = Partial<FastifyContextConfig>;
 
@@ -51,8 +54,9 @@ export function securityOf(cfg: RouteConfig): Array<Record<string, string[]>> {
 }
 
 /** The error statuses a route can answer, from its access declaration, its schema and its `errors`. */
-export function errorStatusesOf(cfg: RouteConfig, schema: FastifySchema | undefined, url: string): number[] {
-  const statuses = new Set<number>([400]);
+export function errorStatusesOf(cfg: RouteConfig, schema: (FastifySchema & { consumes?: readonly string[] }) | undefined, url: string, method: string | string[]): number[] {
+  // 500: any route, with the same body and nothing internal in it (plugins/error-handler.ts).
+  const statuses = new Set<number>([400, 500]);
   const signedIn = cfg.roles !== 'public';
   if (signedIn) {
     statuses.add(401);
@@ -66,21 +70,53 @@ export function errorStatusesOf(cfg: RouteConfig, schema: FastifySchema | undefi
     statuses.add(413);
     statuses.add(415);
   }
+  // Any write can meet a unique value or a dependent row the error handler answers with 409.
+  if (signedIn && (Array.isArray(method) ? method : [method]).some((m) => m.toUpperCase() !== 'GET')) statuses.add(409);
+  if (schema?.consumes?.includes('multipart/form-data')) {
+    statuses.add(422); // the file is not what its type claims
+    statuses.add(503); // image work at capacity
+  }
   for (const s of cfg.errors ?? []) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Routes declared where a multipart parser is registered (the upload modules). */
+const multipartContexts = new WeakSet<object>();
+
+/**
+ * The body of a POST/PUT/PATCH declared without a body schema: an upload declared
+ * `consumes: multipart/form-data` takes a form; any other takes an optional JSON object, or a form
+ * where a multipart parser is registered (the handler reads the upload or ignores the body).
+ */
+function bodyOf(route: RouteOptions, schema: FastifySchema & { consumes?: readonly string[] }): { body: object; optional: boolean; consumes?: string[] } | null {
+  if (schema.body) return null;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (!methods.some((m) => BODY_METHODS.has(m.toUpperCase()))) return null;
+  if (schema.consumes?.includes('multipart/form-data')) return { body: { type: 'object' }, optional: false };
+  if (multipartContexts.has(route)) return { body: { type: 'object' }, optional: true, consumes: ['application/json', 'multipart/form-data'] };
+  return { body: { type: 'object' }, optional: true };
 }
 
 const transform: SwaggerTransform = (document) => {
   const result = jsonSchemaTransform(document as Parameters<SwaggerTransform>[0]);
   if ((result.schema as { hide?: boolean } | undefined)?.hide) return result;
   const cfg = (document.route.config ?? {}) as RouteConfig;
+  const implied = bodyOf(document.route, result.schema);
+  const schema: FastifySchema = { ...result.schema, ...(implied ? { body: implied.body } : {}), ...(implied?.consumes ? { consumes: implied.consumes } : {}) };
   return {
     url: result.url,
-    schema: { ...result.schema, security: securityOf(cfg), [ERRORS_KEY]: errorStatusesOf(cfg, document.route.schema, document.url) } as FastifySchema,
+    schema: {
+      ...schema,
+      security: securityOf(cfg),
+      [ERRORS_KEY]: errorStatusesOf(cfg, schema, document.url, document.route.method),
+      ...(implied?.optional ? { [OPTIONAL_BODY_KEY]: true } : {}),
+    } as FastifySchema,
   };
 };
 
-type Operation = { responses?: Record<string, unknown>; [ERRORS_KEY]?: number[] };
+type Operation = { responses?: Record<string, unknown>; requestBody?: { required?: boolean }; [ERRORS_KEY]?: number[]; [OPTIONAL_BODY_KEY]?: boolean };
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
   const doc = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, Record<string, Operation>> };
@@ -100,6 +136,8 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
   };
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item)) {
+      if (op[OPTIONAL_BODY_KEY] && op.requestBody) op.requestBody.required = false;
+      delete op[OPTIONAL_BODY_KEY];
       const statuses = op[ERRORS_KEY];
       if (!statuses) continue;
       delete op[ERRORS_KEY];
@@ -122,6 +160,9 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
  * so routes declare access once and the reference follows.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    if (this.hasContentTypeParser('multipart/form-data')) multipartContexts.add(route);
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

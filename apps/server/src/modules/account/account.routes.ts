@@ -24,7 +24,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/account/login', {
     schema: { tags, body: loginBody, response: { 200: tokenResponse } },
-    config: { roles: 'public' },
+    config: { roles: 'public', errors: [401, 423, 429] },
   }, (req) => signIn(password, {
     credentials: { email: req.body.email, password: req.body.password },
     client: signInClientOf(req), keepLogin: !!req.body.keep_login, recaptcha: { token: req.body.recaptcha },
@@ -115,7 +115,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/account/reset-password', {
     schema: { tags, body: resetPasswordBody, response: { 200: tokenResponse } },
-    config: { roles: [], beforePasswordChange: true },
+    config: { roles: [], beforePasswordChange: true, errors: [429] },
   }, async (req) => {
     const actor = req.actor;
     if (req.body.password.length < app.config.passwordMinLength) {

@@ -7,6 +7,8 @@ import { defineModule } from '../../lib/kit/server-module.ts';
 import { auditLogExportRoutes } from './audit-log.routes.ts';
 import { auditLogService } from './audit-log.service.ts';
 
+const REFUSED = ['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const;
+
 /**
  * The audit log: every change, who made it, before and after. Entries are append-only (ARCHITECTURE
  * "Where the spec meets safety"): the writes spec section 7 lists are registered so the client gets a
@@ -23,8 +25,11 @@ export const auditLogModule = defineModule({
       roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
       schemas: { view: auditLogItem, listQuery: auditLogQuery, list: auditLogList },
       // The index's organization_id filters the entries; it does not select the organization acted in.
-      operationConfig: { index: { organizationIdIsFilter: true } },
-      without: ['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'],
+      operationConfig: {
+        index: { organizationIdIsFilter: true },
+        ...Object.fromEntries(REFUSED.map((op) => [op, { errors: [405] }])),
+      },
+      without: REFUSED,
       refuseWithout: {
         error: () => new AppError(405, MESSAGES.methodNotAllowed, undefined, { allow: 'GET' }),
         description: 'Always 405: audit entries are append-only.',
