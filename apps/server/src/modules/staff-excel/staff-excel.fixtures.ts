@@ -14,7 +14,15 @@ export async function cardTemplate(): Promise<Buffer> {
   ws.getCell('A1').font = { bold: true, size: 18, color: { argb: 'FF1F4E79' } };
   ws.getCell('A1').alignment = { horizontal: 'center', vertical: 'middle' };
   ws.getRow(1).height = 36;
-  const labels: [string, string][] = [['A2', '姓名'], ['A3', '身分證'], ['A4', '生日'], ['A5', '手機'], ['A6', '職安證號'], ['A7', '職安到期'], ['A8', '備註']];
+  const labels: [string, string][] = [
+    ['A2', '姓名'],
+    ['A3', '身分證'],
+    ['A4', '生日'],
+    ['A5', '手機'],
+    ['A6', '職安證號'],
+    ['A7', '職安到期'],
+    ['A8', '備註'],
+  ];
   for (const [addr, text] of labels) {
     const c = ws.getCell(addr);
     c.value = text;
@@ -31,7 +39,15 @@ export async function cardTemplate(): Promise<Buffer> {
   ws.getCell('C2').value = '照片';
   ws.getCell('A10').value = '公司';
   ws.getCell('A11').value = '匯出日期';
-  ws.pageSetup = { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 1, printArea: 'A1:D11', margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 } };
+  ws.pageSetup = {
+    paperSize: 9,
+    orientation: 'portrait',
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 1,
+    printArea: 'A1:D11',
+    margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+  };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -64,6 +80,13 @@ export async function rosterTemplate(): Promise<Buffer> {
 
 export async function samplePhoto(color = '#3b82f6', width = 300, height = 400): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 3}" r="${width / 5}" fill="#fde68a"/></svg>`) }])
-    .jpeg().toBuffer();
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 3}" r="${width / 5}" fill="#fde68a"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
 }

@@ -4,8 +4,18 @@ import type { SheetGrid } from '@bo/shared/schemas/staff-excel';
 import type { RenderInput, TemplateInfo } from './staff-excel.render.ts';
 
 type Kind = 'render' | 'inspect' | 'grid';
-interface Job { id: number; kind: Kind; input: unknown; resolve(v: unknown): void; reject(e: Error): void }
-interface Slot { worker: Worker; ready: Promise<void>; busy: Job | null }
+interface Job {
+  id: number;
+  kind: Kind;
+  input: unknown;
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: Job | null;
+}
 
 const WORKER_URL = new URL('./staff-excel.worker.mjs', import.meta.url);
 const PART = 1000;
@@ -51,7 +61,13 @@ export class RenderPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     let ready!: () => void;
-    const slot: Slot = { worker, ready: new Promise((r) => { ready = r; }), busy: null };
+    const slot: Slot = {
+      worker,
+      ready: new Promise((r) => {
+        ready = r;
+      }),
+      busy: null,
+    };
     worker.on('message', (msg) => {
       if (msg.ready) return ready();
       const job = slot.busy;
@@ -71,7 +87,9 @@ export class RenderPool {
       this.pump();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => { if (code !== 0 || slot.busy) fail(new Error(`render worker exited with ${code}`)); });
+    worker.on('exit', (code) => {
+      if (code !== 0 || slot.busy) fail(new Error(`render worker exited with ${code}`));
+    });
     worker.unref();
     this.slots.push(slot);
     return slot;
@@ -96,7 +114,11 @@ export class RenderPool {
           const { staff, photos, ...rest } = job.input as RenderInput;
           for (let i = 0; i < staff.length; i += PART) {
             if (i) await new Promise((r) => setImmediate(r));
-            s.worker.postMessage({ id: job.id, kind: 'part', input: { staff: staff.slice(i, i + PART), photos: photos?.slice(i, i + PART) } });
+            s.worker.postMessage({
+              id: job.id,
+              kind: 'part',
+              input: { staff: staff.slice(i, i + PART), photos: photos?.slice(i, i + PART) },
+            });
           }
           input = { ...rest, staff: [], photos: photos ? [] : undefined };
         }

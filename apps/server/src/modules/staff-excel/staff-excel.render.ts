@@ -1,6 +1,14 @@
 import {
-  CELL_RANGE, columnLetters, columnNumber, mappedText, parseAddress,
-  type CellMapping, type ExportContext, type ExportStaff, type SheetGrid, type StaffExcelLayout,
+  CELL_RANGE,
+  columnLetters,
+  columnNumber,
+  mappedText,
+  parseAddress,
+  type CellMapping,
+  type ExportContext,
+  type ExportStaff,
+  type SheetGrid,
+  type StaffExcelLayout,
 } from '@bo/shared/schemas/staff-excel';
 import { recompressStoredZip } from './staff-excel.zip.ts';
 
@@ -30,7 +38,7 @@ export interface RenderInput {
 }
 
 async function writeXlsx(wb: import('exceljs').Workbook): Promise<Buffer> {
-  const stored = Buffer.from(await wb.xlsx.writeBuffer({ useSharedStrings: true, zip: { compression: 'STORE' } } as any) as ArrayBuffer);
+  const stored = Buffer.from((await wb.xlsx.writeBuffer({ useSharedStrings: true, zip: { compression: 'STORE' } } as any)) as ArrayBuffer);
   return recompressStoredZip(stored);
 }
 
@@ -60,11 +68,18 @@ export function sheetNames(names: string[]): string[] {
 
 /** Text is always written as a string cell, so "=cmd|..." or "+1" is shown, never evaluated. */
 function textCell(address: string, value: string, style: unknown) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 cannot hold are what this removes.
   const clean = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
   return clean === '' ? { address, type: NULL, style } : { address, type: STRING, value: clean, style };
 }
 
-interface Merge { top: number; left: number; bottom: number; right: number; range: string }
+interface Merge {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+  range: string;
+}
 function parseRange(range: string): Merge {
   const m = CELL_RANGE.exec(range);
   if (!m) {
@@ -73,7 +88,13 @@ function parseRange(range: string): Merge {
   }
   const a = parseAddress(m[1]!);
   const b = parseAddress(m[2]!);
-  return { top: Math.min(a.row, b.row), left: Math.min(a.col, b.col), bottom: Math.max(a.row, b.row), right: Math.max(a.col, b.col), range };
+  return {
+    top: Math.min(a.row, b.row),
+    left: Math.min(a.col, b.col),
+    bottom: Math.max(a.row, b.row),
+    right: Math.max(a.col, b.col),
+    range,
+  };
 }
 const rangeText = (m: { top: number; left: number; bottom: number; right: number }) =>
   `${columnLetters(m.left)}${m.top}:${columnLetters(m.right)}${m.bottom}`;
@@ -91,7 +112,7 @@ type RowModel = { number: number; cells: any[]; min?: number; max?: number; heig
 function withCells(row: RowModel, values: Map<number, string>): RowModel {
   const cells = row.cells.slice();
   const index = new Map<number, number>();
-  cells.forEach((c, i) => index.set(columnNumber(/^[A-Z]+/.exec(c.address)![0]), i));
+  for (const [i, c] of cells.entries()) index.set(columnNumber(/^[A-Z]+/.exec(c.address)![0]), i);
   for (const [col, text] of values) {
     const address = `${columnLetters(col)}${row.number}`;
     const i = index.get(col);
@@ -105,7 +126,8 @@ function withCells(row: RowModel, values: Map<number, string>): RowModel {
 
 function renumberRow(row: RowModel, number: number): RowModel {
   return {
-    ...row, number,
+    ...row,
+    number,
     cells: row.cells.map((c) => ({ ...c, address: c.address.replace(/\d+$/, String(number)) })),
   };
 }
@@ -129,16 +151,23 @@ function rangePixels(model: any, m: Merge): { width: number; height: number } {
 export function imageSize(b: Uint8Array): { width: number; height: number; extension: 'jpeg' | 'png' | 'gif' } | null {
   const v = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
   if (v.length > 24 && v.readUInt32BE(0) === 0x89504e47) return { width: v.readUInt32BE(16), height: v.readUInt32BE(20), extension: 'png' };
-  if (v.length > 10 && v.toString('latin1', 0, 4) === 'GIF8') return { width: v.readUInt16LE(6), height: v.readUInt16LE(8), extension: 'gif' };
+  if (v.length > 10 && v.toString('latin1', 0, 4) === 'GIF8')
+    return { width: v.readUInt16LE(6), height: v.readUInt16LE(8), extension: 'gif' };
   if (v.length > 4 && v[0] === 0xff && v[1] === 0xd8) {
     let i = 2;
     while (i + 9 < v.length) {
-      if (v[i] !== 0xff) { i++; continue; }
+      if (v[i] !== 0xff) {
+        i++;
+        continue;
+      }
       const marker = v[i + 1]!;
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
         return { height: v.readUInt16BE(i + 5), width: v.readUInt16BE(i + 7), extension: 'jpeg' };
       }
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
       i += 2 + v.readUInt16BE(i + 2);
     }
   }
@@ -153,11 +182,14 @@ function fitInside(size: { width: number; height: number }, box: { width: number
 
 function printAreaGrown(printArea: string | undefined, startRow: number, extra: number): string | undefined {
   if (!printArea || extra <= 0) return printArea;
-  return printArea.split('&&').map((part) => {
-    const m = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/.exec(part.trim());
-    if (!m || Number(m[4]) < startRow) return part;
-    return `${m[1]}${m[2]}:${m[3]}${Number(m[4]) + extra}`;
-  }).join('&&');
+  return printArea
+    .split('&&')
+    .map((part) => {
+      const m = /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/.exec(part.trim());
+      if (!m || Number(m[4]) < startRow) return part;
+      return `${m[1]}${m[2]}:${m[3]}${Number(m[4]) + extra}`;
+    })
+    .join('&&');
 }
 
 export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
@@ -203,28 +235,37 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
       const s = input.staff[i];
       const r = start + i;
       const context = ctx(i + 1);
-      const cells = slots.map(({ letters, base, mapping }) => (mapping && s
-        ? textCell(`${letters}${r}`, mappedText(mapping, s, context), base.style)
-        : mapping ? { address: `${letters}${r}`, type: NULL, style: base.style } : { ...base, address: `${letters}${r}` }));
+      const cells = slots.map(({ letters, base, mapping }) =>
+        mapping && s
+          ? textCell(`${letters}${r}`, mappedText(mapping, s, context), base.style)
+          : mapping
+            ? { address: `${letters}${r}`, type: NULL, style: base.style }
+            : { ...base, address: `${letters}${r}` },
+      );
       rows.push({ ...layout, number: r, cells });
     }
     for (const r of model.rows as RowModel[]) {
       if (r.number > start) {
         const fixed = byRow.get(r.number);
         const moved = renumberRow(r, r.number + extra);
-        rows.push(fixed ? withCells(moved, new Map([...fixed].map(([c, m]) => [c, mappedText(m, input.staff[0] ?? emptyStaff, ctx(1))]))) : moved);
+        rows.push(
+          fixed ? withCells(moved, new Map([...fixed].map(([c, m]) => [c, mappedText(m, input.staff[0] ?? emptyStaff, ctx(1))]))) : moved,
+        );
       }
     }
     for (const [rowNumber, fixed] of byRow) {
       if (rowNumber === start || rowByNumber.has(rowNumber)) continue;
       const number = rowNumber > start ? rowNumber + extra : rowNumber;
-      rows.push(withCells({ number, cells: [] }, new Map([...fixed].map(([c, m]) => [c, mappedText(m, input.staff[0] ?? emptyStaff, ctx(1))]))));
+      rows.push(
+        withCells({ number, cells: [] }, new Map([...fixed].map(([c, m]) => [c, mappedText(m, input.staff[0] ?? emptyStaff, ctx(1))]))),
+      );
     }
     rows.sort((a, b) => a.number - b.number);
     const outMerges: string[] = [];
     for (const g of merges) {
       if (g.bottom < start) outMerges.push(g.range);
-      else if (g.top === start && g.bottom === start) for (let i = 0; i < n; i++) outMerges.push(rangeText({ ...g, top: start + i, bottom: start + i }));
+      else if (g.top === start && g.bottom === start)
+        for (let i = 0; i < n; i++) outMerges.push(rangeText({ ...g, top: start + i, bottom: start + i }));
       else if (g.top > start) outMerges.push(rangeText({ ...g, top: g.top + extra, bottom: g.bottom + extra }));
       else outMerges.push(g.range);
     }
@@ -237,8 +278,14 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
     // The setter adds merges to the sheet's own; start from none so the template's are not merged twice.
     (src as any)._merges = {};
     src.model = {
-      ...model, rows, merges: outMerges, mergeCells: outMerges, media,
-      pageSetup: model.pageSetup ? { ...model.pageSetup, printArea: printAreaGrown(model.pageSetup.printArea, start, extra) } : model.pageSetup,
+      ...model,
+      rows,
+      merges: outMerges,
+      mergeCells: outMerges,
+      media,
+      pageSetup: model.pageSetup
+        ? { ...model.pageSetup, printArea: printAreaGrown(model.pageSetup.printArea, start, extra) }
+        : model.pageSetup,
     };
     return writeXlsx(wb);
   }
@@ -262,11 +309,21 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
     }
     rows.sort((a, b) => a.number - b.number);
     const ws = wb.addWorksheet(names[i]!);
-    ws.model = { ...model, name: names[i], rows, merges: model.merges ?? [], mergeCells: model.merges ?? [], media: model.media ?? [] } as any;
+    ws.model = {
+      ...model,
+      name: names[i],
+      rows,
+      merges: model.merges ?? [],
+      mergeCells: model.merges ?? [],
+      media: model.media ?? [],
+    } as any;
     const photo = input.photos?.[i];
     const size = photo ? imageSize(photo) : null;
     if (photoMapping && photoBox && photo && size) {
-      const imageId = wb.addImage({ buffer: Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) as any, extension: size.extension });
+      const imageId = wb.addImage({
+        buffer: Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) as any,
+        extension: size.extension,
+      });
       const at = parseRange(photoMapping.range);
       ws.addImage(imageId, { tl: { col: at.left - 1, row: at.top - 1 }, ext: fitInside(size, photoBox), editAs: 'oneCell' } as any);
     }
@@ -275,15 +332,31 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
   return writeXlsx(wb);
 }
 
-
 const emptyStaff: ExportStaff = {
-  name: '', nickname: null, national_id: null, birthday: null, gender: null, mobile: null, email: null, address: null,
-  emergency_contact: null, emergency_phone: null, blood_type: null, job_title: null, hire_date: null, notes: null,
-  status: 'active', certificates: [],
+  name: '',
+  nickname: null,
+  national_id: null,
+  birthday: null,
+  gender: null,
+  mobile: null,
+  email: null,
+  address: null,
+  emergency_contact: null,
+  emergency_phone: null,
+  blood_type: null,
+  job_title: null,
+  hire_date: null,
+  notes: null,
+  status: 'active',
+  certificates: [],
 };
 
 /** Opens an upload as a template: a real xlsx zip that ExcelJS can read, with at least one sheet. */
-export interface TemplateInfo { sheetName: string; rowCount: number; columnCount: number }
+export interface TemplateInfo {
+  sheetName: string;
+  rowCount: number;
+  columnCount: number;
+}
 export async function inspectTemplate(buffer: Buffer): Promise<TemplateInfo> {
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new Error('not a zip');
   const ExcelJS = await loadExcel();
@@ -354,10 +427,18 @@ export async function sheetGrid(buffer: Buffer): Promise<SheetGrid> {
     rows: Array.from({ length: rows }, (_, i) => ws.getRow(i + 1).height ?? null),
     cells,
     merges: (model.merges ?? []) as string[],
-    images: (model.media ?? []).filter((m: any) => m.range?.tl).map((m: any) => {
-      const tl = m.range.tl; const br = m.range.br ?? tl;
-      return rangeText({ left: Math.floor(tl.nativeCol ?? tl.col) + 1, top: Math.floor(tl.nativeRow ?? tl.row) + 1, right: Math.floor(br.nativeCol ?? br.col) + 1, bottom: Math.floor(br.nativeRow ?? br.row) + 1 });
-    }),
+    images: (model.media ?? [])
+      .filter((m: any) => m.range?.tl)
+      .map((m: any) => {
+        const tl = m.range.tl;
+        const br = m.range.br ?? tl;
+        return rangeText({
+          left: Math.floor(tl.nativeCol ?? tl.col) + 1,
+          top: Math.floor(tl.nativeRow ?? tl.row) + 1,
+          right: Math.floor(br.nativeCol ?? br.col) + 1,
+          bottom: Math.floor(br.nativeRow ?? br.row) + 1,
+        });
+      }),
     truncated: rowCount > rows || columnCount > cols,
   };
 }

@@ -7,8 +7,11 @@ import { cardTemplate, rosterTemplate, samplePhoto } from './staff-excel.fixture
 import { sheetNames } from './staff-excel.render.ts';
 
 let t: TestApp;
-let orgA: { id: number; name: string }; let orgB: { id: number };
-let writerA: string; let readerA: string; let writerB: string;
+let orgA: { id: number; name: string };
+let orgB: { id: number };
+let writerA: string;
+let readerA: string;
+let writerB: string;
 let safetyType: { id: number };
 const E = '/api/admin/organization/staff-excel';
 const S = '/api/admin/organization/staff';
@@ -22,24 +25,48 @@ async function open(buf: Buffer) {
   return wb;
 }
 
-let ming: any; let hua: any;
+let ming: any;
+let hua: any;
 beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrganization(t.db, { name: '大安營造' });
   orgB = await buildOrganization(t.db, { name: 'Org B' });
-  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgA.id });
-  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
-  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgB.id });
+  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgA.id,
+  });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+    organizationId: orgA.id,
+  });
+  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgB.id,
+  });
   safetyType = await buildCertificateType(t.db, orgA.id, '職業安全衛生');
-  ming = (await api(t.app, writerA).post(S, {
-    name: '王大明', nickname: '阿明', national_id: 'A123456789', birthday: '1990-05-06', mobile: '0912345678',
-    job_title: '=HYPERLINK("http://evil","x")', notes: '+SUM(1,2)',
-    certificates: [{ certificate_type_id: safetyType.id, number: 'S-001', issued_at: '2024-01-01', expires_at: '2027-06-30' }],
-  })).json();
-  hua = (await api(t.app, writerA).post(S, { name: '李小華', national_id: 'F131104093', birthday: '1985-12-31', job_title: '@cmd', notes: '-2+3' })).json();
+  ming = (
+    await api(t.app, writerA).post(S, {
+      name: '王大明',
+      nickname: '阿明',
+      national_id: 'A123456789',
+      birthday: '1990-05-06',
+      mobile: '0912345678',
+      job_title: '=HYPERLINK("http://evil","x")',
+      notes: '+SUM(1,2)',
+      certificates: [{ certificate_type_id: safetyType.id, number: 'S-001', issued_at: '2024-01-01', expires_at: '2027-06-30' }],
+    })
+  ).json();
+  hua = (
+    await api(t.app, writerA).post(S, {
+      name: '李小華',
+      national_id: 'F131104093',
+      birthday: '1985-12-31',
+      job_title: '@cmd',
+      notes: '-2+3',
+    })
+  ).json();
   await upload(t.app, writerA, `${S}/${ming.id}/photo`, {}, { name: 'ming.jpg', data: await samplePhoto('#2563eb'), type: 'image/jpeg' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const cardCells = () => [
   { cell: 'B2', type: 'field', field: 'display_name' },
@@ -73,7 +100,11 @@ describe('templates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ cells: ['validate.error.too_many_cells'] });
     expect(res.json().message).toBe('At most 50 cells can be mapped');
-    const ok = await createTemplate(writerA, { name: 'Fifty', layout: 'card', cells: JSON.stringify(cells.slice(0, 50)) }, await cardTemplate());
+    const ok = await createTemplate(
+      writerA,
+      { name: 'Fifty', layout: 'card', cells: JSON.stringify(cells.slice(0, 50)) },
+      await cardTemplate(),
+    );
     expect(ok.statusCode).toBe(200);
     const put = await api(t.app, writerA).put(`${E}/${ok.json().id}`, { name: 'Fifty', layout: 'card', cells });
     expect(put.statusCode).toBe(400);
@@ -88,18 +119,29 @@ describe('templates', () => {
     }
   });
 
-  it('refuses bad mappings: a cell mapped twice, a photo in a roster, a roster staff cell off its start row, another organization\'s certificate type', async () => {
+  it("refuses bad mappings: a cell mapped twice, a photo in a roster, a roster staff cell off its start row, another organization's certificate type", async () => {
     const typeB = await buildCertificateType(t.db, orgB.id);
-    const res = await createTemplate(writerA, { name: 'Bad', layout: 'roster', start_row: '3', cells: JSON.stringify([
-      { cell: 'B3', type: 'field', field: 'name' }, { cell: 'B3', type: 'field', field: 'nickname' },
-      { cell: 'C3', type: 'photo', range: 'C3:C3' }, { cell: 'D9', type: 'field', field: 'mobile' },
-      { cell: 'E3', type: 'certificate', certificate_type_id: typeB.id, part: 'number' },
-    ]) }, await rosterTemplate());
+    const res = await createTemplate(
+      writerA,
+      {
+        name: 'Bad',
+        layout: 'roster',
+        start_row: '3',
+        cells: JSON.stringify([
+          { cell: 'B3', type: 'field', field: 'name' },
+          { cell: 'B3', type: 'field', field: 'nickname' },
+          { cell: 'C3', type: 'photo', range: 'C3:C3' },
+          { cell: 'D9', type: 'field', field: 'mobile' },
+          { cell: 'E3', type: 'certificate', certificate_type_id: typeB.id, part: 'number' },
+        ]),
+      },
+      await rosterTemplate(),
+    );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['cells.1.cell', 'cells.2.type', 'cells.3.cell', 'cells.4.certificate_type_id']);
   });
 
-  it('refuses cells beyond Excel\'s grid (XFD, row 1,048,576) and photo ranges larger than 50 × 200 cells', async () => {
+  it("refuses cells beyond Excel's grid (XFD, row 1,048,576) and photo ranges larger than 50 × 200 cells", async () => {
     const xlsx = await cardTemplate();
     const save = (cells: unknown[]) => createTemplate(writerA, { name: 'Far', layout: 'card', cells: JSON.stringify(cells) }, xlsx);
     for (const cell of ['ZZZ9999999', 'XFE1', 'A1048577']) {
@@ -112,9 +154,18 @@ describe('templates', () => {
       expect(res.statusCode, range).toBe(400);
       expect(res.json().errors, range).toEqual({ 'cells.0.range': ['validate.error.cell_range_incorrect'] });
     }
-    const edge = await createTemplate(writerA, { name: 'Edge', layout: 'card', cells: JSON.stringify([
-      { cell: 'XFD1048576', type: 'field', field: 'name' }, { cell: 'A1', type: 'photo', range: 'A1:AX200' },
-    ]) }, xlsx);
+    const edge = await createTemplate(
+      writerA,
+      {
+        name: 'Edge',
+        layout: 'card',
+        cells: JSON.stringify([
+          { cell: 'XFD1048576', type: 'field', field: 'name' },
+          { cell: 'A1', type: 'photo', range: 'A1:AX200' },
+        ]),
+      },
+      xlsx,
+    );
     expect(edge.statusCode, edge.body).toBe(200);
     const res = await api(t.app, readerA).post(`${E}/export-merge/${edge.json().id}`, { staff_ids: [hua.id], options: {} });
     expect(res.statusCode, res.body).toBe(200);
@@ -134,7 +185,13 @@ describe('templates', () => {
   });
 
   it('lets a staff reader read and export but not write (403)', async () => {
-    const tpl = (await createTemplate(writerA, { name: 'R', layout: 'card', cells: JSON.stringify([{ cell: 'B2', type: 'field', field: 'name' }]) }, await cardTemplate())).json();
+    const tpl = (
+      await createTemplate(
+        writerA,
+        { name: 'R', layout: 'card', cells: JSON.stringify([{ cell: 'B2', type: 'field', field: 'name' }]) },
+        await cardTemplate(),
+      )
+    ).json();
     expect((await api(t.app, readerA).get(`${E}/index`)).statusCode).toBe(200);
     expect((await createTemplate(readerA, { name: 'No', layout: 'card' }, await cardTemplate())).statusCode).toBe(403);
     expect((await api(t.app, readerA).put(`${E}/${tpl.id}`, { name: 'No', layout: 'card', cells: [] })).statusCode).toBe(403);
@@ -148,11 +205,18 @@ describe('templates', () => {
 
 describe('exports', () => {
   it('merges card exports: one sheet per staff named after them, every mapped cell filled, styles, merges, print settings and the photo kept', async () => {
-    const tpl = (await createTemplate(writerA, { name: '資料卡', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())).json();
-    const res = await api(t.app, readerA).post(`${E}/export-merge/${tpl.id}`, { staff_ids: [ming.id, hua.id], options: { export_date: '2026-11-22' } });
+    const tpl = (
+      await createTemplate(writerA, { name: '資料卡', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())
+    ).json();
+    const res = await api(t.app, readerA).post(`${E}/export-merge/${tpl.id}`, {
+      staff_ids: [ming.id, hua.id],
+      options: { export_date: '2026-11-22' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="___-20261122.xlsx"; filename*=UTF-8''${encodeURIComponent('資料卡-20261122.xlsx')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="___-20261122.xlsx"; filename*=UTF-8''${encodeURIComponent('資料卡-20261122.xlsx')}`,
+    );
     const wb = await open(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['王大明 (阿明)', '李小華']);
     const [a, b] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
@@ -185,25 +249,46 @@ describe('exports', () => {
     expect(Object.keys(zip.files).some((f) => f.startsWith('xl/media/'))).toBe(true);
   });
 
-  it('names a staff sheet like the template\'s own sheet, and audits each exported staff once', async () => {
+  it("names a staff sheet like the template's own sheet, and audits each exported staff once", async () => {
     const namesake = (await api(t.app, writerA).post(S, { name: '人員資料卡' })).json();
-    const tpl = (await createTemplate(writerA, { name: '同名', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())).json();
-    const res = await api(t.app, readerA).post(`${E}/export-merge/${tpl.id}`, { staff_ids: [namesake.id, ming.id, namesake.id], options: {} });
+    const tpl = (
+      await createTemplate(writerA, { name: '同名', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())
+    ).json();
+    const res = await api(t.app, readerA).post(`${E}/export-merge/${tpl.id}`, {
+      staff_ids: [namesake.id, ming.id, namesake.id],
+      options: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     const wb = await open(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['人員資料卡', '王大明 (阿明)']);
     expect(wb.worksheets[0]!.getCell('B2').value).toBe('人員資料卡');
     expect(wb.worksheets[1]!.getImages()).toHaveLength(1);
-    const audit = await t.db.selectFrom('audit_logs').select('after').where('action', '=', 'export')
-      .where('target_type', '=', 'staff_excel').where('target_id', '=', String(tpl.id)).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .select('after')
+      .where('action', '=', 'export')
+      .where('target_type', '=', 'staff_excel')
+      .where('target_id', '=', String(tpl.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after!)).toMatchObject({ mode: 'merge', staff_count: 2, staff_ids: [namesake.id, ming.id] });
     await api(t.app, writerA).delete(`${S}/${namesake.id}`);
   });
 
   it('writes text that looks like a formula as text, never as a formula', async () => {
-    const tpl = (await createTemplate(writerA, { name: 'Inject', layout: 'card', cells: JSON.stringify([
-      { cell: 'B2', type: 'field', field: 'job_title' }, { cell: 'B3', type: 'field', field: 'notes' },
-    ]) }, await cardTemplate())).json();
+    const tpl = (
+      await createTemplate(
+        writerA,
+        {
+          name: 'Inject',
+          layout: 'card',
+          cells: JSON.stringify([
+            { cell: 'B2', type: 'field', field: 'job_title' },
+            { cell: 'B3', type: 'field', field: 'notes' },
+          ]),
+        },
+        await cardTemplate(),
+      )
+    ).json();
     const res = await api(t.app, writerA).post(`${E}/export-merge/${tpl.id}`, { staff_ids: [ming.id, hua.id], options: {} });
     const wb = await open(res.rawPayload);
     const [a, b] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
@@ -221,20 +306,34 @@ describe('exports', () => {
 
   it('fills a roster one row per staff from the start row, keeping row styles and what lies below', async () => {
     const cells = [
-      { cell: 'A3', type: 'field', field: 'seq' }, { cell: 'B3', type: 'field', field: 'display_name' },
-      { cell: 'C3', type: 'field', field: 'national_id_full' }, { cell: 'D3', type: 'date', field: 'birthday', format: 'YYYY/MM/DD' },
+      { cell: 'A3', type: 'field', field: 'seq' },
+      { cell: 'B3', type: 'field', field: 'display_name' },
+      { cell: 'C3', type: 'field', field: 'national_id_full' },
+      { cell: 'D3', type: 'date', field: 'birthday', format: 'YYYY/MM/DD' },
       { cell: 'E3', type: 'certificate', certificate_type_id: safetyType.id, part: 'number' },
       { cell: 'F3', type: 'certificate', certificate_type_id: safetyType.id, part: 'expires_at' },
       { cell: 'B5', type: 'fixed', value: 'organization_name' },
     ];
-    const tpl = (await createTemplate(writerA, { name: '名冊', layout: 'roster', start_row: '3', cells: JSON.stringify(cells) }, await rosterTemplate())).json();
+    const tpl = (
+      await createTemplate(
+        writerA,
+        { name: '名冊', layout: 'roster', start_row: '3', cells: JSON.stringify(cells) },
+        await rosterTemplate(),
+      )
+    ).json();
     const res = await api(t.app, writerA).post(`${E}/export-merge/${tpl.id}`, { staff_ids: [ming.id, hua.id], options: {} });
     expect(res.statusCode, res.body).toBe(200);
     const ws = (await open(res.rawPayload)).worksheets[0]!;
     expect(ws.getCell('A1').value).toBe('進場人員名冊');
     expect(ws.getCell('B2').value).toBe('姓名');
-    expect([ws.getCell('A3').value, ws.getCell('B3').value, ws.getCell('C3').value, ws.getCell('D3').value, ws.getCell('E3').value, ws.getCell('F3').value])
-      .toEqual(['1', '王大明 (阿明)', 'A123456789', '1990/05/06', 'S-001', '2027-06-30']);
+    expect([
+      ws.getCell('A3').value,
+      ws.getCell('B3').value,
+      ws.getCell('C3').value,
+      ws.getCell('D3').value,
+      ws.getCell('E3').value,
+      ws.getCell('F3').value,
+    ]).toEqual(['1', '王大明 (阿明)', 'A123456789', '1990/05/06', 'S-001', '2027-06-30']);
     expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F131104093']);
     for (const r of [3, 4]) {
       expect(ws.getRow(r).height).toBe(22);
@@ -251,7 +350,9 @@ describe('exports', () => {
   });
 
   it('exports one staff on its own with the staff name in the file name', async () => {
-    const tpl = (await createTemplate(writerA, { name: '資料卡', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())).json();
+    const tpl = (
+      await createTemplate(writerA, { name: '資料卡', layout: 'card', cells: JSON.stringify(cardCells()) }, await cardTemplate())
+    ).json();
     const res = await api(t.app, writerA).post(`${E}/export-split/${tpl.id}/${hua.id}`, { options: {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('資料卡-李小華.xlsx')}`);
@@ -262,11 +363,19 @@ describe('exports', () => {
 
   it('exports every staff matching a filter', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     await buildStaff(t.db, org.id, { name: 'Active 1' });
     await buildStaff(t.db, org.id, { name: 'Active 2' });
     await buildStaff(t.db, org.id, { name: 'Gone', status: 'left' });
-    const tpl = (await createTemplate(token, { name: 'R', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'field', field: 'name' }]) }, await rosterTemplate())).json();
+    const tpl = (
+      await createTemplate(
+        token,
+        { name: 'R', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'field', field: 'name' }]) },
+        await rosterTemplate(),
+      )
+    ).json();
     const res = await api(t.app, token).post(`${E}/export-merge/${tpl.id}`, { filter: { status: 'active' }, options: {} });
     expect(res.statusCode, res.body).toBe(200);
     const ws = (await open(res.rawPayload)).worksheets[0]!;
@@ -277,7 +386,13 @@ describe('exports', () => {
 
 describe('organizations are kept apart', () => {
   it('organization B cannot list, read, change, export or delete organization A templates', async () => {
-    const tpl = (await createTemplate(writerA, { name: 'A only', layout: 'card', cells: JSON.stringify([{ cell: 'B2', type: 'field', field: 'name' }]) }, await cardTemplate())).json();
+    const tpl = (
+      await createTemplate(
+        writerA,
+        { name: 'A only', layout: 'card', cells: JSON.stringify([{ cell: 'B2', type: 'field', field: 'name' }]) },
+        await cardTemplate(),
+      )
+    ).json();
     expect((await api(t.app, writerB).get(`${E}/index?keyword=A only`)).json().data).toHaveLength(0);
     expect((await api(t.app, writerB).get(`${E}/${tpl.id}`)).statusCode).toBe(404);
     expect((await api(t.app, writerB).get(`${E}/${tpl.id}/sheet`)).statusCode).toBe(404);
@@ -297,7 +412,9 @@ describe('organizations are kept apart', () => {
     const cells = JSON.stringify([{ cell: 'B2', type: 'field', field: 'name' }]);
     const mine = (await createTemplate(writerB, { name: 'B mine', layout: 'card', cells }, await cardTemplate())).json();
     const theirs = (await createTemplate(writerA, { name: 'A theirs', layout: 'card', cells }, await cardTemplate())).json();
-    expect((await api(t.app, writerB).patch(`${E}/batch`, { ids: [mine.id, theirs.id], field: 'name', value: 'Hijacked' })).statusCode).toBe(404);
+    expect(
+      (await api(t.app, writerB).patch(`${E}/batch`, { ids: [mine.id, theirs.id], field: 'name', value: 'Hijacked' })).statusCode,
+    ).toBe(404);
     expect((await api(t.app, writerB).delete(`${E}/batch`, { ids: [mine.id, theirs.id] })).statusCode).toBe(404);
     expect((await api(t.app, writerB).get(`${E}/${mine.id}`)).json().name).toBe('B mine');
     expect((await api(t.app, writerA).get(`${E}/${theirs.id}`)).json().name).toBe('A theirs');
@@ -305,7 +422,21 @@ describe('organizations are kept apart', () => {
 
   it('refuses organization A staff ids in an organization B export and exports nothing', async () => {
     const own = await buildStaff(t.db, orgB.id, { name: 'B staff' });
-    const tplB = (await createTemplate(writerB, { name: 'B', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'field', field: 'name' }, { cell: 'C3', type: 'field', field: 'national_id_full' }]) }, await rosterTemplate())).json();
+    const tplB = (
+      await createTemplate(
+        writerB,
+        {
+          name: 'B',
+          layout: 'roster',
+          start_row: '3',
+          cells: JSON.stringify([
+            { cell: 'B3', type: 'field', field: 'name' },
+            { cell: 'C3', type: 'field', field: 'national_id_full' },
+          ]),
+        },
+        await rosterTemplate(),
+      )
+    ).json();
     const exportsBefore = await t.db.selectFrom('audit_logs').select('id').where('action', '=', 'export').execute();
     const res = await api(t.app, writerB).post(`${E}/export-merge/${tplB.id}`, { staff_ids: [own.id, ming.id], options: {} });
     expect(res.statusCode).toBe(404);
@@ -321,7 +452,15 @@ describe('organizations are kept apart', () => {
 describe('certificate types in templates', () => {
   it('refuses to delete a certificate type a template maps (409)', async () => {
     const type = await buildCertificateType(t.db, orgA.id, 'Mapped type');
-    await createTemplate(writerA, { name: 'Uses type', layout: 'card', cells: JSON.stringify([{ cell: 'B6', type: 'certificate', certificate_type_id: type.id, part: 'number' }]) }, await cardTemplate());
+    await createTemplate(
+      writerA,
+      {
+        name: 'Uses type',
+        layout: 'card',
+        cells: JSON.stringify([{ cell: 'B6', type: 'certificate', certificate_type_id: type.id, part: 'number' }]),
+      },
+      await cardTemplate(),
+    );
     const res = await api(t.app, writerA).delete(`/api/admin/organization/certificate-type/${type.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual({ id: ['validate.error.in_use'] });

@@ -11,7 +11,14 @@ const ALREADY_COMPRESSED = /\.(jpe?g|png|gif)$/i;
  * The CRC-32 of each entry is of the uncompressed data, so it is carried over as is.
  */
 export async function recompressStoredZip(stored: Buffer, level = 6): Promise<Buffer> {
-  interface Entry { name: Buffer; crc: number; size: number; data: Buffer; time: number; date: number }
+  interface Entry {
+    name: Buffer;
+    crc: number;
+    size: number;
+    data: Buffer;
+    time: number;
+    date: number;
+  }
   const entries: Entry[] = [];
   let i = 0;
   while (i + 30 <= stored.length && stored.readUInt32LE(i) === 0x04034b50) {
@@ -19,8 +26,8 @@ export async function recompressStoredZip(stored: Buffer, level = 6): Promise<Bu
     const method = stored.readUInt16LE(i + 8);
     const time = stored.readUInt16LE(i + 10);
     const date = stored.readUInt16LE(i + 12);
-    let crc = stored.readUInt32LE(i + 14);
-    let size = stored.readUInt32LE(i + 18);
+    const crc = stored.readUInt32LE(i + 14);
+    const size = stored.readUInt32LE(i + 18);
     const nameLen = stored.readUInt16LE(i + 26);
     const extraLen = stored.readUInt16LE(i + 28);
     const name = stored.subarray(i + 30, i + 30 + nameLen);
@@ -29,7 +36,8 @@ export async function recompressStoredZip(stored: Buffer, level = 6): Promise<Bu
     if (flags & 0x08) throw new Error('data descriptors are not supported');
     entries.push({ name, crc, size, data: stored.subarray(start, start + size), time, date });
     i = start + size;
-    void crc; void size;
+    void crc;
+    void size;
   }
   if (!entries.length) throw new Error('no zip entries');
   // A few at a time: every zlib stream holds a few hundred KB of state, and a card export has

@@ -4,9 +4,14 @@ import { buildStaff } from './staff.test-helpers.ts';
 
 /** docs/decisions.md "Staff across organizations" (issue 14.2). */
 let t: TestApp;
-let orgA: { id: number }; let orgB: { id: number };
-let staffA: { id: number }; let staffB: { id: number };
-let staffManager: string; let staffManagerInA: string; let superToken: string; let readerA: string;
+let orgA: { id: number };
+let orgB: { id: number };
+let staffA: { id: number };
+let staffB: { id: number };
+let staffManager: string;
+let staffManagerInA: string;
+let superToken: string;
+let readerA: string;
 const S = '/api/admin/organization/staff';
 
 beforeAll(async () => {
@@ -16,16 +21,28 @@ beforeAll(async () => {
   staffA = await buildStaff(t.db, orgA.id, { name: 'Worker A' });
   staffB = await buildStaff(t.db, orgB.id, { name: 'Worker B' });
   staffManager = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_STAFF'] }));
-  staffManagerInA = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_STAFF'], memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
+  staffManagerInA = await login(
+    t.app,
+    await buildAdmin(t.db, { roles: ['ROLE_STAFF'], memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }),
+    { organizationId: orgA.id },
+  );
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }), { organizationId: orgA.id });
-  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+    organizationId: orgA.id,
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((s) => s.name).sort();
+const names = (res: { json(): { data: { name: string }[] } }) =>
+  res
+    .json()
+    .data.map((s) => s.name)
+    .sort();
 
 describe('staff across organizations', () => {
-  it('a company-wide staff manager who belongs to no organization reads and filters every organization\'s staff', async () => {
+  it("a company-wide staff manager who belongs to no organization reads and filters every organization's staff", async () => {
     const all = await api(t.app, staffManager).get('/api/admin/staff/index?per_page=100');
     expect(all.statusCode).toBe(200);
     expect(names(all)).toEqual(expect.arrayContaining(['Worker A', 'Worker B']));
@@ -53,7 +70,9 @@ describe('staff across organizations', () => {
     expect((await api(t.app, staffManager).put(`${S}/${staffB.id}`, { name: 'Renamed', organization_id: orgB.id })).statusCode).toBe(403);
     expect((await api(t.app, staffManager).delete(`${S}/${staffB.id}`, { organization_id: orgB.id })).statusCode).toBe(403);
     // The member of A cannot write in B either, naming it or not.
-    expect((await api(t.app, staffManagerInA).put(`${S}/${staffB.id}`, { name: 'Renamed', organization_id: orgB.id })).statusCode).toBe(403);
+    expect((await api(t.app, staffManagerInA).put(`${S}/${staffB.id}`, { name: 'Renamed', organization_id: orgB.id })).statusCode).toBe(
+      403,
+    );
     expect((await api(t.app, staffManagerInA).put(`${S}/${staffB.id}`, { name: 'Renamed' })).statusCode).toBe(404);
     const rows = await t.db.selectFrom('staff').select('name').where('organization_id', '=', orgB.id).execute();
     expect(rows.map((r) => r.name)).toEqual(['Worker B']);
@@ -64,7 +83,7 @@ describe('staff across organizations', () => {
     expect((await api(t.app, superToken).delete(`${S}/${staffA.id}`)).statusCode).toBe(403);
   });
 
-  it('an organization\'s own reader sees its organization only, not the cross-organization list', async () => {
+  it("an organization's own reader sees its organization only, not the cross-organization list", async () => {
     expect((await api(t.app, readerA).get('/api/admin/staff/index')).statusCode).toBe(403);
     expect((await api(t.app, readerA).get(`/api/admin/staff/${staffB.id}`)).statusCode).toBe(403);
     expect((await api(t.app, readerA).get('/api/admin/staff/organizations')).statusCode).toBe(403);

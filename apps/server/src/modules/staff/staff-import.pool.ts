@@ -9,10 +9,21 @@ const WORKER_HEAP_MB = 512;
 
 /** The worker's refusal of a roster: 400 with `key` on `field`. */
 export class RosterRefusal extends Error {
-  constructor(readonly field: string, readonly key: string) { super(key); }
+  constructor(
+    readonly field: string,
+    readonly key: string,
+  ) {
+    super(key);
+  }
 }
 
-interface Job { id: number; kind: 'read' | 'errors'; input: unknown; resolve(v: unknown): void; reject(e: Error): void }
+interface Job {
+  id: number;
+  kind: 'read' | 'errors';
+  input: unknown;
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
 
 /**
  * One long-lived worker for every import job, started on first use; jobs wait their turn (on a
@@ -48,7 +59,9 @@ export class ImportWorker {
   private spawn(): Worker {
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     let ready!: () => void;
-    this.ready = new Promise((r) => { ready = r; });
+    this.ready = new Promise((r) => {
+      ready = r;
+    });
     worker.on('message', (msg) => {
       if (msg.ready) return ready();
       const job = this.busy;
@@ -87,7 +100,9 @@ export class ImportWorker {
     const job = this.queue.shift()!;
     this.busy = job;
     worker.ref();
-    this.timer = setTimeout(() => { void worker.terminate(); }, JOB_TIMEOUT_MS);
+    this.timer = setTimeout(() => {
+      void worker.terminate();
+    }, JOB_TIMEOUT_MS);
     void this.ready!.then(() => {
       if (this.busy === job && this.worker === worker) worker.postMessage({ id: job.id, kind: job.kind, input: job.input });
     });

@@ -6,8 +6,12 @@ import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, 
 import { buildStaff, upload } from './staff.test-helpers.ts';
 
 let t: TestApp;
-let orgA: { id: number }; let orgB: { id: number };
-let writerA: string; let readerA: string; let writerB: string; let adminA: string;
+let orgA: { id: number };
+let orgB: { id: number };
+let writerA: string;
+let readerA: string;
+let writerB: string;
+let adminA: string;
 const S = '/api/admin/organization/staff';
 const PREVIEW = `${S}/import/preview`;
 const IMPORT = `${S}/import`;
@@ -53,25 +57,48 @@ async function readBack(base64: string) {
   return { ws, rows };
 }
 
-const staffCount = async (orgId: number) => Number((await t.db.selectFrom('staff').select((eb) => eb.fn.countAll<number>().as('n'))
-  .where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n);
+const staffCount = async (orgId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('staff')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organization_id', '=', orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrganization(t.db, { name: 'Org A' });
   orgB = await buildOrganization(t.db, { name: 'Org B' });
-  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgA.id });
-  adminA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: orgA.id });
-  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
-  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgB.id });
+  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgA.id,
+  });
+  adminA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+    organizationId: orgA.id,
+  });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+    organizationId: orgA.id,
+  });
+  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgB.id,
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('staff import: reading the roster', () => {
   it('finds the roster sheet and its header row under a title, and suggests a mapping from zh-TW headers', async () => {
     const data = await roster({
       說明: [['請勿修改此頁'], ['版本 3']],
-      名冊: [['○○營造 113 年度人員名冊'], [], [...HEADER_ZH, '備註'], ['王大明', 'A123456789', '0912345678', '85/03/07', '2020-01-02', '領班', '男', 'O型', '']],
+      名冊: [
+        ['○○營造 113 年度人員名冊'],
+        [],
+        [...HEADER_ZH, '備註'],
+        ['王大明', 'A123456789', '0912345678', '85/03/07', '2020-01-02', '領班', '男', 'O型', ''],
+      ],
     });
     const res = await preview(writerA, data);
     expect(res.statusCode, res.body).toBe(200);
@@ -80,7 +107,17 @@ describe('staff import: reading the roster', () => {
     expect(p.sheet).toBe('名冊');
     expect(p.header_row).toBe(3);
     expect(p.mapping_source).toBe('suggested');
-    expect(p.mapping).toEqual({ name: 'A', national_id: 'B', mobile: 'C', birthday: 'D', hire_date: 'E', job_title: 'F', gender: 'G', blood_type: 'H', notes: 'I' });
+    expect(p.mapping).toEqual({
+      name: 'A',
+      national_id: 'B',
+      mobile: 'C',
+      birthday: 'D',
+      hire_date: 'E',
+      job_title: 'F',
+      gender: 'G',
+      blood_type: 'H',
+      notes: 'I',
+    });
     expect(p.columns[0]).toEqual({ column: 'A', header: '姓名', samples: ['王大明'] });
     expect(p).toMatchObject({ total: 1, valid_count: 1, invalid_count: 0 });
     expect(p.valid_rows[0]).toMatchObject({ row: 4, values: { name: '王大明', birthday: '1996-03-07', gender: 'male', blood_type: 'O' } });
@@ -93,7 +130,15 @@ describe('staff import: reading the roster', () => {
     });
     const p = (await preview(writerA, data)).json();
     expect(p.sheet).toBe('Roster');
-    expect(p.mapping).toEqual({ name: 'A', national_id: 'B', mobile: 'C', birthday: 'D', email: 'E', emergency_contact: 'F', emergency_phone: 'G' });
+    expect(p.mapping).toEqual({
+      name: 'A',
+      national_id: 'B',
+      mobile: 'C',
+      birthday: 'D',
+      email: 'E',
+      emergency_contact: 'F',
+      emergency_phone: 'G',
+    });
     const other = await preview(writerA, data, { sheet: 'Other', header_row: '2' });
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json()).toMatchObject({ sheet: 'Other', header_row: 2, mapping: { name: 'A', hire_date: 'B' }, total: 1, valid_count: 1 });
@@ -104,22 +149,28 @@ describe('staff import: reading the roster', () => {
   });
 
   it('reads dates in either calendar and as Excel date cells or serials, and refuses one that is no date', async () => {
-    const data = await roster({
-      名冊: [
-        ['姓名', '生日', '到職日'],
-        ['民國', '民國85年3月7日', '113/01/31'],
-        ['ROC', '085-03-07', '1130131'],
-        ['Cell', new Date(Date.UTC(1996, 2, 7)), 45322],
-        ['Greg', '1996/3/7', '2024年1月31日'],
-        ['Bad', '85/02/30', 'soon'],
-      ],
-    }, (ws) => { ws.getColumn(2).numFmt = 'yyyy/mm/dd'; });
+    const data = await roster(
+      {
+        名冊: [
+          ['姓名', '生日', '到職日'],
+          ['民國', '民國85年3月7日', '113/01/31'],
+          ['ROC', '085-03-07', '1130131'],
+          ['Cell', new Date(Date.UTC(1996, 2, 7)), 45322],
+          ['Greg', '1996/3/7', '2024年1月31日'],
+          ['Bad', '85/02/30', 'soon'],
+        ],
+      },
+      (ws) => {
+        ws.getColumn(2).numFmt = 'yyyy/mm/dd';
+      },
+    );
     const p = (await preview(writerA, data)).json();
     expect(p).toMatchObject({ total: 5, valid_count: 4, invalid_count: 1 });
     for (const r of p.valid_rows) expect(r.values, r.values.name).toMatchObject({ birthday: '1996-03-07', hire_date: '2024-01-31' });
     expect(p.invalid_rows[0]).toMatchObject({ row: 6, values: { birthday: '85/02/30', hire_date: 'soon' } });
     expect(p.invalid_rows[0].errors).toEqual([
-      { field: 'birthday', key: 'validate.error.date_incorrect' }, { field: 'hire_date', key: 'validate.error.date_incorrect' },
+      { field: 'birthday', key: 'validate.error.date_incorrect' },
+      { field: 'hire_date', key: 'validate.error.date_incorrect' },
     ]);
   });
 
@@ -136,9 +187,18 @@ describe('staff import: reading the roster', () => {
     const p = (await preview(writerA, data)).json();
     expect(p).toMatchObject({ total: 4, valid_count: 1, invalid_count: 3 });
     expect(p.valid_rows[0].values).toMatchObject({ national_id: 'A123456789', mobile: '0912345678', emergency_phone: '0223456789' });
-    const byRow = Object.fromEntries(p.invalid_rows.map((r: { row: number; errors: { field: string; key: string }[] }) => [r.row, r.errors.map((e) => `${e.field}:${e.key}`)]));
+    const byRow = Object.fromEntries(
+      p.invalid_rows.map((r: { row: number; errors: { field: string; key: string }[] }) => [
+        r.row,
+        r.errors.map((e) => `${e.field}:${e.key}`),
+      ]),
+    );
     expect(byRow[3]).toEqual(['national_id:validate.error.national_id_incorrect']);
-    expect(byRow[4]).toEqual(['mobile:validate.error.phone_number_incorrect', 'email:validate.error.email_incorrect', 'emergency_phone:validate.error.phone_number_incorrect']);
+    expect(byRow[4]).toEqual([
+      'mobile:validate.error.phone_number_incorrect',
+      'email:validate.error.email_incorrect',
+      'emergency_phone:validate.error.phone_number_incorrect',
+    ]);
     expect(byRow[5]).toEqual(['name:validate.error.required']);
   });
 
@@ -149,7 +209,13 @@ describe('staff import: reading the roster', () => {
     await buildStaff(t.db, orgB.id, { name: 'B 的員工', national_id: onlyInB });
     const twice = nationalId(9003);
     const data = await roster({
-      名冊: [['姓名', '身分證字號'], ['甲', twice], ['乙', existingA], ['丙', twice], ['丁', onlyInB]],
+      名冊: [
+        ['姓名', '身分證字號'],
+        ['甲', twice],
+        ['乙', existingA],
+        ['丙', twice],
+        ['丁', onlyInB],
+      ],
     });
     const p = (await preview(writerA, data)).json();
     expect(p).toMatchObject({ total: 4, valid_count: 1, invalid_count: 3 });
@@ -157,14 +223,18 @@ describe('staff import: reading the roster', () => {
     const errs = Object.fromEntries(p.invalid_rows.map((r: { row: number; errors: unknown[] }) => [r.row, r.errors]));
     expect(errs[2]).toEqual([{ field: 'national_id', key: 'validate.error.duplicate_in_file', params: { rows: '4' } }]);
     expect(errs[4]).toEqual([{ field: 'national_id', key: 'validate.error.duplicate_in_file', params: { rows: '2' } }]);
-    expect(errs[3]).toEqual([{ field: 'national_id', key: 'validate.error.already_exists', params: { name: '老員工', id: expect.any(Number) } }]);
+    expect(errs[3]).toEqual([
+      { field: 'national_id', key: 'validate.error.already_exists', params: { name: '老員工', id: expect.any(Number) } },
+    ]);
   });
 });
 
 describe('staff import: importing', () => {
   it('imports the valid rows, audits each staff and the import, and gives back an error workbook with the reasons', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     const ids = [nationalId(100), nationalId(101), nationalId(102)];
     const data = await roster({
       名冊: [
@@ -186,11 +256,25 @@ describe('staff import: importing', () => {
       ['王大明', ids[0], '1996-03-07', '2020-01-02', 'male', 'active'],
       ['林美麗', ids[2], '1988-07-09', '2024-02-29', 'female', 'active'],
     ]);
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('organization_id', '=', org.id).where('target_type', '=', 'staff').orderBy('id').execute();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('organization_id', '=', org.id)
+      .where('target_type', '=', 'staff')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.target_type, a.target_id])).toEqual([
-      ['create', 'staff', String(staff[0]!.id)], ['create', 'staff', String(staff[1]!.id)], ['import', 'staff', null],
+      ['create', 'staff', String(staff[0]!.id)],
+      ['create', 'staff', String(staff[1]!.id)],
+      ['import', 'staff', null],
     ]);
-    expect(JSON.parse(audit[2]!.after!)).toMatchObject({ file_name: '工地名冊.xlsx', imported_count: 2, rejected_count: 2, rejected_rows: [3, 4], staff_ids: staff.map((s) => s.id) });
+    expect(JSON.parse(audit[2]!.after!)).toMatchObject({
+      file_name: '工地名冊.xlsx',
+      imported_count: 2,
+      rejected_count: 2,
+      rejected_rows: [3, 4],
+      staff_ids: staff.map((s) => s.id),
+    });
 
     expect(r.error_workbook.file_name).toBe('工地名冊-錯誤.xlsx');
     const back = await readBack(r.error_workbook.content_base64);
@@ -206,7 +290,17 @@ describe('staff import: importing', () => {
   });
 
   it('keeps Excel date cells as dates in the error workbook and writes reasons in English for an en-US admin', async () => {
-    const data = await roster({ Staff: [['Name', 'Birthday', 'Mobile'], ['Amy', new Date(Date.UTC(1990, 0, 2)), '123']] }, (ws) => { ws.getColumn(2).numFmt = 'yyyy/mm/dd'; });
+    const data = await roster(
+      {
+        Staff: [
+          ['Name', 'Birthday', 'Mobile'],
+          ['Amy', new Date(Date.UTC(1990, 0, 2)), '123'],
+        ],
+      },
+      (ws) => {
+        ws.getColumn(2).numFmt = 'yyyy/mm/dd';
+      },
+    );
     const res = await runImport(writerA, data, { lang: 'en-US' }, 'roster.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ imported_count: 0, rejected_count: 1 });
@@ -220,8 +314,19 @@ describe('staff import: importing', () => {
 
   it('answers no error workbook when every row is imported, and the fixed error rows import on a second run', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: org.id });
-    const first = await runImport(token, await roster({ S: [['姓名', '手機'], ['甲', '0912345678'], ['乙', '0912']] }));
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+      organizationId: org.id,
+    });
+    const first = await runImport(
+      token,
+      await roster({
+        S: [
+          ['姓名', '手機'],
+          ['甲', '0912345678'],
+          ['乙', '0912'],
+        ],
+      }),
+    );
     expect(first.json()).toMatchObject({ imported_count: 1, rejected_count: 1 });
     // The admin fixes the phone in the error workbook and imports it: the reasons columns are not mapped.
     const wb = new ExcelJS.Workbook();
@@ -237,14 +342,26 @@ describe('staff import: importing', () => {
 
   it('remembers the mapping per organization: the next roster starts from it even with other headers and order', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
-    const first = await roster({ S: [['員工', '證號', '連絡方式'], ['甲', nationalId(300), '0912345678']] });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
+    const first = await roster({
+      S: [
+        ['員工', '證號', '連絡方式'],
+        ['甲', nationalId(300), '0912345678'],
+      ],
+    });
     const p1 = (await preview(token, first)).json();
     expect(p1).toMatchObject({ mapping_source: 'suggested', mapping: {} });
     const mapping = { name: 'A', national_id: 'B', mobile: 'C' };
     expect((await runImport(token, first, { mapping: JSON.stringify(mapping) })).json()).toMatchObject({ imported_count: 1 });
 
-    const next = await roster({ S: [['連絡方式', '員工', '證號', '備註'], ['0987654321', '乙', nationalId(301), 'x']] });
+    const next = await roster({
+      S: [
+        ['連絡方式', '員工', '證號', '備註'],
+        ['0987654321', '乙', nationalId(301), 'x'],
+      ],
+    });
     const p2 = (await preview(token, next)).json();
     expect(p2.mapping_source).toBe('saved');
     expect(p2.mapping).toEqual({ mobile: 'A', name: 'B', national_id: 'C', notes: 'D' });
@@ -256,27 +373,41 @@ describe('staff import: importing', () => {
 
   it('imports all the valid rows or none: a failure in the middle leaves no staff, no audit entry and no remembered mapping', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     const rows: Cell[][] = [['姓名', '身分證字號']];
     for (let i = 0; i < 1300; i++) rows.push([i === 1200 ? 'BOOM' : `工人${i}`, nationalId(20_000 + i)]);
     const data = await roster({ S: rows });
     // The database refuses the 1,201st row: the first two chunks of 500 are already inserted by then.
     if (testDialect === 'postgres') {
-      await sql.raw(`CREATE FUNCTION staff_import_boom() RETURNS trigger AS $$ BEGIN IF NEW.name = 'BOOM' THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`).execute(t.db);
-      await sql.raw('CREATE TRIGGER staff_import_boom BEFORE INSERT ON staff FOR EACH ROW EXECUTE FUNCTION staff_import_boom()').execute(t.db);
+      await sql
+        .raw(
+          `CREATE FUNCTION staff_import_boom() RETURNS trigger AS $$ BEGIN IF NEW.name = 'BOOM' THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+        )
+        .execute(t.db);
+      await sql
+        .raw('CREATE TRIGGER staff_import_boom BEFORE INSERT ON staff FOR EACH ROW EXECUTE FUNCTION staff_import_boom()')
+        .execute(t.db);
     } else {
-      await sql.raw("CREATE TRIGGER staff_import_boom BEFORE INSERT ON staff WHEN NEW.name = 'BOOM' BEGIN SELECT RAISE(ABORT, 'forced failure'); END").execute(t.db);
+      await sql
+        .raw(
+          "CREATE TRIGGER staff_import_boom BEFORE INSERT ON staff WHEN NEW.name = 'BOOM' BEGIN SELECT RAISE(ABORT, 'forced failure'); END",
+        )
+        .execute(t.db);
     }
     try {
       const res = await runImport(token, data);
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('forced failure');
     } finally {
-      await sql.raw('DROP TRIGGER staff_import_boom' + (testDialect === 'postgres' ? ' ON staff' : '')).execute(t.db);
+      await sql.raw(`DROP TRIGGER staff_import_boom${testDialect === 'postgres' ? ' ON staff' : ''}`).execute(t.db);
       if (testDialect === 'postgres') await sql.raw('DROP FUNCTION staff_import_boom()').execute(t.db);
     }
     expect(await staffCount(org.id)).toBe(0);
-    expect(await t.db.selectFrom('audit_logs').select('id').where('organization_id', '=', org.id).where('target_type', '=', 'staff').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('audit_logs').select('id').where('organization_id', '=', org.id).where('target_type', '=', 'staff').execute(),
+    ).toEqual([]);
     expect(await t.db.selectFrom('staff_import_mappings').select('id').where('organization_id', '=', org.id).execute()).toEqual([]);
     // The same roster without the trigger imports every row.
     const again = await runImport(token, data);
@@ -335,7 +466,12 @@ describe('staff import: refusals', () => {
   });
 
   it('refuses a bad mapping, a bad header row and an import without a name column', async () => {
-    const data = await roster({ S: [['姓名', '手機'], ['甲', '0912345678']] });
+    const data = await roster({
+      S: [
+        ['姓名', '手機'],
+        ['甲', '0912345678'],
+      ],
+    });
     const twice = await runImport(writerA, data, { mapping: JSON.stringify({ name: 'A', mobile: 'A' }) });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors).toEqual({ 'mapping.mobile': ['validate.error.column_mapped_twice'] });

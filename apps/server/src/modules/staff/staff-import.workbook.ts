@@ -1,6 +1,12 @@
 import type { CellValue, Workbook, Worksheet } from 'exceljs';
 import {
-  STAFF_IMPORT_HEADER_SCAN_ROWS, STAFF_IMPORT_MAX_COLUMNS, cellText, columnLetter, headerScore, type RawCell, type SheetColumn,
+  STAFF_IMPORT_HEADER_SCAN_ROWS,
+  STAFF_IMPORT_MAX_COLUMNS,
+  cellText,
+  columnLetter,
+  headerScore,
+  type RawCell,
+  type SheetColumn,
 } from '@bo/shared/schemas/staff-import';
 
 /**
@@ -14,7 +20,12 @@ const loadExcel = () => (excel ??= import('exceljs').then((m) => ((m as any).def
 
 /** A refusal the routes answer as 400 with this translation key on `file` or `sheet`. */
 export class RosterError extends Error {
-  constructor(readonly field: 'file' | 'sheet' | 'header_row', readonly key: string) { super(key); }
+  constructor(
+    readonly field: 'file' | 'sheet' | 'header_row',
+    readonly key: string,
+  ) {
+    super(key);
+  }
 }
 
 export interface RosterRow {
@@ -37,7 +48,11 @@ export interface Roster {
   tooMany: boolean;
 }
 
-export interface ReadOptions { sheet?: string; headerRow?: number; maxRows: number }
+export interface ReadOptions {
+  sheet?: string;
+  headerRow?: number;
+  maxRows: number;
+}
 
 /** A cell's value as the import reads it: formulas by their result, rich text and links by their text, dates as days. */
 export function rawCell(v: CellValue | undefined): RawCell {
@@ -75,8 +90,12 @@ function pickSheet(sheets: Worksheet[]): Worksheet {
   for (const ws of sheets) {
     let score = 0;
     const width = Math.min(ws.columnCount, STAFF_IMPORT_MAX_COLUMNS);
-    for (let r = 1; r <= Math.min(ws.rowCount, STAFF_IMPORT_HEADER_SCAN_ROWS); r++) score = Math.max(score, headerScore(rowCells(ws, r, width).map(cellText)));
-    if (score > bestScore) { best = ws; bestScore = score; }
+    for (let r = 1; r <= Math.min(ws.rowCount, STAFF_IMPORT_HEADER_SCAN_ROWS); r++)
+      score = Math.max(score, headerScore(rowCells(ws, r, width).map(cellText)));
+    if (score > bestScore) {
+      best = ws;
+      bestScore = score;
+    }
   }
   return best;
 }
@@ -89,7 +108,10 @@ function detectHeaderRow(ws: Worksheet, width: number): number {
   for (let r = 1; r <= Math.min(ws.rowCount, STAFF_IMPORT_HEADER_SCAN_ROWS); r++) {
     const texts = rowCells(ws, r, width).map(cellText);
     const score = headerScore(texts);
-    if (score > bestScore) { best = r; bestScore = score; }
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
     if (!firstText && texts.some((t) => t && Number.isNaN(Number(t)))) firstText = r;
   }
   return best || firstText || 1;
@@ -133,11 +155,17 @@ export async function readRoster(buffer: Buffer, o: ReadOptions): Promise<Roster
       if (v !== null && !(typeof v === 'string' && !v.trim())) {
         any = true;
         if (c > lastColumn) lastColumn = c;
-        if ((typeof v === 'number' || typeof v === 'object') && cell.numFmt) (formats ??= {})[c - 1] = cell.numFmt;
+        if ((typeof v === 'number' || typeof v === 'object') && cell.numFmt) {
+          formats ??= {};
+          formats[c - 1] = cell.numFmt;
+        }
       }
     }
     if (!any) continue;
-    if (rows.length >= o.maxRows) { tooMany = true; break; }
+    if (rows.length >= o.maxRows) {
+      tooMany = true;
+      break;
+    }
     rows.push(formats ? { row: r, cells, formats } : { row: r, cells });
   }
   const columns: SheetColumn[] = [];
@@ -145,7 +173,12 @@ export async function readRoster(buffer: Buffer, o: ReadOptions): Promise<Roster
   for (const r of rows) r.cells.length = lastColumn;
   return {
     sheets: sheets.map((s) => ({ name: s.name, rows: s.actualRowCount })),
-    sheet: ws.name, headerRow, columns, header: header.slice(0, lastColumn), rows, tooMany,
+    sheet: ws.name,
+    headerRow,
+    columns,
+    header: header.slice(0, lastColumn),
+    rows,
+    tooMany,
   };
 }
 
@@ -195,7 +228,8 @@ export async function writeErrorWorkbook(input: ErrorWorkbookInput): Promise<Buf
     reasons.alignment = { wrapText: true, vertical: 'top' };
     row.getCell(reasonsCol + 1).value = r.row;
   });
-  for (let c = 1; c <= input.width; c++) ws.getColumn(c).width = Math.min(40, Math.max(10, cellText(input.header[c - 1] ?? null).length * 2 + 4));
+  for (let c = 1; c <= input.width; c++)
+    ws.getColumn(c).width = Math.min(40, Math.max(10, cellText(input.header[c - 1] ?? null).length * 2 + 4));
   ws.getColumn(reasonsCol).width = 60;
   ws.getColumn(reasonsCol + 1).width = 10;
   return Buffer.from(await wb.xlsx.writeBuffer());
