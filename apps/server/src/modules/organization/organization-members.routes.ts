@@ -4,9 +4,14 @@ import { z } from 'zod';
 import { idParam, listResponse } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import {
-  memberAddInput, memberInviteInput, memberInviteResponse, memberListQuery, memberRolesInput, organizationMemberViewSchema,
+  memberAddInput,
+  memberInviteInput,
+  memberInviteResponse,
+  memberListQuery,
+  memberRolesInput,
+  organizationMemberViewSchema,
 } from '@bo/shared/schemas/organization-members';
-import { listMembers, OrganizationMembers } from './organization-members.service.ts';
+import { organizationMembersService } from './organization-members.service.ts';
 
 const ok = z.object({ message: z.string() });
 const base = '/api/admin/organization/member';
@@ -21,34 +26,52 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
   const tags = ['organization'];
   const config = { roles: ROLES.organizationMembers, organization: true } as const;
 
-  app.get(`${base}/index`, {
-    schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
-    config,
-  }, (req) => listMembers(app.db, req.organizationId, req.query));
+  app.get(
+    `${base}/index`,
+    {
+      schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
+      config,
+    },
+    (req) => organizationMembersService(req.readOrganizationContext()).list(req.query),
+  );
 
-  app.post(`${base}/invite`, {
-    schema: { tags, body: memberInviteInput, response: { 200: memberInviteResponse } },
-    config,
-  }, (req) => req.inOrganization(({ trx, actor, organizationId, audit }) =>
-    new OrganizationMembers(trx, actor, organizationId, audit).invite(req.body)));
+  app.post(
+    `${base}/invite`,
+    {
+      schema: { tags, body: memberInviteInput, response: { 200: memberInviteResponse } },
+      config,
+    },
+    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).invite(req.body)),
+  );
 
-  app.post(base, {
-    schema: { tags, body: memberAddInput, response: { 200: organizationMemberViewSchema } },
-    config,
-  }, (req) => req.inOrganization(({ trx, actor, organizationId, audit }) =>
-    new OrganizationMembers(trx, actor, organizationId, audit).add(req.body)));
+  app.post(
+    base,
+    {
+      schema: { tags, body: memberAddInput, response: { 200: organizationMemberViewSchema } },
+      config,
+    },
+    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).add(req.body)),
+  );
 
-  app.put(`${base}/:id`, {
-    schema: { tags, params: idParam, body: memberRolesInput, response: { 200: organizationMemberViewSchema } },
-    config,
-  }, (req) => req.inOrganization(({ trx, actor, organizationId, audit }) =>
-    new OrganizationMembers(trx, actor, organizationId, audit).setRoles(req.params.id, req.body.sub_account_roles)));
+  app.put(
+    `${base}/:id`,
+    {
+      schema: { tags, params: idParam, body: memberRolesInput, response: { 200: organizationMemberViewSchema } },
+      config,
+    },
+    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).setRoles(req.params.id, req.body.sub_account_roles)),
+  );
 
-  app.delete(`${base}/:id`, {
-    schema: { tags, params: idParam, response: { 200: ok } },
-    config,
-  }, (req) => req.inOrganization(async ({ trx, actor, organizationId, audit }) => {
-    await new OrganizationMembers(trx, actor, organizationId, audit).remove(req.params.id);
-    return { message: 'OK' };
-  }));
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, params: idParam, response: { 200: ok } },
+      config,
+    },
+    (req) =>
+      req.inOrganization(async (ctx) => {
+        await organizationMembersService(ctx).remove(req.params.id);
+        return { message: 'OK' };
+      }),
+  );
 }
