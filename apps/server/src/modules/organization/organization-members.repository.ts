@@ -3,6 +3,8 @@ import type { OrganizationMemberView } from '@bo/shared/schemas/organization-mem
 import type { DbOrTrx } from '../../db/database.ts';
 import { parseRoles } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
+import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
 import type { OrganizationScope } from '../../lib/scope.ts';
 
@@ -59,3 +61,13 @@ export async function findMember(db: DbOrTrx, scope: OrganizationScope, adminId:
   if (!row) throw notFound();
   return toView(row as MemberRow);
 }
+
+/** Memberships go with their organization; the admins themselves stay. */
+export const organizationMembersDependent: OrganizationDependent = {
+  name: 'members',
+  count: (db, organizationId) => countOrganizationRows(db, 'organization_members', organizationId),
+  remove: async (db, organizationId) => {
+    await db.deleteFrom('organization_members').where('organization_id', '=', organizationId).execute();
+    return [];
+  },
+};

@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { organizationMembersDependent } from './organization-members.dependent.ts';
+import { organizationMembersDependent } from './organization-members.repository.ts';
 import { organizationMemberRoutes } from './organization-members.routes.ts';
 import { organizationRoutes } from './organization.routes.ts';
 
