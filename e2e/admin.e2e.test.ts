@@ -156,6 +156,7 @@ describe('admins and organizations', () => {
     await shot(page, 'audit-log-organizations');
     await expectAccessible(page, 'audit log 1280 zh-TW');
 
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/admin/audit-log?target_type=admin&action=create`);
     await table.locator('tbody tr').filter({ hasText: '管理員 #' }).first().waitFor();
     await table.getByRole('button', { name: '查看' }).first().click();
@@ -165,6 +166,7 @@ describe('admins and organizations', () => {
     await drawer.getByTestId('audit-diff').waitFor();
     await page.waitForTimeout(500);
     await shot(page, 'audit-log-detail');
+    await expectAccessible(page, 'audit log detail drawer 1440 zh-TW');
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/admin/audit-log?action=reset_password`);
@@ -248,6 +250,7 @@ describe('admins and organizations', () => {
     await page.getByTestId('audit-diff').waitFor();
     await page.waitForTimeout(500);
     await shot(page, 'phone-audit-detail');
+    await expectAccessible(page, 'audit log detail drawer 390 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -131,7 +131,22 @@ describe('web shell', () => {
     // A background tab gets no animation frames; bring the first one forward to use its menu.
     await page.bringToFront();
     await page.getByTestId('user-menu').click();
-    await page.getByText('登出', { exact: true }).click();
+    const signOut = page.getByText('登出', { exact: true });
+    await signOut.waitFor();
+    // The open menu stays under its button when the page scrolls (it opens inside the sticky header).
+    // Placed against the document it moved with the page until realigned, and a click that began on
+    // 登出 (after Playwright scrolled it into view) ended on the header: nobody was signed out.
+    const drift = await signOut.evaluate((item) => {
+      const before = item.getBoundingClientRect().top;
+      window.scrollBy(0, 200);
+      const scrolled = window.scrollY;
+      const moved = item.getBoundingClientRect().top - before;
+      window.scrollTo(0, 0);
+      return { scrolled, moved };
+    });
+    expect(drift.scrolled).toBeGreaterThan(0);
+    expect(drift.moved).toBe(0);
+    await signOut.click();
     await page.waitForURL(/\/\?redirect=/);
     await other.waitForURL(/\/\?redirect=%2Fadmin%2Fprofile/);
     await other.getByTestId('sign-in-submit').waitFor();

@@ -85,6 +85,37 @@ async function mapCell(page: Page, cell: string, type: string, field?: string) {
   if (field) await choose(page, 'mapping-field', field);
 }
 
+/** Issue 14.5: axe on the certificate types dialog, opened from the staff list and closed again. */
+async function checkCertificateTypesDialog(page: Page, name: string, screen: string) {
+  await page.getByTestId('certificate-types').click();
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('type-name') });
+  await dialog.locator('.ant-list-item').first().waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, name);
+  await expectAccessible(page, screen);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Issue 14.5: axe on the template list and on its delete confirmation, which is cancelled (the template stays). */
+async function checkTemplateList(page: Page, name: string, where: string) {
+  await page.goto(`${server.url}/admin/staff-excel`);
+  const first = page.getByTestId('template-link').first();
+  await first.waitFor();
+  const template = await first.textContent();
+  await shot(page, name);
+  await expectAccessible(page, `Excel template list ${where}`);
+  await page.getByTestId('staff-excel-table').locator('tbody tr').filter({ hasText: template! }).locator('.ant-btn-dangerous').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm.getByTestId('confirm-ok').waitFor();
+  await page.waitForTimeout(350);
+  await shot(page, `${name}-delete-confirm`);
+  await expectAccessible(page, `delete confirmation ${where}`);
+  await confirm.getByRole('button', { name: /取\s*消|Cancel/ }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByTestId('template-link').filter({ hasText: template! }).waitFor();
+}
+
 describe('staff and staff spreadsheet exports', () => {
   it('lists staff with certificate states and filters them', async () => {
     const { context, page, errors } = await newPage();
@@ -100,6 +131,9 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('cert-status-expiring').first().waitFor();
     await shot(page, 'staff-list');
     await expectAccessible(page, 'staff list 1280 zh-TW');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await checkCertificateTypesDialog(page, 'certificate-types', 'certificate types dialog 1440 zh-TW');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await choose(page, 'filter-certificate-status', '即將到期');
     await page.waitForURL(/certificate_status=expiring/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="staff-name"]').length === 1);
@@ -209,8 +243,11 @@ describe('staff and staff spreadsheet exports', () => {
       expect((ws.model as any).merges).toEqual(expect.arrayContaining(['A1:D1', 'C2:D7']));
       expect(ws.getColumn(2).width).toBe(24);
     }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.waitForTimeout(300);
     await shot(page, 'staff-excel-export');
+    await expectAccessible(page, 'Excel export 1440 zh-TW');
+    await checkTemplateList(page, 'staff-excel-list', '1440 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -221,12 +258,13 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('staff-name').first().waitFor();
     await shot(page, 'staff-list-phone');
     await expectAccessible(page, 'staff list 390 zh-TW');
+    await checkCertificateTypesDialog(page, 'certificate-types-phone', 'certificate types dialog 390 zh-TW');
     await page.goto(`${server.url}/admin/staff/${staffIds[0]}/update`);
     await page.getByTestId('certificate-rows').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'staff-form-phone');
     await expectAccessible(page, 'staff form 390 zh-TW');
-    await page.goto(`${server.url}/admin/staff-excel`);
+    await checkTemplateList(page, 'staff-excel-list-phone', '390 zh-TW');
     await page.getByTestId('template-link').first().click();
     await page.getByTestId('sheet-grid').waitFor();
     await page.waitForTimeout(300);
@@ -234,26 +272,34 @@ describe('staff and staff spreadsheet exports', () => {
     await expectAccessible(page, 'Excel template mapping 390 zh-TW');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    await page.getByTestId('go-export').click();
+    await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'staff-excel-export-phone');
+    await expectAccessible(page, 'Excel export 390 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('speaks en-US on the staff and template screens', async () => {
-    const { context, page, errors } = await newPage(1280, 860, 'en-US');
+    const { context, page, errors } = await newPage(1440, 900, 'en-US');
     await page.goto(`${server.url}/admin/staff`);
     await page.getByTestId('staff-name').first().waitFor();
     await page.getByText('1 expiring').first().waitFor();
     await page.getByText('National ids are masked in lists').waitFor();
     await shot(page, 'staff-list-en');
-    await expectAccessible(page, 'staff list 1280 en-US');
+    await expectAccessible(page, 'staff list 1440 en-US');
     await page.goto(`${server.url}/admin/staff-excel`);
+    await page.getByTestId('template-link').first().waitFor();
+    await shot(page, 'staff-excel-list-en');
+    await expectAccessible(page, 'Excel template list 1440 en-US');
     await page.getByTestId('template-link').first().click();
     await page.getByTestId('sheet-grid').waitFor();
     await page.getByText('Click a cell of the sheet to map it').first().waitFor();
     await page.locator('[data-cell="B3"]').click();
     await page.getByText('Cell B3').waitFor();
     await shot(page, 'staff-excel-mapping-en');
-    await expectAccessible(page, 'Excel template mapping 1280 en-US');
+    await expectAccessible(page, 'Excel template mapping 1440 en-US');
     await page.getByTestId('go-export').click();
     await page.getByText('Tick the staff to export, or export everyone matching the filters').waitFor();
     await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
@@ -261,6 +307,7 @@ describe('staff and staff spreadsheet exports', () => {
     expect(await page.getByTestId('export-all').isEnabled()).toBe(true);
     await page.waitForTimeout(300);
     await shot(page, 'staff-excel-export-en');
+    await expectAccessible(page, 'Excel export 1440 en-US');
     expect(errors).toEqual([]);
     await context.close();
   });

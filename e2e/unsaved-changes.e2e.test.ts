@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -69,6 +69,7 @@ describe('unsaved changes', () => {
       await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
       await page.waitForTimeout(350);
       await shot(page, `unsaved-prompt-${width}`);
+      await expectAccessible(page, `unsaved-changes prompt ${width} zh-TW`);
       expect(page.url()).toBe(updateUrl);
 
       await page.getByTestId('unsaved-stay').click();
