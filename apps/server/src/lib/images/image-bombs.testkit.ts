@@ -28,10 +28,20 @@ export function gifBomb(frames: number, width: number, height: number): Buffer {
 
 /** Distinct frames (a dot moving across a square) joined by sharp into one animated image. */
 export async function joinedAnimation(frames: number, size: number, format: 'gif' | 'webp'): Promise<Buffer> {
-  const pages = await Promise.all(Array.from({ length: frames }, (_, i) =>
-    sharp({ create: { width: size, height: size, channels: 3, background: '#ffffff' } })
-      .composite([{ input: { create: { width: 2, height: 2, channels: 3, background: '#000000' } }, left: (i * 2) % size, top: Math.floor((i * 2) / size) * 2 % size }])
-      .png({ compressionLevel: 0 }).toBuffer()));
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      sharp({ create: { width: size, height: size, channels: 3, background: '#ffffff' } })
+        .composite([
+          {
+            input: { create: { width: 2, height: 2, channels: 3, background: '#000000' } },
+            left: (i * 2) % size,
+            top: (Math.floor((i * 2) / size) * 2) % size,
+          },
+        ])
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    ),
+  );
   const joined = sharp(pages, { join: { animated: true } });
   return format === 'gif' ? joined.gif({ effort: 1 }).toBuffer() : joined.webp({ effort: 0, lossless: true }).toBuffer();
 }

@@ -21,7 +21,12 @@ describe('frame and pixel limits', () => {
   it('refuses an animation whose frames together exceed the pixel limit, though each frame is small', async () => {
     const gif = gifBomb(50, 300, 300); // 50 frames × 90,000 px = 4.5 million decoded pixels
     await expect(inspectImage(gif, { ...LIMITS, maxPixels: 4_000_000 })).rejects.toMatchObject({ reason: 'pixels' });
-    expect(await inspectImage(gif, { ...LIMITS, maxPixels: 5_000_000 })).toMatchObject({ width: 300, height: 300, frames: 50, animated: true });
+    expect(await inspectImage(gif, { ...LIMITS, maxPixels: 5_000_000 })).toMatchObject({
+      width: 300,
+      height: 300,
+      frames: 50,
+      animated: true,
+    });
   });
 
   it('counts the frames of a GIF made by sharp the same way', async () => {
@@ -64,11 +69,19 @@ describe('frame and pixel limits', () => {
   });
 
   it('encodes sizes that come out the same only once', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const out = await renderVariants(png, await inspectImage(png, LIMITS), { maxPixels: LIMITS.maxPixels });
     const origin = out.find((v) => v.size === 'origin' && v.format === 'png')!;
     // origin, xlarge, large, middle and small are all 300 px wide: one encode shared by the five.
-    expect(out.filter((v) => v.format === 'png' && v.data === origin.data).map((v) => v.size)).toEqual(['origin', 'xlarge', 'large', 'middle', 'small']);
+    expect(out.filter((v) => v.format === 'png' && v.data === origin.data).map((v) => v.size)).toEqual([
+      'origin',
+      'xlarge',
+      'large',
+      'middle',
+      'small',
+    ]);
     expect(out.find((v) => v.size === 'tiny' && v.format === 'png')!.width).toBe(160);
   });
 });
@@ -76,7 +89,9 @@ describe('frame and pixel limits', () => {
 describe('image queue', () => {
   const gate = () => {
     let open!: () => void;
-    const opened = new Promise<void>((resolve) => { open = resolve; });
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     return { opened, open };
   };
 
@@ -85,14 +100,15 @@ describe('image queue', () => {
     let running = 0;
     let most = 0;
     const order: number[] = [];
-    const job = (n: number) => queue.run(async () => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, 20));
-      order.push(n);
-      running--;
-      return n;
-    });
+    const job = (n: number) =>
+      queue.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        order.push(n);
+        running--;
+        return n;
+      });
     expect(await Promise.all([1, 2, 3, 4, 5].map(job))).toEqual([1, 2, 3, 4, 5]);
     expect(most).toBe(2);
     expect(order.slice(2)).toEqual([3, 4, 5]);
@@ -105,7 +121,11 @@ describe('image queue', () => {
     const held = [queue.run(() => hold.opened), queue.run(() => hold.opened)];
     expect(queue.stats).toMatchObject({ running: 1, waiting: 1 });
     let ran = false;
-    const refused = await queue.run(async () => { ran = true; }).catch((e: unknown) => e);
+    const refused = await queue
+      .run(async () => {
+        ran = true;
+      })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ statusCode: 503, message: 'The server is busy processing other images; try again in a few seconds' });
     expect(Number((refused as AppError).headers!['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -117,7 +137,11 @@ describe('image queue', () => {
 
   it('frees the slot of a job that fails', async () => {
     const queue = new ImageQueue({ concurrency: 1, maxWaiting: 0 });
-    await expect(queue.run(async () => { throw new Error('broken image'); })).rejects.toThrow('broken image');
+    await expect(
+      queue.run(async () => {
+        throw new Error('broken image');
+      }),
+    ).rejects.toThrow('broken image');
     expect(queue.stats.running).toBe(0);
     expect(await queue.run(async () => 1)).toBe(1);
   });
@@ -127,13 +151,19 @@ describe('image queue', () => {
     const queue = new ImageQueue({ concurrency: 2, maxWaiting: 2 }, () => clock);
     expect(queue.retryAfterSeconds()).toBe(1);
     // Jobs measured at 4 s each: with 2 running and 2 waiting on 2 slots, about two rounds of 4 s.
-    for (let i = 0; i < 30; i++) await queue.run(async () => { clock += 4000; });
+    for (let i = 0; i < 30; i++)
+      await queue.run(async () => {
+        clock += 4000;
+      });
     const hold = gate();
     const held = [1, 2, 3, 4].map(() => queue.run(() => hold.opened));
     expect(queue.retryAfterSeconds()).toBe(8);
     hold.open();
     await Promise.all(held);
-    for (let i = 0; i < 30; i++) await queue.run(async () => { clock += 600_000; });
+    for (let i = 0; i < 30; i++)
+      await queue.run(async () => {
+        clock += 600_000;
+      });
     const again = gate();
     const heldAgain = [1, 2, 3, 4].map(() => queue.run(() => again.opened));
     expect(queue.retryAfterSeconds()).toBe(60);

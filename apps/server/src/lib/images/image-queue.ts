@@ -25,7 +25,10 @@ export class ImageQueue {
   /** Moving average of job durations in ms, for Retry-After; starts at a photo's typical second. */
   private averageMs = 1000;
 
-  constructor(readonly options: ImageQueueOptions, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    readonly options: ImageQueueOptions,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get stats() {
     return { running: this.running, waiting: this.waiting.length, started: this.started, ...this.options };

@@ -6,8 +6,10 @@ import { inspectImage, renderVariants, VARIANT_WIDTHS, ImageRejected, type Image
 /** Pure image pipeline (no database, so it runs once). Route-level checks are in modules/photo. */
 const MAX = 50_000_000;
 const LIMITS: ImageLimits = { maxPixels: MAX, maxFrames: 100, maxAnimationPixels: 10_000_000 };
-const halfRed = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#00ff00' } })
-  .composite([{ input: { create: { width: Math.floor(w / 2), height: h, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }]);
+const halfRed = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#00ff00' } }).composite([
+    { input: { create: { width: Math.floor(w / 2), height: h, channels: 3, background: '#ff0000' } }, left: 0, top: 0 },
+  ]);
 
 describe('image variants', () => {
   it('makes every size at the documented widths, in the original format and WebP', async () => {
@@ -26,9 +28,14 @@ describe('image variants', () => {
   });
 
   it('applies EXIF orientation and drops EXIF and GPS', async () => {
-    const input = await halfRed(300, 200).jpeg()
-      .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 3/1', GPSLongitudeRef: 'E', GPSLongitude: '121/1 33/1 0/1' } })
-      .withMetadata({ orientation: 6 }).toBuffer();
+    const input = await halfRed(300, 200)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'TestCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 3/1', GPSLongitudeRef: 'E', GPSLongitude: '121/1 33/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const inMeta = await sharp(input).metadata();
     expect(inMeta.orientation).toBe(6);
     const gpsPointer = (b: Buffer) => b.includes(Buffer.from([0x88, 0x25])) || b.includes(Buffer.from([0x25, 0x88]));
@@ -71,8 +78,16 @@ describe('image variants', () => {
   });
 
   it('keeps an animated GIF animated', async () => {
-    const frames = await Promise.all(['#ff0000', '#0000ff'].map((c) => sharp({ create: { width: 40, height: 30, channels: 3, background: c } }).raw().toBuffer()));
-    const gif = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 60, channels: 3, pageHeight: 30 } } as any).gif({ loop: 0, delay: [100, 100] }).toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#0000ff'].map((c) =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: c } })
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 60, channels: 3, pageHeight: 30 } } as any)
+      .gif({ loop: 0, delay: [100, 100] })
+      .toBuffer();
     const info = await inspectImage(gif, LIMITS);
     expect(info).toMatchObject({ format: 'gif', width: 40, height: 30, animated: true });
     const out = await renderVariants(gif, info, { maxPixels: MAX });

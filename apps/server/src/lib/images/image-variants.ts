@@ -17,7 +17,10 @@ export type VariantSize = keyof typeof VARIANT_WIDTHS;
 export const VARIANT_SIZES = Object.keys(VARIANT_WIDTHS) as VariantSize[];
 
 export const IMAGE_MIME: Record<ImageFormat | 'webp', string> = {
-  png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
 };
 export const IMAGE_EXT: Record<ImageFormat | 'webp', string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
 
@@ -26,7 +29,10 @@ export const IMAGE_EXT: Record<ImageFormat | 'webp', string> = { png: 'png', jpe
 sharp.concurrency(Math.max(2, sharp.concurrency()));
 
 export class ImageRejected extends Error {
-  constructor(readonly reason: 'type' | 'pixels' | 'frames' | 'corrupt', message: string) {
+  constructor(
+    readonly reason: 'type' | 'pixels' | 'frames' | 'corrupt',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -41,8 +47,11 @@ export interface ImageLimits {
   maxAnimationPixels: number;
 }
 
-export const imageLimits = (config: { imageMaxPixels: number; imageMaxFrames: number; imageMaxAnimationPixels: number }): ImageLimits =>
-  ({ maxPixels: config.imageMaxPixels, maxFrames: config.imageMaxFrames, maxAnimationPixels: config.imageMaxAnimationPixels });
+export const imageLimits = (config: { imageMaxPixels: number; imageMaxFrames: number; imageMaxAnimationPixels: number }): ImageLimits => ({
+  maxPixels: config.imageMaxPixels,
+  maxFrames: config.imageMaxFrames,
+  maxAnimationPixels: config.imageMaxAnimationPixels,
+});
 
 export interface ImageInfo {
   format: ImageFormat;

@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { badRequest } from '../errors.ts';
 import {
-  decodeOptions, IMAGE_EXT, IMAGE_MIME, ImageRejected, imageLimits, inspectImage, renderVariants, type ImageInfo, type RenderedVariant,
+  decodeOptions,
+  IMAGE_EXT,
+  IMAGE_MIME,
+  ImageRejected,
+  imageLimits,
+  inspectImage,
+  renderVariants,
+  type ImageInfo,
+  type RenderedVariant,
 } from '../images/image-variants.ts';
 import { cleanFileName } from '../uploads/file-name.ts';
 import { readPart, uploadedFile } from '../uploads/multipart.ts';
@@ -12,7 +20,10 @@ import { refusedFileType, refusedImage } from './refusals.ts';
 import { sniffContent } from './sniff.ts';
 
 /** The one file of a multipart upload, read into memory within UPLOAD_MAX_BYTES (413 past it, 400 without a file). */
-export interface ReceivedUpload { data: Buffer; name: string }
+export interface ReceivedUpload {
+  data: Buffer;
+  name: string;
+}
 
 export async function receiveUpload(req: FastifyRequest): Promise<ReceivedUpload> {
   const max = req.server.config.uploadMaxBytes;
@@ -34,15 +45,31 @@ async function inspect(app: FastifyInstance, data: Buffer, policy: { keys?: Vari
 
 /** Decoding runs in the app's image queue (503 when it is full); a file the decoder then gives up on is refused as unreadable. */
 const decode = <T>(app: FastifyInstance, policy: { keys?: VariantSetPolicy['keys'] }, job: () => Promise<T>): Promise<T> =>
-  app.imageQueue.run(() => job().catch(() => { throw refusedImage('corrupt', 'The image cannot be read', policy.keys); }));
+  app.imageQueue.run(() =>
+    job().catch(() => {
+      throw refusedImage('corrupt', 'The image cannot be read', policy.keys);
+    }),
+  );
 
-export interface TakenVariantSet { info: ImageInfo; variants: RenderedVariant[] }
-export interface TakenImage { info: ImageInfo; data: Buffer; mime: string; ext: string }
+export interface TakenVariantSet {
+  info: ImageInfo;
+  variants: RenderedVariant[];
+}
+export interface TakenImage {
+  info: ImageInfo;
+  data: Buffer;
+  mime: string;
+  ext: string;
+}
 
 /** An uploaded image taken by a use's policy: checked, then rendered as the policy declares. */
 export async function takeImage(app: FastifyInstance, data: Buffer, policy: VariantSetPolicy): Promise<TakenVariantSet>;
 export async function takeImage(app: FastifyInstance, data: Buffer, policy: SingleImagePolicy): Promise<TakenImage>;
-export async function takeImage(app: FastifyInstance, data: Buffer, policy: VariantSetPolicy | SingleImagePolicy): Promise<TakenVariantSet | TakenImage> {
+export async function takeImage(
+  app: FastifyInstance,
+  data: Buffer,
+  policy: VariantSetPolicy | SingleImagePolicy,
+): Promise<TakenVariantSet | TakenImage> {
   const info = await inspect(app, data, policy);
   const maxPixels = app.config.imageMaxPixels;
   switch (policy.kind) {
@@ -50,9 +77,14 @@ export async function takeImage(app: FastifyInstance, data: Buffer, policy: Vari
       return { info, variants: await decode(app, policy, () => renderVariants(data, info, { maxPixels })) };
     case 'normalised': {
       const side = policy.maxSide;
-      const jpeg = await decode(app, policy, () => sharp(data, decodeOptions({ ...info, animated: false }, maxPixels)).rotate()
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer());
+      const jpeg = await decode(app, policy, () =>
+        sharp(data, decodeOptions({ ...info, animated: false }, maxPixels))
+          .rotate()
+          .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85 })
+          .toBuffer(),
+      );
       return { info, data: jpeg, mime: IMAGE_MIME.jpeg, ext: IMAGE_EXT.jpeg };
     }
     case 'checked':
@@ -61,7 +93,11 @@ export async function takeImage(app: FastifyInstance, data: Buffer, policy: Vari
 }
 
 /** A document that may be a PDF or an image (scans): a PDF is kept as uploaded, an image goes through `image`. */
-export async function takeDocument(app: FastifyInstance, data: Buffer, accept: { image: SingleImagePolicy }): Promise<{ data: Buffer; mime: string; ext: string }> {
+export async function takeDocument(
+  app: FastifyInstance,
+  data: Buffer,
+  accept: { image: SingleImagePolicy },
+): Promise<{ data: Buffer; mime: string; ext: string }> {
   const type = sniffContent(data);
   if (type === 'pdf') return { data, mime: 'application/pdf', ext: 'pdf' };
   if (type !== 'png' && type !== 'jpg' && type !== 'gif') throw refusedFileType('Only PDF files or PNG, JPEG and GIF images are accepted');

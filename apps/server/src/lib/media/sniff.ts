@@ -30,5 +30,5 @@ const IMAGE_FORMATS: Partial<Record<SniffedType, ImageFormat>> = { png: 'png', j
 /** An accepted image format by content, or null (WebP, SVG, HTML renamed .png…). */
 export const sniffImage = (head: Buffer): ImageFormat | null => {
   const type = sniffContent(head);
-  return type ? IMAGE_FORMATS[type] ?? null : null;
+  return type ? (IMAGE_FORMATS[type] ?? null) : null;
 };

@@ -5,6 +5,12 @@
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const cleaned = base.normalize('NFC').replace(/[%\u0000-\u001f\u007f"*:?<>|]+/g, '_').replace(/^\.+/, '').trim().slice(-200);
+  const cleaned = base
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[%\u0000-\u001f\u007f"*:?<>|]+/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }

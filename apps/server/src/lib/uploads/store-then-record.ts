@@ -15,18 +15,29 @@ export interface ObjectToStore {
  * and the original error is rethrown, so a failed upload leaves neither a row nor an object.
  */
 export async function storeThenRecord<T>(
-  storage: Storage, log: FastifyBaseLogger, objects: ObjectToStore[], record: (stored: { size: number }[]) => Promise<T>,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  objects: ObjectToStore[],
+  record: (stored: { size: number }[]) => Promise<T>,
 ): Promise<T> {
   const puts = await Promise.allSettled(objects.map((o) => storage.put(o.key, o.body, { contentType: o.contentType })));
   const failed = puts.find((p) => p.status === 'rejected');
   if (failed) {
-    await removeObjects(storage, objects.filter((_, i) => puts[i].status === 'fulfilled').map((o) => o.key), log);
+    await removeObjects(
+      storage,
+      objects.filter((_, i) => puts[i].status === 'fulfilled').map((o) => o.key),
+      log,
+    );
     throw failed.reason;
   }
   try {
     return await record(puts.map((p) => (p as PromiseFulfilledResult<{ size: number }>).value));
   } catch (err) {
-    await removeObjects(storage, objects.map((o) => o.key), log);
+    await removeObjects(
+      storage,
+      objects.map((o) => o.key),
+      log,
+    );
     throw err;
   }
 }

@@ -17,10 +17,15 @@ type ListQuery = z.output<typeof fileListQuery>;
  * organization, and of those only one's own uploads unless a super admin (admins acting in no
  * organization share nothing).
  */
-export interface FileScope { scope: Scope; uploaderId: number | null }
+export interface FileScope {
+  scope: Scope;
+  uploaderId: number | null;
+}
 
-export const fileScopeOf = (scope: Scope, actor: Pick<Actor, 'id' | 'isSuperAdmin'>): FileScope =>
-  ({ scope, uploaderId: scope.kind === 'unassigned' && !actor.isSuperAdmin ? actor.id : null });
+export const fileScopeOf = (scope: Scope, actor: Pick<Actor, 'id' | 'isSuperAdmin'>): FileScope => ({
+  scope,
+  uploaderId: scope.kind === 'unassigned' && !actor.isSuperAdmin ? actor.id : null,
+});
 
 /** The same rule for a row already loaded (signed links: may the signer still read it?). */
 export function fileInScope(row: Pick<FileRow, 'organization_id' | 'uploader_id'>, fs: FileScope): boolean {
@@ -29,15 +34,24 @@ export function fileInScope(row: Pick<FileRow, 'organization_id' | 'uploader_id'
 }
 
 export const privateFileUrl = (uid: string, name: string) => `/api/admin/file/get-private-file/${uid}/${encodeURIComponent(name)}`;
-export const filePath = (row: Pick<FileRow, 'is_private' | 'uid' | 'name'>) => `${row.is_private ? 'private' : 'public'}/${row.uid}/${row.name}`;
+export const filePath = (row: Pick<FileRow, 'is_private' | 'uid' | 'name'>) =>
+  `${row.is_private ? 'private' : 'public'}/${row.uid}/${row.name}`;
 
 export function toFileItem(row: FileRow): FileItem {
   return {
-    id: row.id, uid: row.uid, organization_id: row.organization_id, name: row.name, folder: row.folder,
+    id: row.id,
+    uid: row.uid,
+    organization_id: row.organization_id,
+    name: row.name,
+    folder: row.folder,
     path: filePath(row),
     url: row.is_private ? privateFileUrl(row.uid, row.name) : publicUrl(row.storage_key),
-    type: row.type as FileType, mime: row.mime, size: Number(row.size), is_private: row.is_private === 1,
-    created_at: row.created_at, updated_at: row.updated_at,
+    type: row.type as FileType,
+    mime: row.mime,
+    size: Number(row.size),
+    is_private: row.is_private === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -70,7 +84,10 @@ export async function listFiles(db: DbOrTrx, fs: FileScope, q: ListQuery) {
 /** Direct sub-folders of `folder` ('' is the root) that hold files at any depth. */
 async function subFolders(db: DbOrTrx, fs: FileScope, folder: string): Promise<string[]> {
   let qb = inFileScope(db, fs).clearSelect().select('f.folder').distinct();
-  qb = folder === '' ? qb.where('f.folder', '!=', '') : qb.where(sql<boolean>`f.folder like ${`${likePattern(folder).slice(1, -1)}/%`} escape '\\'`);
+  qb =
+    folder === ''
+      ? qb.where('f.folder', '!=', '')
+      : qb.where(sql<boolean>`f.folder like ${`${likePattern(folder).slice(1, -1)}/%`} escape '\\'`);
   const rows = (await qb.execute()) as { folder: string }[];
   const prefix = folder === '' ? '' : `${folder}/`;
   const names = new Set<string>();
@@ -83,7 +100,11 @@ async function subFolders(db: DbOrTrx, fs: FileScope, folder: string): Promise<s
 
 export async function findFiles(db: DbOrTrx, fs: FileScope, ids: readonly number[]): Promise<FileItem[]> {
   if (!ids.length) return [];
-  return ((await inFileScope(db, fs).where('f.id', 'in', [...ids]).execute()) as FileRow[]).map(toFileItem);
+  return (
+    (await inFileScope(db, fs)
+      .where('f.id', 'in', [...ids])
+      .execute()) as FileRow[]
+  ).map(toFileItem);
 }
 
 export async function findFileRow(db: DbOrTrx, fs: FileScope, id: number): Promise<FileRow | undefined> {
@@ -99,7 +120,11 @@ export async function findFileForSignedLink(db: DbOrTrx, uid: string): Promise<F
   return db.selectFrom('files').selectAll().where('uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
-export async function insertFile(db: DbOrTrx, scope: Scope, values: Omit<FilesTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>): Promise<FileItem> {
+export async function insertFile(
+  db: DbOrTrx,
+  scope: Scope,
+  values: Omit<FilesTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>,
+): Promise<FileItem> {
   const id = await files.insert(db, scope, values);
   return files.findOr404(db, scope, id);
 }
@@ -107,14 +132,32 @@ export async function insertFile(db: DbOrTrx, scope: Scope, values: Omit<FilesTa
 /** Storage keys of files already loaded in scope. */
 export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('files').select('storage_key').where('id', 'in', [...ids]).execute()).map((r) => r.storage_key);
+  return (
+    await db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((r) => r.storage_key);
 }
 
-export async function recordSignedLinkOpen(db: DbOrTrx, open: {
-  file_id: number; organization_id: number | null; signer_id: number; signed_at: string; expires_at: string;
-  payload: string | null; ip: string | null; user_agent: string | null;
-}): Promise<void> {
-  await db.insertInto('signed_link_opens').values({ ...open, opened_at: new Date().toISOString() }).execute();
+export async function recordSignedLinkOpen(
+  db: DbOrTrx,
+  open: {
+    file_id: number;
+    organization_id: number | null;
+    signer_id: number;
+    signed_at: string;
+    expires_at: string;
+    payload: string | null;
+    ip: string | null;
+    user_agent: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('signed_link_opens')
+    .values({ ...open, opened_at: new Date().toISOString() })
+    .execute();
 }
 
 /** Removes files of the scope (rows already loaded). */

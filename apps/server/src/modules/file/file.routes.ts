@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import {
-  FILE_PATH_PATTERN, fileCreateViaDataBody, fileDownloadBody, fileSchema, fileUploadQuery, privateFileParams, signedUrlBody, signedUrlResponse,
+  FILE_PATH_PATTERN,
+  fileCreateViaDataBody,
+  fileDownloadBody,
+  fileSchema,
+  fileUploadQuery,
+  privateFileParams,
+  signedUrlBody,
+  signedUrlResponse,
 } from '@bo/shared/schemas/file';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { SNIFF_BYTES } from '../../lib/media/sniff.ts';
@@ -42,101 +49,156 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const limited = limitBytes(max);
     pipeline(o.body, limited, () => {});
     return storeThenRecord(app.storage, req.log, [{ key, body: limited, contentType: detected.mime }], ([{ size }]) =>
-      req.inTransaction((ctx) => fileService(ctx).record({ uid, name: o.name, folder: o.folder, isPrivate: o.isPrivate, detected, key, size })));
+      req.inTransaction((ctx) =>
+        fileService(ctx).record({ uid, name: o.name, folder: o.folder, isPrivate: o.isPrivate, detected, key, size }),
+      ),
+    );
   };
 
-  app.post('/api/admin/file/upload', {
-    schema: { tags, querystring: fileUploadQuery, response: { 200: fileSchema } },
-    config: { roles: ROLES.file },
-  }, async (req) => {
-    const part = await uploadedFile(req, max);
-    return readPart(part, max, async (file) => {
-      const { head, body } = await peek(file, SNIFF_BYTES);
-      return store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
-    });
-  });
-
-  app.post('/api/admin/file/create-via-data', {
-    schema: { tags, body: fileCreateViaDataBody, response: { 200: fileSchema } },
-    config: { roles: ROLES.file },
-    bodyLimit: Math.ceil(max * 1.4) + 64 * 1024,
-  }, async (req) => {
-    const { content, encoding } = req.body;
-    if (encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(content.replace(/\s+/g, ''))) throw badRequest({ content: [VALIDATION_KEYS.invalid] });
-    const data = Buffer.from(encoding === 'base64' ? content.replace(/\s+/g, '') : content, encoding === 'base64' ? 'base64' : 'utf8');
-    if (data.length > max) throw tooLarge(max);
-    return store(req, { name: cleanFileName(req.body.name), folder: req.body.folder, isPrivate: req.body.private, head: data.subarray(0, SNIFF_BYTES), body: Readable.from([data]) });
-  });
-
-  app.post('/api/admin/file/download', {
-    schema: { tags, body: fileDownloadBody },
-    config: { roles: ROLES.file },
-  }, async (req, reply) => {
-    const row = await fileService(req.readContext()).row(req.body.id);
-    if (!row) throw notFound();
-    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, attachment: true, cacheControl: 'private, no-store' });
-  });
-
-  app.get('/api/admin/file/get-private-file/:a/:b', {
-    schema: { tags, params: privateFileParams },
-    config: { roles: ROLES.file },
-  }, async (req, reply) => {
-    const row = await fileService(req.readContext()).rowByUid(req.params.a);
-    if (!row || !row.is_private || row.name !== req.params.b) throw notFound();
-    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
-  });
-
-  app.post('/api/admin/file/signed-url', {
-    schema: { tags, body: signedUrlBody, response: { 200: signedUrlResponse } },
-    config: { roles: ROLES.file },
-  }, async (req) => {
-    const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
-    // Authorize the path before signing: the caller must be able to read it now.
-    const row = await fileService(req.readContext()).rowByUid(uid);
-    if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
-    const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
-    const issued = Math.floor(Date.now() / 1000);
-    const expires = issued + ttl;
-    const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
-    const path = signedPath(row.uid, row.name);
-    const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor.id, payload });
-    const qs = new URLSearchParams({ e: String(expires), i: String(issued), s: String(req.actor.id), ...(payload ? { p: payload } : {}), sig });
-    const expiresAt = new Date(expires * 1000).toISOString();
-    await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
-    return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
-  });
-
-  app.get(`${SIGNED_PATH_PREFIX}/:a/:b`, {
-    schema: {
-      tags, params: privateFileParams,
-      // Read leniently: a missing or malformed part is a link that does not verify (403), not a bad request.
-      querystring: z.object({ e: z.unknown(), i: z.unknown(), s: z.unknown(), p: z.unknown(), sig: z.unknown() }).partial(),
+  app.post(
+    '/api/admin/file/upload',
+    {
+      schema: { tags, querystring: fileUploadQuery, response: { 200: fileSchema } },
+      config: { roles: ROLES.file },
     },
-    config: { roles: 'public', fingerprint: false },
-  }, async (req, reply) => {
-    const parts = signedLinkParts(signedPath(req.params.a, req.params.b), req.query);
-    if (!parts || !signer.verify(parts, req.query.sig as string)) throw forbidden('Invalid signature');
-    const { expires: e, issued: i, signer: s, payload: p } = parts;
-    if (e * 1000 <= Date.now()) throw forbidden('Link expired');
-    const row = await findFileForSignedLink(app.db, req.params.a);
-    if (!row || row.name !== req.params.b) throw notFound();
-    // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
-    if (!(await signerMayRead(app.db, s, row))) throw forbidden('Link revoked');
-    await recordSignedLinkOpen(app.db, {
-      file_id: row.id, organization_id: row.organization_id, signer_id: s, signed_at: new Date(i * 1000).toISOString(),
-      expires_at: new Date(e * 1000).toISOString(), payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
-      ip: req.ip ?? null, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
-    });
-    return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
-  });
+    async (req) => {
+      const part = await uploadedFile(req, max);
+      return readPart(part, max, async (file) => {
+        const { head, body } = await peek(file, SNIFF_BYTES);
+        return store(req, { name: cleanFileName(part.filename), folder: req.query.folder, isPrivate: req.query.private, head, body });
+      });
+    },
+  );
 
-  app.get('/api/files/public/*', {
-    schema: { tags },
-    config: { roles: 'public', fingerprint: false },
-  }, async (req, reply) => {
-    const rawPath = req.raw.url!.split('?')[0];
-    const key = `public/${(req.params as { '*': string })['*']}`;
-    if (RAW_TRAVERSAL.test(rawPath) || !PUBLIC_KEY.test(key)) throw badRequest();
-    return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'public, max-age=31536000, immutable' });
-  });
+  app.post(
+    '/api/admin/file/create-via-data',
+    {
+      schema: { tags, body: fileCreateViaDataBody, response: { 200: fileSchema } },
+      config: { roles: ROLES.file },
+      bodyLimit: Math.ceil(max * 1.4) + 64 * 1024,
+    },
+    async (req) => {
+      const { content, encoding } = req.body;
+      if (encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(content.replace(/\s+/g, '')))
+        throw badRequest({ content: [VALIDATION_KEYS.invalid] });
+      const data = Buffer.from(encoding === 'base64' ? content.replace(/\s+/g, '') : content, encoding === 'base64' ? 'base64' : 'utf8');
+      if (data.length > max) throw tooLarge(max);
+      return store(req, {
+        name: cleanFileName(req.body.name),
+        folder: req.body.folder,
+        isPrivate: req.body.private,
+        head: data.subarray(0, SNIFF_BYTES),
+        body: Readable.from([data]),
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/file/download',
+    {
+      schema: { tags, body: fileDownloadBody },
+      config: { roles: ROLES.file },
+    },
+    async (req, reply) => {
+      const row = await fileService(req.readContext()).row(req.body.id);
+      if (!row) throw notFound();
+      return sendStored(req, reply, app.storage, row.storage_key, {
+        mime: row.mime,
+        name: row.name,
+        attachment: true,
+        cacheControl: 'private, no-store',
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/file/get-private-file/:a/:b',
+    {
+      schema: { tags, params: privateFileParams },
+      config: { roles: ROLES.file },
+    },
+    async (req, reply) => {
+      const row = await fileService(req.readContext()).rowByUid(req.params.a);
+      if (!row?.is_private || row.name !== req.params.b) throw notFound();
+      return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
+    },
+  );
+
+  app.post(
+    '/api/admin/file/signed-url',
+    {
+      schema: { tags, body: signedUrlBody, response: { 200: signedUrlResponse } },
+      config: { roles: ROLES.file },
+    },
+    async (req) => {
+      const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
+      // Authorize the path before signing: the caller must be able to read it now.
+      const row = await fileService(req.readContext()).rowByUid(uid);
+      if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
+      const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
+      const issued = Math.floor(Date.now() / 1000);
+      const expires = issued + ttl;
+      const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
+      const path = signedPath(row.uid, row.name);
+      const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor.id, payload });
+      const qs = new URLSearchParams({
+        e: String(expires),
+        i: String(issued),
+        s: String(req.actor.id),
+        ...(payload ? { p: payload } : {}),
+        sig,
+      });
+      const expiresAt = new Date(expires * 1000).toISOString();
+      await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
+      return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
+    },
+  );
+
+  app.get(
+    `${SIGNED_PATH_PREFIX}/:a/:b`,
+    {
+      schema: {
+        tags,
+        params: privateFileParams,
+        // Read leniently: a missing or malformed part is a link that does not verify (403), not a bad request.
+        querystring: z.object({ e: z.unknown(), i: z.unknown(), s: z.unknown(), p: z.unknown(), sig: z.unknown() }).partial(),
+      },
+      config: { roles: 'public', fingerprint: false },
+    },
+    async (req, reply) => {
+      const parts = signedLinkParts(signedPath(req.params.a, req.params.b), req.query);
+      if (!parts || !signer.verify(parts, req.query.sig as string)) throw forbidden('Invalid signature');
+      const { expires: e, issued: i, signer: s, payload: p } = parts;
+      if (e * 1000 <= Date.now()) throw forbidden('Link expired');
+      const row = await findFileForSignedLink(app.db, req.params.a);
+      if (!row || row.name !== req.params.b) throw notFound();
+      // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
+      if (!(await signerMayRead(app.db, s, row))) throw forbidden('Link revoked');
+      await recordSignedLinkOpen(app.db, {
+        file_id: row.id,
+        organization_id: row.organization_id,
+        signer_id: s,
+        signed_at: new Date(i * 1000).toISOString(),
+        expires_at: new Date(e * 1000).toISOString(),
+        payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
+        ip: req.ip ?? null,
+        user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+      });
+      return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
+    },
+  );
+
+  app.get(
+    '/api/files/public/*',
+    {
+      schema: { tags },
+      config: { roles: 'public', fingerprint: false },
+    },
+    async (req, reply) => {
+      const rawPath = req.raw.url!.split('?')[0];
+      const key = `public/${(req.params as { '*': string })['*']}`;
+      if (RAW_TRAVERSAL.test(rawPath) || !PUBLIC_KEY.test(key)) throw badRequest();
+      return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'public, max-age=31536000, immutable' });
+    },
+  );
 }

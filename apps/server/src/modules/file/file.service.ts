@@ -3,14 +3,30 @@ import type { FileItem, fileListQuery, FileListResponse } from '@bo/shared/schem
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import {
-  fileScopeOf, findFileByUid, findFileRow, findFiles, insertFile, listFiles, removeFiles, storedKeysOf, type FileRow,
+  fileScopeOf,
+  findFileByUid,
+  findFileRow,
+  findFiles,
+  insertFile,
+  listFiles,
+  removeFiles,
+  storedKeysOf,
+  type FileRow,
 } from './file.repository.ts';
 import type { Detected } from './file-types.ts';
 
 type Query = z.output<typeof fileListQuery>;
 
 /** What an upload records once its object is stored. */
-export interface StoredFile { uid: string; name: string; folder: string; isPrivate: boolean; detected: Detected; key: string; size: number }
+export interface StoredFile {
+  uid: string;
+  name: string;
+  folder: string;
+  isPrivate: boolean;
+  detected: Detected;
+  key: string;
+  size: number;
+}
 
 export interface FileService extends ResourceService<FileItem, never, Query, FileListResponse> {
   record(file: StoredFile): Promise<FileItem>;
@@ -35,8 +51,15 @@ export function fileService(ctx: RequestContext): FileService {
     },
     async record(file) {
       const item = await insertFile(db, fs.scope, {
-        uid: file.uid, uploader_id: ctx.actor.id, folder: file.folder, name: file.name, is_private: file.isPrivate ? 1 : 0,
-        mime: file.detected.mime, type: file.detected.type, size: file.size, storage_key: file.key,
+        uid: file.uid,
+        uploader_id: ctx.actor.id,
+        folder: file.folder,
+        name: file.name,
+        is_private: file.isPrivate ? 1 : 0,
+        mime: file.detected.mime,
+        type: file.detected.type,
+        size: file.size,
+        storage_key: file.key,
       });
       await ctx.audit({ action: 'upload', target_type: 'file', target_id: item.id, after: item });
       return item;

@@ -21,10 +21,21 @@ beforeAll(async () => {
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await client.send(new CreateBucketCommand({ Bucket: 'bo-app' }));
   client.destroy();
-  t = await createTestApp({ STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: 'bo-app', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+  t = await createTestApp({
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: 'bo-app',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -39,7 +50,9 @@ describe('photos and files on S3-compatible storage', () => {
 
   it('stores photo variants and serves them with ranges; deleting removes them', async () => {
     const token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'] }));
-    const input = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const input = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(t.app, token, '/api/admin/photo/upload', { name: 'a.jpg', data: input });
     expect(res.statusCode).toBe(200);
     const small = await t.app.inject({ method: 'GET', url: res.json().size_list.small.webp_url });

@@ -54,7 +54,7 @@ export async function sendStored(req: FastifyRequest, reply: FastifyReply, stora
     'last-modified': st.modifiedAt.toUTCString(),
   });
   const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return reply.code(304).send();
+  if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return reply.code(304).send();
   const ifRange = req.headers['if-range'];
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, st.size);
   if (range === 'unsatisfiable') {
@@ -62,7 +62,10 @@ export async function sendStored(req: FastifyRequest, reply: FastifyReply, stora
   }
   if (req.method === 'HEAD') return reply.header('content-length', st.size).send();
   if (range) {
-    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${st.size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${st.size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(await storage.get(key, range));
   }
   reply.header('content-length', st.size);

@@ -7,7 +7,12 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../te
 import { upload } from './media.testkit.ts';
 
 // Signed links are absolute; their origin comes from PUBLIC_URL (or the start-up address), never from the request.
-const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' };
+const FORGED = {
+  host: 'evil.example',
+  'x-forwarded-host': 'evil.example',
+  'x-forwarded-proto': 'https',
+  forwarded: 'host=evil.example;proto=https',
+};
 
 let unset: TestApp;
 let configured: TestApp;
@@ -16,11 +21,16 @@ beforeAll(async () => {
   // TRUST_PROXY=true: even forwarded headers the server would believe for client addresses do not pick the link's origin.
   configured = await createTestApp({ PUBLIC_URL: 'https://backoffice.example.com/', TRUST_PROXY: 'true' });
 });
-afterAll(async () => { await unset?.close(); await configured?.close(); });
+afterAll(async () => {
+  await unset?.close();
+  await configured?.close();
+});
 
 async function signedLink(t: TestApp, headers: Record<string, string>) {
   const token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
-  const file = (await upload(t.app, token, '/api/admin/file/upload?private=true', { name: 'plan.txt', data: Buffer.from('the plan') })).json();
+  const file = (
+    await upload(t.app, token, '/api/admin/file/upload?private=true', { name: 'plan.txt', data: Buffer.from('the plan') })
+  ).json();
   const res = await api(t.app, token).post('/api/admin/file/signed-url', { path: file.path, ttl: 600 }, headers);
   expect(res.statusCode, res.body).toBe(200);
   return new URL(res.json().url);
@@ -36,7 +46,7 @@ describe('signed-link origin', () => {
     expect(opened.body).toBe('the plan');
   });
 
-  it('builds the link on the start-up address when PUBLIC_URL is not set, not on the request\'s host', async () => {
+  it("builds the link on the start-up address when PUBLIC_URL is not set, not on the request's host", async () => {
     const url = await signedLink(unset, FORGED);
     expect(url.origin).toBe('http://localhost:3000');
     expect((await signedLink(unset, {})).origin).toBe('http://localhost:3000');

@@ -55,7 +55,8 @@ const PAYLOAD = /^[A-Za-z0-9_-]*$/;
  */
 export function signedLinkParts(path: string, q: Partial<Record<'e' | 'i' | 's' | 'p' | 'sig', unknown>>): SignedLinkParts | null {
   const { e, i, s, p = '', sig } = q;
-  if (typeof e !== 'string' || typeof i !== 'string' || typeof s !== 'string' || typeof p !== 'string' || typeof sig !== 'string') return null;
+  if (typeof e !== 'string' || typeof i !== 'string' || typeof s !== 'string' || typeof p !== 'string' || typeof sig !== 'string')
+    return null;
   if (!INTEGER.test(e) || !INTEGER.test(i) || !INTEGER.test(s) || Number(s) < 1) return null;
   if (p.length > SIGNED_LINK_P_MAX || !PAYLOAD.test(p) || sig.length > 100) return null;
   return { method: 'GET', path, expires: Number(e), issued: Number(i), signer: Number(s), payload: p };
@@ -68,11 +69,19 @@ export function signedLinkParts(path: string, q: Partial<Record<'e' | 'i' | 's' 
  */
 export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow): Promise<boolean> {
   const admin = await db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', signerId).executeTakeFirst();
-  if (!admin || admin.status !== 'active') return false;
+  if (admin?.status !== 'active') return false;
   const adminRoles = await adminRolesOf(db, signerId);
   const actor: Actor = {
-    id: admin.id, email: admin.email, name: admin.name, deviceId: 0, impersonatorId: null, adminRoles, subAccountRoles: [],
-    roles: adminRoles, organizationId: null, isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    deviceId: 0,
+    impersonatorId: null,
+    adminRoles,
+    subAccountRoles: [],
+    roles: adminRoles,
+    organizationId: null,
+    isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
   };
   if (!(await actInOrganization(db, actor, row.organization_id))) return false;
   return can(actor.roles, ROLES.file) && fileInScope(row, fileScopeOf(scopeOf(actor.organizationId), actor));

@@ -18,26 +18,47 @@ export const PHOTO_POLICY = variantSet();
 /** Upload (spec section 7): checked and rendered before anything is stored, stored before the row is written. */
 export async function photoUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/admin/photo/upload', {
-    schema: { tags: ['photo'], querystring: photoUploadQuery, response: { 200: photoSchema } },
-    config: { roles: ROLES.photo },
-  }, async (req) => {
-    const tagList = (req.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-    if (tagList.some((t) => !TAG_PATTERN.test(t)) || tagList.length > 30) throw badRequest({ tags: [VALIDATION_KEYS.invalid] });
-    const upload = await receiveUpload(req);
-    const { info, variants: rendered } = await takeImage(app, upload.data, PHOTO_POLICY);
-    const uid = newUid();
-    const keyOf = (size: string, format: keyof typeof IMAGE_EXT) => `public/photos/${uid}/${size}.${IMAGE_EXT[format]}`;
-    const variants = {} as StoredVariants;
-    for (const v of rendered) {
-      const entry = (variants[v.size] ??= { key: '', webp_key: '', width: v.width, height: v.height });
-      if (v.format === 'webp') entry.webp_key = keyOf(v.size, 'webp');
-      else entry.key = keyOf(v.size, v.format);
-    }
-    const objects = rendered.map((v) => ({ key: keyOf(v.size, v.format), body: v.data, contentType: IMAGE_MIME[v.format] }));
-    return storeThenRecord(app.storage, req.log, objects, () => req.inTransaction((ctx) => photoService(ctx).record({
-      uid, folder: req.query.folder, title: req.query.title ?? '', alt: req.query.alt ?? '', tags: tagList,
-      original_name: upload.name, mime: IMAGE_MIME[info.format], width: info.width, height: info.height, bytes: upload.data.length, variants,
-    })));
-  });
+  app.post(
+    '/api/admin/photo/upload',
+    {
+      schema: { tags: ['photo'], querystring: photoUploadQuery, response: { 200: photoSchema } },
+      config: { roles: ROLES.photo },
+    },
+    async (req) => {
+      const tagList = (req.query.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      if (tagList.some((t) => !TAG_PATTERN.test(t)) || tagList.length > 30) throw badRequest({ tags: [VALIDATION_KEYS.invalid] });
+      const upload = await receiveUpload(req);
+      const { info, variants: rendered } = await takeImage(app, upload.data, PHOTO_POLICY);
+      const uid = newUid();
+      const keyOf = (size: string, format: keyof typeof IMAGE_EXT) => `public/photos/${uid}/${size}.${IMAGE_EXT[format]}`;
+      const variants = {} as StoredVariants;
+      for (const v of rendered) {
+        variants[v.size] ??= { key: '', webp_key: '', width: v.width, height: v.height };
+        const entry = variants[v.size];
+        if (v.format === 'webp') entry.webp_key = keyOf(v.size, 'webp');
+        else entry.key = keyOf(v.size, v.format);
+      }
+      const objects = rendered.map((v) => ({ key: keyOf(v.size, v.format), body: v.data, contentType: IMAGE_MIME[v.format] }));
+      return storeThenRecord(app.storage, req.log, objects, () =>
+        req.inTransaction((ctx) =>
+          photoService(ctx).record({
+            uid,
+            folder: req.query.folder,
+            title: req.query.title ?? '',
+            alt: req.query.alt ?? '',
+            tags: tagList,
+            original_name: upload.name,
+            mime: IMAGE_MIME[info.format],
+            width: info.width,
+            height: info.height,
+            bytes: upload.data.length,
+            variants,
+          }),
+        ),
+      );
+    },
+  );
 }

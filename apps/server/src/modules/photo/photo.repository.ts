@@ -9,25 +9,48 @@ import { publicUrl } from '../../lib/media/public-url.ts';
 import { inOrganization, type Scope } from '../../lib/scope.ts';
 
 export type PhotoRow = Selectable<PhotosTable>;
-export interface StoredVariant { key: string; width: number; height: number; webp_key: string }
+export interface StoredVariant {
+  key: string;
+  width: number;
+  height: number;
+  webp_key: string;
+}
 export type StoredVariants = Record<PhotoSize, StoredVariant>;
 type ListQuery = z.output<typeof photoListQuery>;
 
 const parseJson = <T>(v: string, fallback: T): T => {
-  try { return JSON.parse(v) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 export function toPhotoItem(row: PhotoRow): Photo {
   const variants = parseJson<StoredVariants>(row.variants, {} as StoredVariants);
-  const size_list = Object.fromEntries(PHOTO_SIZES.map((s) => {
-    const v = variants[s];
-    return [s, { url: publicUrl(v.key), width: v.width, height: v.height, webp_url: publicUrl(v.webp_key) }];
-  })) as Photo['size_list'];
+  const size_list = Object.fromEntries(
+    PHOTO_SIZES.map((s) => {
+      const v = variants[s];
+      return [s, { url: publicUrl(v.key), width: v.width, height: v.height, webp_url: publicUrl(v.webp_key) }];
+    }),
+  ) as Photo['size_list'];
   return {
-    id: row.id, uid: row.uid, organization_id: row.organization_id, folder: row.folder, url: size_list.origin.url,
-    title: row.title, alt: row.alt, tags: parseJson<string[]>(row.tags, []), original_name: row.original_name,
-    width: row.width, height: row.height, mime: row.mime, file_size: Number(row.bytes), size_list,
-    created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    uid: row.uid,
+    organization_id: row.organization_id,
+    folder: row.folder,
+    url: size_list.origin.url,
+    title: row.title,
+    alt: row.alt,
+    tags: parseJson<string[]>(row.tags, []),
+    original_name: row.original_name,
+    width: row.width,
+    height: row.height,
+    mime: row.mime,
+    file_size: Number(row.bytes),
+    size_list,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -67,7 +90,11 @@ export function listPhotos(db: DbOrTrx, scope: Scope | number, q: ListQuery) {
   });
 }
 
-export async function insertPhoto(db: DbOrTrx, scope: Scope, values: Omit<PhotosTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>): Promise<Photo> {
+export async function insertPhoto(
+  db: DbOrTrx,
+  scope: Scope,
+  values: Omit<PhotosTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>,
+): Promise<Photo> {
   const id = await photos.insert(db, scope, values);
   return photos.findOr404(db, scope, id);
 }
@@ -75,7 +102,11 @@ export async function insertPhoto(db: DbOrTrx, scope: Scope, values: Omit<Photos
 /** Storage keys of every variant of the photos (already loaded in scope). */
 export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('photos').select('variants').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('photos')
+    .select('variants')
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.flatMap(keysOf);
 }
 
@@ -84,7 +115,10 @@ export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise
  * photo does not exist. With `usableBy`, only a photo that organization may use: its own or a shared one.
  */
 export async function photoVariantKey(
-  db: DbOrTrx, photoId: number, size: PhotoSize, opts: { webp?: boolean; usableBy?: number } = {},
+  db: DbOrTrx,
+  photoId: number,
+  size: PhotoSize,
+  opts: { webp?: boolean; usableBy?: number } = {},
 ): Promise<string | null> {
   let q = db.selectFrom('photos').select('variants').where('id', '=', photoId);
   if (opts.usableBy !== undefined) {

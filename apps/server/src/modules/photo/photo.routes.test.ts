@@ -13,10 +13,19 @@ beforeAll(async () => {
   t = await createTestApp();
   small = await createTestApp({ UPLOAD_MAX_BYTES: '4096', IMAGE_MAX_PIXELS: '10000' });
 });
-afterAll(async () => { await t?.close(); await small?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await small?.close();
+});
 
-const jpeg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 4, background: '#ff000080' } }).png().toBuffer();
+const jpeg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: '#ff000080' } })
+    .png()
+    .toBuffer();
 const WIDTHS = { xlarge: 1920, large: 1280, middle: 800, small: 480, tiny: 160 } as const;
 
 async function photoEditor(app: TestApp, organizationId?: number) {
@@ -29,17 +38,34 @@ describe('photo upload', () => {
     const token = await photoEditor(t);
     const input = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#00ff00' } })
       .composite([{ input: { create: { width: 1500, height: 2000, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
-      .jpeg().withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 3/1' } })
-      .withMetadata({ orientation: 6 }).toBuffer();
-    const res = await upload(t.app, token, '/api/admin/photo/upload?title=Site%20A&tags=roof,steel&folder=2026/site-a', { name: 'IMG_0001.JPG', data: input, type: 'image/jpeg' });
+      .jpeg()
+      .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 3/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await upload(t.app, token, '/api/admin/photo/upload?title=Site%20A&tags=roof,steel&folder=2026/site-a', {
+      name: 'IMG_0001.JPG',
+      data: input,
+      type: 'image/jpeg',
+    });
     expect(res.statusCode).toBe(200);
     const photo = res.json();
-    expect(photo).toMatchObject({ title: 'Site A', tags: ['roof', 'steel'], folder: '2026/site-a', width: 2000, height: 3000, mime: 'image/jpeg', original_name: 'IMG_0001.JPG' });
+    expect(photo).toMatchObject({
+      title: 'Site A',
+      tags: ['roof', 'steel'],
+      folder: '2026/site-a',
+      width: 2000,
+      height: 3000,
+      mime: 'image/jpeg',
+      original_name: 'IMG_0001.JPG',
+    });
     expect(photo.url).toBe(photo.size_list.origin.url);
     expect(Object.keys(photo.size_list)).toEqual(['origin', 'xlarge', 'large', 'middle', 'small', 'tiny']);
     for (const [size, v] of Object.entries<any>(photo.size_list)) {
       const expectedWidth = size === 'origin' ? 2000 : Math.min(WIDTHS[size as keyof typeof WIDTHS], 2000);
-      for (const [url, format] of [[v.url, 'jpeg'], [v.webp_url, 'webp']]) {
+      for (const [url, format] of [
+        [v.url, 'jpeg'],
+        [v.webp_url, 'webp'],
+      ]) {
         const got = await t.app.inject({ method: 'GET', url });
         expect(got.statusCode).toBe(200);
         const meta = await sharp(got.rawPayload).metadata();
@@ -50,7 +76,9 @@ describe('photo upload', () => {
       }
       expect([v.width, v.height]).toEqual([expectedWidth, expectedWidth * 1.5]);
     }
-    const { data, info } = await sharp((await t.app.inject({ method: 'GET', url: photo.size_list.small.url })).rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp((await t.app.inject({ method: 'GET', url: photo.size_list.small.url })).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[(5 * info.width + 5) * 3]).toBeGreaterThan(200); // the red half is on top after orientation 6
     expect(await photoVariantKey(t.db, photo.id, 'small')).toBe(`public/photos/${photo.uid}/small.jpg`);
     expect(await photoVariantKey(t.db, photo.id, 'tiny', { webp: true })).toBe(`public/photos/${photo.uid}/tiny.webp`);
@@ -66,14 +94,30 @@ describe('photo upload', () => {
 
   it('refuses an HTML file renamed .png and handles a PNG renamed .gif as PNG', async () => {
     const token = await photoEditor(t);
-    const html = await upload(t.app, token, '/api/admin/photo/upload', { name: 'evil.png', data: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' });
+    const html = await upload(t.app, token, '/api/admin/photo/upload', {
+      name: 'evil.png',
+      data: Buffer.from('<html><script>alert(1)</script></html>'),
+      type: 'image/png',
+    });
     expect(html.statusCode).toBe(422);
     expect(html.json()).toEqual({ message: 'Only PNG, JPEG and GIF images are accepted', errors: { file: ['validate.error.image_type'] } });
-    const svg = await upload(t.app, token, '/api/admin/photo/upload', { name: 'x.jpg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
+    const svg = await upload(t.app, token, '/api/admin/photo/upload', {
+      name: 'x.jpg',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+    });
     expect(svg.statusCode).toBe(422);
-    const webp = await upload(t.app, token, '/api/admin/photo/upload', { name: 'x.png', data: await sharp(await png(10, 10)).webp().toBuffer() });
+    const webp = await upload(t.app, token, '/api/admin/photo/upload', {
+      name: 'x.png',
+      data: await sharp(await png(10, 10))
+        .webp()
+        .toBuffer(),
+    });
     expect(webp.statusCode).toBe(422);
-    const renamed = await upload(t.app, token, '/api/admin/photo/upload', { name: 'really-a-png.gif', data: await png(50, 40), type: 'image/gif' });
+    const renamed = await upload(t.app, token, '/api/admin/photo/upload', {
+      name: 'really-a-png.gif',
+      data: await png(50, 40),
+      type: 'image/gif',
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().mime).toBe('image/png');
     expect(renamed.json().size_list.origin.url).toMatch(/origin\.png$/);
@@ -81,7 +125,9 @@ describe('photo upload', () => {
 
   it('answers 413 past the size limit and 422 past the pixel limit, storing nothing', async () => {
     const token = await photoEditor(small);
-    const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123456' } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#123456' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(4096);
     const tooBig = await upload(small.app, token, '/api/admin/photo/upload', { name: 'big.png', data: big });
     expect(tooBig.statusCode).toBe(413);
@@ -94,21 +140,30 @@ describe('photo upload', () => {
     expect((await api(small.app, token).get('/api/admin/photo/index')).json().meta.total).toBe(0);
     // Nothing reached the storage either (no variant, no temporary file).
     const storage = join(small.dataDir, 'storage');
-    expect(existsSync(storage) ? readdirSync(storage, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name) : []).toEqual([]);
+    expect(
+      existsSync(storage)
+        ? readdirSync(storage, { recursive: true, withFileTypes: true })
+            .filter((e) => !e.isDirectory())
+            .map((e) => e.name)
+        : [],
+    ).toEqual([]);
   });
 
   it('refuses a request without a file and bad query params', async () => {
     const token = await photoEditor(t);
     expect((await api(t.app, token).post('/api/admin/photo/upload', {})).statusCode).toBe(400);
     for (const folder of ['..', '../x', 'a/../b', '%2e%2e', '/abs', 'a\\b', 'a%00b']) {
-      const res = await upload(t.app, token, `/api/admin/photo/upload?folder=${encodeURIComponent(folder)}`, { name: 'a.png', data: await png(10, 10) });
+      const res = await upload(t.app, token, `/api/admin/photo/upload?folder=${encodeURIComponent(folder)}`, {
+        name: 'a.png',
+        data: await png(10, 10),
+      });
       expect(res.statusCode, folder).toBe(400);
     }
   });
 });
 
 describe('photo list, patch and delete', () => {
-  it('lists the active organization\'s photos with keyword, tag and date filters', async () => {
+  it("lists the active organization's photos with keyword, tag and date filters", async () => {
     const org = await buildOrganization(t.db);
     const token = await photoEditor(t, org.id);
     await upload(t.app, token, '/api/admin/photo/upload?title=Bridge&tags=steel', { name: 'a.jpg', data: await jpeg(50, 50) });
@@ -132,7 +187,9 @@ describe('photo list, patch and delete', () => {
     expect((await api(t.app, base).patch('/api/admin/photo/1', { field: 'title', value: 'x' })).statusCode).toBe(403);
     expect((await api(t.app, base).delete('/api/admin/photo/batch', { ids: [1] })).statusCode).toBe(403);
     const subOnly = await buildOrganization(t.db);
-    const member = await login(t.app, await buildAdmin(t.db, { memberships: { [subOnly.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: subOnly.id });
+    const member = await login(t.app, await buildAdmin(t.db, { memberships: { [subOnly.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+      organizationId: subOnly.id,
+    });
     expect((await api(t.app, member).get('/api/admin/photo/index')).statusCode).toBe(403);
     expect((await api(t.app).get('/api/admin/photo/index')).statusCode).toBe(401);
   });
@@ -144,17 +201,32 @@ describe('photo list, patch and delete', () => {
     expect((await a.patch(`/api/admin/photo/${id}`, { field: 'title', value: 'New title' })).json().title).toBe('New title');
     expect((await a.patch(`/api/admin/photo/${id}`, { field: 'alt', value: 'A roof' })).json().alt).toBe('A roof');
     expect((await a.patch(`/api/admin/photo/${id}`, { field: 'tags', value: ['a', 'b', 'a'] })).json().tags).toEqual(['a', 'b']);
-    for (const body of [{ field: 'width', value: 1 }, { field: 'organization_id', value: 9 }, { field: 'variants', value: '{}' }, { field: 'tags', value: ['bad"tag'] }, { field: 'title', value: 5 }]) {
+    for (const body of [
+      { field: 'width', value: 1 },
+      { field: 'organization_id', value: 9 },
+      { field: 'variants', value: '{}' },
+      { field: 'tags', value: ['bad"tag'] },
+      { field: 'title', value: 5 },
+    ]) {
       expect((await a.patch(`/api/admin/photo/${id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     for (const bad of [...TRAVERSAL_PROBES, '1%2f2', 'abc']) {
-      expect((await rawRequest(t.app, 'PATCH', `/api/admin/photo/${bad}`, { token, body: { field: 'title', value: 'x' } })).statusCode, bad).toBe(400);
+      expect(
+        (await rawRequest(t.app, 'PATCH', `/api/admin/photo/${bad}`, { token, body: { field: 'title', value: 'x' } })).statusCode,
+        bad,
+      ).toBe(400);
     }
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'photo').where('target_id', '=', String(id)).where('action', '=', 'update').execute();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'photo')
+      .where('target_id', '=', String(id))
+      .where('action', '=', 'update')
+      .execute();
     expect(audit).toHaveLength(3);
   });
 
-  it('hides another organization\'s photos: list, patch and delete answer as if they did not exist', async () => {
+  it("hides another organization's photos: list, patch and delete answer as if they did not exist", async () => {
     const orgA = await buildOrganization(t.db);
     const orgB = await buildOrganization(t.db);
     const tokenA = await photoEditor(t, orgA.id);

@@ -8,8 +8,17 @@ type Query = z.output<typeof photoListQuery>;
 
 /** What an upload records once its variants are stored. */
 export interface UploadedPhoto {
-  uid: string; folder: string; title: string; alt: string; tags: string[]; original_name: string;
-  mime: string; width: number; height: number; bytes: number; variants: StoredVariants;
+  uid: string;
+  folder: string;
+  title: string;
+  alt: string;
+  tags: string[];
+  original_name: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: StoredVariants;
 }
 
 export interface PhotoService extends ResourceService<Photo, never, Query> {
@@ -36,11 +45,25 @@ export function photoService(ctx: RequestContext): PhotoService {
     },
     async record(upload) {
       const photo = await insertPhoto(db, scope, {
-        uid: upload.uid, uploader_id: ctx.actor.id, folder: upload.folder, title: upload.title, alt: upload.alt,
-        tags: JSON.stringify(upload.tags), original_name: upload.original_name, mime: upload.mime, width: upload.width,
-        height: upload.height, bytes: upload.bytes, variants: JSON.stringify(upload.variants),
+        uid: upload.uid,
+        uploader_id: ctx.actor.id,
+        folder: upload.folder,
+        title: upload.title,
+        alt: upload.alt,
+        tags: JSON.stringify(upload.tags),
+        original_name: upload.original_name,
+        mime: upload.mime,
+        width: upload.width,
+        height: upload.height,
+        bytes: upload.bytes,
+        variants: JSON.stringify(upload.variants),
       });
-      await ctx.audit({ action: 'upload', target_type: 'photo', target_id: photo.id, after: { uid: photo.uid, title: photo.title, original_name: photo.original_name, width: photo.width, height: photo.height } });
+      await ctx.audit({
+        action: 'upload',
+        target_type: 'photo',
+        target_id: photo.id,
+        after: { uid: photo.uid, title: photo.title, original_name: photo.original_name, width: photo.width, height: photo.height },
+      });
       return photo;
     },
   };

@@ -24,7 +24,10 @@ export const STAFF_PHOTO_POLICY = normalisedImage(800, { keys });
 /** A scanned certificate: a PDF, or an image kept as uploaded once it passed the checks. */
 export const CERTIFICATE_SCAN_POLICY = { image: checkedImage({ keys }) };
 
-const inOrganization = (req: FastifyRequest) => <R>(fn: (ctx: OrganizationContext) => Promise<R>) => req.inOrganization(fn);
+const inOrganization =
+  (req: FastifyRequest) =>
+  <R>(fn: (ctx: OrganizationContext) => Promise<R>) =>
+    req.inOrganization(fn);
 
 /** A staff's photo (uploaded here, or picked from the library through the staff form) and scanned certificate files. */
 export async function staffUploadRoutes(fastify: FastifyInstance) {
@@ -33,62 +36,101 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
   const read = { roles: ROLES.staffRead, organization: true } as const;
   const write = { roles: ROLES.staffWrite, organization: true } as const;
 
-  app.post(`${base}/:id/photo`, {
-    schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
-    config: write,
-  }, async (req) => {
-    await staffService(req.readOrganizationContext()).row(req.params.id);
-    const upload = await receiveUpload(req);
-    const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
-    const object = { key: organizationObjectKey('staff', req.organizationId, 'photos', photo.ext), body: photo.data, contentType: photo.mime };
-    return replaceStoredObject(req, inOrganization(req), object, (ctx, key) => staffService(ctx).setUploadedPhoto(req.params.id, key!, photo.data.length));
-  });
+  app.post(
+    `${base}/:id/photo`,
+    {
+      schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
+      config: write,
+    },
+    async (req) => {
+      await staffService(req.readOrganizationContext()).row(req.params.id);
+      const upload = await receiveUpload(req);
+      const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
+      const object = {
+        key: organizationObjectKey('staff', req.organizationId, 'photos', photo.ext),
+        body: photo.data,
+        contentType: photo.mime,
+      };
+      return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
+        staffService(ctx).setUploadedPhoto(req.params.id, key!, photo.data.length),
+      );
+    },
+  );
 
-  app.delete(`${base}/:id/photo`, {
-    schema: { tags, params: idParam, response: { 200: staffSchema } },
-    config: write,
-  }, (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removePhoto(req.params.id)));
+  app.delete(
+    `${base}/:id/photo`,
+    {
+      schema: { tags, params: idParam, response: { 200: staffSchema } },
+      config: write,
+    },
+    (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removePhoto(req.params.id)),
+  );
 
-  app.get(`${base}/:id/photo`, {
-    schema: { tags, params: idParam },
-    config: read,
-  }, async (req, reply) => {
-    const staff = staffService(req.readOrganizationContext());
-    const key = await staff.photoKey(await staff.row(req.params.id));
-    if (!key || !(await app.storage.exists(key))) throw notFound();
-    reply.header('content-type', mimeForKey(key)).header('cache-control', 'private, max-age=60');
-    return reply.send(await app.storage.get(key));
-  });
+  app.get(
+    `${base}/:id/photo`,
+    {
+      schema: { tags, params: idParam },
+      config: read,
+    },
+    async (req, reply) => {
+      const staff = staffService(req.readOrganizationContext());
+      const key = await staff.photoKey(await staff.row(req.params.id));
+      if (!key || !(await app.storage.exists(key))) throw notFound();
+      reply.header('content-type', mimeForKey(key)).header('cache-control', 'private, max-age=60');
+      return reply.send(await app.storage.get(key));
+    },
+  );
 
   // Scanned certificate files are private: stored by server-generated keys, served only here to the owning organization.
-  app.post(`${base}/:id/certificates/:certificateId/file`, {
-    schema: { tags, params: certParams, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
-    config: write,
-  }, async (req) => {
-    const { id, certificateId } = req.params;
-    await staffService(req.readOrganizationContext()).certificateFile(id, certificateId);
-    const upload = await receiveUpload(req);
-    const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
-    const object = { key: organizationObjectKey('staff', req.organizationId, 'certificates', scan.ext), body: scan.data, contentType: scan.mime };
-    return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
-      staffService(ctx).setCertificateFile(id, certificateId, { key: key!, name: upload.name, type: scan.mime, size: scan.data.length }));
-  });
+  app.post(
+    `${base}/:id/certificates/:certificateId/file`,
+    {
+      schema: { tags, params: certParams, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
+      config: write,
+    },
+    async (req) => {
+      const { id, certificateId } = req.params;
+      await staffService(req.readOrganizationContext()).certificateFile(id, certificateId);
+      const upload = await receiveUpload(req);
+      const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
+      const object = {
+        key: organizationObjectKey('staff', req.organizationId, 'certificates', scan.ext),
+        body: scan.data,
+        contentType: scan.mime,
+      };
+      return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
+        staffService(ctx).setCertificateFile(id, certificateId, { key: key!, name: upload.name, type: scan.mime, size: scan.data.length }),
+      );
+    },
+  );
 
-  app.get(`${base}/:id/certificates/:certificateId/file`, {
-    schema: { tags, params: certParams },
-    config: read,
-  }, async (req, reply) => {
-    const cert = await staffService(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
-    if (!cert.file_key || !(await app.storage.exists(cert.file_key))) throw notFound();
-    reply.header('content-type', cert.file_type ?? 'application/octet-stream')
-      .header('content-disposition', contentDisposition('attachment', cert.file_name ?? 'certificate'))
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox");
-    return reply.send(await app.storage.get(cert.file_key));
-  });
+  app.get(
+    `${base}/:id/certificates/:certificateId/file`,
+    {
+      schema: { tags, params: certParams },
+      config: read,
+    },
+    async (req, reply) => {
+      const cert = await staffService(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
+      if (!cert.file_key || !(await app.storage.exists(cert.file_key))) throw notFound();
+      reply
+        .header('content-type', cert.file_type ?? 'application/octet-stream')
+        .header('content-disposition', contentDisposition('attachment', cert.file_name ?? 'certificate'))
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      return reply.send(await app.storage.get(cert.file_key));
+    },
+  );
 
-  app.delete(`${base}/:id/certificates/:certificateId/file`, {
-    schema: { tags, params: certParams, response: { 200: staffSchema } },
-    config: write,
-  }, (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removeCertificateFile(req.params.id, req.params.certificateId)));
+  app.delete(
+    `${base}/:id/certificates/:certificateId/file`,
+    {
+      schema: { tags, params: certParams, response: { 200: staffSchema } },
+      config: write,
+    },
+    (req) =>
+      replaceStoredObject(req, inOrganization(req), null, (ctx) =>
+        staffService(ctx).removeCertificateFile(req.params.id, req.params.certificateId),
+      ),
+  );
 }
