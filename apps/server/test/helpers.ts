@@ -1,4 +1,5 @@
 import type { ServerModule } from '../src/lib/kit/server-module.ts';
+import { MODULES } from '../src/modules/index.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,7 @@ export async function createPostgresDatabase(base = process.env.TEST_DATABASE_UR
 }
 
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; modules?: readonly ServerModule[] } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; extraModules?: readonly ServerModule[] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const pgDb = testDialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -56,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   });
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits, modules: opts.modules });
+  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits, modules: opts.extraModules ? [...MODULES, ...opts.extraModules] : undefined });
   await app.ready();
   return {
     app, db, config, dataDir,

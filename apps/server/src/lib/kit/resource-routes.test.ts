@@ -4,7 +4,6 @@ import { listQuery } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { certificateTypeInput, certificateTypeSchema, type CertificateType } from '@bo/shared/schemas/staff';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
-import { MODULES } from '../../modules/index.ts';
 import { plainService } from './plain-service.ts';
 import { resourceRoutes } from './resource-routes.ts';
 import { scopedTable } from './scoped-table.ts';
@@ -43,7 +42,7 @@ let otherWriter: string;
 let orgId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { modules: [...MODULES, kitTestModule] });
+  t = await createTestApp({}, { extraModules: [kitTestModule] });
   const org = await buildOrganization(t.db);
   const other = await buildOrganization(t.db);
   orgId = org.id;
