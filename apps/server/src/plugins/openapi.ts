@@ -11,7 +11,7 @@ export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Error statuses the route answers besides 400/401/403/404 (which the API reference derives): 409, 429, … */
+    /** Error statuses the route answers beyond those the API reference derives (docs/api.md), e.g. login's 423 and 429. */
     errors?: readonly DeclaredErrorStatus[];
   }
 }
