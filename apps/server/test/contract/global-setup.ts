@@ -9,13 +9,6 @@ import type { TestProject } from 'vitest/node';
 import { createTestApp } from '../helpers.ts';
 import { CONTRACT_PORT_HEADER } from './contract-headers.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Base URL of the validating proxy (Prism) in front of the test files' apps. */
-    contractProxyUrl: string;
-  }
-}
-
 /** The OpenAPI document exactly as the app serves it at /api/docs/json. */
 async function servedDocument(): Promise<string> {
   const t = await createTestApp();
