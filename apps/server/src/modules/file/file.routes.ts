@@ -22,10 +22,10 @@ import { peek } from '../../lib/uploads/peek.ts';
 import { limitBytes, tooLarge } from '../../lib/uploads/size-limit.ts';
 import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 import { cleanFileName } from '../../lib/uploads/file-name.ts';
-import { detectFileType, mimeForKey } from './file-types.ts';
+import { detectFileType, mimeForKey } from '../../lib/media/file-types.ts';
 import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.ts';
 import { fileService } from './file.service.ts';
-import { sendStored } from './send-stored.ts';
+import { sendStored } from '../../lib/media/send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */

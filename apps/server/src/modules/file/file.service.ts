@@ -13,7 +13,7 @@ import {
   storedKeysOf,
   type FileRow,
 } from './file.repository.ts';
-import type { Detected } from './file-types.ts';
+import type { Detected } from '../../lib/media/file-types.ts';
 
 type Query = z.output<typeof fileListQuery>;
 

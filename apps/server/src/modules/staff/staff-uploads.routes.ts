@@ -6,12 +6,12 @@ import { idParam, rowIdParam } from '@bo/shared/list';
 import { staffSchema } from '@bo/shared/schemas/staff';
 import { notFound } from '../../lib/errors.ts';
 import type { OrganizationContext } from '../../lib/kit/request-context.ts';
-import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import { checkedImage, normalisedImage } from '../../lib/media/image-policy.ts';
 import { receiveUpload, takeDocument, takeImage } from '../../lib/media/intake.ts';
 import { organizationObjectKey } from '../../lib/media/object-key.ts';
 import { replaceStoredObject } from '../../lib/media/replace-stored-object.ts';
-import { mimeForKey } from '../file/file-types.ts';
+import { mimeForKey } from '../../lib/media/file-types.ts';
+import { sendStored } from '../../lib/media/send-stored.ts';
 import { staffService } from './staff.service.ts';
 
 const base = '/api/admin/organization/staff';
@@ -75,9 +75,8 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const staff = staffService(req.readOrganizationContext());
       const key = await staff.photoKey(await staff.row(req.params.id));
-      if (!key || !(await app.storage.exists(key))) throw notFound();
-      reply.header('content-type', mimeForKey(key)).header('cache-control', 'private, max-age=60');
-      return reply.send(await app.storage.get(key));
+      if (!key) throw notFound();
+      return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'private, max-age=60' });
     },
   );
 
@@ -112,13 +111,13 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const cert = await staffService(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
-      if (!cert.file_key || !(await app.storage.exists(cert.file_key))) throw notFound();
-      reply
-        .header('content-type', cert.file_type ?? 'application/octet-stream')
-        .header('content-disposition', contentDisposition('attachment', cert.file_name ?? 'certificate'))
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      return reply.send(await app.storage.get(cert.file_key));
+      if (!cert.file_key) throw notFound();
+      return sendStored(req, reply, app.storage, cert.file_key, {
+        mime: cert.file_type ?? 'application/octet-stream',
+        name: cert.file_name ?? 'certificate',
+        attachment: true,
+        cacheControl: 'private, no-store',
+      });
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Storage } from '../../lib/storage/storage.ts';
-import { notFound } from '../../lib/errors.ts';
-import { contentDisposition } from '../../lib/media/content-disposition.ts';
+import type { Storage } from '../storage/storage.ts';
+import { notFound } from '../errors.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { isInlineSafe } from './file-types.ts';
 
 export interface SendOptions {
