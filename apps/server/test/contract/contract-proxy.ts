@@ -29,7 +29,11 @@ function workerServer(): Promise<number> {
           res.writeHead(599).end('unknown contract call');
           return;
         }
-        const answer = await call.app.inject(call.options);
+        const answer = await call.app.inject(call.options).catch(() => null);
+        if (!answer) {
+          res.writeHead(599).end('the app did not answer');
+          return;
+        }
         call.response = answer;
         const headers = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())));
         res.writeHead(answer.statusCode, headers as IncomingHttpHeaders);
