@@ -13,10 +13,15 @@ import { getToken, resetTokenStore, setToken } from './token-store.ts';
 beforeEach(() => {
   localStorage.clear();
   resetTokenStore();
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (url === '/api/admin/account/logout') localStorage.clear();
-    return new Response(JSON.stringify(url.startsWith('/api/admin/account/organizations') ? { organizations: [] } : { message: 'OK' }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/admin/account/logout') localStorage.clear();
+      return new Response(JSON.stringify(url.startsWith('/api/admin/account/organizations') ? { organizations: [] } : { message: 'OK' }), {
+        status: 200,
+      });
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,6 +36,17 @@ describe('Clear-Site-Data on logout', () => {
     expect(getToken()).toBeNull();
     expect(storage.get(STORAGE_KEYS.fingerprint)).toBe(id);
     expect(storage.get(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('keeps the language and colour scheme chosen on this browser, and nothing of the session', async () => {
+    storage.set(STORAGE_KEYS.language, 'en-US');
+    storage.set(STORAGE_KEYS.colorScheme, 'dark');
+    storage.set(STORAGE_KEYS.activeOrganization, '3');
+    setToken(makeToken());
+    await signOut();
+    expect(storage.get(STORAGE_KEYS.language)).toBe('en-US');
+    expect(storage.get(STORAGE_KEYS.colorScheme)).toBe('dark');
+    expect(storage.get(STORAGE_KEYS.activeOrganization)).toBeNull();
   });
 
   it('switches back to the original account with its organization, and keeps the fingerprint', async () => {

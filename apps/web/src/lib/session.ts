@@ -1,14 +1,17 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { can as canRoles } from '@bo/shared/permissions';
 import { api, ApiError } from './api-client.ts';
-import { keepFingerprint } from './fingerprint.ts';
+import { keepingBrowserSettings } from './fingerprint.ts';
 import { queryClient } from './query-client.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
+import { clearToken, getPayload, getToken, getTokenSnapshot, setToken, subscribeToken, type TokenPayload } from './token-store.ts';
 import {
-  clearToken, getPayload, getToken, getTokenSnapshot, setToken, subscribeToken, type TokenPayload,
-} from './token-store.ts';
-import {
-  chooseOrganization, getOrganizationState, resetOrganizations, setOrganizationState, subscribeOrganizations, type Organization,
+  chooseOrganization,
+  getOrganizationState,
+  resetOrganizations,
+  setOrganizationState,
+  subscribeOrganizations,
+  type Organization,
 } from './organization-store.ts';
 
 export type { TokenPayload } from './token-store.ts';
@@ -91,7 +94,9 @@ export function renewNow(extra: { organization_id?: number | null; force?: boole
       }
     }
   })();
-  const tracked = run.finally(() => { if (renewing === tracked) renewing = null; });
+  const tracked = run.finally(() => {
+    if (renewing === tracked) renewing = null;
+  });
   if (extra.organization_id === undefined) renewing = tracked;
   return tracked;
 }
@@ -105,12 +110,15 @@ function scheduleExpiry(): void {
   expiryTimer = null;
   const p = getPayload();
   if (!p) return;
-  expiryTimer = setTimeout(() => {
-    expiryTimer = null;
-    const now = getPayload();
-    if (now && now.exp * 1000 <= Date.now()) clearToken();
-    else scheduleExpiry();
-  }, Math.min(Math.max(p.exp * 1000 - Date.now(), 0), MAX_TIMER_MS));
+  expiryTimer = setTimeout(
+    () => {
+      expiryTimer = null;
+      const now = getPayload();
+      if (now && now.exp * 1000 <= Date.now()) clearToken();
+      else scheduleExpiry();
+    },
+    Math.min(Math.max(p.exp * 1000 - Date.now(), 0), MAX_TIMER_MS),
+  );
 }
 
 /** Plans the next renewal (spec section 9), at least `minDelayMs` away, and the sign-out at exp. */
@@ -125,10 +133,13 @@ export function scheduleRenewal(random: () => number = Math.random, minDelayMs =
     clearToken();
     return;
   }
-  renewTimer = setTimeout(() => {
-    renewTimer = null;
-    void renewNow();
-  }, Math.max(delay, minDelayMs));
+  renewTimer = setTimeout(
+    () => {
+      renewTimer = null;
+      void renewNow();
+    },
+    Math.max(delay, minDelayMs),
+  );
 }
 
 function stopTimers(): void {
@@ -190,7 +201,9 @@ let organizationsLoad: Promise<void> | null = null;
 
 /** Loads the organizations and picks the active one (spec section 4); renews the token into it if needed. */
 export function loadOrganizations(query: string | null = new URLSearchParams(location.search).get('org')): Promise<void> {
-  organizationsLoad ??= fetchOrganizations(query).finally(() => { organizationsLoad = null; });
+  organizationsLoad ??= fetchOrganizations(query).finally(() => {
+    organizationsLoad = null;
+  });
   return organizationsLoad;
 }
 
@@ -201,7 +214,8 @@ async function fetchOrganizations(query: string | null): Promise<void> {
   }
   let organizations: Organization[] = [];
   try {
-    organizations = (await api.get<{ organizations: Organization[] }>('/api/admin/account/organizations', null, { silent: true })).organizations;
+    organizations = (await api.get<{ organizations: Organization[] }>('/api/admin/account/organizations', null, { silent: true }))
+      .organizations;
   } catch {
     organizations = [];
   }
@@ -212,7 +226,9 @@ async function fetchOrganizations(query: string | null): Promise<void> {
       const { token } = await api.put<{ token: string }>('/api/admin/account/renew', { organization_id: chosen.id }, { silent: true });
       setToken(token);
       storage.set(STORAGE_KEYS.tokenOrganization, String(chosen.id));
-    } catch { /* the token keeps its organization; scoped calls still send organization_id */ }
+    } catch {
+      /* the token keeps its organization; scoped calls still send organization_id */
+    }
   }
 }
 
@@ -224,10 +240,13 @@ export async function switchOrganization(id: number): Promise<void> {
 }
 
 export async function signOut(): Promise<void> {
-  try {
-    if (getToken()) await api.put('/api/admin/account/logout', undefined, { silent: true });
-  } catch { /* signed out locally either way */ }
-  keepFingerprint();
+  await keepingBrowserSettings(async () => {
+    try {
+      if (getToken()) await api.put('/api/admin/account/logout', undefined, { silent: true });
+    } catch {
+      /* signed out locally either way */
+    }
+  });
   clearToken();
 }
 

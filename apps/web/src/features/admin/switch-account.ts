@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client.ts';
-import { keepFingerprint } from '../../lib/fingerprint.ts';
+import { keepingBrowserSettings } from '../../lib/fingerprint.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { signedIn } from '../../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
@@ -28,10 +28,13 @@ export async function switchBack(): Promise<void> {
   // Read before the logout: its answer (Clear-Site-Data "storage") wipes the browser's storage.
   const original = storage.get(ORIGIN_TOKEN_KEY);
   const org = storage.get(STORAGE_KEYS.activeOriginOrganization);
-  try {
-    await api.put('/api/admin/account/logout', undefined, { silent: true });
-  } catch { /* the acting device is gone either way once we drop its token */ }
-  keepFingerprint();
+  await keepingBrowserSettings(async () => {
+    try {
+      await api.put('/api/admin/account/logout', undefined, { silent: true });
+    } catch {
+      /* the acting device is gone either way once we drop its token */
+    }
+  });
   storage.remove(ORIGIN_TOKEN_KEY);
   storage.remove(STORAGE_KEYS.activeOriginOrganization);
   if (org) storage.set(STORAGE_KEYS.activeOrganization, org);
