@@ -1,27 +1,17 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
+import { resourceScreens } from '../../components/resource/resource-screens.ts';
 
-/** Admin groups, behind the adminGroup flag of the application config. */
-export const adminGroupFeature = {
+/** Admin groups, behind the adminGroup flag of the application config; created in a dialog (spec section 2 has no create screen). */
+export const adminGroupFeature = resourceScreens({
   name: 'admin-group',
-  routes: [
-    {
-      name: 'admin-group.list',
-      path: adminPath('admin-group'),
-      roles: ROLES.superAdmin,
-      flag: 'adminGroup',
-      title: { 'zh-TW': '管理員群組', 'en-US': 'Admin groups' },
-      screen: () => import('./admin-group-list-page.tsx'),
-    },
-    {
-      name: 'admin-group.update',
-      path: adminPath('admin-group/:target/update'),
-      roles: ROLES.superAdmin,
-      mode: 'update',
-      flag: 'adminGroup',
-      title: { 'zh-TW': '編輯管理員群組', 'en-US': 'Edit admin group' },
-      screen: () => import('./admin-group-form-page.tsx'),
-    },
-  ],
-  menu: [{ key: 'admin-group', group: 'admin-group', route: 'admin-group.list', roles: ROLES.superAdmin, flag: 'adminGroup', order: 20 }],
-} satisfies FeatureDescriptor;
+  title: {
+    list: { 'zh-TW': '管理員群組', 'en-US': 'Admin groups' },
+    create: { 'zh-TW': '新增管理群組', 'en-US': 'New admin group' },
+    update: { 'zh-TW': '編輯管理員群組', 'en-US': 'Edit admin group' },
+  },
+  roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
+  flag: 'adminGroup',
+  create: 'dialog',
+  menu: { group: 'admin-group', order: 20 },
+  screens: () => import('./admin-group.screens.tsx'),
+});

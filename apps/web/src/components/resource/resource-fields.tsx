@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
+import DatePicker from 'antd/es/date-picker';
+import type { z } from 'zod';
+import { currentLanguage } from '../../i18n/index.ts';
+import { schemaRule } from './field-rules.ts';
+import type { ResourceField } from './resource-screens.ts';
+
+/** What Form.Item hands its input. */
+interface Control { value?: unknown; onChange?: (v: unknown) => void; id?: string }
+
+function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
+  const lng = currentLanguage();
+  const input = field.input ?? 'text';
+  const test = field.testId ? { 'data-testid': field.testId } : {};
+  if (typeof input !== 'string') {
+    const Custom = input;
+    return <Custom {...(control as object)} />;
+  }
+  switch (input) {
+    case 'textarea': return <Input.TextArea autoSize={{ minRows: 3 }} {...(control as object)} {...test} />;
+    case 'number': return <InputNumber style={{ width: '100%' }} {...(control as object)} {...test} />;
+    case 'select': return <Select allowClear options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label[lng] }))} {...(control as object)} {...test} />;
+    case 'switch': return <Switch checked={control.value === true} onChange={(v) => control.onChange?.(v)} id={control.id} />;
+    case 'date': return <DatePicker style={{ width: '100%' }} {...(control as object)} />;
+    default: return <Input {...(control as object)} {...test} />;
+  }
+}
+
+/** Dates stay YYYY-MM-DD strings in the form values; the picker gets dayjs. */
+const dateProps = {
+  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+};
+
+/** The declared fields, each checked by its entry of the shared schema. */
+export function ResourceFields({ fields, schema }: { fields: ResourceField[]; schema: z.ZodObject }) {
+  useTranslation();
+  const lng = currentLanguage();
+  return (
+    <>
+      {fields.map((f) => {
+        const entry = schema.shape[f.name] as z.ZodType | undefined;
+        return (
+          <Form.Item key={f.name} name={f.name} label={f.label[lng]} required={f.required} extra={f.extra?.[lng]}
+            rules={entry ? [schemaRule(entry)] : []}
+            {...(f.input === 'date' ? dateProps : {})}>
+            <FieldInput field={f} />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}

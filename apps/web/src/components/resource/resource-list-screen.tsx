@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
+import Form from 'antd/es/form';
+import Flex from 'antd/es/flex';
+import Select from 'antd/es/select';
+import type { ColumnsType } from 'antd/es/table';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { currentLanguage, formatDateTime } from '../../i18n/index.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { useSession } from '../../lib/session.ts';
+import { PageHeader } from '../page-header.tsx';
+import { ListFilters } from './list-filters.tsx';
+import { ResourceTable } from './resource-table.tsx';
+import { ResourceFields } from './resource-fields.tsx';
+import { useDeleteRows } from './use-delete-rows.ts';
+import { useListParams } from './use-list-params.ts';
+import { useServerFieldErrors } from './use-server-field-errors.ts';
+import { createResourceApi } from './resource-api.ts';
+import type { ResourceScreenConfig } from './resource-screens.ts';
+import './i18n.ts';
+
+type Row = { id: number } & Record<string, unknown>;
+
+/** A cell without a `render`: timestamps (`…_at`) in the user's format, anything else as text. */
+const cell = (key: string, v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : key.endsWith('_at') && typeof v === 'string' ? <span className="nowrap">{formatDateTime(v)}</span> : String(v);
+
+/** The list screen of a declared resource: filters, a server-paged table, create, edit and delete. */
+export function listScreen(c: ResourceScreenConfig) {
+  const { spec } = c;
+  const resource = createResourceApi<Row, Record<string, unknown>>(spec.apiPath, { organization: c.organization });
+  const filterNames = (spec.filters ?? []).map((f) => f.name);
+  const linkKey = (spec.columns.find((col) => col.link) ?? spec.columns[0])?.key;
+  const rowName = spec.rowName ?? ((r: Row) => String(r[spec.columns[0]?.key ?? 'id'] ?? r.id));
+  const updatePath = (id: number) => `${c.basePath}/${id}/update`;
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per declared resource when the route table is built, never during a render
+  return function ResourceListScreen() {
+    const { t } = useTranslation('resource');
+    const lng = currentLanguage();
+    const navigate = useNavigate();
+    const { can } = useSession();
+    const canWrite = can(c.roles.write);
+    const list = useListParams(filterNames, spec.list);
+    const q = useQuery(resource.list(list.query));
+    const del = useDeleteRows(resource);
+    const create = resource.useCreate();
+    const [open, setOpen] = useState(false);
+    const [form] = Form.useForm<Record<string, unknown>>();
+    const { onError, formError } = useServerFieldErrors(form);
+    const startCreate = () => (c.create === 'dialog' ? setOpen(true) : navigate(`${c.basePath}/create`));
+    const createLabel = spec.createLabel?.[lng] ?? t('create');
+
+    const columns = useMemo<ColumnsType<Row>>(() => [
+      ...spec.columns.map((col) => ({
+        key: col.key,
+        title: col.title[lng],
+        sorter: col.sortable,
+        render: (_: unknown, r: Row) => {
+          const content = col.render ? col.render(r as never) : cell(col.key, r[col.key]);
+          return col.key === linkKey ? <Link to={updatePath(r.id)}>{content}</Link> : content;
+        },
+      })),
+      ...(canWrite ? [{
+        key: 'actions', title: t('actions'), fixed: 'right' as const, className: 'resource-row-actions',
+        render: (_: unknown, r: Row) => (
+          <Flex gap={4}>
+            <Button size="small" onClick={() => navigate(updatePath(r.id))}>{t('edit')}</Button>
+            <Button size="small" danger onClick={() => void del([r.id], [rowName(r)])}>{t('delete')}</Button>
+          </Flex>
+        ),
+      }] : []),
+    ], [lng, canWrite, t, navigate, del]);
+
+    const createButton = canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>{createLabel}</Button> : undefined;
+    return (
+      <div className={`page ${c.name}-list-page`}>
+        <PageHeader extra={createButton} />
+        <ListFilters list={list}>
+          {(spec.filters ?? []).map((f) => (
+            <Select key={f.name} allowClear placeholder={f.label[lng]} aria-label={f.label[lng]} style={{ minWidth: 140 }} data-testid={`filter-${f.name}`}
+              value={list.params.filters[f.name] || undefined} onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
+              options={f.options.map((o) => ({ value: String(o.value), label: o.label[lng] }))} />
+          ))}
+        </ListFilters>
+        <ResourceTable<Row> query={q} list={list} columns={columns} testId={spec.tableTestId ?? `${c.name}-table`}
+          emptyAction={canWrite ? <Button type="primary" onClick={startCreate}>{createLabel}</Button> : undefined}
+          batchActions={canWrite ? ({ ids, rows, clear }) => (
+            <Button danger onClick={async () => { if (await del(ids, rows.map(rowName))) clear(); }}>{t('delete')}</Button>
+          ) : undefined} />
+        {c.create === 'dialog' ? (
+          <Modal open={open} title={spec.createTitle?.[lng] ?? createLabel} okText={t('save')} cancelText={t('cancel')} confirmLoading={create.isPending} destroyOnHidden
+            onCancel={() => setOpen(false)} onOk={() => form.submit()}>
+            <Form form={form} layout="vertical" initialValues={spec.defaults} preserve={false} onFinish={async (v) => {
+              try {
+                const created = await create.mutateAsync(v);
+                toast.success({ title: t('created'), duration: SHELL_TOAST.duration });
+                setOpen(false);
+                navigate(updatePath(created.id));
+              } catch (e) { onError(e); }
+            }}>
+              <ResourceFields fields={spec.fields} schema={spec.schema} />
+              {formError ? <div className="ant-form-item-explain-error">{formError}</div> : null}
+            </Form>
+          </Modal>
+        ) : null}
+      </div>
+    );
+  };
+}

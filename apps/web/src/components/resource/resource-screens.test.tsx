@@ -1,0 +1,161 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import AntApp from 'antd/es/app';
+import type { ComponentType } from 'react';
+import { z } from 'zod';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { setLanguage } from '../../i18n/index.ts';
+import { makeToken } from '../../test/tokens.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { RouteMetaContext } from '../../lib/route-meta.ts';
+import { resetTokenStore, setToken } from '../../lib/token-store.ts';
+import { resourceScreens } from './resource-screens.ts';
+
+// A plain resource declared with nothing but its descriptor.
+const feature = resourceScreens({
+  name: 'widget',
+  title: { list: { 'zh-TW': '零件', 'en-US': 'Widgets' }, create: { 'zh-TW': '新增零件', 'en-US': 'New widget' }, update: { 'zh-TW': '編輯零件', 'en-US': 'Edit widget' } },
+  roles: { read: ['ROLE_STAFF'], write: ['ROLE_SUPER_ADMIN'] },
+  menu: { order: 5 },
+  screens: {
+    apiPath: '/api/admin/widget',
+    schema: z.strictObject({
+      code: z.string().trim().min(1, VALIDATION_KEYS.required).max(20),
+      name: z.string().trim().min(1, VALIDATION_KEYS.required),
+      size: z.enum(['s', 'l']).optional(),
+    }),
+    columns: [
+      { key: 'code', title: { 'zh-TW': '代碼', 'en-US': 'Code' }, sortable: true },
+      { key: 'name', title: { 'zh-TW': '名稱', 'en-US': 'Name' } },
+      { key: 'size', title: { 'zh-TW': '尺寸', 'en-US': 'Size' } },
+    ],
+    fields: [
+      { name: 'code', label: { 'zh-TW': '代碼', 'en-US': 'Code' }, required: true, testId: 'widget-code' },
+      { name: 'name', label: { 'zh-TW': '名稱', 'en-US': 'Name' }, required: true, testId: 'widget-name' },
+      { name: 'size', label: { 'zh-TW': '尺寸', 'en-US': 'Size' }, input: 'select', options: [{ value: 's', label: { 'zh-TW': '小', 'en-US': 'Small' } }, { value: 'l', label: { 'zh-TW': '大', 'en-US': 'Large' } }] },
+    ],
+  },
+});
+
+const widget = (id: number) => ({ id, code: `W${id}`, name: `Widget ${id}`, size: null });
+let calls: { method: string; url: string; body: unknown }[];
+let answer: (method: string, url: string) => Response | undefined;
+const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
+
+const screens: Record<string, ComponentType> = {};
+beforeAll(async () => {
+  for (const r of feature.routes) if (r.screen !== 'placeholder') screens[r.name] = (await r.screen()).default;
+});
+beforeEach(async () => {
+  await setLanguage('en-US');
+  resetTokenStore();
+  queryClient.clear();
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const custom = answer(method, url);
+    if (custom) return custom;
+    if (url.startsWith('/api/admin/widget/index')) {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+      return json({ data: page === 1 ? [widget(1), widget(2)] : [widget(21)], meta: { page, per_page: 20, total: 21, last_page: 2 } });
+    }
+    if (/\/api\/admin\/widget\/\d+$/.test(url) && method === 'GET') return json(widget(Number(url.split('/').pop())));
+    if (method === 'DELETE') return json({ message: 'ok' });
+    return json({ data: [] });
+  }));
+});
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); resetTokenStore(); });
+
+const renderAt = (path: string, roles = ['ROLE_SUPER_ADMIN']) => {
+  setToken(makeToken({ roles }), { broadcast: false });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AntApp>
+          <Routes>
+            {feature.routes.map((r) => {
+              const Screen = screens[r.name]!;
+              return <Route key={r.name} path={r.path} element={<RouteMetaContext.Provider value={{ ...r, layout: 'admin' }}><Screen /></RouteMetaContext.Provider>} />;
+            })}
+          </Routes>
+        </AntApp>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+
+describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_000 }, () => {
+  it('yields list, create and update routes and a menu entry', () => {
+    expect(feature.routes.map((r) => [r.name, r.path, r.mode, r.roles])).toEqual([
+      ['widget.list', '/admin/widget', undefined, ['ROLE_STAFF']],
+      ['widget.create', '/admin/widget/create', 'create', ['ROLE_SUPER_ADMIN']],
+      ['widget.update', '/admin/widget/:target/update', 'update', ['ROLE_STAFF']],
+    ]);
+    expect(feature.menu).toEqual([{ key: 'widget', route: 'widget.list', roles: ['ROLE_STAFF'], flag: undefined, order: 5 }]);
+  });
+
+  it('lists the declared columns, pages on the server and links a row to its update screen', async () => {
+    renderAt('/admin/widget');
+    const table = await screen.findByTestId('widget-table');
+    await within(table).findByText('Widget 1');
+    for (const title of ['Code', 'Name', 'Size', 'Actions']) expect(within(table).getAllByText(title).length).toBeGreaterThan(0);
+    expect(within(table).getByText('W1').closest('a')?.getAttribute('href')).toBe('/admin/widget/1/update');
+    expect(screen.getByText('21 in total')).toBeTruthy();
+    fireEvent.click(within(table).getByTitle('2'));
+    await within(table).findByText('Widget 21');
+    expect(calls.some((c) => c.url.startsWith('/api/admin/widget/index') && c.url.includes('page=2'))).toBe(true);
+  });
+
+  it('shows a reader the list without create, edit or delete', async () => {
+    renderAt('/admin/widget', ['ROLE_STAFF']);
+    const table = await screen.findByTestId('widget-table');
+    await within(table).findByText('Widget 1');
+    expect(screen.queryByTestId('widget-create')).toBeNull();
+    expect(within(table).queryByText('Actions')).toBeNull();
+    expect(within(table).queryByText('Delete')).toBeNull();
+  });
+
+  it('deletes a row only once the confirmation naming it is accepted', async () => {
+    renderAt('/admin/widget');
+    const table = await screen.findByTestId('widget-table');
+    await within(table).findByText('Widget 1');
+    fireEvent.click(within(table).getAllByText('Delete')[0]!);
+    expect((await screen.findAllByText('Delete?')).length).toBeGreaterThan(0);
+    expect(within(document.querySelector('.destructive-confirm') as HTMLElement).getByText('W1')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(document.querySelector('[data-testid="confirm-ok"]')!);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/widget/1']));
+  });
+
+  it('refuses an empty create with the schema\'s required errors, sending nothing', async () => {
+    renderAt('/admin/widget/create');
+    fireEvent.click(await screen.findByTestId('form-submit'));
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('puts a server 400 onto its field', async () => {
+    answer = (method) => (method === 'POST' ? json({ message: 'validate.error', errors: { code: [VALIDATION_KEYS.invalid] } }, 400) : undefined);
+    renderAt('/admin/widget/create');
+    fireEvent.change(await screen.findByTestId('widget-code'), { target: { value: 'W9' } });
+    fireEvent.change(screen.getByTestId('widget-name'), { target: { value: 'Nine' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ code: 'W9', name: 'Nine' }]));
+    const codeItem = (await screen.findByTestId('widget-code')).closest('.ant-form-item') as HTMLElement;
+    expect(await within(codeItem).findByText('Invalid format')).toBeTruthy();
+    const nameItem = screen.getByTestId('widget-name').closest('.ant-form-item') as HTMLElement;
+    expect(within(nameItem).queryByText('Invalid format')).toBeNull();
+  });
+
+  it('loads the record into the update form and saves it with PUT', async () => {
+    renderAt('/admin/widget/2/update');
+    await waitFor(() => expect((screen.getByTestId('widget-code') as HTMLInputElement).value).toBe('W2'));
+    fireEvent.change(screen.getByTestId('widget-name'), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/admin/widget/2', body: { code: 'W2', name: 'Renamed', size: null } }]));
+  });
+});
