@@ -15,9 +15,7 @@ export function plainService<View extends { id: number }, Input extends object, 
     return {
       list: (query) => table.list(db, scope, query as never),
       find: (ids) => table.find(db, scope, ids),
-      async create(input) {
-        return table.findOr404(db, scope, await table.insert(db, scope, columns(input)));
-      },
+      create: (input) => table.create(db, scope, columns(input)),
       async update(before, input) {
         await table.update(db, scope, before.id, columns(input));
         return table.findOr404(db, scope, before.id);
@@ -26,7 +24,12 @@ export function plainService<View extends { id: number }, Input extends object, 
         await table.update(db, scope, before.id, { [change.field]: change.value ?? null });
         return table.findOr404(db, scope, before.id);
       },
-      remove: (rows) => table.remove(db, scope, rows.map((r) => r.id)),
+      remove: (rows) =>
+        table.remove(
+          db,
+          scope,
+          rows.map((r) => r.id),
+        ),
     };
   };
 }

@@ -100,6 +100,11 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
       return row.id as number;
     },
 
+    /** Inserts a row (as `insert`) and answers it as a view. */
+    async create(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<View> {
+      return table.findOr404(db, scope, await table.insert(db, scope, values));
+    },
+
     /** Updates rows of the scope (stamping updated_at); answers how many changed. */
     async update(db: DbOrTrx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
       const list = typeof ids === 'number' ? [ids] : [...ids];

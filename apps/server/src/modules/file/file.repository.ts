@@ -120,15 +120,6 @@ export async function findFileForSignedLink(db: DbOrTrx, uid: string): Promise<F
   return db.selectFrom('files').selectAll().where('uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
-export async function insertFile(
-  db: DbOrTrx,
-  scope: Scope,
-  values: Omit<FilesTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>,
-): Promise<FileItem> {
-  const id = await files.insert(db, scope, values);
-  return files.findOr404(db, scope, id);
-}
-
 /** Storage keys of files already loaded in scope. */
 export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];

@@ -4,10 +4,10 @@ import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import {
   fileScopeOf,
+  files,
   findFileByUid,
   findFileRow,
   findFiles,
-  insertFile,
   listFiles,
   removeFiles,
   storedKeysOf,
@@ -50,7 +50,7 @@ export function fileService(ctx: RequestContext): FileService {
       await removeFiles(db, fs, ids);
     },
     async record(file) {
-      const item = await insertFile(db, fs.scope, {
+      const item = await files.create(db, fs.scope, {
         uid: file.uid,
         uploader_id: ctx.actor.id,
         folder: file.folder,

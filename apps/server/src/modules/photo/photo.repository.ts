@@ -90,15 +90,6 @@ export function listPhotos(db: DbOrTrx, scope: Scope | number, q: ListQuery) {
   });
 }
 
-export async function insertPhoto(
-  db: DbOrTrx,
-  scope: Scope,
-  values: Omit<PhotosTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>,
-): Promise<Photo> {
-  const id = await photos.insert(db, scope, values);
-  return photos.findOr404(db, scope, id);
-}
-
 /** Storage keys of every variant of the photos (already loaded in scope). */
 export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];

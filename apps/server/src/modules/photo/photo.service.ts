@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Photo, photoListQuery } from '@bo/shared/schemas/photo';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
-import { insertPhoto, listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
+import { listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
 
 type Query = z.output<typeof photoListQuery>;
 
@@ -44,7 +44,7 @@ export function photoService(ctx: RequestContext): PhotoService {
       await photos.remove(db, scope, ids);
     },
     async record(upload) {
-      const photo = await insertPhoto(db, scope, {
+      const photo = await photos.create(db, scope, {
         uid: upload.uid,
         uploader_id: ctx.actor.id,
         folder: upload.folder,
