@@ -92,7 +92,7 @@ export function listScreen(c: ResourceScreenConfig) {
             <Button danger onClick={async () => { if (await del(ids, rows.map(rowName))) clear(); }}>{t('delete')}</Button>
           ) : undefined} />
         {c.create === 'dialog' ? (
-          <Modal open={open} title={spec.createTitle?.[lng] ?? createLabel} okText={t('save')} cancelText={t('cancel')} confirmLoading={create.isPending} destroyOnHidden
+          <Modal open={open} title={c.title.create[lng]} okText={t('save')} cancelText={t('cancel')} confirmLoading={create.isPending} destroyOnHidden
             onCancel={() => setOpen(false)} onOk={() => form.submit()}>
             <Form form={form} layout="vertical" initialValues={spec.defaults} preserve={false} onFinish={async (v) => {
               try {

@@ -66,8 +66,6 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   rowName?: (row: T) => string;
   /** The create button's label (default "Create"). */
   createLabel?: Texts;
-  /** The create dialog's title (create: 'dialog'). */
-  createTitle?: Texts;
   /** Testid of the list table (default `<name>-table`). */
   tableTestId?: string;
 }
@@ -78,6 +76,7 @@ export interface ResourceScreensDeclaration {
   /** The feature's name, the routes' prefix (`<name>.list`, `<name>.create`, `<name>.update`) and the path under /admin. */
   name: string;
   path?: string;
+  /** The routes' titles; `create` also titles the create dialog. */
   title: { list: Texts; create: Texts; update: Texts };
   /** `read` opens the list and the update screen (read-only without `write`); `write` creates, saves and deletes. */
   roles: { read: readonly string[]; write: readonly string[] };
@@ -91,31 +90,23 @@ export interface ResourceScreensDeclaration {
   screens: ResourceScreensSpec<never> | SpecLoader;
 }
 
-/** What a generic screen is built from. */
-export interface ResourceScreenConfig {
-  name: string;
+/** What a generic screen is built from: the declaration with its spec loaded. */
+export interface ResourceScreenConfig extends Omit<ResourceScreensDeclaration, 'screens' | 'menu'> {
   basePath: string;
-  roles: { read: readonly string[]; write: readonly string[] };
-  organization: boolean;
-  create: 'page' | 'dialog';
   spec: ResourceScreensSpec;
 }
 
 export function resourceScreens(d: ResourceScreensDeclaration): FeatureDescriptor & { routes: FeatureRoute[]; menu: FeatureMenuEntry[] } {
   const basePath = adminPath(d.path ?? d.name);
-  const create = d.create ?? 'page';
-  let spec: Promise<ResourceScreenConfig> | undefined;
-  const config = () => (spec ??= (typeof d.screens === 'function' ? d.screens().then((m) => m.default) : Promise.resolve(d.screens))
-    .then((s) => ({ name: d.name, basePath, roles: d.roles, organization: !!d.organization, create, spec: s as unknown as ResourceScreensSpec }))
-    .catch((e: unknown) => { spec = undefined; throw e; }));
+  // Kept small: this runs in the first chunk, with every feature descriptor.
+  const config = () => (typeof d.screens === 'function' ? d.screens().then((m) => m.default) : Promise.resolve(d.screens))
+    .then((spec) => ({ ...d, basePath, spec: spec as unknown as ResourceScreensSpec }));
   const list = () => Promise.all([import('./resource-list-screen.tsx'), config()]).then(([m, c]) => ({ default: m.listScreen(c) }));
   const form = () => Promise.all([import('./resource-form-screen.tsx'), config()]).then(([m, c]) => ({ default: m.formScreen(c) }));
-  const common = { flag: d.flag, roles: d.roles.read };
-  const routes: FeatureRoute[] = [
-    { name: `${d.name}.list`, path: basePath, title: d.title.list, screen: list, ...common },
-    ...(create === 'page' ? [{ name: `${d.name}.create`, path: `${basePath}/create`, mode: 'create' as const, title: d.title.create, screen: form, ...common, roles: d.roles.write }] : []),
-    { name: `${d.name}.update`, path: `${basePath}/:target/update`, mode: 'update', title: d.title.update, screen: form, ...common },
-  ];
-  const { key, ...menu } = d.menu;
-  return { name: d.name, routes, menu: [{ key: key ?? d.name, route: `${d.name}.list`, roles: d.roles.read, flag: d.flag, ...menu }] };
+  const { read, write } = d.roles;
+  const route = (suffix: string, path: string, title: Texts, screen: FeatureRoute['screen'], mode?: 'create' | 'update', roles = read): FeatureRoute =>
+    ({ name: `${d.name}.${suffix}`, path: basePath + path, title, screen, roles, flag: d.flag, mode });
+  const routes = [route('list', '', d.title.list, list), route('update', '/:target/update', d.title.update, form, 'update')];
+  if (d.create !== 'dialog') routes.splice(1, 0, route('create', '/create', d.title.create, form, 'create', write));
+  return { name: d.name, routes, menu: [{ key: d.name, route: `${d.name}.list`, roles: read, flag: d.flag, ...d.menu }] };
 }

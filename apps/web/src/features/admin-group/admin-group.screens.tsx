@@ -26,7 +26,6 @@ export default {
   schema: adminGroupInput,
   list: { sort: 'id', order: 'desc' },
   createLabel: { 'zh-TW': '新增群組', 'en-US': 'New group' },
-  createTitle: { 'zh-TW': '新增管理群組', 'en-US': 'New admin group' },
   defaults: { roles: [] },
   rowName: (g) => `${g.name} (${members[currentLanguage()]}: ${g.admin_count})`,
   columns: [
