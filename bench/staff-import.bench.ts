@@ -76,8 +76,8 @@ try {
   }
   console.log(`Staff import, ${ROWS} rows (${(results[0]!.bytes / 1024).toFixed(0)} KB roster), ${testDialect}, ${RUNS} runs`);
   console.log('run   build roster     preview      import   total (preview + import)   longest stall (preview / import)   imported / rejected');
-  results.forEach((x, i) => console.log(
-    `${String(i + 1).padEnd(4)} ${ms(x.build)}   ${ms(x.preview)}   ${ms(x.importMs)}   ${ms(x.preview + x.importMs)}                  ${ms(x.stallPreview)} / ${ms(x.stallImport)}             ${x.imported} / ${x.rejected}`));
+  for (const [i, x] of results.entries()) console.log(
+    `${String(i + 1).padEnd(4)} ${ms(x.build)}   ${ms(x.preview)}   ${ms(x.importMs)}   ${ms(x.preview + x.importMs)}                  ${ms(x.stallPreview)} / ${ms(x.stallImport)}             ${x.imported} / ${x.rejected}`);
   const best = (k: 'preview' | 'importMs') => Math.min(...results.map((x) => x[k]));
   console.log(`best: preview ${best('preview').toFixed(0)} ms, import ${best('importMs').toFixed(0)} ms (goal: under 10,000 ms for ${ROWS} rows)`);
 } finally {

@@ -6,7 +6,7 @@ import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
 import { createRateLimitStore } from './lib/rate-limit-store.ts';
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (err) {

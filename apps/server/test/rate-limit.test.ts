@@ -94,7 +94,7 @@ const rand = () => Math.floor(Math.random() * 250) + 1;
 const stores: [string, () => Promise<RateLimitStore>][] = [['in-process store', async () => new MemoryRateLimitStore()]];
 if (process.env.TEST_REDIS_URL) stores.push(['Redis store', () => RedisRateLimitStore.open(process.env.TEST_REDIS_URL!)]);
 
-describe.each(stores)('lockout that keeps the owner in (%s)', (name, open) => {
+describe.each(stores)('lockout that keeps the owner in (%s)', (_name, open) => {
   let t: TestApp;
   const net = `10.${rand()}.${rand()}`;
   beforeAll(async () => { t = await createTestApp(LIMITS, { rateLimits: await open() }); });

@@ -46,12 +46,11 @@ describe('graceful shutdown', () => {
     const until = async (cond: () => boolean) => { while (!cond()) await new Promise((r) => setTimeout(r, 20)); };
 
     // A slow client: headers and half the body now, the rest after the signal.
-    let response!: Promise<{ status: number; body: string }>;
     const req = request({
       host: '127.0.0.1', port, method: 'PUT', path: '/api/admin/account/profile',
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
     });
-    response = new Promise((res, rej) => {
+    const response = new Promise<{ status: number; body: string }>((res, rej) => {
       req.on('response', (r) => {
         let text = '';
         r.on('data', (c) => { text += c; });

@@ -10,7 +10,7 @@ export const MAX_PAGE = 10_000_000;
 export const queryInt = z.string().regex(/^\d{1,10}$/, VALIDATION_KEYS.invalid).transform(Number);
 
 /** Query of every `GET …/index` (ARCHITECTURE "Lists"); `sortable` is the allow-list of columns. */
-export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = {}>(
+export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(
   sortable: S,
   filters: F = {} as F,
 ) {

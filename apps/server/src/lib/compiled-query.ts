@@ -8,7 +8,7 @@ import type { DbOrTrx } from '../db/database.ts';
  * else; the first call checks that, so a query that binds other values fails loudly, not wrongly.
  */
 export function compiledOnce<A extends readonly unknown[], R>(build: (db: DbOrTrx, ...args: A) => Compilable<R>) {
-  const sqlByDialect = new Map<Function, string>();
+  const sqlByDialect = new Map<unknown, string>();
   return async (db: DbOrTrx, ...args: A): Promise<R[]> => {
     const dialect = db.getExecutor().adapter.constructor;
     const text = sqlByDialect.get(dialect);

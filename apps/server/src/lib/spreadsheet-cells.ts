@@ -10,11 +10,12 @@ export function neutralizeFormula<T>(value: T): T | string {
 
 /** One CSV record (RFC 4180: quoted when needed, CRLF), each text cell formula-neutralized. */
 export function csvRecord(values: readonly unknown[]): string {
-  return values.map((v) => {
+  const cells = values.map((v) => {
     if (v === null || v === undefined) return '';
     const s = String(neutralizeFormula(typeof v === 'object' ? JSON.stringify(v) : v));
     return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  }).join(',') + '\r\n';
+  });
+  return `${cells.join(',')}\r\n`;
 }
 
 /** Prepended to CSV files so Excel reads them as UTF-8 (Traditional Chinese names stay readable). */

@@ -37,14 +37,18 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
+      const add = (field: string, key: string) => {
+        errors[field] ??= [];
+        errors[field].push(key);
+      };
       for (const v of err.validation as unknown as Issue[]) {
         if (v.keyword === 'unrecognized_keys') {
           const prefix = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-          for (const k of v.params.keys as string[]) (errors[prefix ? `${prefix}.${k}` : k] ??= []).push('validate.error.not_allowed');
+          for (const k of v.params.keys as string[]) add(prefix ? `${prefix}.${k}` : k, 'validate.error.not_allowed');
           continue;
         }
         const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(keyFor(v));
+        add(field, keyFor(v));
       }
       return reply.code(400).send({ message: MESSAGES.badRequest, errors });
     }

@@ -50,6 +50,7 @@ letScriptsStyle(cspNonce);
  * importing zod here would move it into the first bundle; csp.test.ts checks zod sees it.
  */
 export function makeZodJitless(global: { __zod_globalConfig?: Record<string, unknown> } = globalThis as never): void {
-  Object.assign((global.__zod_globalConfig ??= {}), { jitless: true });
+  global.__zod_globalConfig ??= {};
+  Object.assign(global.__zod_globalConfig, { jitless: true });
 }
 makeZodJitless();

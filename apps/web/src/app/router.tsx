@@ -22,6 +22,7 @@ const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m)
 function usePageTitle(route: AppRoute) {
   const { t, i18n } = useTranslation();
   const title = useSiteTitle();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-renders the title on a switch of language, which `t`'s identity does not always signal
   useEffect(() => {
     document.title = `${t(`route.${route.name}`)} | ${title}`;
   }, [route.name, title, t, i18n.language]);

@@ -122,6 +122,7 @@ export function ImageViewer({ images, index, onIndexChange }: ImageViewerProps) 
         <span className="viewer-zoom">{Math.round(scale * 100)}%</span>
         {tool(t('close'), <CloseOutlined />, close, 'viewer-close')}
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging and wheel zoom are pointer conveniences; the dialog's keys (arrows, +, -, 0) and the toolbar buttons do the same from the keyboard */}
       <div
         className="viewer-stage"
         onWheel={(e) => zoom(e.deltaY < 0 ? 1 : -1)}

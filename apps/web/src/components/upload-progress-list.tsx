@@ -20,7 +20,10 @@ export interface UploadItem { key: string; name: string; percent: number; status
  */
 export function useUploadQueue() {
   const [items, setItems] = useState<UploadItem[]>([]);
-  const update = (key: string, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  const update = useCallback(
+    (key: string, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i))),
+    [],
+  );
   const run = useCallback(async <T,>(files: File[], send: (file: File, onProgress: (p: number) => void) => Promise<T>): Promise<T[]> => {
     const batch = files.map((f, n) => ({ key: `${Date.now()}-${n}-${f.name}`, name: f.name, percent: 0, status: 'uploading' as const }));
     setItems((all) => [...batch, ...all.filter((i) => i.status === 'uploading')]);
@@ -35,7 +38,7 @@ export function useUploadQueue() {
       }
     }
     return done;
-  }, []);
+  }, [update]);
   const clear = useCallback(() => setItems((all) => all.filter((i) => i.status === 'uploading')), []);
   return { items, run, clear };
 }
@@ -44,7 +47,7 @@ export function UploadProgressList({ items, onClear }: { items: UploadItem[]; on
   const { t } = useTranslation('upload');
   if (!items.length) return null;
   return (
-    <div className="upload-progress-list" aria-label={t('list')} data-testid="upload-progress-list">
+    <section className="upload-progress-list" aria-label={t('list')} data-testid="upload-progress-list">
       {items.map((i) => (
         <div key={i.key} className="upload-progress-item" data-testid="upload-progress" data-status={i.status}>
           <Typography.Text ellipsis className="upload-progress-name" title={i.name}>{i.name}</Typography.Text>
@@ -58,6 +61,6 @@ export function UploadProgressList({ items, onClear }: { items: UploadItem[]; on
         </div>
       ))}
       {items.some((i) => i.status !== 'uploading') ? <Button size="small" type="link" onClick={onClear}>{t('clear')}</Button> : null}
-    </div>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/useFilenamingConvention: named after the BCP 47 locale tag whose strings it holds
 import type { zhTW } from './zh-TW.ts';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

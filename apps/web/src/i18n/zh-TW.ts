@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/useFilenamingConvention: named after the BCP 47 locale tag whose strings it holds
 /** Shell strings, Traditional Chinese (default language). Keys mirror en-US.ts exactly. */
 export const zhTW = {
   app: { loading: '載入中…', language: '語言', languages: { 'zh-TW': '繁體中文', 'en-US': 'English' } },

@@ -8,8 +8,10 @@ export const FILE_TYPES = ['image', 'video', 'audio', 'document', 'archive', 'ot
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** A stored file name: no separators, `%`, control characters, and not `.` or `..`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name refuses
 export const FILE_NAME_PATTERN = /^(?!\.{1,2}$)[^/\\%\u0000-\u001f\u007f]{1,200}$/;
 export const FILE_UID_PATTERN = /^[A-Za-z0-9_-]{16,40}$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name refuses
 export const FILE_PATH_PATTERN = /^(public|private)\/([A-Za-z0-9_-]{16,40})\/((?!\.{1,2}$)[^/\\%\u0000-\u001f\u007f]{1,200})$/;
 
 export const fileSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, rowIdParam, rowId } from '../list.ts';
+import { listQuery, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { SUB_ACCOUNT_ROLES } from '../roles.ts';
 

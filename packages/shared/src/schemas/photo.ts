@@ -28,6 +28,7 @@ export const IMAGE_VIEWER = { initialCoverage: 0.9, slideshowIntervalMs: 5000, z
 export const FOLDER_PATTERN = /^(?:(?!\.{1,2}(?:\/|$))[\p{L}\p{N} _.()-]{1,64})(?:\/(?!\.{1,2}(?:\/|$))[\p{L}\p{N} _.()-]{1,64}){0,7}$/u;
 export const folderParam = z.string().trim().max(300).refine((v) => v === '' || FOLDER_PATTERN.test(v), VALIDATION_KEYS.invalid);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a tag refuses
 export const TAG_PATTERN = /^[^"\\,%\u0000-\u001f]{1,50}$/;
 export const photoTag = z.string().trim().regex(TAG_PATTERN, VALIDATION_KEYS.invalid);
 

@@ -18,7 +18,7 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
 }
 
-const SAFE_KEY = /^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._\/-]{1,512}$/;
+const SAFE_KEY = /^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]{1,512}$/;
 
 /** Refuses anything that is not a server-generated key: traversal, absolute paths, odd characters. */
 export function assertSafeKey(key: string): void {

@@ -29,14 +29,10 @@ export function createResourceApi<T extends { id: number }, Input = Partial<T>, 
     list: (q: Record<string, unknown>) => [base, 'list', q] as const,
     one: (id: number | string) => [base, 'one', Number(id)] as const,
   };
-  const useInvalidate = () => {
-    const qc = useQueryClient();
-    return () => qc.invalidateQueries({ queryKey: keys.all });
-  };
-  const mutation = <V, R>(fn: (v: V) => Promise<R>) => () => {
-    const invalidate = useInvalidate();
-    return useMutation({ mutationFn: fn, onSuccess: () => invalidate() });
-  };
+  const mutation =
+    <V, R>(fn: (v: V) => Promise<R>) =>
+    () =>
+      useInvalidatingMutation(keys.all, fn);
   return {
     base,
     keys,
@@ -56,6 +52,16 @@ export function createResourceApi<T extends { id: number }, Input = Partial<T>, 
     useBatchPatch: mutation(({ ids, field, value }: { ids: number[]; field: string; value: unknown }) => api.patch<{ data: T[] }>(`${base}/batch`, { ids, field, value }, o)),
     useRemove: mutation(({ id, query }: { id: number; query?: string }) => api.delete<{ message: string }>(`${base}/${id}${query ?? ''}`, undefined, o)),
     useBatchRemove: mutation((body: { ids: number[] } & Record<string, unknown>) => api.delete<{ message: string }>(`${base}/batch`, body, o)),
-    useInvalidate,
+    useInvalidate: () => useInvalidate(keys.all),
   };
+}
+
+function useInvalidate(queryKey: readonly unknown[]) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey });
+}
+
+function useInvalidatingMutation<V, R>(queryKey: readonly unknown[], fn: (v: V) => Promise<R>) {
+  const invalidate = useInvalidate(queryKey);
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidate() });
 }

@@ -37,6 +37,7 @@ export function useConfirmDestructive() {
       content: (
         <div className="destructive-confirm">
           {list.length ? <Typography.Paragraph style={{ marginBottom: 4 }}>{o.itemsLabel ?? t('willDelete')}</Typography.Paragraph> : null}
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders, whose names may repeat */}
           {list.length ? <ul>{list.map((i, n) => <li key={n}>{i}</li>)}{more > 0 ? <li>… +{more}</li> : null}</ul> : null}
           {o.alsoGoes?.length ? (
             <>

@@ -40,6 +40,7 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
   const d = { per_page: defaults.per_page ?? 20, sort: defaults.sort ?? 'id', order: defaults.order ?? ('desc' as const) };
   const key = search.toString();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` and `filterNames` are new objects on every render; keyed by their contents (the query string, the joined names) so the params keep their identity until the URL really changes
   const params = useMemo<ListParams<F>>(() => {
     const num = (name: string, fallback: number) => {
       const n = Number(search.get(name));
@@ -59,7 +60,6 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
       keyword: search.get('keyword') ?? '',
       filters,
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, filterNames.join(','), d.per_page, d.sort, d.order]);
 
   const set = useCallback<UseListParams<F>['set']>((patch) => {

@@ -154,11 +154,13 @@ export default function FileManagerPage() {
       <UploadProgressList items={uploads.items} onClear={uploads.clear} />
       <DownloadProgress jobs={downloads.jobs} />
       <Breadcrumb className="file-breadcrumb" items={[
-        { title: <a onClick={() => openFolder('')} data-testid="folder-root"><HomeOutlined /> {t('root')}</a> },
-        ...crumbs.map((c, i) => ({ title: i === crumbs.length - 1 ? c : <a onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>{c}</a> })),
+        { title: <button type="button" className="file-crumb" onClick={() => openFolder('')} data-testid="folder-root"><HomeOutlined /> {t('root')}</button> },
+        ...crumbs.map((c, i) => ({
+          title: i === crumbs.length - 1 ? c : <button type="button" className="file-crumb" onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>{c}</button>,
+        })),
       ]} />
       {folders.length ? (
-        <div className="file-folders" aria-label={t('folders')}>
+        <section className="file-folders" aria-label={t('folders')}>
           {folders.map((f) => {
             const name = f.split('/').pop() ?? f;
             const empty = emptyFolders.includes(f);
@@ -174,7 +176,7 @@ export default function FileManagerPage() {
               </div>
             );
           })}
-        </div>
+        </section>
       ) : null}
       <ListFilters list={list} placeholder={t('searchPlaceholder')}>
         <Select

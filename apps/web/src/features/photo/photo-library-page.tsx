@@ -36,7 +36,7 @@ import { photoSizeOrder, pickVariant, toViewerImage } from './photo-size.ts';
 import './i18n.ts';
 import './photo.css';
 
-const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',') + ',image/png,image/jpeg,image/gif';
+const ACCEPT = `${IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')},image/png,image/jpeg,image/gif`;
 
 function PhotoEditModal({ photo, onClose }: { photo: Photo | null; onClose(): void }) {
   const { t } = useTranslation('photo');
@@ -109,8 +109,11 @@ export default function PhotoLibraryPage() {
     <Button type="primary" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} data-testid="photo-upload">{t('upload')}</Button>
   );
 
-  let body;
-  if (query.isPending) body = <div className="photo-grid">{Array.from({ length: 8 }, (_, i) => <Skeleton.Image key={i} active className="photo-skeleton" />)}</div>;
+  let body: React.ReactNode;
+  if (query.isPending) {
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, nothing else to tell them apart
+    body = <div className="photo-grid">{Array.from({ length: 8 }, (_, i) => <Skeleton.Image key={i} active className="photo-skeleton" />)}</div>;
+  }
   else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (!photos.length) {
     body = <EmptyState description={list.filtered ? t('noMatch') : t('empty')} action={!list.filtered && canEdit ? <Button onClick={() => fileInput.current?.click()}>{t('emptyAction')}</Button> : undefined} />;

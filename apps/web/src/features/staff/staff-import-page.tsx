@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import AntApp from 'antd/es/app';
 import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Steps from 'antd/es/steps';
 import Typography from 'antd/es/typography';
@@ -139,12 +138,12 @@ export default function StaffImportPage() {
   // A switch of organization: the rows are checked again against the staff of the new one.
   const orgId = organization?.id ?? null;
   const lastOrg = useRef(orgId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a switch of organization only; the step, file and mapping it reads are the current ones, and re-running on their changes would re-read the file at every step
   useEffect(() => {
     if (lastOrg.current === orgId) return;
     lastOrg.current = orgId;
     if (step === 'result') reset();
     else if (file && preview) void read(file, { ...sheetOptions(preview), mapping }, step);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orgId]);
 
   const confirmLeave = useCallback(() => new Promise<boolean>((resolve) => {

@@ -9,6 +9,7 @@ import { photoBlob } from './api.ts';
  */
 export function useStaffPhotoUrl(staff: Pick<Staff, 'id' | 'has_photo' | 'updated_at'> | undefined, pending: File | null = null): string | null {
   const [photo, setPhoto] = useState<{ id: number | undefined; url: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: updated_at is a deliberate trigger: a replaced photo keeps the staff id and has_photo, so the photo is read again when the row changes
   useEffect(() => {
     let url: string | null = null;
     let gone = false;

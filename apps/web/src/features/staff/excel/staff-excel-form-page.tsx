@@ -21,7 +21,7 @@ import Space from 'antd/es/space';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import { STAFF_EXCEL_LAYOUTS, mappedText, type CellMapping, type ExportStaff, type StaffExcelLayout } from '@bo/shared/schemas/staff-excel';
-import { type Staff } from '@bo/shared/schemas/staff';
+import type { Staff } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
 import { ApiError, errorText, saveBlob } from '../../../lib/api-client.ts';
 import { useActiveOrganization, useSession } from '../../../lib/session.ts';
