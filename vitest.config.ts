@@ -13,9 +13,12 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
       {
         test: {
-          name: 'server-sqlite', include: ['apps/server/**/*.test.ts'], exclude: ['**/node_modules/**', 'apps/server/**/*.postgres-only.test.ts', 'apps/server/**/*.contract.test.ts'],
+          name: 'server-sqlite',
+          include: ['apps/server/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/**/*.postgres-only.test.ts', 'apps/server/**/*.contract.test.ts'],
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 30_000, hookTimeout: 60_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -26,16 +29,27 @@ export default defineConfig({
         test: {
           name: 'server-contract',
           include: ['apps/server/src/modules/**/*.routes.test.ts', 'apps/server/test/contract/*.contract.test.ts'],
-          exclude: ['**/node_modules/**', '**/staff-excel.routes.test.ts', '**/session-lifetime.routes.test.ts', '**/organization-delete.routes.test.ts'],
-          env: { TEST_DB: 'sqlite', API_CONTRACT: '1' }, globalSetup: ['apps/server/test/contract/global-setup.ts'],
-          testTimeout: 30_000, hookTimeout: 60_000,
+          exclude: [
+            '**/node_modules/**',
+            '**/staff-excel.routes.test.ts',
+            '**/session-lifetime.routes.test.ts',
+            '**/organization-delete.routes.test.ts',
+          ],
+          env: { TEST_DB: 'sqlite', API_CONTRACT: '1' },
+          globalSetup: ['apps/server/test/contract/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
         test: {
-          name: 'server-postgres', include: pgSkip ? [] : ['apps/server/**/*.test.ts'],
+          name: 'server-postgres',
+          include: pgSkip ? [] : ['apps/server/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'apps/server/**/*.sqlite-only.test.ts', 'apps/server/**/*.contract.test.ts'],
-          env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000, passWithNoTests: true,
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          passWithNoTests: true,
         },
       },
       {

@@ -31,14 +31,21 @@ const PAGE_SQL = (p: (n: number) => string) => `
 
 function toItem(r: any) {
   return {
-    id: r.id, actor_id: r.actor_id,
+    id: r.id,
+    actor_id: r.actor_id,
     actor: r.actor_email === null ? null : { id: r.actor_id, email: r.actor_email, name: r.actor_name },
     impersonator_id: r.impersonator_id,
     impersonator: r.imp_email === null ? null : { id: r.impersonator_id, email: r.imp_email, name: r.imp_name },
     organization_id: r.organization_id,
     organization: r.org_name === null ? null : { id: r.organization_id, name: r.org_name, company_id: r.org_company_id },
-    action: r.action, target_type: r.target_type, target_id: r.target_id,
-    before: parseJson(r.before), after: parseJson(r.after), ip: r.ip, user_agent: r.user_agent, created_at: r.created_at,
+    action: r.action,
+    target_type: r.target_type,
+    target_id: r.target_id,
+    before: parseJson(r.before),
+    after: parseJson(r.after),
+    ip: r.ip,
+    user_agent: r.user_agent,
+    created_at: r.created_at,
   };
 }
 
@@ -49,7 +56,8 @@ interface Driver {
 }
 
 async function rawDriver(): Promise<Driver> {
-  const DEVICE_SQL = (p: string) => `select d.admin_id, d.revoked_at, a.status, a.roles from login_devices d join admins a on a.id = d.admin_id where d.id = ${p}`;
+  const DEVICE_SQL = (p: string) =>
+    `select d.admin_id, d.revoked_at, a.status, a.roles from login_devices d join admins a on a.id = d.admin_id where d.id = ${p}`;
   const SPAN_SQL = 'select (select min(id) from audit_logs) as min, (select max(id) from audit_logs) as max';
   if (url.startsWith('sqlite:')) {
     const SQLite = serverRequire('better-sqlite3') as typeof import('better-sqlite3');
@@ -91,7 +99,9 @@ async function main() {
     app.get('/hello', async () => ({ hello: 'world' }));
   } else if (mode === 'raw') {
     const d = await rawDriver();
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
     app.get('/api/admin/audit-log/index', async (req, reply) => {
       const auth = req.headers.authorization;
       if (!req.headers['x-fingerprint'] || !auth?.startsWith('Bearer ')) return reply.code(401).send({ message: 'Invalid token' });
@@ -102,7 +112,8 @@ async function main() {
         return reply.code(401).send({ message: 'Invalid token' });
       }
       const dev = await d.device(payload.id);
-      if (!dev || dev.revoked_at || dev.admin_id !== payload.data.id || dev.status !== 'active') return reply.code(401).send({ message: 'Invalid token' });
+      if (!dev || dev.revoked_at || dev.admin_id !== payload.data.id || dev.status !== 'active')
+        return reply.code(401).send({ message: 'Invalid token' });
       if (!JSON.parse(dev.roles).includes('ROLE_SUPER_ADMIN')) return reply.code(403).send({ message: 'User permission denied' });
       const q = req.query as Record<string, string>;
       const page = Math.max(1, Number(q.page ?? 1) | 0);

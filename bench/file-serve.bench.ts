@@ -19,7 +19,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function start(kind: 'app' | 'static'): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--no-warnings', join(import.meta.dirname, 'file-serve-servers.ts'), kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--no-warnings', join(import.meta.dirname, 'file-serve-servers.ts'), kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('{')) return { url: JSON.parse(line).url, child };
@@ -31,7 +33,9 @@ async function measure(label: string, url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  console.log(`${label.padEnd(48)} ${r.requests.average.toFixed(0).padStart(6)} req/s   ${(r.throughput.average / 1024 / 1024).toFixed(0).padStart(5)} MiB/s   p99 ${r.latency.p99} ms`);
+  console.log(
+    `${label.padEnd(48)} ${r.requests.average.toFixed(0).padStart(6)} req/s   ${(r.throughput.average / 1024 / 1024).toFixed(0).padStart(5)} MiB/s   p99 ${r.latency.p99} ms`,
+  );
   return r.requests.average;
 }
 
@@ -49,4 +53,6 @@ try {
   servers.app.child.kill();
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(`mean: bare static ${mean(results.static).toFixed(0)} req/s, app ${mean(results.app).toFixed(0)} req/s, app / bare static ${((mean(results.app) / mean(results.static)) * 100).toFixed(0)}%`);
+console.log(
+  `mean: bare static ${mean(results.static).toFixed(0)} req/s, app ${mean(results.app).toFixed(0)} req/s, app / bare static ${((mean(results.app) / mean(results.static)) * 100).toFixed(0)}%`,
+);

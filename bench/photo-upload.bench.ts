@@ -19,8 +19,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 /** A photo-like picture: smooth shapes over fine grain, so the encoders have real detail to work on. */
 async function makePhoto(): Promise<Buffer> {
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 24 } } })
-    .blur(0.8).raw().toBuffer();
+  const grain = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 24 } },
+  })
+    .blur(0.8)
+    .raw()
+    .toBuffer();
   const shapes = Buffer.from(`<svg width="4000" height="3000" xmlns="http://www.w3.org/2000/svg">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#f6f1e1"/></linearGradient></defs>
     <rect width="4000" height="1800" fill="url(#sky)" opacity="0.75"/>
@@ -28,7 +32,10 @@ async function makePhoto(): Promise<Buffer> {
     <rect x="600" y="700" width="900" height="1500" fill="#b7b7b7" opacity="0.85"/>
     <rect x="1700" y="400" width="700" height="1800" fill="#8e9aa6" opacity="0.85"/>
     <circle cx="3200" cy="600" r="300" fill="#ffd966" opacity="0.9"/></svg>`);
-  return sharp(grain, { raw: { width: 4000, height: 3000, channels: 3 } }).composite([{ input: shapes }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(grain, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .composite([{ input: shapes }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function time(label: string, fn: () => Promise<unknown>) {
@@ -40,13 +47,17 @@ async function time(label: string, fn: () => Promise<unknown>) {
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);
-  console.log(`${label.padEnd(52)} median ${ms[Math.floor(ms.length / 2)].toFixed(0).padStart(5)} ms   best ${ms[0].toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(52)} median ${ms[Math.floor(ms.length / 2)].toFixed(0).padStart(5)} ms   best ${ms[0].toFixed(0).padStart(5)} ms`,
+  );
 }
 
 const photo = await makePhoto();
 const maxPixels = 50_000_000;
 const info = await inspectImage(photo, { maxPixels, maxFrames: 100, maxAnimationPixels: 10_000_000 });
-console.log(`input: ${info.width}×${info.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(1)} MiB; cores ${availableParallelism()}; libvips threads per image ${sharp.concurrency()}`);
+console.log(
+  `input: ${info.width}×${info.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(1)} MiB; cores ${availableParallelism()}; libvips threads per image ${sharp.concurrency()}`,
+);
 
 await time('variants, JPEG only (6)', () => renderVariants(photo, info, { maxPixels, webp: false }));
 await time('variants, JPEG + WebP (12), WebP effort 2 (default)', () => renderVariants(photo, info, { maxPixels }));

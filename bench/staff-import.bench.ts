@@ -27,14 +27,37 @@ async function buildRoster(offset: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('人員名冊');
   ws.addRow(['大安營造 人員名冊']);
-  ws.addRow(['姓名', '身分證字號', '手機', '生日', '到職日', '性別', '血型', '職稱', '地址', '緊急聯絡人', '緊急聯絡電話', '電子郵件', '備註']);
+  ws.addRow([
+    '姓名',
+    '身分證字號',
+    '手機',
+    '生日',
+    '到職日',
+    '性別',
+    '血型',
+    '職稱',
+    '地址',
+    '緊急聯絡人',
+    '緊急聯絡電話',
+    '電子郵件',
+    '備註',
+  ]);
   for (let i = 0; i < ROWS; i++) {
     const bad = i % BAD_EVERY === 7;
     ws.addRow([
-      `員工${String(i).padStart(5, '0')}`, bad ? 'A123456788' : nationalId(offset + i), bad ? '0912' : `09${String(10_000_000 + i).slice(-8)}`,
+      `員工${String(i).padStart(5, '0')}`,
+      bad ? 'A123456788' : nationalId(offset + i),
+      bad ? '0912' : `09${String(10_000_000 + i).slice(-8)}`,
       i % 2 ? `${70 + (i % 20)}/0${1 + (i % 9)}/1${i % 9}` : new Date(Date.UTC(1980 + (i % 20), i % 12, 1 + (i % 27))),
-      `民國${100 + (i % 13)}年${1 + (i % 12)}月${1 + (i % 28)}日`, i % 2 ? '男' : '女', ['A', 'B', 'O', 'AB'][i % 4], '技術士',
-      '台北市大安區復興南路一段 1 號', '家人', '0223456789', `s${offset + i}@example.com`, null,
+      `民國${100 + (i % 13)}年${1 + (i % 12)}月${1 + (i % 28)}日`,
+      i % 2 ? '男' : '女',
+      ['A', 'B', 'O', 'AB'][i % 4],
+      '技術士',
+      '台北市大安區復興南路一段 1 號',
+      '家人',
+      '0223456789',
+      `s${offset + i}@example.com`,
+      null,
     ]);
   }
   ws.getColumn(4).numFmt = 'yyyy/mm/dd';
@@ -46,40 +69,71 @@ const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
 const t = await createTestApp();
 try {
-  const results: { build: number; preview: number; importMs: number; stallPreview: number; stallImport: number; imported: number; rejected: number; bytes: number }[] = [];
+  const results: {
+    build: number;
+    preview: number;
+    importMs: number;
+    stallPreview: number;
+    stallImport: number;
+    imported: number;
+    rejected: number;
+    bytes: number;
+  }[] = [];
   for (let run = 0; run < RUNS; run++) {
     const org = await buildOrganization(t.db, { name: `Bench ${run}` });
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     let s = performance.now();
     const roster = await buildRoster(run * 100_000);
     const build = performance.now() - s;
     const file = { name: '人員名冊.xlsx', data: roster, type: XLSX };
 
-    const h1 = monitorEventLoopDelay({ resolution: 10 }); h1.enable();
+    const h1 = monitorEventLoopDelay({ resolution: 10 });
+    h1.enable();
     s = performance.now();
     const p = await uploadMultipart(t.app, token, '/api/admin/organization/staff/import/preview', {}, file);
     const preview = performance.now() - s;
     h1.disable();
     if (p.statusCode !== 200) throw new Error(`preview ${p.statusCode} ${p.body.slice(0, 300)}`);
 
-    const h2 = monitorEventLoopDelay({ resolution: 10 }); h2.enable();
+    const h2 = monitorEventLoopDelay({ resolution: 10 });
+    h2.enable();
     s = performance.now();
-    const r = await uploadMultipart(t.app, token, '/api/admin/organization/staff/import', { mapping: JSON.stringify(p.json().mapping) }, file);
+    const r = await uploadMultipart(
+      t.app,
+      token,
+      '/api/admin/organization/staff/import',
+      { mapping: JSON.stringify(p.json().mapping) },
+      file,
+    );
     const importMs = performance.now() - s;
     h2.disable();
     if (r.statusCode !== 200) throw new Error(`import ${r.statusCode} ${r.body.slice(0, 300)}`);
     const body = r.json();
     results.push({
-      build, preview, importMs, stallPreview: h1.max / 1e6, stallImport: h2.max / 1e6,
-      imported: body.imported_count, rejected: body.rejected_count, bytes: roster.length,
+      build,
+      preview,
+      importMs,
+      stallPreview: h1.max / 1e6,
+      stallImport: h2.max / 1e6,
+      imported: body.imported_count,
+      rejected: body.rejected_count,
+      bytes: roster.length,
     });
   }
   console.log(`Staff import, ${ROWS} rows (${(results[0]!.bytes / 1024).toFixed(0)} KB roster), ${testDialect}, ${RUNS} runs`);
-  console.log('run   build roster     preview      import   total (preview + import)   longest stall (preview / import)   imported / rejected');
-  for (const [i, x] of results.entries()) console.log(
-    `${String(i + 1).padEnd(4)} ${ms(x.build)}   ${ms(x.preview)}   ${ms(x.importMs)}   ${ms(x.preview + x.importMs)}                  ${ms(x.stallPreview)} / ${ms(x.stallImport)}             ${x.imported} / ${x.rejected}`);
+  console.log(
+    'run   build roster     preview      import   total (preview + import)   longest stall (preview / import)   imported / rejected',
+  );
+  for (const [i, x] of results.entries())
+    console.log(
+      `${String(i + 1).padEnd(4)} ${ms(x.build)}   ${ms(x.preview)}   ${ms(x.importMs)}   ${ms(x.preview + x.importMs)}                  ${ms(x.stallPreview)} / ${ms(x.stallImport)}             ${x.imported} / ${x.rejected}`,
+    );
   const best = (k: 'preview' | 'importMs') => Math.min(...results.map((x) => x[k]));
-  console.log(`best: preview ${best('preview').toFixed(0)} ms, import ${best('importMs').toFixed(0)} ms (goal: under 10,000 ms for ${ROWS} rows)`);
+  console.log(
+    `best: preview ${best('preview').toFixed(0)} ms, import ${best('importMs').toFixed(0)} ms (goal: under 10,000 ms for ${ROWS} rows)`,
+  );
 } finally {
   await t.close();
 }

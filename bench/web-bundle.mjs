@@ -59,25 +59,39 @@ const signInJs = total(signIn, '.js');
 const firstJs = total(firstScreen, '.js');
 
 console.log('Web bundle (gzip -9 of apps/web/dist)');
-console.log(`  sign-in route (/):            JS ${KB(signInJs)}  CSS ${KB(total(signIn, '.css'))}   budget 250 KB  ${signInJs <= 250 * 1024 ? 'OK' : 'OVER'}`);
-console.log(`  first signed-in screen:       JS ${KB(firstJs)}  CSS ${KB(total(firstScreen, '.css'))}   budget 450 KB  ${firstJs <= 450 * 1024 ? 'OK' : 'OVER'}`);
-console.log(`  entry chunk alone:            JS ${KB(size(manifest[entryKey].file).gzip)} (${KB(size(manifest[entryKey].file).raw)} minified)`);
+console.log(
+  `  sign-in route (/):            JS ${KB(signInJs)}  CSS ${KB(total(signIn, '.css'))}   budget 250 KB  ${signInJs <= 250 * 1024 ? 'OK' : 'OVER'}`,
+);
+console.log(
+  `  first signed-in screen:       JS ${KB(firstJs)}  CSS ${KB(total(firstScreen, '.css'))}   budget 450 KB  ${firstJs <= 450 * 1024 ? 'OK' : 'OVER'}`,
+);
+console.log(
+  `  entry chunk alone:            JS ${KB(size(manifest[entryKey].file).gzip)} (${KB(size(manifest[entryKey].file).raw)} minified)`,
+);
 
 console.log('\nLazy chunks: own gzip | added on top of the entry (opened first) | added after the first signed-in screen');
 const entryFiles = filesOf(entry);
 const firstFiles = firstScreen;
-const lazy = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort();
+const lazy = Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry)
+  .sort();
 for (const k of lazy) {
   const own = size(manifest[k].file);
   const files = [...filesOf(closure(k))].filter((f) => f.endsWith('.js'));
   const extra = files.filter((f) => !entryFiles.has(f)).reduce((a, f) => a + size(f).gzip, 0);
   const afterFirst = files.filter((f) => !firstFiles.has(f)).reduce((a, f) => a + size(f).gzip, 0);
-  console.log(`  ${k.replace(/^src\//, '').padEnd(62)} ${KB(own.gzip).padStart(9)} | +${KB(extra).padStart(9)} | +${KB(afterFirst).padStart(9)}`);
+  console.log(
+    `  ${k.replace(/^src\//, '').padEnd(62)} ${KB(own.gzip).padStart(9)} | +${KB(extra).padStart(9)} | +${KB(afterFirst).padStart(9)}`,
+  );
 }
 
-const all = Object.values(manifest).map((m) => m.file).filter((f, i, a) => f.endsWith('.js') && a.indexOf(f) === i);
+const all = Object.values(manifest)
+  .map((m) => m.file)
+  .filter((f, i, a) => f.endsWith('.js') && a.indexOf(f) === i);
 const biggest = all.map((f) => ({ f, ...size(f) })).sort((a, b) => b.raw - a.raw);
-console.log(`\nLargest chunk: ${biggest[0].f} ${KB(biggest[0].raw)} minified (${KB(biggest[0].gzip)} gzip); limit 500 KB  ${biggest[0].raw <= 500 * 1024 ? 'OK' : 'OVER'}`);
+console.log(
+  `\nLargest chunk: ${biggest[0].f} ${KB(biggest[0].raw)} minified (${KB(biggest[0].gzip)} gzip); limit 500 KB  ${biggest[0].raw <= 500 * 1024 ? 'OK' : 'OVER'}`,
+);
 console.log(`All JS: ${all.length} chunks, ${KB(all.reduce((a, f) => a + size(f).gzip, 0))} gzip`);
 
 // What a cold load transfers: index.html compressed on the fly (brotli quality 4, with a nonce in
@@ -101,4 +115,6 @@ console.log(`\nOn the wire, brotli (HTML q4 on the fly; JS, CSS and ${shell.join
 onTheWire('sign-in route (/):', signIn, 200);
 onTheWire('first signed-in screen:', firstScreen);
 const precompressed = all.filter((f) => existsSync(join(dist, `${f}.br`)));
-console.log(`  precompressed JS: ${precompressed.length} of ${all.length} chunks have a .br sibling; all JS ${KB(all.reduce((a, f) => a + wire(f), 0))} brotli`);
+console.log(
+  `  precompressed JS: ${precompressed.length} of ${all.length} chunks have a .br sibling; all JS ${KB(all.reduce((a, f) => a + wire(f), 0))} brotli`,
+);

@@ -235,7 +235,12 @@ describe('admins and organizations', () => {
   it('is usable at 390 px phone width', async () => {
     const { context, page, errors } = await newPage(390, 844);
     await signIn(page, server.url, server.admin.email, server.admin.password);
-    for (const [path, name] of [['/admin/admin', 'phone-admin-list'], ['/admin/admin/create', 'phone-admin-create'], ['/admin/audit-log', 'phone-audit-log'], ['/admin/admin-organization', 'phone-organization-list']] as const) {
+    for (const [path, name] of [
+      ['/admin/admin', 'phone-admin-list'],
+      ['/admin/admin/create', 'phone-admin-create'],
+      ['/admin/audit-log', 'phone-audit-log'],
+      ['/admin/admin-organization', 'phone-organization-list'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.locator('.page-header').waitFor();
       await page.waitForTimeout(400);

@@ -20,7 +20,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** One GET with exactly these headers; the body as it came over the wire (fetch would decode it). */
 function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
@@ -36,8 +40,12 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<Raw
   });
 }
 
-const decoded = (r: RawResponse) => r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body)
-  : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+const decoded = (r: RawResponse) =>
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
 
 describe('sign-in page under the Content-Security-Policy', () => {
   it('gives each index.html response its own nonce, in the policy and in every tag that needs it', async () => {
@@ -49,7 +57,8 @@ describe('sign-in page under the Content-Security-Policy', () => {
     expect(a.headers['content-encoding']).toBe('br');
     expect(html).not.toContain('__BO_CSP_NONCE__');
     expect(html).toContain(`<meta property="csp-nonce" nonce="${nonceOf(a)}">`);
-    for (const tag of html.match(/<(?:script|style|link rel="(?:modulepreload|stylesheet)")[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonceOf(a)}"`);
+    for (const tag of html.match(/<(?:script|style|link rel="(?:modulepreload|stylesheet)")[^>]*>/g) ?? [])
+      expect(tag).toContain(`nonce="${nonceOf(a)}"`);
     const csp = String(a.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
@@ -60,7 +69,10 @@ describe('sign-in page under the Content-Security-Policy', () => {
   });
 
   it('renders the sign-in page with Ant Design styled, on a desktop and on a phone, with no violation', async () => {
-    for (const [width, height] of [[1440, 900], [390, 844]]) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
       const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW', isMobile: width < 500 });
       const page = await context.newPage();
       const errors: string[] = [];
@@ -70,15 +82,24 @@ describe('sign-in page under the Content-Security-Policy', () => {
       await submit.waitFor();
       // Ant Design's run-time styles applied: the primary button has the theme's primary colour (its
       // CSS variable, resolved), not the browser's grey; polled past the button's colour transition.
-      const colours = () => submit.evaluate((el) => {
-        const probe = document.createElement('span');
-        probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary');
-        document.body.append(probe);
-        const primary = getComputedStyle(probe).color;
-        probe.remove();
-        return { background: getComputedStyle(el).backgroundColor, primary };
-      });
-      await expect.poll(async () => { const c = await colours(); return c.background === c.primary; }, { timeout: 5000 }).toBe(true);
+      const colours = () =>
+        submit.evaluate((el) => {
+          const probe = document.createElement('span');
+          probe.style.color = getComputedStyle(el).getPropertyValue('--ant-color-primary');
+          document.body.append(probe);
+          const primary = getComputedStyle(probe).color;
+          probe.remove();
+          return { background: getComputedStyle(el).backgroundColor, primary };
+        });
+      await expect
+        .poll(
+          async () => {
+            const c = await colours();
+            return c.background === c.primary;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(true);
       expect((await colours()).background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       expect((await colours()).background).not.toBe('rgb(239, 239, 239)');
       expect(await page.locator('style[nonce]').count()).toBeGreaterThan(0);
@@ -95,7 +116,9 @@ describe('sign-in page under the Content-Security-Policy', () => {
     await page.goto(`${server.url}/`);
     await page.getByTestId('sign-in-submit').waitFor();
     // Markup injected into the page (not created by its scripts) gets no nonce.
-    await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<style>body{color:red}</style>'); });
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<style>body{color:red}</style>');
+    });
     await expect.poll(() => takePolicyViolations().join('\n'), { timeout: 5000 }).toContain('style-src-elem refused inline');
     await context.close();
   });
@@ -105,7 +128,7 @@ describe('sign-in page under the Content-Security-Policy', () => {
     try {
       expect(String((await rawGet('/')).headers['content-security-policy'])).not.toContain('google');
       const csp = String((await fetch(`${withKey.url}/`)).headers.get('content-security-policy'));
-      expect(csp).toContain('script-src \'self\' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/');
+      expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
       const context = await browser.newContext();
       const asked: string[] = [];
       await context.route('https://www.google.com/recaptcha/**', (route) => {
@@ -167,7 +190,11 @@ describe('built files on the wire', () => {
     const manifest = JSON.parse((await rawGet('/manifest.webmanifest')).body.toString());
     expect(manifest.display).toBe('standalone');
     const pngs = manifest.icons.filter((i: { type: string }) => i.type === 'image/png');
-    expect(pngs.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(pngs.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of pngs) {
       const r = await rawGet(icon.src);
       expect(r.headers['content-type']).toBe('image/png');

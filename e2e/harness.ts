@@ -53,7 +53,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...env,
   });
   return {
-    url: server.url, port: Number(new URL(server.url).port), dataDir, admin,
+    url: server.url,
+    port: Number(new URL(server.url).port),
+    dataDir,
+    admin,
     output: server.output,
     async stop() {
       await stopServer(server);
@@ -78,8 +81,9 @@ export async function watchPolicyViolations(context: BrowserContext): Promise<vo
     document.addEventListener('securitypolicyviolation', (e) => {
       const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : '';
       const sample = e.sample ? ` (${e.sample})` : '';
-      void (window as unknown as { __e2eReportPolicyViolation(v: string): Promise<void> })
-        .__e2eReportPolicyViolation(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'}${where}${sample}`);
+      void (window as unknown as { __e2eReportPolicyViolation(v: string): Promise<void> }).__e2eReportPolicyViolation(
+        `${e.effectiveDirective} refused ${e.blockedURI || 'inline'}${where}${sample}`,
+      );
     });
   });
 }
@@ -100,10 +104,18 @@ afterAll(failOnPolicyViolations);
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       // Nothing leaves the machine: other hosts do not resolve (a flow answers them with context.route).
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
   });
   // browser.newPage() opens its own context through newContext, so both are covered.
   const newContext = browser.newContext.bind(browser);
@@ -161,7 +173,11 @@ export async function apiAs(url: string, email: string, password: string): Promi
     });
     const text = await r.text();
     let json: any = null;
-    try { json = text ? JSON.parse(text) : null; } catch { json = text; }
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
     return { status: r.status, body: json };
   };
   const login = await raw('POST', '/api/admin/account/login', { email, password });
@@ -170,11 +186,21 @@ export async function apiAs(url: string, email: string, password: string): Promi
     token: login.body.token,
     fingerprint,
     request: (m, p, b) => raw(m, p, b, session.token),
-    async get(p) { return ok(await raw('GET', p, undefined, session.token), 'GET', p); },
-    async post(p, b) { return ok(await raw('POST', p, b ?? {}, session.token), 'POST', p); },
-    async put(p, b) { return ok(await raw('PUT', p, b ?? {}, session.token), 'PUT', p); },
-    async patch(p, b) { return ok(await raw('PATCH', p, b ?? {}, session.token), 'PATCH', p); },
-    async delete(p, b) { return ok(await raw('DELETE', p, b, session.token), 'DELETE', p); },
+    async get(p) {
+      return ok(await raw('GET', p, undefined, session.token), 'GET', p);
+    },
+    async post(p, b) {
+      return ok(await raw('POST', p, b ?? {}, session.token), 'POST', p);
+    },
+    async put(p, b) {
+      return ok(await raw('PUT', p, b ?? {}, session.token), 'PUT', p);
+    },
+    async patch(p, b) {
+      return ok(await raw('PATCH', p, b ?? {}, session.token), 'PATCH', p);
+    },
+    async delete(p, b) {
+      return ok(await raw('DELETE', p, b, session.token), 'DELETE', p);
+    },
   };
   return session;
 }
@@ -194,14 +220,27 @@ export function openDatabase(dataDir: string): import('better-sqlite3').Database
 }
 
 /** Creates an admin with the given roles straight in the database; returns its id. Password hashing uses the server's argon2. */
-export async function seedAdmin(dataDir: string, a: { email: string; password: string; name?: string; roles: string[]; hasChangedPassword?: boolean }): Promise<number> {
+export async function seedAdmin(
+  dataDir: string,
+  a: { email: string; password: string; name?: string; roles: string[]; hasChangedPassword?: boolean },
+): Promise<number> {
   const require = createRequire(join(ROOT, 'apps/server/package.json'));
   const { hash } = require('@node-rs/argon2') as typeof import('@node-rs/argon2');
   const db = openDatabase(dataDir);
   try {
     const t = new Date().toISOString();
-    const r = db.prepare(`INSERT INTO admins (email, name, password_hash, has_change_default_password, roles, group_id, status, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, NULL, 'active', ?, ?)`).run(a.email.toLowerCase(), a.name ?? a.email, await hash(a.password), a.hasChangedPassword === false ? 0 : 1, JSON.stringify(a.roles), t, t);
+    const r = db
+      .prepare(`INSERT INTO admins (email, name, password_hash, has_change_default_password, roles, group_id, status, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, NULL, 'active', ?, ?)`)
+      .run(
+        a.email.toLowerCase(),
+        a.name ?? a.email,
+        await hash(a.password),
+        a.hasChangedPassword === false ? 0 : 1,
+        JSON.stringify(a.roles),
+        t,
+        t,
+      );
     return Number(r.lastInsertRowid);
   } finally {
     db.close();
@@ -209,16 +248,24 @@ export async function seedAdmin(dataDir: string, a: { email: string; password: s
 }
 
 /** Creates an organization and, optionally, memberships with sub-account roles; returns its id. */
-export function seedOrganization(dataDir: string, o: { name: string; companyId?: string | null; uid?: string; members?: Array<{ adminId: number; roles: string[] }> }): number {
+export function seedOrganization(
+  dataDir: string,
+  o: { name: string; companyId?: string | null; uid?: string; members?: Array<{ adminId: number; roles: string[] }> },
+): number {
   const db = openDatabase(dataDir);
   try {
     const t = new Date().toISOString();
-    const r = db.prepare(`INSERT INTO organizations (uid, name, company_id, status, created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?)`)
+    const r = db
+      .prepare(`INSERT INTO organizations (uid, name, company_id, status, created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?)`)
       .run(o.uid ?? `org-${Math.random().toString(36).slice(2, 10)}`, o.name, o.companyId ?? null, t, t);
     const id = Number(r.lastInsertRowid);
     for (const m of o.members ?? []) {
-      db.prepare('INSERT INTO organization_members (admin_id, organization_id, sub_account_roles, created_at) VALUES (?, ?, ?, ?)')
-        .run(m.adminId, id, JSON.stringify(m.roles), t);
+      db.prepare('INSERT INTO organization_members (admin_id, organization_id, sub_account_roles, created_at) VALUES (?, ?, ?, ?)').run(
+        m.adminId,
+        id,
+        JSON.stringify(m.roles),
+        t,
+      );
     }
     return id;
   } finally {
@@ -234,19 +281,34 @@ export function seedOrganization(dataDir: string, o: { name: string; companyId?:
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const found = await accessibilityFindings(page);
-  if (found.length) throw new Error(`axe on ${screen} (${page.url()}): ${found.length} serious or critical rule(s)\n  ${found.join('\n  ')}`);
+  if (found.length)
+    throw new Error(`axe on ${screen} (${page.url()}): ${found.length} serious or critical rule(s)\n  ${found.join('\n  ')}`);
 }
 
 /** The serious and critical axe violations of the settled screen, one line per rule (see expectAccessible). */
 export async function accessibilityFindings(page: Page): Promise<string[]> {
-  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first()
-    .waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
-    new Promise((r) => setTimeout(r, 3_000)),
-  ]));
+  await page
+    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => {})),
+      ),
+      new Promise((r) => setTimeout(r, 3_000)),
+    ]),
+  );
   const { AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`).join('\n      ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`).join('\n      ')}`,
+    );
 }

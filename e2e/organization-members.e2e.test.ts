@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * Issue 14, points 2 and 6: an organization admin invites a colleague from 我的組織 (one-time password
@@ -17,10 +27,19 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const adminId = await seedAdmin(server.dataDir, { ...orgAdmin, name: 'Delta Admin', roles: [] });
   await seedAdmin(server.dataDir, { ...staffManager, name: 'Staff Manager', roles: ['ROLE_STAFF'] });
-  const delta = seedOrganization(server.dataDir, { name: 'Delta Works', companyId: '24681357', members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }] });
+  const delta = seedOrganization(server.dataDir, {
+    name: 'Delta Works',
+    companyId: '24681357',
+    members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
+  });
   const echo = seedOrganization(server.dataDir, { name: 'Echo Builders', members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }] });
   const api = await apiAs(server.url, orgAdmin.email, orgAdmin.password);
-  await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '工地主任', hire_date: '2026-11-23', organization_id: delta });
+  await api.post('/api/admin/organization/staff', {
+    name: '王大明',
+    job_title: '工地主任',
+    hire_date: '2026-11-23',
+    organization_id: delta,
+  });
   await api.post('/api/admin/organization/staff', { name: '陳小華', job_title: '技術員', hire_date: '2024-02-29', organization_id: echo });
   await api.put('/api/admin/account/renew', { organization_id: delta });
 });
@@ -31,7 +50,9 @@ afterAll(async () => {
 
 async function newPage(width: number, language: 'zh-TW' | 'en-US') {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language });
-  await context.addInitScript((lng) => { if (!localStorage.getItem('app_language')) localStorage.setItem('app_language', lng); }, language);
+  await context.addInitScript((lng) => {
+    if (!localStorage.getItem('app_language')) localStorage.setItem('app_language', lng);
+  }, language);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -82,7 +103,10 @@ describe('organization members and staff across organizations', () => {
   });
 
   it('a company-wide staff manager of no organization reads staff across organizations, read-only', async () => {
-    for (const [width, language] of [[1440, 'zh-TW'], [390, 'en-US']] as const) {
+    for (const [width, language] of [
+      [1440, 'zh-TW'],
+      [390, 'en-US'],
+    ] as const) {
       const { context, page, errors } = await newPage(width, language);
       await signIn(page, server.url, staffManager.email, staffManager.password);
       await page.goto(`${server.url}/admin/staff`);

@@ -3,7 +3,17 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, ROOT, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  launchBrowser,
+  ROOT,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 // sharp is a dependency of the server workspace; the pictures are made here, not checked in.
 const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
@@ -20,7 +30,12 @@ beforeAll(async () => {
   server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
   browser = await launchBrowser();
   const id = await seedAdmin(server.dataDir, { ...editor, name: 'Photo Editor', roles: ['ROLE_BASE', 'ROLE_PHOTO'] });
-  seedOrganization(server.dataDir, { name: 'North Site Construction', companyId: '24681357', uid: 'north', members: [{ adminId: id, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }] });
+  seedOrganization(server.dataDir, {
+    name: 'North Site Construction',
+    companyId: '24681357',
+    uid: 'north',
+    members: [{ adminId: id, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
+  });
 });
 
 afterAll(async () => {
@@ -30,20 +45,30 @@ afterAll(async () => {
 
 /** A photo-like JPEG with enough detail to take a moment to upload on a throttled line. */
 async function photo(width: number, height: number, hue: string): Promise<Buffer> {
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer();
   const scene = Buffer.from(`<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">
     <rect width="${width}" height="${height * 0.6}" fill="${hue}" opacity="0.85"/>
     <rect y="${height * 0.6}" width="${width}" height="${height * 0.4}" fill="#8a7556" opacity="0.85"/>
     <rect x="${width * 0.2}" y="${height * 0.25}" width="${width * 0.25}" height="${height * 0.5}" fill="#c9c9c9" opacity="0.9"/>
     <rect x="${width * 0.55}" y="${height * 0.15}" width="${width * 0.18}" height="${height * 0.6}" fill="#9aa7b4" opacity="0.9"/></svg>`);
-  return sharp(grain, { raw: { width, height, channels: 3 } }).composite([{ input: scene }]).jpeg({ quality: 92 }).toBuffer();
+  return sharp(grain, { raw: { width, height, channels: 3 } })
+    .composite([{ input: scene }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function throttleUploads(page: Page, bytesPerSecond: number | null) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond ?? -1,
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
   });
 }
 
@@ -59,7 +84,9 @@ describe('photo library and file manager', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-TW' });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await signIn(page, server.url, editor.email, editor.password);
     await page.goto(`${server.url}/admin/photo`);
     await expect.poll(() => page.getByText('還沒有相片').count(), SLOW).toBe(1);
@@ -79,7 +106,11 @@ describe('photo library and file manager', () => {
     await throttleUploads(page, null);
     await expect.poll(() => page.locator('[data-testid=upload-progress][data-status=done]').count(), { timeout: 60_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('photo-card').count(), SLOW).toBe(2);
-    await page.waitForFunction(() => [...document.querySelectorAll('.photo-thumb img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.photo-thumb img')].every(
+        (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+      ),
+    );
     await shot(page, 'photo-library');
     await expectAccessible(page, 'photo library 1280 zh-TW');
 
@@ -87,7 +118,10 @@ describe('photo library and file manager', () => {
     const viewer = page.getByTestId('image-viewer');
     await expect.poll(() => viewer.count(), SLOW).toBe(1);
     await expect.poll(() => page.getByTestId('viewer-counter').textContent(), SLOW).toBe('第 1 張，共 2 張');
-    await page.waitForFunction(() => { const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null; return !!i && i.complete && i.naturalWidth > 0; });
+    await page.waitForFunction(() => {
+      const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null;
+      return !!i && i.complete && i.naturalWidth > 0;
+    });
     const src = await page.getByTestId('viewer-image').getAttribute('src');
     expect(src).toMatch(/\/large\.jpg$/); // spec section 9: large screens start at "large"
     await shot(page, 'photo-viewer');
@@ -108,7 +142,9 @@ describe('photo library and file manager', () => {
     await page.goto(`${server.url}/admin/file`);
     await expect.poll(() => page.getByTestId('file-upload').count(), SLOW).toBe(1);
     await page.getByTestId('file-private').check();
-    await page.getByTestId('file-input').setInputFiles([{ name: '工地配置圖.txt', mimeType: 'text/plain', buffer: Buffer.from('North site layout\nGate A: east\n') }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: '工地配置圖.txt', mimeType: 'text/plain', buffer: Buffer.from('North site layout\nGate A: east\n') }]);
     await expect.poll(() => page.locator('[data-testid=upload-progress][data-status=done]').count(), { timeout: 30_000 }).toBe(1);
     const row = page.locator('.ant-table-row', { hasText: '工地配置圖.txt' });
     await expect.poll(() => row.count(), SLOW).toBe(1);
@@ -135,13 +171,21 @@ describe('photo library and file manager', () => {
 
     // A download shows the one download-progress display, then the file is deleted with a confirmation naming it.
     await page.keyboard.press('Escape');
-    await page.getByTestId('file-input').setInputFiles([{ name: 'site-survey.bin', mimeType: 'application/octet-stream', buffer: randomBytes(64 * 1024) }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'site-survey.bin', mimeType: 'application/octet-stream', buffer: randomBytes(64 * 1024) }]);
     const big = page.locator('.ant-table-row', { hasText: 'site-survey.bin' });
     await expect.poll(() => big.count(), { timeout: 30_000 }).toBe(1);
     // Hold the answer back so the progress display is caught while the download runs.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/admin/file/download', async (route) => { const res = await route.fetch(); await held; await route.fulfill({ response: res }); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/admin/file/download', async (route) => {
+      const res = await route.fetch();
+      await held;
+      await route.fulfill({ response: res });
+    });
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await big.getByTestId('file-download').click();
     const progress = page.getByTestId('download-progress');
@@ -167,7 +211,10 @@ describe('photo library and file manager', () => {
     await shot(page, 'phone-photo');
     await expectAccessible(page, 'photo library 390 zh-TW');
     await page.locator('.photo-thumb').first().click();
-    await page.waitForFunction(() => { const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null; return !!i && i.complete && i.naturalWidth > 0; });
+    await page.waitForFunction(() => {
+      const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null;
+      return !!i && i.complete && i.naturalWidth > 0;
+    });
     expect(await page.getByTestId('viewer-image').getAttribute('src')).toMatch(/\/middle\.jpg$/); // smaller screens start at "middle"
     await shot(page, 'phone-photo-viewer');
     await page.getByTestId('viewer-close').click();

@@ -2,7 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, SCREENSHOTS, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  SCREENSHOTS,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,12 +27,22 @@ beforeAll(async () => {
   const adminId = 1;
   const readerId = await seedAdmin(server.dataDir, { ...reader, name: 'Read Only', roles: [] });
   orgId = seedOrganization(server.dataDir, {
-    name: '大安營造股份有限公司', companyId: '24681357', uid: 'daan',
-    members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }, { adminId: readerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
+    name: '大安營造股份有限公司',
+    companyId: '24681357',
+    uid: 'daan',
+    members: [
+      { adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] },
+      { adminId: readerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] },
+    ],
   });
   // A long admin list: the page scrolls well past the sidebar's height.
   for (let i = 1; i <= 40; i++) {
-    await seedAdmin(server.dataDir, { email: `member${String(i).padStart(2, '0')}@example.com`, password: 'Member#12345', name: `成員 ${i}`, roles: ['ROLE_BASE'] });
+    await seedAdmin(server.dataDir, {
+      email: `member${String(i).padStart(2, '0')}@example.com`,
+      password: 'Member#12345',
+      name: `成員 ${i}`,
+      roles: ['ROLE_BASE'],
+    });
   }
   const api = await apiAs(server.url, server.admin.email, server.admin.password);
   api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
@@ -38,13 +59,19 @@ async function open(opts: BrowserContextOptions & { language?: 'en-US'; scheme?:
   const { language, scheme, ...rest } = opts;
   const phone = (rest.viewport?.width ?? 1440) < 600;
   const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 }, locale: 'zh-TW', colorScheme: scheme ?? 'light',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}), ...rest,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-TW',
+    colorScheme: scheme ?? 'light',
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    ...rest,
   });
-  await context.addInitScript(([l, id]) => {
-    if (l) localStorage.setItem('app_language', l);
-    if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id));
-  }, [language ?? '', orgId] as const);
+  await context.addInitScript(
+    ([l, id]) => {
+      if (l) localStorage.setItem('app_language', l);
+      if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id));
+    },
+    [language ?? '', orgId] as const,
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -67,7 +94,7 @@ describe('shell polish', () => {
     await page.waitForTimeout(400);
     await viewShot(page, 'admin-list-scrolled-1440-en-US');
     const brand = await page.locator('.admin-brand').boundingBox();
-    expect(brand && brand.y).toBeGreaterThanOrEqual(-1);
+    expect(brand?.y).toBeGreaterThanOrEqual(-1);
     // The element painted at the brand's centre is the brand, not the sidebar.
     const top = await page.evaluate(() => {
       const b = document.querySelector('.admin-brand')!.getBoundingClientRect();
@@ -76,7 +103,9 @@ describe('shell polish', () => {
     });
     expect(top).toContain('admin-brand');
     // The created date is on one line.
-    const wraps = await page.evaluate(() => [...document.querySelectorAll('.ant-table-row td .nowrap')].some((e) => (e as HTMLElement).offsetHeight > 30));
+    const wraps = await page.evaluate(() =>
+      [...document.querySelectorAll('.ant-table-row td .nowrap')].some((e) => (e as HTMLElement).offsetHeight > 30),
+    );
     expect(wraps).toBe(false);
     expect(await page.title()).toBe('Admins | Construction Back Office');
     expect(errors).toEqual([]);
@@ -234,17 +263,32 @@ describe('shell polish', () => {
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/admin`);
     await page.getByTestId('overview-tile').first().waitFor();
-    const shifts = await page.evaluate(() => new Promise<{ value: number; sources: string[] }[]>((resolve) => {
-      const out: { value: number; sources: string[] }[] = [];
-      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const name = (n?: Node) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${[...n.classList].slice(0, 3).join('.')}` : String(n?.nodeName));
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries() as unknown as Shift[]) {
-          if (!e.hadRecentInput) out.push({ value: e.value, sources: e.sources.map((x) => `${name(x.node)} ${Math.round(x.previousRect.y)}->${Math.round(x.currentRect.y)} h${Math.round(x.previousRect.height)}->${Math.round(x.currentRect.height)}`) });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      setTimeout(() => resolve(out), 1500);
-    }));
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; sources: string[] }[]>((resolve) => {
+          const out: { value: number; sources: string[] }[] = [];
+          type Shift = {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          };
+          const name = (n?: Node) =>
+            n instanceof Element ? `${n.tagName.toLowerCase()}.${[...n.classList].slice(0, 3).join('.')}` : String(n?.nodeName);
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries() as unknown as Shift[]) {
+              if (!e.hadRecentInput)
+                out.push({
+                  value: e.value,
+                  sources: e.sources.map(
+                    (x) =>
+                      `${name(x.node)} ${Math.round(x.previousRect.y)}->${Math.round(x.currentRect.y)} h${Math.round(x.previousRect.height)}->${Math.round(x.currentRect.height)}`,
+                  ),
+                });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(out), 1500);
+        }),
+    );
     const cls = shifts.reduce((n, s) => n + s.value, 0);
     if (cls >= 0.1) console.log(cls, JSON.stringify(shifts.filter((x) => x.value > 0.001)));
     expect(cls).toBeLessThan(0.1);

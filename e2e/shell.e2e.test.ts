@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -14,8 +24,17 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const adminId = 1;
-  alphaId = seedOrganization(server.dataDir, { name: 'Alpha Construction', companyId: '12345678', uid: 'alpha', members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }] });
-  betaId = seedOrganization(server.dataDir, { name: 'Beta Builders', uid: 'beta', members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }] });
+  alphaId = seedOrganization(server.dataDir, {
+    name: 'Alpha Construction',
+    companyId: '12345678',
+    uid: 'alpha',
+    members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
+  });
+  betaId = seedOrganization(server.dataDir, {
+    name: 'Beta Builders',
+    uid: 'beta',
+    members: [{ adminId, roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
+  });
   await seedAdmin(server.dataDir, { ...base, name: 'Base Admin', roles: ['ROLE_BASE'] });
   await seedAdmin(server.dataDir, { ...fresh, name: 'Fresh Admin', roles: ['ROLE_BASE'], hasChangedPassword: false });
   await seedAdmin(server.dataDir, { ...maintainer, name: 'Maintainer', roles: ['ROLE_MAINTAINER'] });
@@ -87,7 +106,10 @@ describe('web shell', () => {
     await page.getByTestId('overview-organization').getByText('Beta Builders').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('active_organization'))).toBe(String(betaId));
     // The token now carries Beta's sub-account roles: the organization admin entry is gone for Beta.
-    const roles = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('admin_token')!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).data.sub_account_roles);
+    const roles = await page.evaluate(
+      () =>
+        JSON.parse(atob(localStorage.getItem('admin_token')!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).data.sub_account_roles,
+    );
     expect(roles).toEqual(['SUB_ACCOUNT_ROLE_STAFF_READ']);
     await shot(page, 'organization-switched');
     // ?org= wins over the saved choice.
@@ -186,7 +208,7 @@ describe('web shell', () => {
     await page.locator('.admin-drawer .ant-drawer-body').getByText('總覽').waitFor();
     await page.waitForTimeout(400);
     await shot(page, 'phone-menu');
-    
+
     await context.close();
   });
 
@@ -204,7 +226,10 @@ describe('web shell', () => {
     await page.locator('[data-strength="strong"]').waitFor();
     await page.locator('#confirm').fill('Str0ng!Pass');
     await shot(page, 'reset-password');
-    await page.getByRole('button', { name: /變更密碼/ }).last().click();
+    await page
+      .getByRole('button', { name: /變更密碼/ })
+      .last()
+      .click();
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText('您好，Fresh Admin').waitFor();
     const api = await apiAs(server.url, fresh.email, 'Str0ng!Pass');
@@ -251,7 +276,9 @@ describe('web shell', () => {
 
   it('shows the server-failure notice when the settings call fails, and still renders', async () => {
     const { context, page } = await newPage();
-    await context.route('**/api/settings', (route) => route.fulfill({ status: 503, body: '{"message":"Service Unavailable"}', contentType: 'application/json' }));
+    await context.route('**/api/settings', (route) =>
+      route.fulfill({ status: 503, body: '{"message":"Service Unavailable"}', contentType: 'application/json' }),
+    );
     const t0 = Date.now();
     await page.goto(`${server.url}/`);
     await page.getByTestId('sign-in-submit').waitFor();

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,7 +46,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Import Manager', roles: [] });
-  orgId = seedOrganization(server.dataDir, { name: '大安營造', companyId: '24681357', uid: 'daan-import', members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }] });
+  orgId = seedOrganization(server.dataDir, {
+    name: '大安營造',
+    companyId: '24681357',
+    uid: 'daan-import',
+    members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
+  });
 });
 
 afterAll(async () => {
@@ -72,7 +87,10 @@ describe('staff import', () => {
     await shot(page, 'staff-import-mapping-1440');
 
     // Leaving now would lose the mapping: the app asks, and staying keeps it.
-    await page.locator('.ant-layout-sider .ant-menu-item', { hasText: /^人員報表$/ }).first().click();
+    await page
+      .locator('.ant-layout-sider .ant-menu-item', { hasText: /^人員報表$/ })
+      .first()
+      .click();
     const leave = page.locator('.ant-modal-confirm', { hasText: '離開匯入？' });
     await leave.waitFor();
     await leave.getByRole('button', { name: '留下' }).click();
@@ -115,7 +133,9 @@ describe('staff import', () => {
     // The staff list shows the three new staff.
     await page.getByTestId('import-to-list').click();
     await page.waitForURL((u) => u.pathname === '/admin/staff');
-    await expect.poll(async () => (await page.getByTestId('staff-name').allTextContents()).sort()).toEqual(['李小華', '林美麗', '王大明'].sort());
+    await expect
+      .poll(async () => (await page.getByTestId('staff-name').allTextContents()).sort())
+      .toEqual(['李小華', '林美麗', '王大明'].sort());
     expect(errors).toEqual([]);
     await context.close();
   });

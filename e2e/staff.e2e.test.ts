@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type ApiSession, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type ApiSession,
+  type TestServer,
+} from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
 import { addDays, todayInTaipei } from '../packages/shared/src/dates.ts';
 
@@ -17,7 +28,9 @@ async function uploadPhoto(staffId: number, data: Buffer) {
   const fd = new FormData();
   fd.set('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'photo.jpg');
   const r = await fetch(`${server.url}/api/admin/organization/staff/${staffId}/photo`, {
-    method: 'POST', body: fd, headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
+    method: 'POST',
+    body: fd,
+    headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
   });
   if (!r.ok) throw new Error(`photo upload ${r.status} ${await r.text()}`);
 }
@@ -26,18 +39,31 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Staff Manager', roles: [] });
-  orgId = seedOrganization(server.dataDir, { name: '大安營造', companyId: '24681357', uid: 'daan', members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }] });
+  orgId = seedOrganization(server.dataDir, {
+    name: '大安營造',
+    companyId: '24681357',
+    uid: 'daan',
+    members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
+  });
   api = await apiAs(server.url, manager.email, manager.password);
   api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
   const { data: types } = await api.post('/api/admin/organization/certificate-type/defaults');
   const safety = types[0];
   const soon = addDays(todayInTaipei(), 10);
   const a = await api.post('/api/admin/organization/staff', {
-    name: '王大明', nickname: '阿明', national_id: 'A123456789', birthday: '1990-05-06', mobile: '0912345678', job_title: '領班',
+    name: '王大明',
+    nickname: '阿明',
+    national_id: 'A123456789',
+    birthday: '1990-05-06',
+    mobile: '0912345678',
+    job_title: '領班',
     certificates: [{ certificate_type_id: safety.id, number: 'S-001', issued_at: '2024-01-01', expires_at: '2027-06-30' }],
   });
   const b = await api.post('/api/admin/organization/staff', {
-    name: '李小華', national_id: 'F131104093', birthday: '1985-12-31', job_title: '=1+1',
+    name: '李小華',
+    national_id: 'F131104093',
+    birthday: '1985-12-31',
+    job_title: '=1+1',
     certificates: [{ certificate_type_id: safety.id, number: 'S-002', expires_at: soon }],
   });
   staffIds.push(a.id, b.id);
@@ -46,9 +72,19 @@ beforeAll(async () => {
   const fd = new FormData();
   fd.set('name', '既有範本');
   fd.set('layout', 'card');
-  fd.set('cells', JSON.stringify([{ cell: 'B2', type: 'field', field: 'display_name' }, { cell: 'C2', type: 'photo', range: 'C2:D7' }]));
+  fd.set(
+    'cells',
+    JSON.stringify([
+      { cell: 'B2', type: 'field', field: 'display_name' },
+      { cell: 'C2', type: 'photo', range: 'C2:D7' },
+    ]),
+  );
   fd.set('file', new Blob([new Uint8Array(await cardTemplate())]), '既有範本.xlsx');
-  const r = await fetch(`${server.url}/api/admin/organization/staff-excel`, { method: 'POST', body: fd, headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` } });
+  const r = await fetch(`${server.url}/api/admin/organization/staff-excel`, {
+    method: 'POST',
+    body: fd,
+    headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
+  });
   if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
 });
 
@@ -157,13 +193,18 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('form-submit').click();
     await page.getByText('身分證字號格式或檢查碼不正確').waitFor();
     await page.locator('#national_id').fill('A223456781');
-    await page.getByTestId('staff-photo').locator('input[type=file]').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto('#9333ea', 240, 320) });
+    await page
+      .getByTestId('staff-photo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: await samplePhoto('#9333ea', 240, 320) });
     await page.getByTestId('certificate-add').click();
     await page.locator('#certificates_0_number').fill('FA-77');
     await page.locator('#certificates_0_expires_at').fill('2028-03-31');
     // Tab, not Enter: Enter in a field submits the form.
     await page.locator('#certificates_0_expires_at').press('Tab');
-    await page.locator('.staff-cert-row input[type=file]').setInputFiles({ name: '急救證.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page
+      .locator('.staff-cert-row input[type=file]')
+      .setInputFiles({ name: '急救證.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByText('待上傳：急救證.pdf').waitFor();
     await shot(page, 'staff-create');
     await expectAccessible(page, 'new staff form 1280 zh-TW');
@@ -187,9 +228,14 @@ describe('staff and staff spreadsheet exports', () => {
   it('creates a template from an .xlsx, maps cells, previews and exports two staff into one workbook', async () => {
     const { context, page, errors } = await newPage();
     await page.goto(`${server.url}/admin/staff-excel/create`);
-    await page.locator('[data-testid="template-file"] input[type=file], .ant-upload input[type=file]').first().setInputFiles({
-      name: '業主資料卡.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await cardTemplate(),
-    });
+    await page
+      .locator('[data-testid="template-file"] input[type=file], .ant-upload input[type=file]')
+      .first()
+      .setInputFiles({
+        name: '業主資料卡.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await cardTemplate(),
+      });
     await page.getByTestId('template-name').fill('業主資料卡');
     await shot(page, 'staff-excel-create');
     await expectAccessible(page, 'Excel template form 1280 zh-TW');

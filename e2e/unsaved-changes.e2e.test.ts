@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, seedOrganization, shot, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,8 +22,16 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const writerId = await seedAdmin(server.dataDir, { ...writer, name: 'Staff Writer', roles: [] });
-  orgId = seedOrganization(server.dataDir, { name: '大安營造', uid: 'daan', members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }] });
-  seedOrganization(server.dataDir, { name: '信義工程', uid: 'xinyi', members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }] });
+  orgId = seedOrganization(server.dataDir, {
+    name: '大安營造',
+    uid: 'daan',
+    members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
+  });
+  seedOrganization(server.dataDir, {
+    name: '信義工程',
+    uid: 'xinyi',
+    members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
+  });
   const api = await apiAs(server.url, writer.email, writer.password);
   api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班' })).id;
@@ -25,8 +43,14 @@ afterAll(async () => {
 });
 
 async function openStaffForm(width: number, height: number) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW', ...(width < 600 ? { isMobile: true, hasTouch: true } : {}) });
-  await context.addInitScript((id) => { if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id)); }, orgId);
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'zh-TW',
+    ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await context.addInitScript((id) => {
+    if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id));
+  }, orgId);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -50,7 +74,10 @@ async function clickMenu(page: Page, label: string, phone: boolean) {
 const confirmDialog = (page: Page) => page.locator('.unsaved-changes-confirm .ant-modal-confirm');
 
 describe('unsaved changes', () => {
-  for (const [width, height, phone] of [[1440, 900, false], [390, 844, true]] as const) {
+  for (const [width, height, phone] of [
+    [1440, 900, false],
+    [390, 844, true],
+  ] as const) {
     it(`asks before the menu leaves an edited staff form; stay keeps the edit, leave goes (${width} px)`, async () => {
       const { context, page, errors } = await openStaffForm(width, height);
       const updateUrl = `${server.url}/admin/staff/${staffId}/update`;
@@ -59,7 +86,10 @@ describe('unsaved changes', () => {
       // record), so Back below stays in the app.
       await clickMenu(page, '總覽', phone);
       await page.waitForURL(`${server.url}/admin`);
-      await page.getByTestId('overview-tile').filter({ hasText: /^人員$/ }).click();
+      await page
+        .getByTestId('overview-tile')
+        .filter({ hasText: /^人員$/ })
+        .click();
       await page.getByTestId('staff-name').first().click();
       await page.waitForURL(updateUrl);
       await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
@@ -115,9 +145,16 @@ describe('unsaved changes', () => {
   it('asks the browser before closing the tab with unsaved changes', async () => {
     const { context, page } = await openStaffForm(1440, 900);
     await page.getByTestId('staff-name-input').fill('未儲存');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.accept().catch(() => {}); }));
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept().catch(() => {});
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await dialog).toBe('beforeunload');
-    await context.close().catch(() => { /* already gone with its last page */ });
+    await context.close().catch(() => {
+      /* already gone with its last page */
+    });
   });
 });

@@ -26,7 +26,10 @@ if (fullBleed === svg) throw new Error('icon.svg: expected a rounded background 
 async function png(source, size, file) {
   // Rasterise at the target size (density scales the 512-unit viewBox) rather than scaling a bitmap.
   const out = join(publicDir, file);
-  await sharp(Buffer.from(source), { density: (72 * size) / 512 }).resize(size, size).png({ compressionLevel: 9, palette: false }).toFile(out);
+  await sharp(Buffer.from(source), { density: (72 * size) / 512 })
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: false })
+    .toFile(out);
   const meta = await sharp(out).metadata();
   console.log(`${file}: ${meta.width}×${meta.height}`);
 }

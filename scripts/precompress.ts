@@ -16,7 +16,12 @@ export const PRECOMPRESSED_EXTENSIONS = /\.(?:html|js|mjs|css|json|svg|webmanife
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export interface Precompressed { file: string; raw: number; br: number | null; gz: number | null }
+export interface Precompressed {
+  file: string;
+  raw: number;
+  br: number | null;
+  gz: number | null;
+}
 
 /**
  * Compresses every eligible file under `dir` (dot folders such as .vite excepted) and keeps a sibling
@@ -27,21 +32,25 @@ export async function precompressDir(dir: string, { skip = ['index.html'] }: { s
   const files = (await readdir(dir, { recursive: true }))
     .map((f) => f.split(sep).join('/'))
     .filter((f) => PRECOMPRESSED_EXTENSIONS.test(f) && !skip.includes(f) && !f.split('/').some((p) => p.startsWith('.')));
-  return Promise.all(files.map(async (file) => {
-    const path = join(dir, file);
-    if (!(await stat(path)).isFile()) return { file, raw: 0, br: null, gz: null };
-    const raw = await readFile(path);
-    const [br, gz] = await Promise.all([
-      brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    const keep = async (ext: string, body: Buffer) => {
-      if (body.length >= raw.length) return null;
-      await writeFile(`${path}.${ext}`, body);
-      return body.length;
-    };
-    return { file: relative(dir, path).split(sep).join('/'), raw: raw.length, br: await keep('br', br), gz: await keep('gz', gz) };
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const path = join(dir, file);
+      if (!(await stat(path)).isFile()) return { file, raw: 0, br: null, gz: null };
+      const raw = await readFile(path);
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
+        gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      const keep = async (ext: string, body: Buffer) => {
+        if (body.length >= raw.length) return null;
+        await writeFile(`${path}.${ext}`, body);
+        return body.length;
+      };
+      return { file: relative(dir, path).split(sep).join('/'), raw: raw.length, br: await keep('br', br), gz: await keep('gz', gz) };
+    }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -23,9 +23,21 @@ const problems = [];
 function vitest(name, args) {
   const file = join(out, `${name}.json`);
   const unhandled = join(out, `${name}.unhandled.txt`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', '--reporter=./scripts/unhandled-errors-reporter.mjs', `--outputFile.json=${file}`],
-    { stdio: 'inherit', env: { ...process.env, VITEST_UNHANDLED_FILE: unhandled } });
-  if (existsSync(unhandled) && readFileSync(unhandled, 'utf8')) problems.push(`${name}: errors outside any test:\n${readFileSync(unhandled, 'utf8')}`);
+  const r = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/unhandled-errors-reporter.mjs',
+      `--outputFile.json=${file}`,
+    ],
+    { stdio: 'inherit', env: { ...process.env, VITEST_UNHANDLED_FILE: unhandled } },
+  );
+  if (existsSync(unhandled) && readFileSync(unhandled, 'utf8'))
+    problems.push(`${name}: errors outside any test:\n${readFileSync(unhandled, 'utf8')}`);
   if (r.status !== 0) exit = 1;
   if (existsSync(file)) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
@@ -49,8 +61,7 @@ if (existsSync(chromium)) {
   if (build.status !== 0) {
     exit = 1;
     problems.push(`web build exited with ${build.status}`);
-  }
-  else vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+  } else vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
 }
 
 if (ci && (skips.length || totals.skipped)) {

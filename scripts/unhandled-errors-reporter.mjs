@@ -6,7 +6,9 @@ export default class UnhandledErrorsReporter {
   onTestRunEnd(_modules, unhandledErrors) {
     const file = process.env.VITEST_UNHANDLED_FILE;
     if (!file) return;
-    const lines = unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}${e.stack ? `\n${String(e.stack).split('\n').slice(1, 6).join('\n')}` : ''}`);
+    const lines = unhandledErrors.map(
+      (e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}${e.stack ? `\n${String(e.stack).split('\n').slice(1, 6).join('\n')}` : ''}`,
+    );
     writeFileSync(file, lines.join('\n\n'));
   }
 }

@@ -11,8 +11,12 @@ function precompress(): Plugin {
   return {
     name: 'bo:precompress',
     apply: 'build',
-    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
-    async closeBundle() { await precompressDir(outDir); },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
   };
 }
 
@@ -58,7 +62,10 @@ export default defineConfig({
   },
   // The manifest lets bench/web-bundle.mjs follow each route's chunks.
   build: {
-    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500, manifest: true,
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 500,
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

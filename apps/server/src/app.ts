@@ -55,15 +55,25 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      // Secrets never reach the log.
-      // `*.headers`: plugins log request headers under their own keys too (@fastify/multipart's
-      // busboyOptions at trace level).
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.headers.authorization', '*.headers.cookie', 'req.body.password', 'req.body.token'],
-      serializers: { req: serializeRequest },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the log.
+            // `*.headers`: plugins log request headers under their own keys too (@fastify/multipart's
+            // busboyOptions at trace level).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.headers.authorization',
+              '*.headers.cookie',
+              'req.body.password',
+              'req.body.token',
+            ],
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // A hop count is valid at run time (proxy-addr) though missing from the option type.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 2 * 1024 * 1024,
@@ -78,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('tokens', new TokenService(config.jwtSecret, { short: config.tokenTtlSeconds, long: config.keepLoginTtlSeconds }));
   app.decorate('rateLimits', opts.rateLimits ?? new MemoryRateLimitStore());
   app.addHook('onClose', async () => app.rateLimits.close());
-  app.decorate('storage', opts.storage ?? await createStorage(config));
+  app.decorate('storage', opts.storage ?? (await createStorage(config)));
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));

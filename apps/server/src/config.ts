@@ -20,22 +20,36 @@ function isProxyEntry(entry: string): boolean {
 }
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of trusted proxy addresses. */
-const trustProxy = z.string().optional().superRefine((v, ctx) => {
-  if (!v || v === 'true' || v === 'false' || /^\d+$/.test(v)) return;
-  const bad = v.split(',').map((x) => x.trim()).filter((x) => !isProxyEntry(x));
-  if (bad.length) ctx.addIssue({ code: 'custom', message: `not a proxy address: ${bad.join(', ')} (use true, a hop count, IPs, CIDRs, loopback, linklocal or uniquelocal)` });
-}).transform((v): boolean | number | string => {
-  if (!v || v === 'false') return false;
-  if (v === 'true') return true;
-  return /^\d+$/.test(v) ? Number(v) : v;
-});
+const trustProxy = z
+  .string()
+  .optional()
+  .superRefine((v, ctx) => {
+    if (!v || v === 'true' || v === 'false' || /^\d+$/.test(v)) return;
+    const bad = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => !isProxyEntry(x));
+    if (bad.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a proxy address: ${bad.join(', ')} (use true, a hop count, IPs, CIDRs, loopback, linklocal or uniquelocal)`,
+      });
+  })
+  .transform((v): boolean | number | string => {
+    if (!v || v === 'false') return false;
+    if (v === 'true') return true;
+    return /^\d+$/.test(v) ? Number(v) : v;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).default(120),
   TOKEN_KEEP_LOGIN_DAYS: z.coerce.number().int().min(1).default(30),
@@ -53,8 +67,14 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
@@ -63,7 +83,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
   IMAGE_MAX_FRAMES: z.coerce.number().int().min(1).default(100),
   IMAGE_MAX_ANIMATION_PIXELS: z.coerce.number().int().min(1).default(10_000_000),
@@ -87,7 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -103,17 +128,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxAgeSeconds: { keepLogin: e.SESSION_MAX_AGE_DAYS * 86400, short: e.SESSION_SHORT_MAX_AGE_HOURS * 3600 },
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
-    recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY ?? null, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
+    recaptcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY ?? null,
+      secret: e.RECAPTCHA_SECRET,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+    },
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: {
-      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT, perIp: e.LOGIN_RATE_LIMIT_PER_IP, windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
       slowdownMaxSeconds: e.LOGIN_SLOWDOWN_MAX_SECONDS,
     },
     redisUrl: e.REDIS_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storage: {
       driver: e.STORAGE_DRIVER,
-      s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET ?? '', accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET ?? '',
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     imageMaxPixels: e.IMAGE_MAX_PIXELS,

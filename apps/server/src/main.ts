@@ -17,7 +17,9 @@ async function main() {
     throw err;
   }
   let warn = (message: string) => console.warn(message);
-  const { db, dialect } = createDatabase(config.databaseUrl, (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`));
+  const { db, dialect } = createDatabase(config.databaseUrl, (err) =>
+    warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
+  );
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
   if (first) {
@@ -47,7 +49,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (!config.publicUrlConfigured) {
-    app.log.warn({ publicUrl: config.publicUrl }, `PUBLIC_URL is not set: signed file links point to ${config.publicUrl}; set PUBLIC_URL to the address users open`);
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      `PUBLIC_URL is not set: signed file links point to ${config.publicUrl}; set PUBLIC_URL to the address users open`,
+    );
   }
   const url = config.publicUrl;
   const listening = config.publicUrlConfigured ? `   listening on ${config.listenUrl}` : '';

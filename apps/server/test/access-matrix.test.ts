@@ -17,29 +17,60 @@ const now = () => new Date().toISOString();
 
 async function insertAdmin(roles: string[], memberships: Record<number, string[]> = {}) {
   const email = `matrix-${Date.now().toString(36)}-${++seq}@example.com`;
-  const { id } = await t.db.insertInto('admins').values({
-    email, name: `Matrix ${seq}`, password_hash: passwordHash, has_change_default_password: 1, roles: JSON.stringify(roles),
-    group_id: null, status: 'active', created_at: now(), updated_at: now(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('admins')
+    .values({
+      email,
+      name: `Matrix ${seq}`,
+      password_hash: passwordHash,
+      has_change_default_password: 1,
+      roles: JSON.stringify(roles),
+      group_id: null,
+      status: 'active',
+      created_at: now(),
+      updated_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const [org, r] of Object.entries(memberships)) {
-    await t.db.insertInto('organization_members').values({ admin_id: id, organization_id: Number(org), sub_account_roles: JSON.stringify(r), created_at: now() }).execute();
+    await t.db
+      .insertInto('organization_members')
+      .values({ admin_id: id, organization_id: Number(org), sub_account_roles: JSON.stringify(r), created_at: now() })
+      .execute();
   }
   return { id, email };
 }
 
 async function insertOrganization(name: string) {
-  return (await t.db.insertInto('organizations').values({ uid: `matrix-${++seq}-${Date.now()}`, name, company_id: null, status: 'active', created_at: now(), updated_at: now() })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t.db
+      .insertInto('organizations')
+      .values({ uid: `matrix-${++seq}-${Date.now()}`, name, company_id: null, status: 'active', created_at: now(), updated_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** A session as the login route makes one (device row + token), without the login rate limit. */
 async function newSession(actor: ActorName): Promise<string | undefined> {
   const who = actorIds.get(actor);
   if (!who) return undefined;
-  const { id } = await t.db.insertInto('login_devices').values({
-    admin_id: who.id, impersonator_id: null, fingerprint: FINGERPRINT, user_agent: 'matrix', ip: '127.0.0.1',
-    organization_id: who.organizationId, keep_login: 0, created_at: now(), last_seen_at: now(), revoked_at: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('login_devices')
+    .values({
+      admin_id: who.id,
+      impersonator_id: null,
+      fingerprint: FINGERPRINT,
+      user_agent: 'matrix',
+      ip: '127.0.0.1',
+      organization_id: who.organizationId,
+      keep_login: 0,
+      created_at: now(),
+      last_seen_at: now(),
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return t.app.tokens.issue(t.db, id, false);
 }
 
@@ -60,7 +91,10 @@ function registeredApiRoutes(): string[] {
 beforeAll(async () => {
   t = await createTestApp();
   passwordHash = await hashPassword('Matrix#1234');
-  await t.db.insertInto('app_configs').values({ name: 'app', value: JSON.stringify({ adminGroup: true, adminSubAccount: true }), updated_at: now() }).execute();
+  await t.db
+    .insertInto('app_configs')
+    .values({ name: 'app', value: JSON.stringify({ adminGroup: true, adminSubAccount: true }), updated_at: now() })
+    .execute();
   const orgA = await insertOrganization('Organization A');
   const orgB = await insertOrganization('Organization B');
   const define = async (name: ActorName, roles: string[], memberships: Record<number, string[]>, organizationId: number | null) => {
@@ -76,29 +110,72 @@ beforeAll(async () => {
   // Another super admin, so no row ever meets the "last super admin" rule.
   await insertAdmin(['ROLE_SUPER_ADMIN']);
 
-  const insertStaff = async () => (await t.db.insertInto('staff' as never).values({ organization_id: orgA, name: 'Matrix Staff', status: 'active', created_at: now(), updated_at: now() } as never)
-    .returning('id' as never).executeTakeFirstOrThrow() as { id: number }).id;
+  const insertStaff = async () =>
+    (
+      (await t.db
+        .insertInto('staff' as never)
+        .values({ organization_id: orgA, name: 'Matrix Staff', status: 'active', created_at: now(), updated_at: now() } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow()) as { id: number }
+    ).id;
   const adminInA = (await insertAdmin([], { [orgA]: [] })).id;
-  await t.db.insertInto('audit_logs').values({ actor_id: adminInA, impersonator_id: null, organization_id: orgA, action: 'matrix', target_type: 'matrix', target_id: null, before: null, after: null, ip: null, user_agent: null, created_at: now() }).execute();
+  await t.db
+    .insertInto('audit_logs')
+    .values({
+      actor_id: adminInA,
+      impersonator_id: null,
+      organization_id: orgA,
+      action: 'matrix',
+      target_type: 'matrix',
+      target_id: null,
+      before: null,
+      after: null,
+      ip: null,
+      user_agent: null,
+      created_at: now(),
+    })
+    .execute();
   const audit = await t.db.selectFrom('audit_logs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
   f = {
-    orgA, orgB, adminInA, staffInA: await insertStaff(), auditId: audit.id,
+    orgA,
+    orgB,
+    adminInA,
+    staffInA: await insertStaff(),
+    auditId: audit.id,
     uniqueEmail: () => `matrix-new-${Date.now().toString(36)}-${++seq}@example.com`,
     freshAdminInA: () => insertAdmin([], { [orgA]: [] }),
     freshOrganization: () => insertOrganization('Matrix fresh'),
-    freshGroup: async () => (await t.db.insertInto('admin_groups').values({ name: 'Matrix group', roles: '[]', created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow()).id,
+    freshGroup: async () =>
+      (
+        await t.db
+          .insertInto('admin_groups')
+          .values({ name: 'Matrix group', roles: '[]', created_at: now(), updated_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     freshStaffInA: insertStaff,
   };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('access matrix', () => {
   it('has a row for every registered /api route, and no row for a route that is gone', () => {
     const registered = registeredApiRoutes();
     const inMatrix = ACCESS_MATRIX.map((r) => r.route);
-    expect(registered.filter((r) => !inMatrix.includes(r)), 'routes missing from apps/server/test/access-matrix.ts').toEqual([]);
-    expect(inMatrix.filter((r) => !registered.includes(r)), 'rows for routes that are not registered').toEqual([]);
-    expect(inMatrix.filter((r, i) => inMatrix.indexOf(r) !== i), 'duplicate rows').toEqual([]);
+    expect(
+      registered.filter((r) => !inMatrix.includes(r)),
+      'routes missing from apps/server/test/access-matrix.ts',
+    ).toEqual([]);
+    expect(
+      inMatrix.filter((r) => !registered.includes(r)),
+      'rows for routes that are not registered',
+    ).toEqual([]);
+    expect(
+      inMatrix.filter((r, i) => inMatrix.indexOf(r) !== i),
+      'duplicate rows',
+    ).toEqual([]);
   });
 
   it.each(ACCESS_MATRIX.map((r) => [r.route, r] as const))('%s', async (_name, r) => {
@@ -108,11 +185,13 @@ describe('access matrix', () => {
       const { url, body } = await r.request(f);
       const token = r.freshSession ? await newSession(actor) : sessions.get(actor);
       const res = await t.app.inject({
-        method: method as never, url,
+        method: method as never,
+        url,
         headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(body === undefined ? {} : { payload: body as object }),
       });
-      if (!matches(res.statusCode, r.expect[i])) wrong.push(`${actor}: expected ${r.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (!matches(res.statusCode, r.expect[i]))
+        wrong.push(`${actor}: expected ${r.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(wrong, `${r.route} (${path})`).toEqual([]);
   });

@@ -53,8 +53,12 @@ export interface MatrixRow {
 }
 
 const get = (url: string) => () => ({ url });
-const row = (route: string, request: MatrixRow['request'], expect: MatrixRow['expect'], extra: Partial<MatrixRow> = {}): MatrixRow =>
-  ({ route, request, expect, ...extra });
+const row = (route: string, request: MatrixRow['request'], expect: MatrixRow['expect'], extra: Partial<MatrixRow> = {}): MatrixRow => ({
+  route,
+  request,
+  expect,
+  ...extra,
+});
 
 // Common column patterns, spelled out once.           super base orgAAdm orgARdr orgBAdm maint anon
 const SIGNED_IN = [200, 200, 200, 200, 200, 200, 401] as const;
@@ -76,47 +80,96 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/settings', get('/api/settings'), [200, 200, 200, 200, 200, 200, 200]),
   row('POST /api/admin/account/login', () => ({ url: '/api/admin/account/login', body: {} }), [400, 400, 400, 400, 400, 400, 400]),
   row('GET /api/files/public/{*}', get('/api/files/public/nothing/here.png'), [404, 404, 404, 404, 404, 404, 404]),
-  row('GET /api/files/signed/{a}/{b}', get('/api/files/signed/AAAAAAAAAAAAAAAAAAAA/forged.png?e=1&i=1&s=1&sig=forged'), [403, 403, 403, 403, 403, 403, 403]),
+  row(
+    'GET /api/files/signed/{a}/{b}',
+    get('/api/files/signed/AAAAAAAAAAAAAAAAAAAA/forged.png?e=1&i=1&s=1&sig=forged'),
+    [403, 403, 403, 403, 403, 403, 403],
+  ),
 
   // Own account: anyone signed in
   row('GET /api/admin/account/profile', get('/api/admin/account/profile'), SIGNED_IN),
   row('PUT /api/admin/account/profile', () => ({ url: '/api/admin/account/profile', body: { name: 'Matrix' } }), SIGNED_IN),
   row('PUT /api/admin/account/renew', () => ({ url: '/api/admin/account/renew', body: {} }), SIGNED_IN),
   row('PUT /api/admin/account/logout', () => ({ url: '/api/admin/account/logout', body: {} }), SIGNED_IN, { freshSession: true }),
-  row('PUT /api/admin/account/reset-password', () => ({ url: '/api/admin/account/reset-password', body: { current_password: 'wrong', password: 'Another#1' } }),
-    [400, 400, 400, 400, 400, 400, 401], { freshSession: true }),
+  row(
+    'PUT /api/admin/account/reset-password',
+    () => ({ url: '/api/admin/account/reset-password', body: { current_password: 'wrong', password: 'Another#1' } }),
+    [400, 400, 400, 400, 400, 400, 401],
+    { freshSession: true },
+  ),
   row('GET /api/admin/account/organizations', get('/api/admin/account/organizations'), SIGNED_IN),
   row('GET /api/admin/account/sub-account/index', get('/api/admin/account/sub-account/index'), SIGNED_IN),
   row('GET /api/admin/account/login-device', get('/api/admin/account/login-device'), SIGNED_IN),
-  row('DELETE /api/admin/account/logout-device/{id}', () => ({ url: `/api/admin/account/logout-device/${MISSING}` }), [404, 404, 404, 404, 404, 404, 401]),
-  row('DELETE /api/admin/account/batch-logout-device', () => ({ url: '/api/admin/account/batch-logout-device', body: { ids: [MISSING] } }), [404, 404, 404, 404, 404, 404, 401]),
+  row(
+    'DELETE /api/admin/account/logout-device/{id}',
+    () => ({ url: `/api/admin/account/logout-device/${MISSING}` }),
+    [404, 404, 404, 404, 404, 404, 401],
+  ),
+  row(
+    'DELETE /api/admin/account/batch-logout-device',
+    () => ({ url: '/api/admin/account/batch-logout-device', body: { ids: [MISSING] } }),
+    [404, 404, 404, 404, 404, 404, 401],
+  ),
 
   // Own organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin, active organization only
-  row('GET /api/admin/account/organization/{id}', (f) => ({ url: `/api/admin/account/organization/${f.orgA}` }), [200, 403, 200, 403, 404, 403, 401]),
-  row('PUT /api/admin/account/organization/{id}', (f) => ({ url: `/api/admin/account/organization/${f.orgA}`, body: { name: 'Organization A' } }),
-    [200, 403, 200, 403, 404, 403, 401]),
+  row(
+    'GET /api/admin/account/organization/{id}',
+    (f) => ({ url: `/api/admin/account/organization/${f.orgA}` }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
+  row(
+    'PUT /api/admin/account/organization/{id}',
+    (f) => ({ url: `/api/admin/account/organization/${f.orgA}`, body: { name: 'Organization A' } }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
 
   // Members of the active organization (issue 14.2): its SUB_ACCOUNT_ROLE_ADMIN or a super admin acting in it.
   // orgBAdmin acts in B: A's members are 404 to it; it may add any existing account to B by e-mail.
   // The maintainer is a member of no organization. ROLE_STAFF and refusals inside the organization:
   // modules/organization/organization-members.routes.test.ts.
   row('GET /api/admin/organization/member/index', get('/api/admin/organization/member/index'), [200, 403, 200, 403, 200, 403, 401]),
-  row('POST /api/admin/organization/member/invite', (f) => ({ url: '/api/admin/organization/member/invite', body: { email: f.uniqueEmail(), name: 'Matrix', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }),
-    [200, 403, 200, 403, 200, 403, 401]),
-  row('POST /api/admin/organization/member', async (f) => ({ url: '/api/admin/organization/member', body: { email: (await f.freshAdminInA()).email, sub_account_roles: [] } }),
-    [409, 403, 409, 403, 200, 403, 401]),
-  row('PUT /api/admin/organization/member/{id}', async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}`, body: { sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }),
-    [200, 403, 200, 403, 404, 403, 401]),
-  row('DELETE /api/admin/organization/member/{id}', async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}` }),
-    [200, 403, 200, 403, 404, 403, 401]),
+  row(
+    'POST /api/admin/organization/member/invite',
+    (f) => ({
+      url: '/api/admin/organization/member/invite',
+      body: { email: f.uniqueEmail(), name: 'Matrix', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] },
+    }),
+    [200, 403, 200, 403, 200, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/member',
+    async (f) => ({ url: '/api/admin/organization/member', body: { email: (await f.freshAdminInA()).email, sub_account_roles: [] } }),
+    [409, 403, 409, 403, 200, 403, 401],
+  ),
+  row(
+    'PUT /api/admin/organization/member/{id}',
+    async (f) => ({
+      url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}`,
+      body: { sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] },
+    }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
+  row(
+    'DELETE /api/admin/organization/member/{id}',
+    async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}` }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
 
   // Switch account: real super admins only (not the maintainer)
-  row('POST /api/admin/account/{id}/switch-account', (f) => ({ url: `/api/admin/account/${f.adminInA}/switch-account`, body: {} }), [200, 403, 403, 403, 403, 403, 401]),
+  row(
+    'POST /api/admin/account/{id}/switch-account',
+    (f) => ({ url: `/api/admin/account/${f.adminInA}/switch-account`, body: {} }),
+    [200, 403, 403, 403, 403, 403, 401],
+  ),
 
   // Other admins' devices: super admin
   row('GET /api/admin/admin-device/index/{id}', (f) => ({ url: `/api/admin/admin-device/index/${f.adminInA}` }), SUPER_ONLY),
   row('DELETE /api/admin/admin-device/{id}', () => ({ url: `/api/admin/admin-device/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),
-  row('DELETE /api/admin/admin-device/batch', () => ({ url: '/api/admin/admin-device/batch', body: { ids: [MISSING] } }), [404, 403, 403, 403, 403, 404, 401]),
+  row(
+    'DELETE /api/admin/admin-device/batch',
+    () => ({ url: '/api/admin/admin-device/batch', body: { ids: [MISSING] } }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
 
   // Admin accounts: list/create/delete super admin; read/update also an organization's admin for its members
   row('GET /api/admin/admin/roles', get('/api/admin/admin/roles'), [200, 403, 200, 403, 200, 200, 401]),
@@ -124,35 +177,91 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/admin/index', get('/api/admin/admin/index'), SUPER_ONLY),
   row('POST /api/admin/admin', (f) => ({ url: '/api/admin/admin', body: { email: f.uniqueEmail(), name: 'Matrix' } }), SUPER_ONLY),
   row('GET /api/admin/admin/{id}', (f) => ({ url: `/api/admin/admin/${f.adminInA}` }), [200, 403, 200, 403, 404, 200, 401]),
-  row('PUT /api/admin/admin/{id}', async (f) => {
-    const a = await f.freshAdminInA();
-    return { url: `/api/admin/admin/${a.id}`, body: { email: a.email, name: 'Matrix', memberships: [{ organization_id: f.orgA, sub_account_roles: [] }] } };
-  }, [200, 403, 200, 403, 404, 200, 401]),
-  row('PATCH /api/admin/admin/{id}', async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}`, body: { field: 'name', value: 'Matrix' } }),
-    [200, 403, 200, 403, 404, 200, 401]),
-  row('PATCH /api/admin/admin/batch', async (f) => ({ url: '/api/admin/admin/batch', body: { ids: [(await f.freshAdminInA()).id], field: 'status', value: 'disabled' } }),
-    [200, 403, 200, 403, 404, 200, 401]),
+  row(
+    'PUT /api/admin/admin/{id}',
+    async (f) => {
+      const a = await f.freshAdminInA();
+      return {
+        url: `/api/admin/admin/${a.id}`,
+        body: { email: a.email, name: 'Matrix', memberships: [{ organization_id: f.orgA, sub_account_roles: [] }] },
+      };
+    },
+    [200, 403, 200, 403, 404, 200, 401],
+  ),
+  row(
+    'PATCH /api/admin/admin/{id}',
+    async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}`, body: { field: 'name', value: 'Matrix' } }),
+    [200, 403, 200, 403, 404, 200, 401],
+  ),
+  row(
+    'PATCH /api/admin/admin/batch',
+    async (f) => ({ url: '/api/admin/admin/batch', body: { ids: [(await f.freshAdminInA()).id], field: 'status', value: 'disabled' } }),
+    [200, 403, 200, 403, 404, 200, 401],
+  ),
   row('DELETE /api/admin/admin/{id}', async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}` }), SUPER_ONLY),
-  row('DELETE /api/admin/admin/batch', async (f) => ({ url: '/api/admin/admin/batch', body: { ids: [(await f.freshAdminInA()).id] } }), SUPER_ONLY),
-  row('PATCH /api/admin/admin/{id}/reset-password', async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}/reset-password`, body: {} }), SUPER_ONLY),
+  row(
+    'DELETE /api/admin/admin/batch',
+    async (f) => ({ url: '/api/admin/admin/batch', body: { ids: [(await f.freshAdminInA()).id] } }),
+    SUPER_ONLY,
+  ),
+  row(
+    'PATCH /api/admin/admin/{id}/reset-password',
+    async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}/reset-password`, body: {} }),
+    SUPER_ONLY,
+  ),
 
   // Admin groups (the matrix runs with the adminGroup flag on)
   row('GET /api/admin/admin-group/index', get('/api/admin/admin-group/index'), SUPER_ONLY),
-  row('POST /api/admin/admin-group', () => ({ url: '/api/admin/admin-group', body: { name: 'Matrix', roles: ['ROLE_BASE'] } }), [200, 403, 403, 403, 403, 403, 401]),
+  row(
+    'POST /api/admin/admin-group',
+    () => ({ url: '/api/admin/admin-group', body: { name: 'Matrix', roles: ['ROLE_BASE'] } }),
+    [200, 403, 403, 403, 403, 403, 401],
+  ),
   row('GET /api/admin/admin-group/{id}', async (f) => ({ url: `/api/admin/admin-group/${await f.freshGroup()}` }), SUPER_ONLY),
-  row('PUT /api/admin/admin-group/{id}', async (f) => ({ url: `/api/admin/admin-group/${await f.freshGroup()}`, body: { name: 'Matrix', roles: [] } }), SUPER_ONLY),
+  row(
+    'PUT /api/admin/admin-group/{id}',
+    async (f) => ({ url: `/api/admin/admin-group/${await f.freshGroup()}`, body: { name: 'Matrix', roles: [] } }),
+    SUPER_ONLY,
+  ),
   row('DELETE /api/admin/admin-group/{id}', async (f) => ({ url: `/api/admin/admin-group/${await f.freshGroup()}` }), SUPER_ONLY),
-  row('DELETE /api/admin/admin-group/batch', async (f) => ({ url: '/api/admin/admin-group/batch', body: { ids: [await f.freshGroup()] } }), SUPER_ONLY),
+  row(
+    'DELETE /api/admin/admin-group/batch',
+    async (f) => ({ url: '/api/admin/admin-group/batch', body: { ids: [await f.freshGroup()] } }),
+    SUPER_ONLY,
+  ),
 
   // Admin organizations: super admin
   row('GET /api/admin/admin-organization/index', get('/api/admin/admin-organization/index'), SUPER_ONLY),
   row('POST /api/admin/admin-organization', () => ({ url: '/api/admin/admin-organization', body: { name: 'Matrix' } }), SUPER_ONLY),
   row('GET /api/admin/admin-organization/{id}', (f) => ({ url: `/api/admin/admin-organization/${f.orgA}` }), SUPER_ONLY),
-  row('PUT /api/admin/admin-organization/{id}', async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}`, body: { name: 'Matrix' } }), SUPER_ONLY),
-  row('PATCH /api/admin/admin-organization/{id}', async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}`, body: { field: 'name', value: 'Matrix' } }), SUPER_ONLY),
-  row('PATCH /api/admin/admin-organization/batch', async (f) => ({ url: '/api/admin/admin-organization/batch', body: { ids: [await f.freshOrganization()], field: 'status', value: 'disabled' } }), SUPER_ONLY),
-  row('DELETE /api/admin/admin-organization/{id}', async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}` }), SUPER_ONLY),
-  row('DELETE /api/admin/admin-organization/batch', async (f) => ({ url: '/api/admin/admin-organization/batch', body: { ids: [await f.freshOrganization()] } }), SUPER_ONLY),
+  row(
+    'PUT /api/admin/admin-organization/{id}',
+    async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}`, body: { name: 'Matrix' } }),
+    SUPER_ONLY,
+  ),
+  row(
+    'PATCH /api/admin/admin-organization/{id}',
+    async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}`, body: { field: 'name', value: 'Matrix' } }),
+    SUPER_ONLY,
+  ),
+  row(
+    'PATCH /api/admin/admin-organization/batch',
+    async (f) => ({
+      url: '/api/admin/admin-organization/batch',
+      body: { ids: [await f.freshOrganization()], field: 'status', value: 'disabled' },
+    }),
+    SUPER_ONLY,
+  ),
+  row(
+    'DELETE /api/admin/admin-organization/{id}',
+    async (f) => ({ url: `/api/admin/admin-organization/${await f.freshOrganization()}` }),
+    SUPER_ONLY,
+  ),
+  row(
+    'DELETE /api/admin/admin-organization/batch',
+    async (f) => ({ url: '/api/admin/admin-organization/batch', body: { ids: [await f.freshOrganization()] } }),
+    SUPER_ONLY,
+  ),
 
   // Audit log: super admin reads; nobody writes (append-only, 405)
   row('GET /api/admin/audit-log/index', get('/api/admin/audit-log/index'), SUPER_ONLY),
@@ -160,14 +269,26 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}` }), SUPER_ONLY),
   row('POST /api/admin/audit-log', () => ({ url: '/api/admin/audit-log', body: {} }), APPEND_ONLY),
   row('PUT /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}`, body: {} }), APPEND_ONLY),
-  row('PATCH /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}`, body: { field: 'action', value: 'x' } }), APPEND_ONLY),
-  row('PATCH /api/admin/audit-log/batch', (f) => ({ url: '/api/admin/audit-log/batch', body: { ids: [f.auditId], field: 'action', value: 'x' } }), APPEND_ONLY),
+  row(
+    'PATCH /api/admin/audit-log/{id}',
+    (f) => ({ url: `/api/admin/audit-log/${f.auditId}`, body: { field: 'action', value: 'x' } }),
+    APPEND_ONLY,
+  ),
+  row(
+    'PATCH /api/admin/audit-log/batch',
+    (f) => ({ url: '/api/admin/audit-log/batch', body: { ids: [f.auditId], field: 'action', value: 'x' } }),
+    APPEND_ONLY,
+  ),
   row('DELETE /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}` }), APPEND_ONLY),
   row('DELETE /api/admin/audit-log/batch', (f) => ({ url: '/api/admin/audit-log/batch', body: { ids: [f.auditId] } }), APPEND_ONLY),
 
   // Application config: super admin
   row('GET /api/admin/app-config/{name}', get('/api/admin/app-config/app'), SUPER_ONLY),
-  row('PUT /api/admin/app-config/{name}/update', () => ({ url: '/api/admin/app-config/app/update', body: { title: 'Matrix' } }), SUPER_ONLY),
+  row(
+    'PUT /api/admin/app-config/{name}/update',
+    () => ({ url: '/api/admin/app-config/app/update', body: { title: 'Matrix' } }),
+    SUPER_ONLY,
+  ),
 
   // File manager: ROLE_BASE (any admin role)
   row('GET /api/admin/file/index', get('/api/admin/file/index'), ANY_ADMIN_ROLE),
@@ -193,42 +314,154 @@ export const ACCESS_MATRIX: MatrixRow[] = [
 
   // Staff of the active organization
   row('GET /api/admin/organization/staff/index', get('/api/admin/organization/staff/index'), STAFF_READ_OWN_ORG),
-  row('GET /api/admin/organization/staff/check-expiration-of-certificates', get('/api/admin/organization/staff/check-expiration-of-certificates'), STAFF_READ_OWN_ORG),
+  row(
+    'GET /api/admin/organization/staff/check-expiration-of-certificates',
+    get('/api/admin/organization/staff/check-expiration-of-certificates'),
+    STAFF_READ_OWN_ORG,
+  ),
   row('GET /api/admin/organization/staff/photo-library', get('/api/admin/organization/staff/photo-library'), STAFF_WRITE_OWN_ORG),
   row('GET /api/admin/organization/staff/{id}', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}` }), STAFF_READ_ROW_IN_A),
-  row('POST /api/admin/organization/staff', () => ({ url: '/api/admin/organization/staff', body: { name: 'Matrix Staff' } }), STAFF_WRITE_OWN_ORG),
-  row('PUT /api/admin/organization/staff/{id}', async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}`, body: { name: 'Matrix Staff' } }), STAFF_WRITE_ROW_IN_A),
-  row('PATCH /api/admin/organization/staff/{id}', async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}`, body: { field: 'notes', value: 'Matrix' } }), STAFF_WRITE_ROW_IN_A),
-  row('DELETE /api/admin/organization/staff/{id}', async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}` }), STAFF_WRITE_ROW_IN_A),
-  row('DELETE /api/admin/organization/staff/batch', async (f) => ({ url: '/api/admin/organization/staff/batch', body: { ids: [await f.freshStaffInA()] } }), STAFF_WRITE_ROW_IN_A),
-  row('GET /api/admin/organization/staff/{id}/photo', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo` }), STAFF_READ_ROW_IN_A),
-  row('POST /api/admin/organization/staff/{id}/photo', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo`, body: {} }), STAFF_WRITE_ROW_IN_A),
-  row('DELETE /api/admin/organization/staff/{id}/photo', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo` }), STAFF_WRITE_ROW_IN_A),
-  row('GET /api/admin/organization/staff/{id}/certificates/{certificateId}/file', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file` }), STAFF_READ_ROW_IN_A),
-  row('POST /api/admin/organization/staff/{id}/certificates/{certificateId}/file', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file`, body: {} }), STAFF_WRITE_ROW_IN_A),
-  row('DELETE /api/admin/organization/staff/{id}/certificates/{certificateId}/file', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file` }), STAFF_WRITE_ROW_IN_A),
+  row(
+    'POST /api/admin/organization/staff',
+    () => ({ url: '/api/admin/organization/staff', body: { name: 'Matrix Staff' } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PUT /api/admin/organization/staff/{id}',
+    async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}`, body: { name: 'Matrix Staff' } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'PATCH /api/admin/organization/staff/{id}',
+    async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}`, body: { field: 'notes', value: 'Matrix' } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff/{id}',
+    async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff/batch',
+    async (f) => ({ url: '/api/admin/organization/staff/batch', body: { ids: [await f.freshStaffInA()] } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/staff/{id}/photo',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/staff/{id}/photo',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo`, body: {} }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff/{id}/photo',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/staff/{id}/certificates/{certificateId}/file',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/staff/{id}/certificates/{certificateId}/file',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file`, body: {} }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff/{id}/certificates/{certificateId}/file',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/certificates/${MISSING}/file` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
 
   // Certificate types of the active organization
   row('GET /api/admin/organization/certificate-type/index', get('/api/admin/organization/certificate-type/index'), STAFF_READ_OWN_ORG),
-  row('POST /api/admin/organization/certificate-type', () => ({ url: '/api/admin/organization/certificate-type', body: {} }), STAFF_WRITE_OWN_ORG),
-  row('POST /api/admin/organization/certificate-type/defaults', () => ({ url: '/api/admin/organization/certificate-type/defaults', body: {} }), STAFF_WRITE_OWN_ORG),
-  row('PUT /api/admin/organization/certificate-type/{id}', () => ({ url: `/api/admin/organization/certificate-type/${MISSING}`, body: {} }), STAFF_WRITE_OWN_ORG),
-  row('DELETE /api/admin/organization/certificate-type/{id}', () => ({ url: `/api/admin/organization/certificate-type/${MISSING}` }), STAFF_WRITE_OWN_ORG),
+  row(
+    'POST /api/admin/organization/certificate-type',
+    () => ({ url: '/api/admin/organization/certificate-type', body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'POST /api/admin/organization/certificate-type/defaults',
+    () => ({ url: '/api/admin/organization/certificate-type/defaults', body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PUT /api/admin/organization/certificate-type/{id}',
+    () => ({ url: `/api/admin/organization/certificate-type/${MISSING}`, body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'DELETE /api/admin/organization/certificate-type/{id}',
+    () => ({ url: `/api/admin/organization/certificate-type/${MISSING}` }),
+    STAFF_WRITE_OWN_ORG,
+  ),
 
   // Staff spreadsheets of the active organization (exports are reads)
   row('GET /api/admin/organization/staff-excel/index', get('/api/admin/organization/staff-excel/index'), STAFF_READ_OWN_ORG),
-  row('GET /api/admin/organization/staff-excel/{id}', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}` }), [403, 403, 404, 404, 404, 403, 401]),
-  row('GET /api/admin/organization/staff-excel/{id}/sheet', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/sheet` }), [403, 403, 404, 404, 404, 403, 401]),
-  row('GET /api/admin/organization/staff-excel/{id}/file', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/file` }), [403, 403, 404, 404, 404, 403, 401]),
+  row(
+    'GET /api/admin/organization/staff-excel/{id}',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}` }),
+    [403, 403, 404, 404, 404, 403, 401],
+  ),
+  row(
+    'GET /api/admin/organization/staff-excel/{id}/sheet',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/sheet` }),
+    [403, 403, 404, 404, 404, 403, 401],
+  ),
+  row(
+    'GET /api/admin/organization/staff-excel/{id}/file',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/file` }),
+    [403, 403, 404, 404, 404, 403, 401],
+  ),
   row('POST /api/admin/organization/staff-excel', () => ({ url: '/api/admin/organization/staff-excel', body: {} }), STAFF_WRITE_OWN_ORG),
-  row('POST /api/admin/organization/staff/import/preview', () => ({ url: '/api/admin/organization/staff/import/preview', body: {} }), STAFF_WRITE_OWN_ORG),
+  row(
+    'POST /api/admin/organization/staff/import/preview',
+    () => ({ url: '/api/admin/organization/staff/import/preview', body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
   row('POST /api/admin/organization/staff/import', () => ({ url: '/api/admin/organization/staff/import', body: {} }), STAFF_WRITE_OWN_ORG),
-  row('POST /api/admin/organization/staff-excel/{id}/file', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/file`, body: {} }), STAFF_WRITE_OWN_ORG),
-  row('PUT /api/admin/organization/staff-excel/{id}', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}`, body: {} }), STAFF_WRITE_OWN_ORG),
-  row('PATCH /api/admin/organization/staff-excel/{id}', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}`, body: { field: 'name', value: 'x' } }), STAFF_WRITE_OWN_ORG),
-  row('PATCH /api/admin/organization/staff-excel/batch', () => ({ url: '/api/admin/organization/staff-excel/batch', body: { ids: [MISSING], field: 'name', value: 'x' } }), STAFF_WRITE_OWN_ORG),
-  row('DELETE /api/admin/organization/staff-excel/{id}', () => ({ url: `/api/admin/organization/staff-excel/${MISSING}` }), STAFF_WRITE_OWN_ORG),
-  row('DELETE /api/admin/organization/staff-excel/batch', () => ({ url: '/api/admin/organization/staff-excel/batch', body: { ids: [MISSING] } }), STAFF_WRITE_OWN_ORG),
-  row('POST /api/admin/organization/staff-excel/export-merge/{id}', () => ({ url: `/api/admin/organization/staff-excel/export-merge/${MISSING}`, body: { staff_ids: [] } }), [403, 403, OK, OK, OK, 403, 401]),
-  row('POST /api/admin/organization/staff-excel/export-split/{id}/{staff_id}', (f) => ({ url: `/api/admin/organization/staff-excel/export-split/${MISSING}/${f.staffInA}`, body: {} }), [403, 403, OK, OK, OK, 403, 401]),
+  row(
+    'POST /api/admin/organization/staff-excel/{id}/file',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}/file`, body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PUT /api/admin/organization/staff-excel/{id}',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}`, body: {} }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PATCH /api/admin/organization/staff-excel/{id}',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}`, body: { field: 'name', value: 'x' } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PATCH /api/admin/organization/staff-excel/batch',
+    () => ({ url: '/api/admin/organization/staff-excel/batch', body: { ids: [MISSING], field: 'name', value: 'x' } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff-excel/{id}',
+    () => ({ url: `/api/admin/organization/staff-excel/${MISSING}` }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'DELETE /api/admin/organization/staff-excel/batch',
+    () => ({ url: '/api/admin/organization/staff-excel/batch', body: { ids: [MISSING] } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'POST /api/admin/organization/staff-excel/export-merge/{id}',
+    () => ({ url: `/api/admin/organization/staff-excel/export-merge/${MISSING}`, body: { staff_ids: [] } }),
+    [403, 403, OK, OK, OK, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/staff-excel/export-split/{id}/{staff_id}',
+    (f) => ({ url: `/api/admin/organization/staff-excel/export-split/${MISSING}/${f.staffInA}`, body: {} }),
+    [403, 403, OK, OK, OK, 403, 401],
+  ),
 ];

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const tooBig = MAX_ROW_ID + 1;
 
@@ -82,9 +84,18 @@ describe('NUL characters', () => {
 describe('NUL characters in multipart text fields', () => {
   it('refuses one beside an uploaded file, like in a JSON body', async () => {
     const org = await buildOrganization(t.db);
-    const writer = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
-    const res = await uploadMultipart(t.app, writer, '/api/admin/organization/staff-excel', { name: 'Card\u0000', layout: 'card' },
-      { name: 'card.xlsx', data: Buffer.from('not read this far') });
+    const writer = await login(
+      t.app,
+      await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }),
+      { organizationId: org.id },
+    );
+    const res = await uploadMultipart(
+      t.app,
+      writer,
+      '/api/admin/organization/staff-excel',
+      { name: 'Card\u0000', layout: 'card' },
+      { name: 'card.xlsx', data: Buffer.from('not read this far') },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ name: ['validate.error.invalid'] });
     expect(await t.db.selectFrom('staff_excels').select('id').where('organization_id', '=', org.id).execute()).toEqual([]);
@@ -104,7 +115,10 @@ describe('what the database refuses', () => {
       await t.db.insertInto('admins').values(copy).execute();
     });
     app.post('/fk', async () => {
-      await t.db.insertInto('organization_members').values({ admin_id: admin.id, organization_id: MAX_ROW_ID, sub_account_roles: '[]', created_at: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('organization_members')
+        .values({ admin_id: admin.id, organization_id: MAX_ROW_ID, sub_account_roles: '[]', created_at: new Date().toISOString() })
+        .execute();
     });
     const dup = await app.inject({ method: 'POST', url: '/dup' });
     expect(dup.statusCode).toBe(409);

@@ -4,8 +4,12 @@ import { compiledOnce } from '../src/lib/compiled-query.ts';
 import { buildAdmin, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('queries compiled once', () => {
   it('answers each call with its own arguments, inside a transaction too', async () => {
@@ -21,7 +25,9 @@ describe('queries compiled once', () => {
   });
 
   it('refuses a query that binds a value other than its arguments', async () => {
-    const bad = compiledOnce((db: DbOrTrx, id: number) => db.selectFrom('admins').select('id').where('id', '=', id).where('status', '=', 'active'));
+    const bad = compiledOnce((db: DbOrTrx, id: number) =>
+      db.selectFrom('admins').select('id').where('id', '=', id).where('status', '=', 'active'),
+    );
     await expect(bad(t.db, 1)).rejects.toThrow(/bind exactly its arguments/);
   });
 });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   // Enough admins that the first page of the list is well over 1 KB of JSON.
   for (let i = 0; i < 12; i++) await buildAdmin(t.db, { name: `Compression Admin ${i}` });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const LIST = '/api/admin/admin/index?per_page=50';
 
@@ -29,7 +31,12 @@ describe('API JSON on the wire', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip', 'gzip'], ['*', 'br']] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
       const res = await api(t.app, token).get(LIST, { 'accept-encoding': accept });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers['content-encoding'], accept).toBe(encoding);

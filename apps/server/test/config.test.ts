@@ -15,12 +15,21 @@ const exampleLines = () => readFileSync(join(ROOT, '.env.example'), 'utf8').spli
 
 describe('configuration', () => {
   it('documents every setting of config.ts in .env.example', () => {
-    const documented = new Set(exampleLines().map((l) => /^#? ?([A-Z][A-Z0-9_]+)=/.exec(l)?.[1]).filter(Boolean));
+    const documented = new Set(
+      exampleLines()
+        .map((l) => /^#? ?([A-Z][A-Z0-9_]+)=/.exec(l)?.[1])
+        .filter(Boolean),
+    );
     expect(settingsInConfig().filter((k) => !documented.has(k))).toEqual([]);
   });
 
   it('accepts every value .env.example sets', () => {
-    const env = Object.fromEntries(exampleLines().map((l) => /^([A-Z][A-Z0-9_]+)=(.*)$/.exec(l)).filter((m) => m !== null).map((m) => [m![1], m![2]]));
+    const env = Object.fromEntries(
+      exampleLines()
+        .map((l) => /^([A-Z][A-Z0-9_]+)=(.*)$/.exec(l))
+        .filter((m) => m !== null)
+        .map((m) => [m![1], m![2]]),
+    );
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir })).not.toThrow();
   });
 

@@ -48,8 +48,11 @@ describe('durability', () => {
     const db = new SQLite(join(dataDir, 'app.sqlite'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const written = new Set((db.prepare(`select after from audit_logs where action = 'update_profile'`).all() as { after: string }[])
-        .map((r) => JSON.parse(r.after).name as string));
+      const written = new Set(
+        (db.prepare(`select after from audit_logs where action = 'update_profile'`).all() as { after: string }[]).map(
+          (r) => JSON.parse(r.after).name as string,
+        ),
+      );
       const lost = acknowledged.filter((n) => !written.has(n));
       expect(lost).toEqual([]);
       const { name } = db.prepare(`select name from admins where email = ?`).get(env.ADMIN_EMAIL) as { name: string };

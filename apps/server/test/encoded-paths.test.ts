@@ -9,8 +9,12 @@ const routes = vi.hoisted(() => [] as CollectedRoute[]);
 vi.mock('fastify', async (original) => (await import('./route-collector.ts')).collectingFastify(await original(), routes));
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000' }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const isPublic = (r: CollectedRoute) => (r.config as { roles?: unknown } | undefined)?.roles === 'public';
 const guarded = () => routes.filter((r) => !isPublic(r));
@@ -21,8 +25,16 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
 /** Every letter of the route's own (static) segments percent-encoded; parameter values as they are. */
-const encodeStatic = (url: string) => url.split('/').map((seg) => (seg.startsWith(':') || seg === '*' ? concrete(seg) : seg.replace(/[a-z]/gi, hex))).join('/');
-const upperStatic = (url: string) => url.split('/').map((seg) => (seg.startsWith(':') || seg === '*' ? concrete(seg) : seg.toUpperCase())).join('/');
+const encodeStatic = (url: string) =>
+  url
+    .split('/')
+    .map((seg) => (seg.startsWith(':') || seg === '*' ? concrete(seg) : seg.replace(/[a-z]/gi, hex)))
+    .join('/');
+const upperStatic = (url: string) =>
+  url
+    .split('/')
+    .map((seg) => (seg.startsWith(':') || seg === '*' ? concrete(seg) : seg.toUpperCase()))
+    .join('/');
 
 /** Spellings the router resolves to the route itself: the access decision must be the route's (401). */
 const sameRouteSpellings = (url: string): Record<string, string> => {
@@ -71,7 +83,11 @@ describe('access follows the matched route, however its path is spelled', () => 
       }
     }
     expect(wrong).toEqual([]);
-    expect(guarded().filter((r) => r.handlerCalls > 0).map((r) => r.url)).toEqual([]);
+    expect(
+      guarded()
+        .filter((r) => r.handlerCalls > 0)
+        .map((r) => r.url),
+    ).toEqual([]);
   });
 
   it('refuses ambiguous spellings of every route with 400 before any handler runs', async () => {
@@ -100,13 +116,24 @@ describe('access follows the matched route, however its path is spelled', () => 
       }
     }
     expect(wrong).toEqual([]);
-    expect(guarded().filter((r) => r.handlerCalls > 0).map((r) => r.url)).toEqual([]);
+    expect(
+      guarded()
+        .filter((r) => r.handlerCalls > 0)
+        .map((r) => r.url),
+    ).toEqual([]);
   });
 
   it('never decodes a photo posted to an encoded upload path without a token', async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const body = multipart({}, { name: 'site.jpg', data: photo, type: 'image/jpeg' });
-    for (const path of ['/%61pi/admin/photo/upload', '/ap%69/admin/photo/upload', '/%61%70%69/admin/photo/upload', '/API/admin/photo/upload']) {
+    for (const path of [
+      '/%61pi/admin/photo/upload',
+      '/ap%69/admin/photo/upload',
+      '/%61%70%69/admin/photo/upload',
+      '/API/admin/photo/upload',
+    ]) {
       const res = await rawRequest(t.app, 'POST', path, { raw: body });
       expect(res.statusCode, path).toBe(401);
     }

@@ -26,7 +26,10 @@ export interface TestApp {
 }
 
 /** Creates a new Postgres database on the server of `base` (TEST_DATABASE_URL); returns its URL and a dropper. */
-export async function createPostgresDatabase(base = process.env.TEST_DATABASE_URL, prefix = 'bo_test'): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  base = process.env.TEST_DATABASE_URL,
+  prefix = 'bo_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -47,20 +50,37 @@ export async function createPostgresDatabase(base = process.env.TEST_DATABASE_UR
 }
 
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; extraModules?: readonly ServerModule[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; extraModules?: readonly ServerModule[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const pgDb = testDialect === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'),
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, dialect, logger: !!opts.logStream, logStream: opts.logStream, rateLimits: opts.rateLimits, modules: opts.extraModules ? [...MODULES, ...opts.extraModules] : undefined });
+  const app = await buildApp({
+    config,
+    db,
+    dialect,
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
+    rateLimits: opts.rateLimits,
+    modules: opts.extraModules ? [...MODULES, ...opts.extraModules] : undefined,
+  });
   await app.ready();
   return {
-    app, db, config, dataDir,
+    app,
+    db,
+    config,
+    dataDir,
     async close() {
       await app.close();
       await db.destroy();
@@ -82,43 +102,84 @@ export interface BuiltAdmin {
 /** Factory: an admin with ROLE_ roles and memberships `{ [organizationId]: subAccountRoles }`. */
 export async function buildAdmin(
   db: Database,
-  opts: { roles?: string[]; memberships?: Record<number, string[]>; email?: string; password?: string; status?: 'active' | 'disabled'; name?: string; changedPassword?: boolean } = {},
+  opts: {
+    roles?: string[];
+    memberships?: Record<number, string[]>;
+    email?: string;
+    password?: string;
+    status?: 'active' | 'disabled';
+    name?: string;
+    changedPassword?: boolean;
+  } = {},
 ): Promise<BuiltAdmin> {
   const email = opts.email ?? `admin-${uniq()}@example.com`;
   const password = opts.password ?? 'Passw0rd!';
   const t = new Date().toISOString();
-  const row = await db.insertInto('admins').values({
-    email, name: opts.name ?? email.split('@')[0], password_hash: await hashPassword(password),
-    has_change_default_password: opts.changedPassword === false ? 0 : 1, roles: JSON.stringify(opts.roles ?? []),
-    group_id: null, status: opts.status ?? 'active', created_at: t, updated_at: t,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('admins')
+    .values({
+      email,
+      name: opts.name ?? email.split('@')[0],
+      password_hash: await hashPassword(password),
+      has_change_default_password: opts.changedPassword === false ? 0 : 1,
+      roles: JSON.stringify(opts.roles ?? []),
+      group_id: null,
+      status: opts.status ?? 'active',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const [orgId, roles] of Object.entries(opts.memberships ?? {})) {
-    await db.insertInto('organization_members').values({ admin_id: row.id, organization_id: Number(orgId), sub_account_roles: JSON.stringify(roles), created_at: t }).execute();
+    await db
+      .insertInto('organization_members')
+      .values({ admin_id: row.id, organization_id: Number(orgId), sub_account_roles: JSON.stringify(roles), created_at: t })
+      .execute();
   }
   return { id: row.id, email, password };
 }
 
-export async function buildOrganization(db: Database, opts: { name?: string; company_id?: string | null; status?: 'active' | 'disabled' } = {}) {
+export async function buildOrganization(
+  db: Database,
+  opts: { name?: string; company_id?: string | null; status?: 'active' | 'disabled' } = {},
+) {
   const t = new Date().toISOString();
   const u = uniq();
-  return db.insertInto('organizations').values({
-    uid: `org-${u}`, name: opts.name ?? `Org ${u}`, company_id: opts.company_id ?? null, status: opts.status ?? 'active', created_at: t, updated_at: t,
-  }).returning(['id', 'uid', 'name', 'company_id']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('organizations')
+    .values({
+      uid: `org-${u}`,
+      name: opts.name ?? `Org ${u}`,
+      company_id: opts.company_id ?? null,
+      status: opts.status ?? 'active',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning(['id', 'uid', 'name', 'company_id'])
+    .executeTakeFirstOrThrow();
 }
 
 export const FINGERPRINT = 'test-fingerprint';
 
 /** Signs in through the real login route; optionally switches into an organization. */
-export async function login(app: FastifyInstance, admin: BuiltAdmin, opts: { organizationId?: number; keepLogin?: boolean } = {}): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  admin: BuiltAdmin,
+  opts: { organizationId?: number; keepLogin?: boolean } = {},
+): Promise<string> {
   const res = await app.inject({
-    method: 'POST', url: '/api/admin/account/login', headers: { 'x-fingerprint': FINGERPRINT },
+    method: 'POST',
+    url: '/api/admin/account/login',
+    headers: { 'x-fingerprint': FINGERPRINT },
     payload: { email: admin.email, password: admin.password, keep_login: opts.keepLogin },
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   let token = res.json().token as string;
   if (opts.organizationId !== undefined) {
     const r = await app.inject({
-      method: 'PUT', url: '/api/admin/account/renew', headers: { 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
+      method: 'PUT',
+      url: '/api/admin/account/renew',
+      headers: { 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
       payload: { organization_id: opts.organizationId },
     });
     if (r.statusCode !== 200) throw new Error(`renew failed: ${r.statusCode} ${r.body}`);
@@ -135,7 +196,8 @@ export function api(app: FastifyInstance, token?: string) {
   const send = (options: InjectOptions) => (process.env.API_CONTRACT ? throughContractProxy(app, options) : app.inject(options));
   const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     send({
-      method, url,
+      method,
+      url,
       headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(payload === undefined ? {} : { payload: payload as any }),
     });

@@ -16,14 +16,23 @@ let photoEditor: string;
 let staffWriter: string;
 beforeAll(async () => {
   t = await createTestApp({
-    IMAGE_MAX_FRAMES: '100', IMAGE_MAX_PIXELS: '4000000', IMAGE_MAX_ANIMATION_PIXELS: '1000000',
-    IMAGE_QUEUE_CONCURRENCY: '1', IMAGE_QUEUE_MAX_WAITING: '1',
+    IMAGE_MAX_FRAMES: '100',
+    IMAGE_MAX_PIXELS: '4000000',
+    IMAGE_MAX_ANIMATION_PIXELS: '1000000',
+    IMAGE_QUEUE_CONCURRENCY: '1',
+    IMAGE_QUEUE_MAX_WAITING: '1',
   });
   orgId = (await buildOrganization(t.db)).id;
-  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgId]: [] } }), { organizationId: orgId });
-  staffWriter = await login(t.app, await buildAdmin(t.db, { memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgId });
+  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgId]: [] } }), {
+    organizationId: orgId,
+  });
+  staffWriter = await login(t.app, await buildAdmin(t.db, { memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgId,
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const S = '/api/admin/organization/staff';
 const uploadPhoto = (file: MultipartFile) => uploadMultipart(t.app, photoEditor, '/api/admin/photo/upload', {}, file);
@@ -34,9 +43,25 @@ const storedFiles = () => {
   const root = join(t.dataDir, 'storage');
   return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).length : 0;
 };
-const photoRows = async () => Number((await t.db.selectFrom('photos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const uploadAudits = async () => Number((await t.db.selectFrom('audit_logs').select((eb) => eb.fn.countAll().as('n'))
-  .where('action', 'in', ['upload', 'upload_photo', 'upload_certificate_file']).executeTakeFirstOrThrow()).n);
+const photoRows = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('photos')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const uploadAudits = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('audit_logs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('action', 'in', ['upload', 'upload_photo', 'upload_certificate_file'])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** What the server holds: rows, audit entries, stored objects and image jobs run so far. */
 async function snapshot() {
@@ -49,7 +74,9 @@ describe('animated-image bombs', () => {
     expect(bomb.length).toBeLessThan(70_000);
     const staff = await buildStaff(t.db, orgId);
     const type = await buildCertificateType(t.db, orgId);
-    const withCert = (await api(t.app, staffWriter).post(S, { name: 'Scan', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })).json();
+    const withCert = (
+      await api(t.app, staffWriter).post(S, { name: 'Scan', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })
+    ).json();
     const before = await snapshot();
 
     const started = performance.now();
@@ -57,13 +84,25 @@ describe('animated-image bombs', () => {
     // Decoding and resizing this file took over 20 s of server time before the frame cap.
     expect(performance.now() - started).toBeLessThan(2000);
     expect(photo.statusCode).toBe(422);
-    expect(photo.json()).toEqual({ message: 'The image has more than 100 frames', errors: { file: ['validate.error.image_too_many_frames'] } });
+    expect(photo.json()).toEqual({
+      message: 'The image has more than 100 frames',
+      errors: { file: ['validate.error.image_too_many_frames'] },
+    });
 
     const staffPhoto = await uploadStaffPhoto(staff.id, gif(bomb));
     expect(staffPhoto.statusCode).toBe(422);
-    expect(staffPhoto.json()).toEqual({ message: 'The image has more than 100 frames', errors: { file: ['validate.error.image_too_many_frames'] } });
+    expect(staffPhoto.json()).toEqual({
+      message: 'The image has more than 100 frames',
+      errors: { file: ['validate.error.image_too_many_frames'] },
+    });
 
-    const certificate = await uploadMultipart(t.app, staffWriter, `${S}/${withCert.id}/certificates/${withCert.certificates[0].id}/file`, {}, gif(bomb));
+    const certificate = await uploadMultipart(
+      t.app,
+      staffWriter,
+      `${S}/${withCert.id}/certificates/${withCert.certificates[0].id}/file`,
+      {},
+      gif(bomb),
+    );
     expect(certificate.statusCode).toBe(422);
     expect(certificate.json().errors).toEqual({ file: ['validate.error.image_too_many_frames'] });
 
@@ -86,7 +125,10 @@ describe('animated-image bombs', () => {
     const wide = gifBomb(60, 300, 300); // 60 frames × 90,000 px = 5.4 million > 4 million
     const photo = await uploadPhoto(gif(wide));
     expect(photo.statusCode).toBe(422);
-    expect(photo.json()).toEqual({ message: 'The image is larger than 4000000 pixels', errors: { file: ['validate.error.image_too_many_pixels'] } });
+    expect(photo.json()).toEqual({
+      message: 'The image is larger than 4000000 pixels',
+      errors: { file: ['validate.error.image_too_many_pixels'] },
+    });
     const staffPhoto = await uploadStaffPhoto(staff.id, gif(wide));
     expect(staffPhoto.statusCode).toBe(422);
     expect(staffPhoto.json().errors).toEqual({ file: ['validate.error.image_too_large'] });
@@ -142,12 +184,17 @@ describe('animated-image bombs', () => {
 });
 
 describe('image queue', () => {
-  const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#2266aa' } }).png().toBuffer();
+  const png = (w: number, h: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer();
 
   it('answers 503 with Retry-After on every image path while the queue is full, stores nothing, and takes the next upload once a slot frees', async () => {
     const queue = t.app.imageQueue;
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     // Hold the one slot and the one place in the waiting line, as two long image jobs would.
     const held = [queue.run(() => gate), queue.run(() => gate)];
     expect(queue.stats).toMatchObject({ running: 1, waiting: 1 });
@@ -173,8 +220,14 @@ describe('image queue', () => {
 
   it('refuses real uploads beyond one running and one waiting while a large photo is being resized', async () => {
     // 3.9 megapixels (under this app's IMAGE_MAX_PIXELS), twelve variants: hundreds of ms of real resizing each.
-    const large = { name: 'large.jpg', type: 'image/jpeg', data: await sharp({ create: { width: 2300, height: 1700, channels: 3, background: '#884422' } })
-      .composite([{ input: { create: { width: 1000, height: 800, channels: 3, background: '#2244aa' } }, left: 300, top: 300 }]).jpeg().toBuffer() };
+    const large = {
+      name: 'large.jpg',
+      type: 'image/jpeg',
+      data: await sharp({ create: { width: 2300, height: 1700, channels: 3, background: '#884422' } })
+        .composite([{ input: { create: { width: 1000, height: 800, channels: 3, background: '#2244aa' } }, left: 300, top: 300 }])
+        .jpeg()
+        .toBuffer(),
+    };
     const before = await photoRows();
     const results = await Promise.all([1, 2, 3, 4, 5].map(() => uploadPhoto(large)));
     const statuses = results.map((r) => r.statusCode);

@@ -7,9 +7,20 @@ describe.each(['info', 'trace'])('secrets never reach the log at level %s', (lev
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: level }, { logStream: { write: (line) => { lines.push(line); } } });
+    t = await createTestApp(
+      { LOG_LEVEL: level },
+      {
+        logStream: {
+          write: (line) => {
+            lines.push(line);
+          },
+        },
+      },
+    );
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('logs requests without the password, the token or a signed link signature', async () => {
     const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE'], password: 'Sup3r-Secret!' });

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from './helpers.ts';
 
-export interface MultipartFile { name: string; data: Buffer; type?: string; field?: string }
+export interface MultipartFile {
+  name: string;
+  data: Buffer;
+  type?: string;
+  field?: string;
+}
 
 /** A multipart/form-data body as a browser's FormData sends it: text fields first, then the file. */
 export function multipart(fields: Record<string, string>, file?: MultipartFile) {
@@ -11,7 +16,11 @@ export function multipart(fields: Record<string, string>, file?: MultipartFile) 
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

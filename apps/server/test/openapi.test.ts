@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('API reference', () => {
   it('serves an OpenAPI 3 document listing the account routes, without a fingerprint', async () => {
@@ -18,13 +22,16 @@ describe('API reference', () => {
     expect(doc.paths['/api/admin/account/logout'].put).toBeDefined();
     const loginBody = doc.paths['/api/admin/account/login'].post.requestBody.content['application/json'].schema;
     expect(loginBody.required).toEqual(expect.arrayContaining(['email', 'password']));
-    expect(doc.paths['/api/admin/audit-log/index'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page', 'sort', 'action']));
+    expect(doc.paths['/api/admin/audit-log/index'].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'sort', 'action']),
+    );
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
   });
 
   it('serves the browsable reference', async () => {
     let res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    if (res.statusCode >= 300 && res.statusCode < 400) res = await t.app.inject({ method: 'GET', url: new URL(res.headers.location!, 'http://x/api/docs/').pathname });
+    if (res.statusCode >= 300 && res.statusCode < 400)
+      res = await t.app.inject({ method: 'GET', url: new URL(res.headers.location!, 'http://x/api/docs/').pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body.toLowerCase()).toContain('swagger');

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const STAFF = '/api/admin/organization/staff/index';
 const READ = ['SUB_ACCOUNT_ROLE_STAFF_READ'];

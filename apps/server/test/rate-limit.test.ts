@@ -20,7 +20,9 @@ afterAll(async () => {
 
 const attempt = (t: TestApp, email: string, password: string, opts: { ip?: string; forwardedFor?: string; fingerprint?: string } = {}) =>
   t.app.inject({
-    method: 'POST', url: '/api/admin/account/login', remoteAddress: opts.ip ?? '127.0.0.1',
+    method: 'POST',
+    url: '/api/admin/account/login',
+    remoteAddress: opts.ip ?? '127.0.0.1',
     headers: { 'x-fingerprint': opts.fingerprint ?? FINGERPRINT, ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}) },
     payload: { email, password },
   });
@@ -65,7 +67,9 @@ describe('login rate limit per IP', () => {
 
   it('ignores X-Forwarded-For without TRUST_PROXY: a client cannot dodge the limit by changing it', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await attempt(direct, `spoof${i}@example.com`, 'x', { ip: '10.5.0.1', forwardedFor: `203.0.113.${i}` })).statusCode).toBe(401);
+      expect((await attempt(direct, `spoof${i}@example.com`, 'x', { ip: '10.5.0.1', forwardedFor: `203.0.113.${i}` })).statusCode).toBe(
+        401,
+      );
     }
     expectLimited(await attempt(direct, 'spoof9@example.com', 'x', { ip: '10.5.0.1', forwardedFor: '203.0.113.99' }));
   });
@@ -97,15 +101,22 @@ if (process.env.TEST_REDIS_URL) stores.push(['Redis store', () => RedisRateLimit
 describe.each(stores)('lockout that keeps the owner in (%s)', (_name, open) => {
   let t: TestApp;
   const net = `10.${rand()}.${rand()}`;
-  beforeAll(async () => { t = await createTestApp(LIMITS, { rateLimits: await open() }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp(LIMITS, { rateLimits: await open() });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** Wrong guesses on `email` from `count` addresses (one each, or `perAddress`), as an attacker spreads them. */
   async function spreadGuesses(email: string, count: number, opts: { perAddress?: number; net?: string } = {}) {
     const codes: number[] = [];
     for (let i = 0; i < count; i++) {
       for (let j = 0; j < (opts.perAddress ?? 1); j++) {
-        const res = await attempt(t, email, 'guess', { ip: `${opts.net ?? `172.${rand()}.${rand()}`}.${i + 1}`, fingerprint: `attacker-${i}` });
+        const res = await attempt(t, email, 'guess', {
+          ip: `${opts.net ?? `172.${rand()}.${rand()}`}.${i + 1}`,
+          fingerprint: `attacker-${i}`,
+        });
         codes.push(res.statusCode);
         if (res.statusCode === 429) {
           // Across addresses: slowed down, a Retry-After of a few seconds at most, never the window.
@@ -137,7 +148,11 @@ describe.each(stores)('lockout that keeps the owner in (%s)', (_name, open) => {
     const res = await attempt(t, owner.email, owner.password, { ip: home, fingerprint: 'owner-laptop' });
     expect(res.statusCode).toBe(200);
     // Even after a logout: the browser stays known.
-    await t.app.inject({ method: 'PUT', url: '/api/admin/account/logout', headers: { 'x-fingerprint': 'owner-laptop', authorization: `Bearer ${res.json().token}` } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/account/logout',
+      headers: { 'x-fingerprint': 'owner-laptop', authorization: `Bearer ${res.json().token}` },
+    });
     expect((await attempt(t, owner.email, owner.password, { ip: `${net}.11`, fingerprint: 'owner-laptop' })).statusCode).toBe(200);
   });
 
@@ -161,9 +176,15 @@ describe.each(stores)('lockout that keeps the owner in (%s)', (_name, open) => {
 
 describe('lockout over time (fake clock, in-process store)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(LIMITS); });
-  afterAll(async () => { await t?.close(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeAll(async () => {
+    t = await createTestApp(LIMITS);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('lets the owner in from a new browser after at most a few seconds while guesses pour in from everywhere', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
@@ -182,7 +203,8 @@ describe('lockout over time (fake clock, in-process store)', () => {
   it('spaces guesses across addresses further and further apart, never more than a few seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const admin = await buildAdmin(t.db);
-    for (let i = 0; i < 3; i++) expect((await attempt(t, admin.email, 'guess', { ip: `172.17.${i}.1`, fingerprint: 'x' })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(t, admin.email, 'guess', { ip: `172.17.${i}.1`, fingerprint: 'x' })).statusCode).toBe(401);
     const waits: number[] = [];
     for (let i = 3; i < 12; i++) {
       const ip = `172.17.${i}.1`;
@@ -218,7 +240,9 @@ describe('Redis rate-limit store while Redis is unreachable', () => {
     // A listener that hangs up on every connection (no race for a freed port); the password in the
     // URL must never reach a warning.
     refuser = createServer((socket) => socket.destroy());
-    const port = await new Promise<number>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve((refuser.address() as AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      refuser.listen(0, '127.0.0.1', () => resolve((refuser.address() as AddressInfo).port)),
+    );
     store = await RedisRateLimitStore.open(`redis://:hunter2-secret@127.0.0.1:${port}`, (m) => warnings.push(m));
     t = await createTestApp(LIMITS, { rateLimits: store });
   });

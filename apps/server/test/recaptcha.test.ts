@@ -13,14 +13,19 @@ let admin: BuiltAdmin;
 beforeAll(async () => {
   verifier = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const form = new URLSearchParams(body);
       received.push(form);
       const ok = form.get('secret') === SECRET;
-      const answer = form.get('response') === 'good-token' && ok ? { success: true, score: 0.9, action: 'login', hostname: 'localhost' }
-        : form.get('response') === 'bot-token' && ok ? { success: true, score: 0.1, action: 'login', hostname: 'localhost' }
-          : { success: false, 'error-codes': ['invalid-input-response'] };
+      const answer =
+        form.get('response') === 'good-token' && ok
+          ? { success: true, score: 0.9, action: 'login', hostname: 'localhost' }
+          : form.get('response') === 'bot-token' && ok
+            ? { success: true, score: 0.1, action: 'login', hostname: 'localhost' }
+            : { success: false, 'error-codes': ['invalid-input-response'] };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(answer));
     });
@@ -36,7 +41,11 @@ afterAll(async () => {
 });
 
 const loginWith = (recaptcha?: string) =>
-  api(t.app).post('/api/admin/account/login', { email: admin.email, password: admin.password, ...(recaptcha === undefined ? {} : { recaptcha }) });
+  api(t.app).post('/api/admin/account/login', {
+    email: admin.email,
+    password: admin.password,
+    ...(recaptcha === undefined ? {} : { recaptcha }),
+  });
 
 describe('reCAPTCHA on sign-in', () => {
   it('publishes the site key in the public settings', async () => {

@@ -7,8 +7,12 @@ const routes = vi.hoisted(() => [] as CollectedRoute[]);
 vi.mock('fastify', async (original) => (await import('./route-collector.ts')).collectingFastify(await original(), routes));
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); }); // builds the app: every module registers its routes
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+}); // builds the app: every module registers its routes
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('route declarations', () => {
   it('collects the routes of every module', () => {
@@ -31,31 +35,39 @@ describe('route declarations', () => {
 
   // Open to any signed-in admin ([]) or to anyone ('public'): only self-service and sign-in. A route
   // added to either list by mistake fails here until it is reviewed and listed.
-  const routeList = (pick: (roles: unknown) => boolean) => routes
-    .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && pick((r.config as { roles?: unknown } | undefined)?.roles))
-    .flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`)).sort();
+  const routeList = (pick: (roles: unknown) => boolean) =>
+    routes
+      .filter(
+        (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && pick((r.config as { roles?: unknown } | undefined)?.roles),
+      )
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${r.url}`),
+      )
+      .sort();
 
   it('opens only self-service routes to every signed-in admin', () => {
-    expect(routeList((roles) => Array.isArray(roles) && roles.length === 0)).toEqual([
-      'DELETE /api/admin/account/batch-logout-device',
-      'DELETE /api/admin/account/logout-device/:id',
-      'GET /api/admin/account/login-device',
-      'GET /api/admin/account/organizations',
-      'GET /api/admin/account/profile',
-      'GET /api/admin/account/sub-account/index',
-      'PUT /api/admin/account/logout',
-      'PUT /api/admin/account/profile',
-      'PUT /api/admin/account/renew',
-      'PUT /api/admin/account/reset-password',
-    ].sort());
+    expect(routeList((roles) => Array.isArray(roles) && roles.length === 0)).toEqual(
+      [
+        'DELETE /api/admin/account/batch-logout-device',
+        'DELETE /api/admin/account/logout-device/:id',
+        'GET /api/admin/account/login-device',
+        'GET /api/admin/account/organizations',
+        'GET /api/admin/account/profile',
+        'GET /api/admin/account/sub-account/index',
+        'PUT /api/admin/account/logout',
+        'PUT /api/admin/account/profile',
+        'PUT /api/admin/account/renew',
+        'PUT /api/admin/account/reset-password',
+      ].sort(),
+    );
   });
 
   it('opens only sign-in, settings and signed links to callers without a token', () => {
-    expect(routeList((roles) => roles === 'public')).toEqual([
-      'GET /api/files/public/*',
-      'GET /api/files/signed/:a/:b',
-      'GET /api/settings',
-      'POST /api/admin/account/login',
-    ].sort());
+    expect(routeList((roles) => roles === 'public')).toEqual(
+      ['GET /api/files/public/*', 'GET /api/files/signed/:a/:b', 'GET /api/settings', 'POST /api/admin/account/login'].sort(),
+    );
   });
 });

@@ -10,8 +10,7 @@ import { http, loginOver, startServer, stopServer, type ServerProcess } from './
 // Two instances behind an imaginary load balancer: one PostgreSQL, one Redis, no state of their own
 // (docs/scaling.md). Runs in the server-postgres project only.
 const redisUrl = process.env.TEST_REDIS_URL;
-const skipReason = testDialect !== 'postgres' ? 'runs in the server-postgres project only'
-  : !redisUrl ? 'TEST_REDIS_URL is not set' : null;
+const skipReason = testDialect !== 'postgres' ? 'runs in the server-postgres project only' : !redisUrl ? 'TEST_REDIS_URL is not set' : null;
 if (skipReason) console.log(`SKIP scale-out: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Redis', () => {
@@ -25,9 +24,13 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Re
   beforeAll(async () => {
     pgDb = await createPostgresDatabase();
     const shared = {
-      DATABASE_URL: pgDb.url, REDIS_URL: redisUrl!, JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password,
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_IP: '10000',
+      DATABASE_URL: pgDb.url,
+      REDIS_URL: redisUrl!,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',
+      LOGIN_RATE_LIMIT_PER_IP: '10000',
     };
     // Started together on an empty database: migrations and the first admin must not collide.
     [one, two] = await Promise.all([startServer({ ...shared, DATA_DIR: dirs[0] }), startServer({ ...shared, DATA_DIR: dirs[1] })]);

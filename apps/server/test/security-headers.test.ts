@@ -8,7 +8,13 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from './helpers.t
 /** Directives of a Content-Security-Policy header, by name. */
 function directives(res: LightMyRequestResponse): Record<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '');
-  return Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 function expectEverywhereHeaders(res: LightMyRequestResponse, what: string) {

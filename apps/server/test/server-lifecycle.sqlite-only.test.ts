@@ -43,17 +43,29 @@ describe('graceful shutdown', () => {
     const token = await loginOver(s.url, 'root@example.com', 'Sh0rtLived!');
     const body = JSON.stringify({ name: 'Finished after SIGTERM' });
     const { port } = new URL(s.url);
-    const until = async (cond: () => boolean) => { while (!cond()) await new Promise((r) => setTimeout(r, 20)); };
+    const until = async (cond: () => boolean) => {
+      while (!cond()) await new Promise((r) => setTimeout(r, 20));
+    };
 
     // A slow client: headers and half the body now, the rest after the signal.
     const req = request({
-      host: '127.0.0.1', port, method: 'PUT', path: '/api/admin/account/profile',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: '/api/admin/account/profile',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'x-fingerprint': FINGERPRINT,
+        authorization: `Bearer ${token}`,
+      },
     });
     const response = new Promise<{ status: number; body: string }>((res, rej) => {
       req.on('response', (r) => {
         let text = '';
-        r.on('data', (c) => { text += c; });
+        r.on('data', (c) => {
+          text += c;
+        });
         r.on('end', () => res({ status: r.statusCode!, body: text }));
       });
       req.on('error', rej);
@@ -75,22 +87,38 @@ describe('graceful shutdown', () => {
 });
 
 /** Every byte of every file under a folder (database, WAL, secrets, storage), as latin1 text. */
-const allFileText = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile()).map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1')).join('\n');
+const allFileText = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1'))
+    .join('\n');
 
 /** A raw request with headers fetch would not let us forge (Host). */
 function rawPost(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; json: any }> {
   const { port } = new URL(base);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: '127.0.0.1', port, method: 'POST', path,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-fingerprint': FINGERPRINT, ...headers },
-    }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'x-fingerprint': FINGERPRINT,
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -110,14 +138,23 @@ describe('first super admin and public address', () => {
     expect(s.output()).not.toContain(password);
     // No PUBLIC_URL: links use the address printed at start-up, and the log says so.
     expect(s.output()).toContain(`Back office: ${s.url} `);
-    const warning = s.output().split('\n').find((l) => l.includes('PUBLIC_URL is not set'));
+    const warning = s
+      .output()
+      .split('\n')
+      .find((l) => l.includes('PUBLIC_URL is not set'));
     expect(JSON.parse(warning!)).toMatchObject({ level: 40, publicUrl: s.url });
   });
 
   it('never prints or logs a password chosen through ADMIN_PASSWORD, and signs links on PUBLIC_URL whatever Host the request forges', async () => {
     const dir = tempDir();
     const chosen = 'Op3rator-Ch0sen-Secret';
-    const s = await startServer({ DATA_DIR: dir, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: chosen, LOG_LEVEL: 'trace', PUBLIC_URL: 'https://bo.example.com' });
+    const s = await startServer({
+      DATA_DIR: dir,
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: chosen,
+      LOG_LEVEL: 'trace',
+      PUBLIC_URL: 'https://bo.example.com',
+    });
     servers.push(s);
     const token = await loginOver(s.url, 'owner@example.com', chosen);
     await http(s.url).post('/api/admin/account/login', { email: 'owner@example.com', password: `${chosen}-wrong` });
@@ -129,11 +166,17 @@ describe('first super admin and public address', () => {
     const form = new FormData();
     form.append('file', new Blob(['the plan']), 'plan.txt');
     const uploaded = await fetch(`${s.url}/api/admin/file/upload?private=true`, {
-      method: 'POST', body: form, headers: { 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
+      method: 'POST',
+      body: form,
+      headers: { 'x-fingerprint': FINGERPRINT, authorization: `Bearer ${token}` },
     });
     expect(uploaded.status).toBe(200);
-    const signed = await rawPost(s.url, '/api/admin/file/signed-url', { path: (await uploaded.json()).path, ttl: 60 },
-      { authorization: `Bearer ${token}`, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    const signed = await rawPost(
+      s.url,
+      '/api/admin/file/signed-url',
+      { path: (await uploaded.json()).path, ttl: 60 },
+      { authorization: `Bearer ${token}`, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    );
     expect(signed.status).toBe(200);
     const link = new URL(signed.json.url);
     expect(link.origin).toBe('https://bo.example.com');

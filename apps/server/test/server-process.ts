@@ -38,14 +38,23 @@ export async function startServer(env: Record<string, string>, opts: { waitForLi
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', WEB_DIST: resolve(ROOT, 'no-web-dist'),
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: port,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: resolve(ROOT, 'no-web-dist'),
       ...env,
     },
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | string>((res) => child.once('exit', (code, signal) => res(code ?? signal ?? -1)));
   const server: ServerProcess = { url: `http://127.0.0.1:${port}`, child, output: () => out, exited };
   if (opts.waitForListening === false) return server;
@@ -73,14 +82,20 @@ export function http(base: string, token?: string) {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
-        'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers,
+        'x-fingerprint': FINGERPRINT,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     let json: any = null;
-    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, headers: res.headers, json, text };
   };
   return {

@@ -17,7 +17,9 @@ beforeAll(async () => {
   token = await login(t.app, superAdmin, { organizationId: org.id });
   expect((await api(t.app, token).put('/api/admin/app-config/app/update', { adminGroup: true })).statusCode).toBe(200);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const ID_PARAM = /:([A-Za-z_]*(?:id|Id))\b/g;
 const isPublic = (r: CollectedRoute) => (r.config as { roles?: unknown } | undefined)?.roles === 'public';
@@ -32,7 +34,10 @@ describe('ids are strict', () => {
     const wrong: string[] = [];
     for (const route of withIds) {
       for (const bad of ['0x1', '1e0', '1.0', '+1', '-1', '0', '%201', '1%20', '0b1', 'Infinity', '99999999999']) {
-        const path = route.url.replace(ID_PARAM, bad).replace(/:[A-Za-z_]+/g, 'x').replace(/\*/g, 'x');
+        const path = route.url
+          .replace(ID_PARAM, bad)
+          .replace(/:[A-Za-z_]+/g, 'x')
+          .replace(/\*/g, 'x');
         for (const method of methods(route)) {
           const res = await rawRequest(t.app, method, path, { token, ...(method === 'GET' ? {} : { body: {} }) });
           if (res.statusCode !== 400) wrong.push(`${method} ${path}: ${res.statusCode}`);

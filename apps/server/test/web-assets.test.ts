@@ -19,7 +19,10 @@ ${Array.from({ length: 12 }, (_, i) => `<link rel="modulepreload" crossorigin hr
 <link rel="stylesheet" crossorigin href="/assets/index-XyZ789.css" nonce="${P}"></head><body><div id="root"></div></body></html>`;
 const JS = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Row ${i}`, state: i % 3 ? 'valid' : 'expired' })))};\n`;
 const CSS = `${Array.from({ length: 80 }, (_, i) => `.bo-cell-${i}{padding:${i}px;color:#1677ff}`).join('\n')}\n`;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b1f6e40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b1f6e40000000049454e44ae426082',
+  'hex',
+);
 
 function write(file: string, body: string | Buffer) {
   mkdirSync(join(dist, file, '..'), { recursive: true });
@@ -42,7 +45,10 @@ beforeAll(async () => {
   write('assets/index-AbC123.js', JS);
   write('assets/index-XyZ789.css', CSS);
   write('sw.js', `self.addEventListener('fetch', () => {}); // ${'service worker '.repeat(20)}\n`);
-  write('manifest.webmanifest', JSON.stringify({ name: 'BuildOffice', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] }, null, 2));
+  write(
+    'manifest.webmanifest',
+    JSON.stringify({ name: 'BuildOffice', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] }, null, 2),
+  );
   write('robots.txt', 'User-agent: *\nDisallow: /\n');
   write('icon.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" fill="#1677ff"/></svg>');
   write('icon-192.png', PNG);
@@ -114,9 +120,16 @@ describe('index.html', () => {
 
 describe('built files', () => {
   it('go out precompressed by Accept-Encoding, decoding to the built bytes, cached a year as their names are hashed', async () => {
-    for (const [file, type] of [['assets/index-AbC123.js', /^text\/javascript|^application\/javascript/], ['assets/index-XyZ789.css', /^text\/css/]] as const) {
+    for (const [file, type] of [
+      ['assets/index-AbC123.js', /^text\/javascript|^application\/javascript/],
+      ['assets/index-XyZ789.css', /^text\/css/],
+    ] as const) {
       const built = readFileSync(join(dist, file));
-      for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['', undefined]] as const) {
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['', undefined],
+      ] as const) {
         const res = await get(`/${file}`, accept ? { 'accept-encoding': accept } : {});
         expect(res.statusCode, `${file} ${accept}`).toBe(200);
         expect(res.headers['content-type'], file).toMatch(type);
@@ -186,7 +199,7 @@ describe('built files', () => {
     }
   });
 
-  it('never serve the build\'s own bookkeeping', async () => {
+  it("never serve the build's own bookkeeping", async () => {
     const res = await get('/.vite/manifest.json');
     expect(res.body).not.toContain('build internals');
   });

@@ -9,7 +9,9 @@ const web = mkdtempSync(join(tmpdir(), 'bo-web-'));
 writeFileSync(join(web, 'index.html'), '<!doctype html><title>BuildOffice</title><div id="root"></div>');
 writeFileSync(join(web, 'manifest.webmanifest'), '{"name":"BuildOffice"}');
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ WEB_DIST: web }); });
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST: web });
+});
 afterAll(async () => {
   await t?.close();
   rmSync(web, { recursive: true, force: true });

@@ -32,6 +32,8 @@ void boot().finally(() => {
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => { /* the app works without it */ });
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      /* the app works without it */
+    });
   });
 }

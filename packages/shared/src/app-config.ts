@@ -12,13 +12,19 @@ export const appConfigSchema = z.object({
   developerUrl: z.string().default(D.developerUrl),
   version: z.string().default(D.version),
   adminGoogleLogin: z.boolean().default(D.adminGoogleLogin),
-  pageCategoryDepth: z.object({ default: z.number(), article: z.number(), project: z.number() })
-    .default(D.pageCategoryDepth),
+  pageCategoryDepth: z.object({ default: z.number(), article: z.number(), project: z.number() }).default(D.pageCategoryDepth),
   productCategoryDepth: z.number().default(D.productCategoryDepth),
-  modules: z.object({
-    admin: z.boolean(), banner: z.boolean(), contact: z.boolean(), page: z.boolean(),
-    video: z.boolean(), member: z.boolean(), product: z.boolean(),
-  }).default(D.modules),
+  modules: z
+    .object({
+      admin: z.boolean(),
+      banner: z.boolean(),
+      contact: z.boolean(),
+      page: z.boolean(),
+      video: z.boolean(),
+      member: z.boolean(),
+      product: z.boolean(),
+    })
+    .default(D.modules),
   adminGroup: z.boolean().default(D.adminGroup),
   adminSubAccount: z.boolean().default(D.adminSubAccount),
   staffExcelMaxCellLimit: z.number().int().default(D.staffExcelMaxCellLimit),

@@ -4,8 +4,8 @@
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day that exists (2024-02-30 and 2024-13-45 do not). */
-export const isRealDate = (v: string): boolean => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))
-  && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+export const isRealDate = (v: string): boolean =>
+  DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 export const isCalendarDay = (v: string): boolean => DAY.test(v);
 
@@ -96,7 +96,10 @@ export function parseRocDate(text: string | null | undefined): string | null {
   const prefix = /^(中華民國|民國|民)/.exec(s);
   if (prefix) s = s.slice(prefix[0].length);
   let before = false;
-  if (s.startsWith('前')) { before = true; s = s.slice(1); }
+  if (s.startsWith('前')) {
+    before = true;
+    s = s.slice(1);
+  }
   const parts = /^(\d{1,3})[/\-.年](\d{1,2})[/\-.月](\d{1,2})日?$/.exec(s);
   if (parts) return rocToDay(Number(parts[1]), Number(parts[2]), Number(parts[3]), before);
   const compact = /^(\d{2,3})(\d{2})(\d{2})$/.exec(s);

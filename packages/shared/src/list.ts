@@ -7,7 +7,10 @@ export const MAX_PAGE = 10_000_000;
  * A whole number written in a path or query string: digits only. `z.coerce.number()` would also
  * read "0x1", "1e3", " 1", "+1" and "" (as 0), so one row could be named by many spellings.
  */
-export const queryInt = z.string().regex(/^\d{1,10}$/, VALIDATION_KEYS.invalid).transform(Number);
+export const queryInt = z
+  .string()
+  .regex(/^\d{1,10}$/, VALIDATION_KEYS.invalid)
+  .transform(Number);
 
 /** Query of every `GET …/index` (ARCHITECTURE "Lists"); `sortable` is the allow-list of columns. */
 export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(

@@ -1,18 +1,8 @@
 /** Admin roles (prefix ROLE_) and sub-account roles (prefix SUB_ACCOUNT_ROLE_), spec section 6. */
-export const ADMIN_ROLES = [
-  'ROLE_SUPER_ADMIN',
-  'ROLE_MAINTAINER',
-  'ROLE_BASE',
-  'ROLE_PHOTO',
-  'ROLE_STAFF',
-] as const;
+export const ADMIN_ROLES = ['ROLE_SUPER_ADMIN', 'ROLE_MAINTAINER', 'ROLE_BASE', 'ROLE_PHOTO', 'ROLE_STAFF'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const SUB_ACCOUNT_ROLES = [
-  'SUB_ACCOUNT_ROLE_ADMIN',
-  'SUB_ACCOUNT_ROLE_STAFF_READ',
-  'SUB_ACCOUNT_ROLE_STAFF_WRITE',
-] as const;
+export const SUB_ACCOUNT_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] as const;
 export type SubAccountRole = (typeof SUB_ACCOUNT_ROLES)[number];
 
 export type Role = AdminRole | SubAccountRole;

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  hasMinLength, hasNoForbiddenChars, hasNoWhitespace, isDigits, isEmail, isFilled, isGlobalPhone, isImageFileName,
-  isLocalLandline, isLocalMobile, isMobile, isPassword, isStrictString, passwordStrength, STRICT_FORBIDDEN_CHARS, youtubeId,
+  hasMinLength,
+  hasNoForbiddenChars,
+  hasNoWhitespace,
+  isDigits,
+  isEmail,
+  isFilled,
+  isGlobalPhone,
+  isImageFileName,
+  isLocalLandline,
+  isLocalMobile,
+  isMobile,
+  isPassword,
+  isStrictString,
+  passwordStrength,
+  STRICT_FORBIDDEN_CHARS,
+  youtubeId,
 } from './validators.ts';
 import { can, ROLES } from './permissions.ts';
 

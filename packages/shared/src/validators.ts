@@ -1,5 +1,6 @@
 /** Every validation rule of spec section 5, once. Each returns true when the value passes. */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const isEmail = (v: unknown): boolean => typeof v === 'string' && EMAIL.test(v);
 export const hasMinLength = (v: unknown, n: number): boolean => typeof v === 'string' && v.length >= n;

@@ -15,9 +15,7 @@ export function withId<T extends string>(db: Kysely<any>, t: CreateTableBuilder<
 }
 
 export function withTimestamps<T extends string, C extends string>(t: CreateTableBuilder<T, C>) {
-  return t
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull());
+  return t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 }
 
 export const now = () => new Date().toISOString();

@@ -16,9 +16,14 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export type IdleConnectionErrorHandler = (err: { message: string; code?: string }) => void;
 
 const warnOnStderr: IdleConnectionErrorHandler = (err) =>
-  console.warn(`database: an idle connection was closed by the server (${err.code ?? 'no code'}: ${err.message}); the pool opens a new one`);
+  console.warn(
+    `database: an idle connection was closed by the server (${err.code ?? 'no code'}: ${err.message}); the pool opens a new one`,
+  );
 
-export function createDatabase(url: string, onIdleConnectionError: IdleConnectionErrorHandler = warnOnStderr): { db: Database; dialect: Dialect } {
+export function createDatabase(
+  url: string,
+  onIdleConnectionError: IdleConnectionErrorHandler = warnOnStderr,
+): { db: Database; dialect: Dialect } {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const sqlite = new SQLite(file);

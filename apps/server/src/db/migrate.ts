@@ -9,8 +9,12 @@ const folder = join(import.meta.dirname, 'migrations');
 /** Every file in ./migrations in name order; `import()` here so tsx and Vitest both load TypeScript. */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = readdirSync(folder).filter((f) => /^\d{4}-.*\.ts$/.test(f) && !f.endsWith('.test.ts')).sort();
-    const entries = await Promise.all(files.map(async (f) => [f.replace(/\.ts$/, ''), await import(pathToFileURL(join(folder, f)).href)] as const));
+    const files = readdirSync(folder)
+      .filter((f) => /^\d{4}-.*\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .sort();
+    const entries = await Promise.all(
+      files.map(async (f) => [f.replace(/\.ts$/, ''), await import(pathToFileURL(join(folder, f)).href)] as const),
+    );
     return Object.fromEntries(entries);
   }
 }

@@ -33,26 +33,50 @@ export const parseRoles = (json: string | null | undefined): string[] => {
 
 // Runs on every request: the device, its admin and, for a member of a group only, the group's roles
 // and the app config row that says whether groups are on; one statement, compiled once.
-const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) => db
-  .selectFrom('login_devices as d')
-  .innerJoin('admins as a', 'a.id', 'd.admin_id')
-  .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-  // Literals: compiledOnce binds only deviceId.
-  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
-  .select(['d.id as device_id', 'd.impersonator_id', 'd.organization_id', 'd.revoked_at', 'd.last_seen_at', 'd.fingerprint',
-    'd.session_expires_at', 'd.token_id', 'd.previous_token_id', 'd.previous_token_until',
-    'a.id', 'a.email', 'a.name', 'a.roles', 'a.status', 'a.has_change_default_password', 'g.roles as group_roles', 'c.value as app_config'])
-  .where('d.id', '=', deviceId));
+const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) =>
+  db
+    .selectFrom('login_devices as d')
+    .innerJoin('admins as a', 'a.id', 'd.admin_id')
+    .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
+    // Literals: compiledOnce binds only deviceId.
+    .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
+    .select([
+      'd.id as device_id',
+      'd.impersonator_id',
+      'd.organization_id',
+      'd.revoked_at',
+      'd.last_seen_at',
+      'd.fingerprint',
+      'd.session_expires_at',
+      'd.token_id',
+      'd.previous_token_id',
+      'd.previous_token_until',
+      'a.id',
+      'a.email',
+      'a.name',
+      'a.roles',
+      'a.status',
+      'a.has_change_default_password',
+      'g.roles as group_roles',
+      'c.value as app_config',
+    ])
+    .where('d.id', '=', deviceId),
+);
 
-const adminWithGroup = (db: DbOrTrx, adminId: number) => db
-  .selectFrom('admins as a')
-  .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-  .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
-  .select(['a.roles', 'g.roles as group_roles', 'c.value as app_config'])
-  .where('a.id', '=', adminId);
+const adminWithGroup = (db: DbOrTrx, adminId: number) =>
+  db
+    .selectFrom('admins as a')
+    .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
+    .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
+    .select(['a.roles', 'g.roles as group_roles', 'c.value as app_config'])
+    .where('a.id', '=', adminId);
 
 /** What decides an admin's ROLE_ roles: its own, its group's (null: no group) and the stored app config. */
-interface RoleSources { roles: string; group_roles: string | null; app_config: string | null }
+interface RoleSources {
+  roles: string;
+  group_roles: string | null;
+  app_config: string | null;
+}
 
 /**
  * Members of an admin group hold its roles only while the adminGroup flag is on. Read from the stored
@@ -92,10 +116,18 @@ export interface DeviceToken {
 }
 
 /** The device's current token, or the one its last renewal replaced while the grace period lasts. */
-function isLiveToken(row: { token_id: string | null; previous_token_id: string | null; previous_token_until: string | null }, jti: string, now: number): boolean {
+function isLiveToken(
+  row: { token_id: string | null; previous_token_id: string | null; previous_token_until: string | null },
+  jti: string,
+  now: number,
+): boolean {
   if (row.token_id !== null && jti === row.token_id) return true;
-  return row.previous_token_id !== null && jti === row.previous_token_id
-    && row.previous_token_until !== null && now < Date.parse(row.previous_token_until);
+  return (
+    row.previous_token_id !== null &&
+    jti === row.previous_token_id &&
+    row.previous_token_until !== null &&
+    now < Date.parse(row.previous_token_until)
+  );
 }
 
 /**
@@ -113,10 +145,19 @@ export async function loadActorForDevice(db: DbOrTrx, token: DeviceToken, finger
   if (!isLiveToken(row, token.jti, now)) return null;
   const adminRoles = rolesFrom(row);
   return {
-    id: row.id, email: row.email, name: row.name, deviceId: row.device_id, impersonatorId: row.impersonator_id,
-    adminRoles, subAccountRoles: [], roles: adminRoles, organizationId: null,
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    deviceId: row.device_id,
+    impersonatorId: row.impersonator_id,
+    adminRoles,
+    subAccountRoles: [],
+    roles: adminRoles,
+    organizationId: null,
     isSuperAdmin: adminRoles.includes('ROLE_SUPER_ADMIN'),
-    deviceOrganizationId: row.organization_id, lastSeenAt: row.last_seen_at, tokenId: token.jti,
+    deviceOrganizationId: row.organization_id,
+    lastSeenAt: row.last_seen_at,
+    tokenId: token.jti,
     mustChangePassword: row.has_change_default_password === 0 && row.impersonator_id === null,
   };
 }
@@ -128,17 +169,23 @@ export async function adminRolesOf(db: DbOrTrx, adminId: number): Promise<string
 }
 
 export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizationId: number): Promise<string[] | null> {
-  const m = await db.selectFrom('organization_members').select('sub_account_roles')
-    .where('admin_id', '=', adminId).where('organization_id', '=', organizationId).executeTakeFirst();
+  const m = await db
+    .selectFrom('organization_members')
+    .select('sub_account_roles')
+    .where('admin_id', '=', adminId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return m ? parseRoles(m.sub_account_roles).filter(isSubAccountRole) : null;
 }
 
 // Runs on every request acting in an organization: one statement, compiled once.
-const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: number, organizationId: number) => db
-  .selectFrom('organizations as o')
-  .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', adminId))
-  .select(['o.status', 'm.admin_id as member_id', 'm.sub_account_roles'])
-  .where('o.id', '=', organizationId));
+const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: number, organizationId: number) =>
+  db
+    .selectFrom('organizations as o')
+    .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', adminId))
+    .select(['o.status', 'm.admin_id as member_id', 'm.sub_account_roles'])
+    .where('o.id', '=', organizationId),
+);
 
 /**
  * The organization a request acts in, and the actor's roles there. Members act in their

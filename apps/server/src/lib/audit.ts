@@ -22,20 +22,27 @@ const SECRET_KEY = /password|secret|token|(^|_)hash$|^code$|api_key/i;
 export function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, scrub(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, scrub(v)]),
+    );
   }
   return value;
 }
 
 /** Append-only: nothing in the code base updates or deletes an audit row. */
 export async function writeAudit(db: DbOrTrx, who: AuditWho, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_logs').values({
-    ...who,
-    action: entry.action,
-    target_type: entry.target_type,
-    target_id: entry.target_id == null ? null : String(entry.target_id),
-    before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
-    after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
-    created_at: new Date().toISOString(),
-  }).execute();
+  await db
+    .insertInto('audit_logs')
+    .values({
+      ...who,
+      action: entry.action,
+      target_type: entry.target_type,
+      target_id: entry.target_id == null ? null : String(entry.target_id),
+      before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
+      after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }

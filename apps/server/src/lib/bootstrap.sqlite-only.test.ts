@@ -11,12 +11,20 @@ const dataDir = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const announce = (first: Parameters<typeof announceFirstAdmin>[0], interactive: boolean) => {
   const dir = dataDir();
   let printed = '';
-  announceFirstAdmin(first, { dataDir: dir, interactive, print: (text) => { printed += text; } });
+  announceFirstAdmin(first, {
+    dataDir: dir,
+    interactive,
+    print: (text) => {
+      printed += text;
+    },
+  });
   return { dir, printed, file: join(dir, FIRST_ADMIN_PASSWORD_FILE) };
 };
 

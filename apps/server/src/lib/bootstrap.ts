@@ -17,15 +17,24 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Fi
   const email = (config.firstAdmin.email ?? 'admin@example.com').toLowerCase();
   const generated = config.firstAdmin.password === undefined ? generatePassword() : null;
   const t = new Date().toISOString();
-  const created = await db.insertInto('admins').values({
-    email, name: 'Super Admin', password_hash: await hashPassword(generated ?? config.firstAdmin.password!),
-    // A generated password must be changed at first sign-in; one chosen through ADMIN_PASSWORD need not.
-    has_change_default_password: generated ? 0 : 1,
-    roles: JSON.stringify(['ROLE_SUPER_ADMIN', 'ROLE_BASE']), group_id: null, status: 'active', created_at: t, updated_at: t,
-  })
+  const created = await db
+    .insertInto('admins')
+    .values({
+      email,
+      name: 'Super Admin',
+      password_hash: await hashPassword(generated ?? config.firstAdmin.password!),
+      // A generated password must be changed at first sign-in; one chosen through ADMIN_PASSWORD need not.
+      has_change_default_password: generated ? 0 : 1,
+      roles: JSON.stringify(['ROLE_SUPER_ADMIN', 'ROLE_BASE']),
+      group_id: null,
+      status: 'active',
+      created_at: t,
+      updated_at: t,
+    })
     // Several instances starting together on an empty database: one creates the admin, the others carry on.
     .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id').executeTakeFirst();
+    .returning('id')
+    .executeTakeFirst();
   return created ? { email, generatedPassword: generated } : null;
 }
 
@@ -43,12 +52,16 @@ export function announceFirstAdmin(first: FirstAdmin, o: { dataDir: string; inte
     return;
   }
   if (o.interactive) {
-    o.print(`\n  First super admin created\n    email:    ${first.email}\n    password: ${first.generatedPassword}\n  (shown once; change it at the first sign-in)\n`);
+    o.print(
+      `\n  First super admin created\n    email:    ${first.email}\n    password: ${first.generatedPassword}\n  (shown once; change it at the first sign-in)\n`,
+    );
     return;
   }
   const file = join(o.dataDir, FIRST_ADMIN_PASSWORD_FILE);
   writeSecretFile(file, `${first.generatedPassword}\n`);
-  o.print(`\n  First super admin created\n    email:    ${first.email}\n    password: in ${file} (readable by this user only; delete it after the first sign-in)\n`);
+  o.print(
+    `\n  First super admin created\n    email:    ${first.email}\n    password: in ${file} (readable by this user only; delete it after the first sign-in)\n`,
+  );
 }
 
 /** Created with mode 0600 from the start (never world-readable, even for an instant); an older copy is replaced. */

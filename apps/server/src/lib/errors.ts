@@ -22,7 +22,8 @@ export const notFound = () => new AppError(404, MESSAGES.notFound);
 export const methodNotAllowed = () => new AppError(405, MESSAGES.methodNotAllowed);
 export const conflict = (errors?: Record<string, string[]>, message: string = MESSAGES.conflict) => new AppError(409, message, errors);
 export const payloadTooLarge = (message: string = MESSAGES.payloadTooLarge) => new AppError(413, message);
-export const unprocessable = (message: string = MESSAGES.unprocessable, errors?: Record<string, string[]>) => new AppError(422, message, errors);
+export const unprocessable = (message: string = MESSAGES.unprocessable, errors?: Record<string, string[]>) =>
+  new AppError(422, message, errors);
 export const recaptchaFail = () => new AppError(423, MESSAGES.recaptchaFail);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -33,7 +33,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
       .execute(),
   ]);
   const total = Number(countRow?.total ?? 0);
-  return { data, meta: { page: params.page, per_page: params.per_page, total, last_page: Math.max(1, Math.ceil(total / params.per_page)) } };
+  return {
+    data,
+    meta: { page: params.page, per_page: params.per_page, total, last_page: Math.max(1, Math.ceil(total / params.per_page)) },
+  };
 }
 
 /** `%keyword%` with LIKE wildcards in the keyword escaped (use with `escape '\\'`). */

@@ -17,7 +17,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     return store;
   }
 
-  private constructor(url: string, private readonly warn: (message: string) => void) {
+  private constructor(
+    url: string,
+    private readonly warn: (message: string) => void,
+  ) {
     // No offline queue: a command while disconnected fails at once, so a sign-in never waits on Redis.
     this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
     this.redis.on('error', (err: Error) => this.unreachable(err));

@@ -27,8 +27,11 @@ interface Whereable<Q> {
 /** Narrows a query to the rows `scope` covers, on its organization column. */
 export function whereInScope<Q extends Whereable<Q>>(qb: Q, column: string, scope: Scope): Q {
   switch (scope.kind) {
-    case 'organization': return qb.where(column, '=', scope.organizationId);
-    case 'unassigned': return qb.where(column, 'is', null);
-    case 'all': return qb;
+    case 'organization':
+      return qb.where(column, '=', scope.organizationId);
+    case 'unassigned':
+      return qb.where(column, 'is', null);
+    case 'all':
+      return qb;
   }
 }

@@ -31,8 +31,14 @@ const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOStrin
 export class TokenService {
   // A WebCrypto key imported once: given bytes or a KeyObject, jose imports one on every call.
   private readonly key: Promise<CryptoKey>;
-  constructor(secret: string, private readonly ttl: { short: number; long: number }) {
-    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  constructor(
+    secret: string,
+    private readonly ttl: { short: number; long: number },
+  ) {
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   /**
@@ -44,7 +50,10 @@ export class TokenService {
    * replaced: when another request has replaced it meanwhile, the answer is the token it made.
    */
   async issue(
-    db: DbOrTrx, deviceId: number, keepLogin: boolean, opts: { retire?: 'after-grace' | 'at-once'; replacing?: string } = {},
+    db: DbOrTrx,
+    deviceId: number,
+    keepLogin: boolean,
+    opts: { retire?: 'after-grace' | 'at-once'; replacing?: string } = {},
   ): Promise<string> {
     const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
     const replacing = opts.replacing ?? device.token_id;
@@ -55,13 +64,16 @@ export class TokenService {
     if (exp <= now) throw invalidToken();
     const jti = randomBytes(16).toString('base64url');
     const grace = (opts.retire ?? 'after-grace') === 'after-grace' && device.token_id !== null;
-    let update = db.updateTable('login_devices').set({
-      token_id: jti,
-      token_expires_at: isoOf(exp),
-      previous_token_id: grace ? device.token_id : null,
-      previous_token_until: grace ? isoOf(now + RENEWAL_GRACE_SECONDS) : null,
-      ...(device.session_expires_at === null ? { signed_in_at: device.signed_in_at ?? isoOf(now), session_expires_at: isoOf(end) } : {}),
-    }).where('id', '=', deviceId);
+    let update = db
+      .updateTable('login_devices')
+      .set({
+        token_id: jti,
+        token_expires_at: isoOf(exp),
+        previous_token_id: grace ? device.token_id : null,
+        previous_token_until: grace ? isoOf(now + RENEWAL_GRACE_SECONDS) : null,
+        ...(device.session_expires_at === null ? { signed_in_at: device.signed_in_at ?? isoOf(now), session_expires_at: isoOf(end) } : {}),
+      })
+      .where('id', '=', deviceId);
     // Two renewals racing (two tabs): only the first replaces the token; the second hands out the token
     // the first made, rather than retiring it a moment after it was given out.
     update = replacing === null ? update.where('token_id', 'is', null) : update.where('token_id', '=', replacing);
@@ -118,7 +130,7 @@ export class TokenService {
   private async sign(db: DbOrTrx, device: Device, exp: number): Promise<string> {
     const principal = adminPrincipal(device.admin_id);
     const admin = await db.selectFrom('admins').selectAll().where('id', '=', principal.id).executeTakeFirstOrThrow();
-    const subRoles = device.organization_id === null ? [] : (await subAccountRolesIn(db, admin.id, device.organization_id)) ?? [];
+    const subRoles = device.organization_id === null ? [] : ((await subAccountRolesIn(db, admin.id, device.organization_id)) ?? []);
     const roles = await adminRolesOf(db, admin.id);
     const payload: VerifiedToken = {
       exp,
@@ -127,13 +139,22 @@ export class TokenService {
       jti: device.token_id!,
       type: principal.type,
       data: {
-        id: admin.id, email: admin.email, name: admin.name,
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
         has_change_default_password: admin.has_change_default_password === 1,
-        roles, sub_account_roles: subRoles, created_at: admin.created_at, updated_at: admin.updated_at,
+        roles,
+        sub_account_roles: subRoles,
+        created_at: admin.created_at,
+        updated_at: admin.updated_at,
       },
     };
     if (device.impersonator_id !== null) {
-      const acting = await db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', device.impersonator_id).executeTakeFirst();
+      const acting = await db
+        .selectFrom('admins')
+        .select(['id', 'email', 'name'])
+        .where('id', '=', device.impersonator_id)
+        .executeTakeFirst();
       if (acting) payload.data.impersonator = acting;
     }
     return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);

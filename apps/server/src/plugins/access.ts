@@ -130,8 +130,11 @@ export function registerAccess(app: FastifyInstance): void {
     req.actorOrNull = actor;
 
     if (Date.now() - Date.parse(actor.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
-      await app.db.updateTable('login_devices').set({ last_seen_at: new Date().toISOString(), ip: req.ip })
-        .where('id', '=', actor.deviceId).execute();
+      await app.db
+        .updateTable('login_devices')
+        .set({ last_seen_at: new Date().toISOString(), ip: req.ip })
+        .where('id', '=', actor.deviceId)
+        .execute();
     }
   });
 
@@ -149,7 +152,8 @@ export function registerAccess(app: FastifyInstance): void {
     } else if (actor.deviceOrganizationId !== null) {
       await actInOrganization(app.db, actor, actor.deviceOrganizationId);
     }
-    if (actor.mustChangePassword && !cfg.beforePasswordChange) throw new AppError(403, MESSAGES.permissionDenied, { password: ['validate.error.password_change_required'] });
+    if (actor.mustChangePassword && !cfg.beforePasswordChange)
+      throw new AppError(403, MESSAGES.permissionDenied, { password: ['validate.error.password_change_required'] });
     if (cfg.organization && actor.organizationId === null) throw permissionDenied();
     if (!can(actor.roles, cfg.roles as readonly string[])) throw permissionDenied();
   });

@@ -40,7 +40,10 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 /** Adds a field name to the Vary header unless it is already there. */
 export function addVary(reply: FastifyReply, field: string): void {
   const current = String(reply.getHeader('vary') ?? '');
-  const names = current.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = current
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes('*') || names.includes(field.toLowerCase())) return;
   reply.header('vary', current ? `${current}, ${field}` : field);
 }
@@ -64,9 +67,16 @@ export function registerCompression(app: FastifyInstance): void {
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return payload;
     // Quality 4 (of 11): most of brotli's gain at a small share of its time, on every request.
-    const body = encoding === 'br'
-      ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-      : await gzipAsync(payload, { level: 6 });
+    const body =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          })
+        : await gzipAsync(payload, { level: 6 });
     reply.header('content-encoding', encoding);
     reply.header('content-length', body.length);
     return body;

@@ -4,7 +4,17 @@ import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
 import { AppError } from '../lib/errors.ts';
 import type { WebApp } from './web-assets.ts';
 
-type Issue = { keyword?: string; code?: string; message?: string; path?: (string | number)[]; instancePath?: string; params?: any; minimum?: number | bigint; origin?: string; format?: string };
+type Issue = {
+  keyword?: string;
+  code?: string;
+  message?: string;
+  path?: (string | number)[];
+  instancePath?: string;
+  params?: any;
+  minimum?: number | bigint;
+  origin?: string;
+  format?: string;
+};
 
 /** Maps a zod issue to the spec's translation key (section 5). */
 function keyFor(issue: Issue): string {
@@ -22,7 +32,8 @@ function keyFor(issue: Issue): string {
  */
 function databaseRefusal(err: { code?: unknown }): AppError | null {
   const code = typeof err.code === 'string' ? err.code : '';
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new AppError(409, MESSAGES.conflict);
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return new AppError(409, MESSAGES.conflict);
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new AppError(409, MESSAGES.conflict);
   if (/^22[0-9A-Z]{3}$/.test(code)) return new AppError(400, MESSAGES.badRequest);
   return null;
@@ -67,9 +78,16 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
       return reply.code(500).send({ message: MESSAGES.serverError });
     }
     const known: Record<number, string> = {
-      400: MESSAGES.badRequest, 401: MESSAGES.unauthorized, 403: MESSAGES.forbidden, 404: MESSAGES.notFound,
-      405: MESSAGES.methodNotAllowed, 406: MESSAGES.notAcceptable, 409: MESSAGES.conflict, 413: MESSAGES.payloadTooLarge,
-      415: 'Unsupported Media Type', 429: MESSAGES.tooManyRequests,
+      400: MESSAGES.badRequest,
+      401: MESSAGES.unauthorized,
+      403: MESSAGES.forbidden,
+      404: MESSAGES.notFound,
+      405: MESSAGES.methodNotAllowed,
+      406: MESSAGES.notAcceptable,
+      409: MESSAGES.conflict,
+      413: MESSAGES.payloadTooLarge,
+      415: 'Unsupported Media Type',
+      429: MESSAGES.tooManyRequests,
     };
     return reply.code(status).send({ message: known[status] ?? err.message });
   });

@@ -54,7 +54,12 @@ export function securityOf(cfg: RouteConfig): Array<Record<string, string[]>> {
 }
 
 /** The error statuses a route can answer, from its access declaration, its schema and its `errors`. */
-export function errorStatusesOf(cfg: RouteConfig, schema: (FastifySchema & { consumes?: readonly string[] }) | undefined, url: string, method: string | string[]): number[] {
+export function errorStatusesOf(
+  cfg: RouteConfig,
+  schema: (FastifySchema & { consumes?: readonly string[] }) | undefined,
+  url: string,
+  method: string | string[],
+): number[] {
   // 500: any route, with the same body and nothing internal in it (plugins/error-handler.ts).
   const statuses = new Set<number>([400, 500]);
   const signedIn = cfg.roles !== 'public';
@@ -90,12 +95,16 @@ const multipartContexts = new WeakSet<object>();
  * `consumes: multipart/form-data` takes a form; any other takes an optional JSON object, or a form
  * where a multipart parser is registered (the handler reads the upload or ignores the body).
  */
-function bodyOf(route: RouteOptions, schema: FastifySchema & { consumes?: readonly string[] }): { body: object; optional: boolean; consumes?: string[] } | null {
+function bodyOf(
+  route: RouteOptions,
+  schema: FastifySchema & { consumes?: readonly string[] },
+): { body: object; optional: boolean; consumes?: string[] } | null {
   if (schema.body) return null;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   if (!methods.some((m) => BODY_METHODS.has(m.toUpperCase()))) return null;
   if (schema.consumes?.includes('multipart/form-data')) return { body: { type: 'object' }, optional: false };
-  if (multipartContexts.has(route)) return { body: { type: 'object' }, optional: true, consumes: ['application/json', 'multipart/form-data'] };
+  if (multipartContexts.has(route))
+    return { body: { type: 'object' }, optional: true, consumes: ['application/json', 'multipart/form-data'] };
   return { body: { type: 'object' }, optional: true };
 }
 
@@ -104,7 +113,11 @@ const transform: SwaggerTransform = (document) => {
   if ((result.schema as { hide?: boolean } | undefined)?.hide) return result;
   const cfg = (document.route.config ?? {}) as RouteConfig;
   const implied = bodyOf(document.route, result.schema);
-  const schema: FastifySchema = { ...result.schema, ...(implied ? { body: implied.body } : {}), ...(implied?.consumes ? { consumes: implied.consumes } : {}) };
+  const schema: FastifySchema = {
+    ...result.schema,
+    ...(implied ? { body: implied.body } : {}),
+    ...(implied?.consumes ? { consumes: implied.consumes } : {}),
+  };
   return {
     url: result.url,
     schema: {
@@ -116,10 +129,18 @@ const transform: SwaggerTransform = (document) => {
   };
 };
 
-type Operation = { responses?: Record<string, unknown>; requestBody?: { required?: boolean }; [ERRORS_KEY]?: number[]; [OPTIONAL_BODY_KEY]?: boolean };
+type Operation = {
+  responses?: Record<string, unknown>;
+  requestBody?: { required?: boolean };
+  [ERRORS_KEY]?: number[];
+  [OPTIONAL_BODY_KEY]?: boolean;
+};
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
-  const doc = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, Record<string, Operation>> };
+  const doc = jsonSchemaTransformObject(documentObject) as {
+    components?: { schemas?: Record<string, unknown> };
+    paths?: Record<string, Record<string, Operation>>;
+  };
   doc.components = {
     ...doc.components,
     schemas: {
@@ -145,7 +166,9 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
       for (const status of statuses) {
         op.responses[String(status)] ??= {
           description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-          ...(RETRY_AFTER.has(status) ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' } } } } : {}),
+          ...(RETRY_AFTER.has(status)
+            ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' } } } }
+            : {}),
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_RESPONSE_SCHEMA}` } } },
         };
       }
@@ -180,9 +203,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // The API reference is public and opened in a browser tab, without a fingerprint: declared on its
   // routes, as every route's access is.
   await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => { route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config; });
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), roles: 'public', fingerprint: false } as typeof route.config;
+    });
     await docs.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null }, staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', validatorUrl: null },
+      staticCSP: DOCS_CONTENT_SECURITY_POLICY,
     });
   });
 }

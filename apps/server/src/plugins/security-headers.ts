@@ -10,10 +10,29 @@ const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://r
 
 /** Powerful features the back office never uses, refused to the page and to any frame it could hold. */
 const PERMISSIONS_POLICY = [
-  'accelerometer', 'browsing-topics', 'camera', 'display-capture', 'encrypted-media', 'gamepad',
-  'geolocation', 'gyroscope', 'hid', 'idle-detection', 'local-fonts', 'magnetometer', 'microphone', 'midi',
-  'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ');
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** One year; sent only when the public address is https (browsers ignore it over http anyway). */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -30,14 +49,20 @@ declare module 'fastify' {
 }
 
 type Directives = Record<string, readonly string[]>;
-const serialize = (d: Directives): string => Object.entries(d).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+const serialize = (d: Directives): string =>
+  Object.entries(d)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
 
 /**
  * JSON and errors render nothing: an API answer opened as a page may load nothing and be framed by
  * nobody. Also what any response without a policy of its own gets.
  */
 export const API_CONTENT_SECURITY_POLICY = serialize({
-  'default-src': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], 'frame-ancestors': ["'none'"],
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
 });
 
 /**
@@ -69,8 +94,13 @@ export function webAppContentSecurityPolicy(config: Config, nonce?: string): str
  */
 const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 export const DOCS_CONTENT_SECURITY_POLICY = serialize({
-  'default-src': ["'self'"], 'style-src': ["'self'", SWAGGER_LOGO_STYLE], 'img-src': ["'self'", 'data:'],
-  'object-src': ["'none'"], 'base-uri': ["'self'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"],
+  'default-src': ["'self'"],
+  'style-src': ["'self'", SWAGGER_LOGO_STYLE],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
 });
 
 /**

@@ -23,22 +23,29 @@ export function cacheControlFor(file: string): string {
 }
 
 /** Build files a browser only ever loads into a page; the service worker and SVG images are documents of their own. */
-const isSubresource = (file: string): boolean => file !== 'sw.js' && /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?|webmanifest|txt)$/.test(file);
+const isSubresource = (file: string): boolean =>
+  file !== 'sw.js' && /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?|webmanifest|txt)$/.test(file);
 
 /** Files served as they are: everything in the build but index.html, the .br/.gz siblings and dot folders (.vite). */
 function webFiles(root: string): string[] {
-  return (readdirSync(root, { recursive: true }) as string[])
-    .map((f) => f.split(sep).join('/'))
-    .filter((f) => f !== 'index.html' && !/\.(?:br|gz)$/.test(f) && !f.split('/').some((part) => part.startsWith('.')))
-    // Build output names only: anything else could read as a route parameter or wildcard.
-    .filter((f) => /^[\w@~.\-/]+$/.test(f) && statSync(join(root, f)).isFile())
-    .sort();
+  return (
+    (readdirSync(root, { recursive: true }) as string[])
+      .map((f) => f.split(sep).join('/'))
+      .filter((f) => f !== 'index.html' && !/\.(?:br|gz)$/.test(f) && !f.split('/').some((part) => part.startsWith('.')))
+      // Build output names only: anything else could read as a route parameter or wildcard.
+      .filter((f) => /^[\w@~.\-/]+$/.test(f) && statSync(join(root, f)).isFile())
+      .sort()
+  );
 }
 
 /** A path that leaves the app for the server (its API) or for a built file, however it is spelled. */
 function isServerPath(url: string): boolean {
   let path = url.split('?')[0];
-  try { path = decodeURIComponent(path); } catch { /* a malformed escape is not one of ours either */ }
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* a malformed escape is not one of ours either */
+  }
   return /^\/+(?:api|assets)(?:\/|$)/i.test(path);
 }
 
@@ -61,7 +68,8 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
   const sendIndex = (reply: FastifyReply): FastifyReply => {
     const nonce = randomBytes(18).toString('base64');
     // No ETag or Last-Modified: a revalidated copy would keep an old nonce under the new policy.
-    return reply.type('text/html; charset=utf-8')
+    return reply
+      .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', webAppContentSecurityPolicy(app.config, nonce))
       .header('x-robots-tag', 'noindex, nofollow')
@@ -75,10 +83,9 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
     if (isSubresource(file)) {
       app.get(`/${file}`, route(false), (_req, reply) => reply.header('cache-control', cacheControl).sendFile(file));
     } else {
-      app.get(`/${file}`, route(), (_req, reply) => reply
-        .header('cache-control', cacheControl)
-        .header('content-security-policy', filePolicy)
-        .sendFile(file));
+      app.get(`/${file}`, route(), (_req, reply) =>
+        reply.header('cache-control', cacheControl).header('content-security-policy', filePolicy).sendFile(file),
+      );
     }
   }
   app.get('/', route(), (_req, reply) => sendIndex(reply));

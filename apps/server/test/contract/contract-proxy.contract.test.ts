@@ -21,7 +21,9 @@ beforeAll(async () => {
   fake.get('/api/not-in-the-reference', async () => ({ ok: true }));
   await fake.ready();
 });
-afterAll(async () => { await fake?.close(); });
+afterAll(async () => {
+  await fake?.close();
+});
 
 describe('API contract check', () => {
   it('passes an answer the document describes, a refusal included', async () => {
@@ -34,12 +36,18 @@ describe('API contract check', () => {
   });
 
   it('fails an undocumented status and an error body without its message', async () => {
-    await expect(api(fake).post('/api/admin/account/login', { email: 'a@example.com', password: 'teapot' })).rejects.toThrow(/does not match the document/);
-    await expect(api(fake).post('/api/admin/account/login', { email: 'a@example.com', password: 'loose' })).rejects.toThrow(/the answer \(401\) does not match/);
+    await expect(api(fake).post('/api/admin/account/login', { email: 'a@example.com', password: 'teapot' })).rejects.toThrow(
+      /does not match the document/,
+    );
+    await expect(api(fake).post('/api/admin/account/login', { email: 'a@example.com', password: 'loose' })).rejects.toThrow(
+      /the answer \(401\) does not match/,
+    );
   });
 
   it('fails a request the document refuses but the app accepts: bad body, missing token, unknown route', async () => {
-    await expect(api(fake).post('/api/admin/account/login', { email: 'not-an-email', password: 'x' })).rejects.toThrow(/the document refuses a request the app accepts/);
+    await expect(api(fake).post('/api/admin/account/login', { email: 'not-an-email', password: 'x' })).rejects.toThrow(
+      /the document refuses a request the app accepts/,
+    );
     await expect(api(fake).put('/api/admin/account/renew', {})).rejects.toThrow(/the document refuses a request the app accepts/);
     await expect(api(fake).get('/api/not-in-the-reference')).rejects.toThrow(/the document refuses a request the app accepts/);
   });

@@ -10,9 +10,18 @@ import { CONTRACT_ID_HEADER, CONTRACT_PORT_HEADER } from './contract-headers.ts'
  * same response as without the proxy; Prism only sees a copy on the wire.
  */
 
-interface Violation { location: string[]; severity: string; code?: string | number; message: string }
+interface Violation {
+  location: string[];
+  severity: string;
+  code?: string | number;
+  message: string;
+}
 
-interface Pending { app: FastifyInstance; options: InjectOptions; response?: LightMyRequestResponse }
+interface Pending {
+  app: FastifyInstance;
+  options: InjectOptions;
+  response?: LightMyRequestResponse;
+}
 
 const pending = new Map<string, Pending>();
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
@@ -54,9 +63,17 @@ function wireBody(options: InjectOptions): { body?: string | Buffer; contentType
   return { body: JSON.stringify(payload), contentType: 'application/json' };
 }
 
-function send(base: string, options: InjectOptions, extra: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function send(
+  base: string,
+  options: InjectOptions,
+  extra: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const { body, contentType } = wireBody(options);
-  const headers: Record<string, string> = { ...(contentType ? { 'content-type': contentType } : {}), ...(options.headers as Record<string, string>), ...extra };
+  const headers: Record<string, string> = {
+    ...(contentType ? { 'content-type': contentType } : {}),
+    ...(options.headers as Record<string, string>),
+    ...extra,
+  };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const target = new URL(base);
   return new Promise((resolve, reject) => {
@@ -93,14 +110,21 @@ const describe = (v: Violation) => `  ${v.severity} at ${v.location.join('.')}: 
  *   request the app refuses too is the test sending bad input on purpose, and its refusal was
  *   validated as an answer like any other.
  */
-function disagreements(violations: Violation[] | string, status: number, forwarded: boolean, proxied: { status: number; body: string }): string[] {
+function disagreements(
+  violations: Violation[] | string,
+  status: number,
+  forwarded: boolean,
+  proxied: { status: number; body: string },
+): string[] {
   if (typeof violations === 'string') return [`unreadable sl-violations header: ${violations.slice(0, 500)}`];
   const problems: string[] = [];
-  if (!forwarded && status < 400) problems.push(`Prism did not forward the call (it answered ${proxied.status}: ${proxied.body.slice(0, 500)}) but the app accepts it`);
+  if (!forwarded && status < 400)
+    problems.push(`Prism did not forward the call (it answered ${proxied.status}: ${proxied.body.slice(0, 500)}) but the app accepts it`);
   const response = violations.filter((v) => v.location[0] === 'response' && counts(v));
   const req = violations.filter((v) => v.location[0] === 'request' && counts(v));
   if (response.length) problems.push(`the answer (${status}) does not match the document:\n${response.map(describe).join('\n')}`);
-  if (req.length && status < 400) problems.push(`the document refuses a request the app accepts (${status}):\n${req.map(describe).join('\n')}`);
+  if (req.length && status < 400)
+    problems.push(`the document refuses a request the app accepts (${status}):\n${req.map(describe).join('\n')}`);
   return problems;
 }
 
@@ -113,9 +137,17 @@ export async function throughContractProxy(app: FastifyInstance, options: Inject
     // Loaded here: bench scripts import test/helpers.ts outside vitest.
     const { inject } = await import('vitest');
     const proxied = await send(inject('contractProxyUrl'), options, { [CONTRACT_ID_HEADER]: id, [CONTRACT_PORT_HEADER]: String(port) });
-    const response = call.response ?? await app.inject(options);
-    const problems = disagreements(violationsOf(proxied.headers['sl-violations']), response.statusCode, call.response !== undefined, proxied);
-    if (problems.length) throw new Error(`API contract: ${options.method} ${options.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}\n${problems.join('\n')}`);
+    const response = call.response ?? (await app.inject(options));
+    const problems = disagreements(
+      violationsOf(proxied.headers['sl-violations']),
+      response.statusCode,
+      call.response !== undefined,
+      proxied,
+    );
+    if (problems.length)
+      throw new Error(
+        `API contract: ${options.method} ${options.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}\n${problems.join('\n')}`,
+      );
     return response;
   } finally {
     pending.delete(id);

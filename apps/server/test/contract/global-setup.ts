@@ -36,7 +36,10 @@ function startForwarder(): Promise<Server> {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    upstream.on('error', (err) => { if (!res.headersSent) res.writeHead(502); res.end(String(err)); });
+    upstream.on('error', (err) => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end(String(err));
+    });
     req.pipe(upstream);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -78,12 +81,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
   // Without --errors Prism still forwards a request it finds invalid and reports every violation in
   // the sl-violations header: the app's own refusal is then validated too (see contract-proxy.ts).
-  const prism = spawn(process.execPath, [cli, 'proxy', spec, upstream, '--host', '127.0.0.1', '--port', String(port), '--errors=false', '--verboseLevel', 'error'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const prism = spawn(
+    process.execPath,
+    [cli, 'proxy', spec, upstream, '--host', '127.0.0.1', '--port', String(port), '--errors=false', '--verboseLevel', 'error'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
-  prism.stdout!.on('data', (d) => { output = (output + d).slice(-20_000); });
-  prism.stderr!.on('data', (d) => { output = (output + d).slice(-20_000); });
+  prism.stdout!.on('data', (d) => {
+    output = (output + d).slice(-20_000);
+  });
+  prism.stderr!.on('data', (d) => {
+    output = (output + d).slice(-20_000);
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilListening(url, prism, () => output);

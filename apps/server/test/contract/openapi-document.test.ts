@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-type Operation = { security?: unknown; responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }>; requestBody?: { required?: boolean; content: Record<string, unknown> } };
-type Document = { openapi: string; security?: unknown; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Operation = {
+  security?: unknown;
+  responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }>;
+  requestBody?: { required?: boolean; content: Record<string, unknown> };
+};
+type Document = {
+  openapi: string;
+  security?: unknown;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 let t: TestApp;
 let doc: Document;
@@ -12,7 +21,9 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const ERROR_BODY = { $ref: '#/components/schemas/ErrorResponse' };
 const op = (method: string, path: string): Operation => {
@@ -39,8 +50,12 @@ describe('the API reference document', () => {
     expect(read.security).toEqual([{ bearer: [], fingerprint: [] }]);
     for (const status of [400, 401, 403, 404, 500]) expect(errorSchema(read, status), String(status)).toEqual(ERROR_BODY);
     expect(doc.components.schemas.ErrorResponse).toEqual({
-      type: 'object', required: ['message'],
-      properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+      type: 'object',
+      required: ['message'],
+      properties: {
+        message: { type: 'string' },
+        errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      },
     });
   });
 

@@ -25,7 +25,10 @@ afterEach(() => {
 describe('start-up', () => {
   it('sets the load-failed flag and shows the server-failure notice 500 ms after the settings call fails', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Internal Server Error"}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Internal Server Error"}', { status: 500 })),
+    );
     await boot();
     expect(getSettings().loadFailed).toBe(true);
     await vi.advanceTimersByTimeAsync(SETTINGS_FAIL_NOTICE_MS - 1);
@@ -35,9 +38,20 @@ describe('start-up', () => {
   });
 
   it('loads the settings and their config when the call succeeds', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({
-      recaptcha: { client: 'site-key' }, config: { title: 'T', adminGroup: true }, api_version: 'v1.0.0',
-    }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              recaptcha: { client: 'site-key' },
+              config: { title: 'T', adminGroup: true },
+              api_version: 'v1.0.0',
+            }),
+            { status: 200 },
+          ),
+      ),
+    );
     await boot();
     const s = getSettings();
     expect(s.loadFailed).toBe(false);
@@ -48,7 +62,10 @@ describe('start-up', () => {
   });
 
   it('turns client debug mode on with app_debug=1 and off with any other value', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
     window.history.replaceState(null, '', '/?app_debug=1');
     await boot();
     expect(localStorage.getItem('app_debug')).toBe('1');

@@ -4,7 +4,8 @@ const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m)
 import { ApiError } from '../lib/api-client.ts';
 import i18n from '../i18n/index.ts';
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i;
 const RELOAD_KEY = 'chunk_reload_at';
 /** Spec section 8: an unknown chunk-load error reloads the page, guarded for 10 s. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
@@ -14,9 +15,17 @@ export const isChunkLoadError = (e: unknown): boolean => e instanceof Error && C
 /** Reloads once per guard window; false when a reload happened less than 10 s ago. */
 export function reloadForChunkError(now = Date.now()): boolean {
   let last = 0;
-  try { last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0); } catch { /* no session storage */ }
+  try {
+    last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  } catch {
+    /* no session storage */
+  }
   if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
-  try { sessionStorage.setItem(RELOAD_KEY, String(now)); } catch { /* ignore */ }
+  try {
+    sessionStorage.setItem(RELOAD_KEY, String(now));
+  } catch {
+    /* ignore */
+  }
   location.reload();
   return true;
 }
@@ -31,12 +40,16 @@ export function ChunkErrorScreen() {
     <div className="chunk-error" role="alert" data-testid="chunk-error">
       <h1 className="chunk-error-title">{i18n.t('error.chunkTitle')}</h1>
       <p className="chunk-error-content">{i18n.t('error.chunkContent')}</p>
-      <button type="button" className="chunk-error-reload" onClick={() => location.reload()}>{i18n.t('error.reload')}</button>
+      <button type="button" className="chunk-error-reload" onClick={() => location.reload()}>
+        {i18n.t('error.reload')}
+      </button>
     </div>
   );
 }
 
-interface State { error: unknown }
+interface State {
+  error: unknown;
+}
 
 /** Fatal or unhandled errors of a screen: the error screen inside the route's layout. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -56,9 +69,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!error) return this.props.children;
     if (isChunkLoadError(error)) return <ChunkErrorScreen />;
     const statusCode = error instanceof ApiError ? error.status : 500;
-    const message = error instanceof ApiError
-      ? i18n.t(`server.${error.message}`, { defaultValue: error.message })
-      : error instanceof Error ? error.message : i18n.t('error.unknown');
-    return <Suspense fallback={null}><ErrorScreen statusCode={statusCode} message={message} stack={error instanceof Error ? error.stack : undefined} /></Suspense>;
+    const message =
+      error instanceof ApiError
+        ? i18n.t(`server.${error.message}`, { defaultValue: error.message })
+        : error instanceof Error
+          ? error.message
+          : i18n.t('error.unknown');
+    return (
+      <Suspense fallback={null}>
+        <ErrorScreen statusCode={statusCode} message={message} stack={error instanceof Error ? error.stack : undefined} />
+      </Suspense>
+    );
   }
 }

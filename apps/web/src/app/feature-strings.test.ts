@@ -6,7 +6,10 @@ import '../components/image-viewer.tsx';
 import '../components/upload-progress-list.tsx';
 import '../components/download-progress.tsx';
 
-const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o)
+    .flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+    .sort();
 
 describe('photo and file strings', () => {
   it.each(['photo', 'file', 'viewer', 'upload', 'download'])('namespace %s has the same keys in zh-TW and en-US, none empty', (ns) => {

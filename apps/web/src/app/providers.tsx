@@ -38,7 +38,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ProgressBar />
         {children}
-        <Suspense fallback={null}><ToastHost /></Suspense>
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
         <LoadingOverlay />
       </QueryClientProvider>
     </ConfigProvider>

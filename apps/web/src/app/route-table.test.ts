@@ -6,18 +6,32 @@ import { ADMIN_ROUTES, canOpen, routerRoutes } from './route-table.ts';
 import { visibleMenu, type VisibleMenuItem } from './menu.ts';
 
 const flags = { adminGroup: false, adminSubAccount: true };
-const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
+const keys = (items: VisibleMenuItem[]): string[] =>
+  items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
 const menuFor = (roles: string[], f = flags) => keys(visibleMenu(roles, f));
 const route = (name: string) => ADMIN_ROUTES.find((r) => r.name === name)!;
 
 describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('super admin: OTP, files, organization, the staff list (read across organizations, issue 14.2) and the admin group, no debug, staff excel or photo', () => {
-    expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual(['overview', 'otp', 'file', 'organization', 'staff-group:[staff]', 'admin-group:[admin,admin-organization,audit-log]']);
+    expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual([
+      'overview',
+      'otp',
+      'file',
+      'organization',
+      'staff-group:[staff]',
+      'admin-group:[admin,admin-organization,audit-log]',
+    ]);
   });
   it('maintainer passes every check, debug group included', () => {
     expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
-      'overview', 'debug:[mail-template,html-editor,log-viewer]', 'otp', 'file', 'organization', 'staff-group:[staff,staff-excel]',
-      'admin-group:[admin,admin-organization,audit-log]', 'photo',
+      'overview',
+      'debug:[mail-template,html-editor,log-viewer]',
+      'otp',
+      'file',
+      'organization',
+      'staff-group:[staff,staff-excel]',
+      'admin-group:[admin,admin-organization,audit-log]',
+      'photo',
     ]);
   });
   it('base admin: overview and the file manager', () => {
@@ -40,11 +54,17 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor([])).toEqual(['overview']);
   });
   it('feature flags show or hide the admin group and organization entries', () => {
-    expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain('admin-group:[admin,admin-group,audit-log]');
+    expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain(
+      'admin-group:[admin,admin-group,audit-log]',
+    );
   });
   it('menu entries carry their route paths; the log viewer leads to its placeholder screen, not to the missing API page', () => {
     const debug = visibleMenu(['ROLE_MAINTAINER'], flags).find((m) => m.key === 'debug')!;
-    expect(debug.children!.map((c) => c.path)).toEqual(['/admin/debug/mail-template', '/admin/debug/html-editor', '/admin/debug/log-viewer']);
+    expect(debug.children!.map((c) => c.path)).toEqual([
+      '/admin/debug/mail-template',
+      '/admin/debug/html-editor',
+      '/admin/debug/log-viewer',
+    ]);
     expect(debug.children!.some((c) => c.externalPath)).toBe(false);
     expect(canOpen(route('admin_debug.log_viewer'), ['ROLE_MAINTAINER'])).toBe(true);
   });
@@ -84,7 +104,9 @@ describe('route access (spec section 6)', () => {
     const names = routerRoutes(DEFAULT_APP_CONFIG).adminRoutes.map((r) => r.name);
     expect(names).not.toContain('admin-group.list');
     expect(names).toContain('admin-organization.list');
-    expect(routerRoutes({ adminGroup: true, adminSubAccount: false }).adminRoutes.map((r) => r.name)).not.toContain('admin-organization.list');
+    expect(routerRoutes({ adminGroup: true, adminSubAccount: false }).adminRoutes.map((r) => r.name)).not.toContain(
+      'admin-organization.list',
+    );
   });
 });
 
@@ -100,7 +122,14 @@ describe('create-admin-session paths', () => {
     expect(mayOpenInSession(LOG_VIEWER_PATH)).toBe(true);
     expect(mayOpenInSession(`${LOG_VIEWER_PATH}?lines=50`)).toBe(true);
     expect(mayOpenInSession('/admin/profile')).toBe(true);
-    for (const bad of ['/api/admin/file/1/download', `${LOG_VIEWER_PATH}/../../file/1`, `${LOG_VIEWER_PATH}x`, `${LOG_VIEWER_PATH}#x`, 'https://evil.example', null]) {
+    for (const bad of [
+      '/api/admin/file/1/download',
+      `${LOG_VIEWER_PATH}/../../file/1`,
+      `${LOG_VIEWER_PATH}x`,
+      `${LOG_VIEWER_PATH}#x`,
+      'https://evil.example',
+      null,
+    ]) {
       expect(mayOpenInSession(bad)).toBe(false);
     }
   });

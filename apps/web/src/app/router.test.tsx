@@ -20,7 +20,10 @@ function renderAt(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}><AppRoutes /><Where /></MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -30,7 +33,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('zh-TW');
   localStorage.clear();
   resetTokenStore();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 })),
+  );
 });
 afterEach(() => {
   cleanup();

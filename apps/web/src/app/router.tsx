@@ -1,6 +1,16 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, RouterProvider, Outlet, Route, Routes, useLocation, useRouteError, type DataRouter } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  RouterProvider,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useRouteError,
+  type DataRouter,
+} from 'react-router';
 import { flushSync } from 'react-dom';
 import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
@@ -74,15 +84,27 @@ export function AppRoutes() {
   const config = useAppConfig();
   const { search } = useLocation();
   // ?app_debug= works on any navigation, not only on a full load.
-  useEffect(() => { applyDebugParam(search); }, [search]);
+  useEffect(() => {
+    applyDebugParam(search);
+  }, [search]);
   const { publicRoutes, adminRoutes } = routerRoutes(config);
   return (
     <Routes>
-      <Route element={<DefaultLayout><Outlet /></DefaultLayout>}>
-        {publicRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
+      <Route
+        element={
+          <DefaultLayout>
+            <Outlet />
+          </DefaultLayout>
+        }
+      >
+        {publicRoutes.map((r) => (
+          <Route key={r.name} path={r.path} element={<Screen route={r} />} />
+        ))}
       </Route>
       <Route element={<RequireSession />}>
-        {adminRoutes.map((r) => <Route key={r.name} path={r.path} element={<Screen route={r} />} />)}
+        {adminRoutes.map((r) => (
+          <Route key={r.name} path={r.path} element={<Screen route={r} />} />
+        ))}
         <Route path="/admin/*" element={<NotFoundRedirect to="/admin/404" />} />
       </Route>
       <Route path="*" element={<NotFoundRedirect to="/404" />} />
@@ -93,11 +115,17 @@ export function AppRoutes() {
 /** Errors outside a screen's own boundary (the admin layout's chunk): the same screens, no router default. */
 function RootError() {
   const error = useRouteError();
-  useEffect(() => { if (isChunkLoadError(error)) reloadForChunkError(); }, [error]);
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError();
+  }, [error]);
   if (isChunkLoadError(error)) return <ChunkErrorScreen />;
   return (
     <Suspense fallback={null}>
-      <ErrorScreen statusCode={500} message={error instanceof Error ? error.message : undefined} stack={error instanceof Error ? error.stack : undefined} />
+      <ErrorScreen
+        statusCode={500}
+        message={error instanceof Error ? error.message : undefined}
+        stack={error instanceof Error ? error.stack : undefined}
+      />
     </Suspense>
   );
 }
@@ -111,6 +139,12 @@ export function AppRouter() {
   return (
     // Without transitions a lazy screen's Suspense fallback (the progress bar) shows while its chunk
     // loads; with them the old screen would stay up with no sign that anything is happening.
-    <RouterProvider router={browserRouter} flushSync={(fn) => { flushSync(fn); }} useTransitions={false} />
+    <RouterProvider
+      router={browserRouter}
+      flushSync={(fn) => {
+        flushSync(fn);
+      }}
+      useTransitions={false}
+    />
   );
 }

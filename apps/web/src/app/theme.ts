@@ -34,7 +34,8 @@ export const PROGRESS_BAR_HEIGHT = 5;
 export const SPINNER_SIZE = 85;
 
 /** Noto Sans TC / Microsoft JhengHei / PingFang TC first, then the system's sans-serif (never a serif fallback). */
-export const FONT_FAMILY = "'Noto Sans TC', 'Microsoft JhengHei', 'PingFang TC', 'Heiti TC', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+export const FONT_FAMILY =
+  "'Noto Sans TC', 'Microsoft JhengHei', 'PingFang TC', 'Heiti TC', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /** WCAG AA for text. */
 export const TEXT_CONTRAST = 4.5;
@@ -78,8 +79,28 @@ export const textOn = (solid: string): string => (contrast('#ffffff', solid) >= 
 
 /** The surfaces of each scheme; the section 1 colours are adjusted against them. */
 export const SURFACES = {
-  light: { container: '#ffffff', layout: '#f5f7fa', elevated: '#ffffff', text: 'rgba(0,0,0,0.88)', secondary: 'rgba(0,0,0,0.65)', tertiary: 'rgba(0,0,0,0.62)', border: '#e6ebf2', borderSoft: '#eef0f3', subtle: '#fafcff' },
-  dark: { container: '#141414', layout: '#0b0d12', elevated: '#1f1f1f', text: 'rgba(255,255,255,0.88)', secondary: 'rgba(255,255,255,0.72)', tertiary: 'rgba(255,255,255,0.62)', border: '#303030', borderSoft: '#262626', subtle: '#1a1c22' },
+  light: {
+    container: '#ffffff',
+    layout: '#f5f7fa',
+    elevated: '#ffffff',
+    text: 'rgba(0,0,0,0.88)',
+    secondary: 'rgba(0,0,0,0.65)',
+    tertiary: 'rgba(0,0,0,0.62)',
+    border: '#e6ebf2',
+    borderSoft: '#eef0f3',
+    subtle: '#fafcff',
+  },
+  dark: {
+    container: '#141414',
+    layout: '#0b0d12',
+    elevated: '#1f1f1f',
+    text: 'rgba(255,255,255,0.88)',
+    secondary: 'rgba(255,255,255,0.72)',
+    tertiary: 'rgba(255,255,255,0.62)',
+    border: '#303030',
+    borderSoft: '#262626',
+    subtle: '#1a1c22',
+  },
 } as const;
 
 /** `a` over `b` at `amount` (0 = b, 1 = a), opaque. */
@@ -121,8 +142,12 @@ export function schemeColors(primary: string = COLORS.primary, scheme: ColorSche
 function darkPrimaryButton(primary: string, errorText: string) {
   const solid = readableOn(primary, '#ffffff');
   return {
-    colorPrimary: solid, colorPrimaryHover: mix(solid, '#000000', 0.9), colorPrimaryActive: mix(solid, '#000000', 0.8),
-    primaryColor: '#ffffff', solidTextColor: '#ffffff', dangerColor: textOn(errorText),
+    colorPrimary: solid,
+    colorPrimaryHover: mix(solid, '#000000', 0.9),
+    colorPrimaryActive: mix(solid, '#000000', 0.8),
+    primaryColor: '#ffffff',
+    solidTextColor: '#ffffff',
+    dangerColor: textOn(errorText),
   };
 }
 
@@ -139,10 +164,14 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       colorError: c.error.text,
       colorSuccess: c.success.text,
       colorLink: c.primary.text,
-      colorInfoBg: c.accent.bg, colorInfoBorder: c.accent.border,
-      colorWarningBg: c.warning.bg, colorWarningBorder: c.warning.border,
-      colorErrorBg: c.error.bg, colorErrorBorder: c.error.border,
-      colorSuccessBg: c.success.bg, colorSuccessBorder: c.success.border,
+      colorInfoBg: c.accent.bg,
+      colorInfoBorder: c.accent.border,
+      colorWarningBg: c.warning.bg,
+      colorWarningBorder: c.warning.border,
+      colorErrorBg: c.error.bg,
+      colorErrorBorder: c.error.border,
+      colorSuccessBg: c.success.bg,
+      colorSuccessBorder: c.success.border,
       colorTextTertiary: surface.tertiary,
       colorTextDescription: surface.tertiary,
       // Placeholders are the only hint some fields give: they read at 4.5:1 like any text (antd's is 1.8:1).
@@ -153,15 +182,36 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       fontFamily: FONT_FAMILY,
     },
     components: {
-      Layout: { headerBg: surface.container, siderBg: surface.container, headerPadding: '0 16px', headerHeight: 56, bodyBg: surface.layout, footerBg: 'transparent' },
-      // The selected item and its group in the primary shade that reads on the surface (the dark algorithm's is 4.2:1).
-      Menu: { itemBorderRadius: 6, itemBg: surface.container, subMenuItemBg: surface.container, itemSelectedBg: c.primary.bg, itemSelectedColor: c.primary.text, subMenuItemSelectedColor: c.primary.text, horizontalItemSelectedColor: c.primary.text },
-      // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
-      Button: scheme === 'dark' ? darkPrimaryButton(primary, c.error.text) : {
-        primaryColor: textOn(c.primary.text), dangerColor: textOn(c.error.text), solidTextColor: textOn(c.primary.text),
-        // antd lightens a hovered solid button (white on it 3.5:1): darken it instead, so its text keeps reading.
-        colorPrimaryHover: mix(c.primary.text, '#000000', 0.9), colorPrimaryActive: mix(c.primary.text, '#000000', 0.8),
+      Layout: {
+        headerBg: surface.container,
+        siderBg: surface.container,
+        headerPadding: '0 16px',
+        headerHeight: 56,
+        bodyBg: surface.layout,
+        footerBg: 'transparent',
       },
+      // The selected item and its group in the primary shade that reads on the surface (the dark algorithm's is 4.2:1).
+      Menu: {
+        itemBorderRadius: 6,
+        itemBg: surface.container,
+        subMenuItemBg: surface.container,
+        itemSelectedBg: c.primary.bg,
+        itemSelectedColor: c.primary.text,
+        subMenuItemSelectedColor: c.primary.text,
+        horizontalItemSelectedColor: c.primary.text,
+      },
+      // Text on solid buttons reads on their colour (white on the light scheme's darker shades).
+      Button:
+        scheme === 'dark'
+          ? darkPrimaryButton(primary, c.error.text)
+          : {
+              primaryColor: textOn(c.primary.text),
+              dangerColor: textOn(c.error.text),
+              solidTextColor: textOn(c.primary.text),
+              // antd lightens a hovered solid button (white on it 3.5:1): darken it instead, so its text keeps reading.
+              colorPrimaryHover: mix(c.primary.text, '#000000', 0.9),
+              colorPrimaryActive: mix(c.primary.text, '#000000', 0.8),
+            },
     },
   };
 }

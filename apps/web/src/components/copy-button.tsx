@@ -20,7 +20,11 @@ export async function copyToClipboard(text: string): Promise<boolean> {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
     area.remove();
   }
   if (ok) toast.success({ title: i18n.t('copy.success'), duration: SHELL_TOAST.duration });

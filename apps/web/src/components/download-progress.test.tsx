@@ -10,13 +10,21 @@ let saved: string[];
 let progress: (p: number) => void;
 let finish: (r: { blob: Blob; filename: string }) => void;
 let fail: (e: unknown) => void;
-const fetchBlob: FetchBlob = (onProgress) => { progress = onProgress; return new Promise((res, rej) => { finish = res; fail = rej; }); };
+const fetchBlob: FetchBlob = (onProgress) => {
+  progress = onProgress;
+  return new Promise((res, rej) => {
+    finish = res;
+    fail = rej;
+  });
+};
 
 function Harness({ options, onDone }: { options?: DownloadOptions; onDone(ok: boolean): void }) {
   const downloads = useDownloads();
   return (
     <>
-      <button type="button" disabled={downloads.busy} onClick={async () => onDone(await downloads.run('Roster', fetchBlob, options))}>go</button>
+      <button type="button" disabled={downloads.busy} onClick={async () => onDone(await downloads.run('Roster', fetchBlob, options))}>
+        go
+      </button>
       <DownloadProgress jobs={downloads.jobs} />
     </>
   );
@@ -29,9 +37,15 @@ beforeEach(async () => {
   attachToastSink({ open: (type, o) => toasts.push({ type, title: o.title, description: o.description }), destroy: () => {} });
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { saved.push(this.download); });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
 });
-afterEach(() => { cleanup(); attachToastSink(null); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  attachToastSink(null);
+  vi.restoreAllMocks();
+});
 
 describe('useDownloads and DownloadProgress', () => {
   it('shows "building" until the size is known, then the percentage; saves the file and toasts its name', async () => {
@@ -52,7 +66,7 @@ describe('useDownloads and DownloadProgress', () => {
     expect(screen.queryByTestId('download-progress')).toBeNull();
   });
 
-  it('toasts a failure with the caller\'s title and the error as its description, saving nothing', async () => {
+  it("toasts a failure with the caller's title and the error as its description, saving nothing", async () => {
     const done = vi.fn();
     render(<Harness onDone={done} options={{ failed: 'Export failed', done: (n) => `Exported ${n}` }} />);
     fireEvent.click(screen.getByText('go'));

@@ -9,11 +9,20 @@ import { addTranslations } from '../i18n/index.ts';
 
 addTranslations('download', {
   'zh-TW': { preparing: '產生檔案中…', downloading: '下載中… {{percent}}%', downloaded: '已下載 {{name}}', list: '下載進度' },
-  'en-US': { preparing: 'Building the file…', downloading: 'Downloading… {{percent}}%', downloaded: 'Downloaded {{name}}', list: 'Download progress' },
+  'en-US': {
+    preparing: 'Building the file…',
+    downloading: 'Downloading… {{percent}}%',
+    downloaded: 'Downloaded {{name}}',
+    list: 'Download progress',
+  },
 });
 
 /** One running download: `percent` is null until the server says how big the file is. */
-export interface DownloadJob { key: number; label: string; percent: number | null }
+export interface DownloadJob {
+  key: number;
+  label: string;
+  percent: number | null;
+}
 
 export type FetchBlob = (onProgress: (percent: number) => void) => Promise<{ blob: Blob; filename: string }>;
 
@@ -37,21 +46,28 @@ let seq = 0;
 export function useDownloads() {
   const { t } = useTranslation('download');
   const [jobs, setJobs] = useState<DownloadJob[]>([]);
-  const run = useCallback(async (label: string, fetch: FetchBlob, o: DownloadOptions = {}): Promise<boolean> => {
-    const key = ++seq;
-    setJobs((all) => [...all, { key, label, percent: null }]);
-    try {
-      const { blob, filename } = await fetch((percent) => setJobs((all) => all.map((j) => (j.key === key ? { ...j, percent } : j))));
-      saveBlob(blob, filename);
-      toast.success({ title: o.done ? o.done(filename) : t('downloaded', { name: filename }), duration: SHELL_TOAST.duration });
-      return true;
-    } catch (e) {
-      toast.error(o.failed ? { title: o.failed, description: errorText(e), duration: SHELL_TOAST.duration } : { title: errorText(e), duration: SHELL_TOAST.duration });
-      return false;
-    } finally {
-      setJobs((all) => all.filter((j) => j.key !== key));
-    }
-  }, [t]);
+  const run = useCallback(
+    async (label: string, fetch: FetchBlob, o: DownloadOptions = {}): Promise<boolean> => {
+      const key = ++seq;
+      setJobs((all) => [...all, { key, label, percent: null }]);
+      try {
+        const { blob, filename } = await fetch((percent) => setJobs((all) => all.map((j) => (j.key === key ? { ...j, percent } : j))));
+        saveBlob(blob, filename);
+        toast.success({ title: o.done ? o.done(filename) : t('downloaded', { name: filename }), duration: SHELL_TOAST.duration });
+        return true;
+      } catch (e) {
+        toast.error(
+          o.failed
+            ? { title: o.failed, description: errorText(e), duration: SHELL_TOAST.duration }
+            : { title: errorText(e), duration: SHELL_TOAST.duration },
+        );
+        return false;
+      } finally {
+        setJobs((all) => all.filter((j) => j.key !== key));
+      }
+    },
+    [t],
+  );
   return { jobs, busy: jobs.length > 0, run };
 }
 
@@ -63,13 +79,20 @@ export function DownloadProgress({ jobs, testId = 'download-progress' }: { jobs:
     <div className="download-progress" role="status" aria-label={t('list')} data-testid={testId}>
       {jobs.map((j) => (
         <div key={j.key} className="download-progress-item" data-testid="download-progress-item">
-          <Typography.Text ellipsis className="download-progress-label" title={j.label}>{j.label}</Typography.Text>
+          <Typography.Text ellipsis className="download-progress-label" title={j.label}>
+            {j.label}
+          </Typography.Text>
           <Typography.Text type="secondary" className="download-progress-status">
             {j.percent === null ? t('preparing') : t('downloading', { percent: j.percent })}
           </Typography.Text>
           <Progress
-            className="download-progress-bar" size="small" status="active" percent={j.percent ?? 100} showInfo={j.percent !== null}
-            strokeColor={j.percent === null ? '#91caff' : undefined} aria-label={j.label}
+            className="download-progress-bar"
+            size="small"
+            status="active"
+            percent={j.percent ?? 100}
+            showInfo={j.percent !== null}
+            strokeColor={j.percent === null ? '#91caff' : undefined}
+            aria-label={j.label}
           />
         </div>
       ))}

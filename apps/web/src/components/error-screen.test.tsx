@@ -5,16 +5,27 @@ import i18n from '../i18n/index.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { ChunkErrorScreen, isChunkLoadError } from '../app/error-boundary.tsx';
 
-afterEach(async () => { cleanup(); await i18n.changeLanguage('zh-TW'); });
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('zh-TW');
+});
 
 describe('error screens', () => {
   it('keeps the spec wording in en-US and translates it in zh-TW', async () => {
     await i18n.changeLanguage('en-US');
-    render(<MemoryRouter><ErrorScreen statusCode={403} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ErrorScreen statusCode={403} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText('Whoops, Error 403')).toBeTruthy();
     cleanup();
     await i18n.changeLanguage('zh-TW');
-    render(<MemoryRouter><ErrorScreen statusCode={403} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ErrorScreen statusCode={403} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText('糟糕，發生錯誤（403）')).toBeTruthy();
     expect(screen.queryByText(/Whoops/)).toBeNull();
   });

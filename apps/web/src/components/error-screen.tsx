@@ -5,7 +5,11 @@ import Result from 'antd/es/result';
 import Typography from 'antd/es/typography';
 import Flex from 'antd/es/flex';
 
-export interface ErrorScreenProps { statusCode: number; message?: string; stack?: string }
+export interface ErrorScreenProps {
+  statusCode: number;
+  message?: string;
+  stack?: string;
+}
 
 /**
  * Spec section 2: 'Whoops, Error {statusCode}', the message, Back (history back one) and an entry
@@ -23,20 +27,24 @@ export function ErrorScreen({ statusCode, message, stack }: ErrorScreenProps) {
       status={status}
       title={t('error.whoops', { statusCode })}
       subTitle={message}
-      extra={(
+      extra={
         <Flex vertical gap={16} align="center">
           <Flex gap={8} wrap justify="center">
             <Button onClick={() => navigate(-1)}>{t('error.back')}</Button>
-            <Button type="primary" onClick={() => navigate(admin ? '/admin' : '/')}>{admin ? t('error.overview') : t('error.home')}</Button>
+            <Button type="primary" onClick={() => navigate(admin ? '/admin' : '/')}>
+              {admin ? t('error.overview') : t('error.home')}
+            </Button>
           </Flex>
           {statusCode !== 404 && stack ? (
             <details className="error-stack">
               <summary>{t('error.stack')}</summary>
-              <Typography.Paragraph><pre>{stack}</pre></Typography.Paragraph>
+              <Typography.Paragraph>
+                <pre>{stack}</pre>
+              </Typography.Paragraph>
             </details>
           ) : null}
         </Flex>
-      )}
+      }
     />
   );
 }

@@ -23,7 +23,10 @@ beforeEach(async () => {
   Object.defineProperty(window, 'innerWidth', { value: 1000, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: 612, configurable: true });
 });
-afterEach(() => { cleanup(); vi.useRealTimers(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('image viewer (spec section 9)', () => {
   it('opens so the image covers 0.9 of the screen, never above its natural size', () => {
@@ -55,12 +58,20 @@ describe('image viewer (spec section 9)', () => {
     vi.useFakeTimers();
     render(<Harness />);
     fireEvent.click(screen.getByTestId('viewer-play'));
-    act(() => { vi.advanceTimersByTime(4999); });
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByTestId('viewer-counter').textContent).toBe('1 of 3');
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('viewer-counter').textContent).toBe('2 of 3');
-    act(() => { vi.advanceTimersByTime(5000); });
-    act(() => { vi.advanceTimersByTime(5000); });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByTestId('viewer-counter').textContent).toBe('1 of 3');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByTestId('image-viewer')).toBeNull();

@@ -16,8 +16,30 @@ import { addTranslations } from '../i18n/index.ts';
 import './image-viewer.css';
 
 addTranslations('viewer', {
-  'zh-TW': { close: '關閉', previous: '上一張', next: '下一張', zoomIn: '放大', zoomOut: '縮小', fit: '符合畫面', play: '自動播放', pause: '暫停播放', counter: '第 {{n}} 張，共 {{total}} 張', label: '圖片檢視器' },
-  'en-US': { close: 'Close', previous: 'Previous', next: 'Next', zoomIn: 'Zoom in', zoomOut: 'Zoom out', fit: 'Fit to screen', play: 'Play slideshow', pause: 'Pause slideshow', counter: '{{n}} of {{total}}', label: 'Image viewer' },
+  'zh-TW': {
+    close: '關閉',
+    previous: '上一張',
+    next: '下一張',
+    zoomIn: '放大',
+    zoomOut: '縮小',
+    fit: '符合畫面',
+    play: '自動播放',
+    pause: '暫停播放',
+    counter: '第 {{n}} 張，共 {{total}} 張',
+    label: '圖片檢視器',
+  },
+  'en-US': {
+    close: 'Close',
+    previous: 'Previous',
+    next: 'Next',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fit: 'Fit to screen',
+    play: 'Play slideshow',
+    pause: 'Pause slideshow',
+    counter: '{{n}} of {{total}}',
+    label: 'Image viewer',
+  },
 });
 
 export interface ViewerImage {
@@ -67,12 +89,18 @@ export function ImageViewer({ images, index, onIndexChange }: ImageViewerProps) 
   }, [img]);
   useEffect(fit, [fit]);
 
-  const go = useCallback((delta: number) => {
-    if (index === null || images.length === 0) return;
-    onIndexChange((index + delta + images.length) % images.length);
-  }, [index, images.length, onIndexChange]);
+  const go = useCallback(
+    (delta: number) => {
+      if (index === null || images.length === 0) return;
+      onIndexChange((index + delta + images.length) % images.length);
+    },
+    [index, images.length, onIndexChange],
+  );
   const zoom = useCallback((direction: 1 | -1) => setScale((s) => zoomStep(s, direction)), []);
-  const close = useCallback(() => { setPlaying(false); onIndexChange(null); }, [onIndexChange]);
+  const close = useCallback(() => {
+    setPlaying(false);
+    onIndexChange(null);
+  }, [onIndexChange]);
 
   useEffect(() => {
     if (!playing || images.length < 2) return;
@@ -93,7 +121,10 @@ export function ImageViewer({ images, index, onIndexChange }: ImageViewerProps) 
     window.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    return () => { window.removeEventListener('keydown', onKey); document.body.style.overflow = overflow; };
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
   }, [img, close, go, zoom, fit]);
 
   if (!img || index === null) return null;
@@ -106,19 +137,33 @@ export function ImageViewer({ images, index, onIndexChange }: ImageViewerProps) 
     if (!drag.current) return;
     setOffset({ x: drag.current.ox + e.clientX - drag.current.x, y: drag.current.oy + e.clientY - drag.current.y });
   };
-  const onPointerUp = () => { drag.current = null; };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
 
   const tool = (label: string, icon: React.ReactNode, onClick: () => void, testId: string, disabled = false) => (
     <Tooltip title={label}>
-      <Button type="text" className="viewer-tool" icon={icon} aria-label={label} onClick={onClick} disabled={disabled} data-testid={testId} />
+      <Button
+        type="text"
+        className="viewer-tool"
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={testId}
+      />
     </Tooltip>
   );
 
   return createPortal(
     <div className="image-viewer" role="dialog" aria-modal="true" aria-label={t('label')} data-testid="image-viewer">
       <div className="viewer-bar">
-        <span className="viewer-title" title={img.title}>{img.title || img.alt || ''}</span>
-        <span className="viewer-counter" data-testid="viewer-counter">{t('counter', { n: index + 1, total: images.length })}</span>
+        <span className="viewer-title" title={img.title}>
+          {img.title || img.alt || ''}
+        </span>
+        <span className="viewer-counter" data-testid="viewer-counter">
+          {t('counter', { n: index + 1, total: images.length })}
+        </span>
         <span className="viewer-zoom">{Math.round(scale * 100)}%</span>
         {tool(t('close'), <CloseOutlined />, close, 'viewer-close')}
       </div>
@@ -151,7 +196,13 @@ export function ImageViewer({ images, index, onIndexChange }: ImageViewerProps) 
         {tool(t('zoomOut'), <ZoomOutOutlined />, () => zoom(-1), 'viewer-zoom-out')}
         {tool(t('fit'), <ExpandOutlined />, fit, 'viewer-fit')}
         {tool(t('zoomIn'), <ZoomInOutlined />, () => zoom(1), 'viewer-zoom-in')}
-        {tool(playing ? t('pause') : t('play'), playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />, () => setPlaying((p) => !p), 'viewer-play', images.length < 2)}
+        {tool(
+          playing ? t('pause') : t('play'),
+          playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />,
+          () => setPlaying((p) => !p),
+          'viewer-play',
+          images.length < 2,
+        )}
         {tool(t('next'), <RightOutlined />, () => go(1), 'viewer-next', images.length < 2)}
       </div>
     </div>,

@@ -12,8 +12,14 @@ export function LanguageToggle() {
   const lng = currentLanguage();
   const next = LANGUAGES.find((l) => l !== lng) ?? lng;
   return (
-    <Button type="text" icon={<GlobalOutlined />} lang={next} aria-label={`${t('app.language')}: ${t(`app.languages.${next}`)}`}
-      data-testid="language-toggle" onClick={() => void setLanguage(next)}>
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      lang={next}
+      aria-label={`${t('app.language')}: ${t(`app.languages.${next}`)}`}
+      data-testid="language-toggle"
+      onClick={() => void setLanguage(next)}
+    >
       {t(`app.languages.${next}`)}
     </Button>
   );

@@ -21,10 +21,16 @@ export function PageHeader({ title, subtitle, extra }: PageHeaderProps) {
     <Flex className="page-header" justify="space-between" align="flex-start" wrap gap={12}>
       <div>
         {/* The screen's one level-one heading (WCAG: every page has an h1), at the size of a level 3. */}
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>{title ?? (meta ? t(`route.${meta.name}`) : '')}</Typography.Title>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {title ?? (meta ? t(`route.${meta.name}`) : '')}
+        </Typography.Title>
         {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
       </div>
-      {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
+      {extra ? (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      ) : null}
     </Flex>
   );
 }

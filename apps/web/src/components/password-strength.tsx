@@ -16,9 +16,13 @@ export function PasswordStrengthMeter({ value }: { value?: string }) {
   return (
     <div className="strength" data-strength={s} aria-live="polite">
       <div className="strength-bars" aria-hidden>
-        {[1, 2, 3].map((i) => <span key={i} style={{ background: i <= steps ? color : undefined }} />)}
+        {[1, 2, 3].map((i) => (
+          <span key={i} style={{ background: i <= steps ? color : undefined }} />
+        ))}
       </div>
-      <span className="strength-label" style={{ color }}>{t('strength.value', { value: t(`strength.${s}`) })}</span>
+      <span className="strength-label" style={{ color }}>
+        {t('strength.value', { value: t(`strength.${s}`) })}
+      </span>
       {s !== 'strong' ? <div className="strength-hint">{t('strength.hint')}</div> : null}
     </div>
   );

@@ -17,7 +17,11 @@ export default function PlaceholderPage() {
       icon={<ToolOutlined style={{ color: 'var(--bo-accent)' }} />}
       title={t('placeholder.title', { name })}
       subTitle={t('placeholder.description')}
-      extra={<Button type="primary" onClick={() => navigate(meta.layout === 'admin' ? '/admin' : '/')}>{meta.layout === 'admin' ? t('placeholder.back') : t('error.home')}</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate(meta.layout === 'admin' ? '/admin' : '/')}>
+          {meta.layout === 'admin' ? t('placeholder.back') : t('error.home')}
+        </Button>
+      }
     />
   );
 }

@@ -29,7 +29,15 @@ export function ProgressBar() {
   const mutating = useIsMutating();
   const { t } = useTranslation();
   const on = progress || fetching > 0 || mutating > 0;
-  return <div className={`progress-bar${on ? ' is-active' : ''}`} role="progressbar" aria-label={t('app.loading')} aria-hidden={!on} aria-busy={on} />;
+  return (
+    <div
+      className={`progress-bar${on ? ' is-active' : ''}`}
+      role="progressbar"
+      aria-label={t('app.loading')}
+      aria-hidden={!on}
+      aria-busy={on}
+    />
+  );
 }
 
 /** Holds the progress bar while mounted: the Suspense fallback of lazy screens. */

@@ -13,19 +13,24 @@ export default function ToastHost() {
   });
   useEffect(() => {
     attachToastSink({
-      open: (type, o) => api[type]({
-        key: o.key,
-        title: o.title,
-        description: o.description,
-        duration: o.duration === false ? 0 : (o.duration ?? TOAST_DEFAULTS.duration) / 1000,
-        pauseOnHover: o.pauseOnHover ?? true,
-        onClose: o.onClose,
-        // Spec section 4: a toast closes on click.
-        onClick: () => { o.onClick?.(); api.destroy(o.key); o.onClose(); },
-        style: { width: TOAST_DEFAULTS.width },
-        className: `bo-toast bo-toast-${type}`,
-        props: { 'data-testid': `toast-${type}` },
-      }),
+      open: (type, o) =>
+        api[type]({
+          key: o.key,
+          title: o.title,
+          description: o.description,
+          duration: o.duration === false ? 0 : (o.duration ?? TOAST_DEFAULTS.duration) / 1000,
+          pauseOnHover: o.pauseOnHover ?? true,
+          onClose: o.onClose,
+          // Spec section 4: a toast closes on click.
+          onClick: () => {
+            o.onClick?.();
+            api.destroy(o.key);
+            o.onClose();
+          },
+          style: { width: TOAST_DEFAULTS.width },
+          className: `bo-toast bo-toast-${type}`,
+          props: { 'data-testid': `toast-${type}` },
+        }),
       destroy: (key) => api.destroy(key),
     });
     return () => attachToastSink(null);

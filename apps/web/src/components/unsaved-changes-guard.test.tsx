@@ -18,7 +18,17 @@ function EditScreen({ survives = false }: { survives?: boolean }) {
   return (
     <div>
       <input aria-label="name" value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="button" onClick={() => void unsaved.whileSaving(async () => { setSaved(value); navigate('/list'); })}>save and go</button>
+      <button
+        type="button"
+        onClick={() =>
+          void unsaved.whileSaving(async () => {
+            setSaved(value);
+            navigate('/list');
+          })
+        }
+      >
+        save and go
+      </button>
       <Link to="/list">to list</Link>
       <Link to="/edit?tab=2">other tab</Link>
     </div>
@@ -26,11 +36,37 @@ function EditScreen({ survives = false }: { survives?: boolean }) {
 }
 
 function renderApp(screenEl = <EditScreen />) {
-  const router = createMemoryRouter([
-    { path: '/edit', element: <AntApp><UnsavedChangesGuard />{screenEl}</AntApp> },
-    { path: '/list', element: <AntApp><UnsavedChangesGuard /><p>the list</p></AntApp> },
-  ], { initialEntries: ['/edit'] });
-  render(<RouterProvider router={router} flushSync={(fn) => { flushSync(fn); }} />);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/edit',
+        element: (
+          <AntApp>
+            <UnsavedChangesGuard />
+            {screenEl}
+          </AntApp>
+        ),
+      },
+      {
+        path: '/list',
+        element: (
+          <AntApp>
+            <UnsavedChangesGuard />
+            <p>the list</p>
+          </AntApp>
+        ),
+      },
+    ],
+    { initialEntries: ['/edit'] },
+  );
+  render(
+    <RouterProvider
+      router={router}
+      flushSync={(fn) => {
+        flushSync(fn);
+      }}
+    />,
+  );
   return router;
 }
 
@@ -64,7 +100,9 @@ describe('unsaved changes', { timeout: 20_000 }, () => {
     await screen.findAllByText('有尚未儲存的變更');
     expect(document.querySelectorAll('.unsaved-changes-confirm .ant-modal').length).toBe(1);
     fireEvent.click(screen.getByTestId('unsaved-stay'));
-    await waitFor(() => expect(router.state.blockers.size === 0 || [...router.state.blockers.values()].every((b) => b.state !== 'blocked')).toBe(true));
+    await waitFor(() =>
+      expect(router.state.blockers.size === 0 || [...router.state.blockers.values()].every((b) => b.state !== 'blocked')).toBe(true),
+    );
     expect(router.state.location.pathname).toBe('/edit');
     expect((screen.getByLabelText('name') as HTMLInputElement).value).toBe('王大明');
 
@@ -76,13 +114,41 @@ describe('unsaved changes', { timeout: 20_000 }, () => {
   });
 
   it('asks on Back too', async () => {
-    const router = createMemoryRouter([
-      { path: '/list', element: <AntApp><UnsavedChangesGuard /><p>the list</p></AntApp> },
-      { path: '/edit', element: <AntApp><UnsavedChangesGuard /><EditScreen /></AntApp> },
-    ], { initialEntries: ['/list', '/edit'], initialIndex: 1 });
-    render(<RouterProvider router={router} flushSync={(fn) => { flushSync(fn); }} />);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: (
+            <AntApp>
+              <UnsavedChangesGuard />
+              <p>the list</p>
+            </AntApp>
+          ),
+        },
+        {
+          path: '/edit',
+          element: (
+            <AntApp>
+              <UnsavedChangesGuard />
+              <EditScreen />
+            </AntApp>
+          ),
+        },
+      ],
+      { initialEntries: ['/list', '/edit'], initialIndex: 1 },
+    );
+    render(
+      <RouterProvider
+        router={router}
+        flushSync={(fn) => {
+          flushSync(fn);
+        }}
+      />,
+    );
     edit('x');
-    await act(async () => { await router.navigate(-1); });
+    await act(async () => {
+      await router.navigate(-1);
+    });
     await screen.findAllByText('有尚未儲存的變更');
     expect(router.state.location.pathname).toBe('/edit');
   });
@@ -107,7 +173,9 @@ describe('unsaved changes', { timeout: 20_000 }, () => {
     const router = renderApp();
     edit('x');
     resetTokenStore();
-    await act(async () => { await router.navigate('/list'); });
+    await act(async () => {
+      await router.navigate('/list');
+    });
     await screen.findByText('the list');
   });
 

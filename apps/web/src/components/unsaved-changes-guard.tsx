@@ -26,7 +26,9 @@ function RouterBlocker() {
       if (leave) blocker.proceed();
       else blocker.reset();
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [blocker]);
   return null;
 }
@@ -41,15 +43,22 @@ export function UnsavedChangesGuard() {
   const { modal } = AntApp.useApp();
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   useEffect(() => {
-    setDefaultLeaveConfirm(() => new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: t('unsaved.title'), content: t('unsaved.content'),
-        okText: t('unsaved.leave'), cancelText: t('unsaved.stay'), okButtonProps: { danger: true, 'data-testid': 'unsaved-leave' } as ButtonProps,
-        cancelButtonProps: { 'data-testid': 'unsaved-stay' } as ButtonProps,
-        rootClassName: 'unsaved-changes-confirm',
-        onOk: () => resolve(true), onCancel: () => resolve(false),
-      });
-    }));
+    setDefaultLeaveConfirm(
+      () =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: t('unsaved.title'),
+            content: t('unsaved.content'),
+            okText: t('unsaved.leave'),
+            cancelText: t('unsaved.stay'),
+            okButtonProps: { danger: true, 'data-testid': 'unsaved-leave' } as ButtonProps,
+            cancelButtonProps: { 'data-testid': 'unsaved-stay' } as ButtonProps,
+            rootClassName: 'unsaved-changes-confirm',
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+    );
     return () => setDefaultLeaveConfirm(null);
   }, [modal, t]);
   return dataRouter ? <RouterBlocker /> : null;

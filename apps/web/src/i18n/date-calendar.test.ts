@@ -5,7 +5,7 @@ import { calendarFormat, formatDateTime, formatDay, getDateCalendar, pickerAdapt
 
 afterEach(() => setDateCalendar('gregorian'));
 
-describe('dates in the admin\'s calendar (profile date_calendar)', () => {
+describe("dates in the admin's calendar (profile date_calendar)", () => {
   it('shows Gregorian dates by default, in Asia/Taipei', () => {
     expect(getDateCalendar()).toBe('gregorian');
     // 16:30 UTC is already the next day in Taipei.

@@ -5,11 +5,23 @@ import dayjs, { type Dayjs } from 'dayjs';
 import DatePicker from 'antd/es/date-picker';
 import { pickerAdapterReady, setDateCalendar } from './index.ts';
 
-afterEach(() => { cleanup(); setDateCalendar('gregorian'); });
+afterEach(() => {
+  cleanup();
+  setDateCalendar('gregorian');
+});
 
 function Picker({ onPick }: { onPick?: (v: Dayjs | null) => void }) {
   const [value, setValue] = useState<Dayjs | null>(dayjs('2026-11-23'));
-  return <DatePicker value={value} onChange={(v) => { setValue(v); onPick?.(v); }} data-testid="picker" />;
+  return (
+    <DatePicker
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        onPick?.(v);
+      }}
+      data-testid="picker"
+    />
+  );
 }
 
 describe('Ant Design date picker and the 民國 preference', { timeout: 30_000 }, () => {
@@ -22,7 +34,13 @@ describe('Ant Design date picker and the 民國 preference', { timeout: 30_000 }
     setDateCalendar('roc');
     await pickerAdapterReady();
     let picked: Dayjs | null = null;
-    render(<Picker onPick={(v) => { picked = v; }} />);
+    render(
+      <Picker
+        onPick={(v) => {
+          picked = v;
+        }}
+      />,
+    );
     const input = screen.getByTestId('picker') as HTMLInputElement;
     expect(input.value).toBe('115/11/23');
     fireEvent.mouseDown(input);

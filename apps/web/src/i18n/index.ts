@@ -90,7 +90,14 @@ export function setDateCalendar(next: unknown): void {
 
 /** The current calendar; the component re-renders when it changes. */
 export function useDateCalendar(): DateCalendar {
-  return useSyncExternalStore((l) => { calendarListeners.add(l); return () => calendarListeners.delete(l); }, getDateCalendar, getDateCalendar);
+  return useSyncExternalStore(
+    (l) => {
+      calendarListeners.add(l);
+      return () => calendarListeners.delete(l);
+    },
+    getDateCalendar,
+    getDateCalendar,
+  );
 }
 
 /**

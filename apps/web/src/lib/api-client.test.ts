@@ -15,7 +15,13 @@ beforeEach(() => {
   resetTokenStore();
   calls = [];
   answer = () => new Response('{"ok":true}', { status: 200 });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => { calls.push({ url, init }); return answer(); }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return answer();
+    }),
+  );
   toasts = [];
   attachToastSink({ open: (type, o) => toasts.push({ type, title: o.title }), destroy: () => {} });
   setOrganizationState([], null);
@@ -104,14 +110,19 @@ describe('request layer', () => {
   });
 
   it('rejects with no value when no response arrives', async () => {
-    answer = () => { throw new TypeError('Failed to fetch'); };
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
     let caught: unknown = 'not called';
-    await api.get('/api/x').catch((e) => { caught = e; });
+    await api.get('/api/x').catch((e) => {
+      caught = e;
+    });
     expect(caught).toBeUndefined();
   });
 
   it('passes other errors to the caller with the field errors and no toast', async () => {
-    answer = () => new Response(JSON.stringify({ message: 'Bad Request', errors: { email: ['validate.error.email_incorrect'] } }), { status: 400 });
+    answer = () =>
+      new Response(JSON.stringify({ message: 'Bad Request', errors: { email: ['validate.error.email_incorrect'] } }), { status: 400 });
     const err = await api.post('/api/x', {}).catch((e) => e);
     expect(err).toMatchObject({ status: 400, message: 'Bad Request', errors: { email: ['validate.error.email_incorrect'] } });
     expect(toasts).toHaveLength(0);

@@ -85,7 +85,11 @@ function withOrganization<T>(data: T, on?: boolean): T {
  * the one `sent` with the refused call; 423 "Recaptcha verify fail" shows an error toast. The
  * error still goes to the caller.
  */
-function handleFailure(status: number, body: { message?: string; errors?: Record<string, string[]> } | null, sent: string | null): ApiError {
+function handleFailure(
+  status: number,
+  body: { message?: string; errors?: Record<string, string[]> } | null,
+  sent: string | null,
+): ApiError {
   const message = body?.message ?? (status === 0 ? 'network' : `HTTP ${status}`);
   if (status === 401 && message === MESSAGES.invalidToken) {
     if (sent) invalidTokens.add(sent);
@@ -97,18 +101,29 @@ function handleFailure(status: number, body: { message?: string; errors?: Record
         invalidTokens.clear();
         if (refused) {
           clearToken();
-          toast.warning({ title: i18n.t('session.tokenInvalid'), description: i18n.t('session.tokenInvalidContent'), duration: SHELL_TOAST.duration });
+          toast.warning({
+            title: i18n.t('session.tokenInvalid'),
+            description: i18n.t('session.tokenInvalidContent'),
+            duration: SHELL_TOAST.duration,
+          });
         }
       }, INVALID_TOKEN_CLEAR_MS);
     }
   } else if (status === 423 && message === MESSAGES.recaptchaFail) {
-    toast.error({ title: i18n.t('session.recaptchaFail'), description: i18n.t('session.recaptchaFailContent'), duration: SHELL_TOAST.duration });
+    toast.error({
+      title: i18n.t('session.recaptchaFail'),
+      description: i18n.t('session.recaptchaFailContent'),
+      duration: SHELL_TOAST.duration,
+    });
   }
   return new ApiError(status, message, body?.errors);
 }
 
 async function request<T>(method: Method, url: string, data?: unknown, opts: RequestOptions = {}): Promise<T> {
-  const payload = withOrganization((data ?? (opts.organization ? {} : undefined)) as Record<string, unknown> | undefined, opts.organization);
+  const payload = withOrganization(
+    (data ?? (opts.organization ? {} : undefined)) as Record<string, unknown> | undefined,
+    opts.organization,
+  );
   const isGet = method === 'GET';
   const target = isGet ? withQuery(url, payload as Record<string, unknown> | undefined) : url;
   const body = isGet || payload === undefined ? undefined : JSON.stringify(payload);
@@ -148,15 +163,25 @@ function filenameFrom(disposition: string | null, fallback: string): string {
   if (star) {
     try {
       return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch { /* fall through */ }
+    } catch {
+      /* fall through */
+    }
   }
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   return plain ? plain[1] : fallback;
 }
 
-function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null, o: {
-  json?: boolean; onUploadProgress?: (p: number) => void; onDownloadProgress?: (p: number) => void; blob?: boolean;
-}): Promise<{ value: T; xhr: XMLHttpRequest }> {
+function xhr<T>(
+  method: Method,
+  url: string,
+  body: XMLHttpRequestBodyInit | null,
+  o: {
+    json?: boolean;
+    onUploadProgress?: (p: number) => void;
+    onDownloadProgress?: (p: number) => void;
+    blob?: boolean;
+  },
+): Promise<{ value: T; xhr: XMLHttpRequest }> {
   return new Promise((resolve, reject) => {
     const x = new XMLHttpRequest();
     x.open(method, url);
@@ -165,13 +190,23 @@ function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null
     x.responseType = o.blob ? 'blob' : 'text';
     const done = loading.startProgress();
     if (o.onUploadProgress) {
-      x.upload.onprogress = (e) => { if (e.lengthComputable) o.onUploadProgress!(Math.round((e.loaded / e.total) * 100)); };
+      x.upload.onprogress = (e) => {
+        if (e.lengthComputable) o.onUploadProgress!(Math.round((e.loaded / e.total) * 100));
+      };
     }
     if (o.onDownloadProgress) {
-      x.onprogress = (e) => { if (e.lengthComputable) o.onDownloadProgress!(Math.round((e.loaded / e.total) * 100)); };
+      x.onprogress = (e) => {
+        if (e.lengthComputable) o.onDownloadProgress!(Math.round((e.loaded / e.total) * 100));
+      };
     }
-    x.onerror = () => { done(); reject(undefined); };
-    x.onabort = () => { done(); reject(undefined); };
+    x.onerror = () => {
+      done();
+      reject(undefined);
+    };
+    x.onabort = () => {
+      done();
+      reject(undefined);
+    };
     x.onload = async () => {
       done();
       const ok = x.status >= 200 && x.status < 300;
@@ -180,13 +215,19 @@ function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null
         try {
           const text = o.blob ? await (x.response as Blob).text() : (x.responseText as string);
           parsed = text ? JSON.parse(text) : null;
-        } catch { parsed = null; }
+        } catch {
+          parsed = null;
+        }
         reject(handleFailure(x.status, parsed, token));
         return;
       }
       if (o.blob) resolve({ value: x.response as T, xhr: x });
       else {
-        try { resolve({ value: (x.responseText ? JSON.parse(x.responseText) : null) as T, xhr: x }); } catch { resolve({ value: null as T, xhr: x }); }
+        try {
+          resolve({ value: (x.responseText ? JSON.parse(x.responseText) : null) as T, xhr: x });
+        } catch {
+          resolve({ value: null as T, xhr: x });
+        }
       }
     };
     x.send(body);
@@ -194,7 +235,8 @@ function xhr<T>(method: Method, url: string, body: XMLHttpRequestBodyInit | null
 }
 
 export const api = {
-  get: <T>(url: string, params?: Record<string, unknown> | null, opts?: RequestOptions) => request<T>('GET', url, params ?? undefined, opts),
+  get: <T>(url: string, params?: Record<string, unknown> | null, opts?: RequestOptions) =>
+    request<T>('GET', url, params ?? undefined, opts),
   post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body, opts),
   put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, body, opts),
   patch: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, body, opts),
@@ -216,11 +258,18 @@ export const api = {
   /** A blob answer (spreadsheets, private files) with download progress and the server's file name. */
   async download(url: string, body?: unknown, opts: DownloadOptions = {}): Promise<{ blob: Blob; filename: string }> {
     const method = opts.method ?? 'POST';
-    const payload = withOrganization((body ?? (opts.organization ? {} : undefined)) as Record<string, unknown> | undefined, opts.organization);
+    const payload = withOrganization(
+      (body ?? (opts.organization ? {} : undefined)) as Record<string, unknown> | undefined,
+      opts.organization,
+    );
     const isGet = method === 'GET';
     const target = isGet ? withQuery(url, payload) : url;
     const send = isGet || payload === undefined ? null : JSON.stringify(payload);
-    const { value, xhr: x } = await xhr<Blob>(method, target, send, { json: send !== null, blob: true, onDownloadProgress: opts.onProgress });
+    const { value, xhr: x } = await xhr<Blob>(method, target, send, {
+      json: send !== null,
+      blob: true,
+      onDownloadProgress: opts.onProgress,
+    });
     const fallback = decodeURIComponent(url.split('?')[0].split('/').pop() || 'download');
     return { blob: value, filename: filenameFrom(x.getResponseHeader('content-disposition'), fallback) };
   },

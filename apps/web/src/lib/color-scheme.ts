@@ -14,7 +14,9 @@ let preference: ColorSchemePreference = (() => {
   return isPreference(saved) ? saved : 'system';
 })();
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 const systemScheme = (): ColorScheme => (query()?.matches ? 'dark' : 'light');
 export const resolveColorScheme = (p: ColorSchemePreference): ColorScheme => (p === 'system' ? systemScheme() : p);
@@ -48,5 +50,9 @@ export function setColorSchemePreference(p: ColorSchemePreference): void {
 
 /** The user's choice and the scheme in effect. */
 export function useColorScheme(): { preference: ColorSchemePreference; scheme: ColorScheme } {
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 }

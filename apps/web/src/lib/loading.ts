@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /** Loading state of spec section 3: overlay while `status`, thin bar while `progress`. */
-export interface LoadingState { status: boolean; title?: string; description?: string; progress: boolean }
+export interface LoadingState {
+  status: boolean;
+  title?: string;
+  description?: string;
+  progress: boolean;
+}
 
 let state: LoadingState = { status: false, progress: false };
 let progressCount = 0;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { chooseOrganization, organizationLabel, type Organization } from './organization-store.ts';
 
-const org = (id: number, uid = `u${id}`, company_id: string | null = null): Organization =>
-  ({ id, uid, name: `Org ${id}`, company_id, status: 'active', sub_account_roles: [] });
+const org = (id: number, uid = `u${id}`, company_id: string | null = null): Organization => ({
+  id,
+  uid,
+  name: `Org ${id}`,
+  company_id,
+  status: 'active',
+  sub_account_roles: [],
+});
 const list = [org(1), org(2), org(3, 'acme')];
 
 describe('active organization at start-up (spec section 4)', () => {

@@ -21,12 +21,14 @@ export function chooseOrganization(
   organizations: readonly Organization[],
   from: { query?: string | null; saved?: string | null },
 ): Organization | null {
-  const match = (v: string | null | undefined) =>
-    v ? organizations.find((o) => String(o.id) === v || o.uid === v) ?? null : null;
+  const match = (v: string | null | undefined) => (v ? (organizations.find((o) => String(o.id) === v || o.uid === v) ?? null) : null);
   return match(from.query) ?? match(from.saved) ?? organizations[0] ?? null;
 }
 
-interface State { organizations: Organization[]; active: Organization | null }
+interface State {
+  organizations: Organization[];
+  active: Organization | null;
+}
 let state: State = { organizations: [], active: null };
 const listeners = new Set<() => void>();
 

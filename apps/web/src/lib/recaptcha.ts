@@ -17,7 +17,10 @@ export function loadRecaptcha(siteKey: string | null | undefined): Promise<void>
     s.async = true;
     s.defer = true;
     s.onload = () => resolve();
-    s.onerror = () => { loading = null; resolve(); };
+    s.onerror = () => {
+      loading = null;
+      resolve();
+    };
     document.head.appendChild(s);
   });
   return loading;
@@ -30,7 +33,11 @@ export async function recaptchaToken(siteKey: string | null | undefined, action 
     await loadRecaptcha(siteKey);
     const g = window.grecaptcha;
     if (!g) return undefined;
-    return new Promise<string | undefined>((resolve) => g.ready(() => { g.execute(siteKey, { action }).then(resolve, () => resolve(undefined)); }));
+    return new Promise<string | undefined>((resolve) =>
+      g.ready(() => {
+        g.execute(siteKey, { action }).then(resolve, () => resolve(undefined));
+      }),
+    );
   })();
   // The script or Google may never answer (blocked network): sign in without a token rather than hang.
   return Promise.race([attempt, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), RECAPTCHA_TIMEOUT_MS))]);

@@ -13,16 +13,27 @@ let respond: (c: Call) => Promise<Response> | Response;
 function installFetch() {
   calls = [];
   respond = () => new Response(JSON.stringify({ token: makeToken({ expInMs: 60 * MIN, id: 2 }) }), { status: 200 });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const c: Call = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: init.headers as Record<string, string> };
-    calls.push(c);
-    return respond(c);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const c: Call = {
+        url,
+        method: init.method ?? 'GET',
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: init.headers as Record<string, string>,
+      };
+      calls.push(c);
+      return respond(c);
+    }),
+  );
 }
 const renewCalls = () => calls.filter((c) => c.url === '/api/admin/account/renew');
 
 beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers({
+    now: new Date('2026-03-01T00:00:00Z'),
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   localStorage.clear();
   resetTokenStore();
   resetSessionManager();
@@ -151,9 +162,10 @@ describe('renewal schedule', () => {
     setToken(makeToken({ expInMs: 3 * MIN }), { broadcast: false });
     markApiReady();
     let fail = 1;
-    respond = () => (fail-- > 0
-      ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503 })
-      : new Response(JSON.stringify({ token: makeToken({ expInMs: 60 * MIN, id: 9 }) }), { status: 200 }));
+    respond = () =>
+      fail-- > 0
+        ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503 })
+        : new Response(JSON.stringify({ token: makeToken({ expInMs: 60 * MIN, id: 9 }) }), { status: 200 });
     const stop = startSessionManager();
     await vi.advanceTimersByTimeAsync(RENEW.firstDelayMs + RENEW.retryMs);
     expect(renewCalls()).toHaveLength(2);

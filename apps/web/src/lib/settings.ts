@@ -7,8 +7,16 @@ import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 const DEFAULT_APP_CONFIG: AppConfig = APP_CONFIG_DEFAULTS;
 import { api } from './api-client.ts';
 
-export interface Settings { recaptcha: { client: string | null }; config: AppConfig; api_version: string }
-interface State { settings: Settings; loaded: boolean; loadFailed: boolean }
+export interface Settings {
+  recaptcha: { client: string | null };
+  config: AppConfig;
+  api_version: string;
+}
+interface State {
+  settings: Settings;
+  loaded: boolean;
+  loadFailed: boolean;
+}
 
 let state: State = {
   settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '' },

@@ -3,13 +3,15 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 
 export type { TokenPayload };
 
-
 export function decodeToken(token: string | null | undefined): TokenPayload | null {
   if (!token) return null;
   try {
     const part = token.split('.')[1];
     if (!part) return null;
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const bin = atob(b64);
     const json = new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
     const p = JSON.parse(json) as TokenPayload;

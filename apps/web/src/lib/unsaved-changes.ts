@@ -14,7 +14,10 @@ export interface UnsavedChangesOptions {
   survivesOrganizationSwitch?: boolean;
 }
 
-interface Entry extends UnsavedChangesOptions { dirty: boolean; saving: number }
+interface Entry extends UnsavedChangesOptions {
+  dirty: boolean;
+  saving: number;
+}
 
 export type LeaveReason = 'navigation' | 'organization' | 'sign-out';
 
@@ -47,10 +50,17 @@ export function confirmLeave(reason: LeaveReason = 'navigation'): Promise<boolea
   if (asking) return asking;
   const ask = dirty.find((e) => e.confirm)?.confirm ?? defaultConfirm;
   const answer = ask ? ask() : Promise.resolve(window.confirm(''));
-  asking = answer.then((leave) => {
-    if (leave) for (const e of dirty) e.dirty = false;
-    return leave;
-  }, () => false).finally(() => { asking = null; });
+  asking = answer
+    .then(
+      (leave) => {
+        if (leave) for (const e of dirty) e.dirty = false;
+        return leave;
+      },
+      () => false,
+    )
+    .finally(() => {
+      asking = null;
+    });
   return asking;
 }
 
@@ -94,7 +104,10 @@ export function useUnsavedChanges(dirty: boolean, options: UnsavedChangesOptions
     const e: Entry = { dirty: false, saving: 0 };
     entry.current = e;
     const unregister = register(e);
-    return () => { entry.current = null; unregister(); };
+    return () => {
+      entry.current = null;
+      unregister();
+    };
   }, []);
   // A "leave anyway" answer counts until the screen changes again: its dirty flag is written
   // only when it changes, not on every render.
@@ -112,7 +125,11 @@ export function useUnsavedChanges(dirty: boolean, options: UnsavedChangesOptions
     async whileSaving(save) {
       const e = entry.current;
       if (e) e.saving += 1;
-      try { return await save(); } finally { if (e) e.saving -= 1; }
+      try {
+        return await save();
+      } finally {
+        if (e) e.saving -= 1;
+      }
     },
   };
   return api.current;

@@ -4,13 +4,23 @@ if (typeof window !== 'undefined') {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
       value: (query: string) => ({
-        matches: false, media: query, onchange: null,
-        addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
       }),
     });
   }
   if (!('ResizeObserver' in window)) {
-    (window as any).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+    (window as any).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   }
   const orig = window.getComputedStyle;
   window.getComputedStyle = (elt: Element, pseudo?: string | null) => orig.call(window, elt, pseudo ? undefined : pseudo);

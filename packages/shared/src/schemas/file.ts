@@ -77,8 +77,10 @@ const payloadBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v))
 export const signedUrlBody = z.object({
   path: z.string().regex(FILE_PATH_PATTERN, VALIDATION_KEYS.invalid),
   ttl: z.number().int().min(1).default(3600),
-  payload: z.union([z.string().max(500), z.record(z.string(), z.unknown())])
-    .refine((v) => payloadBytes(v) <= SIGNED_LINK_PAYLOAD_MAX_BYTES, VALIDATION_KEYS.invalid).optional(),
+  payload: z
+    .union([z.string().max(500), z.record(z.string(), z.unknown())])
+    .refine((v) => payloadBytes(v) <= SIGNED_LINK_PAYLOAD_MAX_BYTES, VALIDATION_KEYS.invalid)
+    .optional(),
   organization_id: rowId.optional(),
 });
 export const signedUrlResponse = z.object({ url: z.string(), expires_at: z.string(), ttl: z.number() });

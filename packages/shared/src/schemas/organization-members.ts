@@ -22,7 +22,13 @@ export type OrganizationMemberView = z.infer<typeof organizationMemberViewSchema
 export const memberListQuery = listQuery(['joined_at', 'name', 'email'] as const);
 
 const subAccountRoles = z.array(z.enum(SUB_ACCOUNT_ROLES, VALIDATION_KEYS.invalid)).max(SUB_ACCOUNT_ROLES.length);
-const email = z.string().trim().min(1, VALIDATION_KEYS.required).max(200).email(VALIDATION_KEYS.email).transform((v) => v.toLowerCase());
+const email = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_KEYS.required)
+  .max(200)
+  .email(VALIDATION_KEYS.email)
+  .transform((v) => v.toLowerCase());
 
 /** A new admin account, with a one-time password shown once to the inviter. */
 export const memberInviteInput = z.strictObject({

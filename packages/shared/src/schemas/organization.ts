@@ -35,7 +35,13 @@ export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
 export type AdminOrganizationDetail = z.infer<typeof adminOrganizationDetailSchema>;
 
 const name = z.string().trim().min(1, VALIDATION_KEYS.required).max(100);
-const companyId = z.string().trim().max(50).nullable().optional().transform((v) => (v ? v : null));
+const companyId = z
+  .string()
+  .trim()
+  .max(50)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
 export const memberInput = z.object({
   admin_id: rowId,
   sub_account_roles: z.array(z.enum(SUB_ACCOUNT_ROLES, VALIDATION_KEYS.invalid)).max(SUB_ACCOUNT_ROLES.length),
@@ -73,7 +79,12 @@ export const organizationBatchDeleteBody = z.object({
   ids: z.array(rowId).min(1).max(500),
   confirm: z.boolean().optional(),
 });
-export const confirmQuery = z.object({ confirm: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });
+export const confirmQuery = z.object({
+  confirm: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
 
 /** Own organization (GET/PUT /api/admin/account/organization/:id). */
 export const ownOrganizationSchema = z.object({

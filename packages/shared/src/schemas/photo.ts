@@ -9,7 +9,11 @@ export type PhotoSize = (typeof PHOTO_SIZES)[number];
 
 /** Upper bounds of each variant's width in pixels (origin keeps the photo's own width); never upscaled. */
 export const PHOTO_SIZE_WIDTHS: Record<Exclude<PhotoSize, 'origin'>, number> = {
-  xlarge: 1920, large: 1280, middle: 800, small: 480, tiny: 160,
+  xlarge: 1920,
+  large: 1280,
+  middle: 800,
+  small: 480,
+  tiny: 160,
 };
 
 /** Spec section 9: which variants a screen may use, best first. */
@@ -26,7 +30,11 @@ export const IMAGE_VIEWER = { initialCoverage: 0.9, slideshowIntervalMs: 5000, z
  * joined by `/`; no `.`/`..` segment, no `%`, backslash, NUL or leading/trailing slash.
  */
 export const FOLDER_PATTERN = /^(?:(?!\.{1,2}(?:\/|$))[\p{L}\p{N} _.()-]{1,64})(?:\/(?!\.{1,2}(?:\/|$))[\p{L}\p{N} _.()-]{1,64}){0,7}$/u;
-export const folderParam = z.string().trim().max(300).refine((v) => v === '' || FOLDER_PATTERN.test(v), VALIDATION_KEYS.invalid);
+export const folderParam = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || FOLDER_PATTERN.test(v), VALIDATION_KEYS.invalid);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a tag refuses
 export const TAG_PATTERN = /^[^"\\,%\u0000-\u001f]{1,50}$/;
@@ -56,8 +64,12 @@ export const photoSchema = z.object({
   mime: z.string(),
   file_size: z.number(),
   size_list: z.object({
-    origin: photoVariantSchema, xlarge: photoVariantSchema, large: photoVariantSchema,
-    middle: photoVariantSchema, small: photoVariantSchema, tiny: photoVariantSchema,
+    origin: photoVariantSchema,
+    xlarge: photoVariantSchema,
+    large: photoVariantSchema,
+    middle: photoVariantSchema,
+    small: photoVariantSchema,
+    tiny: photoVariantSchema,
   }),
   created_at: z.string(),
   updated_at: z.string(),
@@ -84,9 +96,13 @@ export const photoUploadQuery = z.object({
 });
 
 /** Generic patch (spec section 3) limited to the fields an editor may change. */
-export const photoPatchBody = z.discriminatedUnion('field', [
-  z.object({ field: z.literal('title'), value: z.string().trim().max(200) }),
-  z.object({ field: z.literal('alt'), value: z.string().trim().max(500) }),
-  z.object({ field: z.literal('tags'), value: z.array(photoTag).max(30) }),
-], { error: VALIDATION_KEYS.invalid });
+export const photoPatchBody = z.discriminatedUnion(
+  'field',
+  [
+    z.object({ field: z.literal('title'), value: z.string().trim().max(200) }),
+    z.object({ field: z.literal('alt'), value: z.string().trim().max(500) }),
+    z.object({ field: z.literal('tags'), value: z.array(photoTag).max(30) }),
+  ],
+  { error: VALIDATION_KEYS.invalid },
+);
 export type PhotoPatch = z.infer<typeof photoPatchBody>;

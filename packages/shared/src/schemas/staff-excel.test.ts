@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { cellMappings, columnLetters, columnNumber, formatDate, mappedText, type ExportStaff } from './staff-excel.ts';
 
 const staff: ExportStaff = {
-  name: '王大明', nickname: '阿明', national_id: 'A123456789', birthday: '1990-05-06', gender: 'male', mobile: '0912345678', email: null,
-  address: null, emergency_contact: null, emergency_phone: null, blood_type: 'O', job_title: '領班', hire_date: '2020-01-02', notes: null,
-  status: 'active', certificates: [
+  name: '王大明',
+  nickname: '阿明',
+  national_id: 'A123456789',
+  birthday: '1990-05-06',
+  gender: 'male',
+  mobile: '0912345678',
+  email: null,
+  address: null,
+  emergency_contact: null,
+  emergency_phone: null,
+  blood_type: 'O',
+  job_title: '領班',
+  hire_date: '2020-01-02',
+  notes: null,
+  status: 'active',
+  certificates: [
     { certificate_type_id: 1, number: 'OLD', issued_at: '2018-01-01', expires_at: '2021-01-01' },
     { certificate_type_id: 1, number: 'NEW', issued_at: '2024-01-01', expires_at: '2027-01-01' },
   ],
@@ -28,8 +41,12 @@ describe('staff-excel mapping', () => {
     expect(mappedText({ cell: 'A1', type: 'field', field: 'gender' }, staff, ctx)).toBe('男');
     expect(mappedText({ cell: 'A1', type: 'date', field: 'hire_date', format: 'YYYY/MM/DD' }, staff, ctx)).toBe('2020/01/02');
     // The certificate lasting longest is the one shown.
-    expect(mappedText({ cell: 'A1', type: 'certificate', certificate_type_id: 1, part: 'number', format: 'YYYY-MM-DD' }, staff, ctx)).toBe('NEW');
-    expect(mappedText({ cell: 'A1', type: 'certificate', certificate_type_id: 2, part: 'number', format: 'YYYY-MM-DD' }, staff, ctx)).toBe('');
+    expect(mappedText({ cell: 'A1', type: 'certificate', certificate_type_id: 1, part: 'number', format: 'YYYY-MM-DD' }, staff, ctx)).toBe(
+      'NEW',
+    );
+    expect(mappedText({ cell: 'A1', type: 'certificate', certificate_type_id: 2, part: 'number', format: 'YYYY-MM-DD' }, staff, ctx)).toBe(
+      '',
+    );
     expect(mappedText({ cell: 'A1', type: 'fixed', value: 'organization_name', format: 'YYYY-MM-DD' }, staff, ctx)).toBe('大安營造');
     expect(mappedText({ cell: 'A1', type: 'fixed', value: 'export_date', format: 'ROC' }, staff, ctx)).toBe('115/11/22');
   });
@@ -42,7 +59,13 @@ describe('staff-excel mapping', () => {
   });
 
   it('converts column letters both ways', () => {
-    for (const [n, l] of [[1, 'A'], [26, 'Z'], [27, 'AA'], [52, 'AZ'], [703, 'AAA']] as const) {
+    for (const [n, l] of [
+      [1, 'A'],
+      [26, 'Z'],
+      [27, 'AA'],
+      [52, 'AZ'],
+      [703, 'AAA'],
+    ] as const) {
       expect(columnLetters(n)).toBe(l);
       expect(columnNumber(l)).toBe(n);
     }

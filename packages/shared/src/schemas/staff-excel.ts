@@ -11,8 +11,23 @@ export type StaffExcelLayout = (typeof STAFF_EXCEL_LAYOUTS)[number];
 
 /** Staff fields a template cell can show as text. `national_id` is masked; `national_id_full` is not. */
 export const STAFF_TEXT_FIELDS = [
-  'name', 'nickname', 'display_name', 'national_id', 'national_id_full', 'gender', 'mobile', 'email', 'address',
-  'emergency_contact', 'emergency_phone', 'blood_type', 'job_title', 'notes', 'status', 'age', 'seq',
+  'name',
+  'nickname',
+  'display_name',
+  'national_id',
+  'national_id_full',
+  'gender',
+  'mobile',
+  'email',
+  'address',
+  'emergency_contact',
+  'emergency_phone',
+  'blood_type',
+  'job_title',
+  'notes',
+  'status',
+  'age',
+  'seq',
 ] as const;
 export const STAFF_DATE_FIELDS = ['birthday', 'hire_date'] as const;
 export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY年MM月DD日', 'ROC', 'ROC_TEXT'] as const;
@@ -51,14 +66,24 @@ export const cellMapping = z.discriminatedUnion('type', [
   z.object({ cell: cellAddress, type: z.literal('date'), field: z.enum(STAFF_DATE_FIELDS), format: dateFormat }),
   /** The photo covers `range` (for example B2:C6); `cell` is its top-left cell. */
   z.object({
-    cell: cellAddress, type: z.literal('photo'),
+    cell: cellAddress,
+    type: z.literal('photo'),
     range: z.string().trim().toUpperCase().refine(isPhotoRange, 'validate.error.cell_range_incorrect'),
   }),
   z.object({
-    cell: cellAddress, type: z.literal('certificate'), certificate_type_id: rowId,
-    part: z.enum(CERTIFICATE_PARTS), format: dateFormat,
+    cell: cellAddress,
+    type: z.literal('certificate'),
+    certificate_type_id: rowId,
+    part: z.enum(CERTIFICATE_PARTS),
+    format: dateFormat,
   }),
-  z.object({ cell: cellAddress, type: z.literal('fixed'), value: z.enum(FIXED_VALUES), text: z.string().max(500).optional(), format: dateFormat }),
+  z.object({
+    cell: cellAddress,
+    type: z.literal('fixed'),
+    value: z.enum(FIXED_VALUES),
+    text: z.string().max(500).optional(),
+    format: dateFormat,
+  }),
 ]);
 export type CellMapping = z.infer<typeof cellMapping>;
 
@@ -94,20 +119,24 @@ export const STAFF_EXCEL_SORTABLE = ['id', 'name', 'created_at', 'updated_at'] a
 export const staffExcelListQuery = listQuery(STAFF_EXCEL_SORTABLE, { layout: z.enum(STAFF_EXCEL_LAYOUTS).optional() });
 export const staffExcelListResponse = listResponse(staffExcelSchema);
 
-export const exportOptions = z.object({
-  /** Date shown by an export_date cell; today in Asia/Taipei when absent. */
-  export_date: calendarDay.optional(),
-  file_name: z.string().trim().max(100).optional(),
-}).default({});
+export const exportOptions = z
+  .object({
+    /** Date shown by an export_date cell; today in Asia/Taipei when absent. */
+    export_date: calendarDay.optional(),
+    file_name: z.string().trim().max(100).optional(),
+  })
+  .default({});
 
 export const exportMergeBody = z.object({
   staff_ids: z.array(rowId).max(10_000).optional(),
   /** Instead of staff_ids: every staff of the organization matching these list filters. */
-  filter: z.object({
-    keyword: z.string().trim().max(200).optional(),
-    status: z.string().optional(),
-    certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
-  }).optional(),
+  filter: z
+    .object({
+      keyword: z.string().trim().max(200).optional(),
+      status: z.string().optional(),
+      certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
+    })
+    .optional(),
   options: exportOptions,
 });
 export const exportSplitBody = z.object({ options: exportOptions });
@@ -175,11 +204,16 @@ export function formatDate(value: string | null | undefined, format: DateFormat 
   const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
   if (!y || !m || !d) return value;
   switch (format) {
-    case 'YYYY/MM/DD': return `${y}/${pad(m)}/${pad(d)}`;
-    case 'YYYY年MM月DD日': return `${y}年${pad(m)}月${pad(d)}日`;
-    case 'ROC': return formatRocDate(value, 'numeric');
-    case 'ROC_TEXT': return formatRocDate(value, 'text');
-    default: return `${y}-${pad(m)}-${pad(d)}`;
+    case 'YYYY/MM/DD':
+      return `${y}/${pad(m)}/${pad(d)}`;
+    case 'YYYY年MM月DD日':
+      return `${y}年${pad(m)}月${pad(d)}日`;
+    case 'ROC':
+      return formatRocDate(value, 'numeric');
+    case 'ROC_TEXT':
+      return formatRocDate(value, 'text');
+    default:
+      return `${y}-${pad(m)}-${pad(d)}`;
   }
 }
 
@@ -191,7 +225,12 @@ function age(birthday: string | null, today: string): string {
 }
 
 export const DEFAULT_LABELS: Record<string, string> = {
-  male: '男', female: '女', other: '其他', active: '在職', inactive: '停用', left: '離職',
+  male: '男',
+  female: '女',
+  other: '其他',
+  active: '在職',
+  inactive: '停用',
+  left: '離職',
 };
 
 /**
@@ -203,33 +242,47 @@ export function mappedText(m: CellMapping, s: ExportStaff, ctx: ExportContext): 
   switch (m.type) {
     case 'field': {
       switch (m.field) {
-        case 'display_name': return staffDisplayName(s);
-        case 'national_id': return maskNationalId(s.national_id) ?? '';
-        case 'national_id_full': return s.national_id ?? '';
-        case 'gender': return s.gender ? labels[s.gender] ?? s.gender : '';
-        case 'status': return labels[s.status] ?? s.status;
-        case 'age': return age(s.birthday, ctx.export_date || todayInTaipei());
-        case 'seq': return String(ctx.seq);
-        default: return (s[m.field] as string | null) ?? '';
+        case 'display_name':
+          return staffDisplayName(s);
+        case 'national_id':
+          return maskNationalId(s.national_id) ?? '';
+        case 'national_id_full':
+          return s.national_id ?? '';
+        case 'gender':
+          return s.gender ? (labels[s.gender] ?? s.gender) : '';
+        case 'status':
+          return labels[s.status] ?? s.status;
+        case 'age':
+          return age(s.birthday, ctx.export_date || todayInTaipei());
+        case 'seq':
+          return String(ctx.seq);
+        default:
+          return (s[m.field] as string | null) ?? '';
       }
     }
-    case 'date': return formatDate(s[m.field], m.format);
+    case 'date':
+      return formatDate(s[m.field], m.format);
     case 'certificate': {
       const certs = s.certificates.filter((c) => c.certificate_type_id === m.certificate_type_id);
       // The certificate lasting longest is the one a site cares about.
       const c = certs.sort((a, b) => (b.expires_at ?? '9999').localeCompare(a.expires_at ?? '9999'))[0];
       if (!c) return '';
-      return m.part === 'number' ? c.number ?? '' : formatDate(c[m.part], m.format);
+      return m.part === 'number' ? (c.number ?? '') : formatDate(c[m.part], m.format);
     }
     case 'fixed': {
       switch (m.value) {
-        case 'organization_name': return ctx.organization_name;
-        case 'organization_company_id': return ctx.organization_company_id ?? '';
-        case 'export_date': return formatDate(ctx.export_date, m.format);
-        default: return m.text ?? '';
+        case 'organization_name':
+          return ctx.organization_name;
+        case 'organization_company_id':
+          return ctx.organization_company_id ?? '';
+        case 'export_date':
+          return formatDate(ctx.export_date, m.format);
+        default:
+          return m.text ?? '';
       }
     }
-    default: return '';
+    default:
+      return '';
   }
 }
 

@@ -11,8 +11,21 @@ import { staffInput } from './staff.ts';
 
 /** Staff fields a roster column can fill (photos and certificates are not imported). */
 export const STAFF_IMPORT_FIELDS = [
-  'name', 'nickname', 'national_id', 'birthday', 'gender', 'mobile', 'email', 'address',
-  'emergency_contact', 'emergency_phone', 'blood_type', 'job_title', 'hire_date', 'notes', 'status',
+  'name',
+  'nickname',
+  'national_id',
+  'birthday',
+  'gender',
+  'mobile',
+  'email',
+  'address',
+  'emergency_contact',
+  'emergency_phone',
+  'blood_type',
+  'job_title',
+  'hire_date',
+  'notes',
+  'status',
 ] as const;
 export type StaffImportField = (typeof STAFF_IMPORT_FIELDS)[number];
 export const STAFF_IMPORT_REQUIRED: readonly StaffImportField[] = ['name'];
@@ -64,8 +77,25 @@ export const COLUMN_LETTER = /^[A-Z]{1,2}$/;
 export const HEADER_ALIASES: Record<StaffImportField, readonly string[]> = {
   name: ['姓名', '名字', '員工姓名', '人員姓名', '中文姓名', '工人姓名', 'name', 'fullname', 'staffname', 'employeename'],
   nickname: ['暱稱', '綽號', '別名', '英文名', 'nickname', 'alias'],
-  national_id: ['身分證字號', '身份證字號', '身分證', '身份證', '身分證號', '身份證號', '身分證號碼', '身份證號碼', '身分證統一編號', '統一證號', '居留證號', '居留證號碼',
-    'nationalid', 'idno', 'idnumber', 'nationalidnumber', 'identitynumber'],
+  national_id: [
+    '身分證字號',
+    '身份證字號',
+    '身分證',
+    '身份證',
+    '身分證號',
+    '身份證號',
+    '身分證號碼',
+    '身份證號碼',
+    '身分證統一編號',
+    '統一證號',
+    '居留證號',
+    '居留證號碼',
+    'nationalid',
+    'idno',
+    'idnumber',
+    'nationalidnumber',
+    'identitynumber',
+  ],
   birthday: ['生日', '出生日期', '出生年月日', '出生日', 'birthday', 'dateofbirth', 'birthdate', 'dob'],
   gender: ['性別', 'gender', 'sex'],
   mobile: ['手機', '手機號碼', '行動電話', '手機電話', '電話', '聯絡電話', 'mobile', 'mobilephone', 'cellphone', 'phone', 'cell'],
@@ -82,7 +112,10 @@ export const HEADER_ALIASES: Record<StaffImportField, readonly string[]> = {
 
 /** Header text as compared: full-width folded, lower case, no spaces, punctuation or brackets. */
 export function normalizeHeader(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s_.:：()（）[\]【】*＊#/\\|-]+/g, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_.:：()（）[\]【】*＊#/\\|-]+/g, '');
 }
 
 const ALIAS_INDEX = new Map<string, StaffImportField>();
@@ -104,7 +137,8 @@ export function suggestField(header: string): StaffImportField | null {
 
 /** Column letter for each field (a field takes at most one column, a column feeds at most one field). */
 export type StaffImportMapping = Partial<Record<StaffImportField, string>>;
-export const staffImportMapping = z.partialRecord(z.enum(STAFF_IMPORT_FIELDS), z.string().regex(COLUMN_LETTER, VALIDATION_KEYS.invalid))
+export const staffImportMapping = z
+  .partialRecord(z.enum(STAFF_IMPORT_FIELDS), z.string().regex(COLUMN_LETTER, VALIDATION_KEYS.invalid))
   .superRefine((m, ctx) => {
     const seen = new Map<string, string>();
     for (const [field, column] of Object.entries(m)) {
@@ -114,7 +148,10 @@ export const staffImportMapping = z.partialRecord(z.enum(STAFF_IMPORT_FIELDS), z
     }
   });
 
-export interface SheetColumn { column: string; header: string }
+export interface SheetColumn {
+  column: string;
+  header: string;
+}
 
 /** A mapping from the headers: each field to the first column whose header names it. */
 export function suggestMapping(columns: readonly SheetColumn[]): StaffImportMapping {
@@ -135,7 +172,11 @@ export type SavedImportMapping = z.infer<typeof savedImportMapping>;
 
 export function toSavedMapping(mapping: StaffImportMapping, columns: readonly SheetColumn[]): SavedImportMapping {
   const byColumn = new Map(columns.map((c) => [c.column, c.header]));
-  return STAFF_IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => ({ field: f, column: mapping[f]!, header: normalizeHeader(byColumn.get(mapping[f]!) ?? '') }));
+  return STAFF_IMPORT_FIELDS.filter((f) => mapping[f]).map((f) => ({
+    field: f,
+    column: mapping[f]!,
+    header: normalizeHeader(byColumn.get(mapping[f]!) ?? ''),
+  }));
 }
 
 /**
@@ -143,18 +184,27 @@ export function toSavedMapping(mapping: StaffImportMapping, columns: readonly Sh
  * now (by the column letter when it had no header); fields it does not place are suggested from
  * the headers. Answers whether the remembered mapping placed anything.
  */
-export function applySavedMapping(saved: SavedImportMapping, columns: readonly SheetColumn[]): { mapping: StaffImportMapping; fromSaved: boolean } {
+export function applySavedMapping(
+  saved: SavedImportMapping,
+  columns: readonly SheetColumn[],
+): { mapping: StaffImportMapping; fromSaved: boolean } {
   const mapping: StaffImportMapping = {};
   const taken = new Set<string>();
   for (const s of saved) {
     const col = s.header
       ? columns.find((c) => normalizeHeader(c.header) === s.header)
       : columns.find((c) => c.column === s.column && !c.header.trim());
-    if (col && !taken.has(col.column) && !mapping[s.field]) { mapping[s.field] = col.column; taken.add(col.column); }
+    if (col && !taken.has(col.column) && !mapping[s.field]) {
+      mapping[s.field] = col.column;
+      taken.add(col.column);
+    }
   }
   const fromSaved = Object.keys(mapping).length > 0;
   for (const [field, column] of Object.entries(suggestMapping(columns)) as [StaffImportField, string][]) {
-    if (!mapping[field] && !taken.has(column)) { mapping[field] = column; taken.add(column); }
+    if (!mapping[field] && !taken.has(column)) {
+      mapping[field] = column;
+      taken.add(column);
+    }
   }
   return { mapping, fromSaved };
 }
@@ -233,14 +283,36 @@ function phoneOf(v: RawCell): string | null {
 }
 
 const GENDER_WORDS: Record<string, 'male' | 'female' | 'other'> = {
-  男: 'male', 男性: 'male', m: 'male', male: 'male', 先生: 'male',
-  女: 'female', 女性: 'female', f: 'female', female: 'female', 小姐: 'female',
-  其他: 'other', other: 'other', x: 'other', 不提供: 'other',
+  男: 'male',
+  男性: 'male',
+  m: 'male',
+  male: 'male',
+  先生: 'male',
+  女: 'female',
+  女性: 'female',
+  f: 'female',
+  female: 'female',
+  小姐: 'female',
+  其他: 'other',
+  other: 'other',
+  x: 'other',
+  不提供: 'other',
 };
 const STATUS_WORDS: Record<string, 'active' | 'inactive' | 'left'> = {
-  在職: 'active', 現職: 'active', 在職中: 'active', active: 'active', 啟用: 'active',
-  停用: 'inactive', 停職: 'inactive', 留職停薪: 'inactive', 留停: 'inactive', inactive: 'inactive',
-  離職: 'left', 已離職: 'left', left: 'left', resigned: 'left',
+  在職: 'active',
+  現職: 'active',
+  在職中: 'active',
+  active: 'active',
+  啟用: 'active',
+  停用: 'inactive',
+  停職: 'inactive',
+  留職停薪: 'inactive',
+  留停: 'inactive',
+  inactive: 'inactive',
+  離職: 'left',
+  已離職: 'left',
+  left: 'left',
+  resigned: 'left',
 };
 
 /** A blood type as written (O型, ab, A Rh-, RH陰性B型) in the form's spelling (O, AB, A-). */
@@ -266,14 +338,21 @@ export function cellToField(field: StaffImportField, v: RawCell): string | null 
       const d = parseRosterDate(v);
       return d === undefined ? text : d;
     }
-    case 'national_id': return nfkc(text).replace(/\s+/g, '').toUpperCase();
+    case 'national_id':
+      return nfkc(text).replace(/\s+/g, '').toUpperCase();
     case 'mobile':
-    case 'emergency_phone': return phoneOf(v);
-    case 'email': return nfkc(text);
-    case 'gender': return GENDER_WORDS[nfkc(text).toLowerCase()] ?? text;
-    case 'status': return STATUS_WORDS[nfkc(text).toLowerCase()] ?? text;
-    case 'blood_type': return bloodTypeOf(text);
-    default: return text;
+    case 'emergency_phone':
+      return phoneOf(v);
+    case 'email':
+      return nfkc(text);
+    case 'gender':
+      return GENDER_WORDS[nfkc(text).toLowerCase()] ?? text;
+    case 'status':
+      return STATUS_WORDS[nfkc(text).toLowerCase()] ?? text;
+    case 'blood_type':
+      return bloodTypeOf(text);
+    default:
+      return text;
   }
 }
 
@@ -316,11 +395,16 @@ export function validateImportValues(values: StaffImportValues): { input: z.outp
   if (parsed.success) return { input: parsed.data };
   const errors: ImportIssue[] = [];
   for (const i of parsed.error.issues) {
-    const field = (STAFF_IMPORT_FIELDS as readonly string[]).includes(String(i.path[0])) ? i.path[0] as StaffImportField : null;
+    const field = (STAFF_IMPORT_FIELDS as readonly string[]).includes(String(i.path[0])) ? (i.path[0] as StaffImportField) : null;
     let key = issueKey(i);
     // A date that could not be read in either calendar.
     if ((field === 'birthday' || field === 'hire_date') && key === VALIDATION_KEYS.invalid) key = IMPORT_KEYS.date;
-    if (!errors.some((e) => e.field === field && e.key === key)) errors.push({ field, key, ...(i.code === 'too_big' ? { params: { max: Number((i as { maximum?: number | bigint }).maximum ?? 0) } } : {}) });
+    if (!errors.some((e) => e.field === field && e.key === key))
+      errors.push({
+        field,
+        key,
+        ...(i.code === 'too_big' ? { params: { max: Number((i as { maximum?: number | bigint }).maximum ?? 0) } } : {}),
+      });
   }
   return { errors };
 }
@@ -375,8 +459,12 @@ export type StaffImportResult = z.infer<typeof staffImportResult>;
 /** Text fields sent beside the file (multipart): which sheet, which header row, which mapping, which language. */
 export const staffImportFields = z.object({
   sheet: z.string().max(31).optional(),
-  header_row: z.string().regex(/^\d{1,2}$/, VALIDATION_KEYS.invalid).transform(Number)
-    .pipe(z.number().int().min(1).max(STAFF_IMPORT_HEADER_SCAN_ROWS)).optional(),
+  header_row: z
+    .string()
+    .regex(/^\d{1,2}$/, VALIDATION_KEYS.invalid)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(STAFF_IMPORT_HEADER_SCAN_ROWS))
+    .optional(),
   mapping: z.string().max(4000).optional(),
   lang: z.enum(['zh-TW', 'en-US']).optional(),
 });
@@ -388,37 +476,74 @@ export type ImportLanguage = 'zh-TW' | 'en-US';
 
 export const IMPORT_FIELD_LABELS: Record<ImportLanguage, Record<StaffImportField, string>> = {
   'zh-TW': {
-    name: '姓名', nickname: '暱稱', national_id: '身分證字號', birthday: '生日', gender: '性別', mobile: '手機', email: '電子郵件',
-    address: '地址', emergency_contact: '緊急聯絡人', emergency_phone: '緊急聯絡電話', blood_type: '血型', job_title: '職稱',
-    hire_date: '到職日', notes: '備註', status: '狀態',
+    name: '姓名',
+    nickname: '暱稱',
+    national_id: '身分證字號',
+    birthday: '生日',
+    gender: '性別',
+    mobile: '手機',
+    email: '電子郵件',
+    address: '地址',
+    emergency_contact: '緊急聯絡人',
+    emergency_phone: '緊急聯絡電話',
+    blood_type: '血型',
+    job_title: '職稱',
+    hire_date: '到職日',
+    notes: '備註',
+    status: '狀態',
   },
   'en-US': {
-    name: 'Name', nickname: 'Nickname', national_id: 'National ID', birthday: 'Birthday', gender: 'Gender', mobile: 'Mobile', email: 'Email',
-    address: 'Address', emergency_contact: 'Emergency contact', emergency_phone: 'Emergency phone', blood_type: 'Blood type', job_title: 'Job title',
-    hire_date: 'Hire date', notes: 'Notes', status: 'Status',
+    name: 'Name',
+    nickname: 'Nickname',
+    national_id: 'National ID',
+    birthday: 'Birthday',
+    gender: 'Gender',
+    mobile: 'Mobile',
+    email: 'Email',
+    address: 'Address',
+    emergency_contact: 'Emergency contact',
+    emergency_phone: 'Emergency phone',
+    blood_type: 'Blood type',
+    job_title: 'Job title',
+    hire_date: 'Hire date',
+    notes: 'Notes',
+    status: 'Status',
   },
 };
 
 const REASONS: Record<ImportLanguage, Record<string, string>> = {
   'zh-TW': {
-    [VALIDATION_KEYS.required]: '必填', [VALIDATION_KEYS.invalid]: '格式不正確', [VALIDATION_KEYS.email]: '電子郵件格式不正確',
+    [VALIDATION_KEYS.required]: '必填',
+    [VALIDATION_KEYS.invalid]: '格式不正確',
+    [VALIDATION_KEYS.email]: '電子郵件格式不正確',
     [VALIDATION_KEYS.phone]: '電話格式不正確（手機 09 開頭 10 碼、市話 0 開頭 9 或 10 碼，或 + 國碼）',
-    [IMPORT_KEYS.nationalId]: '格式或檢查碼不正確', [IMPORT_KEYS.date]: '無法辨識的日期（例如 1996-03-07 或 民國85年3月7日）',
-    [IMPORT_KEYS.tooLong]: '超過 {{max}} 個字', [IMPORT_KEYS.duplicateInFile]: '與第 {{rows}} 列重複',
+    [IMPORT_KEYS.nationalId]: '格式或檢查碼不正確',
+    [IMPORT_KEYS.date]: '無法辨識的日期（例如 1996-03-07 或 民國85年3月7日）',
+    [IMPORT_KEYS.tooLong]: '超過 {{max}} 個字',
+    [IMPORT_KEYS.duplicateInFile]: '與第 {{rows}} 列重複',
     [IMPORT_KEYS.alreadyExists]: '已有相同身分證字號的人員（{{name}}）',
-    gender: '請填 男、女 或 其他', blood_type: '請填 A、B、O、AB（Rh 陰性加 -）', status: '請填 在職、停用 或 離職',
+    gender: '請填 男、女 或 其他',
+    blood_type: '請填 A、B、O、AB（Rh 陰性加 -）',
+    status: '請填 在職、停用 或 離職',
   },
   'en-US': {
-    [VALIDATION_KEYS.required]: 'required', [VALIDATION_KEYS.invalid]: 'not valid', [VALIDATION_KEYS.email]: 'not a valid e-mail address',
+    [VALIDATION_KEYS.required]: 'required',
+    [VALIDATION_KEYS.invalid]: 'not valid',
+    [VALIDATION_KEYS.email]: 'not a valid e-mail address',
     [VALIDATION_KEYS.phone]: 'not a valid phone number (mobile 09 + 8 digits, landline 0 + 8 or 9 digits, or + country code)',
-    [IMPORT_KEYS.nationalId]: 'wrong format or check digit', [IMPORT_KEYS.date]: 'not a date (e.g. 1996-03-07 or 民國85年3月7日)',
-    [IMPORT_KEYS.tooLong]: 'longer than {{max}} characters', [IMPORT_KEYS.duplicateInFile]: 'the same as row {{rows}}',
+    [IMPORT_KEYS.nationalId]: 'wrong format or check digit',
+    [IMPORT_KEYS.date]: 'not a date (e.g. 1996-03-07 or 民國85年3月7日)',
+    [IMPORT_KEYS.tooLong]: 'longer than {{max}} characters',
+    [IMPORT_KEYS.duplicateInFile]: 'the same as row {{rows}}',
     [IMPORT_KEYS.alreadyExists]: 'a staff with this national id already exists ({{name}})',
-    gender: 'write male, female or other', blood_type: 'write A, B, O or AB (add - for Rh negative)', status: 'write active, inactive or left',
+    gender: 'write male, female or other',
+    blood_type: 'write A, B, O or AB (add - for Rh negative)',
+    status: 'write active, inactive or left',
   },
 };
 
-const fill = (s: string, params: Record<string, string | number> = {}) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+const fill = (s: string, params: Record<string, string | number> = {}) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
 
 /** One issue as the admin reads it: "身分證字號：身分證字號格式或檢查碼不正確". */
 export function importIssueText(issue: ImportIssue, lang: ImportLanguage): string {

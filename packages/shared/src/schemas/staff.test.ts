@@ -5,7 +5,8 @@ import { addDays, todayInTaipei } from '../dates.ts';
 describe('staff rules', () => {
   it('accepts national ids and resident certificates only with a valid check digit', () => {
     for (const ok of ['A123456789', 'a123456789', 'F131104093', 'A800000014', 'AC01234567']) expect(isTaiwanNationalId(ok), ok).toBe(true);
-    for (const bad of ['A123456788', 'A323456789', '1234567890', 'A12345678', 'AE01234567', '', null]) expect(isTaiwanNationalId(bad), String(bad)).toBe(false);
+    for (const bad of ['A123456788', 'A323456789', '1234567890', 'A12345678', 'AE01234567', '', null])
+      expect(isTaiwanNationalId(bad), String(bad)).toBe(false);
   });
 
   it('masks the national id as lists and exports show it', () => {

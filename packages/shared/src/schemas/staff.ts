@@ -38,8 +38,7 @@ export function maskNationalId(v: string | null | undefined): string | null {
 }
 
 /** Spec section 3: staff are displayed as "name (nickname)". */
-export const staffDisplayName = (s: { name: string; nickname?: string | null }) =>
-  s.nickname ? `${s.name} (${s.nickname})` : s.name;
+export const staffDisplayName = (s: { name: string; nickname?: string | null }) => (s.nickname ? `${s.name} (${s.nickname})` : s.name);
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const BLOOD_TYPES = ['A', 'B', 'O', 'AB', 'A-', 'B-', 'O-', 'AB-'] as const;
@@ -48,10 +47,8 @@ export const CERTIFICATE_STATUSES = ['expired', 'expiring', 'valid', 'none'] as 
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const DEFAULT_EXPIRY_WINDOW_DAYS = 30;
 
-
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max).nullable().optional());
+const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max).nullable().optional());
 export const dateText = z.string().refine(isRealDate, VALIDATION_KEYS.invalid);
 const optionalDate = z.preprocess(emptyToNull, dateText.nullable().optional());
 const requiredText = (max: number) => z.string().trim().min(1, VALIDATION_KEYS.required).max(max);
@@ -71,7 +68,12 @@ export const staffFieldRules = {
   emergency_contact: optionalText(100),
   emergency_phone: z.preprocess(
     emptyToNull,
-    z.string().trim().refine((v) => isMobile(v) || isLocalLandline(v), VALIDATION_KEYS.phone).nullable().optional(),
+    z
+      .string()
+      .trim()
+      .refine((v) => isMobile(v) || isLocalLandline(v), VALIDATION_KEYS.phone)
+      .nullable()
+      .optional(),
   ),
   blood_type: z.preprocess(emptyToNull, z.enum(BLOOD_TYPES).nullable().optional()),
   job_title: optionalText(100),
@@ -208,7 +210,6 @@ export const expirationResponse = z.object({
   truncated: z.boolean(),
 });
 export type ExpirationResponse = z.infer<typeof expirationResponse>;
-
 
 export function certificateStatus(expiresAt: string | null, today: string, days = DEFAULT_EXPIRY_WINDOW_DAYS): CertificateStatus {
   if (!expiresAt) return 'none';

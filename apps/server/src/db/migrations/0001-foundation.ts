@@ -2,26 +2,29 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from '../columns.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await withTimestamps(withId(db, db.schema.createTable('admins'))
-    .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('has_change_default_password', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('group_id', 'integer')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active')))
-    .execute();
+  await withTimestamps(
+    withId(db, db.schema.createTable('admins'))
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('has_change_default_password', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('group_id', 'integer')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('active')),
+  ).execute();
   await db.schema.createIndex('admins_status_idx').on('admins').columns(['status', 'id']).execute();
   await db.schema.createIndex('admins_created_idx').on('admins').column('created_at').execute();
 
-  await withTimestamps(withId(db, db.schema.createTable('organizations'))
-    .addColumn('uid', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('company_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active')))
-    .execute();
+  await withTimestamps(
+    withId(db, db.schema.createTable('organizations'))
+      .addColumn('uid', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('company_id', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('active')),
+  ).execute();
 
-  await db.schema.createTable('organization_members')
+  await db.schema
+    .createTable('organization_members')
     .addColumn('admin_id', 'integer', (c) => c.notNull().references('admins.id').onDelete('cascade'))
     .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('sub_account_roles', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -64,7 +67,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_logs_org_idx').on('audit_logs').columns(['organization_id', 'id']).execute();
   await db.schema.createIndex('audit_logs_created_idx').on('audit_logs').column('created_at').execute();
 
-  await db.schema.createTable('app_configs')
+  await db.schema
+    .createTable('app_configs')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

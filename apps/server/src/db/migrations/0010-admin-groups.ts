@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from '../columns.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await withTimestamps(withId(db, db.schema.createTable('admin_groups'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]')))
-    .execute();
+  await withTimestamps(
+    withId(db, db.schema.createTable('admin_groups'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]')),
+  ).execute();
   await db.schema.createIndex('admins_group_idx').on('admins').column('group_id').execute();
 }
 

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * A profile preference, so it follows the admin from browser to browser.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('admins').addColumn('date_calendar', 'text', (c) => c.notNull().defaultTo('gregorian')).execute();
+  await db.schema
+    .alterTable('admins')
+    .addColumn('date_calendar', 'text', (c) => c.notNull().defaultTo('gregorian'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,8 +14,17 @@ export interface AuditActions {
   organization: 'create' | 'update' | 'patch' | 'delete';
   organization_member: 'add' | 'invite' | 'update' | 'remove';
   photo: 'upload' | 'update' | 'delete';
-  staff: 'create' | 'update' | 'patch' | 'delete' | 'import' | 'upload_photo' | 'delete_photo' | 'unlink_photo'
-    | 'upload_certificate_file' | 'delete_certificate_file';
+  staff:
+    | 'create'
+    | 'update'
+    | 'patch'
+    | 'delete'
+    | 'import'
+    | 'upload_photo'
+    | 'delete_photo'
+    | 'unlink_photo'
+    | 'upload_certificate_file'
+    | 'delete_certificate_file';
   staff_excel: 'create' | 'update' | 'patch' | 'delete' | 'export' | 'replace_file';
 }
 

@@ -4,6 +4,10 @@ import type { DbOrTrx } from '../../db/database.ts';
 
 /** Rows of an organization-scoped table, for a dependent's `count`. */
 export async function countOrganizationRows(db: DbOrTrx, table: keyof DB & string, organizationId: number): Promise<number> {
-  const r = await (db as any).selectFrom(table).select(sql<number>`count(*)`.as('n')).where('organization_id', '=', organizationId).executeTakeFirst();
+  const r = await (db as any)
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }

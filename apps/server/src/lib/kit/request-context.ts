@@ -45,8 +45,11 @@ export async function runInTransaction<C extends RequestContext, T>(
       scope: base.organizationId === null ? scopeOf(null) : inOrganization(base.organizationId),
       db: trx,
       trx,
-      audit: (entry: TypedAuditEntry) => writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
-      dropAfterCommit: (keys: Iterable<string | null | undefined>) => { for (const k of keys) if (k) dropped.push(k); },
+      audit: (entry: TypedAuditEntry) =>
+        writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
+      dropAfterCommit: (keys: Iterable<string | null | undefined>) => {
+        for (const k of keys) if (k) dropped.push(k);
+      },
       release: (table, ids) => app.rowReferences.release(ctx, table, ids),
     };
     return fn(ctx as C);
@@ -57,10 +60,17 @@ export async function runInTransaction<C extends RequestContext, T>(
 
 /** A context for reads outside a transaction (lists, single reads): it cannot audit, drop objects or release rows. */
 export function readContext(db: Database, req: FastifyRequest, organizationId: number | null): RequestContext {
-  const refuse = () => { throw new Error('read context: writes go through req.inTransaction'); };
+  const refuse = () => {
+    throw new Error('read context: writes go through req.inTransaction');
+  };
   return {
-    db, trx: db as unknown as Trx, actor: req.actor, organizationId,
+    db,
+    trx: db as unknown as Trx,
+    actor: req.actor,
+    organizationId,
     scope: organizationId === null ? scopeOf(null) : inOrganization(organizationId),
-    audit: async () => refuse(), dropAfterCommit: refuse, release: async () => refuse(),
+    audit: async () => refuse(),
+    dropAfterCommit: refuse,
+    release: async () => refuse(),
   };
 }

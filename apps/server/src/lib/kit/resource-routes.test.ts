@@ -23,16 +23,18 @@ const things = scopedTable<CertificateType>({
 const base = '/api/admin/organization/kit-thing';
 const kitTestModule = defineModule({
   name: 'kit-test',
-  routes: [resourceRoutes({
-    path: base,
-    tags: ['kit-test'],
-    target: 'certificate_type',
-    organization: true,
-    roles: { read: ROLES.staffRead, write: ROLES.staffWrite },
-    schemas: { view: certificateTypeSchema, input: certificateTypeInput, listQuery: listQuery(['id', 'name']) },
-    patch: { fields: ['name', 'sort'], rules: { name: certificateTypeInput.shape.name, sort: z.number().int().min(0).max(9999) } },
-    service: plainService(things),
-  })],
+  routes: [
+    resourceRoutes({
+      path: base,
+      tags: ['kit-test'],
+      target: 'certificate_type',
+      organization: true,
+      roles: { read: ROLES.staffRead, write: ROLES.staffWrite },
+      schemas: { view: certificateTypeSchema, input: certificateTypeInput, listQuery: listQuery(['id', 'name']) },
+      patch: { fields: ['name', 'sort'], rules: { name: certificateTypeInput.shape.name, sort: z.number().int().min(0).max(9999) } },
+      service: plainService(things),
+    }),
+  ],
 });
 
 let t: TestApp;
@@ -51,11 +53,19 @@ beforeAll(async () => {
   reader = await login(t.app, await member(org.id, 'SUB_ACCOUNT_ROLE_STAFF_READ'), { organizationId: org.id });
   otherWriter = await login(t.app, await member(other.id, 'SUB_ACCOUNT_ROLE_STAFF_WRITE'), { organizationId: other.id });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const as = (token?: string) => api(t.app, token);
-const auditOf = (id: number) => t.db.selectFrom('audit_logs').select(['action', 'before', 'after', 'organization_id'])
-  .where('target_type', '=', 'certificate_type').where('target_id', '=', String(id)).orderBy('id').execute();
+const auditOf = (id: number) =>
+  t.db
+    .selectFrom('audit_logs')
+    .select(['action', 'before', 'after', 'organization_id'])
+    .where('target_type', '=', 'certificate_type')
+    .where('target_id', '=', String(id))
+    .orderBy('id')
+    .execute();
 
 describe('a resource declared on the kit', () => {
   it('creates, reads, lists, updates, patches and deletes, each with its audit entry in the acting organization', async () => {
@@ -69,7 +79,10 @@ describe('a resource declared on the kit', () => {
     expect(list.data.map((r: CertificateType) => r.id)).toEqual([row.id]);
     expect(list.meta).toMatchObject({ page: 1, total: 1, last_page: 1 });
 
-    expect((await as(writer).put(`${base}/${row.id}`, { name: 'Crane operator', sort: 3 })).json()).toMatchObject({ name: 'Crane operator', sort: 3 });
+    expect((await as(writer).put(`${base}/${row.id}`, { name: 'Crane operator', sort: 3 })).json()).toMatchObject({
+      name: 'Crane operator',
+      sort: 3,
+    });
     expect((await as(writer).patch(`${base}/${row.id}`, { field: 'sort', value: 7 })).json()).toMatchObject({ sort: 7 });
     expect((await as(writer).delete(`${base}/${row.id}`)).json()).toEqual({ message: 'OK' });
     expect((await as(writer).get(`${base}/${row.id}`)).statusCode).toBe(404);
@@ -92,7 +105,10 @@ describe('a resource declared on the kit', () => {
     expect((await as(writer).get(`${base}/index`)).json().meta.total).toBe(2);
 
     const patched = await as(writer).patch(`${base}/batch`, { ids: [a.id, b.id, a.id], field: 'sort', value: 5 });
-    expect(patched.json().data.map((r: CertificateType) => [r.id, r.sort])).toEqual([[a.id, 5], [b.id, 5]]);
+    expect(patched.json().data.map((r: CertificateType) => [r.id, r.sort])).toEqual([
+      [a.id, 5],
+      [b.id, 5],
+    ]);
     expect((await as(writer).delete(`${base}/batch`, { ids: [a.id, b.id] })).statusCode).toBe(200);
     expect((await as(otherWriter).get(`${base}/${foreign.id}`)).statusCode).toBe(200);
   });
@@ -133,7 +149,9 @@ describe('a resource declared on the kit', () => {
 
   it('counts and removes its rows as an organization dependent', async () => {
     const org = await buildOrganization(t.db);
-    const w = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const w = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     await as(w).post(base, { name: 'One' });
     await as(w).post(base, { name: 'Two' });
     expect(await things.dependent!.count(t.db, org.id)).toBe(2);

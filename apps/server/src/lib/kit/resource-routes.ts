@@ -66,8 +66,14 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
 const ok = z.object({ message: z.string() });
 
 const ROUTE_OF: Record<ResourceOperation, ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string]> = {
-  index: ['GET', '/index'], read: ['GET', '/:id'], create: ['POST', ''], update: ['PUT', '/:id'],
-  patch: ['PATCH', '/:id'], batchPatch: ['PATCH', '/batch'], delete: ['DELETE', '/:id'], batchDelete: ['DELETE', '/batch'],
+  index: ['GET', '/index'],
+  read: ['GET', '/:id'],
+  create: ['POST', ''],
+  update: ['PUT', '/:id'],
+  patch: ['PATCH', '/:id'],
+  batchPatch: ['PATCH', '/batch'],
+  delete: ['DELETE', '/:id'],
+  batchDelete: ['DELETE', '/batch'],
 };
 
 /**
@@ -84,19 +90,38 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     // Typed loosely for Fastify: the service's View type already ties the handlers to the schema.
     const view = schemas.view as z.ZodTypeAny;
     const has = (op: ResourceOperation) => !decl.without?.includes(op);
-    const rolesFor = (op: ResourceOperation): Roles => decl.roles[op]
-      ?? (op === 'index' || op === 'read' ? decl.roles.read : op === 'delete' || op === 'batchDelete' ? decl.roles.remove ?? decl.roles.write : decl.roles.write);
-    const config = (op: ResourceOperation) => ({ ...decl.config, ...decl.operationConfig?.[op], roles: rolesFor(op), organization: decl.organization ?? false });
+    const rolesFor = (op: ResourceOperation): Roles =>
+      decl.roles[op] ??
+      (op === 'index' || op === 'read'
+        ? decl.roles.read
+        : op === 'delete' || op === 'batchDelete'
+          ? (decl.roles.remove ?? decl.roles.write)
+          : decl.roles.write);
+    const config = (op: ResourceOperation) => ({
+      ...decl.config,
+      ...decl.operationConfig?.[op],
+      roles: rolesFor(op),
+      organization: decl.organization ?? false,
+    });
     // After the token check (no token stays 401), before the role check: a switched-off feature is 404 to every signed-in admin.
     if (decl.guard) app.addHook('onRequest', decl.guard);
 
     const read = (req: FastifyRequest) => decl.service(decl.organization ? req.readOrganizationContext() : req.readContext());
-    const inTx = <R>(req: FastifyRequest, fn: (service: ResourceService<View, Input, Query, List>, ctx: RequestContext) => Promise<R>): Promise<R> =>
-      decl.organization
-        ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx))
-        : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
-    const loadAll = (service: ResourceService<View, Input, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => service.find(unique));
-    const audit = async (op: ResourceOperation, ctx: RequestContext, action: AuditActions[T], id: number, before?: unknown, after?: unknown) => {
+    const inTx = <R>(
+      req: FastifyRequest,
+      fn: (service: ResourceService<View, Input, Query, List>, ctx: RequestContext) => Promise<R>,
+    ): Promise<R> =>
+      decl.organization ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx)) : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
+    const loadAll = (service: ResourceService<View, Input, Query, List>, ids: readonly number[]) =>
+      loadAllOr404(ids, (unique) => service.find(unique));
+    const audit = async (
+      op: ResourceOperation,
+      ctx: RequestContext,
+      action: AuditActions[T],
+      id: number,
+      before?: unknown,
+      after?: unknown,
+    ) => {
       if (decl.serviceAudits?.includes(op)) return;
       await ctx.audit({ action, target_type: target, target_id: id, before, after } as Parameters<RequestContext['audit']>[0]);
     };
@@ -104,13 +129,24 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       if (!decl.patch) throw new Error(`${path}: patch declared without fields`);
       return parsePatch(decl.patch.fields, decl.patch.rules, body) as { field: string; value: unknown };
     };
-    const patchOne = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, before: View, change: { field: string; value: unknown }, op: ResourceOperation) => {
+    const patchOne = async (
+      service: ResourceService<View, Input, Query, List>,
+      ctx: RequestContext,
+      before: View,
+      change: { field: string; value: unknown },
+      op: ResourceOperation,
+    ) => {
       const after = await service.patch!(before, change);
       const pick = (v: View) => ({ [change.field]: (v as Record<string, unknown>)[change.field] });
       await audit(op, ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
       return after;
     };
-    const removeAll = async (service: ResourceService<View, Input, Query, List>, ctx: RequestContext, ids: readonly number[], op: ResourceOperation) => {
+    const removeAll = async (
+      service: ResourceService<View, Input, Query, List>,
+      ctx: RequestContext,
+      ids: readonly number[],
+      op: ResourceOperation,
+    ) => {
       const rows = await loadAll(service, ids);
       await service.remove!(rows);
       for (const row of rows) await audit(op, ctx, 'delete' as AuditActions[T], row.id, row);
@@ -118,81 +154,123 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     };
 
     if (has('index')) {
-      app.get(`${path}/index`, {
-        schema: { tags, querystring: schemas.listQuery, response: { 200: (schemas.list ?? listResponse(view)) as z.ZodTypeAny } },
-        config: config('index'),
-      }, (req) => read(req).list(req.query as Query));
+      app.get(
+        `${path}/index`,
+        {
+          schema: { tags, querystring: schemas.listQuery, response: { 200: (schemas.list ?? listResponse(view)) as z.ZodTypeAny } },
+          config: config('index'),
+        },
+        (req) => read(req).list(req.query as Query),
+      );
     }
     if (has('create')) {
-      app.post(path, {
-        schema: { tags, body: schemas.input!, response: { 200: schemas.created ?? view } },
-        config: config('create'),
-      }, (req) => inTx(req, async (service, ctx) => {
-        const after = await service.create!(req.body as Input);
-        await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, after);
-        return after;
-      }));
+      app.post(
+        path,
+        {
+          schema: { tags, body: schemas.input!, response: { 200: schemas.created ?? view } },
+          config: config('create'),
+        },
+        (req) =>
+          inTx(req, async (service, ctx) => {
+            const after = await service.create!(req.body as Input);
+            await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, after);
+            return after;
+          }),
+      );
     }
     if (has('batchPatch')) {
-      app.patch(`${path}/batch`, {
-        schema: { tags, body: batchPatchBody, response: { 200: z.object({ data: z.array(view) }) } },
-        config: config('batchPatch'),
-      }, (req) => inTx(req, async (service, ctx) => {
-        const change = patchOf(req.body);
-        const data = [];
-        for (const before of await loadAll(service, req.body.ids)) data.push(await patchOne(service, ctx, before, change, 'batchPatch'));
-        return { data };
-      }));
+      app.patch(
+        `${path}/batch`,
+        {
+          schema: { tags, body: batchPatchBody, response: { 200: z.object({ data: z.array(view) }) } },
+          config: config('batchPatch'),
+        },
+        (req) =>
+          inTx(req, async (service, ctx) => {
+            const change = patchOf(req.body);
+            const data = [];
+            for (const before of await loadAll(service, req.body.ids))
+              data.push(await patchOne(service, ctx, before, change, 'batchPatch'));
+            return { data };
+          }),
+      );
     }
     if (has('batchDelete')) {
-      app.delete(`${path}/batch`, {
-        schema: { tags, body: idsBody, response: { 200: ok } },
-        config: config('batchDelete'),
-      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, req.body.ids, 'batchDelete')));
+      app.delete(
+        `${path}/batch`,
+        {
+          schema: { tags, body: idsBody, response: { 200: ok } },
+          config: config('batchDelete'),
+        },
+        (req) => inTx(req, (service, ctx) => removeAll(service, ctx, req.body.ids, 'batchDelete')),
+      );
     }
     if (has('read')) {
-      app.get(`${path}/:id`, {
-        schema: { tags, params: idParam, response: { 200: view } },
-        config: config('read'),
-      }, async (req) => {
-        const service = read(req);
-        const [row] = await loadAll(service, [req.params.id]);
-        return service.detail ? service.detail(row) : row;
-      });
+      app.get(
+        `${path}/:id`,
+        {
+          schema: { tags, params: idParam, response: { 200: view } },
+          config: config('read'),
+        },
+        async (req) => {
+          const service = read(req);
+          const [row] = await loadAll(service, [req.params.id]);
+          return service.detail ? service.detail(row) : row;
+        },
+      );
     }
     if (has('update')) {
-      app.put(`${path}/:id`, {
-        schema: { tags, params: idParam, body: schemas.input!, response: { 200: view } },
-        config: config('update'),
-      }, (req) => inTx(req, async (service, ctx) => {
-        const [before] = await loadAll(service, [req.params.id]);
-        const after = await service.update!(before, req.body as Input);
-        await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
-        return after;
-      }));
+      app.put(
+        `${path}/:id`,
+        {
+          schema: { tags, params: idParam, body: schemas.input!, response: { 200: view } },
+          config: config('update'),
+        },
+        (req) =>
+          inTx(req, async (service, ctx) => {
+            const [before] = await loadAll(service, [req.params.id]);
+            const after = await service.update!(before, req.body as Input);
+            await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
+            return after;
+          }),
+      );
     }
     if (has('patch')) {
-      app.patch(`${path}/:id`, {
-        schema: { tags, params: idParam, body: patchBody, response: { 200: view } },
-        config: config('patch'),
-      }, (req) => inTx(req, async (service, ctx) => {
-        const change = patchOf(req.body);
-        const [before] = await loadAll(service, [req.params.id]);
-        return patchOne(service, ctx, before, change, 'patch');
-      }));
+      app.patch(
+        `${path}/:id`,
+        {
+          schema: { tags, params: idParam, body: patchBody, response: { 200: view } },
+          config: config('patch'),
+        },
+        (req) =>
+          inTx(req, async (service, ctx) => {
+            const change = patchOf(req.body);
+            const [before] = await loadAll(service, [req.params.id]);
+            return patchOne(service, ctx, before, change, 'patch');
+          }),
+      );
     }
     if (has('delete')) {
-      app.delete(`${path}/:id`, {
-        schema: { tags, params: idParam, response: { 200: ok } },
-        config: config('delete'),
-      }, (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id], 'delete')));
+      app.delete(
+        `${path}/:id`,
+        {
+          schema: { tags, params: idParam, response: { 200: ok } },
+          config: config('delete'),
+        },
+        (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id], 'delete')),
+      );
     }
     const refusal = decl.refuseWithout;
-    for (const op of refusal ? decl.without ?? [] : []) {
+    for (const op of refusal ? (decl.without ?? []) : []) {
       const [method, suffix] = ROUTE_OF[op];
       app.route({
-        method, url: `${path}${suffix}`, schema: { tags, description: refusal!.description }, config: config(op),
-        handler: async () => { throw refusal!.error(); },
+        method,
+        url: `${path}${suffix}`,
+        schema: { tags, description: refusal!.description },
+        config: config(op),
+        handler: async () => {
+          throw refusal!.error();
+        },
       });
     }
   };

@@ -56,12 +56,19 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
   const idColumn = qualified('id');
 
   const query = (db: DbOrTrx, scope: Scope): AnyQuery =>
-    (orgColumn === null ? opts.select(db) : whereInScope(opts.select(db), qualified(orgColumn), scope));
+    orgColumn === null ? opts.select(db) : whereInScope(opts.select(db), qualified(orgColumn), scope);
 
   const views = async (db: DbOrTrx, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
 
   const find = async (db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<View[]> =>
-    (ids.length ? views(db, (await query(db, scope).where(idColumn, 'in', [...ids]).execute()) as Row[]) : []);
+    ids.length
+      ? views(
+          db,
+          (await query(db, scope)
+            .where(idColumn, 'in', [...ids])
+            .execute()) as Row[],
+        )
+      : [];
 
   const byScope = (q: any, scope: Scope) => (orgColumn === null ? q : whereInScope(q, orgColumn, scope));
 
@@ -70,12 +77,22 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     query,
     find,
 
-    async list(db: DbOrTrx, scope: Scope, params: ListParams & { keyword?: string }, filter?: (qb: AnyQuery) => AnyQuery): Promise<ListResult<View>> {
+    async list(
+      db: DbOrTrx,
+      scope: Scope,
+      params: ListParams & { keyword?: string },
+      filter?: (qb: AnyQuery) => AnyQuery,
+    ): Promise<ListResult<View>> {
       let qb = query(db, scope);
       const keyword = params.keyword?.trim().toLowerCase();
       if (keyword && opts.keywordColumns?.length) {
         const pattern = likePattern(keyword);
-        qb = qb.where(sql<boolean>`(${sql.join(opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`), sql` or `)})`);
+        qb = qb.where(
+          sql<boolean>`(${sql.join(
+            opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+            sql` or `,
+          )})`,
+        );
       }
       if (filter) qb = filter(qb);
       const page = await paginate(qb, params, { idColumn, sortColumns: opts.sortColumns });
@@ -95,8 +112,11 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     async insert(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<number> {
       const t = now();
       const owner = orgColumn === null ? {} : { [orgColumn]: owningOrganization(scope) };
-      const row = await (db as any).insertInto(opts.table).values({ ...values, ...owner, created_at: t, updated_at: t })
-        .returning('id').executeTakeFirstOrThrow();
+      const row = await (db as any)
+        .insertInto(opts.table)
+        .values({ ...values, ...owner, created_at: t, updated_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id as number;
     },
 
@@ -109,7 +129,13 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     async update(db: DbOrTrx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
       const list = typeof ids === 'number' ? [ids] : [...ids];
       if (!list.length) return 0;
-      const r = await byScope((db as any).updateTable(opts.table).set({ ...values, updated_at: now() }).where('id', 'in', list), scope).executeTakeFirst();
+      const r = await byScope(
+        (db as any)
+          .updateTable(opts.table)
+          .set({ ...values, updated_at: now() })
+          .where('id', 'in', list),
+        scope,
+      ).executeTakeFirst();
       return Number(r?.numUpdatedRows ?? 0);
     },
 
@@ -126,14 +152,21 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
   if (dep && orgColumn !== null) {
     const keysIn = async (db: DbOrTrx, t: string, columns: readonly string[] | undefined, organizationId: number) => {
       if (!columns?.length) return [];
-      const rows = await (db as any).selectFrom(t).select(columns).where(orgColumn, '=', organizationId).execute() as Record<string, unknown>[];
+      const rows = (await (db as any).selectFrom(t).select(columns).where(orgColumn, '=', organizationId).execute()) as Record<
+        string,
+        unknown
+      >[];
       return rows.flatMap((r) => columns.map((c) => r[c])).filter((k): k is string => typeof k === 'string' && k !== '');
     };
     table.dependent = {
       name: dep.name,
       async count(db, organizationId) {
         if (dep.counted === false) return 0;
-        const r = await (db as any).selectFrom(opts.table).select(sql<number>`count(*)`.as('n')).where(orgColumn, '=', organizationId).executeTakeFirst();
+        const r = await (db as any)
+          .selectFrom(opts.table)
+          .select(sql<number>`count(*)`.as('n'))
+          .where(orgColumn, '=', organizationId)
+          .executeTakeFirst();
         return Number(r?.n ?? 0);
       },
       async remove(db, organizationId) {

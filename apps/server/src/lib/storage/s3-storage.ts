@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage, type StoredObject } from './storage.ts';
 
@@ -58,7 +65,9 @@ export class S3Storage implements Storage {
       pendingBytes = 0;
       uploadId ??= (await this.client.send(new CreateMultipartUploadCommand(common))).UploadId;
       const PartNumber = parts.length + 1;
-      const r = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }));
+      const r = await this.client.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
+      );
       parts.push({ PartNumber, ETag: r.ETag });
     };
     try {
@@ -74,10 +83,13 @@ export class S3Storage implements Storage {
         return { size };
       }
       if (pendingBytes > 0) await flush();
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      );
       return { size };
     } catch (err) {
-      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
+      if (uploadId)
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
       source.destroy();
       throw err;
     }
@@ -86,9 +98,13 @@ export class S3Storage implements Storage {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertSafeKey(key);
     try {
-      const r = await this.client.send(new GetObjectCommand({
-        Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }));
+      const r = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return r.Body as Readable;
     } catch (err) {
       throw isMissing(err) ? Object.assign(new Error(`no such object: ${key}`), { code: 'ENOENT' }) : err;

@@ -19,7 +19,10 @@ const read = async (s: Readable) => {
   return Buffer.concat(chunks);
 };
 
-interface Driver { name: string; make(): Promise<{ storage: Storage; close(): Promise<void> }> }
+interface Driver {
+  name: string;
+  make(): Promise<{ storage: Storage; close(): Promise<void> }>;
+}
 
 const drivers: Driver[] = [
   {
@@ -36,8 +39,12 @@ const drivers: Driver[] = [
       const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
       const { port } = await server.run();
       const storage = new S3Storage({
-        endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'bo-contract',
-        accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        bucket: 'bo-contract',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
       });
       await storage.client.send(new CreateBucketCommand({ Bucket: 'bo-contract' }));
       return {
@@ -55,8 +62,12 @@ const drivers: Driver[] = [
 describe.each(drivers)('storage contract: $name', (driver) => {
   let storage: Storage;
   let close: () => Promise<void>;
-  beforeAll(async () => { ({ storage, close } = await driver.make()); });
-  afterAll(async () => { await close?.(); });
+  beforeAll(async () => {
+    ({ storage, close } = await driver.make());
+  });
+  afterAll(async () => {
+    await close?.();
+  });
 
   it('stores a buffer and reads it back', async () => {
     await storage.put('a/b/hello.txt', Buffer.from('hello world'), { contentType: 'text/plain' });
@@ -65,7 +76,12 @@ describe.each(drivers)('storage contract: $name', (driver) => {
 
   it('stores a stream of unknown length larger than one upload part', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
-    const body = Readable.from((function* () { for (let i = 0; i < 9; i++) yield chunk; yield Buffer.from('end'); })());
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 9; i++) yield chunk;
+        yield Buffer.from('end');
+      })(),
+    );
     const { size } = await storage.put('big/file.bin', body);
     expect(size).toBe(9 * 1024 * 1024 + 3);
     expect((await storage.stat('big/file.bin'))?.size).toBe(size);

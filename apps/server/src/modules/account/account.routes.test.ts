@@ -3,12 +3,20 @@ import { SignJWT, decodeJwt } from 'jose';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type BuiltAdmin, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Signs in from another browser (its own X-Fingerprint): a device of its own. */
 async function loginFrom(fingerprint: string, admin: BuiltAdmin): Promise<string> {
-  const res = await api(t.app).post('/api/admin/account/login', { email: admin.email, password: admin.password }, { 'x-fingerprint': fingerprint });
+  const res = await api(t.app).post(
+    '/api/admin/account/login',
+    { email: admin.email, password: admin.password },
+    { 'x-fingerprint': fingerprint },
+  );
   expect(res.statusCode).toBe(200);
   return res.json().token;
 }
@@ -20,7 +28,16 @@ describe('sign-in', () => {
     const p = decodeJwt(token) as any;
     // Spec section 3 plus `jti`, the token's own id (docs/decisions.md, "Session lifetime").
     expect(Object.keys(p).sort()).toEqual(['data', 'exp', 'expired_at', 'id', 'jti', 'type']);
-    expect(Object.keys(p.data).sort()).toEqual(['created_at', 'email', 'has_change_default_password', 'id', 'name', 'roles', 'sub_account_roles', 'updated_at']);
+    expect(Object.keys(p.data).sort()).toEqual([
+      'created_at',
+      'email',
+      'has_change_default_password',
+      'id',
+      'name',
+      'roles',
+      'sub_account_roles',
+      'updated_at',
+    ]);
     expect(p.type).toBe('admin');
     expect(p.data.email).toBe(admin.email);
     expect(new Date(p.expired_at).getTime()).toBe(p.exp * 1000);
@@ -63,7 +80,8 @@ describe('token refusals', () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), data: { ...(decodeJwt(token) as any).data, roles: ['ROLE_SUPER_ADMIN'] } })).toString('base64url')}.${s}`;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
     const expired = await new SignJWT({ ...(decodeJwt(token) as any), exp: Math.floor(Date.now() / 1000) - 10 })
-      .setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.config.jwtSecret));
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
     for (const bad of [tampered, none, expired, 'garbage']) {
       const res = await api(t.app, bad).get('/api/admin/account/profile');
       expect(res.statusCode, bad).toBe(401);
@@ -87,7 +105,8 @@ describe('token refusals', () => {
     const other = await buildAdmin(t.db);
     const mine = decodeJwt(await login(t.app, me)) as any;
     const theirs = decodeJwt(await login(t.app, other)) as any;
-    const sign = (payload: any) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.config.jwtSecret));
+    const sign = (payload: any) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.config.jwtSecret));
     const forged = [
       await sign({ ...mine, id: theirs.id }),
       await sign({ ...mine, id: 999_999 }),
@@ -210,11 +229,17 @@ describe('initial password', () => {
     const token = await login(t.app, admin);
     const refused = await api(t.app, token).get('/api/admin/file/index');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'User permission denied', errors: { password: ['validate.error.password_change_required'] } });
+    expect(refused.json()).toEqual({
+      message: 'User permission denied',
+      errors: { password: ['validate.error.password_change_required'] },
+    });
     expect((await api(t.app, token).get('/api/admin/account/profile')).statusCode).toBe(200);
     expect((await api(t.app, token).get('/api/admin/account/organizations')).statusCode).toBe(200);
     expect((await api(t.app, token).put('/api/admin/account/profile', { name: 'Not yet' })).statusCode).toBe(403);
-    const changed = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: admin.password, password: 'My-own-pass-7' });
+    const changed = await api(t.app, token).put('/api/admin/account/reset-password', {
+      current_password: admin.password,
+      password: 'My-own-pass-7',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await api(t.app, changed.json().token).get('/api/admin/file/index')).statusCode).toBe(200);
   });
@@ -235,7 +260,8 @@ describe('password change guesses', () => {
     try {
       const admin = await buildAdmin(t.db);
       const token = await login(t.app, admin);
-      const change = (current: string) => api(t.app, token).put('/api/admin/account/reset-password', { current_password: current, password: 'Another-Pass-42' });
+      const change = (current: string) =>
+        api(t.app, token).put('/api/admin/account/reset-password', { current_password: current, password: 'Another-Pass-42' });
       const limit = t.config.loginRateLimit.perAccount;
       for (let i = 0; i < limit; i++) expect((await change('wrong')).statusCode).toBe(400);
       const refused = await change(admin.password);
@@ -256,8 +282,13 @@ describe('audit of sign-in', () => {
     await api(t.app).post('/api/admin/account/login', { email: admin.email, password: 'bad' });
     const token = await login(t.app, admin);
     await api(t.app, token).put('/api/admin/account/logout');
-    const failed = await t.db.selectFrom('audit_logs').select(['actor_id', 'after']).where('action', '=', 'login_failed')
-      .where('target_type', '=', 'admin').where('target_id', '=', String(admin.id)).execute();
+    const failed = await t.db
+      .selectFrom('audit_logs')
+      .select(['actor_id', 'after'])
+      .where('action', '=', 'login_failed')
+      .where('target_type', '=', 'admin')
+      .where('target_id', '=', String(admin.id))
+      .execute();
     expect(failed).toHaveLength(1);
     expect(failed[0].actor_id).toBeNull();
     expect(failed[0].after).not.toContain('bad');

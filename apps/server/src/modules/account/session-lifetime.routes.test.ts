@@ -9,10 +9,18 @@ import { api, buildAdmin, buildOrganization, createTestApp, FINGERPRINT, type Bu
  * (Date only) and moved by hand.
  */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
-beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-10T01:00:00.000Z') }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-10T01:00:00.000Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,8 +31,11 @@ const claims = (token: string) => decodeJwt(token) as { exp: number; jti: string
 const epoch = (ms: number) => Math.floor(ms / 1000);
 
 async function signIn(admin: BuiltAdmin, opts: { keepLogin?: boolean; fingerprint?: string } = {}): Promise<string> {
-  const res = await api(t.app).post('/api/admin/account/login', { email: admin.email, password: admin.password, keep_login: opts.keepLogin },
-    { 'x-fingerprint': opts.fingerprint ?? FINGERPRINT });
+  const res = await api(t.app).post(
+    '/api/admin/account/login',
+    { email: admin.email, password: admin.password, keep_login: opts.keepLogin },
+    { 'x-fingerprint': opts.fingerprint ?? FINGERPRINT },
+  );
   expect(res.statusCode).toBe(200);
   return res.json().token;
 }
@@ -111,7 +122,10 @@ describe('absolute session lifetime', () => {
     const end = epoch(Date.now() + 30 * DAY);
     const token = await signIn(admin, { keepLogin: true });
     advance(29 * DAY);
-    const res = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: admin.password, password: 'Fresh-Pass-9' });
+    const res = await api(t.app, token).put('/api/admin/account/reset-password', {
+      current_password: admin.password,
+      password: 'Fresh-Pass-9',
+    });
     expect(res.statusCode).toBe(200);
     const next = res.json().token;
     expect(claims(next).exp).toBe(end);
@@ -224,7 +238,12 @@ describe('token checks', () => {
     const token = await signIn(admin);
     const { exp: _exp, ...noExp } = claims(token) as unknown as Record<string, unknown>;
     const { jti: _jti, ...noJti } = claims(token) as unknown as Record<string, unknown>;
-    for (const bad of [await sign(noExp), await sign(noJti), await sign({ ...claims(token), jti: 'made-up' }), await sign({ ...claims(token), jti: 42 })]) {
+    for (const bad of [
+      await sign(noExp),
+      await sign(noJti),
+      await sign({ ...claims(token), jti: 'made-up' }),
+      await sign({ ...claims(token), jti: 42 }),
+    ]) {
       await expectDead(bad);
     }
     expect((await as(await sign({ ...claims(token) })).profile()).statusCode).toBe(200);
@@ -249,7 +268,9 @@ describe('one device per browser', () => {
     expect(rows[0].session_expires_at).toBe(new Date(Date.now() + 30 * DAY).toISOString());
     await expectDead(first);
     const listed = (await as(second).devices()).json().data;
-    expect(listed).toEqual([expect.objectContaining({ id: rows[0].id, current: true, signed_in_at: rows[0].signed_in_at, created_at: before.created_at })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: rows[0].id, current: true, signed_in_at: rows[0].signed_in_at, created_at: before.created_at }),
+    ]);
   });
 
   it('brings a browser that signed out back on its own row, no longer revoked; its token from before stays dead', async () => {

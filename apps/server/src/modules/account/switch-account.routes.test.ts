@@ -3,8 +3,12 @@ import { decodeJwt } from 'jose';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 const as = (tk?: string) => api(t.app, tk);
 
 describe('switch account', () => {
@@ -29,9 +33,19 @@ describe('switch account', () => {
     expect(profile.id).toBe(target.id);
     expect(profile.impersonator).toEqual({ id: sa.id, email: sa.email, name: 'Boss' });
     expect((await as(token).put('/api/admin/account/profile', { name: 'Changed while acting' })).statusCode).toBe(200);
-    const entry = await t.db.selectFrom('audit_logs').selectAll().where('action', '=', 'update_profile').where('target_id', '=', String(target.id)).executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'update_profile')
+      .where('target_id', '=', String(target.id))
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ actor_id: target.id, impersonator_id: sa.id });
-    const sw = await t.db.selectFrom('audit_logs').selectAll().where('action', '=', 'switch_account').where('target_id', '=', String(target.id)).executeTakeFirstOrThrow();
+    const sw = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'switch_account')
+      .where('target_id', '=', String(target.id))
+      .executeTakeFirstOrThrow();
     expect(sw.actor_id).toBe(sa.id);
     // The way back: the acting device is logged out, the original token still works.
     expect((await as(token).put('/api/admin/account/logout')).statusCode).toBe(200);
@@ -48,7 +62,9 @@ describe('switch account', () => {
     const org = await buildOrganization(t.db);
     const oa = await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } });
     const sa = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] });
-    expect((await as(await login(t.app, oa, { organizationId: org.id })).post(`/api/admin/account/${sa.id}/switch-account`)).statusCode).toBe(403);
+    expect(
+      (await as(await login(t.app, oa, { organizationId: org.id })).post(`/api/admin/account/${sa.id}/switch-account`)).statusCode,
+    ).toBe(403);
     const other = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] });
     const acting = (await as(await login(t.app, sa)).post(`/api/admin/account/${other.id}/switch-account`)).json().token;
     expect((await as(acting).post(`/api/admin/account/${target.id}/switch-account`)).statusCode).toBe(403);

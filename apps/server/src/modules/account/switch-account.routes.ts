@@ -19,19 +19,26 @@ import { tokenResponse } from '@bo/shared/schemas/account';
 export async function switchAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/admin/account/:id/switch-account', {
-    schema: { tags: ['account'], params: idParam, response: { 200: tokenResponse } },
-    config: { roles: ROLES.superAdmin },
-  }, (req) => req.inTransaction(async ({ trx, actor }) => {
-    // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
-    if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
-    const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
-    if (!target) throw notFound();
-    if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
-    const { token } = await openSession(trx, app, {
-      principal: adminPrincipal(target.id), client: signInClientOf(req), keepLogin: false,
-      switchedBy: { adminId: actor.id, audit: req.auditWho() },
-    });
-    return { token };
-  }));
+  app.post(
+    '/api/admin/account/:id/switch-account',
+    {
+      schema: { tags: ['account'], params: idParam, response: { 200: tokenResponse } },
+      config: { roles: ROLES.superAdmin },
+    },
+    (req) =>
+      req.inTransaction(async ({ trx, actor }) => {
+        // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
+        if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
+        const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+        if (!target) throw notFound();
+        if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
+        const { token } = await openSession(trx, app, {
+          principal: adminPrincipal(target.id),
+          client: signInClientOf(req),
+          keepLogin: false,
+          switchedBy: { adminId: actor.id, audit: req.auditWho() },
+        });
+        return { token };
+      }),
+  );
 }

@@ -11,14 +11,16 @@ import { adminGroupService } from './admin-group.service.ts';
  */
 export const adminGroupModule = defineModule({
   name: 'admin-group',
-  routes: [resourceRoutes({
-    path: '/api/admin/admin-group',
-    tags: ['admin-group'],
-    target: 'admin_group',
-    roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
-    schemas: { view: adminGroupSchema, input: adminGroupInput, listQuery: adminGroupListQuery },
-    without: ['patch', 'batchPatch'],
-    guard: (req) => requireFlag(req.server.db, 'adminGroup'),
-    service: adminGroupService,
-  })],
+  routes: [
+    resourceRoutes({
+      path: '/api/admin/admin-group',
+      tags: ['admin-group'],
+      target: 'admin_group',
+      roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
+      schemas: { view: adminGroupSchema, input: adminGroupInput, listQuery: adminGroupListQuery },
+      without: ['patch', 'batchPatch'],
+      guard: (req) => requireFlag(req.server.db, 'adminGroup'),
+      service: adminGroupService,
+    }),
+  ],
 });

@@ -10,8 +10,13 @@ export const adminGroups = scopedTable<AdminGroup, Row>({
   table: 'admin_groups',
   alias: 'g',
   organizationColumn: null,
-  select: (db) => db.selectFrom('admin_groups as g').select(['g.id', 'g.name', 'g.roles', 'g.created_at', 'g.updated_at'])
-    .select((eb) => eb.selectFrom('admins as a').select(sql<number>`count(*)`.as('n')).whereRef('a.group_id', '=', 'g.id').as('admin_count')),
+  select: (db) =>
+    db
+      .selectFrom('admin_groups as g')
+      .select(['g.id', 'g.name', 'g.roles', 'g.created_at', 'g.updated_at'])
+      .select((eb) =>
+        eb.selectFrom('admins as a').select(sql<number>`count(*)`.as('n')).whereRef('a.group_id', '=', 'g.id').as('admin_count'),
+      ),
   toView: (rows) => rows.map((r) => ({ ...r, roles: parseRoles(r.roles), admin_count: Number(r.admin_count) })),
   sortColumns: { id: 'g.id', name: 'g.name', created_at: 'g.created_at', updated_at: 'g.updated_at' },
   keywordColumns: ['g.name'],

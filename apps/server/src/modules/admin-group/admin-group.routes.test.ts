@@ -4,13 +4,19 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../te
 
 let t: TestApp;
 let token: string;
-const setFlag = (on: boolean) => t.db.insertInto('app_configs').values({ name: 'app', value: JSON.stringify({ adminGroup: on }), updated_at: new Date().toISOString() })
-  .onConflict((c) => c.column('name').doUpdateSet({ value: JSON.stringify({ adminGroup: on }) })).execute();
+const setFlag = (on: boolean) =>
+  t.db
+    .insertInto('app_configs')
+    .values({ name: 'app', value: JSON.stringify({ adminGroup: on }), updated_at: new Date().toISOString() })
+    .onConflict((c) => c.column('name').doUpdateSet({ value: JSON.stringify({ adminGroup: on }) }))
+    .execute();
 beforeAll(async () => {
   t = await createTestApp();
   token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const as = (tk?: string) => api(t.app, tk);
 const base = '/api/admin/admin-group';
 
@@ -33,7 +39,12 @@ describe('admin groups', () => {
       const member = await buildAdmin(t.db, { roles: ['ROLE_BASE'] });
       const set = await as(token).patch(`/api/admin/admin/${member.id}`, { field: 'name', value: 'Member' });
       expect(set.statusCode).toBe(200);
-      const put = await as(token).put(`/api/admin/admin/${member.id}`, { email: member.email, name: 'Member', roles: ['ROLE_BASE'], group_id: g.id });
+      const put = await as(token).put(`/api/admin/admin/${member.id}`, {
+        email: member.email,
+        name: 'Member',
+        roles: ['ROLE_BASE'],
+        group_id: g.id,
+      });
       expect(put.json().group).toEqual({ id: g.id, name: 'Photographers', roles: ['ROLE_PHOTO'] });
       const p = decodeJwt(await login(t.app, member)) as any;
       expect(p.data.roles.sort()).toEqual(['ROLE_BASE', 'ROLE_PHOTO']);

@@ -7,27 +7,43 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const as = (tk?: string) => api(t.app, tk);
 const base = '/api/admin/admin-organization';
 
 describe('admin organizations', () => {
   it('creates with a generated uid and members with their sub-account roles, and audits it', async () => {
     const m = await buildAdmin(t.db);
-    const res = await as(token).post(base, { name: 'North Site', company_id: '12345678', members: [{ admin_id: m.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }] });
+    const res = await as(token).post(base, {
+      name: 'North Site',
+      company_id: '12345678',
+      members: [{ admin_id: m.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
+    });
     expect(res.statusCode).toBe(200);
     const o = res.json();
     expect(o.uid).toMatch(/^org_[0-9a-f]{16}$/);
     expect(o).toMatchObject({ name: 'North Site', company_id: '12345678', status: 'active', member_count: 1 });
-    expect(o.members).toEqual([{ admin_id: m.id, email: m.email, name: expect.any(String), sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }]);
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'organization').where('target_id', '=', String(o.id)).execute();
+    expect(o.members).toEqual([
+      { admin_id: m.id, email: m.email, name: expect.any(String), sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] },
+    ]);
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'organization')
+      .where('target_id', '=', String(o.id))
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
   it('lists with keyword on name, company id and status, paged', async () => {
     await buildOrganization(t.db, { name: 'Kw Alpha', company_id: 'KW-9' });
     await buildOrganization(t.db, { name: 'Kw Beta', status: 'disabled' });
-    const q = (s: string) => as(token).get(`${base}/index?${s}`).then((r) => r.json());
+    const q = (s: string) =>
+      as(token)
+        .get(`${base}/index?${s}`)
+        .then((r) => r.json());
     expect((await q('keyword=kw&sort=name&order=asc')).data.map((o: any) => o.name)).toEqual(['Kw Alpha', 'Kw Beta']);
     expect((await q('keyword=kw-9')).data.map((o: any) => o.name)).toEqual(['Kw Alpha']);
     expect((await q('keyword=kw&status=disabled')).data.map((o: any) => o.name)).toEqual(['Kw Beta']);
@@ -38,12 +54,18 @@ describe('admin organizations', () => {
     const o = await buildOrganization(t.db);
     const a = await buildAdmin(t.db, { memberships: { [o.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } });
     const b = await buildAdmin(t.db);
-    const res = await as(token).put(`${base}/${o.id}`, { name: 'Renamed', company_id: '', members: [{ admin_id: b.id, sub_account_roles: [] }] });
+    const res = await as(token).put(`${base}/${o.id}`, {
+      name: 'Renamed',
+      company_id: '',
+      members: [{ admin_id: b.id, sub_account_roles: [] }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed', company_id: null, members: [{ admin_id: b.id }] });
     expect((await as(token).get(`${base}/${o.id}`)).json().members.map((m: any) => m.admin_id)).toEqual([b.id]);
     expect(a).toBeTruthy();
-    expect((await as(token).put(`${base}/${o.id}`, { name: 'x', members: [{ admin_id: 999999, sub_account_roles: [] }] })).statusCode).toBe(400);
+    expect((await as(token).put(`${base}/${o.id}`, { name: 'x', members: [{ admin_id: 999999, sub_account_roles: [] }] })).statusCode).toBe(
+      400,
+    );
   });
 
   it('keeps a disabled organization disabled when a PUT leaves status out', async () => {
@@ -103,8 +125,11 @@ describe('admin organizations', () => {
   });
 
   it('answers 404 with the adminSubAccount flag off', async () => {
-    await t.db.insertInto('app_configs').values({ name: 'app', value: JSON.stringify({ adminSubAccount: false }), updated_at: new Date().toISOString() })
-      .onConflict((c) => c.column('name').doUpdateSet({ value: JSON.stringify({ adminSubAccount: false }) })).execute();
+    await t.db
+      .insertInto('app_configs')
+      .values({ name: 'app', value: JSON.stringify({ adminSubAccount: false }), updated_at: new Date().toISOString() })
+      .onConflict((c) => c.column('name').doUpdateSet({ value: JSON.stringify({ adminSubAccount: false }) }))
+      .execute();
     try {
       expect((await as(token).get(`${base}/index`)).statusCode).toBe(404);
     } finally {
@@ -121,12 +146,21 @@ describe('own organization and sub-accounts', () => {
     const read = await as(tk).get(`/api/admin/account/organization/${o.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json().members.map((m: any) => m.admin_id)).toEqual([oa.id]);
-    const res = await as(tk).put(`/api/admin/account/organization/${o.id}`, { name: 'Ours', company_id: '87654321', organization_id: o.id });
+    const res = await as(tk).put(`/api/admin/account/organization/${o.id}`, {
+      name: 'Ours',
+      company_id: '87654321',
+      organization_id: o.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Ours', company_id: '87654321' });
     expect((await as(tk).put(`/api/admin/account/organization/${o.id}`, { name: 'Ours', status: 'disabled' })).statusCode).toBe(400);
-    const audit = await t.db.selectFrom('audit_logs').select(['actor_id', 'organization_id']).where('target_type', '=', 'organization')
-      .where('target_id', '=', String(o.id)).where('action', '=', 'update').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .select(['actor_id', 'organization_id'])
+      .where('target_type', '=', 'organization')
+      .where('target_id', '=', String(o.id))
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ actor_id: oa.id, organization_id: o.id });
   });
 
@@ -148,7 +182,8 @@ describe('own organization and sub-accounts', () => {
     const res = await as(await login(t.app, me)).get('/api/admin/account/sub-account/index?sort=name&order=asc');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((o: any) => [o.name, o.sub_account_roles])).toEqual([
-      ['Sub A', ['SUB_ACCOUNT_ROLE_ADMIN']], ['Sub B', ['SUB_ACCOUNT_ROLE_STAFF_READ']],
+      ['Sub A', ['SUB_ACCOUNT_ROLE_ADMIN']],
+      ['Sub B', ['SUB_ACCOUNT_ROLE_STAFF_READ']],
     ]);
     expect(res.json().meta.total).toBe(2);
   });

@@ -7,8 +7,12 @@ import { buildStaff } from '../staff/staff.test-helpers.ts';
 import { cardTemplate, samplePhoto } from '../staff-excel/staff-excel.fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Every object key the organization's rows point at. */
 async function storedKeysOf(organizationId: number): Promise<string[]> {
@@ -17,21 +21,47 @@ async function storedKeysOf(organizationId: number): Promise<string[]> {
   const staff = await t.db.selectFrom('staff').select('photo_key').where('organization_id', '=', organizationId).execute();
   const excels = await t.db.selectFrom('staff_excels').select('file_key').where('organization_id', '=', organizationId).execute();
   return [
-    ...photos.flatMap((p) => Object.values(JSON.parse(p.variants) as Record<string, { key: string; webp_key: string }>).flatMap((v) => [v.key, v.webp_key])),
-    ...files.map((f) => f.storage_key), ...staff.map((s) => s.photo_key!).filter(Boolean), ...excels.map((e) => e.file_key),
+    ...photos.flatMap((p) =>
+      Object.values(JSON.parse(p.variants) as Record<string, { key: string; webp_key: string }>).flatMap((v) => [v.key, v.webp_key]),
+    ),
+    ...files.map((f) => f.storage_key),
+    ...staff.map((s) => s.photo_key!).filter(Boolean),
+    ...excels.map((e) => e.file_key),
   ];
 }
 
 async function fillOrganization(organizationId: number) {
-  const admin = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_PHOTO'], memberships: { [organizationId]: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] } });
+  const admin = await buildAdmin(t.db, {
+    roles: ['ROLE_BASE', 'ROLE_PHOTO'],
+    memberships: { [organizationId]: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] },
+  });
   const token = await login(t.app, admin, { organizationId });
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
   expect((await uploadFile(t.app, token, '/api/admin/photo/upload', { name: 'site.png', data: png })).statusCode).toBe(200);
-  expect((await uploadFile(t.app, token, '/api/admin/file/upload?private=1', { name: 'contract.txt', data: Buffer.from('terms') })).statusCode).toBe(200);
+  expect(
+    (await uploadFile(t.app, token, '/api/admin/file/upload?private=1', { name: 'contract.txt', data: Buffer.from('terms') })).statusCode,
+  ).toBe(200);
   const staff = await buildStaff(t.db, organizationId, { name: '王小明' });
-  expect((await uploadWithFields(t.app, token, `/api/admin/organization/staff/${staff.id}/photo`, {}, { name: 'ming.jpg', data: await samplePhoto(), type: 'image/jpeg' })).statusCode).toBe(200);
-  const tpl = await uploadWithFields(t.app, token, '/api/admin/organization/staff-excel', { name: '資料卡', layout: 'card', cells: '[]' },
-    { name: 'card.xlsx', data: await cardTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  expect(
+    (
+      await uploadWithFields(
+        t.app,
+        token,
+        `/api/admin/organization/staff/${staff.id}/photo`,
+        {},
+        { name: 'ming.jpg', data: await samplePhoto(), type: 'image/jpeg' },
+      )
+    ).statusCode,
+  ).toBe(200);
+  const tpl = await uploadWithFields(
+    t.app,
+    token,
+    '/api/admin/organization/staff-excel',
+    { name: '資料卡', layout: 'card', cells: '[]' },
+    { name: 'card.xlsx', data: await cardTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  );
   expect(tpl.statusCode, tpl.body).toBe(200);
   return admin;
 }

@@ -11,7 +11,9 @@ beforeAll(async () => {
   superId = sa.id;
   superToken = await login(t.app, sa);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const as = (token?: string) => api(t.app, token);
 async function orgAdmin(orgId: number, roles = ['SUB_ACCOUNT_ROLE_ADMIN']) {
@@ -19,13 +21,21 @@ async function orgAdmin(orgId: number, roles = ['SUB_ACCOUNT_ROLE_ADMIN']) {
   return { ...a, token: await login(t.app, a, { organizationId: orgId }) };
 }
 const auditOf = (targetId: number, action: string) =>
-  t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'admin').where('target_id', '=', String(targetId)).where('action', '=', action).execute();
+  t.db
+    .selectFrom('audit_logs')
+    .selectAll()
+    .where('target_type', '=', 'admin')
+    .where('target_id', '=', String(targetId))
+    .where('action', '=', action)
+    .execute();
 
 describe('role lists', () => {
   it('lists admin and sub-account roles with both labels and what the caller may grant', async () => {
     const roles = (await as(superToken).get('/api/admin/admin/roles')).json().data;
     expect(roles.find((r: any) => r.name === 'ROLE_SUPER_ADMIN')).toEqual({
-      name: 'ROLE_SUPER_ADMIN', label: { 'zh-TW': '超級管理員', 'en-US': 'Super admin' }, grantable: true,
+      name: 'ROLE_SUPER_ADMIN',
+      label: { 'zh-TW': '超級管理員', 'en-US': 'Super admin' },
+      grantable: true,
     });
     expect(roles.find((r: any) => r.name === 'ROLE_MAINTAINER').grantable).toBe(false);
     const sub = (await as(superToken).get('/api/admin/admin/sub-account-roles')).json().data;
@@ -45,7 +55,9 @@ describe('create and list', () => {
   it('creates an admin in an organization with an initial password shown once, and audits it', async () => {
     const org = await buildOrganization(t.db, { company_id: 'C-1' });
     const res = await as(superToken).post('/api/admin/admin', {
-      email: 'New.Person@Example.com', name: 'New Person', roles: ['ROLE_BASE'],
+      email: 'New.Person@Example.com',
+      name: 'New Person',
+      roles: ['ROLE_BASE'],
       memberships: [{ organization_id: org.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
     });
     expect(res.statusCode).toBe(200);
@@ -53,7 +65,9 @@ describe('create and list', () => {
     expect(body.email).toBe('new.person@example.com');
     expect(body.password).toMatch(/.{8,}/);
     expect(body.has_change_default_password).toBe(false);
-    expect(body.memberships).toEqual([{ organization_id: org.id, name: org.name, company_id: 'C-1', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }]);
+    expect(body.memberships).toEqual([
+      { organization_id: org.id, name: org.name, company_id: 'C-1', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] },
+    ]);
     const read = (await as(superToken).get(`/api/admin/admin/${body.id}`)).json();
     expect(read.password).toBeUndefined();
     const logged = await as().post('/api/admin/account/login', { email: body.email, password: body.password });
@@ -82,7 +96,10 @@ describe('create and list', () => {
     const org = await buildOrganization(t.db);
     const a = await buildAdmin(t.db, { name: 'Zed Listed', roles: ['ROLE_PHOTO'], memberships: { [org.id]: [] } });
     await buildAdmin(t.db, { name: 'Zed Other', status: 'disabled' });
-    const q = (s: string) => as(superToken).get(`/api/admin/admin/index?${s}`).then((r) => r.json());
+    const q = (s: string) =>
+      as(superToken)
+        .get(`/api/admin/admin/index?${s}`)
+        .then((r) => r.json());
     expect((await q('keyword=zed&sort=name&order=asc')).data.map((x: any) => x.name)).toEqual(['Zed Listed', 'Zed Other']);
     expect((await q('keyword=zed&role=ROLE_PHOTO')).data.map((x: any) => x.id)).toEqual([a.id]);
     expect((await q(`organization_id=${org.id}`)).data.map((x: any) => x.id)).toEqual([a.id]);
@@ -133,14 +150,22 @@ describe('update, patch and their refusals', () => {
     const member = await buildAdmin(t.db, { memberships: { [orgA.id]: [] } });
     const read = await as(oa.token).get(`/api/admin/admin/${member.id}`);
     expect(read.statusCode).toBe(200);
-    const res = await as(oa.token).patch(`/api/admin/admin/${member.id}`, { field: 'sub_account_roles', value: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] });
+    const res = await as(oa.token).patch(`/api/admin/admin/${member.id}`, {
+      field: 'sub_account_roles',
+      value: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().memberships[0].sub_account_roles).toEqual(['SUB_ACCOUNT_ROLE_STAFF_WRITE']);
     const put = await as(oa.token).put(`/api/admin/admin/${member.id}`, {
-      email: member.email, name: 'Renamed', memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
+      email: member.email,
+      name: 'Renamed',
+      memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ name: 'Renamed', memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }] });
+    expect(put.json()).toMatchObject({
+      name: 'Renamed',
+      memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
+    });
   });
 
   it('refuses an organization admin granting ROLE_SUPER_ADMIN (403) and changes nothing', async () => {
@@ -160,13 +185,26 @@ describe('update, patch and their refusals', () => {
     const maintainer = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'], memberships: { [orgA.id]: [] } });
     const photo = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_PHOTO', 'ROLE_STAFF'], memberships: { [orgA.id]: [] } });
     expect((await as(oa.token).patch(`/api/admin/admin/${maintainer.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(403);
-    expect((await as(oa.token).put(`/api/admin/admin/${photo.id}`, { email: 'attacker@evil.test', name: photo.email })).statusCode).toBe(403);
+    expect((await as(oa.token).put(`/api/admin/admin/${photo.id}`, { email: 'attacker@evil.test', name: photo.email })).statusCode).toBe(
+      403,
+    );
     expect((await as(oa.token).patch('/api/admin/admin/batch', { ids: [photo.id], field: 'name', value: 'x' })).statusCode).toBe(403);
     expect((await as(oa.token).patch(`/api/admin/admin/${photo.id}/reset-password`)).statusCode).toBe(403);
     expect((await as(oa.token).delete(`/api/admin/admin/${maintainer.id}`)).statusCode).toBe(403);
-    const rows = await t.db.selectFrom('admins').select(['id', 'email', 'status']).where('id', 'in', [maintainer.id, photo.id]).orderBy('id').execute();
-    expect(rows).toEqual([{ id: maintainer.id, email: maintainer.email, status: 'active' }, { id: photo.id, email: photo.email, status: 'active' }]);
-    const subRoles = await as(oa.token).patch(`/api/admin/admin/${photo.id}`, { field: 'sub_account_roles', value: ['SUB_ACCOUNT_ROLE_STAFF_READ'] });
+    const rows = await t.db
+      .selectFrom('admins')
+      .select(['id', 'email', 'status'])
+      .where('id', 'in', [maintainer.id, photo.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: maintainer.id, email: maintainer.email, status: 'active' },
+      { id: photo.id, email: photo.email, status: 'active' },
+    ]);
+    const subRoles = await as(oa.token).patch(`/api/admin/admin/${photo.id}`, {
+      field: 'sub_account_roles',
+      value: ['SUB_ACCOUNT_ROLE_STAFF_READ'],
+    });
     expect(subRoles.statusCode).toBe(200);
     const plain = await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [orgA.id]: [] } });
     expect((await as(oa.token).patch(`/api/admin/admin/${plain.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(200);
@@ -178,7 +216,11 @@ describe('update, patch and their refusals', () => {
     const member = await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } });
     const res = await as(oa.token).put(`/api/admin/admin/${member.id}`, { email: member.email, name: 'Only the name' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Only the name', roles: ['ROLE_BASE'], memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }] });
+    expect(res.json()).toMatchObject({
+      name: 'Only the name',
+      roles: ['ROLE_BASE'],
+      memberships: [{ organization_id: orgA.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
+    });
   });
 
   it('refuses an organization admin changing account fields of an admin shared with another organization', async () => {
@@ -188,7 +230,10 @@ describe('update, patch and their refusals', () => {
     const shared = await buildAdmin(t.db, { memberships: { [orgA.id]: [], [orgB.id]: [] } });
     expect((await as(oa.token).patch(`/api/admin/admin/${shared.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(403);
     // Its own organization's roles remain its to give.
-    expect((await as(oa.token).patch(`/api/admin/admin/${shared.id}`, { field: 'sub_account_roles', value: ['SUB_ACCOUNT_ROLE_STAFF_READ'] })).statusCode).toBe(200);
+    expect(
+      (await as(oa.token).patch(`/api/admin/admin/${shared.id}`, { field: 'sub_account_roles', value: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a staff reader and a base admin', async () => {
@@ -266,7 +311,9 @@ describe('self and the last super admin', () => {
       // Deleting or disabling the last one (only it may, and it is itself) is refused too, by 409.
       expect((await api(own.app, tokenA).delete(`/api/admin/admin/${a.id}`)).statusCode).toBe(409);
       expect((await api(own.app, tokenA).delete('/api/admin/admin/batch', { ids: [a.id] })).statusCode).toBe(409);
-      expect((await api(own.app, tokenA).patch('/api/admin/admin/batch', { ids: [a.id], field: 'status', value: 'disabled' })).statusCode).toBe(409);
+      expect(
+        (await api(own.app, tokenA).patch('/api/admin/admin/batch', { ids: [a.id], field: 'status', value: 'disabled' })).statusCode,
+      ).toBe(409);
       const row = await own.db.selectFrom('admins').select(['roles', 'status']).where('id', '=', a.id).executeTakeFirstOrThrow();
       expect(JSON.parse(row.roles)).toEqual(['ROLE_SUPER_ADMIN']);
       expect(row.status).toBe('active');

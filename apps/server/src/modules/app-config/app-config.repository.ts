@@ -26,16 +26,17 @@ export function mergeConfig(stored: Stored, patch: Stored): Stored {
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) continue;
     const prev = out[k] ?? current[k];
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && prev && typeof prev === 'object'
-      ? { ...(prev as Stored), ...(v as Stored) }
-      : v;
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && prev && typeof prev === 'object' ? { ...(prev as Stored), ...(v as Stored) } : v;
   }
   return out;
 }
 
 export async function writeStoredConfig(db: DbOrTrx, name: AppConfigName, stored: Stored, updatedAt: string): Promise<void> {
   const value = JSON.stringify(stored);
-  await db.insertInto('app_configs').values({ name, value, updated_at: updatedAt })
+  await db
+    .insertInto('app_configs')
+    .values({ name, value, updated_at: updatedAt })
     .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: updatedAt }))
     .execute();
 }

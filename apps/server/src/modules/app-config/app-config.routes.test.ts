@@ -11,7 +11,9 @@ beforeAll(async () => {
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
   baseToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('application config', () => {
   it('reads the defaults of spec section 3 before anything is stored', async () => {
@@ -25,9 +27,14 @@ describe('application config', () => {
     const first = await api(t.app, superToken).put('/api/admin/app-config/app/update', { adminGroup: true, modules: { banner: false } });
     expect(first.statusCode).toBe(200);
     expect(first.json().config).toMatchObject({ adminGroup: true, modules: { ...DEFAULT_APP_CONFIG.modules, banner: false } });
-    const second = await api(t.app, superToken).put('/api/admin/app-config/app/update', { title: 'North Build', modules: { video: false } });
+    const second = await api(t.app, superToken).put('/api/admin/app-config/app/update', {
+      title: 'North Build',
+      modules: { video: false },
+    });
     expect(second.json().config).toMatchObject({
-      title: 'North Build', adminGroup: true, modules: { ...DEFAULT_APP_CONFIG.modules, banner: false, video: false },
+      title: 'North Build',
+      adminGroup: true,
+      modules: { ...DEFAULT_APP_CONFIG.modules, banner: false, video: false },
     });
     const settings = (await api(t.app).get('/api/settings')).json();
     expect(settings.config).toEqual(second.json().config);
@@ -45,7 +52,12 @@ describe('application config', () => {
 
   it('records each update in the audit log with before and after', async () => {
     await api(t.app, superToken).put('/api/admin/app-config/app/update', { staffExcelMaxCellLimit: 80 });
-    const row = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'app_config').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'app_config')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ action: 'update', target_id: 'app' });
     expect(JSON.parse(row.before!).staffExcelMaxCellLimit).toBe(50);
     expect(JSON.parse(row.after!).staffExcelMaxCellLimit).toBe(80);
@@ -58,7 +70,10 @@ describe('application config', () => {
     expect(Object.keys(wrongType.json().errors).sort()).toEqual(['adminGroup', 'startYear']);
     const unknown = await api(t.app, superToken).put('/api/admin/app-config/app/update', { isAdmin: true, modules: { shop: true } });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toMatchObject({ isAdmin: ['validate.error.not_allowed'], 'modules.shop': ['validate.error.not_allowed'] });
+    expect(unknown.json().errors).toMatchObject({
+      isAdmin: ['validate.error.not_allowed'],
+      'modules.shop': ['validate.error.not_allowed'],
+    });
     expect((await api(t.app, superToken).get('/api/admin/app-config/app')).json()).toEqual(before);
   });
 

@@ -9,10 +9,25 @@ let sa: { id: number; email: string };
 let org: { id: number; name: string; company_id: string | null };
 
 const insert = (rows: Partial<Record<string, unknown>>[]) =>
-  t.db.insertInto('audit_logs').values(rows.map((r) => ({
-    actor_id: null, impersonator_id: null, organization_id: null, action: 'seed', target_type: 'thing', target_id: null,
-    before: null, after: null, ip: '127.0.0.1', user_agent: 'vitest', created_at: new Date().toISOString(), ...r,
-  })) as any).execute();
+  t.db
+    .insertInto('audit_logs')
+    .values(
+      rows.map((r) => ({
+        actor_id: null,
+        impersonator_id: null,
+        organization_id: null,
+        action: 'seed',
+        target_type: 'thing',
+        target_id: null,
+        before: null,
+        after: null,
+        ip: '127.0.0.1',
+        user_agent: 'vitest',
+        created_at: new Date().toISOString(),
+        ...r,
+      })) as any,
+    )
+    .execute();
 
 const allIds = async () => (await t.db.selectFrom('audit_logs').select('id').orderBy('id', 'desc').execute()).map((r) => r.id);
 
@@ -24,7 +39,15 @@ beforeAll(async () => {
   baseToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
   org = await buildOrganization(t.db, { name: 'North Site', company_id: '12345678' });
   await insert([
-    { actor_id: admin.id, organization_id: org.id, action: 'update', target_type: 'staff', target_id: '42', before: '{"name":"A"}', after: '{"name":"B"}' },
+    {
+      actor_id: admin.id,
+      organization_id: org.id,
+      action: 'update',
+      target_type: 'staff',
+      target_id: '42',
+      before: '{"name":"A"}',
+      after: '{"name":"B"}',
+    },
     { actor_id: admin.id, action: 'delete', target_type: 'photo', target_id: '7' },
     { action: 'create', target_type: 'staff', target_id: '43', user_agent: '=HYPERLINK("http://evil")', after: '{"note":"+1 cmd"}' },
     { action: 'dated', target_type: 'clock', created_at: '2026-01-01T15:59:59.999Z' }, // Taipei 2026-01-01 23:59:59.999
@@ -33,7 +56,9 @@ beforeAll(async () => {
     { action: 'dated', target_type: 'clock', created_at: '2026-01-02T16:00:00.000Z' }, // Taipei 2026-01-03
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('audit log access', () => {
   it('refuses a ROLE_BASE admin on every audit-log call', async () => {
@@ -59,9 +84,18 @@ describe('audit log list', () => {
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false });
     expect(body.data[0]).toMatchObject({
-      actor_id: sa.id, actor: { id: sa.id, email: sa.email, name: 'Root' }, impersonator_id: null, impersonator: null,
-      organization_id: org.id, organization: { id: org.id, name: 'North Site', company_id: '12345678' },
-      action: 'update', target_type: 'staff', target_id: '42', before: { name: 'A' }, after: { name: 'B' }, ip: '127.0.0.1',
+      actor_id: sa.id,
+      actor: { id: sa.id, email: sa.email, name: 'Root' },
+      impersonator_id: null,
+      impersonator: null,
+      organization_id: org.id,
+      organization: { id: org.id, name: 'North Site', company_id: '12345678' },
+      action: 'update',
+      target_type: 'staff',
+      target_id: '42',
+      before: { name: 'A' },
+      after: { name: 'B' },
+      ip: '127.0.0.1',
     });
     const all = (await api(t.app, superToken).get('/api/admin/audit-log/index?per_page=100')).json();
     const ids = all.data.map((d: any) => d.id);
@@ -85,7 +119,10 @@ describe('audit log list', () => {
   });
 
   it('filters by actor, action, target, organization and keyword', async () => {
-    const q = async (qs: string) => (await api(t.app, superToken).get(`/api/admin/audit-log/index?${qs}`)).json().data.map((d: any) => `${d.action}:${d.target_type}:${d.target_id}`);
+    const q = async (qs: string) =>
+      (await api(t.app, superToken).get(`/api/admin/audit-log/index?${qs}`))
+        .json()
+        .data.map((d: any) => `${d.action}:${d.target_type}:${d.target_id}`);
     expect(await q(`actor_id=${sa.id}&target_type=photo`)).toEqual(['delete:photo:7']);
     expect(await q('target_type=staff')).toEqual(['create:staff:43', 'update:staff:42']);
     expect(await q('target_id=43')).toEqual(['create:staff:43']);
@@ -96,7 +133,9 @@ describe('audit log list', () => {
 
   it('filters by an organization deleted since, in the list and the export (a filter, not the acting organization)', async () => {
     const gone = await buildOrganization(t.db, { name: 'Closed Site' });
-    await insert([{ actor_id: sa.id, organization_id: gone.id, action: 'delete', target_type: 'organization', target_id: String(gone.id) }]);
+    await insert([
+      { actor_id: sa.id, organization_id: gone.id, action: 'delete', target_type: 'organization', target_id: String(gone.id) },
+    ]);
     await t.db.deleteFrom('organizations').where('id', '=', gone.id).execute();
     const res = await api(t.app, superToken).get(`/api/admin/audit-log/index?organization_id=${gone.id}`);
     expect(res.statusCode).toBe(200);
@@ -110,7 +149,10 @@ describe('audit log list', () => {
   });
 
   it('reads date_from and date_to as whole Asia/Taipei days, both inclusive', async () => {
-    const q = async (qs: string) => (await api(t.app, superToken).get(`/api/admin/audit-log/index?action=dated&order=asc&${qs}`)).json().data.map((d: any) => d.created_at);
+    const q = async (qs: string) =>
+      (await api(t.app, superToken).get(`/api/admin/audit-log/index?action=dated&order=asc&${qs}`))
+        .json()
+        .data.map((d: any) => d.created_at);
     expect(await q('date_from=2026-01-02&date_to=2026-01-02')).toEqual(['2026-01-01T16:00:00.000Z', '2026-01-02T15:59:59.999Z']);
     expect(await q('date_to=2026-01-01')).toEqual(['2026-01-01T15:59:59.999Z']);
     expect(await q('date_from=2026-01-02T16:00:00Z')).toEqual(['2026-01-02T16:00:00.000Z']);
@@ -150,7 +192,13 @@ describe('audit log list', () => {
     const rows = Array.from({ length: AUDIT_LOG_COUNT_CAP + 5 }, (_, i) => ({ action: 'bulk', target_id: String(i) }));
     for (let i = 0; i < rows.length; i += 1000) await insert(rows.slice(i, i + 1000));
     const res = (await api(t.app, superToken).get('/api/admin/audit-log/index?action=bulk&per_page=100&page=3')).json();
-    expect(res.meta).toEqual({ page: 3, per_page: 100, total: AUDIT_LOG_COUNT_CAP, last_page: AUDIT_LOG_COUNT_CAP / 100, total_capped: true });
+    expect(res.meta).toEqual({
+      page: 3,
+      per_page: 100,
+      total: AUDIT_LOG_COUNT_CAP,
+      last_page: AUDIT_LOG_COUNT_CAP / 100,
+      total_capped: true,
+    });
     expect(res.data).toHaveLength(100);
     expect(res.data[0].target_id).toBe(String(AUDIT_LOG_COUNT_CAP + 5 - 201));
   });

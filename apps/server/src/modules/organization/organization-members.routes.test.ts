@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildAdmin, buildOrganization, createTestApp, FINGERPRINT, login, type BuiltAdmin, type TestApp } from '../../../test/helpers.ts';
+import {
+  api,
+  buildAdmin,
+  buildOrganization,
+  createTestApp,
+  FINGERPRINT,
+  login,
+  type BuiltAdmin,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 let t: TestApp;
-let orgA: { id: number }; let orgB: { id: number };
-let adminA: BuiltAdmin; let adminAToken: string;
+let orgA: { id: number };
+let orgB: { id: number };
+let adminA: BuiltAdmin;
+let adminAToken: string;
 let adminBToken: string;
 const M = '/api/admin/organization/member';
 let seq = 0;
@@ -15,14 +26,28 @@ beforeAll(async () => {
   orgB = await buildOrganization(t.db, { name: 'Org B' });
   adminA = await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } });
   adminAToken = await login(t.app, adminA, { organizationId: orgA.id });
-  adminBToken = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: orgB.id });
+  adminBToken = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+    organizationId: orgB.id,
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const membership = (adminId: number, organizationId: number) => t.db.selectFrom('organization_members').select('sub_account_roles')
-  .where('admin_id', '=', adminId).where('organization_id', '=', organizationId).executeTakeFirst();
-const auditsOf = (adminId: number) => t.db.selectFrom('audit_logs').select(['action', 'target_type', 'actor_id', 'organization_id'])
-  .where('target_id', '=', String(adminId)).orderBy('id').execute();
+const membership = (adminId: number, organizationId: number) =>
+  t.db
+    .selectFrom('organization_members')
+    .select('sub_account_roles')
+    .where('admin_id', '=', adminId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+const auditsOf = (adminId: number) =>
+  t.db
+    .selectFrom('audit_logs')
+    .select(['action', 'target_type', 'actor_id', 'organization_id'])
+    .where('target_id', '=', String(adminId))
+    .orderBy('id')
+    .execute();
 
 describe('organization members: an organization admin', () => {
   it('lists the members of its own organization only', async () => {
@@ -38,12 +63,25 @@ describe('organization members: an organization admin', () => {
 
   it('invites a colleague with a one-time password that must be changed at first sign-in, audited', async () => {
     const e = email();
-    const res = await api(t.app, adminAToken).post(`${M}/invite`, { email: e.toUpperCase(), name: 'New Colleague', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] });
+    const res = await api(t.app, adminAToken).post(`${M}/invite`, {
+      email: e.toUpperCase(),
+      name: 'New Colleague',
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { member, password } = res.json();
-    expect(member).toMatchObject({ email: e, name: 'New Colleague', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'], has_change_default_password: false });
+    expect(member).toMatchObject({
+      email: e,
+      name: 'New Colleague',
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'],
+      has_change_default_password: false,
+    });
     expect(password.length).toBeGreaterThanOrEqual(8);
-    const row = await t.db.selectFrom('admins').select(['roles', 'has_change_default_password']).where('id', '=', member.admin_id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('admins')
+      .select(['roles', 'has_change_default_password'])
+      .where('id', '=', member.admin_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ roles: '[]', has_change_default_password: 0 });
 
     // The colleague signs in with it into organization A and is held until the password is changed.
@@ -51,7 +89,10 @@ describe('organization members: an organization admin', () => {
     const held = await api(t.app, token).get('/api/admin/organization/staff/index');
     expect(held.statusCode).toBe(403);
     expect(held.json().errors.password).toEqual(['validate.error.password_change_required']);
-    const changed = await api(t.app, token).put('/api/admin/account/reset-password', { current_password: password, password: 'Another#123' });
+    const changed = await api(t.app, token).put('/api/admin/account/reset-password', {
+      current_password: password,
+      password: 'Another#123',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await api(t.app, changed.json().token).get('/api/admin/organization/staff/index')).statusCode).toBe(200);
 
@@ -91,7 +132,9 @@ describe('organization members: an organization admin', () => {
   it('changes and removes a member, each audited; the removed admin can no longer act in the organization', async () => {
     const m = await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } });
     const mToken = await login(t.app, m, { organizationId: orgA.id });
-    const put = await api(t.app, adminAToken).put(`${M}/${m.id}`, { sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'] });
+    const put = await api(t.app, adminAToken).put(`${M}/${m.id}`, {
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().sub_account_roles).toEqual(['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE']);
     expect((await api(t.app, mToken).get(`${M}/index`)).statusCode).toBe(200);
@@ -119,7 +162,12 @@ describe('organization members: an organization admin', () => {
     const roleInList = await api(t.app, adminAToken).put(`${M}/${m.id}`, { sub_account_roles: ['ROLE_SUPER_ADMIN'] });
     expect(roleInList.statusCode).toBe(400);
     expect(roleInList.json().errors['sub_account_roles.0']).toEqual(['validate.error.invalid']);
-    const smuggled = await api(t.app, adminAToken).post(`${M}/invite`, { email: email(), name: 'X', sub_account_roles: [], roles: ['ROLE_STAFF'] });
+    const smuggled = await api(t.app, adminAToken).post(`${M}/invite`, {
+      email: email(),
+      name: 'X',
+      sub_account_roles: [],
+      roles: ['ROLE_STAFF'],
+    });
     expect(smuggled.statusCode).toBe(400);
     const row = await t.db.selectFrom('admins').select('roles').where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(row.roles).toBe('[]');
@@ -137,24 +185,35 @@ describe('organization members: an organization admin', () => {
 
 describe('organization members: who else', () => {
   it('a staff writer of the organization cannot grant roles it lacks, nor list, invite or remove', async () => {
-    const writer = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgA.id });
+    const writer = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: orgA.id,
+    });
     const m = await buildAdmin(t.db, { memberships: { [orgA.id]: [] } });
     expect((await api(t.app, writer).get(`${M}/index`)).statusCode).toBe(403);
     expect((await api(t.app, writer).put(`${M}/${m.id}`, { sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] })).statusCode).toBe(403);
-    expect((await api(t.app, writer).post(`${M}/invite`, { email: email(), name: 'X', sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] })).statusCode).toBe(403);
+    expect(
+      (await api(t.app, writer).post(`${M}/invite`, { email: email(), name: 'X', sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }))
+        .statusCode,
+    ).toBe(403);
     expect((await api(t.app, writer).delete(`${M}/${m.id}`)).statusCode).toBe(403);
     expect(await membership(m.id, orgA.id)).toEqual({ sub_account_roles: '[]' });
   });
 
   it('a company-wide staff manager (ROLE_STAFF) manages no members', async () => {
-    const staffManager = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_STAFF'], memberships: { [orgA.id]: [] } }), { organizationId: orgA.id });
+    const staffManager = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_STAFF'], memberships: { [orgA.id]: [] } }), {
+      organizationId: orgA.id,
+    });
     expect((await api(t.app, staffManager).get(`${M}/index`)).statusCode).toBe(403);
     expect((await api(t.app, staffManager).post(`${M}/invite`, { email: email(), name: 'X', sub_account_roles: [] })).statusCode).toBe(403);
   });
 
   it('a super admin acting in an organization manages its members without being one', async () => {
     const superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }), { organizationId: orgB.id });
-    const res = await api(t.app, superToken).post(`${M}/invite`, { email: email(), name: 'By super', sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] });
+    const res = await api(t.app, superToken).post(`${M}/invite`, {
+      email: email(),
+      name: 'By super',
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await membership(res.json().member.admin_id, orgB.id)).toEqual({ sub_account_roles: '["SUB_ACCOUNT_ROLE_ADMIN"]' });
   });

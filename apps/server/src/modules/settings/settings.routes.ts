@@ -8,15 +8,21 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** Public settings the web needs before sign-in (spec section 3: recaptcha.client and the app config). */
-  app.get('/api/settings', {
-    schema: {
-      tags: ['settings'],
-      response: { 200: z.object({ recaptcha: z.object({ client: z.string().nullable() }), config: appConfigSchema, api_version: z.string() }) },
+  app.get(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        response: {
+          200: z.object({ recaptcha: z.object({ client: z.string().nullable() }), config: appConfigSchema, api_version: z.string() }),
+        },
+      },
+      config: { roles: 'public' },
     },
-    config: { roles: 'public' },
-  }, async () => ({
-    recaptcha: { client: app.config.recaptcha.siteKey },
-    config: await loadAppConfig(app.db),
-    api_version: API_VERSION,
-  }));
+    async () => ({
+      recaptcha: { client: app.config.recaptcha.siteKey },
+      config: await loadAppConfig(app.db),
+      api_version: API_VERSION,
+    }),
+  );
 }

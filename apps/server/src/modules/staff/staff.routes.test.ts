@@ -6,30 +6,53 @@ import { samplePhoto } from '../staff-excel/staff-excel.fixtures.ts';
 import { buildCertificateType, buildStaff, upload } from './staff.test-helpers.ts';
 
 let t: TestApp;
-let orgA: { id: number }; let orgB: { id: number };
-let writerA: string; let readerA: string; let writerB: string; let superToken: string;
-let photoEditorA: string; let photoEditorB: string;
+let orgA: { id: number };
+let orgB: { id: number };
+let writerA: string;
+let readerA: string;
+let writerB: string;
+let superToken: string;
+let photoEditorA: string;
+let photoEditorB: string;
 const S = '/api/admin/organization/staff';
 
 beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrganization(t.db, { name: 'Org A' });
   orgB = await buildOrganization(t.db, { name: 'Org B' });
-  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgA.id });
-  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
-  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: orgB.id });
+  writerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgA.id,
+  });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+    organizationId: orgA.id,
+  });
+  writerB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+    organizationId: orgB.id,
+  });
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
-  photoEditorA = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgA.id]: [] } }), { organizationId: orgA.id });
-  photoEditorB = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgB.id]: [] } }), { organizationId: orgB.id });
+  photoEditorA = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgA.id]: [] } }), {
+    organizationId: orgA.id,
+  });
+  photoEditorB = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgB.id]: [] } }), {
+    organizationId: orgB.id,
+  });
 });
 
 /** A photo uploaded to the library of the photo editor's organization through the photo routes. */
 async function libraryPhoto(token: string) {
-  const res = await upload(t.app, token, '/api/admin/photo/upload', {}, { name: 'lib.jpg', data: await samplePhoto('#16a34a', 80, 100), type: 'image/jpeg' });
+  const res = await upload(
+    t.app,
+    token,
+    '/api/admin/photo/upload',
+    {},
+    { name: 'lib.jpg', data: await samplePhoto('#16a34a', 80, 100), type: 'image/jpeg' },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('national id', () => {
   it('accepts Taiwan national ids and resident certificates with a valid checksum only', () => {
@@ -43,27 +66,55 @@ describe('staff records', () => {
   it('creates a staff with certificates, reads it back and masks the national id in the list', async () => {
     const type = await buildCertificateType(t.db, orgA.id, '職安');
     const res = await api(t.app, writerA).post(S, {
-      name: '王大明', nickname: '阿明', national_id: 'a123456789', birthday: '1990-05-06', gender: 'male', mobile: '0912345678',
-      email: 'wang@example.com', emergency_contact: '王媽媽', emergency_phone: '+886912345678', blood_type: 'O', job_title: '領班',
-      hire_date: '2020-01-01', certificates: [{ certificate_type_id: type.id, number: 'S-1', issued_at: '2024-01-01', expires_at: '2030-01-01' }],
+      name: '王大明',
+      nickname: '阿明',
+      national_id: 'a123456789',
+      birthday: '1990-05-06',
+      gender: 'male',
+      mobile: '0912345678',
+      email: 'wang@example.com',
+      emergency_contact: '王媽媽',
+      emergency_phone: '+886912345678',
+      blood_type: 'O',
+      job_title: '領班',
+      hire_date: '2020-01-01',
+      certificates: [{ certificate_type_id: type.id, number: 'S-1', issued_at: '2024-01-01', expires_at: '2030-01-01' }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const staff = res.json();
-    expect(staff).toMatchObject({ display_name: '王大明 (阿明)', national_id: 'A123456789', organization_id: orgA.id, certificate_status: 'valid' });
+    expect(staff).toMatchObject({
+      display_name: '王大明 (阿明)',
+      national_id: 'A123456789',
+      organization_id: orgA.id,
+      certificate_status: 'valid',
+    });
     expect(staff.certificates).toHaveLength(1);
     const list = (await api(t.app, readerA).get(`${S}/index?keyword=大明`)).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0].national_id).toBe('A12****789');
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'staff').where('target_id', '=', String(staff.id)).execute();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'staff')
+      .where('target_id', '=', String(staff.id))
+      .execute();
     expect(audit.map((a) => a.action)).toContain('create');
   });
 
   it('answers bad input with field errors (national id checksum, phone, email, date)', async () => {
-    const res = await api(t.app, writerA).post(S, { name: ' ', national_id: 'A123456788', mobile: '12345', email: 'x', birthday: '2020-02-30' });
+    const res = await api(t.app, writerA).post(S, {
+      name: ' ',
+      national_id: 'A123456788',
+      mobile: '12345',
+      email: 'x',
+      birthday: '2020-02-30',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
-      name: ['validate.error.required'], national_id: ['validate.error.national_id_incorrect'],
-      mobile: ['validate.error.phone_number_incorrect'], email: ['validate.error.email_incorrect'],
+      name: ['validate.error.required'],
+      national_id: ['validate.error.national_id_incorrect'],
+      mobile: ['validate.error.phone_number_incorrect'],
+      email: ['validate.error.email_incorrect'],
     });
     expect(res.json().errors.birthday).toBeDefined();
   });
@@ -77,13 +128,23 @@ describe('staff records', () => {
 
   it('updates certificates: keeps those with an id, adds new ones, removes missing ones', async () => {
     const type = await buildCertificateType(t.db, orgA.id);
-    const created = (await api(t.app, writerA).post(S, { name: 'Cert', certificates: [
-      { certificate_type_id: type.id, number: 'one' }, { certificate_type_id: type.id, number: 'two' },
-    ] })).json();
+    const created = (
+      await api(t.app, writerA).post(S, {
+        name: 'Cert',
+        certificates: [
+          { certificate_type_id: type.id, number: 'one' },
+          { certificate_type_id: type.id, number: 'two' },
+        ],
+      })
+    ).json();
     const [one] = created.certificates;
-    const res = await api(t.app, writerA).put(`${S}/${created.id}`, { name: 'Cert', certificates: [
-      { id: one.id, certificate_type_id: type.id, number: 'one-b' }, { certificate_type_id: type.id, number: 'three' },
-    ] });
+    const res = await api(t.app, writerA).put(`${S}/${created.id}`, {
+      name: 'Cert',
+      certificates: [
+        { id: one.id, certificate_type_id: type.id, number: 'one-b' },
+        { certificate_type_id: type.id, number: 'three' },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().certificates.map((c: any) => c.number)).toEqual(['one-b', 'three']);
   });
@@ -164,7 +225,8 @@ describe('certificate expiry', () => {
   it('counts expired and expiring certificates of the active organization and filters the list', async () => {
     const { token, type } = await organizationWithType('SUB_ACCOUNT_ROLE_STAFF_WRITE');
     const today = todayInTaipei();
-    const mk = (name: string, expires_at: string) => api(t.app, token).post(S, { name, certificates: [{ certificate_type_id: type.id, expires_at }] });
+    const mk = (name: string, expires_at: string) =>
+      api(t.app, token).post(S, { name, certificates: [{ certificate_type_id: type.id, expires_at }] });
     await mk('Lapsed', addDays(today, -1));
     await mk('Soon', addDays(today, 10));
     await mk('Later', addDays(today, 60));
@@ -173,16 +235,27 @@ describe('certificate expiry', () => {
     expect(res).toMatchObject({ days: 30, expired_count: 1, expiring_count: 1, staff_count: 2 });
     expect(res.data.map((d: any) => d.staff_name)).toEqual(['Lapsed', 'Soon']);
     expect(res.data[0].days_left).toBe(-1);
-    const names = async (q: string) => (await api(t.app, token).get(`${S}/index?${q}`)).json().data.map((s: any) => s.name).sort();
+    const names = async (q: string) =>
+      (await api(t.app, token).get(`${S}/index?${q}`))
+        .json()
+        .data.map((s: any) => s.name)
+        .sort();
     expect(await names('certificate_status=expired')).toEqual(['Lapsed']);
     expect(await names('certificate_status=expiring')).toEqual(['Soon']);
     expect(await names('certificate_status=attention')).toEqual(['Lapsed', 'Soon']);
     expect(await names('certificate_status=valid')).toEqual(['Later', 'NoCert']);
     const list = (await api(t.app, token).get(`${S}/index?sort=name&order=asc`)).json().data;
-    expect(Object.fromEntries(list.map((s: any) => [s.name, s.certificate_status]))).toEqual({ Lapsed: 'expired', Later: 'valid', NoCert: 'none', Soon: 'expiring' });
+    expect(Object.fromEntries(list.map((s: any) => [s.name, s.certificate_status]))).toEqual({
+      Lapsed: 'expired',
+      Later: 'valid',
+      NoCert: 'none',
+      Soon: 'expiring',
+    });
     expect((await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=90`)).json().expiring_count).toBe(2);
     // Another organization sees none of it.
-    expect((await api(t.app, writerB).get(`${S}/check-expiration-of-certificates`)).json().data.some((d: any) => d.staff_name === 'Lapsed')).toBe(false);
+    expect(
+      (await api(t.app, writerB).get(`${S}/check-expiration-of-certificates`)).json().data.some((d: any) => d.staff_name === 'Lapsed'),
+    ).toBe(false);
   });
 
   it('counts every certificate needing attention and caps only the listed rows (truncated)', async () => {
@@ -192,17 +265,41 @@ describe('certificate expiry', () => {
     const staff: { id: number }[] = [];
     for (let i = 0; i < 1003; i += 200) {
       const rows = Array.from({ length: Math.min(200, 1003 - i) }, (_, k) => ({
-        organization_id: org.id, name: `Many ${i + k}`, status: 'active' as const, created_at: now, updated_at: now,
+        organization_id: org.id,
+        name: `Many ${i + k}`,
+        status: 'active' as const,
+        created_at: now,
+        updated_at: now,
       }));
-      staff.push(...await t.db.insertInto('staff').values(rows as any).returning('id').execute());
+      staff.push(
+        ...(await t.db
+          .insertInto('staff')
+          .values(rows as any)
+          .returning('id')
+          .execute()),
+      );
     }
     const cert = (staff_id: number, expires_at: string) => ({
-      organization_id: org.id, staff_id, certificate_type_id: type.id, number: null, issued_at: null, expires_at,
-      file_key: null, file_name: null, file_type: null, file_size: null, created_at: now, updated_at: now,
+      organization_id: org.id,
+      staff_id,
+      certificate_type_id: type.id,
+      number: null,
+      issued_at: null,
+      expires_at,
+      file_key: null,
+      file_name: null,
+      file_type: null,
+      file_size: null,
+      created_at: now,
+      updated_at: now,
     });
     const certs = staff.map((s, i) => cert(s.id, addDays(today, i < 1001 ? -5 : 5)));
     certs.push(cert(staff[0]!.id, addDays(today, 3)));
-    for (let i = 0; i < certs.length; i += 200) await t.db.insertInto('staff_certificates').values(certs.slice(i, i + 200)).execute();
+    for (let i = 0; i < certs.length; i += 200)
+      await t.db
+        .insertInto('staff_certificates')
+        .values(certs.slice(i, i + 200))
+        .execute();
     const res = (await api(t.app, token).get(`${S}/check-expiration-of-certificates?days=30`)).json();
     expect(res).toMatchObject({ expired_count: 1001, expiring_count: 3, staff_count: 1003, truncated: true });
     expect(res.data).toHaveLength(1000);
@@ -210,18 +307,28 @@ describe('certificate expiry', () => {
     expect(small.truncated).toBe(false);
   });
 
-  it('counts and filters active staff only: an inactive or departed staff\'s lapsed certificate needs no attention', async () => {
+  it("counts and filters active staff only: an inactive or departed staff's lapsed certificate needs no attention", async () => {
     const { token, type } = await organizationWithType('SUB_ACCOUNT_ROLE_STAFF_WRITE');
     const lapsed = addDays(todayInTaipei(), -1);
-    for (const [name, status] of [['Working', 'active'], ['Paused', 'inactive'], ['Gone', 'left']] as const) {
-      expect((await api(t.app, token).post(S, { name, status, certificates: [{ certificate_type_id: type.id, expires_at: lapsed }] })).statusCode).toBe(200);
+    for (const [name, status] of [
+      ['Working', 'active'],
+      ['Paused', 'inactive'],
+      ['Gone', 'left'],
+    ] as const) {
+      expect(
+        (await api(t.app, token).post(S, { name, status, certificates: [{ certificate_type_id: type.id, expires_at: lapsed }] }))
+          .statusCode,
+      ).toBe(200);
     }
     const res = (await api(t.app, token).get(`${S}/check-expiration-of-certificates`)).json();
     expect(res).toMatchObject({ expired_count: 1, expiring_count: 0, staff_count: 1 });
     expect(res.data.map((d: any) => d.staff_name)).toEqual(['Working']);
     for (const f of ['expired', 'attention']) {
       const list = (await api(t.app, token).get(`${S}/index?certificate_status=${f}`)).json();
-      expect(list.data.map((s: any) => s.name), f).toEqual(['Working']);
+      expect(
+        list.data.map((s: any) => s.name),
+        f,
+      ).toEqual(['Working']);
       expect(list.meta.total, f).toBe(res.staff_count);
     }
     expect((await api(t.app, token).get(`${S}/index?certificate_status=expired&status=left`)).json().data).toEqual([]);
@@ -244,7 +351,13 @@ describe('photos and scanned certificates', () => {
 
   it('refuses a photo that is not an image whatever its name says', async () => {
     const s = await buildStaff(t.db, orgA.id);
-    const res = await upload(t.app, writerA, `${S}/${s.id}/photo`, {}, { name: 'evil.png', data: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
+    const res = await upload(
+      t.app,
+      writerA,
+      `${S}/${s.id}/photo`,
+      {},
+      { name: 'evil.png', data: Buffer.from('<script>alert(1)</script>'), type: 'image/png' },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toBeDefined();
   });
@@ -254,7 +367,13 @@ describe('photos and scanned certificates', () => {
     const s = (await api(t.app, writerA).post(S, { name: 'Scan', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })).json();
     const certId = s.certificates[0].id;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const up = await upload(t.app, writerA, `${S}/${s.id}/certificates/${certId}/file`, {}, { name: '證書.pdf', data: pdf, type: 'application/pdf' });
+    const up = await upload(
+      t.app,
+      writerA,
+      `${S}/${s.id}/certificates/${certId}/file`,
+      {},
+      { name: '證書.pdf', data: pdf, type: 'application/pdf' },
+    );
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().certificates[0]).toMatchObject({ has_file: true, file_name: '證書.pdf' });
     const got = await api(t.app, readerA).get(`${S}/${s.id}/certificates/${certId}/file`);
@@ -263,20 +382,36 @@ describe('photos and scanned certificates', () => {
     expect(got.headers['content-disposition']).toContain("filename*=UTF-8''%E8%AD%89%E6%9B%B8.pdf");
     expect((await api(t.app, writerB).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(404);
     expect((await api(t.app).get(`${S}/${s.id}/certificates/${certId}/file`)).statusCode).toBe(401);
-    const bad = await upload(t.app, writerA, `${S}/${s.id}/certificates/${certId}/file`, {}, { name: 'x.pdf', data: Buffer.from('MZ....'), type: 'application/pdf' });
+    const bad = await upload(
+      t.app,
+      writerA,
+      `${S}/${s.id}/certificates/${certId}/file`,
+      {},
+      { name: 'x.pdf', data: Buffer.from('MZ....'), type: 'application/pdf' },
+    );
     expect(bad.statusCode).toBe(422);
   });
 });
 
 describe('upload refusals answer like every upload route', () => {
-  it('refuses a photo, certificate file or Excel template over UPLOAD_MAX_BYTES with the file manager\'s 413, and a body that is not multipart with 400', async () => {
+  it("refuses a photo, certificate file or Excel template over UPLOAD_MAX_BYTES with the file manager's 413, and a body that is not multipart with 400", async () => {
     const limited = await createTestApp({ UPLOAD_MAX_BYTES: '2048' });
     try {
       const org = await buildOrganization(limited.db);
-      const writer = await login(limited.app, await buildAdmin(limited.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+      const writer = await login(
+        limited.app,
+        await buildAdmin(limited.db, { roles: ['ROLE_BASE'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }),
+        { organizationId: org.id },
+      );
       const type = await buildCertificateType(limited.db, org.id);
-      const s = (await api(limited.app, writer).post(S, { name: 'Big', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })).json();
-      const uploads = [`${S}/${s.id}/photo`, `${S}/${s.id}/certificates/${s.certificates[0].id}/file`, '/api/admin/organization/staff-excel'];
+      const s = (
+        await api(limited.app, writer).post(S, { name: 'Big', certificates: [{ certificate_type_id: type.id, number: 'N1' }] })
+      ).json();
+      const uploads = [
+        `${S}/${s.id}/photo`,
+        `${S}/${s.id}/certificates/${s.certificates[0].id}/file`,
+        '/api/admin/organization/staff-excel',
+      ];
       const big = { name: 'big.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, 1)]), type: 'application/pdf' };
       const fileManager = await upload(limited.app, writer, '/api/admin/file/upload', {}, big);
       expect(fileManager.statusCode).toBe(413);
@@ -308,16 +443,32 @@ describe('upload refusals answer like every upload route', () => {
 });
 
 describe('photo library', () => {
-  it('takes a photo of the organization\'s library as the staff photo, never another organization\'s', async () => {
+  it("takes a photo of the organization's library as the staff photo, never another organization's", async () => {
     const insertPhoto = async (organizationId: number) => {
       const key = `photos/test/${organizationId}-${Date.now()}.jpg`;
       await t.app.storage.put(key, await samplePhoto('#16a34a', 80, 100));
       const now = new Date().toISOString();
-      const row = await t.db.insertInto('photos').values({
-        uid: `p-${organizationId}-${Math.random().toString(36).slice(2)}`, organization_id: organizationId, uploader_id: null, folder: '', title: 'x', alt: '',
-        tags: '[]', original_name: 'x.jpg', mime: 'image/jpeg', width: 80, height: 100, bytes: 1,
-        variants: JSON.stringify({ middle: { key, width: 80, height: 100 } }), created_at: now, updated_at: now,
-      } as any).returning('id').executeTakeFirstOrThrow();
+      const row = await t.db
+        .insertInto('photos')
+        .values({
+          uid: `p-${organizationId}-${Math.random().toString(36).slice(2)}`,
+          organization_id: organizationId,
+          uploader_id: null,
+          folder: '',
+          title: 'x',
+          alt: '',
+          tags: '[]',
+          original_name: 'x.jpg',
+          mime: 'image/jpeg',
+          width: 80,
+          height: 100,
+          bytes: 1,
+          variants: JSON.stringify({ middle: { key, width: 80, height: 100 } }),
+          created_at: now,
+          updated_at: now,
+        } as any)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id as number;
     };
     const own = await insertPhoto(orgA.id);
@@ -337,10 +488,10 @@ describe('photo library', () => {
 });
 
 describe('photo library for staff writers', () => {
-  it('lists the active organization\'s library to staff writers only, read-only', async () => {
+  it("lists the active organization's library to staff writers only, read-only", async () => {
     const org = await buildOrganization(t.db);
-    const member = (roles: string[], subRoles: string[]) => buildAdmin(t.db, { roles, memberships: { [org.id]: subRoles } })
-      .then((a) => login(t.app, a, { organizationId: org.id }));
+    const member = (roles: string[], subRoles: string[]) =>
+      buildAdmin(t.db, { roles, memberships: { [org.id]: subRoles } }).then((a) => login(t.app, a, { organizationId: org.id }));
     const writer = await member([], ['SUB_ACCOUNT_ROLE_STAFF_WRITE']);
     const staffRole = await member(['ROLE_STAFF'], []);
     const reader = await member([], ['SUB_ACCOUNT_ROLE_STAFF_READ']);
@@ -368,11 +519,19 @@ describe('photo library for staff writers', () => {
     const del = await api(t.app, photoEditorA).delete('/api/admin/photo/batch', { ids: [photo.id] });
     expect(del.statusCode, del.body).toBe(200);
     expect((await api(t.app, readerA).get(`${S}/${s.id}`)).json()).toMatchObject({ photo_id: null, has_photo: false });
-    expect((await api(t.app, readerA).get(`${S}/index?keyword=Pictured`)).json().data[0]).toMatchObject({ photo_id: null, has_photo: false });
+    expect((await api(t.app, readerA).get(`${S}/index?keyword=Pictured`)).json().data[0]).toMatchObject({
+      photo_id: null,
+      has_photo: false,
+    });
     expect((await api(t.app, readerA).get(`${S}/${s.id}/photo`)).statusCode).toBe(404);
     expect((await api(t.app, readerA).get(`${S}/${other.id}`)).json()).toMatchObject({ photo_id: keep.id, has_photo: true });
-    const audit = await t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'staff').where('target_id', '=', String(s.id))
-      .where('action', '=', 'unlink_photo').execute();
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'staff')
+      .where('target_id', '=', String(s.id))
+      .where('action', '=', 'unlink_photo')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toEqual({ photo_id: photo.id });
     expect(audit[0]!.organization_id).toBe(s.organization_id);
@@ -382,7 +541,9 @@ describe('photo library for staff writers', () => {
 describe('certificate types', () => {
   it('are an editable list per organization', async () => {
     const org = await buildOrganization(t.db);
-    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), { organizationId: org.id });
+    const token = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
     const T = '/api/admin/organization/certificate-type';
     expect((await api(t.app, token).get(`${T}/index`)).json().data).toEqual([]);
     const defaults = (await api(t.app, token).post(`${T}/defaults`)).json().data;

@@ -45,8 +45,14 @@ import { OverviewCardsContext } from '../../lib/overview-cards.ts';
 import { OVERVIEW_CARDS } from '../overview-cards.ts';
 
 const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />, bug: <BugOutlined />, key: <KeyOutlined />, folder: <FolderOutlined />,
-  bank: <BankOutlined />, team: <TeamOutlined />, safety: <SafetyOutlined />, picture: <PictureOutlined />,
+  dashboard: <DashboardOutlined />,
+  bug: <BugOutlined />,
+  key: <KeyOutlined />,
+  folder: <FolderOutlined />,
+  bank: <BankOutlined />,
+  team: <TeamOutlined />,
+  safety: <SafetyOutlined />,
+  picture: <PictureOutlined />,
 };
 
 function OrganizationSwitcher() {
@@ -54,7 +60,11 @@ function OrganizationSwitcher() {
   const { organization, organizations, switchTo } = useActiveOrganization();
   const [busy, setBusy] = useState(false);
   if (organizations.length === 0) {
-    return <Typography.Text type="secondary" className="org-none">{t('header.noOrganization')}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" className="org-none">
+        {t('header.noOrganization')}
+      </Typography.Text>
+    );
   }
   return (
     <Select
@@ -99,10 +109,18 @@ function UserMenu() {
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
           {
-            key: 'theme', icon: <BgColorsOutlined />, label: t('header.theme'), popupClassName: 'theme-menu',
+            key: 'theme',
+            icon: <BgColorsOutlined />,
+            label: t('header.theme'),
+            popupClassName: 'theme-menu',
             children: COLOR_SCHEME_PREFERENCES.map((p) => ({
               key: `theme:${p}`,
-              label: <span className="theme-option" data-testid={`theme-${p}`}>{t(`header.themes.${p}`)}{preference === p ? <CheckOutlined aria-hidden /> : null}</span>,
+              label: (
+                <span className="theme-option" data-testid={`theme-${p}`}>
+                  {t(`header.themes.${p}`)}
+                  {preference === p ? <CheckOutlined aria-hidden /> : null}
+                </span>
+              ),
             })),
           },
           { type: 'divider' },
@@ -116,7 +134,11 @@ function UserMenu() {
           if (key === 'sign-out') {
             if (!(await confirmLeave('sign-out'))) return;
             loading.show({ title: t('header.signOut') });
-            try { await signOut(); } finally { loading.hide(); }
+            try {
+              await signOut();
+            } finally {
+              loading.hide();
+            }
           }
         },
       }}
@@ -143,9 +165,16 @@ function AdminFooter() {
   const years = year > config.startYear ? `${config.startYear}–${year}` : String(config.startYear);
   return (
     <Layout.Footer className="admin-footer">
-      <span>{t('footer.support')}<a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></span>
       <span>
-        © {years} <a href={config.developerUrl} target="_blank" rel="noopener noreferrer">{config.appName}</a> · v{config.version}
+        {t('footer.support')}
+        <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+      </span>
+      <span>
+        © {years}{' '}
+        <a href={config.developerUrl} target="_blank" rel="noopener noreferrer">
+          {config.appName}
+        </a>{' '}
+        · v{config.version}
       </span>
     </Layout.Footer>
   );
@@ -157,7 +186,9 @@ function AdminFooter() {
  */
 function useInertTableMeasureRows() {
   useEffect(() => {
-    const mark = () => document.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((r) => r.setAttribute('inert', ''));
+    const mark = () => {
+      for (const r of document.querySelectorAll('.ant-table-measure-row:not([inert])')) r.setAttribute('inert', '');
+    };
     mark();
     const observer = new MutationObserver(mark);
     observer.observe(document.body, { childList: true, subtree: true });
@@ -178,22 +209,41 @@ export default function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const menu = useMemo(() => visibleMenu(roles, config), [roles, config]);
-  const toItems = (items: VisibleMenuItem[], parent = ''): MenuProps['items'] => items.map((m) => {
-    const key = m.path ?? `${parent}${m.key}`;
-    const label = m.route ? t(`route.${m.route}`) : t(`menu.${m.key}`);
-    if (m.children) return { key, icon: m.icon ? ICONS[m.icon] : undefined, label, children: toItems(m.children, `${m.key}/`) };
-    if (m.externalPath) return { key: `external:${m.externalPath}`, icon: m.icon ? ICONS[m.icon] : undefined, label: <span>{label} <ExportOutlined /></span> };
-    return { key, icon: m.icon ? ICONS[m.icon] : undefined, label };
-  });
+  const toItems = (items: VisibleMenuItem[], parent = ''): MenuProps['items'] =>
+    items.map((m) => {
+      const key = m.path ?? `${parent}${m.key}`;
+      const label = m.route ? t(`route.${m.route}`) : t(`menu.${m.key}`);
+      if (m.children) return { key, icon: m.icon ? ICONS[m.icon] : undefined, label, children: toItems(m.children, `${m.key}/`) };
+      if (m.externalPath)
+        return {
+          key: `external:${m.externalPath}`,
+          icon: m.icon ? ICONS[m.icon] : undefined,
+          label: (
+            <span>
+              {label} <ExportOutlined />
+            </span>
+          ),
+        };
+      return { key, icon: m.icon ? ICONS[m.icon] : undefined, label };
+    });
   const items = toItems(menu);
   const selected = useMemo(() => {
     const paths: string[] = [];
-    const walk = (list: VisibleMenuItem[]) => list.forEach((m) => { if (m.path) paths.push(m.path); if (m.children) walk(m.children); });
+    const walk = (list: VisibleMenuItem[]) =>
+      list.forEach((m) => {
+        if (m.path) paths.push(m.path);
+        if (m.children) walk(m.children);
+      });
     walk(menu);
-    const hit = paths.filter((p) => pathname === p || (p !== '/admin' && pathname.startsWith(`${p}/`))).sort((a, b) => b.length - a.length)[0];
+    const hit = paths
+      .filter((p) => pathname === p || (p !== '/admin' && pathname.startsWith(`${p}/`)))
+      .sort((a, b) => b.length - a.length)[0];
     return hit ? [hit] : [];
   }, [menu, pathname]);
-  const openGroups = useMemo(() => menu.filter((m) => m.children?.some((c) => c.path && selected.includes(c.path))).map((m) => m.key), [menu, selected]);
+  const openGroups = useMemo(
+    () => menu.filter((m) => m.children?.some((c) => c.path && selected.includes(c.path))).map((m) => m.key),
+    [menu, selected],
+  );
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     setDrawerOpen(false);
@@ -219,43 +269,73 @@ export default function AdminLayout() {
   // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme.
   return (
     <AntApp className="admin-app">
-    <UnsavedChangesGuard />
-    <Layout className="admin-layout">
-      <Layout.Header className="admin-header">
-        <ConfigProvider getPopupContainer={inHeader}>
-        {mobile ? (
-          <Button type="text" icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={() => setDrawerOpen(true)} data-testid="menu-open" />
-        ) : (
-          <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? t('menu.expand') : t('menu.collapse')} onClick={() => setCollapsed((c) => !c)} />
-        )}
-        <a className="admin-brand" href="/admin" onClick={(e) => { e.preventDefault(); navigate('/admin'); }}>{siteTitle}</a>
-        <div className="admin-header-spacer" />
-        <OrganizationSwitcher />
-        <LanguageSwitch compact={mobile} />
-        <UserMenu />
-        </ConfigProvider>
-      </Layout.Header>
-      <Layout hasSider={!mobile}>
-        {mobile ? (
-          <Drawer rootClassName="admin-drawer" placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={260} title={siteTitle} styles={{ body: { padding: 0 } }}>
-            {nav}
-          </Drawer>
-        ) : (
-          <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
-            {nav}
-          </Layout.Sider>
-        )}
-        <Layout className="admin-body">
-          <ImpersonationBanner />
-          <Layout.Content className="admin-content">
-            <VisibleMenuContext.Provider value={menu}>
-              <OverviewCardsContext.Provider value={OVERVIEW_CARDS}><Outlet /></OverviewCardsContext.Provider>
-            </VisibleMenuContext.Provider>
-          </Layout.Content>
-          <AdminFooter />
+      <UnsavedChangesGuard />
+      <Layout className="admin-layout">
+        <Layout.Header className="admin-header">
+          <ConfigProvider getPopupContainer={inHeader}>
+            {mobile ? (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('menu.open')}
+                onClick={() => setDrawerOpen(true)}
+                data-testid="menu-open"
+              />
+            ) : (
+              <Button
+                type="text"
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+                onClick={() => setCollapsed((c) => !c)}
+              />
+            )}
+            <a
+              className="admin-brand"
+              href="/admin"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate('/admin');
+              }}
+            >
+              {siteTitle}
+            </a>
+            <div className="admin-header-spacer" />
+            <OrganizationSwitcher />
+            <LanguageSwitch compact={mobile} />
+            <UserMenu />
+          </ConfigProvider>
+        </Layout.Header>
+        <Layout hasSider={!mobile}>
+          {mobile ? (
+            <Drawer
+              rootClassName="admin-drawer"
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              size={260}
+              title={siteTitle}
+              styles={{ body: { padding: 0 } }}
+            >
+              {nav}
+            </Drawer>
+          ) : (
+            <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
+              {nav}
+            </Layout.Sider>
+          )}
+          <Layout className="admin-body">
+            <ImpersonationBanner />
+            <Layout.Content className="admin-content">
+              <VisibleMenuContext.Provider value={menu}>
+                <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
+                  <Outlet />
+                </OverviewCardsContext.Provider>
+              </VisibleMenuContext.Provider>
+            </Layout.Content>
+            <AdminFooter />
+          </Layout>
         </Layout>
       </Layout>
-    </Layout>
     </AntApp>
   );
 }

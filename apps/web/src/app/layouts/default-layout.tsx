@@ -5,7 +5,9 @@ import { LanguageToggle } from '../../components/language-toggle.tsx';
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="default-layout">
-      <div className="default-layout-bar"><LanguageToggle /></div>
+      <div className="default-layout-bar">
+        <LanguageToggle />
+      </div>
       <main className="default-layout-main">{children}</main>
     </div>
   );

@@ -39,7 +39,9 @@ export function ListFilters({ list, children, placeholder }: { list: UseListPara
         />
         {mobile && children ? (
           <Badge count={active} size="small">
-            <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="list-filters-toggle">{t('filters')}</Button>
+            <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="list-filters-toggle">
+              {t('filters')}
+            </Button>
           </Badge>
         ) : null}
       </Flex>

@@ -22,7 +22,10 @@ export interface ResourceApiOptions {
  *   const list = useQuery(adminApi.list(listParams.query));
  *   const remove = adminApi.useRemove();
  */
-export function createResourceApi<T extends { id: number }, Input = Partial<T>, Created = T, One = T>(base: string, opts: ResourceApiOptions = {}) {
+export function createResourceApi<T extends { id: number }, Input = Partial<T>, Created = T, One = T>(
+  base: string,
+  opts: ResourceApiOptions = {},
+) {
   const o = { organization: opts.organization };
   const keys = {
     all: [base] as const,
@@ -36,22 +39,32 @@ export function createResourceApi<T extends { id: number }, Input = Partial<T>, 
   return {
     base,
     keys,
-    list: (q: Record<string, unknown>) => queryOptions({
-      queryKey: keys.list(q),
-      queryFn: ({ signal }) => api.get<ListResult<T>>(`${base}/index`, q, { ...o, signal }),
-      placeholderData: keepPreviousData,
-    }),
-    one: (id: number | string | undefined) => queryOptions({
-      queryKey: keys.one(id ?? 0),
-      queryFn: ({ signal }) => api.get<One>(`${base}/${id}`, null, { ...o, signal }),
-      enabled: id !== undefined && id !== '' && Number(id) > 0,
-    }),
+    list: (q: Record<string, unknown>) =>
+      queryOptions({
+        queryKey: keys.list(q),
+        queryFn: ({ signal }) => api.get<ListResult<T>>(`${base}/index`, q, { ...o, signal }),
+        placeholderData: keepPreviousData,
+      }),
+    one: (id: number | string | undefined) =>
+      queryOptions({
+        queryKey: keys.one(id ?? 0),
+        queryFn: ({ signal }) => api.get<One>(`${base}/${id}`, null, { ...o, signal }),
+        enabled: id !== undefined && id !== '' && Number(id) > 0,
+      }),
     useCreate: mutation((body: Input) => api.post<Created>(base, body, o)),
     useUpdate: mutation(({ id, body }: { id: number; body: Input }) => api.put<T>(`${base}/${id}`, body, o)),
-    usePatch: mutation(({ id, field, value }: { id: number; field: string; value: unknown }) => api.patch<T>(`${base}/${id}`, { field, value }, o)),
-    useBatchPatch: mutation(({ ids, field, value }: { ids: number[]; field: string; value: unknown }) => api.patch<{ data: T[] }>(`${base}/batch`, { ids, field, value }, o)),
-    useRemove: mutation(({ id, query }: { id: number; query?: string }) => api.delete<{ message: string }>(`${base}/${id}${query ?? ''}`, undefined, o)),
-    useBatchRemove: mutation((body: { ids: number[] } & Record<string, unknown>) => api.delete<{ message: string }>(`${base}/batch`, body, o)),
+    usePatch: mutation(({ id, field, value }: { id: number; field: string; value: unknown }) =>
+      api.patch<T>(`${base}/${id}`, { field, value }, o),
+    ),
+    useBatchPatch: mutation(({ ids, field, value }: { ids: number[]; field: string; value: unknown }) =>
+      api.patch<{ data: T[] }>(`${base}/batch`, { ids, field, value }, o),
+    ),
+    useRemove: mutation(({ id, query }: { id: number; query?: string }) =>
+      api.delete<{ message: string }>(`${base}/${id}${query ?? ''}`, undefined, o),
+    ),
+    useBatchRemove: mutation((body: { ids: number[] } & Record<string, unknown>) =>
+      api.delete<{ message: string }>(`${base}/batch`, body, o),
+    ),
     useInvalidate: () => useInvalidate(keys.all),
   };
 }

@@ -12,7 +12,11 @@ import { schemaRule } from './field-rules.ts';
 import type { ResourceField } from './resource-screens.ts';
 
 /** What Form.Item hands its input. */
-interface Control { value?: unknown; onChange?: (v: unknown) => void; id?: string }
+interface Control {
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+}
 
 function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
   const lng = currentLanguage();
@@ -23,12 +27,25 @@ function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
     return <Custom {...(control as object)} />;
   }
   switch (input) {
-    case 'textarea': return <Input.TextArea autoSize={{ minRows: 3 }} {...(control as object)} {...test} />;
-    case 'number': return <InputNumber style={{ width: '100%' }} {...(control as object)} {...test} />;
-    case 'select': return <Select allowClear options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label[lng] }))} {...(control as object)} {...test} />;
-    case 'switch': return <Switch checked={control.value === true} onChange={(v) => control.onChange?.(v)} id={control.id} />;
-    case 'date': return <DatePicker style={{ width: '100%' }} {...(control as object)} />;
-    default: return <Input {...(control as object)} {...test} />;
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 3 }} {...(control as object)} {...test} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} {...(control as object)} {...test} />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label[lng] }))}
+          {...(control as object)}
+          {...test}
+        />
+      );
+    case 'switch':
+      return <Switch checked={control.value === true} onChange={(v) => control.onChange?.(v)} id={control.id} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} {...(control as object)} />;
+    default:
+      return <Input {...(control as object)} {...test} />;
   }
 }
 
@@ -47,9 +64,15 @@ export function ResourceFields({ fields, schema }: { fields: ResourceField[]; sc
       {fields.map((f) => {
         const entry = schema.shape[f.name] as z.ZodType | undefined;
         return (
-          <Form.Item key={f.name} name={f.name} label={f.label[lng]} required={f.required} extra={f.extra?.[lng]}
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.label[lng]}
+            required={f.required}
+            extra={f.extra?.[lng]}
             rules={entry ? [schemaRule(entry)] : []}
-            {...(f.input === 'date' ? dateProps : {})}>
+            {...(f.input === 'date' ? dateProps : {})}
+          >
             <FieldInput field={f} />
           </Form.Item>
         );

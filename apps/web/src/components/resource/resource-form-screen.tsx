@@ -40,11 +40,21 @@ export function formScreen(c: ResourceScreenConfig) {
     const firstColumn = c.spec.columns[0]?.key;
     return (
       <div className={`page ${c.name}-form-page`}>
-        <PageHeader title={mode === 'update' && firstColumn && one.data ? String(one.data[firstColumn] ?? '') : undefined}
-          extra={<Button onClick={() => navigate(c.basePath)}>{t('back')}</Button>} />
-        <ResourceForm<Record<string, unknown>> form={form} mode={mode} loading={one.isPending} loadError={one.error} onRetry={() => void one.refetch()}
-          submitting={create.isPending || update.isPending} formError={formError} onCancel={() => navigate(c.basePath)}
-          initialValues={initialValues} disabled={!can(c.roles.write)}
+        <PageHeader
+          title={mode === 'update' && firstColumn && one.data ? String(one.data[firstColumn] ?? '') : undefined}
+          extra={<Button onClick={() => navigate(c.basePath)}>{t('back')}</Button>}
+        />
+        <ResourceForm<Record<string, unknown>>
+          form={form}
+          mode={mode}
+          loading={one.isPending}
+          loadError={one.error}
+          onRetry={() => void one.refetch()}
+          submitting={create.isPending || update.isPending}
+          formError={formError}
+          onCancel={() => navigate(c.basePath)}
+          initialValues={initialValues}
+          disabled={!can(c.roles.write)}
           onSubmit={async (v) => {
             try {
               if (mode === 'create') {
@@ -52,8 +62,11 @@ export function formScreen(c: ResourceScreenConfig) {
                 navigate(`${c.basePath}/${created.id}/update`, { replace: true });
               } else await update.mutateAsync({ id: Number(target), body: v });
               toast.success({ title: t(mode === 'create' ? 'created' : 'saved'), duration: SHELL_TOAST.duration });
-            } catch (e) { onError(e); }
-          }}>
+            } catch (e) {
+              onError(e);
+            }
+          }}
+        >
           <ResourceFields fields={c.spec.fields} schema={c.spec.schema} />
         </ResourceForm>
       </div>

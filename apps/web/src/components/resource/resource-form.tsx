@@ -37,7 +37,24 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
  * A change the user makes counts as unsaved work (the shell asks before it is lost) until a save
  * ends without `onError` from useServerFieldErrors. A `disabled` form is read-only: no action bar.
  */
-export function ResourceForm<V>({ form, mode, loading, loadError, onRetry, onSubmit, submitting, formError, onCancel, children, extraActions, testId, dirty, onValuesChange, disabled, ...rest }: ResourceFormProps<V>) {
+export function ResourceForm<V>({
+  form,
+  mode,
+  loading,
+  loadError,
+  onRetry,
+  onSubmit,
+  submitting,
+  formError,
+  onCancel,
+  children,
+  extraActions,
+  testId,
+  dirty,
+  onValuesChange,
+  disabled,
+  ...rest
+}: ResourceFormProps<V>) {
   const { t } = useTranslation('resource');
   const [edited, setEdited] = useState(false);
   const unsaved = useUnsavedChanges(!disabled && (edited || !!dirty));
@@ -49,17 +66,41 @@ export function ResourceForm<V>({ form, mode, loading, loadError, onRetry, onSub
       if (failedSaveCount(form) === failedBefore) setEdited(false);
     });
   };
-  if (mode === 'update' && loadError) return <Card><ErrorState error={loadError} onRetry={onRetry} /></Card>;
-  if (mode === 'update' && loading) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (mode === 'update' && loadError)
+    return (
+      <Card>
+        <ErrorState error={loadError} onRetry={onRetry} />
+      </Card>
+    );
+  if (mode === 'update' && loading)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
   return (
     <Card className="resource-form">
-      <Form<V> form={form} layout="vertical" requiredMark scrollToFirstError disabled={submitting || disabled} onFinish={submit} data-testid={testId}
-        onValuesChange={(changed, all) => { setEdited(true); onValuesChange?.(changed, all); }} {...rest}>
+      <Form<V>
+        form={form}
+        layout="vertical"
+        requiredMark
+        scrollToFirstError
+        disabled={submitting || disabled}
+        onFinish={submit}
+        data-testid={testId}
+        onValuesChange={(changed, all) => {
+          setEdited(true);
+          onValuesChange?.(changed, all);
+        }}
+        {...rest}
+      >
         {children}
         {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="form-error" /> : null}
         {disabled ? null : (
           <Flex className="resource-form-actions" gap={8} wrap>
-            <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">{t('save')}</Button>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="form-submit">
+              {t('save')}
+            </Button>
             {onCancel ? <Button onClick={onCancel}>{t('cancel')}</Button> : null}
             {extraActions}
           </Flex>

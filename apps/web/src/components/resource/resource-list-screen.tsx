@@ -27,7 +27,13 @@ type Row = { id: number } & Record<string, unknown>;
 
 /** A cell without a `render`: timestamps (`…_at`) in the user's format, anything else as text. */
 const cell = (key: string, v: unknown) =>
-  v === null || v === undefined || v === '' ? '—' : key.endsWith('_at') && typeof v === 'string' ? <span className="nowrap">{formatDateTime(v)}</span> : String(v);
+  v === null || v === undefined || v === '' ? (
+    '—'
+  ) : key.endsWith('_at') && typeof v === 'string' ? (
+    <span className="nowrap">{formatDateTime(v)}</span>
+  ) : (
+    String(v)
+  );
 
 /** The list screen of a declared resource: filters, a server-paged table, create, edit and delete. */
 export function listScreen(c: ResourceScreenConfig) {
@@ -54,54 +60,118 @@ export function listScreen(c: ResourceScreenConfig) {
     const startCreate = () => (c.create === 'dialog' ? setOpen(true) : navigate(`${c.basePath}/create`));
     const createLabel = spec.createLabel?.[lng] ?? t('create');
 
-    const columns = useMemo<ColumnsType<Row>>(() => [
-      ...spec.columns.map((col) => ({
-        key: col.key,
-        title: col.title[lng],
-        sorter: col.sortable,
-        render: (_: unknown, r: Row) => {
-          const content = col.render ? col.render(r as never) : cell(col.key, r[col.key]);
-          return col.key === linkKey ? <Link to={updatePath(r.id)}>{content}</Link> : content;
-        },
-      })),
-      ...(canWrite ? [{
-        key: 'actions', title: t('actions'), fixed: 'right' as const, className: 'resource-row-actions',
-        render: (_: unknown, r: Row) => (
-          <Flex gap={4}>
-            <Button size="small" onClick={() => navigate(updatePath(r.id))}>{t('edit')}</Button>
-            <Button size="small" danger onClick={() => void del([r.id], [rowName(r)])}>{t('delete')}</Button>
-          </Flex>
-        ),
-      }] : []),
-    ], [lng, canWrite, t, navigate, del]);
+    const columns = useMemo<ColumnsType<Row>>(
+      () => [
+        ...spec.columns.map((col) => ({
+          key: col.key,
+          title: col.title[lng],
+          sorter: col.sortable,
+          render: (_: unknown, r: Row) => {
+            const content = col.render ? col.render(r as never) : cell(col.key, r[col.key]);
+            return col.key === linkKey ? <Link to={updatePath(r.id)}>{content}</Link> : content;
+          },
+        })),
+        ...(canWrite
+          ? [
+              {
+                key: 'actions',
+                title: t('actions'),
+                fixed: 'right' as const,
+                className: 'resource-row-actions',
+                render: (_: unknown, r: Row) => (
+                  <Flex gap={4}>
+                    <Button size="small" onClick={() => navigate(updatePath(r.id))}>
+                      {t('edit')}
+                    </Button>
+                    <Button size="small" danger onClick={() => void del([r.id], [rowName(r)])}>
+                      {t('delete')}
+                    </Button>
+                  </Flex>
+                ),
+              },
+            ]
+          : []),
+      ],
+      [lng, canWrite, t, navigate, del],
+    );
 
-    const createButton = canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>{createLabel}</Button> : undefined;
+    const createButton = canWrite ? (
+      <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>
+        {createLabel}
+      </Button>
+    ) : undefined;
     return (
       <div className={`page ${c.name}-list-page`}>
         <PageHeader extra={createButton} />
         <ListFilters list={list}>
           {(spec.filters ?? []).map((f) => (
-            <Select key={f.name} allowClear placeholder={f.label[lng]} aria-label={f.label[lng]} style={{ minWidth: 140 }} data-testid={`filter-${f.name}`}
-              value={list.params.filters[f.name] || undefined} onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
-              options={f.options.map((o) => ({ value: String(o.value), label: o.label[lng] }))} />
+            <Select
+              key={f.name}
+              allowClear
+              placeholder={f.label[lng]}
+              aria-label={f.label[lng]}
+              style={{ minWidth: 140 }}
+              data-testid={`filter-${f.name}`}
+              value={list.params.filters[f.name] || undefined}
+              onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
+              options={f.options.map((o) => ({ value: String(o.value), label: o.label[lng] }))}
+            />
           ))}
         </ListFilters>
-        <ResourceTable<Row> query={q} list={list} columns={columns} testId={spec.tableTestId ?? `${c.name}-table`}
-          emptyAction={canWrite ? <Button type="primary" onClick={startCreate}>{createLabel}</Button> : undefined}
-          batchActions={canWrite ? ({ ids, rows, clear }) => (
-            <Button danger onClick={async () => { if (await del(ids, rows.map(rowName))) clear(); }}>{t('delete')}</Button>
-          ) : undefined} />
+        <ResourceTable<Row>
+          query={q}
+          list={list}
+          columns={columns}
+          testId={spec.tableTestId ?? `${c.name}-table`}
+          emptyAction={
+            canWrite ? (
+              <Button type="primary" onClick={startCreate}>
+                {createLabel}
+              </Button>
+            ) : undefined
+          }
+          batchActions={
+            canWrite
+              ? ({ ids, rows, clear }) => (
+                  <Button
+                    danger
+                    onClick={async () => {
+                      if (await del(ids, rows.map(rowName))) clear();
+                    }}
+                  >
+                    {t('delete')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
         {c.create === 'dialog' ? (
-          <Modal open={open} title={c.title.create[lng]} okText={t('save')} cancelText={t('cancel')} confirmLoading={create.isPending} destroyOnHidden
-            onCancel={() => setOpen(false)} onOk={() => form.submit()}>
-            <Form form={form} layout="vertical" initialValues={spec.defaults} preserve={false} onFinish={async (v) => {
-              try {
-                const created = await create.mutateAsync(v);
-                toast.success({ title: t('created'), duration: SHELL_TOAST.duration });
-                setOpen(false);
-                navigate(updatePath(created.id));
-              } catch (e) { onError(e); }
-            }}>
+          <Modal
+            open={open}
+            title={c.title.create[lng]}
+            okText={t('save')}
+            cancelText={t('cancel')}
+            confirmLoading={create.isPending}
+            destroyOnHidden
+            onCancel={() => setOpen(false)}
+            onOk={() => form.submit()}
+          >
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={spec.defaults}
+              preserve={false}
+              onFinish={async (v) => {
+                try {
+                  const created = await create.mutateAsync(v);
+                  toast.success({ title: t('created'), duration: SHELL_TOAST.duration });
+                  setOpen(false);
+                  navigate(updatePath(created.id));
+                } catch (e) {
+                  onError(e);
+                }
+              }}
+            >
               <ResourceFields fields={spec.fields} schema={spec.schema} />
               {formError ? <div className="ant-form-item-explain-error">{formError}</div> : null}
             </Form>

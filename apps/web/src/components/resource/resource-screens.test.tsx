@@ -16,7 +16,11 @@ import { resourceScreens } from './resource-screens.ts';
 // A plain resource declared with nothing but its descriptor.
 const feature = resourceScreens({
   name: 'widget',
-  title: { list: { 'zh-TW': '零件', 'en-US': 'Widgets' }, create: { 'zh-TW': '新增零件', 'en-US': 'New widget' }, update: { 'zh-TW': '編輯零件', 'en-US': 'Edit widget' } },
+  title: {
+    list: { 'zh-TW': '零件', 'en-US': 'Widgets' },
+    create: { 'zh-TW': '新增零件', 'en-US': 'New widget' },
+    update: { 'zh-TW': '編輯零件', 'en-US': 'Edit widget' },
+  },
   roles: { read: ['ROLE_STAFF'], write: ['ROLE_SUPER_ADMIN'] },
   menu: { order: 5 },
   screens: {
@@ -34,7 +38,15 @@ const feature = resourceScreens({
     fields: [
       { name: 'code', label: { 'zh-TW': '代碼', 'en-US': 'Code' }, required: true, testId: 'widget-code' },
       { name: 'name', label: { 'zh-TW': '名稱', 'en-US': 'Name' }, required: true, testId: 'widget-name' },
-      { name: 'size', label: { 'zh-TW': '尺寸', 'en-US': 'Size' }, input: 'select', options: [{ value: 's', label: { 'zh-TW': '小', 'en-US': 'Small' } }, { value: 'l', label: { 'zh-TW': '大', 'en-US': 'Large' } }] },
+      {
+        name: 'size',
+        label: { 'zh-TW': '尺寸', 'en-US': 'Size' },
+        input: 'select',
+        options: [
+          { value: 's', label: { 'zh-TW': '小', 'en-US': 'Small' } },
+          { value: 'l', label: { 'zh-TW': '大', 'en-US': 'Large' } },
+        ],
+      },
     ],
   },
 });
@@ -54,21 +66,28 @@ beforeEach(async () => {
   queryClient.clear();
   calls = [];
   answer = () => undefined;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const custom = answer(method, url);
-    if (custom) return custom;
-    if (url.startsWith('/api/admin/widget/index')) {
-      const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
-      return json({ data: page === 1 ? [widget(1), widget(2)] : [widget(21)], meta: { page, per_page: 20, total: 21, last_page: 2 } });
-    }
-    if (/\/api\/admin\/widget\/\d+$/.test(url) && method === 'GET') return json(widget(Number(url.split('/').pop())));
-    if (method === 'DELETE') return json({ message: 'ok' });
-    return json({ data: [] });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const custom = answer(method, url);
+      if (custom) return custom;
+      if (url.startsWith('/api/admin/widget/index')) {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+        return json({ data: page === 1 ? [widget(1), widget(2)] : [widget(21)], meta: { page, per_page: 20, total: 21, last_page: 2 } });
+      }
+      if (/\/api\/admin\/widget\/\d+$/.test(url) && method === 'GET') return json(widget(Number(url.split('/').pop())));
+      if (method === 'DELETE') return json({ message: 'ok' });
+      return json({ data: [] });
+    }),
+  );
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); resetTokenStore(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetTokenStore();
+});
 
 const renderAt = (path: string, roles = ['ROLE_SUPER_ADMIN']) => {
   setToken(makeToken({ roles }), { broadcast: false });
@@ -79,7 +98,17 @@ const renderAt = (path: string, roles = ['ROLE_SUPER_ADMIN']) => {
           <Routes>
             {feature.routes.map((r) => {
               const Screen = screens[r.name]!;
-              return <Route key={r.name} path={r.path} element={<RouteMetaContext.Provider value={{ ...r, layout: 'admin' }}><Screen /></RouteMetaContext.Provider>} />;
+              return (
+                <Route
+                  key={r.name}
+                  path={r.path}
+                  element={
+                    <RouteMetaContext.Provider value={{ ...r, layout: 'admin' }}>
+                      <Screen />
+                    </RouteMetaContext.Provider>
+                  }
+                />
+              );
             })}
           </Routes>
         </AntApp>
@@ -131,7 +160,7 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/widget/1']));
   });
 
-  it('refuses an empty create with the schema\'s required errors, sending nothing', async () => {
+  it("refuses an empty create with the schema's required errors, sending nothing", async () => {
     renderAt('/admin/widget/create');
     fireEvent.click(await screen.findByTestId('form-submit'));
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
@@ -139,7 +168,8 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
   });
 
   it('puts a server 400 onto its field', async () => {
-    answer = (method) => (method === 'POST' ? json({ message: 'validate.error', errors: { code: [VALIDATION_KEYS.invalid] } }, 400) : undefined);
+    answer = (method) =>
+      method === 'POST' ? json({ message: 'validate.error', errors: { code: [VALIDATION_KEYS.invalid] } }, 400) : undefined;
     renderAt('/admin/widget/create');
     fireEvent.change(await screen.findByTestId('widget-code'), { target: { value: 'W9' } });
     fireEvent.change(screen.getByTestId('widget-name'), { target: { value: 'Nine' } });
@@ -156,6 +186,10 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
     await waitFor(() => expect((screen.getByTestId('widget-code') as HTMLInputElement).value).toBe('W2'));
     fireEvent.change(screen.getByTestId('widget-name'), { target: { value: 'Renamed' } });
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/admin/widget/2', body: { code: 'W2', name: 'Renamed', size: null } }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/admin/widget/2', body: { code: 'W2', name: 'Renamed', size: null } },
+      ]),
+    );
   });
 });

@@ -1,6 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import { adminPath, type FeatureDescriptor, type FeatureFlag, type FeatureMenuEntry, type FeatureRoute, type Texts } from '../../lib/feature.ts';
+import {
+  adminPath,
+  type FeatureDescriptor,
+  type FeatureFlag,
+  type FeatureMenuEntry,
+  type FeatureRoute,
+  type Texts,
+} from '../../lib/feature.ts';
 import type { ListDefaults } from './use-list-params.ts';
 
 /**
@@ -99,13 +106,23 @@ export interface ResourceScreenConfig extends Omit<ResourceScreensDeclaration, '
 export function resourceScreens(d: ResourceScreensDeclaration): FeatureDescriptor & { routes: FeatureRoute[]; menu: FeatureMenuEntry[] } {
   const basePath = adminPath(d.path ?? d.name);
   // Kept small: this runs in the first chunk, with every feature descriptor.
-  const config = () => (typeof d.screens === 'function' ? d.screens().then((m) => m.default) : Promise.resolve(d.screens))
-    .then((spec) => ({ ...d, basePath, spec: spec as unknown as ResourceScreensSpec }));
+  const config = () =>
+    (typeof d.screens === 'function' ? d.screens().then((m) => m.default) : Promise.resolve(d.screens)).then((spec) => ({
+      ...d,
+      basePath,
+      spec: spec as unknown as ResourceScreensSpec,
+    }));
   const list = () => Promise.all([import('./resource-list-screen.tsx'), config()]).then(([m, c]) => ({ default: m.listScreen(c) }));
   const form = () => Promise.all([import('./resource-form-screen.tsx'), config()]).then(([m, c]) => ({ default: m.formScreen(c) }));
   const { read, write } = d.roles;
-  const route = (suffix: string, path: string, title: Texts, screen: FeatureRoute['screen'], mode?: 'create' | 'update', roles = read): FeatureRoute =>
-    ({ name: `${d.name}.${suffix}`, path: basePath + path, title, screen, roles, flag: d.flag, mode });
+  const route = (
+    suffix: string,
+    path: string,
+    title: Texts,
+    screen: FeatureRoute['screen'],
+    mode?: 'create' | 'update',
+    roles = read,
+  ): FeatureRoute => ({ name: `${d.name}.${suffix}`, path: basePath + path, title, screen, roles, flag: d.flag, mode });
   const routes = [route('list', '', d.title.list, list), route('update', '/:target/update', d.title.update, form, 'update')];
   if (d.create !== 'dialog') routes.splice(1, 0, route('create', '/create', d.title.create, form, 'create', write));
   return { name: d.name, routes, menu: [{ key: d.name, route: `${d.name}.list`, roles: read, flag: d.flag, ...d.menu }] };

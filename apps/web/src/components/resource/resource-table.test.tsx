@@ -8,11 +8,19 @@ import { ResourceTable, type ResourceTableProps } from './resource-table.tsx';
 import { useListParams } from './use-list-params.ts';
 import type { ListResult } from './resource-api.ts';
 
-interface Row { id: number; name: string }
-const result = (rows: Row[], total = rows.length) => ({
-  data: { data: rows, meta: { page: 1, per_page: 20, total, last_page: 1 } },
-  isPending: false, isError: false, isFetching: false, isPlaceholderData: false, refetch: async () => ({}),
-}) as unknown as UseQueryResult<ListResult<Row>>;
+interface Row {
+  id: number;
+  name: string;
+}
+const result = (rows: Row[], total = rows.length) =>
+  ({
+    data: { data: rows, meta: { page: 1, per_page: 20, total, last_page: 1 } },
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isPlaceholderData: false,
+    refetch: async () => ({}),
+  }) as unknown as UseQueryResult<ListResult<Row>>;
 
 type Extra = Partial<Pick<ResourceTableProps<Row>, 'emptyText' | 'filtered' | 'totalText' | 'batchActions'>>;
 function Harness({ query, ...extra }: { query: UseQueryResult<ListResult<Row>> } & Extra) {
@@ -20,11 +28,26 @@ function Harness({ query, ...extra }: { query: UseQueryResult<ListResult<Row>> }
   return <ResourceTable<Row> query={query} list={list} columns={[{ key: 'name', dataIndex: 'name', title: 'Name' }]} {...extra} />;
 }
 const mount = (query: UseQueryResult<ListResult<Row>>, extra: Extra = {}, url = '/') => {
-  const view = render(<AntApp><MemoryRouter initialEntries={[url]}><Harness query={query} {...extra} /></MemoryRouter></AntApp>);
-  return (next: UseQueryResult<ListResult<Row>>) => view.rerender(<AntApp><MemoryRouter initialEntries={[url]}><Harness query={next} {...extra} /></MemoryRouter></AntApp>);
+  const view = render(
+    <AntApp>
+      <MemoryRouter initialEntries={[url]}>
+        <Harness query={query} {...extra} />
+      </MemoryRouter>
+    </AntApp>,
+  );
+  return (next: UseQueryResult<ListResult<Row>>) =>
+    view.rerender(
+      <AntApp>
+        <MemoryRouter initialEntries={[url]}>
+          <Harness query={next} {...extra} />
+        </MemoryRouter>
+      </AntApp>,
+    );
 };
 
-beforeEach(async () => { await setLanguage('en-US'); });
+beforeEach(async () => {
+  await setLanguage('en-US');
+});
 afterEach(() => cleanup());
 
 describe('ResourceTable', () => {
@@ -45,7 +68,10 @@ describe('ResourceTable', () => {
   });
 
   it('drops a row deleted on its own from the selection, keeping the others', async () => {
-    const rows = [{ id: 1, name: 'a.txt' }, { id: 2, name: 'b.txt' }];
+    const rows = [
+      { id: 1, name: 'a.txt' },
+      { id: 2, name: 'b.txt' },
+    ];
     const rerender = mount(result(rows), { batchActions: ({ ids }) => <span data-testid="ids">{ids.join(',')}</span> });
     const boxes = document.querySelectorAll('.ant-table-row input[type=checkbox]');
     expect(boxes.length).toBe(2);
@@ -56,7 +82,12 @@ describe('ResourceTable', () => {
   });
 
   it('shows a failed search as an error, not the previous results as if they matched', () => {
-    const offline = { ...result([{ id: 1, name: 'old.txt' }]), isError: true, isPlaceholderData: true, error: new Error('network') } as unknown as UseQueryResult<ListResult<Row>>;
+    const offline = {
+      ...result([{ id: 1, name: 'old.txt' }]),
+      isError: true,
+      isPlaceholderData: true,
+      error: new Error('network'),
+    } as unknown as UseQueryResult<ListResult<Row>>;
     const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
@@ -69,7 +100,7 @@ describe('ResourceTable', () => {
     }
   });
 
-  it('keeps this query\'s rows when only their refresh failed, under a notice that they may be out of date', () => {
+  it("keeps this query's rows when only their refresh failed, under a notice that they may be out of date", () => {
     mount({ ...result([{ id: 1, name: 'kept.txt' }]), isError: true, error: new Error('x') } as unknown as UseQueryResult<ListResult<Row>>);
     expect(screen.getByText('kept.txt')).toBeTruthy();
     expect(screen.getByTestId('list-stale')).toBeTruthy();

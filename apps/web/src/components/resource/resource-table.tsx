@@ -70,13 +70,21 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     if (gone.length) setSelected((s) => (s.some((k) => gone.includes(k)) ? s.filter((k) => !gone.includes(k)) : s));
   }, [query.data, query.isPlaceholderData, list.query, rowKey]);
 
-  const columns = useMemo(() => props.columns.map((col) => {
-    const k = (col.key ?? (col as { dataIndex?: string }).dataIndex) as string | undefined;
-    // Row actions stay in reach when the table scrolls sideways (a phone), wherever a screen forgot to pin them.
-    const c = k === 'actions' && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col;
-    if (!c.sorter || !k) return c;
-    return { ...c, sortOrder: list.params.sort === k ? (list.params.order === 'asc' ? 'ascend' : 'descend') : null, sortDirections: ['ascend', 'descend', 'ascend'] } as typeof c;
-  }), [props.columns, list.params.sort, list.params.order]);
+  const columns = useMemo(
+    () =>
+      props.columns.map((col) => {
+        const k = (col.key ?? (col as { dataIndex?: string }).dataIndex) as string | undefined;
+        // Row actions stay in reach when the table scrolls sideways (a phone), wherever a screen forgot to pin them.
+        const c = k === 'actions' && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col;
+        if (!c.sorter || !k) return c;
+        return {
+          ...c,
+          sortOrder: list.params.sort === k ? (list.params.order === 'asc' ? 'ascend' : 'descend') : null,
+          sortDirections: ['ascend', 'descend', 'ascend'],
+        } as typeof c;
+      }),
+    [props.columns, list.params.sort, list.params.order],
+  );
 
   // A failed load never passes old rows off as the answer: the rows of another query (a search
   // typed while offline, kept as placeholder) give way to the error; this query's own rows, when
@@ -85,8 +93,11 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
   if (query.isError && (!query.data || query.isPlaceholderData)) {
     return (
       <div className="resource-table" data-testid={testId}>
-        <ErrorState error={query.error} onRetry={() => void query.refetch()}
-          title={query.data ? (offline ? t('offlineSearch') : t('searchFailed')) : undefined} />
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title={query.data ? (offline ? t('offlineSearch') : t('searchFailed')) : undefined}
+        />
       </div>
     );
   }
@@ -109,12 +120,25 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
         <Flex className="resource-batch-bar" align="center" gap={8} wrap>
           <Typography.Text strong>{t('selected', { count: selected.length })}</Typography.Text>
           {batchActions({ ids: selected.map(Number), rows: selectedRows, clear })}
-          <Button type="link" onClick={clear}>{t('clearSelection')}</Button>
+          <Button type="link" onClick={clear}>
+            {t('clearSelection')}
+          </Button>
         </Flex>
       ) : null}
       {stale ? (
-        <Alert className="resource-stale" type="warning" showIcon title={t('staleTitle')} description={errorText(query.error)} data-testid="list-stale"
-          action={<Button size="small" onClick={() => void query.refetch()}>{t('retry')}</Button>} />
+        <Alert
+          className="resource-stale"
+          type="warning"
+          showIcon
+          title={t('staleTitle')}
+          description={errorText(query.error)}
+          data-testid="list-stale"
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
       ) : null}
       <Table<T>
         {...props.tableProps}
@@ -125,18 +149,26 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
         size={mobile ? 'small' : 'middle'}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
-        rowSelection={batchActions ? {
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys),
-          preserveSelectedRowKeys: true,
-          getCheckboxProps: (r) => ({ disabled: selectable ? !selectable(r) : false }),
-        } : undefined}
-        locale={{ emptyText: query.isPending ? ' ' : (
-          <EmptyState
-            description={filtered ? emptyText?.noMatch ?? t('noMatch') : emptyText?.empty ?? t('empty')}
-            action={filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : emptyAction}
-          />
-        ) }}
+        rowSelection={
+          batchActions
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys),
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: (r) => ({ disabled: selectable ? !selectable(r) : false }),
+              }
+            : undefined
+        }
+        locale={{
+          emptyText: query.isPending ? (
+            ' '
+          ) : (
+            <EmptyState
+              description={filtered ? (emptyText?.noMatch ?? t('noMatch')) : (emptyText?.empty ?? t('empty'))}
+              action={filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : emptyAction}
+            />
+          ),
+        }}
         pagination={{
           current: list.params.page,
           pageSize: list.params.per_page,

@@ -26,30 +26,49 @@ export interface DestructiveConfirm {
 export function useConfirmDestructive() {
   const { modal } = AntApp.useApp();
   const { t } = useTranslation('resource');
-  return useCallback((o: DestructiveConfirm) => new Promise<boolean>((resolve) => {
-    const list = (o.items ?? []).slice(0, 10);
-    const more = (o.items?.length ?? 0) - list.length;
-    modal.confirm({
-      title: o.title,
-      okText: o.okText ?? t('confirmOk'),
-      okButtonProps: { danger: true, ...({ 'data-testid': 'confirm-ok' } as object) },
-      cancelText: t('cancel'),
-      content: (
-        <div className="destructive-confirm">
-          {list.length ? <Typography.Paragraph style={{ marginBottom: 4 }}>{o.itemsLabel ?? t('willDelete')}</Typography.Paragraph> : null}
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders, whose names may repeat */}
-          {list.length ? <ul>{list.map((i, n) => <li key={n}>{i}</li>)}{more > 0 ? <li>… +{more}</li> : null}</ul> : null}
-          {o.alsoGoes?.length ? (
-            <>
-              <Typography.Paragraph type="danger" style={{ marginBottom: 4 }}>{t('alsoGoes')}</Typography.Paragraph>
-              <ul>{o.alsoGoes.map((i) => <li key={i}>{i}</li>)}</ul>
-            </>
-          ) : null}
-          <Typography.Text type="secondary">{o.note ?? t('cannotUndo')}</Typography.Text>
-        </div>
-      ),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  }), [modal, t]);
+  return useCallback(
+    (o: DestructiveConfirm) =>
+      new Promise<boolean>((resolve) => {
+        const list = (o.items ?? []).slice(0, 10);
+        const more = (o.items?.length ?? 0) - list.length;
+        modal.confirm({
+          title: o.title,
+          okText: o.okText ?? t('confirmOk'),
+          okButtonProps: { danger: true, ...({ 'data-testid': 'confirm-ok' } as object) },
+          cancelText: t('cancel'),
+          content: (
+            <div className="destructive-confirm">
+              {list.length ? (
+                <Typography.Paragraph style={{ marginBottom: 4 }}>{o.itemsLabel ?? t('willDelete')}</Typography.Paragraph>
+              ) : null}
+              {list.length ? (
+                <ul>
+                  {list.map((i, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders, whose names may repeat
+                    <li key={n}>{i}</li>
+                  ))}
+                  {more > 0 ? <li>… +{more}</li> : null}
+                </ul>
+              ) : null}
+              {o.alsoGoes?.length ? (
+                <>
+                  <Typography.Paragraph type="danger" style={{ marginBottom: 4 }}>
+                    {t('alsoGoes')}
+                  </Typography.Paragraph>
+                  <ul>
+                    {o.alsoGoes.map((i) => (
+                      <li key={i}>{i}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              <Typography.Text type="secondary">{o.note ?? t('cannotUndo')}</Typography.Text>
+            </div>
+          ),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal, t],
+  );
 }

@@ -9,23 +9,43 @@ import { useDeleteRows } from './use-delete-rows.ts';
 const removed: unknown[] = [];
 const batchRemoved: unknown[] = [];
 const resource = {
-  useRemove: () => ({ mutateAsync: async (v: unknown) => { removed.push(v); } }),
-  useBatchRemove: () => ({ mutateAsync: async (v: unknown) => { batchRemoved.push(v); } }),
+  useRemove: () => ({
+    mutateAsync: async (v: unknown) => {
+      removed.push(v);
+    },
+  }),
+  useBatchRemove: () => ({
+    mutateAsync: async (v: unknown) => {
+      batchRemoved.push(v);
+    },
+  }),
 } as unknown as Parameters<typeof useDeleteRows>[0];
 
 type Texts = Parameters<typeof useDeleteRows>[1];
 function Harness({ ids, names, onDone, texts }: { ids: number[]; names: string[]; onDone(ok: boolean): void; texts?: Texts }) {
   const del = useDeleteRows(resource, texts);
-  return <button type="button" onClick={async () => onDone(await del(ids, names))}>go</button>;
+  return (
+    <button type="button" onClick={async () => onDone(await del(ids, names))}>
+      go
+    </button>
+  );
 }
 
-beforeEach(async () => { await setLanguage('en-US'); removed.length = 0; batchRemoved.length = 0; });
+beforeEach(async () => {
+  await setLanguage('en-US');
+  removed.length = 0;
+  batchRemoved.length = 0;
+});
 afterEach(() => cleanup());
 
 describe('useDeleteRows', () => {
   it('asks "Delete?" naming the one row, then removes it by id', async () => {
     const done = vi.fn();
-    render(<AntApp><Harness ids={[7]} names={['Alice']} onDone={done} /></AntApp>);
+    render(
+      <AntApp>
+        <Harness ids={[7]} names={['Alice']} onDone={done} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByText('go'));
     expect((await screen.findAllByText('Delete?')).length).toBeGreaterThan(0);
     expect(screen.getByText('Alice')).toBeTruthy();
@@ -37,7 +57,11 @@ describe('useDeleteRows', () => {
 
   it('asks with the count for several rows, then removes them in one batch', async () => {
     const done = vi.fn();
-    render(<AntApp><Harness ids={[1, 2]} names={['A', 'B']} onDone={done} /></AntApp>);
+    render(
+      <AntApp>
+        <Harness ids={[1, 2]} names={['A', 'B']} onDone={done} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByText('go'));
     expect((await screen.findAllByText('Delete 2 records?')).length).toBeGreaterThan(0);
     fireEvent.click(document.querySelector('[data-testid="confirm-ok"]')!);
@@ -50,7 +74,16 @@ describe('useDeleteRows', () => {
     const done = vi.fn();
     const toasts: unknown[] = [];
     attachToastSink({ open: (_type, o) => toasts.push(o.title), destroy: () => {} });
-    render(<AntApp><Harness ids={[1, 2]} names={['a.jpg', 'b.jpg']} onDone={done} texts={{ confirm: (n) => `Delete ${n} photos?`, done: (n) => `${n} photos deleted` }} /></AntApp>);
+    render(
+      <AntApp>
+        <Harness
+          ids={[1, 2]}
+          names={['a.jpg', 'b.jpg']}
+          onDone={done}
+          texts={{ confirm: (n) => `Delete ${n} photos?`, done: (n) => `${n} photos deleted` }}
+        />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByText('go'));
     expect((await screen.findAllByText('Delete 2 photos?')).length).toBeGreaterThan(0);
     expect(screen.getByText('b.jpg')).toBeTruthy();

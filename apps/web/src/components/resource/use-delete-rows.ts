@@ -26,10 +26,16 @@ export function useDeleteRows(
   const remove = resource.useRemove();
   const batchRemove = resource.useBatchRemove();
   const confirm = useConfirmDestructive();
-  return useCallback(async (ids: number[], names: string[]): Promise<boolean> => {
-    const count = ids.length;
-    const title = texts.confirm?.(count) ?? (count === 1 ? t('confirmDelete') : t('confirmDeleteMany', { count }));
-    if (!(await confirm({ title, items: names }))) return false;
-    return toastOutcome(() => (count === 1 ? remove.mutateAsync({ id: ids[0]! }) : batchRemove.mutateAsync({ ids })), texts.done?.(count) ?? t('deleted'));
-  }, [batchRemove, confirm, remove, t, texts.confirm, texts.done]);
+  return useCallback(
+    async (ids: number[], names: string[]): Promise<boolean> => {
+      const count = ids.length;
+      const title = texts.confirm?.(count) ?? (count === 1 ? t('confirmDelete') : t('confirmDeleteMany', { count }));
+      if (!(await confirm({ title, items: names }))) return false;
+      return toastOutcome(
+        () => (count === 1 ? remove.mutateAsync({ id: ids[0]! }) : batchRemove.mutateAsync({ ids })),
+        texts.done?.(count) ?? t('deleted'),
+      );
+    },
+    [batchRemove, confirm, remove, t, texts.confirm, texts.done],
+  );
 }

@@ -6,13 +6,22 @@ import { useListParams } from './use-list-params.ts';
 
 function setup(url: string) {
   const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
-  return renderHook(() => ({ list: useListParams(['status', 'role'] as const, { sort: 'id', order: 'desc' }), location: useLocation() }), { wrapper });
+  return renderHook(() => ({ list: useListParams(['status', 'role'] as const, { sort: 'id', order: 'desc' }), location: useLocation() }), {
+    wrapper,
+  });
 }
 
 describe('useListParams', () => {
   it('reads page, sort, keyword and filters from the URL, with defaults for the rest', () => {
     const { result } = setup('/admin/admin?page=3&sort=name&order=asc&keyword=zed&status=disabled&org=alpha');
-    expect(result.current.list.params).toEqual({ page: 3, per_page: 20, sort: 'name', order: 'asc', keyword: 'zed', filters: { status: 'disabled' } });
+    expect(result.current.list.params).toEqual({
+      page: 3,
+      per_page: 20,
+      sort: 'name',
+      order: 'asc',
+      keyword: 'zed',
+      filters: { status: 'disabled' },
+    });
     expect(result.current.list.query).toEqual({ page: 3, per_page: 20, sort: 'name', order: 'asc', keyword: 'zed', status: 'disabled' });
     expect(result.current.list.filtered).toBe(true);
   });

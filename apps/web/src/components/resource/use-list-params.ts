@@ -62,30 +62,36 @@ export function useListParams<F extends string = never>(filterNames: readonly F[
     };
   }, [key, filterNames.join(','), d.per_page, d.sort, d.order]);
 
-  const set = useCallback<UseListParams<F>['set']>((patch) => {
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      const put = (name: string, value: string | number | null | undefined, fallback?: string | number) => {
-        if (value === undefined) return;
-        if (value === null || value === '' || String(value) === String(fallback)) next.delete(name);
-        else next.set(name, String(value));
-      };
-      put('per_page', patch.per_page, d.per_page);
-      put('sort', patch.sort, d.sort);
-      put('order', patch.order, d.order);
-      put('keyword', patch.keyword, '');
-      for (const [k, v] of Object.entries(patch.filters ?? {})) put(k, (v as string | null | undefined) ?? null, '');
-      const onlyPage = Object.keys(patch).every((k) => k === 'page');
-      if (patch.page !== undefined) put('page', patch.page, 1);
-      else if (!onlyPage) next.delete('page');
-      return next;
-    });
-  }, [setSearch, d.per_page, d.sort, d.order]);
+  const set = useCallback<UseListParams<F>['set']>(
+    (patch) => {
+      setSearch((prev) => {
+        const next = new URLSearchParams(prev);
+        const put = (name: string, value: string | number | null | undefined, fallback?: string | number) => {
+          if (value === undefined) return;
+          if (value === null || value === '' || String(value) === String(fallback)) next.delete(name);
+          else next.set(name, String(value));
+        };
+        put('per_page', patch.per_page, d.per_page);
+        put('sort', patch.sort, d.sort);
+        put('order', patch.order, d.order);
+        put('keyword', patch.keyword, '');
+        for (const [k, v] of Object.entries(patch.filters ?? {})) put(k, (v as string | null | undefined) ?? null, '');
+        const onlyPage = Object.keys(patch).every((k) => k === 'page');
+        if (patch.page !== undefined) put('page', patch.page, 1);
+        else if (!onlyPage) next.delete('page');
+        return next;
+      });
+    },
+    [setSearch, d.per_page, d.sort, d.order],
+  );
 
   const reset = useCallback(() => {
     setSearch((prev) => {
       const next = new URLSearchParams();
-      for (const k of ['org', 'app_debug']) { const v = prev.get(k); if (v !== null) next.set(k, v); }
+      for (const k of ['org', 'app_debug']) {
+        const v = prev.get(k);
+        if (v !== null) next.set(k, v);
+      }
       return next;
     });
   }, [setSearch]);

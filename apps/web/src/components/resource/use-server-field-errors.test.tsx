@@ -16,9 +16,17 @@ function Harness() {
   hook = useServerFieldErrors(f);
   return (
     <Form form={f} initialValues={{ name: 'Ann', memberships: [{ organization_id: 3 }] }}>
-      <Form.Item name="name"><Input /></Form.Item>
+      <Form.Item name="name">
+        <Input />
+      </Form.Item>
       <Form.List name="memberships">
-        {(fields) => fields.map((field) => <Form.Item key={field.key} name={[field.name, 'organization_id']}><Input /></Form.Item>)}
+        {(fields) =>
+          fields.map((field) => (
+            <Form.Item key={field.key} name={[field.name, 'organization_id']}>
+              <Input />
+            </Form.Item>
+          ))
+        }
       </Form.List>
       {hook.formError ? <div data-testid="form-error">{hook.formError}</div> : null}
     </Form>
@@ -44,10 +52,14 @@ describe('useServerFieldErrors', () => {
   });
 
   it('puts translated keys on the fields, nested list fields included, and nothing in a toast', async () => {
-    act(() => hook.onError(new ApiError(400, 'Bad Request', {
-      name: ['validate.error.required'],
-      'memberships.0.organization_id': ['validate.error.invalid'],
-    })));
+    act(() =>
+      hook.onError(
+        new ApiError(400, 'Bad Request', {
+          name: ['validate.error.required'],
+          'memberships.0.organization_id': ['validate.error.invalid'],
+        }),
+      ),
+    );
     await waitFor(() => expect(form.getFieldError('name')).toEqual(['This field is required']));
     expect(form.getFieldError(['memberships', 0, 'organization_id'])).toEqual(['Invalid format']);
     expect(hook.formError).toBeNull();
@@ -55,9 +67,15 @@ describe('useServerFieldErrors', () => {
   });
 
   it('sends errors for the whole record (_) or a field the form lacks to formError', async () => {
-    act(() => hook.onError(new ApiError(409, 'Conflict', {
-      _: ['validate.error.required'], 'memberships.5.organization_id': ['validate.error.digits'], name: ['validate.error.unknown_key'],
-    })));
+    act(() =>
+      hook.onError(
+        new ApiError(409, 'Conflict', {
+          _: ['validate.error.required'],
+          'memberships.5.organization_id': ['validate.error.digits'],
+          name: ['validate.error.unknown_key'],
+        }),
+      ),
+    );
     await waitFor(() => expect(hook.formError).toBe('This field is required Digits only'));
     // An unknown key still lands on its field, as the generic message.
     expect(form.getFieldError('name')).toEqual(['Invalid format']);

@@ -18,20 +18,23 @@ export const failedSaveCount = (form: FormInstance): number => failedSaves.get(f
  */
 export function useServerFieldErrors(form: FormInstance) {
   const [formError, setFormError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => {
-    failedSaves.set(form, failedSaveCount(form) + 1);
-    setFormError(null);
-    const split = serverFieldErrors(form, e);
-    if (split) {
-      const { onFields, rest } = split;
-      if (onFields.length) {
-        form.setFields(onFields);
-        form.scrollToField(onFields[0].name, { block: 'center' });
+  const onError = useCallback(
+    (e: unknown) => {
+      failedSaves.set(form, failedSaveCount(form) + 1);
+      setFormError(null);
+      const split = serverFieldErrors(form, e);
+      if (split) {
+        const { onFields, rest } = split;
+        if (onFields.length) {
+          form.setFields(onFields);
+          form.scrollToField(onFields[0].name, { block: 'center' });
+        }
+        if (rest.length) setFormError(rest.join(' '));
+        if (onFields.length || rest.length) return;
       }
-      if (rest.length) setFormError(rest.join(' '));
-      if (onFields.length || rest.length) return;
-    }
-    toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-  }, [form]);
+      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+    },
+    [form],
+  );
   return { onError, formError, clearFormError: () => setFormError(null) };
 }

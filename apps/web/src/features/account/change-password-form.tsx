@@ -11,7 +11,11 @@ import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { useResetPassword } from './api.ts';
 
-interface Values { current_password: string; password: string; confirm: string }
+interface Values {
+  current_password: string;
+  password: string;
+  confirm: string;
+}
 
 /** Current password, new password with the strength meter of section 5, confirmation. */
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
@@ -23,7 +27,12 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const [edited, setEdited] = useState(false);
   const unsaved = useUnsavedChanges(edited);
   return (
-    <Form form={form} layout="vertical" requiredMark={false} className="change-password-form" disabled={reset.isPending}
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      className="change-password-form"
+      disabled={reset.isPending}
       onValuesChange={() => setEdited(true)}
       onFinish={async (v) => {
         setError(null);
@@ -44,13 +53,25 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       <Form.Item name="current_password" label={t('resetPassword.current')} rules={[schemaRule(resetPasswordBody.shape.current_password)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="password" label={t('resetPassword.next')} rules={[schemaRule(passwordField)]} extra={<PasswordStrengthMeter value={password} />}>
+      <Form.Item
+        name="password"
+        label={t('resetPassword.next')}
+        rules={[schemaRule(passwordField)]}
+        extra={<PasswordStrengthMeter value={password} />}
+      >
         <Input.Password autoComplete="new-password" data-testid="new-password" />
       </Form.Item>
-      <Form.Item name="confirm" label={t('resetPassword.confirm')} dependencies={['password']} rules={[schemaRule(resetPasswordBody.shape.current_password), sameAsRule('password')]}>
+      <Form.Item
+        name="confirm"
+        label={t('resetPassword.confirm')}
+        dependencies={['password']}
+        rules={[schemaRule(resetPasswordBody.shape.current_password), sameAsRule('password')]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={reset.isPending}>{t('resetPassword.submit')}</Button>
+      <Button type="primary" htmlType="submit" loading={reset.isPending}>
+        {t('resetPassword.submit')}
+      </Button>
     </Form>
   );
 }

@@ -6,22 +6,33 @@ import i18n from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import CreateAdminSessionPage from './create-admin-session-page.tsx';
 
-const renderWith = (path: string) => render(
-  <MemoryRouter initialEntries={[`/admin/create-admin-session?path=${encodeURIComponent(path)}`]}>
-    <Routes>
-      <Route path="/admin/create-admin-session" element={<CreateAdminSessionPage />} />
-      <Route path="*" element={<div>elsewhere</div>} />
-    </Routes>
-  </MemoryRouter>,
-);
+const renderWith = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[`/admin/create-admin-session?path=${encodeURIComponent(path)}`]}>
+      <Routes>
+        <Route path="/admin/create-admin-session" element={<CreateAdminSessionPage />} />
+        <Route path="*" element={<div>elsewhere</div>} />
+      </Routes>
+    </MemoryRouter>,
+  );
 
 let download: ReturnType<typeof vi.spyOn>;
 let opened: Blob[];
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
   opened = [];
-  download = vi.spyOn(api, 'download').mockResolvedValue({ blob: new Blob(['<script>alert(1)</script>'], { type: 'text/html' }), filename: 'x' });
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => { opened.push(b); return 'blob:nowhere'; }) }));
+  download = vi
+    .spyOn(api, 'download')
+    .mockResolvedValue({ blob: new Blob(['<script>alert(1)</script>'], { type: 'text/html' }), filename: 'x' });
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: vi.fn((b: Blob) => {
+        opened.push(b);
+        return 'blob:nowhere';
+      }),
+    }),
+  );
   // jsdom cannot navigate to the blob URL; keep its "not implemented" report out of the output.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -50,7 +61,11 @@ describe('create-admin-session', () => {
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(download).toHaveBeenCalledWith(`${LOG_VIEWER_PATH}?lines=100`, undefined, { method: 'GET' });
     expect(opened[0].type).toBe('text/plain;charset=utf-8');
-    const text = await new Promise<string>((resolve) => { const r = new FileReader(); r.onload = () => resolve(String(r.result)); r.readAsText(opened[0]); });
+    const text = await new Promise<string>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(String(r.result));
+      r.readAsText(opened[0]);
+    });
     expect(text).toBe('<script>alert(1)</script>');
   });
 

@@ -27,14 +27,25 @@ export default function CreateAdminSessionPage() {
       return;
     }
     let cancelled = false;
-    api.download(path, undefined, { method: 'GET' }).then(({ blob }) => {
-      if (!cancelled) window.location.replace(URL.createObjectURL(new Blob([blob], { type: 'text/plain;charset=utf-8' })));
-    }, (e) => {
-      if (!cancelled) setFailure({ status: e instanceof ApiError ? e.status : 503, message: errorText(e) });
-    });
-    return () => { cancelled = true; };
+    api.download(path, undefined, { method: 'GET' }).then(
+      ({ blob }) => {
+        if (!cancelled) window.location.replace(URL.createObjectURL(new Blob([blob], { type: 'text/plain;charset=utf-8' })));
+      },
+      (e) => {
+        if (!cancelled) setFailure({ status: e instanceof ApiError ? e.status : 503, message: errorText(e) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [ok, path, navigate]);
   if (!ok) return <ErrorScreen statusCode={400} message={t('session.badPath')} />;
   if (failure) return <ErrorScreen statusCode={failure.status} message={failure.message} />;
-  return <div className="center-block"><Spin tip={t('session.createSession')}><div style={{ width: 200, height: 80 }} /></Spin></div>;
+  return (
+    <div className="center-block">
+      <Spin tip={t('session.createSession')}>
+        <div style={{ width: 200, height: 80 }} />
+      </Spin>
+    </div>
+  );
 }

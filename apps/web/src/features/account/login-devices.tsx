@@ -17,10 +17,28 @@ import { loginDevicesQuery, useLogoutDevice, type LoginDevice } from './api.ts';
 /** "Chrome on Windows"-style summary of a user agent, without a parser library. */
 export function describeUserAgent(ua: string): { label: string; mobile: boolean } {
   if (!ua) return { label: '', mobile: false };
-  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\//.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox'
-    : /Chrome\/|Chromium\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : ua.split(/[ /]/)[0];
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS'
-    : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : ua.split(/[ /]/)[0];
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return { label: os ? `${browser} · ${os}` : browser, mobile: /Mobile|Android|iPhone/.test(ua) };
 }
 
@@ -42,16 +60,32 @@ export function LoginDevices() {
         return (
           <List.Item
             data-testid="login-device"
-            actions={d.current ? [<Tag color="blue" key="c">{t('devices.current')}</Tag>] : [
-              <Popconfirm key="l" title={t('devices.confirm')} okText={t('common.ok')} cancelText={t('common.cancel')}
-                onConfirm={() => logout.mutateAsync(d.id).then(
-                  () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
-                  (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
-                )}
-              >
-                <Button danger size="small">{t('devices.logout')}</Button>
-              </Popconfirm>,
-            ]}
+            actions={
+              d.current
+                ? [
+                    <Tag color="blue" key="c">
+                      {t('devices.current')}
+                    </Tag>,
+                  ]
+                : [
+                    <Popconfirm
+                      key="l"
+                      title={t('devices.confirm')}
+                      okText={t('common.ok')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() =>
+                        logout.mutateAsync(d.id).then(
+                          () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
+                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                        )
+                      }
+                    >
+                      <Button danger size="small">
+                        {t('devices.logout')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+            }
           >
             <List.Item.Meta
               avatar={ua.mobile ? <MobileOutlined style={{ fontSize: 20 }} /> : <LaptopOutlined style={{ fontSize: 20 }} />}

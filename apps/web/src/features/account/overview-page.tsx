@@ -26,7 +26,9 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
   return (
     <span className="role-tags">
       {roles.map((r) => (
-        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : 'blue'} title={r}>{ROLE_LABELS[r as Role]?.[lng] ?? r}</Tag>
+        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : 'blue'} title={r}>
+          {ROLE_LABELS[r as Role]?.[lng] ?? r}
+        </Tag>
       ))}
     </span>
   );
@@ -42,7 +44,11 @@ export default function OverviewPage() {
   const cards = useOverviewCards();
   const tiles = useMemo(() => {
     const flat: VisibleMenuItem[] = [];
-    const walk = (items: readonly VisibleMenuItem[]) => items.forEach((m) => { if (m.children) walk(m.children); else if (m.path && m.route !== 'overview') flat.push(m); });
+    const walk = (items: readonly VisibleMenuItem[]) =>
+      items.forEach((m) => {
+        if (m.children) walk(m.children);
+        else if (m.path && m.route !== 'overview') flat.push(m);
+      });
     walk(menu);
     return flat;
   }, [menu]);
@@ -54,13 +60,25 @@ export default function OverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('overview.whoAmI')} className="full-height">
-            <Descriptions column={1} size="small" items={[
-              { key: 'name', label: t('overview.name'), children: payload.data.name || '—' },
-              { key: 'email', label: t('overview.email'), children: payload.data.email },
-              { key: 'org', label: t('overview.organization'), children: organization ? <span data-testid="overview-organization">{organizationLabel(organization)}</span> : <Typography.Text type="secondary">{t('overview.noOrganization')}</Typography.Text> },
-              { key: 'roles', label: t('overview.roles'), children: <RoleTags roles={roles} /> },
-              { key: 'exp', label: t('overview.expiresAt'), children: formatDateTime(payload.expired_at) },
-            ]} />
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                { key: 'name', label: t('overview.name'), children: payload.data.name || '—' },
+                { key: 'email', label: t('overview.email'), children: payload.data.email },
+                {
+                  key: 'org',
+                  label: t('overview.organization'),
+                  children: organization ? (
+                    <span data-testid="overview-organization">{organizationLabel(organization)}</span>
+                  ) : (
+                    <Typography.Text type="secondary">{t('overview.noOrganization')}</Typography.Text>
+                  ),
+                },
+                { key: 'roles', label: t('overview.roles'), children: <RoleTags roles={roles} /> },
+                { key: 'exp', label: t('overview.expiresAt'), children: formatDateTime(payload.expired_at) },
+              ]}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
@@ -70,7 +88,9 @@ export default function OverviewPage() {
         </Col>
         <Col span={24}>
           <Card title={t('overview.shortcuts')} className="full-height">
-            {tiles.length === 0 ? <EmptyState description={t('overview.noShortcuts')} /> : (
+            {tiles.length === 0 ? (
+              <EmptyState description={t('overview.noShortcuts')} />
+            ) : (
               <div className="tiles">
                 {tiles.map((m) => (
                   <button type="button" key={m.path} className="tile" onClick={() => navigate(m.path!)} data-testid="overview-tile">
@@ -86,7 +106,13 @@ export default function OverviewPage() {
           <Col key={key} xs={24} lg={12} className="overview-async">
             {/* Last, and its placeholder has the card's size: the organization and roles settle after a
                 reload (token renewal), and nothing else moves when this card comes or goes. */}
-            <Suspense fallback={<Card className="overview-async-placeholder" aria-busy><Skeleton active title paragraph={{ rows: 5 }} /></Card>}>
+            <Suspense
+              fallback={
+                <Card className="overview-async-placeholder" aria-busy>
+                  <Skeleton active title paragraph={{ rows: 5 }} />
+                </Card>
+              }
+            >
               <FeatureCard />
             </Suspense>
           </Col>

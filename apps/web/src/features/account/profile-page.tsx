@@ -29,15 +29,25 @@ export default function ProfilePage() {
   const [form] = Form.useForm<{ name: string; date_calendar: DateCalendar }>();
   const [edited, setEdited] = useState(false);
   const unsaved = useUnsavedChanges(edited);
-  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name, date_calendar: q.data.date_calendar }); }, [q.data, form]);
+  useEffect(() => {
+    if (q.data) form.setFieldsValue({ name: q.data.name, date_calendar: q.data.date_calendar });
+  }, [q.data, form]);
   return (
     <div className="page profile-page">
       <PageHeader />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('profile.basic')}>
-            {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
-              <Form form={form} layout="vertical" requiredMark={false} disabled={update.isPending}
+            {q.isPending ? (
+              <Skeleton active />
+            ) : q.isError ? (
+              <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+            ) : (
+              <Form
+                form={form}
+                layout="vertical"
+                requiredMark={false}
+                disabled={update.isPending}
                 onValuesChange={() => setEdited(true)}
                 onFinish={async (v) => {
                   try {
@@ -49,13 +59,24 @@ export default function ProfilePage() {
                   }
                 }}
               >
-                <Form.Item label={t('profile.email')} htmlFor="profile-email"><Input id="profile-email" value={q.data.email} disabled /></Form.Item>
-                <Form.Item name="name" label={t('profile.name')} rules={[schemaRule(profileUpdateBody.shape.name.unwrap())]}><Input maxLength={100} /></Form.Item>
-                <Form.Item name="date_calendar" label={t('profile.dateCalendar')} extra={t('profile.dateCalendarHelp')}>
-                  <Radio.Group data-testid="profile-date-calendar" options={(['gregorian', 'roc'] as const).map((c) => ({ value: c, label: t(`profile.calendars.${c}`) }))} />
+                <Form.Item label={t('profile.email')} htmlFor="profile-email">
+                  <Input id="profile-email" value={q.data.email} disabled />
                 </Form.Item>
-                <Form.Item label={t('overview.roles')}><RoleTags roles={[...q.data.roles, ...q.data.sub_account_roles]} /></Form.Item>
-                <Button type="primary" htmlType="submit" loading={update.isPending}>{t('profile.save')}</Button>
+                <Form.Item name="name" label={t('profile.name')} rules={[schemaRule(profileUpdateBody.shape.name.unwrap())]}>
+                  <Input maxLength={100} />
+                </Form.Item>
+                <Form.Item name="date_calendar" label={t('profile.dateCalendar')} extra={t('profile.dateCalendarHelp')}>
+                  <Radio.Group
+                    data-testid="profile-date-calendar"
+                    options={(['gregorian', 'roc'] as const).map((c) => ({ value: c, label: t(`profile.calendars.${c}`) }))}
+                  />
+                </Form.Item>
+                <Form.Item label={t('overview.roles')}>
+                  <RoleTags roles={[...q.data.roles, ...q.data.sub_account_roles]} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={update.isPending}>
+                  {t('profile.save')}
+                </Button>
               </Form>
             )}
           </Card>
@@ -66,7 +87,9 @@ export default function ProfilePage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={t('devices.title')}><LoginDevices /></Card>
+          <Card title={t('devices.title')}>
+            <LoginDevices />
+          </Card>
         </Col>
       </Row>
     </div>

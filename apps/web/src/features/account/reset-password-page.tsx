@@ -19,10 +19,12 @@ export default function ResetPasswordPage() {
       <PageHeader />
       <Card>
         {forced ? <Alert type="warning" showIcon title={t('resetPassword.intro')} style={{ marginBottom: 16 }} /> : null}
-        <ChangePasswordForm onDone={() => {
-          toast.success({ title: t('resetPassword.success'), duration: SHELL_TOAST.duration });
-          navigate('/admin', { replace: true });
-        }} />
+        <ChangePasswordForm
+          onDone={() => {
+            toast.success({ title: t('resetPassword.success'), duration: SHELL_TOAST.duration });
+            navigate('/admin', { replace: true });
+          }}
+        />
       </Card>
     </div>
   );

@@ -12,12 +12,16 @@ function Where() {
   const l = useLocation();
   return <output data-testid="where">{`${l.pathname}${l.search}`}</output>;
 }
-const renderAt = (path: string) => render(
-  <MemoryRouter initialEntries={[path]}>
-    <Routes><Route path="/" element={<SignInPage />} /><Route path="*" element={<div>elsewhere</div>} /></Routes>
-    <Where />
-  </MemoryRouter>,
-);
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<SignInPage />} />
+        <Route path="*" element={<div>elsewhere</div>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
 
 let answer: (url: string, body: any) => Response;
 let bodies: any[];
@@ -27,11 +31,14 @@ beforeEach(async () => {
   resetSessionManager();
   await i18n.changeLanguage('zh-TW');
   bodies = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    if (url.includes('/login')) bodies.push(body);
-    return answer(url, body);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      if (url.includes('/login')) bodies.push(body);
+      return answer(url, body);
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -62,7 +69,8 @@ describe('sign-in page', { timeout: 40_000 }, () => {
   });
 
   it('puts server validation keys on the fields', async () => {
-    answer = () => new Response(JSON.stringify({ message: 'Bad Request', errors: { email: ['validate.error.email_incorrect'] } }), { status: 400 });
+    answer = () =>
+      new Response(JSON.stringify({ message: 'Bad Request', errors: { email: ['validate.error.email_incorrect'] } }), { status: 400 });
     renderAt('/');
     await submit('a@example.com', 'pass1234');
     expect(await screen.findByText('電子郵件格式不正確', {}, { timeout: 15_000 })).toBeTruthy();
@@ -79,9 +87,10 @@ describe('sign-in page', { timeout: 40_000 }, () => {
 
   it('signs in with keep_login, stores the token and goes back to the requested page', async () => {
     const token = makeToken();
-    answer = (url) => url.includes('/login')
-      ? new Response(JSON.stringify({ token }), { status: 200 })
-      : new Response(JSON.stringify({ organizations: [] }), { status: 200 });
+    answer = (url) =>
+      url.includes('/login')
+        ? new Response(JSON.stringify({ token }), { status: 200 })
+        : new Response(JSON.stringify({ organizations: [] }), { status: 200 });
     renderAt('/?redirect=%2Fadmin%2Fprofile');
     await submit(' a@example.com ', 'pass1234', true);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/profile'), { timeout: 15_000 });
@@ -90,13 +99,17 @@ describe('sign-in page', { timeout: 40_000 }, () => {
   });
 
   it('loads reCAPTCHA v3 with the site key from the settings and shows the notice with its links', async () => {
-    answer = () => new Response(JSON.stringify({ recaptcha: { client: 'site-key-1' }, config: {}, api_version: 'v1.0.0' }), { status: 200 });
+    answer = () =>
+      new Response(JSON.stringify({ recaptcha: { client: 'site-key-1' }, config: {}, api_version: 'v1.0.0' }), { status: 200 });
     await loadSettings();
     renderAt('/');
     await waitFor(() => expect(document.querySelector('script[src*="recaptcha/api.js?render=site-key-1"]')).not.toBeNull());
     const notice = screen.getByTestId('recaptcha-notice');
     expect(notice.textContent).toContain('reCAPTCHA');
-    expect([...notice.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://policies.google.com/privacy', 'https://policies.google.com/terms']);
+    expect([...notice.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://policies.google.com/privacy',
+      'https://policies.google.com/terms',
+    ]);
   });
 
   it('refuses an off-site redirect after sign-in', async () => {

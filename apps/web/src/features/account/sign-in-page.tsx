@@ -27,7 +27,11 @@ const passwordRule = schemaRule(() => accountSchemas().then((m) => m.passwordFie
 /** The bot-check notice of spec section 2, linking to Google's privacy policy and terms. */
 function RecaptchaNotice() {
   const { t } = useTranslation();
-  const link = (href: string, text: string) => <a href={href} target="_blank" rel="noopener noreferrer">{text}</a>;
+  const link = (href: string, text: string) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
   return (
     <p className="recaptcha-notice" data-testid="recaptcha-notice">
       {t('signIn.recaptcha.before')}
@@ -39,7 +43,11 @@ function RecaptchaNotice() {
   );
 }
 
-interface Values { email: string; password: string; keep_login: boolean }
+interface Values {
+  email: string;
+  password: string;
+  keep_login: boolean;
+}
 
 /** Where to go after sign-in: the admin path the visitor came from, else the overview. */
 function redirectTarget(raw: string | null): string {
@@ -60,7 +68,9 @@ export default function SignInPage() {
   const siteKey = settings.recaptcha.client;
   const target = redirectTarget(params.get('redirect'));
 
-  useEffect(() => { void loadRecaptcha(siteKey); }, [siteKey]);
+  useEffect(() => {
+    void loadRecaptcha(siteKey);
+  }, [siteKey]);
 
   if (payload && !busy) return <Navigate to={target} replace />;
 
@@ -70,7 +80,10 @@ export default function SignInPage() {
     try {
       const recaptcha = await recaptchaToken(siteKey, 'login');
       const { token } = await api.post<{ token: string }>('/api/admin/account/login', {
-        email: v.email.trim(), password: v.password, keep_login: !!v.keep_login, ...(recaptcha ? { recaptcha } : {}),
+        email: v.email.trim(),
+        password: v.password,
+        keep_login: !!v.keep_login,
+        ...(recaptcha ? { recaptcha } : {}),
       });
       await signedIn(token);
       navigate(target, { replace: true });
@@ -85,12 +98,22 @@ export default function SignInPage() {
     <div className="sign-in">
       <section className="sign-in-card" aria-labelledby="sign-in-title">
         <div className="sign-in-brand">
-          <div className="sign-in-logo" aria-hidden>{config.appName.slice(0, 1)}</div>
-          <h1 id="sign-in-title" className="sign-in-title">{t('signIn.title')}</h1>
-          <p className="sign-in-subtitle">{siteTitle} · {t('signIn.subtitle')}</p>
+          <div className="sign-in-logo" aria-hidden>
+            {config.appName.slice(0, 1)}
+          </div>
+          <h1 id="sign-in-title" className="sign-in-title">
+            {t('signIn.title')}
+          </h1>
+          <p className="sign-in-subtitle">
+            {siteTitle} · {t('signIn.subtitle')}
+          </p>
         </div>
         {/* A plain banner rather than antd Alert keeps the sign-in bundle small. */}
-        {error ? <div role="alert" className="sign-in-error" data-testid="sign-in-error"><CloseCircleFilled /> <span>{error}</span></div> : null}
+        {error ? (
+          <div role="alert" className="sign-in-error" data-testid="sign-in-error">
+            <CloseCircleFilled /> <span>{error}</span>
+          </div>
+        ) : null}
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ keep_login: false }} disabled={busy}>
           <Form.Item name="email" label={t('signIn.email')} rules={[emailRule]} normalize={(v: string) => v.trim()}>
             <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" size="large" autoFocus />
@@ -100,15 +123,21 @@ export default function SignInPage() {
               prefix={<LockOutlined />}
               autoComplete="current-password"
               size="large"
-              iconRender={(visible) => (visible
-                ? <EyeOutlined aria-label={t('signIn.hidePassword')} data-testid="password-toggle" />
-                : <EyeInvisibleOutlined aria-label={t('signIn.showPassword')} data-testid="password-toggle" />)}
+              iconRender={(visible) =>
+                visible ? (
+                  <EyeOutlined aria-label={t('signIn.hidePassword')} data-testid="password-toggle" />
+                ) : (
+                  <EyeInvisibleOutlined aria-label={t('signIn.showPassword')} data-testid="password-toggle" />
+                )
+              }
             />
           </Form.Item>
           <Form.Item name="keep_login" valuePropName="checked">
             <Checkbox>{t('signIn.keepLogin')}</Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="sign-in-submit">{t('signIn.submit')}</Button>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="sign-in-submit">
+            {t('signIn.submit')}
+          </Button>
         </Form>
         {siteKey ? <RecaptchaNotice /> : null}
       </section>

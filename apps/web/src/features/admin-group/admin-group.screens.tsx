@@ -16,7 +16,13 @@ function RolesInput({ value, onChange }: { value?: string[]; onChange?: (v: stri
     queryFn: () => api.get<{ data: RoleOption[] }>('/api/admin/admin/roles').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
-  return <Checkbox.Group value={value} onChange={onChange} options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()], disabled: !r.grantable }))} />;
+  return (
+    <Checkbox.Group
+      value={value}
+      onChange={onChange}
+      options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()], disabled: !r.grantable }))}
+    />
+  );
 }
 
 const members = { 'zh-TW': '成員數', 'en-US': 'Members' };
@@ -37,7 +43,9 @@ export default {
   fields: [
     { name: 'name', label: { 'zh-TW': '群組名稱', 'en-US': 'Group name' }, required: true, testId: 'group-name' },
     {
-      name: 'roles', label: { 'zh-TW': '群組角色', 'en-US': 'Group roles' }, input: RolesInput,
+      name: 'roles',
+      label: { 'zh-TW': '群組角色', 'en-US': 'Group roles' },
+      input: RolesInput,
       extra: { 'zh-TW': '成員在下次取得權杖時即擁有群組的角色。', 'en-US': 'Members hold the group roles from their next token on.' },
     },
   ],

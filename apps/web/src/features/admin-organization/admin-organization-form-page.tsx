@@ -15,7 +15,13 @@ import Tooltip from 'antd/es/tooltip';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
-import { adminOrganizationInput, memberInput, ORGANIZATION_STATUSES, organizationLabel, type AdminOrganizationDetail } from '@bo/shared/schemas/organization';
+import {
+  adminOrganizationInput,
+  memberInput,
+  ORGANIZATION_STATUSES,
+  organizationLabel,
+  type AdminOrganizationDetail,
+} from '@bo/shared/schemas/organization';
 import { api } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
@@ -34,10 +40,16 @@ interface Values {
   status: (typeof ORGANIZATION_STATUSES)[number];
   members: { admin_id: number; sub_account_roles: string[] }[];
 }
-interface AdminOption { id: number; name: string; email: string }
+interface AdminOption {
+  id: number;
+  name: string;
+  email: string;
+}
 
 const toValues = (o: AdminOrganizationDetail): Values => ({
-  name: o.name, company_id: o.company_id, status: o.status,
+  name: o.name,
+  company_id: o.company_id,
+  status: o.status,
   members: o.members.map((m) => ({ admin_id: m.admin_id, sub_account_roles: m.sub_account_roles })),
 });
 
@@ -46,7 +58,10 @@ function useAdminOptions(current: AdminOrganizationDetail | undefined) {
   const [keyword, setKeyword] = useState('');
   const q = useQuery({
     queryKey: ['/api/admin/admin', 'options', keyword],
-    queryFn: () => api.get<{ data: AdminOption[] }>('/api/admin/admin/index', { keyword: keyword || undefined, per_page: 20, sort: 'name', order: 'asc' }).then((r) => r.data),
+    queryFn: () =>
+      api
+        .get<{ data: AdminOption[] }>('/api/admin/admin/index', { keyword: keyword || undefined, per_page: 20, sort: 'name', order: 'asc' })
+        .then((r) => r.data),
     staleTime: 30_000,
   });
   const options = useMemo(() => {
@@ -72,7 +87,9 @@ export default function AdminOrganizationFormPage() {
   const deleteOrganizations = useDeleteOrganizations();
   const admins = useAdminOptions(one.data);
   const qc = useQueryClient();
-  useEffect(() => { if (one.data) form.setFieldsValue(toValues(one.data)); }, [one.data, form]);
+  useEffect(() => {
+    if (one.data) form.setFieldsValue(toValues(one.data));
+  }, [one.data, form]);
 
   const onSubmit = async (v: Values) => {
     const body = { ...v, company_id: v.company_id || null, members: (v.members ?? []).filter((m) => m?.admin_id) } as never;
@@ -94,16 +111,35 @@ export default function AdminOrganizationFormPage() {
 
   return (
     <div className="page admin-organization-form-page">
-      <PageHeader title={mode === 'create' ? t('create') : one.data ? organizationLabel(one.data) : undefined}
+      <PageHeader
+        title={mode === 'create' ? t('create') : one.data ? organizationLabel(one.data) : undefined}
         subtitle={one.data ? `${t('uid')}: ${one.data.uid}` : undefined}
-        extra={<Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>} />
-      <ResourceForm<Values> testId="organization-form" form={form} mode={mode ?? 'create'} loading={one.isPending} loadError={one.error}
-        onRetry={() => void one.refetch()} onSubmit={onSubmit} submitting={create.isPending || update.isPending} formError={formError}
+        extra={<Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>}
+      />
+      <ResourceForm<Values>
+        testId="organization-form"
+        form={form}
+        mode={mode ?? 'create'}
+        loading={one.isPending}
+        loadError={one.error}
+        onRetry={() => void one.refetch()}
+        onSubmit={onSubmit}
+        submitting={create.isPending || update.isPending}
+        formError={formError}
         onCancel={() => navigate('/admin/admin-organization')}
         initialValues={{ status: 'active', members: [], company_id: null }}
-        extraActions={mode === 'update' && one.data ? (
-          <Button danger onClick={async () => { if (await deleteOrganizations([one.data])) navigate('/admin/admin-organization'); }}>{tr('delete')}</Button>
-        ) : undefined}
+        extraActions={
+          mode === 'update' && one.data ? (
+            <Button
+              danger
+              onClick={async () => {
+                if (await deleteOrganizations([one.data])) navigate('/admin/admin-organization');
+              }}
+            >
+              {tr('delete')}
+            </Button>
+          ) : undefined
+        }
       >
         <Form.Item name="name" label={t('name')} required rules={[schemaRule(adminOrganizationInput.shape.name)]}>
           <Input maxLength={100} data-testid="organization-name" />
@@ -121,19 +157,41 @@ export default function AdminOrganizationFormPage() {
               {fields.map((field) => (
                 <Card size="small" key={field.key}>
                   <Flex gap={8} wrap align="flex-start">
-                    <Form.Item name={[field.name, 'admin_id']} label={t('member')} rules={[schemaRule(memberInput.shape.admin_id)]} style={{ flex: '1 1 240px', marginBottom: 8 }}>
-                      <Select showSearch={{ filterOption: false, onSearch: admins.setKeyword }} loading={admins.loading} options={admins.options} placeholder={t('searchAdmin')} />
+                    <Form.Item
+                      name={[field.name, 'admin_id']}
+                      label={t('member')}
+                      rules={[schemaRule(memberInput.shape.admin_id)]}
+                      style={{ flex: '1 1 240px', marginBottom: 8 }}
+                    >
+                      <Select
+                        showSearch={{ filterOption: false, onSearch: admins.setKeyword }}
+                        loading={admins.loading}
+                        options={admins.options}
+                        placeholder={t('searchAdmin')}
+                      />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'sub_account_roles']} label={t('subAccountRoles')} initialValue={[]} style={{ flex: '2 1 260px', marginBottom: 8 }}>
+                    <Form.Item
+                      name={[field.name, 'sub_account_roles']}
+                      label={t('subAccountRoles')}
+                      initialValue={[]}
+                      style={{ flex: '2 1 260px', marginBottom: 8 }}
+                    >
                       <Checkbox.Group options={SUB_ACCOUNT_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} />
                     </Form.Item>
                     <Tooltip title={t('removeMember')}>
-                      <Button aria-label={t('removeMember')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} style={{ marginTop: 30 }} />
+                      <Button
+                        aria-label={t('removeMember')}
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(field.name)}
+                        style={{ marginTop: 30 }}
+                      />
                     </Tooltip>
                   </Flex>
                 </Card>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ sub_account_roles: [] })}>{t('addMember')}</Button>
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ sub_account_roles: [] })}>
+                {t('addMember')}
+              </Button>
             </Flex>
           )}
         </Form.List>

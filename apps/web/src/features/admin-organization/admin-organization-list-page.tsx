@@ -41,17 +41,37 @@ export default function AdminOrganizationListPage() {
   };
 
   const columns: ColumnsType<AdminOrganization> = [
-    { key: 'name', title: t('name'), sorter: true, fixed: 'left', render: (_, o) => <Link to={`/admin/admin-organization/${o.id}/update`}>{organizationLabel(o)}</Link> },
+    {
+      key: 'name',
+      title: t('name'),
+      sorter: true,
+      fixed: 'left',
+      render: (_, o) => <Link to={`/admin/admin-organization/${o.id}/update`}>{organizationLabel(o)}</Link>,
+    },
     { key: 'uid', dataIndex: 'uid', title: t('uid'), responsive: ['md'] },
     { key: 'member_count', dataIndex: 'member_count', title: t('memberCount') },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
-    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
-      key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
+      key: 'created_at',
+      dataIndex: 'created_at',
+      title: t('createdAt'),
+      sorter: true,
+      onHeaderCell: () => ({ className: 'nowrap' }),
+      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
+    },
+    {
+      key: 'actions',
+      title: tr('actions'),
+      fixed: 'right',
+      className: 'resource-row-actions',
       render: (_, o) => (
         <Flex gap={4}>
-          <Button size="small" onClick={() => navigate(`/admin/admin-organization/${o.id}/update`)}>{tr('edit')}</Button>
-          <Button size="small" danger onClick={() => void deleteOrganizations([o])} data-testid={`organization-delete-${o.id}`}>{tr('delete')}</Button>
+          <Button size="small" onClick={() => navigate(`/admin/admin-organization/${o.id}/update`)}>
+            {tr('edit')}
+          </Button>
+          <Button size="small" danger onClick={() => void deleteOrganizations([o])} data-testid={`organization-delete-${o.id}`}>
+            {tr('delete')}
+          </Button>
         </Flex>
       ),
     },
@@ -59,21 +79,66 @@ export default function AdminOrganizationListPage() {
 
   return (
     <div className="page admin-organization-list-page">
-      <PageHeader extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin-organization/create')} data-testid="organization-create">{t('create')}</Button>} />
+      <PageHeader
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate('/admin/admin-organization/create')}
+            data-testid="organization-create"
+          >
+            {t('create')}
+          </Button>
+        }
+      />
       <ListFilters list={list}>
-        <Select allowClear placeholder={t('allStatuses')} value={list.params.filters.status} aria-label={t('status')} style={{ minWidth: 120 }}
+        <Select
+          allowClear
+          placeholder={t('allStatuses')}
+          value={list.params.filters.status}
+          aria-label={t('status')}
+          style={{ minWidth: 120 }}
           options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })} />
+          onChange={(v) => list.set({ filters: { status: v ?? null } })}
+        />
       </ListFilters>
-      <ResourceTable<AdminOrganization> testId="organization-table" query={q} list={list} columns={columns}
-        emptyAction={<Button type="primary" onClick={() => navigate('/admin/admin-organization/create')}>{t('create')}</Button>}
+      <ResourceTable<AdminOrganization>
+        testId="organization-table"
+        query={q}
+        list={list}
+        columns={columns}
+        emptyAction={
+          <Button type="primary" onClick={() => navigate('/admin/admin-organization/create')}>
+            {t('create')}
+          </Button>
+        }
         batchActions={({ ids, rows, clear }) => (
           <>
-            <Button onClick={async () => { if (await setStatus(ids, 'active')) clear(); }}>{t('enable')}</Button>
-            <Button onClick={async () => { if (await setStatus(ids, 'disabled')) clear(); }}>{t('disable')}</Button>
-            <Button danger onClick={async () => { if (await deleteOrganizations(rows)) clear(); }}>{tr('delete')}</Button>
+            <Button
+              onClick={async () => {
+                if (await setStatus(ids, 'active')) clear();
+              }}
+            >
+              {t('enable')}
+            </Button>
+            <Button
+              onClick={async () => {
+                if (await setStatus(ids, 'disabled')) clear();
+              }}
+            >
+              {t('disable')}
+            </Button>
+            <Button
+              danger
+              onClick={async () => {
+                if (await deleteOrganizations(rows)) clear();
+              }}
+            >
+              {tr('delete')}
+            </Button>
           </>
-        )} />
+        )}
+      />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { toAdminBody } from './admin-form-page.tsx';
 
 // What antd's onFinish hands over: only the fields the form renders.
 const shownToOrganizationAdmin = {
-  email: 'm@example.com', name: 'Member', status: 'active' as const,
+  email: 'm@example.com',
+  name: 'Member',
+  status: 'active' as const,
   memberships: [{ organization_id: 4, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ' as const] }],
 };
 
@@ -27,7 +29,10 @@ describe('admin form body', () => {
   });
 
   it('drops membership rows with no organization chosen', () => {
-    const body = toAdminBody({ ...shownToOrganizationAdmin, memberships: [{ organization_id: undefined as unknown as number, sub_account_roles: [] }] }, { roles: false, group: false });
+    const body = toAdminBody(
+      { ...shownToOrganizationAdmin, memberships: [{ organization_id: undefined as unknown as number, sub_account_roles: [] }] },
+      { roles: false, group: false },
+    );
     expect(body.memberships).toEqual([]);
   });
 });

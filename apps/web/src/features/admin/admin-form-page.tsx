@@ -58,8 +58,15 @@ export function toAdminBody(v: Values, shown: { roles: boolean; group: boolean }
 }
 
 const toValues = (a: Admin): Values => ({
-  email: a.email, name: a.name, roles: a.roles, status: a.status, group_id: a.group_id,
-  memberships: a.memberships.map((m) => ({ organization_id: m.organization_id, sub_account_roles: m.sub_account_roles as MembershipInput['sub_account_roles'] })),
+  email: a.email,
+  name: a.name,
+  roles: a.roles,
+  status: a.status,
+  group_id: a.group_id,
+  memberships: a.memberships.map((m) => ({
+    organization_id: m.organization_id,
+    sub_account_roles: m.sub_account_roles as MembershipInput['sub_account_roles'],
+  })),
 });
 
 /** admin/create and admin/{target}/update: one form, the mode from the route (spec section 4). */
@@ -82,14 +89,23 @@ export default function AdminFormPage() {
   const orgs = useQuery({ ...organizationOptionsQuery(), enabled: managesAll });
   const groups = useQuery({
     queryKey: ['/api/admin/admin-group', 'options'],
-    queryFn: () => api.get<{ data: { id: number; name: string; roles: string[] }[] }>('/api/admin/admin-group/index', { per_page: 100, sort: 'name', order: 'asc' }).then((r) => r.data),
+    queryFn: () =>
+      api
+        .get<{ data: { id: number; name: string; roles: string[] }[] }>('/api/admin/admin-group/index', {
+          per_page: 100,
+          sort: 'name',
+          order: 'asc',
+        })
+        .then((r) => r.data),
     enabled: managesAll && config.adminGroup,
   });
   const create = adminApi.useCreate();
   const update = adminApi.useUpdate();
   const showPassword = useShowPasswordOnce();
 
-  useEffect(() => { if (one.data) form.setFieldsValue(toValues(one.data)); }, [one.data, form]);
+  useEffect(() => {
+    if (one.data) form.setFieldsValue(toValues(one.data));
+  }, [one.data, form]);
   const orgOptions = useMemo(() => {
     if (managesAll) return (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }));
     return active ? [{ value: active.id, label: organizationLabel(active) }] : [];
@@ -115,12 +131,15 @@ export default function AdminFormPage() {
 
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.name, label: r.label[lng], disabled: !r.grantable }));
   const subRoleOptions = (subRoles.data ?? []).map((r) => ({ value: r.name, label: r.label[lng], disabled: !r.grantable }));
-  const title = mode === 'create' ? t('create') : (one.data ? (one.data.name || one.data.email) : undefined);
+  const title = mode === 'create' ? t('create') : one.data ? one.data.name || one.data.email : undefined;
 
   return (
     <div className="page admin-form-page">
-      <PageHeader title={title} subtitle={mode === 'update' && one.data && !one.data.has_change_default_password ? t('pendingPassword') : undefined}
-        extra={managesAll ? <Button onClick={() => navigate('/admin/admin')}>{tr('back')}</Button> : undefined} />
+      <PageHeader
+        title={title}
+        subtitle={mode === 'update' && one.data && !one.data.has_change_default_password ? t('pendingPassword') : undefined}
+        extra={managesAll ? <Button onClick={() => navigate('/admin/admin')}>{tr('back')}</Button> : undefined}
+      />
       <ResourceForm<Values>
         testId="admin-form"
         form={form}
@@ -148,12 +167,18 @@ export default function AdminFormPage() {
             <Checkbox.Group options={roleOptions} data-testid="admin-roles" />
           </Form.Item>
         ) : (
-          <Form.Item label={t('roles')}><RoleTags roles={one.data?.roles ?? []} /></Form.Item>
+          <Form.Item label={t('roles')}>
+            <RoleTags roles={one.data?.roles ?? []} />
+          </Form.Item>
         )}
         {managesAll && config.adminGroup ? (
           <Form.Item name="group_id" label={t('group')}>
-            <Select allowClear placeholder={t('noGroup')} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-              onChange={(v) => form.setFieldValue('group_id', v ?? null)} />
+            <Select
+              allowClear
+              placeholder={t('noGroup')}
+              options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              onChange={(v) => form.setFieldValue('group_id', v ?? null)}
+            />
           </Form.Item>
         ) : null}
         <Typography.Title level={5}>{t('organizations')}</Typography.Title>
@@ -164,24 +189,49 @@ export default function AdminFormPage() {
               {fields.map((field) => (
                 <Card size="small" key={field.key} data-testid={`membership-${field.name}`}>
                   <Flex gap={8} wrap align="flex-start">
-                    <Form.Item name={[field.name, 'organization_id']} label={t('organization')} rules={[schemaRule(membershipInput.shape.organization_id)]}
-                      style={{ flex: '1 1 220px', minWidth: 0, marginBottom: 8 }}>
-                      <Select showSearch={{ optionFilterProp: 'label' }} options={orgOptions} disabled={!managesAll} data-testid="membership-organization"
-                        style={{ width: '100%' }} popupMatchSelectWidth={false} />
+                    <Form.Item
+                      name={[field.name, 'organization_id']}
+                      label={t('organization')}
+                      rules={[schemaRule(membershipInput.shape.organization_id)]}
+                      style={{ flex: '1 1 220px', minWidth: 0, marginBottom: 8 }}
+                    >
+                      <Select
+                        showSearch={{ optionFilterProp: 'label' }}
+                        options={orgOptions}
+                        disabled={!managesAll}
+                        data-testid="membership-organization"
+                        style={{ width: '100%' }}
+                        popupMatchSelectWidth={false}
+                      />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'sub_account_roles']} label={t('subAccountRoles')} style={{ flex: '2 1 260px', minWidth: 0, marginBottom: 8 }} initialValue={[]}>
+                    <Form.Item
+                      name={[field.name, 'sub_account_roles']}
+                      label={t('subAccountRoles')}
+                      style={{ flex: '2 1 260px', minWidth: 0, marginBottom: 8 }}
+                      initialValue={[]}
+                    >
                       <Checkbox.Group options={subRoleOptions} data-testid="membership-roles" />
                     </Form.Item>
                     {managesAll ? (
                       <Tooltip title={t('removeMembership')}>
-                        <Button aria-label={t('removeMembership')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} style={{ marginTop: 30 }} />
+                        <Button
+                          aria-label={t('removeMembership')}
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove(field.name)}
+                          style={{ marginTop: 30 }}
+                        />
                       </Tooltip>
                     ) : null}
                   </Flex>
                 </Card>
               ))}
               {managesAll ? (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ organization_id: undefined, sub_account_roles: [] })} data-testid="membership-add">
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ organization_id: undefined, sub_account_roles: [] })}
+                  data-testid="membership-add"
+                >
                   {t('addMembership')}
                 </Button>
               ) : null}

@@ -56,63 +56,107 @@ export default function AdminListPage() {
 
   const columns: ColumnsType<Admin> = [
     {
-      key: 'name', title: t('name'), sorter: true, fixed: 'left',
+      key: 'name',
+      title: t('name'),
+      sorter: true,
+      fixed: 'left',
       render: (_, a) => (
         <div>
-          <Link to={`/admin/admin/${a.id}/update`} data-testid={`admin-link-${a.id}`}>{a.name || a.email}</Link>
+          <Link to={`/admin/admin/${a.id}/update`} data-testid={`admin-link-${a.id}`}>
+            {a.name || a.email}
+          </Link>
           {a.id === me ? <Typography.Text type="secondary"> {t('you')}</Typography.Text> : null}
-          {!a.has_change_default_password ? <div><Typography.Text type="warning" style={{ fontSize: 12 }}>{t('pendingPassword')}</Typography.Text></div> : null}
+          {!a.has_change_default_password ? (
+            <div>
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {t('pendingPassword')}
+              </Typography.Text>
+            </div>
+          ) : null}
         </div>
       ),
     },
     { key: 'email', dataIndex: 'email', title: t('email'), sorter: true },
-    { key: 'roles', title: t('roles'), render: (_, a) => <RoleTags roles={[...a.roles, ...(a.group?.roles ?? []).filter((r) => !a.roles.includes(r))]} /> },
     {
-      key: 'memberships', title: t('organizations'),
-      render: (_, a) => a.memberships.length ? (
-        <Flex vertical gap={2}>{a.memberships.map((m) => <span key={m.organization_id}>{organizationLabel(m)}</span>)}</Flex>
-      ) : '—',
+      key: 'roles',
+      title: t('roles'),
+      render: (_, a) => <RoleTags roles={[...a.roles, ...(a.group?.roles ?? []).filter((r) => !a.roles.includes(r))]} />,
+    },
+    {
+      key: 'memberships',
+      title: t('organizations'),
+      render: (_, a) =>
+        a.memberships.length ? (
+          <Flex vertical gap={2}>
+            {a.memberships.map((m) => (
+              <span key={m.organization_id}>{organizationLabel(m)}</span>
+            ))}
+          </Flex>
+        ) : (
+          '—'
+        ),
     },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
-    { key: 'created_at', dataIndex: 'created_at', title: t('createdAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
-      key: 'actions', title: tr('actions'), fixed: 'right', className: 'resource-row-actions',
+      key: 'created_at',
+      dataIndex: 'created_at',
+      title: t('createdAt'),
+      sorter: true,
+      onHeaderCell: () => ({ className: 'nowrap' }),
+      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
+    },
+    {
+      key: 'actions',
+      title: tr('actions'),
+      fixed: 'right',
+      className: 'resource-row-actions',
       render: (_, a) => (
         <Flex gap={4}>
-          <Button size="small" onClick={() => navigate(`/admin/admin/${a.id}/update`)}>{tr('edit')}</Button>
-          <Dropdown trigger={['click']} menu={{
-            items: [
-              { key: 'switch', label: t('switchAccount'), disabled: !isSuperAdmin || a.id === me || a.status !== 'active' },
-              { key: 'reset', label: t('resetPassword'), disabled: a.id === me },
-              { type: 'divider' },
-              { key: 'delete', label: tr('delete'), danger: true, disabled: a.id === me },
-            ],
-            onClick: async ({ key }) => {
-              if (key === 'switch') {
-                modal.confirm({
-                  title: t('switchAccount'), content: t('switchConfirm', { name: a.name || a.email }),
-                  onOk: async () => {
-                    try {
-                      await switchToAccount(a.id);
-                      navigate('/admin');
-                    } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); }
-                  },
-                });
-              }
-              if (key === 'reset') {
-                modal.confirm({
-                  title: t('resetPassword'), content: t('resetPasswordConfirm', { name: a.name || a.email }),
-                  onOk: async () => {
-                    try {
-                      const { password } = await resetPassword.mutateAsync(a.id);
-                      showPassword(t('newPassword'), t('newPasswordHint', { name: a.name || a.email }), password);
-                    } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); }
-                  },
-                });
-              }
-              if (key === 'delete') await del([a.id], [label(a)]);
-            },
-          }}>
+          <Button size="small" onClick={() => navigate(`/admin/admin/${a.id}/update`)}>
+            {tr('edit')}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'switch', label: t('switchAccount'), disabled: !isSuperAdmin || a.id === me || a.status !== 'active' },
+                { key: 'reset', label: t('resetPassword'), disabled: a.id === me },
+                { type: 'divider' },
+                { key: 'delete', label: tr('delete'), danger: true, disabled: a.id === me },
+              ],
+              onClick: async ({ key }) => {
+                if (key === 'switch') {
+                  modal.confirm({
+                    title: t('switchAccount'),
+                    content: t('switchConfirm', { name: a.name || a.email }),
+                    onOk: async () => {
+                      try {
+                        await switchToAccount(a.id);
+                        navigate('/admin');
+                      } catch (e) {
+                        toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+                      }
+                    },
+                  });
+                }
+                if (key === 'reset') {
+                  modal.confirm({
+                    title: t('resetPassword'),
+                    content: t('resetPasswordConfirm', { name: a.name || a.email }),
+                    onOk: async () => {
+                      try {
+                        const { password } = await resetPassword.mutateAsync(a.id);
+                        showPassword(t('newPassword'), t('newPasswordHint', { name: a.name || a.email }), password);
+                      } catch (e) {
+                        toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+                      }
+                    },
+                  });
+                }
+                if (key === 'delete') await del([a.id], [label(a)]);
+              },
+            }}
+          >
             <Button size="small" icon={<MoreOutlined />} aria-label={t('more')} data-testid={`admin-more-${a.id}`} />
           </Dropdown>
         </Flex>
@@ -122,21 +166,49 @@ export default function AdminListPage() {
 
   return (
     <div className="page admin-list-page">
-      <PageHeader extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">{t('create')}</Button>} />
+      <PageHeader
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">
+            {t('create')}
+          </Button>
+        }
+      />
       <ListFilters list={list}>
-        <Select allowClear placeholder={t('allRoles')} value={f.role} aria-label={t('roles')} style={{ minWidth: 160 }}
+        <Select
+          allowClear
+          placeholder={t('allRoles')}
+          value={f.role}
+          aria-label={t('roles')}
+          style={{ minWidth: 160 }}
           options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] }))}
-          onChange={(v) => list.set({ filters: { role: v ?? null } })} />
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('allOrganizations')} value={f.organization_id ? Number(f.organization_id) : undefined}
-          aria-label={t('organization')} style={{ minWidth: 180 }}
+          onChange={(v) => list.set({ filters: { role: v ?? null } })}
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('allOrganizations')}
+          value={f.organization_id ? Number(f.organization_id) : undefined}
+          aria-label={t('organization')}
+          style={{ minWidth: 180 }}
           options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })} />
-        <Select allowClear placeholder={t('allStatuses')} value={f.status} aria-label={t('status')} style={{ minWidth: 120 }}
+          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })}
+        />
+        <Select
+          allowClear
+          placeholder={t('allStatuses')}
+          value={f.status}
+          aria-label={t('status')}
+          style={{ minWidth: 120 }}
           options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })} />
-        <DatePicker.RangePicker aria-label={t('createdRange')}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('createdRange')}
           value={f.created_from && f.created_to ? [dayjs(f.created_from), dayjs(f.created_to)] : null}
-          onChange={(r) => list.set({ filters: { created_from: r?.[0]?.format('YYYY-MM-DD') ?? null, created_to: r?.[1]?.format('YYYY-MM-DD') ?? null } })} />
+          onChange={(r) =>
+            list.set({ filters: { created_from: r?.[0]?.format('YYYY-MM-DD') ?? null, created_to: r?.[1]?.format('YYYY-MM-DD') ?? null } })
+          }
+        />
       </ListFilters>
       <ResourceTable<Admin>
         testId="admin-table"
@@ -144,12 +216,38 @@ export default function AdminListPage() {
         list={list}
         columns={columns}
         selectable={(a) => a.id !== me}
-        emptyAction={<Button type="primary" onClick={() => navigate('/admin/admin/create')}>{t('create')}</Button>}
+        emptyAction={
+          <Button type="primary" onClick={() => navigate('/admin/admin/create')}>
+            {t('create')}
+          </Button>
+        }
         batchActions={({ ids, rows, clear }) => (
           <>
-            <Button data-testid="batch-enable" onClick={async () => { if (await setStatus(ids, rows.map(label), 'active')) clear(); }}>{t('enable')}</Button>
-            <Button data-testid="batch-disable" onClick={async () => { if (await setStatus(ids, rows.map(label), 'disabled')) clear(); }}>{t('disable')}</Button>
-            <Button danger data-testid="batch-delete" onClick={async () => { if (await del(ids, rows.map(label))) clear(); }}>{tr('delete')}</Button>
+            <Button
+              data-testid="batch-enable"
+              onClick={async () => {
+                if (await setStatus(ids, rows.map(label), 'active')) clear();
+              }}
+            >
+              {t('enable')}
+            </Button>
+            <Button
+              data-testid="batch-disable"
+              onClick={async () => {
+                if (await setStatus(ids, rows.map(label), 'disabled')) clear();
+              }}
+            >
+              {t('disable')}
+            </Button>
+            <Button
+              danger
+              data-testid="batch-delete"
+              onClick={async () => {
+                if (await del(ids, rows.map(label))) clear();
+              }}
+            >
+              {tr('delete')}
+            </Button>
           </>
         )}
       />

@@ -11,7 +11,12 @@ import { switchBack } from './switch-account.ts';
 import { setDateCalendar } from '../../i18n/index.ts';
 import './i18n.ts';
 
-interface ProfileWithImpersonator { id: number; name: string; email: string; impersonator: { id: number; name: string; email: string } | null }
+interface ProfileWithImpersonator {
+  id: number;
+  name: string;
+  email: string;
+  impersonator: { id: number; name: string; email: string } | null;
+}
 
 /**
  * "Acting as …" with the way back, for the admin header (mount it once in the admin layout).
@@ -25,8 +30,11 @@ export function ImpersonationBanner() {
   const q = useQuery({
     queryKey: ['account', 'profile'],
     // The profile also carries the date calendar every date column follows (i18n setDateCalendar).
-    queryFn: () => api.get<ProfileWithImpersonator & { date_calendar?: string }>('/api/admin/account/profile')
-      .then((p) => { setDateCalendar(p.date_calendar); return p; }),
+    queryFn: () =>
+      api.get<ProfileWithImpersonator & { date_calendar?: string }>('/api/admin/account/profile').then((p) => {
+        setDateCalendar(p.date_calendar);
+        return p;
+      }),
     enabled: !!payload,
   });
   if (!payload || !q.data?.impersonator) return null;
@@ -38,18 +46,25 @@ export function ImpersonationBanner() {
       type="warning"
       banner
       title={t('actingAs', { name })}
-      action={(
-        <Button size="small" loading={busy} data-testid="switch-back" onClick={async () => {
-          setBusy(true);
-          try {
-            await switchBack();
-            toast.success({ title: t('switchedBack'), duration: SHELL_TOAST.duration });
-            navigate('/admin/admin');
-          } finally {
-            setBusy(false);
-          }
-        }}>{t('switchBack')}</Button>
-      )}
+      action={
+        <Button
+          size="small"
+          loading={busy}
+          data-testid="switch-back"
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await switchBack();
+              toast.success({ title: t('switchedBack'), duration: SHELL_TOAST.duration });
+              navigate('/admin/admin');
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {t('switchBack')}
+        </Button>
+      }
     />
   );
 }

@@ -9,18 +9,21 @@ import './i18n.ts';
 export function useShowPasswordOnce() {
   const { modal } = AntApp.useApp();
   const { t } = useTranslation('admin');
-  return (title: string, hint: string, password: string) => modal.info({
-    title,
-    width: 440,
-    content: (
-      <div data-testid="password-once">
-        <Typography.Paragraph>{hint}</Typography.Paragraph>
-        <Flex gap={8} align="center" wrap>
-          <Typography.Text code copyable={false} style={{ fontSize: 18 }} data-testid="password-value">{password}</Typography.Text>
-          <CopyButton text={password} />
-        </Flex>
-      </div>
-    ),
-    okText: t('common:common.ok'),
-  });
+  return (title: string, hint: string, password: string) =>
+    modal.info({
+      title,
+      width: 440,
+      content: (
+        <div data-testid="password-once">
+          <Typography.Paragraph>{hint}</Typography.Paragraph>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text code copyable={false} style={{ fontSize: 18 }} data-testid="password-value">
+              {password}
+            </Typography.Text>
+            <CopyButton text={password} />
+          </Flex>
+        </div>
+      ),
+      okText: t('common:common.ok'),
+    });
 }

@@ -20,17 +20,25 @@ beforeEach(() => {
   resetTokenStore();
   queryClient.clear();
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, method: init.method ?? 'GET', auth: (init.headers as Record<string, string>)?.authorization });
-    const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200 });
-    if (url.endsWith('/switch-account')) return json({ token: acting });
-    if (url.startsWith('/api/admin/account/organizations')) return json({ organizations: [] });
-    if (url.startsWith('/api/admin/account/profile')) {
-      const asOther = (init.headers as Record<string, string>)?.authorization === `Bearer ${acting}`;
-      return json({ id: 2, name: 'Gamma', email: 'g@example.com', impersonator: asOther ? { id: 1, name: 'Boss', email: 'b@example.com' } : null });
-    }
-    return json({ message: 'OK' });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, method: init.method ?? 'GET', auth: (init.headers as Record<string, string>)?.authorization });
+      const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200 });
+      if (url.endsWith('/switch-account')) return json({ token: acting });
+      if (url.startsWith('/api/admin/account/organizations')) return json({ organizations: [] });
+      if (url.startsWith('/api/admin/account/profile')) {
+        const asOther = (init.headers as Record<string, string>)?.authorization === `Bearer ${acting}`;
+        return json({
+          id: 2,
+          name: 'Gamma',
+          email: 'g@example.com',
+          impersonator: asOther ? { id: 1, name: 'Boss', email: 'b@example.com' } : null,
+        });
+      }
+      return json({ message: 'OK' });
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,7 +56,11 @@ describe('switch account', () => {
 
     render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter><AntApp><ImpersonationBanner /></AntApp></MemoryRouter>
+        <MemoryRouter>
+          <AntApp>
+            <ImpersonationBanner />
+          </AntApp>
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     await screen.findByText(/Gamma/);

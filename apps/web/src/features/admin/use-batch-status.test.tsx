@@ -7,20 +7,45 @@ import { useBatchStatus } from './use-batch-status.ts';
 
 const patched: unknown[] = [];
 const resource = {
-  useBatchPatch: () => ({ mutateAsync: async (v: unknown) => { patched.push(v); } }),
+  useBatchPatch: () => ({
+    mutateAsync: async (v: unknown) => {
+      patched.push(v);
+    },
+  }),
 } as unknown as Parameters<typeof useBatchStatus>[0];
 
-function Harness({ ids, names, status, onDone }: { ids: number[]; names: string[]; status: 'active' | 'disabled'; onDone(ok: boolean): void }) {
+function Harness({
+  ids,
+  names,
+  status,
+  onDone,
+}: {
+  ids: number[];
+  names: string[];
+  status: 'active' | 'disabled';
+  onDone(ok: boolean): void;
+}) {
   const setStatus = useBatchStatus(resource);
-  return <button type="button" onClick={async () => onDone(await setStatus(ids, names, status))}>go</button>;
+  return (
+    <button type="button" onClick={async () => onDone(await setStatus(ids, names, status))}>
+      go
+    </button>
+  );
 }
 const run = (ids: number[], names: string[], status: 'active' | 'disabled', done: (ok: boolean) => void) => {
-  render(<AntApp><Harness ids={ids} names={names} status={status} onDone={done} /></AntApp>);
+  render(
+    <AntApp>
+      <Harness ids={ids} names={names} status={status} onDone={done} />
+    </AntApp>,
+  );
   fireEvent.click(screen.getByText('go'));
 };
 const dialog = () => document.querySelector('.ant-modal-confirm') as HTMLElement | null;
 
-beforeEach(async () => { await setLanguage('en-US'); patched.length = 0; });
+beforeEach(async () => {
+  await setLanguage('en-US');
+  patched.length = 0;
+});
 afterEach(() => cleanup());
 
 describe('batch enable / disable of admins', () => {

@@ -21,10 +21,21 @@ export function useBatchStatus(resource: { useBatchPatch: BatchPatch }) {
   const { t: tr } = useTranslation('resource');
   const batchPatch = resource.useBatchPatch();
   const confirm = useConfirmDestructive();
-  return useCallback(async (ids: number[], names: string[], status: AdminStatus): Promise<boolean> => {
-    if (status === 'disabled' && !(await confirm({
-      title: t('confirmDisable', { count: ids.length }), items: names, itemsLabel: t('willDisable'), note: t('disableNote'), okText: t('disable'),
-    }))) return false;
-    return toastOutcome(() => batchPatch.mutateAsync({ ids, field: 'status', value: status }), tr('updated'));
-  }, [batchPatch, confirm, t, tr]);
+  return useCallback(
+    async (ids: number[], names: string[], status: AdminStatus): Promise<boolean> => {
+      if (
+        status === 'disabled' &&
+        !(await confirm({
+          title: t('confirmDisable', { count: ids.length }),
+          items: names,
+          itemsLabel: t('willDisable'),
+          note: t('disableNote'),
+          okText: t('disable'),
+        }))
+      )
+        return false;
+      return toastOutcome(() => batchPatch.mutateAsync({ ids, field: 'status', value: status }), tr('updated'));
+    },
+    [batchPatch, confirm, t, tr],
+  );
 }

@@ -30,7 +30,20 @@ import './i18n.ts';
 import './audit-log.css';
 
 const FILTERS = ['actor_id', 'action', 'target_type', 'target_id', 'organization_id', 'date_from', 'date_to', 'entry'] as const;
-const ACTIONS = ['create', 'update', 'patch', 'delete', 'login', 'login_failed', 'logout', 'reset_password', 'switch_account', 'switch_organization', 'update_profile', 'logout_device'];
+const ACTIONS = [
+  'create',
+  'update',
+  'patch',
+  'delete',
+  'login',
+  'login_failed',
+  'logout',
+  'reset_password',
+  'switch_account',
+  'switch_organization',
+  'update_profile',
+  'logout_device',
+];
 const TARGETS = ['admin', 'admin_group', 'organization', 'login_device', 'staff', 'staff_excel', 'photo', 'file', 'app_config'];
 
 const person = (p: AuditLogEntry['actor']) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
@@ -52,32 +65,108 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
   const rows = useMemo(() => (e ? diffRows(e.before, e.after) : []), [e]);
   const title = `${t('detail')} #${id ?? ''}`;
   return (
-    <Drawer open={id !== null} onClose={onClose} title={title} size={mobile ? '100%' : 720} data-testid="audit-detail" destroyOnHidden
-      classNames={{ body: 'audit-detail-body' }}>
-      {/* A long entry scrolls: the scroller takes focus so the keyboard scrolls it too (WCAG 2.1.1). */}
-      <div className="audit-detail-scroll" tabIndex={0} role="region" aria-label={title}>
-        {q.isPending ? <Skeleton active /> : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : e ? (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={title}
+      size={mobile ? '100%' : 720}
+      data-testid="audit-detail"
+      destroyOnHidden
+      classNames={{ body: 'audit-detail-body' }}
+    >
+      {/* A long entry scrolls: the scroller takes focus so the keyboard scrolls it too (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users */}
+      <section className="audit-detail-scroll" tabIndex={0} aria-label={title}>
+        {q.isPending ? (
+          <Skeleton active />
+        ) : q.isError ? (
+          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+        ) : e ? (
           <>
-            <Descriptions size="small" column={1} bordered styles={{ label: { whiteSpace: 'nowrap', width: 1 } }} items={[
-              { key: 'time', label: t('time'), children: formatDateTime(e.created_at, 'YYYY-MM-DD HH:mm:ss') },
-              { key: 'actor', label: t('actor'), children: <>{person(e.actor) || t('system')}{e.impersonator ? <div><Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag></div> : null}</> },
-              { key: 'action', label: t('action'), children: labels.action(e.action) },
-              { key: 'target', label: t('target'), children: `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
-              { key: 'org', label: t('organization'), children: e.organization ? organizationLabel(e.organization) : '—' },
-              { key: 'ip', label: t('ip'), children: e.ip ?? '—' },
-              { key: 'ua', label: t('userAgent'), children: <Typography.Text type="secondary" style={{ fontSize: 12 }}>{e.user_agent ?? '—'}</Typography.Text> },
-            ]} />
-            <Table className="audit-diff" style={{ marginTop: 16 }} size="small" pagination={false} rowKey="field" tableLayout="fixed"
-              locale={{ emptyText: t('noChanges') }} dataSource={rows} data-testid="audit-diff"
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              styles={{ label: { whiteSpace: 'nowrap', width: 1 } }}
+              items={[
+                { key: 'time', label: t('time'), children: formatDateTime(e.created_at, 'YYYY-MM-DD HH:mm:ss') },
+                {
+                  key: 'actor',
+                  label: t('actor'),
+                  children: (
+                    <>
+                      {person(e.actor) || t('system')}
+                      {e.impersonator ? (
+                        <div>
+                          <Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag>
+                        </div>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { key: 'action', label: t('action'), children: labels.action(e.action) },
+                { key: 'target', label: t('target'), children: `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
+                { key: 'org', label: t('organization'), children: e.organization ? organizationLabel(e.organization) : '—' },
+                { key: 'ip', label: t('ip'), children: e.ip ?? '—' },
+                {
+                  key: 'ua',
+                  label: t('userAgent'),
+                  children: (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {e.user_agent ?? '—'}
+                    </Typography.Text>
+                  ),
+                },
+              ]}
+            />
+            <Table
+              className="audit-diff"
+              style={{ marginTop: 16 }}
+              size="small"
+              pagination={false}
+              rowKey="field"
+              tableLayout="fixed"
+              locale={{ emptyText: t('noChanges') }}
+              dataSource={rows}
+              data-testid="audit-diff"
               rowClassName={(r) => (r.changed ? 'audit-diff-changed' : '')}
               columns={[
-                { key: 'field', dataIndex: 'field', title: t('field'), width: '34%', render: (f: string, r) => (r.changed ? <Typography.Text strong>{f}</Typography.Text> : f) },
-                { key: 'before', title: t('before'), width: '33%', render: (_, r) => <Typography.Text delete={r.changed && r.before !== undefined} type={r.changed ? 'danger' : undefined} className="audit-value">{show(r.before)}</Typography.Text> },
-                { key: 'after', title: t('after'), width: '33%', render: (_, r) => <Typography.Text type={r.changed ? 'success' : undefined} className="audit-value">{show(r.after)}</Typography.Text> },
-              ]} />
+                {
+                  key: 'field',
+                  dataIndex: 'field',
+                  title: t('field'),
+                  width: '34%',
+                  render: (f: string, r) => (r.changed ? <Typography.Text strong>{f}</Typography.Text> : f),
+                },
+                {
+                  key: 'before',
+                  title: t('before'),
+                  width: '33%',
+                  render: (_, r) => (
+                    <Typography.Text
+                      delete={r.changed && r.before !== undefined}
+                      type={r.changed ? 'danger' : undefined}
+                      className="audit-value"
+                    >
+                      {show(r.before)}
+                    </Typography.Text>
+                  ),
+                },
+                {
+                  key: 'after',
+                  title: t('after'),
+                  width: '33%',
+                  render: (_, r) => (
+                    <Typography.Text type={r.changed ? 'success' : undefined} className="audit-value">
+                      {show(r.after)}
+                    </Typography.Text>
+                  ),
+                },
+              ]}
+            />
           </>
         ) : null}
-      </div>
+      </section>
     </Drawer>
   );
 }
@@ -89,13 +178,24 @@ export default function AuditLogListPage() {
   const { mobile } = useDevice();
   const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
   const { entry, ...filters } = list.params.filters;
-  const query = useMemo(() => { const { entry: _e, ...rest } = list.query; return rest; }, [list.query]);
+  const query = useMemo(() => {
+    const { entry: _e, ...rest } = list.query;
+    return rest;
+  }, [list.query]);
   const q = useQuery(auditLogListQuery(query));
   const downloads = useDownloads();
   const [actorSearch, setActorSearch] = useState('');
   const actors = useQuery({
     queryKey: ['/api/admin/admin', 'options', actorSearch],
-    queryFn: () => api.get<{ data: { id: number; name: string; email: string }[] }>('/api/admin/admin/index', { keyword: actorSearch || undefined, per_page: 20, sort: 'name', order: 'asc' }).then((r) => r.data),
+    queryFn: () =>
+      api
+        .get<{ data: { id: number; name: string; email: string }[] }>('/api/admin/admin/index', {
+          keyword: actorSearch || undefined,
+          per_page: 20,
+          sort: 'name',
+          order: 'asc',
+        })
+        .then((r) => r.data),
     staleTime: 30_000,
   });
   const orgs = useQuery(organizationOptionsQuery());
@@ -107,52 +207,150 @@ export default function AuditLogListPage() {
   const exporting = (format: 'xlsx' | 'csv') => downloads.jobs.some((j) => j.label === exportLabel[format]);
   const doExport = (format: 'xlsx' | 'csv') => {
     const { order, keyword } = list.params;
-    return downloads.run(exportLabel[format], (p) => exportAuditLog(format, { ...f, order, keyword: keyword || undefined }, p), { done: (name) => t('exported', { name }) });
+    return downloads.run(exportLabel[format], (p) => exportAuditLog(format, { ...f, order, keyword: keyword || undefined }, p), {
+      done: (name) => t('exported', { name }),
+    });
   };
 
   const columns: ColumnsType<AuditLogEntry> = [
-    { key: 'created_at', dataIndex: 'created_at', title: t('time'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss')}</span> },
     {
-      key: 'actor', title: t('actor'),
-      render: (_, e) => <>{person(e.actor) || t('system')}{e.impersonator ? <div><Tag color="warning">{t('via', { name: e.impersonator.name || e.impersonator.email })}</Tag></div> : null}</>,
+      key: 'created_at',
+      dataIndex: 'created_at',
+      title: t('time'),
+      sorter: true,
+      onHeaderCell: () => ({ className: 'nowrap' }),
+      render: (v: string) => <span className="nowrap">{formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss')}</span>,
+    },
+    {
+      key: 'actor',
+      title: t('actor'),
+      render: (_, e) => (
+        <>
+          {person(e.actor) || t('system')}
+          {e.impersonator ? (
+            <div>
+              <Tag color="warning">{t('via', { name: e.impersonator.name || e.impersonator.email })}</Tag>
+            </div>
+          ) : null}
+        </>
+      ),
     },
     { key: 'action', dataIndex: 'action', title: t('action'), sorter: true, render: (a: string) => <Tag>{labels.action(a)}</Tag> },
-    { key: 'target_type', title: t('target'), sorter: true, render: (_, e) => `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
+    {
+      key: 'target_type',
+      title: t('target'),
+      sorter: true,
+      render: (_, e) => `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}`,
+    },
     { key: 'organization', title: t('organization'), render: (_, e) => (e.organization ? organizationLabel(e.organization) : '—') },
     { key: 'ip', dataIndex: 'ip', title: t('ip'), responsive: ['lg'] },
-    { key: 'view', title: tr('actions'), fixed: 'right', className: 'resource-row-actions', render: (_, e) => <Button size="small" onClick={() => openEntry(e.id)} data-testid={`audit-view-${e.id}`}>{t('view')}</Button> },
+    {
+      key: 'view',
+      title: tr('actions'),
+      fixed: 'right',
+      className: 'resource-row-actions',
+      render: (_, e) => (
+        <Button size="small" onClick={() => openEntry(e.id)} data-testid={`audit-view-${e.id}`}>
+          {t('view')}
+        </Button>
+      ),
+    },
   ];
 
   return (
     <div className="page audit-log-page">
       <PageHeader
         subtitle={q.data?.meta.total_capped ? t('atLeast', { total: q.data.meta.total }) : undefined}
-        extra={(
+        extra={
           <>
-            <Button icon={<DownloadOutlined />} loading={exporting('xlsx')} disabled={downloads.busy} onClick={() => void doExport('xlsx')} data-testid="export-xlsx">{t('exportXlsx')}</Button>
-            <Button icon={<DownloadOutlined />} loading={exporting('csv')} disabled={downloads.busy} onClick={() => void doExport('csv')} data-testid="export-csv">{t('exportCsv')}</Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting('xlsx')}
+              disabled={downloads.busy}
+              onClick={() => void doExport('xlsx')}
+              data-testid="export-xlsx"
+            >
+              {t('exportXlsx')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting('csv')}
+              disabled={downloads.busy}
+              onClick={() => void doExport('csv')}
+              data-testid="export-csv"
+            >
+              {t('exportCsv')}
+            </Button>
           </>
-        )}
+        }
       />
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
-        <Select allowClear showSearch={{ filterOption: false, onSearch: setActorSearch }} placeholder={t('anyActor')} aria-label={t('actor')} style={{ minWidth: 200 }}
-          value={f.actor_id ? Number(f.actor_id) : undefined} loading={actors.isFetching}
+        <Select
+          allowClear
+          showSearch={{ filterOption: false, onSearch: setActorSearch }}
+          placeholder={t('anyActor')}
+          aria-label={t('actor')}
+          style={{ minWidth: 200 }}
+          value={f.actor_id ? Number(f.actor_id) : undefined}
+          loading={actors.isFetching}
           options={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email }))}
-          onChange={(v) => list.set({ filters: { actor_id: v ? String(v) : null } })} data-testid="filter-actor" />
-        <Select allowClear showSearch placeholder={t('anyAction')} aria-label={t('action')} style={{ minWidth: 150 }} value={f.action}
-          options={ACTIONS.map((a) => ({ value: a, label: labels.action(a) }))} onChange={(v) => list.set({ filters: { action: v ?? null } })} data-testid="filter-action" />
-        <Select allowClear placeholder={t('anyTarget')} aria-label={t('targetType')} style={{ minWidth: 150 }} value={f.target_type}
-          options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))} onChange={(v) => list.set({ filters: { target_type: v ?? null } })} data-testid="filter-target" />
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('anyOrganization')} aria-label={t('organization')} style={{ minWidth: 180 }}
+          onChange={(v) => list.set({ filters: { actor_id: v ? String(v) : null } })}
+          data-testid="filter-actor"
+        />
+        <Select
+          allowClear
+          showSearch
+          placeholder={t('anyAction')}
+          aria-label={t('action')}
+          style={{ minWidth: 150 }}
+          value={f.action}
+          options={ACTIONS.map((a) => ({ value: a, label: labels.action(a) }))}
+          onChange={(v) => list.set({ filters: { action: v ?? null } })}
+          data-testid="filter-action"
+        />
+        <Select
+          allowClear
+          placeholder={t('anyTarget')}
+          aria-label={t('targetType')}
+          style={{ minWidth: 150 }}
+          value={f.target_type}
+          options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))}
+          onChange={(v) => list.set({ filters: { target_type: v ?? null } })}
+          data-testid="filter-target"
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('anyOrganization')}
+          aria-label={t('organization')}
+          style={{ minWidth: 180 }}
           value={f.organization_id ? Number(f.organization_id) : undefined}
           options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })} />
-        <DatePicker.RangePicker aria-label={t('dateRange')} value={f.date_from && f.date_to ? [dayjs(f.date_from), dayjs(f.date_to)] : null}
-          onChange={(r) => list.set({ filters: { date_from: r?.[0]?.format('YYYY-MM-DD') ?? null, date_to: r?.[1]?.format('YYYY-MM-DD') ?? null } })} />
+          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('dateRange')}
+          value={f.date_from && f.date_to ? [dayjs(f.date_from), dayjs(f.date_to)] : null}
+          onChange={(r) =>
+            list.set({ filters: { date_from: r?.[0]?.format('YYYY-MM-DD') ?? null, date_to: r?.[1]?.format('YYYY-MM-DD') ?? null } })
+          }
+        />
       </ListFilters>
-      <ResourceTable<AuditLogEntry> testId="audit-table" query={q} list={list} columns={columns}
-        tableProps={{ onRow: (e) => ({ onClick: (ev) => { if (!(ev.target as HTMLElement).closest('button')) openEntry(e.id); }, style: { cursor: 'pointer' } }) }} />
+      <ResourceTable<AuditLogEntry>
+        testId="audit-table"
+        query={q}
+        list={list}
+        columns={columns}
+        tableProps={{
+          onRow: (e) => ({
+            onClick: (ev) => {
+              if (!(ev.target as HTMLElement).closest('button')) openEntry(e.id);
+            },
+            style: { cursor: 'pointer' },
+          }),
+        }}
+      />
       <AuditDetail id={entry ? Number(entry) : null} onClose={() => list.set({ page: list.params.page, filters: { entry: null } })} />
     </div>
   );

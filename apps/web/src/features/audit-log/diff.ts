@@ -1,5 +1,10 @@
 /** One row of the field-by-field diff of an audit entry. */
-export interface DiffRow { field: string; before: unknown; after: unknown; changed: boolean }
+export interface DiffRow {
+  field: string;
+  before: unknown;
+  after: unknown;
+  changed: boolean;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -14,7 +19,7 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
       if (!entries.length && prefix) out[prefix] = {};
       for (const [k, x] of entries) flat(x, prefix ? `${prefix}.${k}` : k, out);
     } else if (Array.isArray(v) && v.some((x) => isObject(x) || Array.isArray(x))) {
-      v.forEach((x, i) => flat(x, `${prefix}.${i}`, out));
+      for (const [i, x] of v.entries()) flat(x, `${prefix}.${i}`, out);
       if (!v.length) out[prefix] = [];
     } else if (prefix) out[prefix] = v;
     else if (v !== null && v !== undefined) out.value = v;
@@ -23,7 +28,12 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   const b = flat(before);
   const a = flat(after);
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  const rows = fields.map((field) => ({ field, before: b[field], after: a[field], changed: JSON.stringify(b[field]) !== JSON.stringify(a[field]) }));
+  const rows = fields.map((field) => ({
+    field,
+    before: b[field],
+    after: a[field],
+    changed: JSON.stringify(b[field]) !== JSON.stringify(a[field]),
+  }));
   return [...rows.filter((r) => r.changed), ...rows.filter((r) => !r.changed)];
 }
 

@@ -19,16 +19,29 @@ export default function ClientDebugPage() {
   return (
     <div className="page narrow-page">
       <Card title={t('debug.title')}>
-        <Descriptions column={1} bordered size="small" items={[
-          { key: 'v', label: t('debug.version'), children: <span data-testid="debug-version">{settings.config.version}</span> },
-          { key: 'api', label: t('debug.apiVersion'), children: settings.api_version || '—' },
-          { key: 's', label: t('debug.size'), children: <span data-testid="debug-size">{size}</span> },
-          { key: 'm', label: t('debug.mobile'), children: mobile ? t('debug.yes') : t('debug.no') },
-          { key: 'l', label: t('debug.language'), children: currentLanguage() },
-          { key: 'd', label: t('debug.debugMode'), children: <Tag color={debug ? 'green' : undefined} data-testid="debug-flag">{debug ? t('debug.on') : t('debug.off')}</Tag> },
-          { key: 'li', label: t('debug.loggedIn'), children: payload ? t('debug.yes') : t('debug.no') },
-          { key: 'o', label: t('debug.organization'), children: organization ? organizationLabel(organization) : '—' },
-        ]} />
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            { key: 'v', label: t('debug.version'), children: <span data-testid="debug-version">{settings.config.version}</span> },
+            { key: 'api', label: t('debug.apiVersion'), children: settings.api_version || '—' },
+            { key: 's', label: t('debug.size'), children: <span data-testid="debug-size">{size}</span> },
+            { key: 'm', label: t('debug.mobile'), children: mobile ? t('debug.yes') : t('debug.no') },
+            { key: 'l', label: t('debug.language'), children: currentLanguage() },
+            {
+              key: 'd',
+              label: t('debug.debugMode'),
+              children: (
+                <Tag color={debug ? 'green' : undefined} data-testid="debug-flag">
+                  {debug ? t('debug.on') : t('debug.off')}
+                </Tag>
+              ),
+            },
+            { key: 'li', label: t('debug.loggedIn'), children: payload ? t('debug.yes') : t('debug.no') },
+            { key: 'o', label: t('debug.organization'), children: organization ? organizationLabel(organization) : '—' },
+          ]}
+        />
       </Card>
     </div>
   );

@@ -7,14 +7,19 @@ import { createResourceApi } from '../../components/resource/resource-api.ts';
 export const fileApi = createResourceApi<FileItem>('/api/admin/file', { organization: true });
 
 /** Files of the active organization in one folder, with its sub-folders. */
-export const fileListQuery = (organizationId: number | null, query: Record<string, string | number>) => queryOptions({
-  queryKey: [...fileApi.keys.all, 'list', organizationId, query],
-  queryFn: () => api.get<FileListResponse>('/api/admin/file/index', query, { organization: true }),
-  placeholderData: keepPreviousData,
-});
+export const fileListQuery = (organizationId: number | null, query: Record<string, string | number>) =>
+  queryOptions({
+    queryKey: [...fileApi.keys.all, 'list', organizationId, query],
+    queryFn: () => api.get<FileListResponse>('/api/admin/file/index', query, { organization: true }),
+    placeholderData: keepPreviousData,
+  });
 
 export const uploadFile = (file: File, params: { folder: string; private: boolean }, onProgress: (p: number) => void) =>
-  api.upload<FileItem>('/api/admin/file/upload', file, { params: { folder: params.folder, private: String(params.private) }, onProgress, organization: true });
+  api.upload<FileItem>('/api/admin/file/upload', file, {
+    params: { folder: params.folder, private: String(params.private) },
+    onProgress,
+    organization: true,
+  });
 
 /** For useDownloads: the file with its stored name when the server sends none. */
 export async function downloadFile(file: FileItem, onProgress: (p: number) => void): Promise<{ blob: Blob; filename: string }> {

@@ -13,13 +13,17 @@ function read(organizationId: number | null): string[] {
   try {
     const v = JSON.parse(localStorage.getItem(key(organizationId)) ?? '[]') as unknown;
     return Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : [];
-  } catch { return []; }
+  } catch {
+    return [];
+  }
 }
 function write(organizationId: number | null, folders: string[]) {
   try {
     if (folders.length) localStorage.setItem(key(organizationId), JSON.stringify(folders));
     else localStorage.removeItem(key(organizationId));
-  } catch { /* private mode: the folder lasts for this visit */ }
+  } catch {
+    /* private mode: the folder lasts for this visit */
+  }
 }
 
 /** The direct sub-folders of `parent` among `paths` ('' is the root). */
@@ -38,20 +42,32 @@ export function useCreatedFolders(organizationId: number | null) {
   const [version, setVersion] = useState(0);
   const folders = read(organizationId);
   void version;
-  const add = useCallback((path: string) => {
-    const now = read(organizationId);
-    if (!now.includes(path)) write(organizationId, [...now, path]);
-    setVersion((v) => v + 1);
-  }, [organizationId]);
-  const remove = useCallback((path: string) => {
-    write(organizationId, read(organizationId).filter((f) => f !== path && !f.startsWith(`${path}/`)));
-    setVersion((v) => v + 1);
-  }, [organizationId]);
+  const add = useCallback(
+    (path: string) => {
+      const now = read(organizationId);
+      if (!now.includes(path)) write(organizationId, [...now, path]);
+      setVersion((v) => v + 1);
+    },
+    [organizationId],
+  );
+  const remove = useCallback(
+    (path: string) => {
+      write(
+        organizationId,
+        read(organizationId).filter((f) => f !== path && !f.startsWith(`${path}/`)),
+      );
+      setVersion((v) => v + 1);
+    },
+    [organizationId],
+  );
   /** Folders the server now lists (they hold a file) need no keeping any more. */
-  const forget = useCallback((listed: readonly string[]) => {
-    const now = read(organizationId);
-    const left = now.filter((f) => !listed.includes(f));
-    if (left.length !== now.length) write(organizationId, left);
-  }, [organizationId]);
+  const forget = useCallback(
+    (listed: readonly string[]) => {
+      const now = read(organizationId);
+      const left = now.filter((f) => !listed.includes(f));
+      if (left.length !== now.length) write(organizationId, left);
+    },
+    [organizationId],
+  );
   return { folders, add, remove, forget };
 }

@@ -53,11 +53,15 @@ export const formatBytes = (n: number) => {
   const units = ['KB', 'MB', 'GB', 'TB'];
   let v = n / 1024;
   let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
 };
 
-const iconFor = (f: FileItem) => (f.type === 'image' ? <FileImageOutlined /> : f.type === 'document' ? <FileTextOutlined /> : <FileOutlined />);
+const iconFor = (f: FileItem) =>
+  f.type === 'image' ? <FileImageOutlined /> : f.type === 'document' ? <FileTextOutlined /> : <FileOutlined />;
 
 export default function FileManagerPage() {
   const { t } = useTranslation('file');
@@ -82,7 +86,9 @@ export default function FileManagerPage() {
   const created = useCreatedFolders(organization?.id ?? null);
   const listed = query.data && !query.isPlaceholderData ? query.data.folders : null;
   const { forget } = created;
-  useEffect(() => { if (listed) forget(listed); }, [listed, forget]);
+  useEffect(() => {
+    if (listed) forget(listed);
+  }, [listed, forget]);
   const serverFolders = query.data?.folders ?? [];
   const emptyFolders = childFolders(created.folders, folder).filter((f) => !serverFolders.includes(f));
   const folders = [...serverFolders, ...emptyFolders].sort((a, b) => a.localeCompare(b));
@@ -97,41 +103,97 @@ export default function FileManagerPage() {
   };
 
   const actions = (f: FileItem) => [
-    { key: 'download', icon: <DownloadOutlined />, label: t('download'), onClick: () => void downloads.run(f.name, (p) => downloadFile(f, p)) },
-    ...(!f.is_private ? [{ key: 'copy', icon: <LinkOutlined />, label: t('copyLink'), onClick: () => void copyToClipboard(absoluteUrl(f.url)) }] : []),
+    {
+      key: 'download',
+      icon: <DownloadOutlined />,
+      label: t('download'),
+      onClick: () => void downloads.run(f.name, (p) => downloadFile(f, p)),
+    },
+    ...(!f.is_private
+      ? [{ key: 'copy', icon: <LinkOutlined />, label: t('copyLink'), onClick: () => void copyToClipboard(absoluteUrl(f.url)) }]
+      : []),
     { key: 'sign', icon: <SafetyCertificateOutlined />, label: t('signedLink'), onClick: () => setSigning(f) },
     { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: () => void del([f.id], [f.name]) },
   ];
 
   const columns: ColumnsType<FileItem> = [
     {
-      key: 'name', title: t('name'), dataIndex: 'name', ellipsis: true, sorter: true, fixed: 'left', width: mobile ? 200 : undefined,
+      key: 'name',
+      title: t('name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      sorter: true,
+      fixed: 'left',
+      width: mobile ? 200 : undefined,
       render: (_, f) => (
         <Flex gap={8} align="center" className="file-name-cell">
-          <span className="file-icon" aria-hidden>{iconFor(f)}</span>
-          <Typography.Text ellipsis title={f.name}>{f.name}</Typography.Text>
-          {f.is_private ? <Tag icon={<LockOutlined />} color="gold" className="file-private-tag">{t('privateTag')}</Tag> : null}
+          <span className="file-icon" aria-hidden>
+            {iconFor(f)}
+          </span>
+          <Typography.Text ellipsis title={f.name}>
+            {f.name}
+          </Typography.Text>
+          {f.is_private ? (
+            <Tag icon={<LockOutlined />} color="gold" className="file-private-tag">
+              {t('privateTag')}
+            </Tag>
+          ) : null}
         </Flex>
       ),
     },
-    ...(mobile ? [] : [
-      { key: 'type', title: t('type'), dataIndex: 'type', width: 100, render: (v: string) => t(`types.${v}`) },
-      { key: 'size', title: t('size'), dataIndex: 'size', width: 100, align: 'right' as const, sorter: true, render: (v: number) => formatBytes(v) },
-      { key: 'created_at', title: t('createdAt'), dataIndex: 'created_at', width: 170, sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
-    ]),
+    ...(mobile
+      ? []
+      : [
+          { key: 'type', title: t('type'), dataIndex: 'type', width: 100, render: (v: string) => t(`types.${v}`) },
+          {
+            key: 'size',
+            title: t('size'),
+            dataIndex: 'size',
+            width: 100,
+            align: 'right' as const,
+            sorter: true,
+            render: (v: number) => formatBytes(v),
+          },
+          {
+            key: 'created_at',
+            title: t('createdAt'),
+            dataIndex: 'created_at',
+            width: 170,
+            sorter: true,
+            onHeaderCell: () => ({ className: 'nowrap' }),
+            render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
+          },
+        ]),
     {
-      key: 'actions', title: t('actions'), align: 'right', fixed: 'right', className: 'resource-row-actions',
-      render: (_, f) => (mobile ? (
-        <Dropdown menu={{ items: actions(f).map(({ onClick, ...i }) => ({ ...i, onClick: () => onClick() })) }} trigger={['click']}>
-          <Button size="small" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more">{t('actions')}</Button>
-        </Dropdown>
-      ) : (
-        <Flex gap={4} justify="flex-end" className="file-actions">
-          {actions(f).map((a) => (
-            <Button key={a.key} type="text" size="small" icon={a.icon} danger={a.danger} onClick={a.onClick} data-testid={`file-${a.key}`}>{a.label}</Button>
-          ))}
-        </Flex>
-      )),
+      key: 'actions',
+      title: t('actions'),
+      align: 'right',
+      fixed: 'right',
+      className: 'resource-row-actions',
+      render: (_, f) =>
+        mobile ? (
+          <Dropdown menu={{ items: actions(f).map(({ onClick, ...i }) => ({ ...i, onClick: () => onClick() })) }} trigger={['click']}>
+            <Button size="small" icon={<MoreOutlined />} aria-label={t('more')} data-testid="file-more">
+              {t('actions')}
+            </Button>
+          </Dropdown>
+        ) : (
+          <Flex gap={4} justify="flex-end" className="file-actions">
+            {actions(f).map((a) => (
+              <Button
+                key={a.key}
+                type="text"
+                size="small"
+                icon={a.icon}
+                danger={a.danger}
+                onClick={a.onClick}
+                data-testid={`file-${a.key}`}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </Flex>
+        ),
     },
   ];
 
@@ -139,11 +201,19 @@ export default function FileManagerPage() {
   const header = (
     <>
       <Tooltip title={t('privateHelp')}>
-        <Checkbox checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="file-private">{t('private')}</Checkbox>
+        <Checkbox checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="file-private">
+          {t('private')}
+        </Checkbox>
       </Tooltip>
-      <Button icon={<FolderAddOutlined />} onClick={() => setFolderOpen(true)}>{t('newFolder')}</Button>
-      <Button icon={<FileTextOutlined />} onClick={() => setTextOpen(true)}>{t('newText')}</Button>
-      <Button type="primary" icon={<UploadOutlined />} onClick={upload} data-testid="file-upload">{t('upload')}</Button>
+      <Button icon={<FolderAddOutlined />} onClick={() => setFolderOpen(true)}>
+        {t('newFolder')}
+      </Button>
+      <Button icon={<FileTextOutlined />} onClick={() => setTextOpen(true)}>
+        {t('newText')}
+      </Button>
+      <Button type="primary" icon={<UploadOutlined />} onClick={upload} data-testid="file-upload">
+        {t('upload')}
+      </Button>
     </>
   );
 
@@ -153,12 +223,28 @@ export default function FileManagerPage() {
       <input ref={input} type="file" multiple hidden onChange={(e) => void onFiles(e.target.files)} data-testid="file-input" />
       <UploadProgressList items={uploads.items} onClear={uploads.clear} />
       <DownloadProgress jobs={downloads.jobs} />
-      <Breadcrumb className="file-breadcrumb" items={[
-        { title: <button type="button" className="file-crumb" onClick={() => openFolder('')} data-testid="folder-root"><HomeOutlined /> {t('root')}</button> },
-        ...crumbs.map((c, i) => ({
-          title: i === crumbs.length - 1 ? c : <button type="button" className="file-crumb" onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>{c}</button>,
-        })),
-      ]} />
+      <Breadcrumb
+        className="file-breadcrumb"
+        items={[
+          {
+            title: (
+              <button type="button" className="file-crumb" onClick={() => openFolder('')} data-testid="folder-root">
+                <HomeOutlined /> {t('root')}
+              </button>
+            ),
+          },
+          ...crumbs.map((c, i) => ({
+            title:
+              i === crumbs.length - 1 ? (
+                c
+              ) : (
+                <button type="button" className="file-crumb" onClick={() => openFolder(crumbs.slice(0, i + 1).join('/'))}>
+                  {c}
+                </button>
+              ),
+          })),
+        ]}
+      />
       {folders.length ? (
         <section className="file-folders" aria-label={t('folders')}>
           {folders.map((f) => {
@@ -166,12 +252,25 @@ export default function FileManagerPage() {
             const empty = emptyFolders.includes(f);
             return (
               <div key={f} className={empty ? 'file-folder-wrap is-empty' : 'file-folder-wrap'}>
-                <button type="button" className="file-folder" onClick={() => openFolder(f)} data-testid="file-folder" title={empty ? t('emptyFolder') : undefined}>
+                <button
+                  type="button"
+                  className="file-folder"
+                  onClick={() => openFolder(f)}
+                  data-testid="file-folder"
+                  title={empty ? t('emptyFolder') : undefined}
+                >
                   <FolderOutlined /> <span>{name}</span>
                 </button>
                 {empty ? (
-                  <Button type="text" size="small" className="file-folder-remove" icon={<CloseOutlined />} aria-label={t('removeFolder', { name })}
-                    onClick={() => created.remove(f)} data-testid="file-folder-remove" />
+                  <Button
+                    type="text"
+                    size="small"
+                    className="file-folder-remove"
+                    icon={<CloseOutlined />}
+                    aria-label={t('removeFolder', { name })}
+                    onClick={() => created.remove(f)}
+                    data-testid="file-folder-remove"
+                  />
                 ) : null}
               </div>
             );
@@ -180,46 +279,109 @@ export default function FileManagerPage() {
       ) : null}
       <ListFilters list={list} placeholder={t('searchPlaceholder')}>
         <Select
-          allowClear className="file-type-filter" placeholder={t('allTypes')} aria-label={t('type')} value={list.params.filters.type}
-          options={FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} onChange={(v) => list.set({ filters: { type: v ?? null } })}
+          allowClear
+          className="file-type-filter"
+          placeholder={t('allTypes')}
+          aria-label={t('type')}
+          value={list.params.filters.type}
+          options={FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+          onChange={(v) => list.set({ filters: { type: v ?? null } })}
         />
       </ListFilters>
       <ResourceTable<FileItem>
-        key={folder} query={query} list={list} columns={columns} testId="file-table"
+        key={folder}
+        query={query}
+        list={list}
+        columns={columns}
+        testId="file-table"
         filtered={!!list.params.keyword || !!list.params.filters.type}
         emptyText={{ empty: t('empty'), noMatch: t('noMatch') }}
         emptyAction={<Button onClick={upload}>{t('emptyAction')}</Button>}
         totalText={(total) => t('total', { total })}
         batchActions={({ ids, rows, clear }) => (
-          <Button danger icon={<DeleteOutlined />} onClick={async () => { if (await del(ids, rows.map((r) => r.name))) clear(); }} data-testid="file-delete-selected">
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            onClick={async () => {
+              if (
+                await del(
+                  ids,
+                  rows.map((r) => r.name),
+                )
+              )
+                clear();
+            }}
+            data-testid="file-delete-selected"
+          >
             {t('deleteSelected', { count: ids.length })}
           </Button>
         )}
       />
       <SignedLinkModal file={signing} onClose={() => setSigning(null)} />
-      <Modal open={folderOpen} title={t('newFolder')} onCancel={() => setFolderOpen(false)} destroyOnHidden
+      <Modal
+        open={folderOpen}
+        title={t('newFolder')}
+        onCancel={() => setFolderOpen(false)}
+        destroyOnHidden
         onOk={async () => {
           const { name } = await folderForm.validateFields();
           const path = folder ? `${folder}/${name.trim()}` : name.trim();
           created.add(path);
           setFolderOpen(false);
           openFolder(path);
-        }}>
+        }}
+      >
         <Form form={folderForm} layout="vertical" preserve={false}>
-          <Form.Item name="name" label={t('folderName')} extra={t('folderHint')}
-            rules={[{ required: true, whitespace: true, message: t('folderInvalid') }, { validator: (_, v: string) => (!v || (FOLDER_PATTERN.test(v.trim()) && !v.includes('/')) ? Promise.resolve() : Promise.reject(new Error(t('folderInvalid')))) }]}>
+          <Form.Item
+            name="name"
+            label={t('folderName')}
+            extra={t('folderHint')}
+            rules={[
+              { required: true, whitespace: true, message: t('folderInvalid') },
+              {
+                validator: (_, v: string) =>
+                  !v || (FOLDER_PATTERN.test(v.trim()) && !v.includes('/'))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('folderInvalid'))),
+              },
+            ]}
+          >
             <Input maxLength={64} autoFocus />
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={textOpen} title={t('newText')} onCancel={() => setTextOpen(false)} confirmLoading={createText.isPending} okText={t('create')} destroyOnHidden
+      <Modal
+        open={textOpen}
+        title={t('newText')}
+        onCancel={() => setTextOpen(false)}
+        confirmLoading={createText.isPending}
+        okText={t('create')}
+        destroyOnHidden
         onOk={async () => {
           const v = await textForm.validateFields();
-          if (await toastOutcome(() => createText.mutateAsync({ name: v.name.trim(), content: v.content ?? '', folder, private: isPrivate }), t('created'))) setTextOpen(false);
-        }}>
+          if (
+            await toastOutcome(
+              () => createText.mutateAsync({ name: v.name.trim(), content: v.content ?? '', folder, private: isPrivate }),
+              t('created'),
+            )
+          )
+            setTextOpen(false);
+        }}
+      >
         <Form form={textForm} layout="vertical" preserve={false} initialValues={{ name: 'notes.txt' }}>
-          <Form.Item name="name" label={t('fileName')} rules={[{ required: true, whitespace: true }, { pattern: /^[^/\\%]+$/, message: t('folderInvalid') }]}><Input maxLength={200} /></Form.Item>
-          <Form.Item name="content" label={t('content')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} /></Form.Item>
+          <Form.Item
+            name="name"
+            label={t('fileName')}
+            rules={[
+              { required: true, whitespace: true },
+              { pattern: /^[^/\\%]+$/, message: t('folderInvalid') },
+            ]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="content" label={t('content')}>
+            <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

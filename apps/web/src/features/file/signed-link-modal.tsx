@@ -21,10 +21,17 @@ export function SignedLinkModal({ file, onClose }: { file: FileItem | null; onCl
   const [ttl, setTtl] = useState<number>(3600);
   const [note, setNote] = useState('');
   const [result, setResult] = useState<SignedUrl | null>(null);
-  const close = () => { setResult(null); setNote(''); sign.reset(); onClose(); };
+  const close = () => {
+    setResult(null);
+    setNote('');
+    sign.reset();
+    onClose();
+  };
   const submit = async () => {
     if (!file) return;
-    const r = await sign.mutateAsync({ path: file.path, ttl, ...(note.trim() ? { payload: { note: note.trim() } } : {}) }).catch(() => null);
+    const r = await sign
+      .mutateAsync({ path: file.path, ttl, ...(note.trim() ? { payload: { note: note.trim() } } : {}) })
+      .catch(() => null);
     if (r) setResult({ ...r, url: absoluteUrl(r.url) });
   };
   return (
@@ -33,11 +40,26 @@ export function SignedLinkModal({ file, onClose }: { file: FileItem | null; onCl
         <Form layout="vertical" onFinish={() => void submit()}>
           <Typography.Paragraph type="secondary">{t('signHelp', { name: file.name })}</Typography.Paragraph>
           <Form.Item label={t('expiry')}>
-            <Select value={ttl} onChange={(v) => { setTtl(v); setResult(null); }} data-testid="signed-expiry"
-              options={SIGNED_URL_TTL_CHOICES.map((s) => ({ value: s, label: t(`expiries.${s}`) }))} />
+            <Select
+              value={ttl}
+              onChange={(v) => {
+                setTtl(v);
+                setResult(null);
+              }}
+              data-testid="signed-expiry"
+              options={SIGNED_URL_TTL_CHOICES.map((s) => ({ value: s, label: t(`expiries.${s}`) }))}
+            />
           </Form.Item>
           <Form.Item label={t('note')}>
-            <Input value={note} maxLength={200} placeholder={t('notePlaceholder')} onChange={(e) => { setNote(e.target.value); setResult(null); }} />
+            <Input
+              value={note}
+              maxLength={200}
+              placeholder={t('notePlaceholder')}
+              onChange={(e) => {
+                setNote(e.target.value);
+                setResult(null);
+              }}
+            />
           </Form.Item>
           {sign.isError ? <Alert type="error" showIcon message={errorText(sign.error)} style={{ marginBottom: 16 }} /> : null}
           {result ? (
@@ -48,7 +70,9 @@ export function SignedLinkModal({ file, onClose }: { file: FileItem | null; onCl
               </Space.Compact>
             </Form.Item>
           ) : null}
-          <Button type="primary" htmlType="submit" loading={sign.isPending} block data-testid="signed-create">{t('sign')}</Button>
+          <Button type="primary" htmlType="submit" loading={sign.isPending} block data-testid="signed-create">
+            {t('sign')}
+          </Button>
         </Form>
       ) : null}
     </Modal>

@@ -7,18 +7,18 @@ const BASE = '/api/admin/organization/member';
 const opts = { organization: true } as const;
 
 /** Members of the active organization (its admin or a super admin acting in it). */
-export const membersQuery = (organizationId: number | undefined) => queryOptions({
-  queryKey: [BASE, organizationId],
-  queryFn: () => api.get<{ data: Member[]; meta: { total: number } }>(`${BASE}/index`, { per_page: 100, sort: 'name', order: 'asc' }, opts),
-  enabled: !!organizationId,
-});
+export const membersQuery = (organizationId: number | undefined) =>
+  queryOptions({
+    queryKey: [BASE, organizationId],
+    queryFn: () =>
+      api.get<{ data: Member[]; meta: { total: number } }>(`${BASE}/index`, { per_page: 100, sort: 'name', order: 'asc' }, opts),
+    enabled: !!organizationId,
+  });
 
 export function useMemberMutations() {
   const qc = useQueryClient();
-  const done = () => Promise.all([
-    qc.invalidateQueries({ queryKey: [BASE] }),
-    qc.invalidateQueries({ queryKey: ['account', 'organization'] }),
-  ]);
+  const done = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: [BASE] }), qc.invalidateQueries({ queryKey: ['account', 'organization'] })]);
   return {
     invite: useMutation({
       mutationFn: (body: { email: string; name: string; sub_account_roles: string[] }) =>
@@ -30,7 +30,8 @@ export function useMemberMutations() {
       onSuccess: done,
     }),
     setRoles: useMutation({
-      mutationFn: ({ id, sub_account_roles }: { id: number; sub_account_roles: string[] }) => api.put<Member>(`${BASE}/${id}`, { sub_account_roles }, opts),
+      mutationFn: ({ id, sub_account_roles }: { id: number; sub_account_roles: string[] }) =>
+        api.put<Member>(`${BASE}/${id}`, { sub_account_roles }, opts),
       onSuccess: done,
     }),
     remove: useMutation({

@@ -13,7 +13,13 @@ import { OrganizationMembers } from './organization-members.tsx';
 type Call = { url: string; method: string; body?: Record<string, unknown> };
 let calls: Call[];
 const member = (admin_id: number, name: string, roles: string[], changed = true) => ({
-  admin_id, name, email: `${name.toLowerCase()}@example.com`, status: 'active', has_change_default_password: changed, sub_account_roles: roles, joined_at: '2026-11-01T00:00:00Z',
+  admin_id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  status: 'active',
+  has_change_default_password: changed,
+  sub_account_roles: roles,
+  joined_at: '2026-11-01T00:00:00Z',
 });
 
 beforeEach(async () => {
@@ -23,26 +29,48 @@ beforeEach(async () => {
   queryClient.clear();
   calls = [];
   setToken(makeToken({ id: 5, roles: [], subRoles: ['SUB_ACCOUNT_ROLE_ADMIN'] }));
-  setOrganizationState([{ id: 3, uid: 'a', name: 'North', company_id: null, status: 'active', sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }], 3);
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ url, method: init.method ?? 'GET', body });
-    const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status });
-    if (url.startsWith('/api/admin/organization/member/index')) {
-      return json({ data: [member(1, 'Ann', ['SUB_ACCOUNT_ROLE_ADMIN']), member(7, 'Ben', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false)], meta: { page: 1, per_page: 100, total: 2, last_page: 1 } });
-    }
-    if (url === '/api/admin/organization/member/invite') return json({ member: member(9, 'Cy', body.sub_account_roles, false), password: 'Tmp-9xQ2-pass' });
-    if (url === '/api/admin/organization/member') return json({ message: 'Conflict', errors: { email: ['validate.error.member_already'] } }, 409);
-    return json({ message: 'OK' });
-  }));
+  setOrganizationState(
+    [{ id: 3, uid: 'a', name: 'North', company_id: null, status: 'active', sub_account_roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
+    3,
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method: init.method ?? 'GET', body });
+      const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status });
+      if (url.startsWith('/api/admin/organization/member/index')) {
+        return json({
+          data: [member(1, 'Ann', ['SUB_ACCOUNT_ROLE_ADMIN']), member(7, 'Ben', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false)],
+          meta: { page: 1, per_page: 100, total: 2, last_page: 1 },
+        });
+      }
+      if (url === '/api/admin/organization/member/invite')
+        return json({ member: member(9, 'Cy', body.sub_account_roles, false), password: 'Tmp-9xQ2-pass' });
+      if (url === '/api/admin/organization/member')
+        return json({ message: 'Conflict', errors: { email: ['validate.error.member_already'] } }, 409);
+      return json({ message: 'OK' });
+    }),
+  );
 });
-afterEach(async () => { cleanup(); vi.unstubAllGlobals(); resetTokenStore(); resetOrganizations(); await setLanguage('zh-TW'); });
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetTokenStore();
+  resetOrganizations();
+  await setLanguage('zh-TW');
+});
 
-const renderCard = () => render(
-  <QueryClientProvider client={queryClient}>
-    <MemoryRouter><AntApp><OrganizationMembers organizationId={3} /></AntApp></MemoryRouter>
-  </QueryClientProvider>,
-);
+const renderCard = () =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <AntApp>
+          <OrganizationMembers organizationId={3} />
+        </AntApp>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('organization members (issue 14.2)', { timeout: 30_000 }, () => {
   it('lists members with their roles and who still has an initial password', async () => {
@@ -62,16 +90,23 @@ describe('organization members (issue 14.2)', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Invite member' }).at(-1)!);
     expect((await screen.findByTestId('member-password')).textContent).toBe('Tmp-9xQ2-pass');
     const invite = calls.find((c) => c.url === '/api/admin/organization/member/invite')!;
-    expect(invite.body).toEqual({ email: 'cy@example.com', name: 'Cy', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'], organization_id: 3 });
+    expect(invite.body).toEqual({
+      email: 'cy@example.com',
+      name: 'Cy',
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'],
+      organization_id: 3,
+    });
   });
 
-  it('puts the server\'s refusal on the e-mail field when adding an existing member again', async () => {
+  it("puts the server's refusal on the e-mail field when adding an existing member again", async () => {
     renderCard();
     await screen.findByText('Ben');
     fireEvent.click(screen.getByTestId('member-add'));
     fireEvent.change(await screen.findByTestId('member-email'), { target: { value: 'ben@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/organization/member' && c.method === 'POST')).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/organization/member' && c.method === 'POST')).toBe(true), {
+      timeout: 10_000,
+    });
     expect(await screen.findByText('This account is already a member of the organization', {}, { timeout: 10_000 })).toBeTruthy();
   });
 

@@ -31,7 +31,11 @@ import { membersQuery, useMemberMutations, type Member } from './api.ts';
 import './i18n.ts';
 
 type Dialog = { kind: 'invite' } | { kind: 'add' } | { kind: 'roles'; member: Member } | null;
-interface DialogValues { email?: string; name?: string; sub_account_roles: string[] }
+interface DialogValues {
+  email?: string;
+  name?: string;
+  sub_account_roles: string[];
+}
 
 const roleOptions = () => SUB_ACCOUNT_ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 
@@ -59,20 +63,23 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
     setDialog(d);
   };
 
-  const showPassword = (member: Member, password: string) => modal.info({
-    title: t('invitedTitle', { name: member.name || member.email }),
-    width: 460,
-    content: (
-      <div data-testid="member-password-once">
-        <Typography.Paragraph>{t('invitedHint')}</Typography.Paragraph>
-        <Flex gap={8} align="center" wrap>
-          <Typography.Text code style={{ fontSize: 18 }} data-testid="member-password">{password}</Typography.Text>
-          <CopyButton text={password} />
-        </Flex>
-      </div>
-    ),
-    okText: t('common:common.ok'),
-  });
+  const showPassword = (member: Member, password: string) =>
+    modal.info({
+      title: t('invitedTitle', { name: member.name || member.email }),
+      width: 460,
+      content: (
+        <div data-testid="member-password-once">
+          <Typography.Paragraph>{t('invitedHint')}</Typography.Paragraph>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text code style={{ fontSize: 18 }} data-testid="member-password">
+              {password}
+            </Typography.Text>
+            <CopyButton text={password} />
+          </Flex>
+        </div>
+      ),
+      okText: t('common:common.ok'),
+    });
 
   const submit = async (v: DialogValues) => {
     if (!dialog) return;
@@ -91,23 +98,35 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
         setDialog(null);
         toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
       }
-    } catch (e) { onError(e); }
+    } catch (e) {
+      onError(e);
+    }
   };
 
   const remove = async (member: Member) => {
-    const ok = await confirm({ title: t('removeTitle'), items: [`${member.name} <${member.email}>`], itemsLabel: t('removeLabel'), okText: t('remove'), note: t('removeNote') });
+    const ok = await confirm({
+      title: t('removeTitle'),
+      items: [`${member.name} <${member.email}>`],
+      itemsLabel: t('removeLabel'),
+      okText: t('remove'),
+      note: t('removeNote'),
+    });
     if (!ok) return;
     try {
       await m.remove.mutateAsync(member.admin_id);
       toast.success({ title: t('removed', { name: member.name || member.email }), duration: SHELL_TOAST.duration });
-    } catch (e) { onError(e); }
+    } catch (e) {
+      onError(e);
+    }
   };
 
   const busy = m.invite.isPending || m.add.isPending || m.setRoles.isPending;
   const who = (r: Member) => (
     <Flex vertical gap={2}>
       <Link to={`/admin/admin/${r.admin_id}/update`}>{r.name || r.email}</Link>
-      <Typography.Text type="secondary" className="member-email">{r.email}</Typography.Text>
+      <Typography.Text type="secondary" className="member-email">
+        {r.email}
+      </Typography.Text>
     </Flex>
   );
   const roles = (r: Member) => (
@@ -119,36 +138,73 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
   );
   const actions = (r: Member) => (
     <Flex gap={4} wrap>
-      <Button size="small" onClick={() => open({ kind: 'roles', member: r })} aria-label={t('editRolesOf', { name: r.name || r.email })}>{t('editRoles')}</Button>
+      <Button size="small" onClick={() => open({ kind: 'roles', member: r })} aria-label={t('editRolesOf', { name: r.name || r.email })}>
+        {t('editRoles')}
+      </Button>
       {r.admin_id !== selfId ? (
-        <Button size="small" danger onClick={() => void remove(r)} aria-label={t('removeOf', { name: r.name || r.email })}>{t('remove')}</Button>
+        <Button size="small" danger onClick={() => void remove(r)} aria-label={t('removeOf', { name: r.name || r.email })}>
+          {t('remove')}
+        </Button>
       ) : null}
     </Flex>
   );
   return (
     <Card title={t('members')} className="organization-members">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Button icon={<MailOutlined />} type="primary" onClick={() => open({ kind: 'invite' })} data-testid="member-invite">{t('invite')}</Button>
-        <Button icon={<UserAddOutlined />} onClick={() => open({ kind: 'add' })} data-testid="member-add">{t('addExisting')}</Button>
+        <Button icon={<MailOutlined />} type="primary" onClick={() => open({ kind: 'invite' })} data-testid="member-invite">
+          {t('invite')}
+        </Button>
+        <Button icon={<UserAddOutlined />} onClick={() => open({ kind: 'add' })} data-testid="member-add">
+          {t('addExisting')}
+        </Button>
       </Flex>
-      {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
+      {q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
         <Table<Member>
-          rowKey="admin_id" size="small" pagination={false} loading={q.isPending} dataSource={q.data?.data ?? []}
-          data-testid="member-table" scroll={narrow ? undefined : { x: 'max-content' }}
-          columns={narrow ? [
-            { key: 'member', title: t('member'), render: (_, r) => <Flex vertical gap={6}>{who(r)}{roles(r)}{actions(r)}</Flex> },
-          ] : [
-            { key: 'name', title: t('member'), render: (_, r) => who(r) },
-            { key: 'roles', title: t('roles'), render: (_, r) => roles(r) },
-            { key: 'joined_at', title: t('joinedAt'), render: (_, r) => formatDateTime(r.joined_at, 'YYYY-MM-DD') },
-            { key: 'actions', title: t('actions'), render: (_, r) => actions(r) },
-          ]}
+          rowKey="admin_id"
+          size="small"
+          pagination={false}
+          loading={q.isPending}
+          dataSource={q.data?.data ?? []}
+          data-testid="member-table"
+          scroll={narrow ? undefined : { x: 'max-content' }}
+          columns={
+            narrow
+              ? [
+                  {
+                    key: 'member',
+                    title: t('member'),
+                    render: (_, r) => (
+                      <Flex vertical gap={6}>
+                        {who(r)}
+                        {roles(r)}
+                        {actions(r)}
+                      </Flex>
+                    ),
+                  },
+                ]
+              : [
+                  { key: 'name', title: t('member'), render: (_, r) => who(r) },
+                  { key: 'roles', title: t('roles'), render: (_, r) => roles(r) },
+                  { key: 'joined_at', title: t('joinedAt'), render: (_, r) => formatDateTime(r.joined_at, 'YYYY-MM-DD') },
+                  { key: 'actions', title: t('actions'), render: (_, r) => actions(r) },
+                ]
+          }
         />
       )}
 
       <Modal
         open={dialog !== null}
-        title={dialog?.kind === 'invite' ? t('invite') : dialog?.kind === 'add' ? t('addExisting') : dialog ? t('editRolesOf', { name: dialog.member.name || dialog.member.email }) : ''}
+        title={
+          dialog?.kind === 'invite'
+            ? t('invite')
+            : dialog?.kind === 'add'
+              ? t('addExisting')
+              : dialog
+                ? t('editRolesOf', { name: dialog.member.name || dialog.member.email })
+                : ''
+        }
         okText={dialog?.kind === 'roles' ? t('save') : dialog?.kind === 'add' ? t('add') : t('invite')}
         cancelText={t('common:common.cancel')}
         confirmLoading={busy}
@@ -160,7 +216,11 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
           {dialog?.kind === 'invite' ? <Typography.Paragraph type="secondary">{t('inviteHint')}</Typography.Paragraph> : null}
           {dialog?.kind === 'add' ? <Typography.Paragraph type="secondary">{t('addHint')}</Typography.Paragraph> : null}
           {dialog?.kind === 'invite' || dialog?.kind === 'add' ? (
-            <Form.Item name="email" label={t('email')} rules={[schemaRule(dialog.kind === 'invite' ? memberInviteInput.shape.email : memberAddInput.shape.email)]}>
+            <Form.Item
+              name="email"
+              label={t('email')}
+              rules={[schemaRule(dialog.kind === 'invite' ? memberInviteInput.shape.email : memberAddInput.shape.email)]}
+            >
               <Input type="email" autoComplete="off" maxLength={200} data-testid="member-email" />
             </Form.Item>
           ) : null}
@@ -172,7 +232,11 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
           <Form.Item name="sub_account_roles" label={t('roles')}>
             <Checkbox.Group options={roleOptions()} data-testid="member-roles" />
           </Form.Item>
-          {formError ? <Typography.Text type="danger" role="alert">{formError}</Typography.Text> : null}
+          {formError ? (
+            <Typography.Text type="danger" role="alert">
+              {formError}
+            </Typography.Text>
+          ) : null}
         </Form>
       </Modal>
     </Card>

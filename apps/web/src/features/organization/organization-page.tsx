@@ -19,9 +19,16 @@ import { OrganizationMembers } from './organization-members.tsx';
 import './i18n.ts';
 
 interface OwnOrganization {
-  id: number; uid: string; name: string; company_id: string | null; status: string;
+  id: number;
+  uid: string;
+  name: string;
+  company_id: string | null;
+  status: string;
 }
-interface Values { name: string; company_id: string | null }
+interface Values {
+  name: string;
+  company_id: string | null;
+}
 
 /** Edit own organization (spec section 2 "organization"): the active organization only. */
 export default function OrganizationPage() {
@@ -37,7 +44,12 @@ export default function OrganizationPage() {
     enabled: !!id,
   });
   const save = useMutation({
-    mutationFn: (v: Values) => api.put<OwnOrganization>(`/api/admin/account/organization/${id}`, { name: v.name, company_id: v.company_id || null }, { organization: true }),
+    mutationFn: (v: Values) =>
+      api.put<OwnOrganization>(
+        `/api/admin/account/organization/${id}`,
+        { name: v.name, company_id: v.company_id || null },
+        { organization: true },
+      ),
     onSuccess: (o) => {
       qc.setQueryData(['account', 'organization', id], o);
       void qc.invalidateQueries({ queryKey: ['account', 'organizations'] });
@@ -45,24 +57,47 @@ export default function OrganizationPage() {
       void loadOrganizations(null);
     },
   });
-  useEffect(() => { if (q.data) form.setFieldsValue({ name: q.data.name, company_id: q.data.company_id }); }, [q.data, form]);
+  useEffect(() => {
+    if (q.data) form.setFieldsValue({ name: q.data.name, company_id: q.data.company_id });
+  }, [q.data, form]);
 
-  if (!id) return <div className="page"><PageHeader /><Card><EmptyState description={t('none')} /></Card></div>;
+  if (!id)
+    return (
+      <div className="page">
+        <PageHeader />
+        <Card>
+          <EmptyState description={t('none')} />
+        </Card>
+      </div>
+    );
   return (
     <div className="page organization-page">
       <PageHeader subtitle={q.data ? `${organizationLabel(q.data)} · ${t('uid')}: ${q.data.uid}` : undefined} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <ResourceForm<Values> form={form} mode="update" loading={q.isPending} loadError={q.error} onRetry={() => void q.refetch()}
-            submitting={save.isPending} formError={formError}
+          <ResourceForm<Values>
+            form={form}
+            mode="update"
+            loading={q.isPending}
+            loadError={q.error}
+            onRetry={() => void q.refetch()}
+            submitting={save.isPending}
+            formError={formError}
             onSubmit={async (v) => {
               try {
                 await save.mutateAsync(v);
                 toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
-              } catch (e) { onError(e); }
-            }}>
-            <Form.Item name="name" label={t('name')} required rules={[schemaRule(ownOrganizationInput.shape.name)]}><Input maxLength={100} /></Form.Item>
-            <Form.Item name="company_id" label={t('companyId')} rules={[schemaRule(ownOrganizationInput.shape.company_id)]}><Input maxLength={50} /></Form.Item>
+              } catch (e) {
+                onError(e);
+              }
+            }}
+          >
+            <Form.Item name="name" label={t('name')} required rules={[schemaRule(ownOrganizationInput.shape.name)]}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="company_id" label={t('companyId')} rules={[schemaRule(ownOrganizationInput.shape.company_id)]}>
+              <Input maxLength={50} />
+            </Form.Item>
           </ResourceForm>
         </Col>
         <Col span={24}>

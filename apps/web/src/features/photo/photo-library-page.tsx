@@ -48,18 +48,32 @@ function PhotoEditModal({ photo, onClose }: { photo: Photo | null; onClose(): vo
     const saved = await toastOutcome(async () => {
       if (v.title !== photo.title) await patch.mutateAsync({ id: photo.id, patch: { field: 'title', value: v.title ?? '' } });
       if (v.alt !== photo.alt) await patch.mutateAsync({ id: photo.id, patch: { field: 'alt', value: v.alt ?? '' } });
-      if (JSON.stringify(v.tags ?? []) !== JSON.stringify(photo.tags)) await patch.mutateAsync({ id: photo.id, patch: { field: 'tags', value: v.tags ?? [] } });
+      if (JSON.stringify(v.tags ?? []) !== JSON.stringify(photo.tags))
+        await patch.mutateAsync({ id: photo.id, patch: { field: 'tags', value: v.tags ?? [] } });
     }, t('saved'));
     if (saved) onClose();
   };
   return (
-    <Modal open={!!photo} title={t('editTitle')} onCancel={onClose} onOk={save} confirmLoading={patch.isPending} destroyOnHidden
-      okButtonProps={{ 'data-testid': 'photo-edit-save' } as Record<string, string>}>
+    <Modal
+      open={!!photo}
+      title={t('editTitle')}
+      onCancel={onClose}
+      onOk={save}
+      confirmLoading={patch.isPending}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'photo-edit-save' } as Record<string, string>}
+    >
       {photo ? (
         <Form form={form} layout="vertical" initialValues={{ title: photo.title, alt: photo.alt, tags: photo.tags }} preserve={false}>
-          <Form.Item name="title" label={t('title')} rules={[{ max: 200 }]}><Input maxLength={200} /></Form.Item>
-          <Form.Item name="alt" label={t('alt')} extra={t('altHelp')} rules={[{ max: 500 }]}><Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} /></Form.Item>
-          <Form.Item name="tags" label={t('tags')} extra={t('tagsHelp')}><Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} /></Form.Item>
+          <Form.Item name="title" label={t('title')} rules={[{ max: 200 }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="alt" label={t('alt')} extra={t('altHelp')} rules={[{ max: 500 }]}>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+          <Form.Item name="tags" label={t('tags')} extra={t('tagsHelp')}>
+            <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} />
+          </Form.Item>
         </Form>
       ) : null}
     </Modal>
@@ -94,7 +108,13 @@ export default function PhotoLibraryPage() {
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const toggle = (id: number, on: boolean) => setSelected((s) => { const n = new Set(s); if (on) n.add(id); else n.delete(id); return n; });
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
   const allOnPage = photos.length > 0 && photos.every((p) => selected.has(p.id));
 
   const deleteSelected = async () => {
@@ -102,21 +122,35 @@ export default function PhotoLibraryPage() {
     if (await del([...selected], names)) setSelected(new Set());
   };
 
-  const range = list.params.filters.date_from && list.params.filters.date_to
-    ? [dayjs(list.params.filters.date_from), dayjs(list.params.filters.date_to)] as [dayjs.Dayjs, dayjs.Dayjs] : null;
+  const range =
+    list.params.filters.date_from && list.params.filters.date_to
+      ? ([dayjs(list.params.filters.date_from), dayjs(list.params.filters.date_to)] as [dayjs.Dayjs, dayjs.Dayjs])
+      : null;
 
   const uploadButton = (
-    <Button type="primary" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} data-testid="photo-upload">{t('upload')}</Button>
+    <Button type="primary" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} data-testid="photo-upload">
+      {t('upload')}
+    </Button>
   );
 
   let body: React.ReactNode;
   if (query.isPending) {
-    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, nothing else to tell them apart
-    body = <div className="photo-grid">{Array.from({ length: 8 }, (_, i) => <Skeleton.Image key={i} active className="photo-skeleton" />)}</div>;
-  }
-  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    body = (
+      <div className="photo-grid">
+        {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, nothing else to tell them apart
+          <Skeleton.Image key={i} active className="photo-skeleton" />
+        ))}
+      </div>
+    );
+  } else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (!photos.length) {
-    body = <EmptyState description={list.filtered ? t('noMatch') : t('empty')} action={!list.filtered && canEdit ? <Button onClick={() => fileInput.current?.click()}>{t('emptyAction')}</Button> : undefined} />;
+    body = (
+      <EmptyState
+        description={list.filtered ? t('noMatch') : t('empty')}
+        action={!list.filtered && canEdit ? <Button onClick={() => fileInput.current?.click()}>{t('emptyAction')}</Button> : undefined}
+      />
+    );
   } else {
     body = (
       <>
@@ -133,13 +167,25 @@ export default function PhotoLibraryPage() {
                   </picture>
                 </button>
                 {canEdit ? (
-                  <Checkbox className="photo-check" checked={selected.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} aria-label={t('select', { name })} data-testid="photo-select" />
+                  <Checkbox
+                    className="photo-check"
+                    checked={selected.has(p.id)}
+                    onChange={(e) => toggle(p.id, e.target.checked)}
+                    aria-label={t('select', { name })}
+                    data-testid="photo-select"
+                  />
                 ) : null}
                 <div className="photo-meta">
-                  <Typography.Text ellipsis className="photo-name" title={name}>{name}</Typography.Text>
+                  <Typography.Text ellipsis className="photo-name" title={name}>
+                    {name}
+                  </Typography.Text>
                   <Flex justify="space-between" align="center" gap={4}>
-                    <Typography.Text type="secondary" className="photo-dims">{t('size', { width: p.width, height: p.height })}</Typography.Text>
-                    {canEdit ? <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing(p)} /> : null}
+                    <Typography.Text type="secondary" className="photo-dims">
+                      {t('size', { width: p.width, height: p.height })}
+                    </Typography.Text>
+                    {canEdit ? (
+                      <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing(p)} />
+                    ) : null}
                   </Flex>
                 </div>
               </li>
@@ -149,8 +195,12 @@ export default function PhotoLibraryPage() {
         <Flex justify="space-between" align="center" wrap gap={8} className="photo-footer">
           <Typography.Text type="secondary">{t('total', { total: query.data?.meta.total ?? 0 })}</Typography.Text>
           <Pagination
-            current={list.params.page} pageSize={list.params.per_page} total={query.data?.meta.total ?? 0} size={mobile ? 'small' : undefined}
-            showSizeChanger={!mobile} pageSizeOptions={pageSizeOptions}
+            current={list.params.page}
+            pageSize={list.params.per_page}
+            total={query.data?.meta.total ?? 0}
+            size={mobile ? 'small' : undefined}
+            showSizeChanger={!mobile}
+            pageSizeOptions={pageSizeOptions}
             onChange={(page, per_page) => list.set(per_page !== list.params.per_page ? { per_page } : { page })}
           />
         </Flex>
@@ -161,26 +211,57 @@ export default function PhotoLibraryPage() {
   return (
     <div className="page photo-page">
       <PageHeader extra={canEdit ? uploadButton : undefined} />
-      <input ref={fileInput} type="file" accept={ACCEPT} multiple hidden onChange={(e) => void onFiles(e.target.files)} data-testid="photo-file-input" />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        onChange={(e) => void onFiles(e.target.files)}
+        data-testid="photo-file-input"
+      />
       {!canEdit ? <Alert type="info" showIcon message={t('readOnly')} className="photo-readonly" /> : null}
       <UploadProgressList items={uploads.items} onClear={uploads.clear} />
       <ListFilters list={list} placeholder={t('searchPlaceholder')}>
         <Input
-          allowClear className="photo-tag-filter" placeholder={t('tagPlaceholder')} aria-label={t('tag')}
-          defaultValue={list.params.filters.tag} key={list.params.filters.tag ?? ''}
+          allowClear
+          className="photo-tag-filter"
+          placeholder={t('tagPlaceholder')}
+          aria-label={t('tag')}
+          defaultValue={list.params.filters.tag}
+          key={list.params.filters.tag ?? ''}
           onPressEnter={(e) => list.set({ filters: { tag: (e.target as HTMLInputElement).value.trim() } })}
-          onChange={(e) => { if (!e.target.value) list.set({ filters: { tag: null } }); }}
+          onChange={(e) => {
+            if (!e.target.value) list.set({ filters: { tag: null } });
+          }}
         />
         <DatePicker.RangePicker
-          aria-label={t('dateRange')} value={range} allowEmpty={[true, true]} className="photo-date-filter"
-          onChange={(v) => list.set({ filters: { date_from: v?.[0]?.format('YYYY-MM-DD') ?? null, date_to: v?.[1]?.format('YYYY-MM-DD') ?? null } })}
+          aria-label={t('dateRange')}
+          value={range}
+          allowEmpty={[true, true]}
+          className="photo-date-filter"
+          onChange={(v) =>
+            list.set({ filters: { date_from: v?.[0]?.format('YYYY-MM-DD') ?? null, date_to: v?.[1]?.format('YYYY-MM-DD') ?? null } })
+          }
         />
       </ListFilters>
       {canEdit && photos.length ? (
         <Flex gap={8} align="center" wrap className="photo-selection">
-          <Checkbox checked={allOnPage} indeterminate={!allOnPage && photos.some((p) => selected.has(p.id))}
-            onChange={(e) => setSelected(e.target.checked ? new Set(photos.map((p) => p.id)) : new Set())}>{t('selectAll')}</Checkbox>
-          <Button danger icon={<DeleteOutlined />} disabled={!selected.size} loading={deleting} onClick={() => void deleteSelected()} data-testid="photo-delete-selected">
+          <Checkbox
+            checked={allOnPage}
+            indeterminate={!allOnPage && photos.some((p) => selected.has(p.id))}
+            onChange={(e) => setSelected(e.target.checked ? new Set(photos.map((p) => p.id)) : new Set())}
+          >
+            {t('selectAll')}
+          </Checkbox>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!selected.size}
+            loading={deleting}
+            onClick={() => void deleteSelected()}
+            data-testid="photo-delete-selected"
+          >
             {t('deleteSelected', { count: selected.size })}
           </Button>
         </Flex>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { photoSizeOrder, pickVariant } from './photo-size.ts';
 
 const v = (name: string) => ({ url: `/${name}.jpg`, webp_url: `/${name}.webp`, width: 1, height: 1 });
-const photo = { url: '/origin.jpg', width: 1, height: 1, size_list: { origin: v('origin'), xlarge: v('xlarge'), large: v('large'), middle: v('middle'), small: v('small'), tiny: v('tiny') } };
+const photo = {
+  url: '/origin.jpg',
+  width: 1,
+  height: 1,
+  size_list: { origin: v('origin'), xlarge: v('xlarge'), large: v('large'), middle: v('middle'), small: v('small'), tiny: v('tiny') },
+};
 
 describe('photo variant choice (spec section 9)', () => {
   it('uses large first on large screens and middle first on smaller ones', () => {

@@ -15,10 +15,23 @@ export function pickVariant(photo: Pick<Photo, 'size_list' | 'url' | 'width' | '
     const v = photo.size_list?.[size];
     if (v?.url) return { size, ...v };
   }
-  return { size: 'origin' as PhotoSize, url: photo.url, webp_url: photo.size_list?.origin?.webp_url ?? '', width: photo.width, height: photo.height };
+  return {
+    size: 'origin' as PhotoSize,
+    url: photo.url,
+    webp_url: photo.size_list?.origin?.webp_url ?? '',
+    width: photo.width,
+    height: photo.height,
+  };
 }
 
 export function toViewerImage(photo: Photo, mobile: boolean): ViewerImage {
   const v = pickVariant(photo, photoSizeOrder(mobile, 'view'));
-  return { src: v.url, webpSrc: v.webp_url || undefined, width: v.width, height: v.height, title: photo.title || photo.original_name, alt: photo.alt };
+  return {
+    src: v.url,
+    webpSrc: v.webp_url || undefined,
+    width: v.width,
+    height: v.height,
+    title: photo.title || photo.original_name,
+    alt: photo.alt,
+  };
 }

@@ -17,35 +17,52 @@ export const staffApi = createResourceApi<StaffListItem, StaffInput, Staff, Staf
  * organizations"): `organization_id` filters (none: every organization); the active organization is not sent.
  */
 export const staffAcrossApi = {
-  list: (q: Record<string, unknown>) => queryOptions({
-    queryKey: ['/api/admin/staff', 'list', q],
-    queryFn: ({ signal }) => api.get<{ data: StaffListItem[]; meta: { page: number; per_page: number; total: number; last_page: number } }>('/api/admin/staff/index', q, { signal }),
-    placeholderData: keepPreviousData,
-  }),
-  organizations: () => queryOptions({
-    queryKey: ['/api/admin/staff', 'organizations'],
-    queryFn: () => api.get<{ data: StaffOrganization[] }>('/api/admin/staff/organizations').then((r) => r.data),
-    staleTime: 60_000,
-  }),
+  list: (q: Record<string, unknown>) =>
+    queryOptions({
+      queryKey: ['/api/admin/staff', 'list', q],
+      queryFn: ({ signal }) =>
+        api.get<{ data: StaffListItem[]; meta: { page: number; per_page: number; total: number; last_page: number } }>(
+          '/api/admin/staff/index',
+          q,
+          { signal },
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  organizations: () =>
+    queryOptions({
+      queryKey: ['/api/admin/staff', 'organizations'],
+      queryFn: () => api.get<{ data: StaffOrganization[] }>('/api/admin/staff/organizations').then((r) => r.data),
+      staleTime: 60_000,
+    }),
 };
-export interface StaffOrganization { id: number; name: string; company_id: string | null; status: string; staff_count: number }
+export interface StaffOrganization {
+  id: number;
+  name: string;
+  company_id: string | null;
+  status: string;
+  staff_count: number;
+}
 
-export const certificateTypesQuery = () => queryOptions({
-  queryKey: [TYPES],
-  queryFn: () => api.get<{ data: CertificateType[]; defaults: string[] }>(`${TYPES}/index`, null, { organization: true }),
-});
+export const certificateTypesQuery = () =>
+  queryOptions({
+    queryKey: [TYPES],
+    queryFn: () => api.get<{ data: CertificateType[]; defaults: string[] }>(`${TYPES}/index`, null, { organization: true }),
+  });
 
 /** The active organization's photo library as staff writers see it (the photo index, read-only, for the staff-write roles). */
-export const photoLibraryQuery = <T>(organizationId: number | null, page: number, perPage: number) => queryOptions({
-  queryKey: ['photo', 'list', organizationId, { page, per_page: perPage, picker: 'staff' }],
-  queryFn: () => api.get<{ data: T[]; meta: { total: number } }>(`${BASE}/photo-library`, { page, per_page: perPage }, { organization: true }),
-  retry: false,
-});
+export const photoLibraryQuery = <T>(organizationId: number | null, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: ['photo', 'list', organizationId, { page, per_page: perPage, picker: 'staff' }],
+    queryFn: () =>
+      api.get<{ data: T[]; meta: { total: number } }>(`${BASE}/photo-library`, { page, per_page: perPage }, { organization: true }),
+    retry: false,
+  });
 
-export const expirationQuery = (days: number) => queryOptions({
-  queryKey: [BASE, 'expiration', days],
-  queryFn: () => api.get<ExpirationResponse>(`${BASE}/check-expiration-of-certificates`, { days }, { organization: true }),
-});
+export const expirationQuery = (days: number) =>
+  queryOptions({
+    queryKey: [BASE, 'expiration', days],
+    queryFn: () => api.get<ExpirationResponse>(`${BASE}/check-expiration-of-certificates`, { days }, { organization: true }),
+  });
 
 function useInvalidate(...keys: string[]) {
   const qc = useQueryClient();
@@ -57,7 +74,11 @@ export function useCertificateTypeMutations() {
   const opts = { onSuccess: () => void invalidate() };
   return {
     create: useMutation({ mutationFn: (name: string) => api.post<CertificateType>(TYPES, { name }, { organization: true }), ...opts }),
-    rename: useMutation({ mutationFn: ({ id, name, sort }: { id: number; name: string; sort: number }) => api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, { organization: true }), ...opts }),
+    rename: useMutation({
+      mutationFn: ({ id, name, sort }: { id: number; name: string; sort: number }) =>
+        api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, { organization: true }),
+      ...opts,
+    }),
     remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, { organization: true }), ...opts }),
     defaults: useMutation({ mutationFn: () => api.post(`${TYPES}/defaults`, {}, { organization: true }), ...opts }),
   };
@@ -66,12 +87,17 @@ export function useCertificateTypeMutations() {
 /** Photo and scanned files: multipart uploads with progress, private downloads through the API. */
 export function useStaffFiles() {
   const invalidate = useInvalidate(BASE);
-  const after = <T,>(p: Promise<T>) => p.then(async (v) => { await invalidate(); return v; });
+  const after = <T>(p: Promise<T>) =>
+    p.then(async (v) => {
+      await invalidate();
+      return v;
+    });
   return {
     uploadPhoto: (id: number, file: File, onProgress?: (p: number) => void) =>
       after(api.upload<Staff>(`${BASE}/${id}/photo`, file, { organization: true, onProgress })),
     removePhoto: (id: number) => after(api.delete<Staff>(`${BASE}/${id}/photo`, undefined, { organization: true })),
-    pickLibraryPhoto: (id: number, staff: Staff, photoId: number) => after(api.put<Staff>(`${BASE}/${id}`, toInput(staff, { photo_id: photoId }), { organization: true })),
+    pickLibraryPhoto: (id: number, staff: Staff, photoId: number) =>
+      after(api.put<Staff>(`${BASE}/${id}`, toInput(staff, { photo_id: photoId }), { organization: true })),
     uploadCertificateFile: (id: number, certificateId: number, file: File, onProgress?: (p: number) => void) =>
       after(api.upload<Staff>(`${BASE}/${id}/certificates/${certificateId}/file`, file, { organization: true, onProgress })),
     removeCertificateFile: (id: number, certificateId: number) =>
@@ -86,10 +112,28 @@ export const certificateFile = (id: number, certificateId: number, onProgress?: 
 /** The input a PUT needs, from a staff as read (keeps every certificate by id). */
 export function toInput(s: Staff, over: Partial<StaffInput> = {}): StaffInput {
   return {
-    name: s.name, nickname: s.nickname, national_id: s.national_id, birthday: s.birthday, gender: s.gender, mobile: s.mobile,
-    email: s.email, address: s.address, emergency_contact: s.emergency_contact, emergency_phone: s.emergency_phone,
-    blood_type: s.blood_type as StaffInput['blood_type'], job_title: s.job_title, hire_date: s.hire_date, notes: s.notes, status: s.status,
-    certificates: s.certificates.map((c) => ({ id: c.id, certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+    name: s.name,
+    nickname: s.nickname,
+    national_id: s.national_id,
+    birthday: s.birthday,
+    gender: s.gender,
+    mobile: s.mobile,
+    email: s.email,
+    address: s.address,
+    emergency_contact: s.emergency_contact,
+    emergency_phone: s.emergency_phone,
+    blood_type: s.blood_type as StaffInput['blood_type'],
+    job_title: s.job_title,
+    hire_date: s.hire_date,
+    notes: s.notes,
+    status: s.status,
+    certificates: s.certificates.map((c) => ({
+      id: c.id,
+      certificate_type_id: c.certificate_type_id,
+      number: c.number,
+      issued_at: c.issued_at,
+      expires_at: c.expires_at,
+    })),
     ...over,
   };
 }

@@ -29,30 +29,64 @@ export function CertificateExpiryCard({ days = DEFAULT_EXPIRY_WINDOW_DAYS }: { d
   const allowed = can(ROLES.staffRead) && !!organization;
   const q = useQuery({ ...expirationQuery(days), enabled: allowed });
   if (!allowed) return null;
-  const title = <span><SafetyCertificateOutlined /> {t('expiryTitle')} <Typography.Text type="secondary">({t('expiryWindow', { days })})</Typography.Text></span>;
+  const title = (
+    <span>
+      <SafetyCertificateOutlined /> {t('expiryTitle')} <Typography.Text type="secondary">({t('expiryWindow', { days })})</Typography.Text>
+    </span>
+  );
   return (
-    <Card title={title} className="certificate-expiry-card full-height" data-testid="certificate-expiry-card"
-      extra={<Button type="link" onClick={() => navigate('/admin/staff?certificate_status=attention')}>{t('viewStaff')}</Button>}>
-      {q.isPending ? <Skeleton active paragraph={{ rows: 2 }} />
-        : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-          : q.data.data.length === 0 ? <Typography.Text type="secondary">{t('expiryNone', { days })}</Typography.Text>
-            : (
-              <>
-                <div className="expiry-figures">
-                  <Statistic title={t('expiryExpired')} value={q.data.expired_count} styles={{ content: { color: q.data.expired_count ? '#ff4d4f' : undefined } }} />
-                  <Statistic title={t('expiryExpiring')} value={q.data.expiring_count} styles={{ content: { color: q.data.expiring_count ? '#faad14' : undefined } }} />
-                </div>
-                <Typography.Text type="secondary">{t('expiryStaff', { count: q.data.staff_count })}</Typography.Text>
-                <ul>
-                  {q.data.data.slice(0, 5).map((c) => (
-                    <li key={c.id}>
-                      <Typography.Link onClick={() => navigate(`/admin/staff/${c.staff_id}/update`)} ellipsis>{c.staff_display_name} · {c.certificate_type_name}</Typography.Link>
-                      <CertificateStatusTag status={c.status} text={c.days_left < 0 ? t('daysAgo', { count: -c.days_left }) : c.days_left === 0 ? t('today') : t('daysLeft', { count: c.days_left })} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+    <Card
+      title={title}
+      className="certificate-expiry-card full-height"
+      data-testid="certificate-expiry-card"
+      extra={
+        <Button type="link" onClick={() => navigate('/admin/staff?certificate_status=attention')}>
+          {t('viewStaff')}
+        </Button>
+      }
+    >
+      {q.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.data.data.length === 0 ? (
+        <Typography.Text type="secondary">{t('expiryNone', { days })}</Typography.Text>
+      ) : (
+        <>
+          <div className="expiry-figures">
+            <Statistic
+              title={t('expiryExpired')}
+              value={q.data.expired_count}
+              styles={{ content: { color: q.data.expired_count ? '#ff4d4f' : undefined } }}
+            />
+            <Statistic
+              title={t('expiryExpiring')}
+              value={q.data.expiring_count}
+              styles={{ content: { color: q.data.expiring_count ? '#faad14' : undefined } }}
+            />
+          </div>
+          <Typography.Text type="secondary">{t('expiryStaff', { count: q.data.staff_count })}</Typography.Text>
+          <ul>
+            {q.data.data.slice(0, 5).map((c) => (
+              <li key={c.id}>
+                <Typography.Link onClick={() => navigate(`/admin/staff/${c.staff_id}/update`)} ellipsis>
+                  {c.staff_display_name} · {c.certificate_type_name}
+                </Typography.Link>
+                <CertificateStatusTag
+                  status={c.status}
+                  text={
+                    c.days_left < 0
+                      ? t('daysAgo', { count: -c.days_left })
+                      : c.days_left === 0
+                        ? t('today')
+                        : t('daysLeft', { count: c.days_left })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </Card>
   );
 }

@@ -8,5 +8,9 @@ const COLORS: Record<CertificateStatus, string> = { expired: 'error', expiring: 
 /** A certificate state as a coloured tag: expired red, expiring amber, valid green. */
 export function CertificateStatusTag({ status, text }: { status: CertificateStatus; text?: string }) {
   const { t } = useTranslation('staff');
-  return <Tag color={COLORS[status]} data-testid={`cert-status-${status}`}>{text ?? t(`certStatuses.${status}`)}</Tag>;
+  return (
+    <Tag color={COLORS[status]} data-testid={`cert-status-${status}`}>
+      {text ?? t(`certStatuses.${status}`)}
+    </Tag>
+  );
 }

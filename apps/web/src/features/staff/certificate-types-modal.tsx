@@ -31,36 +31,121 @@ export function CertificateTypesButton({ canWrite }: { canWrite: boolean }) {
   };
   const add = async () => {
     if (!name.trim()) return;
-    try { await m.create.mutateAsync(name.trim()); setName(''); } catch (e) { fail(e); }
+    try {
+      await m.create.mutateAsync(name.trim());
+      setName('');
+    } catch (e) {
+      fail(e);
+    }
   };
   return (
     <>
-      <Button icon={<SafetyCertificateOutlined />} onClick={() => setOpen(true)} data-testid="certificate-types">{t('manageTypes')}</Button>
+      <Button icon={<SafetyCertificateOutlined />} onClick={() => setOpen(true)} data-testid="certificate-types">
+        {t('manageTypes')}
+      </Button>
       <Modal open={open} title={t('types')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
-        {q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} /> : (
+        {q.isError ? (
+          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
           <List
             loading={q.isPending}
             dataSource={q.data?.data ?? []}
-            locale={{ emptyText: <EmptyState description={t('noTypes')} action={canWrite ? <Button onClick={() => m.defaults.mutate()} loading={m.defaults.isPending}>{t('addDefaults')}</Button> : undefined} /> }}
+            locale={{
+              emptyText: (
+                <EmptyState
+                  description={t('noTypes')}
+                  action={
+                    canWrite ? (
+                      <Button onClick={() => m.defaults.mutate()} loading={m.defaults.isPending}>
+                        {t('addDefaults')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              ),
+            }}
             renderItem={(type) => (
-              <List.Item actions={canWrite ? [
-                editing?.id === type.id
-                  ? <Button key="save" size="small" type="primary" onClick={async () => { try { await m.rename.mutateAsync(editing); setEditing(null); } catch (e) { fail(e); } }}>{tc('common.save')}</Button>
-                  : <Button key="edit" size="small" onClick={() => setEditing({ id: type.id, name: type.name, sort: type.sort })}>{tr('edit')}</Button>,
-                <Button key="del" size="small" danger onClick={async () => { try { await m.remove.mutateAsync(type.id); } catch (e) { fail(e); } }}>{tr('delete')}</Button>,
-              ] : []}>
-                {editing?.id === type.id
-                  ? <Input value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} onPressEnter={async () => { try { await m.rename.mutateAsync(editing); setEditing(null); } catch (e) { fail(e); } }} />
-                  : <Typography.Text>{type.name}</Typography.Text>}
+              <List.Item
+                actions={
+                  canWrite
+                    ? [
+                        editing?.id === type.id ? (
+                          <Button
+                            key="save"
+                            size="small"
+                            type="primary"
+                            onClick={async () => {
+                              try {
+                                await m.rename.mutateAsync(editing);
+                                setEditing(null);
+                              } catch (e) {
+                                fail(e);
+                              }
+                            }}
+                          >
+                            {tc('common.save')}
+                          </Button>
+                        ) : (
+                          <Button key="edit" size="small" onClick={() => setEditing({ id: type.id, name: type.name, sort: type.sort })}>
+                            {tr('edit')}
+                          </Button>
+                        ),
+                        <Button
+                          key="del"
+                          size="small"
+                          danger
+                          onClick={async () => {
+                            try {
+                              await m.remove.mutateAsync(type.id);
+                            } catch (e) {
+                              fail(e);
+                            }
+                          }}
+                        >
+                          {tr('delete')}
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                {editing?.id === type.id ? (
+                  <Input
+                    value={editing.name}
+                    onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                    onPressEnter={async () => {
+                      try {
+                        await m.rename.mutateAsync(editing);
+                        setEditing(null);
+                      } catch (e) {
+                        fail(e);
+                      }
+                    }}
+                  />
+                ) : (
+                  <Typography.Text>{type.name}</Typography.Text>
+                )}
               </List.Item>
             )}
           />
         )}
         {canWrite ? (
           <Flex gap={8} style={{ marginTop: 12 }} wrap>
-            <Input style={{ flex: '1 1 200px' }} placeholder={t('typeName')} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={add} data-testid="type-name" />
-            <Button type="primary" onClick={add} loading={m.create.isPending}>{t('addType')}</Button>
-            {q.data?.data.length ? <Button onClick={() => m.defaults.mutate()} loading={m.defaults.isPending}>{t('addDefaults')}</Button> : null}
+            <Input
+              style={{ flex: '1 1 200px' }}
+              placeholder={t('typeName')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onPressEnter={add}
+              data-testid="type-name"
+            />
+            <Button type="primary" onClick={add} loading={m.create.isPending}>
+              {t('addType')}
+            </Button>
+            {q.data?.data.length ? (
+              <Button onClick={() => m.defaults.mutate()} loading={m.defaults.isPending}>
+                {t('addDefaults')}
+              </Button>
+            ) : null}
           </Flex>
         ) : null}
       </Modal>

@@ -19,7 +19,13 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import {
-  BLOOD_TYPES, GENDERS, STAFF_STATUSES, certificateStatus, staffFieldRules, type Staff, type StaffInput,
+  BLOOD_TYPES,
+  GENDERS,
+  STAFF_STATUSES,
+  certificateStatus,
+  staffFieldRules,
+  type Staff,
+  type StaffInput,
 } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
 import { errorText } from '../../lib/api-client.ts';
@@ -51,8 +57,15 @@ const STAFF_VERSION = '__staff_version';
 
 function toValues(s: Staff): Values {
   return {
-    ...s, blood_type: s.blood_type as Values['blood_type'],
-    certificates: s.certificates.map((c) => ({ id: c.id, certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+    ...s,
+    blood_type: s.blood_type as Values['blood_type'],
+    certificates: s.certificates.map((c) => ({
+      id: c.id,
+      certificate_type_id: c.certificate_type_id,
+      number: c.number,
+      issued_at: c.issued_at,
+      expires_at: c.expires_at,
+    })),
   } as Values;
 }
 
@@ -122,52 +135,126 @@ export default function StaffFormPage() {
       setPendingPhoto(null);
       toast.success({ title: mode === 'create' ? tr('created') : tr('saved'), duration: SHELL_TOAST.duration });
       if (mode === 'create') navigate(`/admin/staff/${saved.id}/update`, { replace: true });
-    } catch (e) { onError(e); }
+    } catch (e) {
+      onError(e);
+    }
   };
 
   const uploadFor = async (certificateId: number, file: File) => {
     try {
       await files.uploadCertificateFile(Number(target), certificateId, file);
       toast.success({ title: t('fileUploaded'), duration: SHELL_TOAST.duration });
-    } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); }
+    } catch (e) {
+      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+    }
   };
 
   return (
     <div className="page staff-form-page">
       <PageHeader title={staff?.display_name} extra={<Button onClick={() => navigate('/admin/staff')}>{tr('back')}</Button>} />
       <ResourceForm<Values>
-        form={form} mode={mode ?? 'update'} loading={one.isPending} loadError={one.error} onRetry={() => void one.refetch()}
-        submitting={create.isPending || update.isPending} formError={formError} onCancel={() => navigate('/admin/staff')}
-        initialValues={{ status: 'active', certificates: [] } as Partial<Values>} onSubmit={submit} {...(canWrite ? {} : { disabled: true })} testId="staff-form" dirty={!!pendingPhoto}
+        form={form}
+        mode={mode ?? 'update'}
+        loading={one.isPending}
+        loadError={one.error}
+        onRetry={() => void one.refetch()}
+        submitting={create.isPending || update.isPending}
+        formError={formError}
+        onCancel={() => navigate('/admin/staff')}
+        initialValues={{ status: 'active', certificates: [] } as Partial<Values>}
+        onSubmit={submit}
+        {...(canWrite ? {} : { disabled: true })}
+        testId="staff-form"
+        dirty={!!pendingPhoto}
       >
         <Divider titlePlacement="start">{t('photo')}</Divider>
         <StaffPhoto staff={staff} canWrite={canWrite} pending={pendingPhoto} onPending={setPendingPhoto} />
 
         <Divider titlePlacement="start">{t('basic')}</Divider>
         <Row gutter={16}>
-          <Col xs={24} md={12}><Form.Item name="name" label={t('name')} rules={rule('name')} required><Input autoComplete="off" data-testid="staff-name-input" /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="nickname" label={t('nickname')} rules={rule('nickname')}><Input autoComplete="off" /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="national_id" label={t('nationalId')} tooltip={t('nationalIdHint')} rules={rule('national_id')}><Input autoComplete="off" maxLength={10} style={{ textTransform: 'uppercase' }} /></Form.Item></Col>
-          <Col xs={12} md={6}><Form.Item name="birthday" label={t('birthday')} {...dateProps}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
-          <Col xs={12} md={6}><Form.Item name="gender" label={t('gender')}><Select allowClear options={GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} /></Form.Item></Col>
-          <Col xs={12} md={6}><Form.Item name="blood_type" label={t('bloodType')}><Select allowClear options={BLOOD_TYPES.map((b) => ({ value: b, label: b }))} /></Form.Item></Col>
-          <Col xs={12} md={6}><Form.Item name="status" label={t('status')}><Select options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} /></Form.Item></Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('name')} rules={rule('name')} required>
+              <Input autoComplete="off" data-testid="staff-name-input" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="nickname" label={t('nickname')} rules={rule('nickname')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="national_id" label={t('nationalId')} tooltip={t('nationalIdHint')} rules={rule('national_id')}>
+              <Input autoComplete="off" maxLength={10} style={{ textTransform: 'uppercase' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="birthday" label={t('birthday')} {...dateProps}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="gender" label={t('gender')}>
+              <Select allowClear options={GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="blood_type" label={t('bloodType')}>
+              <Select allowClear options={BLOOD_TYPES.map((b) => ({ value: b, label: b }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="status" label={t('status')}>
+              <Select options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+            </Form.Item>
+          </Col>
         </Row>
 
         <Divider titlePlacement="start">{t('contact')}</Divider>
         <Row gutter={16}>
-          <Col xs={24} md={12}><Form.Item name="mobile" label={t('mobile')} tooltip={t('mobileHint')} rules={rule('mobile')}><Input inputMode="tel" autoComplete="off" /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="email" label={t('email')} rules={rule('email')}><Input inputMode="email" autoComplete="off" /></Form.Item></Col>
-          <Col span={24}><Form.Item name="address" label={t('address')} rules={rule('address')}><Input /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="emergency_contact" label={t('emergencyContact')} rules={rule('emergency_contact')}><Input /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="emergency_phone" label={t('emergencyPhone')} rules={rule('emergency_phone')}><Input inputMode="tel" /></Form.Item></Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="mobile" label={t('mobile')} tooltip={t('mobileHint')} rules={rule('mobile')}>
+              <Input inputMode="tel" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('email')} rules={rule('email')}>
+              <Input inputMode="email" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="address" label={t('address')} rules={rule('address')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="emergency_contact" label={t('emergencyContact')} rules={rule('emergency_contact')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="emergency_phone" label={t('emergencyPhone')} rules={rule('emergency_phone')}>
+              <Input inputMode="tel" />
+            </Form.Item>
+          </Col>
         </Row>
 
         <Divider titlePlacement="start">{t('work')}</Divider>
         <Row gutter={16}>
-          <Col xs={24} md={12}><Form.Item name="job_title" label={t('jobTitle')} rules={rule('job_title')}><Input /></Form.Item></Col>
-          <Col xs={24} md={12}><Form.Item name="hire_date" label={t('hireDate')} {...dateProps}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
-          <Col span={24}><Form.Item name="notes" label={t('notes')} rules={rule('notes')}><Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /></Form.Item></Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="job_title" label={t('jobTitle')} rules={rule('job_title')}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="hire_date" label={t('hireDate')} {...dateProps}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="notes" label={t('notes')} rules={rule('notes')}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+            </Form.Item>
+          </Col>
         </Row>
 
         <Divider titlePlacement="start">{t('certificates')}</Divider>
@@ -180,22 +267,53 @@ export default function StaffFormPage() {
                   return (
                     <div className="staff-cert-row" key={field.key}>
                       <Row gutter={12}>
-                        <Form.Item name={[field.name, 'id']} hidden><Input /></Form.Item>
+                        <Form.Item name={[field.name, 'id']} hidden>
+                          <Input />
+                        </Form.Item>
                         <Col xs={24} md={8}>
-                          <Form.Item name={[field.name, 'certificate_type_id']} label={t('certificateType')} rules={[{ required: true, message: t('validate.error.required', { ns: 'common' }) }]}>
-                            <Select options={typeOptions} loading={types.isPending} showSearch={{ optionFilterProp: 'label' }} data-testid="certificate-type" />
+                          <Form.Item
+                            name={[field.name, 'certificate_type_id']}
+                            label={t('certificateType')}
+                            rules={[{ required: true, message: t('validate.error.required', { ns: 'common' }) }]}
+                          >
+                            <Select
+                              options={typeOptions}
+                              loading={types.isPending}
+                              showSearch={{ optionFilterProp: 'label' }}
+                              data-testid="certificate-type"
+                            />
                           </Form.Item>
                         </Col>
-                        <Col xs={24} md={6}><Form.Item name={[field.name, 'number']} label={t('certificateNumber')}><Input /></Form.Item></Col>
-                        <Col xs={12} md={5}><Form.Item name={[field.name, 'issued_at']} label={t('issuedAt')} {...dateProps}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
+                        <Col xs={24} md={6}>
+                          <Form.Item name={[field.name, 'number']} label={t('certificateNumber')}>
+                            <Input />
+                          </Form.Item>
+                        </Col>
+                        <Col xs={12} md={5}>
+                          <Form.Item name={[field.name, 'issued_at']} label={t('issuedAt')} {...dateProps}>
+                            <DatePicker style={{ width: '100%' }} />
+                          </Form.Item>
+                        </Col>
                         <Col xs={12} md={5}>
                           <Form.Item noStyle shouldUpdate>
                             {() => {
                               const exp = form.getFieldValue(['certificates', field.name, 'expires_at']) as string | null;
                               const st = certificateStatus(exp ?? null, today);
                               return (
-                                <Form.Item name={[field.name, 'expires_at']} label={<Flex gap={4} align="center">{t('expiresAt')}{exp ? <CertificateStatusTag status={st} /> : null}</Flex>} {...dateProps}>
-                                  <DatePicker style={{ width: '100%' }} status={st === 'expired' ? 'error' : st === 'expiring' ? 'warning' : undefined} />
+                                <Form.Item
+                                  name={[field.name, 'expires_at']}
+                                  label={
+                                    <Flex gap={4} align="center">
+                                      {t('expiresAt')}
+                                      {exp ? <CertificateStatusTag status={st} /> : null}
+                                    </Flex>
+                                  }
+                                  {...dateProps}
+                                >
+                                  <DatePicker
+                                    style={{ width: '100%' }}
+                                    status={st === 'expired' ? 'error' : st === 'expiring' ? 'warning' : undefined}
+                                  />
                                 </Form.Item>
                               );
                             }}
@@ -210,33 +328,70 @@ export default function StaffFormPage() {
                           const saved = row?.id ? staff?.certificates.find((c) => c.id === row.id) : undefined;
                           const file = row?.pending_file ? pending.current.get(field.key) : undefined;
                           return (
-                          <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-                            <Typography.Text type="secondary"><PaperClipOutlined /> {t('scannedFile')}:</Typography.Text>
-                            {saved?.has_file ? (
-                              <>
-                                <Button size="small" type="link" disabled={downloads.busy}
-                                  onClick={() => void downloads.run(saved.file_name ?? t('downloadFile'), (onProgress) => certificateFile(staff!.id, saved.id, onProgress))}>
-                                  {saved.file_name ?? t('downloadFile')}
+                            <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+                              <Typography.Text type="secondary">
+                                <PaperClipOutlined /> {t('scannedFile')}:
+                              </Typography.Text>
+                              {saved?.has_file ? (
+                                <>
+                                  <Button
+                                    size="small"
+                                    type="link"
+                                    disabled={downloads.busy}
+                                    onClick={() =>
+                                      void downloads.run(saved.file_name ?? t('downloadFile'), (onProgress) =>
+                                        certificateFile(staff!.id, saved.id, onProgress),
+                                      )
+                                    }
+                                  >
+                                    {saved.file_name ?? t('downloadFile')}
+                                  </Button>
+                                  {canWrite ? (
+                                    <Button size="small" onClick={() => void files.removeCertificateFile(staff!.id, saved.id)}>
+                                      {t('removeFile')}
+                                    </Button>
+                                  ) : null}
+                                </>
+                              ) : file ? (
+                                <Typography.Text>{t('filePending', { name: file.name })}</Typography.Text>
+                              ) : null}
+                              {canWrite ? (
+                                <Upload
+                                  accept={ACCEPT_FILES}
+                                  showUploadList={false}
+                                  beforeUpload={(f) => {
+                                    if (saved) void uploadFor(saved.id, f);
+                                    else {
+                                      pending.current.set(field.key, f);
+                                      // Through the form store, so the shouldUpdate part renders the pending name.
+                                      form.setFieldValue(['certificates', field.name, 'pending_file'], f.name);
+                                    }
+                                    return false;
+                                  }}
+                                >
+                                  <Button size="small">{saved?.has_file ? t('replaceFile') : t('uploadFile')}</Button>
+                                </Upload>
+                              ) : null}
+                              {!saved ? (
+                                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                                  {t('fileTypes')}
+                                </Typography.Text>
+                              ) : null}
+                              {canWrite ? (
+                                <Button
+                                  size="small"
+                                  danger
+                                  icon={<DeleteOutlined />}
+                                  style={{ marginLeft: 'auto' }}
+                                  onClick={() => {
+                                    pending.current.delete(field.key);
+                                    remove(field.name);
+                                  }}
+                                >
+                                  {t('removeCertificate')}
                                 </Button>
-                                {canWrite ? <Button size="small" onClick={() => void files.removeCertificateFile(staff!.id, saved.id)}>{t('removeFile')}</Button> : null}
-                              </>
-                            ) : file ? <Typography.Text>{t('filePending', { name: file.name })}</Typography.Text> : null}
-                            {canWrite ? (
-                              <Upload accept={ACCEPT_FILES} showUploadList={false} beforeUpload={(f) => {
-                                if (saved) void uploadFor(saved.id, f);
-                                else {
-                                  pending.current.set(field.key, f);
-                                  // Through the form store, so the shouldUpdate part renders the pending name.
-                                  form.setFieldValue(['certificates', field.name, 'pending_file'], f.name);
-                                }
-                                return false;
-                              }}>
-                                <Button size="small">{saved?.has_file ? t('replaceFile') : t('uploadFile')}</Button>
-                              </Upload>
-                            ) : null}
-                            {!saved ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('fileTypes')}</Typography.Text> : null}
-                            {canWrite ? <Button size="small" danger icon={<DeleteOutlined />} style={{ marginLeft: 'auto' }} onClick={() => { pending.current.delete(field.key); remove(field.name); }}>{t('removeCertificate')}</Button> : null}
-                          </Flex>
+                              ) : null}
+                            </Flex>
                           );
                         }}
                       </Form.Item>
@@ -245,7 +400,13 @@ export default function StaffFormPage() {
                 })}
                 {canWrite ? (
                   <Flex gap={8} wrap>
-                    <Button icon={<PlusOutlined />} onClick={() => add({ certificate_type_id: typeOptions[0]?.value })} data-testid="certificate-add">{t('addCertificate')}</Button>
+                    <Button
+                      icon={<PlusOutlined />}
+                      onClick={() => add({ certificate_type_id: typeOptions[0]?.value })}
+                      data-testid="certificate-add"
+                    >
+                      {t('addCertificate')}
+                    </Button>
                     <CertificateTypesButton canWrite={canWrite} />
                   </Flex>
                 ) : null}

@@ -1,15 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffImportPreview } from '@bo/shared/schemas/staff-import';
-import { assignColumn, base64Blob, fieldOfColumn, firstTab, localFileProblem, mappedFields, missingRequired, previewTableRows, sameMapping } from './staff-import-mapping.ts';
+import {
+  assignColumn,
+  base64Blob,
+  fieldOfColumn,
+  firstTab,
+  localFileProblem,
+  mappedFields,
+  missingRequired,
+  previewTableRows,
+  sameMapping,
+} from './staff-import-mapping.ts';
 
 const preview: StaffImportPreview = {
-  file_name: 'r.xlsx', sheets: [{ name: 'S', rows: 3 }], sheet: 'S', header_row: 1,
-  columns: [{ column: 'A', header: '姓名', samples: [] }, { column: 'B', header: '身分證字號', samples: [] }],
-  mapping: { name: 'A', national_id: 'B' }, mapping_source: 'suggested', total: 2, valid_count: 1, invalid_count: 1,
-  invalid_rows: [{ row: 3, values: { name: '乙', national_id: 'A123456788' }, errors: [
-    { field: 'national_id', key: 'validate.error.national_id_incorrect' },
-    { field: 'national_id', key: 'validate.error.duplicate_in_file', params: { rows: '2' } },
-  ] }],
+  file_name: 'r.xlsx',
+  sheets: [{ name: 'S', rows: 3 }],
+  sheet: 'S',
+  header_row: 1,
+  columns: [
+    { column: 'A', header: '姓名', samples: [] },
+    { column: 'B', header: '身分證字號', samples: [] },
+  ],
+  mapping: { name: 'A', national_id: 'B' },
+  mapping_source: 'suggested',
+  total: 2,
+  valid_count: 1,
+  invalid_count: 1,
+  invalid_rows: [
+    {
+      row: 3,
+      values: { name: '乙', national_id: 'A123456788' },
+      errors: [
+        { field: 'national_id', key: 'validate.error.national_id_incorrect' },
+        { field: 'national_id', key: 'validate.error.duplicate_in_file', params: { rows: '2' } },
+      ],
+    },
+  ],
   valid_rows: [{ row: 2, values: { name: '甲', national_id: 'A123456789' }, errors: [] }],
 };
 
@@ -34,8 +60,12 @@ describe('staff import mapping and preview', () => {
   it('lists refused rows first with their reasons in the admin language', () => {
     expect(firstTab(preview)).toBe('invalid');
     expect(previewTableRows(preview, 'invalid', 'zh-TW')[0]!.reasons).toBe('身分證字號：格式或檢查碼不正確；身分證字號：與第 2 列重複');
-    expect(previewTableRows(preview, 'invalid', 'en-US')[0]!.reasons).toBe('National ID: wrong format or check digit; National ID: the same as row 2');
-    expect(previewTableRows(preview, 'valid', 'en-US')).toEqual([{ key: 2, row: 2, values: { name: '甲', national_id: 'A123456789' }, reasons: '' }]);
+    expect(previewTableRows(preview, 'invalid', 'en-US')[0]!.reasons).toBe(
+      'National ID: wrong format or check digit; National ID: the same as row 2',
+    );
+    expect(previewTableRows(preview, 'valid', 'en-US')).toEqual([
+      { key: 2, row: 2, values: { name: '甲', national_id: 'A123456789' }, reasons: '' },
+    ]);
     expect(firstTab({ ...preview, invalid_count: 0 })).toBe('valid');
   });
 
@@ -49,7 +79,11 @@ describe('staff import mapping and preview', () => {
   it('turns the error workbook of the answer into a file', async () => {
     const blob = base64Blob(btoa('PK\u0003\u0004'), 'application/octet-stream');
     expect(blob.size).toBe(4);
-    const bytes = await new Promise<ArrayBuffer>((resolve) => { const r = new FileReader(); r.onload = () => resolve(r.result as ArrayBuffer); r.readAsArrayBuffer(blob); });
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(r.result as ArrayBuffer);
+      r.readAsArrayBuffer(blob);
+    });
     expect([...new Uint8Array(bytes)]).toEqual([0x50, 0x4b, 3, 4]);
   });
 });

@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import {
-  STAFF_IMPORT_FIELDS, STAFF_IMPORT_REQUIRED, importReasonsText,
-  type ImportLanguage, type ImportRow, type StaffImportField, type StaffImportMapping, type StaffImportPreview,
+  STAFF_IMPORT_FIELDS,
+  STAFF_IMPORT_REQUIRED,
+  importReasonsText,
+  type ImportLanguage,
+  type ImportRow,
+  type StaffImportField,
+  type StaffImportMapping,
+  type StaffImportPreview,
 } from '@bo/shared/schemas/staff-import';
 
 /** The field a column feeds, or null. */
@@ -34,7 +40,12 @@ export const mappedFields = (mapping: StaffImportMapping): StaffImportField[] =>
 export type PreviewTab = 'invalid' | 'valid';
 
 /** One row of the preview table: its row number, the values, and the reasons as the admin reads them. */
-export interface PreviewTableRow { key: number; row: number; values: ImportRow['values']; reasons: string }
+export interface PreviewTableRow {
+  key: number;
+  row: number;
+  values: ImportRow['values'];
+  reasons: string;
+}
 
 export function previewTableRows(preview: StaffImportPreview, tab: PreviewTab, lang: ImportLanguage): PreviewTableRow[] {
   const rows = tab === 'invalid' ? preview.invalid_rows : preview.valid_rows;
@@ -67,4 +78,9 @@ const subscribePhone = (cb: () => void) => {
   return () => m?.removeEventListener('change', cb);
 };
 /** A phone-sized screen: the steps put their titles under the numbers there. */
-export const useIsPhone = (): boolean => useSyncExternalStore(subscribePhone, () => !!window.matchMedia?.(PHONE_QUERY).matches, () => false);
+export const useIsPhone = (): boolean =>
+  useSyncExternalStore(
+    subscribePhone,
+    () => !!window.matchMedia?.(PHONE_QUERY).matches,
+    () => false,
+  );

@@ -7,7 +7,10 @@ import Card from 'antd/es/card';
 import Steps from 'antd/es/steps';
 import Typography from 'antd/es/typography';
 import {
-  STAFF_IMPORT_MAX_BYTES, type StaffImportMapping, type StaffImportPreview, type StaffImportResult,
+  STAFF_IMPORT_MAX_BYTES,
+  type StaffImportMapping,
+  type StaffImportPreview,
+  type StaffImportResult,
 } from '@bo/shared/schemas/staff-import';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
@@ -26,7 +29,11 @@ import './staff-import.css';
 type Step = 'upload' | 'map' | 'preview' | 'result';
 const STEPS: Step[] = ['upload', 'map', 'preview', 'result'];
 
-interface ReadOptions { sheet?: string; header_row?: number; mapping?: StaffImportMapping }
+interface ReadOptions {
+  sheet?: string;
+  header_row?: number;
+  mapping?: StaffImportMapping;
+}
 
 /**
  * Staff import from an .xlsx roster: upload → map columns → check rows → import. The roster stays
@@ -49,14 +56,17 @@ export default function StaffImportPage() {
   const [importing, setImporting] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const describe = useCallback((e: unknown): string => {
-    if (e instanceof ApiError) {
-      if (e.status === 413) return t('tooLarge');
-      if (e.status === 409) return t('conflict');
-      if (e.errors) return [...new Set(Object.values(e.errors).flat())].map(translateValidationKey).join(' ');
-    }
-    return errorText(e);
-  }, [t]);
+  const describe = useCallback(
+    (e: unknown): string => {
+      if (e instanceof ApiError) {
+        if (e.status === 413) return t('tooLarge');
+        if (e.status === 409) return t('conflict');
+        if (e.errors) return [...new Set(Object.values(e.errors).flat())].map(translateValidationKey).join(' ');
+      }
+      return errorText(e);
+    },
+    [t],
+  );
 
   const formFor = (f: File, o: ReadOptions) => {
     const form = new FormData();
@@ -114,7 +124,9 @@ export default function StaffImportPage() {
       modal.confirm({
         title: t('confirmTitle', { count: preview.valid_count }),
         content: preview.invalid_count ? t('confirmInvalid', { count: preview.invalid_count }) : undefined,
-        okText: t('confirmOk'), onOk: () => resolve(true), onCancel: () => resolve(false),
+        okText: t('confirmOk'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
       });
     });
     if (!ok) return;
@@ -132,7 +144,13 @@ export default function StaffImportPage() {
   };
 
   const reset = () => {
-    setStep('upload'); setFile(null); setPreview(null); setMapping({}); setResult(null); setReading(null); setError(null);
+    setStep('upload');
+    setFile(null);
+    setPreview(null);
+    setMapping({});
+    setResult(null);
+    setReading(null);
+    setError(null);
   };
 
   // A switch of organization: the rows are checked again against the staff of the new one.
@@ -146,12 +164,21 @@ export default function StaffImportPage() {
     else if (file && preview) void read(file, { ...sheetOptions(preview), mapping }, step);
   }, [orgId]);
 
-  const confirmLeave = useCallback(() => new Promise<boolean>((resolve) => {
-    modal.confirm({
-      title: t('leaveTitle'), content: t('leaveContent'), okText: t('leaveOk'), cancelText: t('stay'), okButtonProps: { danger: true },
-      onOk: () => resolve(true), onCancel: () => resolve(false),
-    });
-  }), [modal, t]);
+  const confirmLeave = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: t('leaveTitle'),
+          content: t('leaveContent'),
+          okText: t('leaveOk'),
+          cancelText: t('stay'),
+          okButtonProps: { danger: true },
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal, t],
+  );
   useLeaveGuard((step === 'map' || step === 'preview' || importing !== null) && !result, confirmLeave);
 
   const busy = reading?.status === 'uploading' || importing !== null;
@@ -160,18 +187,43 @@ export default function StaffImportPage() {
     <div className="page staff-import-page">
       <PageHeader subtitle={t('intro')} />
       <Steps
-        className="staff-import-steps" size="small" current={STEPS.indexOf(step)} data-testid="import-steps"
-        responsive={false} titlePlacement={isPhone ? 'vertical' : 'horizontal'}
+        className="staff-import-steps"
+        size="small"
+        current={STEPS.indexOf(step)}
+        data-testid="import-steps"
+        responsive={false}
+        titlePlacement={isPhone ? 'vertical' : 'horizontal'}
         items={STEPS.map((s) => ({ title: t(`steps.${s}`) }))}
       />
       <Card className="staff-import-card">
-        {error && step !== 'upload' ? <Alert className="staff-import-alert" type="error" showIcon title={error} data-testid="import-error" closable={{ onClose: () => setError(null) }} /> : null}
+        {error && step !== 'upload' ? (
+          <Alert
+            className="staff-import-alert"
+            type="error"
+            showIcon
+            title={error}
+            data-testid="import-error"
+            closable={{ onClose: () => setError(null) }}
+          />
+        ) : null}
         {step === 'upload' ? (
-          <UploadStep busy={busy} reading={reading} error={error} onChoose={choose} onClear={() => { setReading(null); setError(null); }} />
+          <UploadStep
+            busy={busy}
+            reading={reading}
+            error={error}
+            onChoose={choose}
+            onClear={() => {
+              setReading(null);
+              setError(null);
+            }}
+          />
         ) : null}
         {step === 'map' && preview ? (
           <MappingStep
-            preview={preview} mapping={mapping} busy={busy} reading={reading}
+            preview={preview}
+            mapping={mapping}
+            busy={busy}
+            reading={reading}
             onMapping={setMapping}
             onSheet={(sheet) => file && void read(file, { sheet }, 'map')}
             onHeaderRow={(row) => file && void read(file, { sheet: preview.sheet, header_row: row }, 'map')}
@@ -181,7 +233,14 @@ export default function StaffImportPage() {
           />
         ) : null}
         {step === 'preview' && preview ? (
-          <PreviewStep preview={preview} mapping={mapping} busy={busy} importing={importing} onBack={() => setStep('map')} onImport={() => void runImport()} />
+          <PreviewStep
+            preview={preview}
+            mapping={mapping}
+            busy={busy}
+            importing={importing}
+            onBack={() => setStep('map')}
+            onImport={() => void runImport()}
+          />
         ) : null}
         {step === 'result' && result ? (
           <ImportResultStep result={result} onList={() => navigate('/admin/staff')} onAnother={reset} />

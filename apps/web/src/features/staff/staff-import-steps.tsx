@@ -15,15 +15,28 @@ import Upload from 'antd/es/upload';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import {
-  IMPORT_FIELD_LABELS, STAFF_IMPORT_FIELDS, STAFF_IMPORT_HEADER_SCAN_ROWS, STAFF_IMPORT_REQUIRED,
-  type StaffImportField, type StaffImportMapping, type StaffImportPreview, type StaffImportResult,
+  IMPORT_FIELD_LABELS,
+  STAFF_IMPORT_FIELDS,
+  STAFF_IMPORT_HEADER_SCAN_ROWS,
+  STAFF_IMPORT_REQUIRED,
+  type StaffImportField,
+  type StaffImportMapping,
+  type StaffImportPreview,
+  type StaffImportResult,
 } from '@bo/shared/schemas/staff-import';
 import { currentLanguage } from '../../i18n/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { UploadProgressList, type UploadItem } from '../../components/upload-progress-list.tsx';
 import {
-  assignColumn, base64Blob, fieldOfColumn, firstTab, mappedFields, previewTableRows, type PreviewTab, type PreviewTableRow,
+  assignColumn,
+  base64Blob,
+  fieldOfColumn,
+  firstTab,
+  mappedFields,
+  previewTableRows,
+  type PreviewTab,
+  type PreviewTableRow,
 } from './staff-import-mapping.ts';
 import './i18n.ts';
 
@@ -31,24 +44,45 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const fieldLabel = (f: StaffImportField) => IMPORT_FIELD_LABELS[currentLanguage()][f];
 
 /** Step 1: choose the roster; it is read by the server right away (upload progress, then "reading"). */
-export function UploadStep({ busy, reading, error, onChoose, onClear }: {
-  busy: boolean; reading: UploadItem | null; error: string | null; onChoose(f: File): void; onClear(): void;
+export function UploadStep({
+  busy,
+  reading,
+  error,
+  onChoose,
+  onClear,
+}: {
+  busy: boolean;
+  reading: UploadItem | null;
+  error: string | null;
+  onChoose(f: File): void;
+  onClear(): void;
 }) {
   const { t } = useTranslation('staff-import');
   return (
     <div data-testid="import-upload">
       <Upload.Dragger
-        className="staff-import-drop" accept={`.xlsx,${XLSX_TYPE}`} multiple={false} showUploadList={false} disabled={busy}
-        beforeUpload={(f) => { onChoose(f); return false; }}
+        className="staff-import-drop"
+        accept={`.xlsx,${XLSX_TYPE}`}
+        multiple={false}
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(f) => {
+          onChoose(f);
+          return false;
+        }}
       >
-        <p className="ant-upload-drag-icon"><InboxOutlined aria-hidden /></p>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
         <p className="ant-upload-text">{t('dropTitle')}</p>
         <p className="ant-upload-hint">{t('dropHint')}</p>
       </Upload.Dragger>
       {reading ? (
         <div className="staff-import-reading">
           <UploadProgressList items={[reading]} onClear={onClear} />
-          {reading.status === 'uploading' && reading.percent >= 99 ? <Typography.Text type="secondary">{t('reading')}</Typography.Text> : null}
+          {reading.status === 'uploading' && reading.percent >= 99 ? (
+            <Typography.Text type="secondary">{t('reading')}</Typography.Text>
+          ) : null}
         </div>
       ) : null}
       {error && !reading ? <Alert className="staff-import-alert" type="error" showIcon title={error} /> : null}
@@ -57,10 +91,28 @@ export function UploadStep({ busy, reading, error, onChoose, onClear }: {
 }
 
 /** Step 2: the sheet, the header row, and which staff field each column feeds. */
-export function MappingStep({ preview, mapping, busy, reading, onMapping, onSheet, onHeaderRow, onBack, onNext, canGoOn }: {
-  preview: StaffImportPreview; mapping: StaffImportMapping; busy: boolean; reading: UploadItem | null;
-  onMapping(m: StaffImportMapping): void; onSheet(sheet: string): void; onHeaderRow(row: number): void;
-  onBack(): void; onNext(): void; canGoOn: boolean;
+export function MappingStep({
+  preview,
+  mapping,
+  busy,
+  reading,
+  onMapping,
+  onSheet,
+  onHeaderRow,
+  onBack,
+  onNext,
+  canGoOn,
+}: {
+  preview: StaffImportPreview;
+  mapping: StaffImportMapping;
+  busy: boolean;
+  reading: UploadItem | null;
+  onMapping(m: StaffImportMapping): void;
+  onSheet(sheet: string): void;
+  onHeaderRow(row: number): void;
+  onBack(): void;
+  onNext(): void;
+  canGoOn: boolean;
 }) {
   const { t } = useTranslation('staff-import');
   const source = preview.mapping_source === 'saved' ? t('sourceSaved') : preview.mapping_source === 'suggested' ? t('sourceSuggested') : '';
@@ -81,28 +133,44 @@ export function MappingStep({ preview, mapping, busy, reading, onMapping, onShee
   return (
     <div data-testid="import-mapping">
       <Form layout="vertical" className="staff-import-options">
-        <Form.Item label={t('file')}><Typography.Text>{preview.file_name}</Typography.Text></Form.Item>
+        <Form.Item label={t('file')}>
+          <Typography.Text>{preview.file_name}</Typography.Text>
+        </Form.Item>
         {preview.sheets.length > 1 ? (
           <Form.Item label={t('sheet')}>
             <Select
-              value={preview.sheet} disabled={busy} onChange={onSheet} data-testid="import-sheet" aria-label={t('sheet')}
+              value={preview.sheet}
+              disabled={busy}
+              onChange={onSheet}
+              data-testid="import-sheet"
+              aria-label={t('sheet')}
               options={preview.sheets.map((s) => ({ value: s.name, label: t('sheetRows', { name: s.name, count: s.rows }) }))}
             />
           </Form.Item>
         ) : null}
         <Form.Item label={t('headerRow')}>
           <Select
-            value={preview.header_row} disabled={busy} onChange={onHeaderRow} data-testid="import-header-row" aria-label={t('headerRow')}
-            options={Array.from({ length: STAFF_IMPORT_HEADER_SCAN_ROWS }, (_, i) => ({ value: i + 1, label: t('headerRowValue', { row: i + 1 }) }))}
+            value={preview.header_row}
+            disabled={busy}
+            onChange={onHeaderRow}
+            data-testid="import-header-row"
+            aria-label={t('headerRow')}
+            options={Array.from({ length: STAFF_IMPORT_HEADER_SCAN_ROWS }, (_, i) => ({
+              value: i + 1,
+              label: t('headerRowValue', { row: i + 1 }),
+            }))}
           />
         </Form.Item>
       </Form>
       {source ? <Alert className="staff-import-alert" type="info" showIcon title={source} data-testid="mapping-source" /> : null}
-      {!canGoOn ? <Alert className="staff-import-alert" type="warning" showIcon title={t('needName')} data-testid="mapping-need-name" /> : null}
+      {!canGoOn ? (
+        <Alert className="staff-import-alert" type="warning" showIcon title={t('needName')} data-testid="mapping-need-name" />
+      ) : null}
       {preview.columns.length ? (
         <ul className="staff-import-map-list" data-testid="mapping-table" aria-label={t('mappingList')}>
           <li className="staff-import-map-row staff-import-map-head" aria-hidden>
-            <span>{t('header')}</span><span>{t('field')}</span>
+            <span>{t('header')}</span>
+            <span>{t('field')}</span>
           </li>
           {preview.columns.map((c) => (
             <li key={c.column} className="staff-import-map-row">
@@ -114,28 +182,50 @@ export function MappingStep({ preview, mapping, busy, reading, onMapping, onShee
                 {c.samples.length ? <span className="staff-import-samples">{c.samples.join('、')}</span> : null}
               </div>
               <Select
-                className="staff-import-field-select" value={fieldOfColumn(mapping, c.column) ?? ''} options={options} disabled={busy}
+                className="staff-import-field-select"
+                value={fieldOfColumn(mapping, c.column) ?? ''}
+                options={options}
+                disabled={busy}
                 optionRender={(o) => optionRender(o.data)}
-                aria-label={t('fieldFor', { column: c.column, header: c.header || t('noHeader') })} data-testid={`mapping-${c.column}`}
+                aria-label={t('fieldFor', { column: c.column, header: c.header || t('noHeader') })}
+                data-testid={`mapping-${c.column}`}
                 onChange={(v: string) => onMapping(assignColumn(mapping, c.column, (v || null) as StaffImportField | null))}
                 showSearch={{ optionFilterProp: 'label' }}
               />
             </li>
           ))}
         </ul>
-      ) : <EmptyState description={t('noRows')} />}
+      ) : (
+        <EmptyState description={t('noRows')} />
+      )}
       {reading?.status === 'uploading' ? <UploadProgressList items={[reading]} onClear={() => {}} /> : null}
       <div className="staff-import-actions">
-        <Button onClick={onBack} disabled={busy}>{t('back')}</Button>
-        <Button type="primary" onClick={onNext} disabled={!canGoOn} loading={busy} data-testid="import-next">{t('next')}</Button>
+        <Button onClick={onBack} disabled={busy}>
+          {t('back')}
+        </Button>
+        <Button type="primary" onClick={onNext} disabled={!canGoOn} loading={busy} data-testid="import-next">
+          {t('next')}
+        </Button>
       </div>
     </div>
   );
 }
 
 /** Step 3: the counts and the rows (refused ones with their reasons), ten to a page; then the import. */
-export function PreviewStep({ preview, mapping, busy, importing, onBack, onImport }: {
-  preview: StaffImportPreview; mapping: StaffImportMapping; busy: boolean; importing: number | null; onBack(): void; onImport(): void;
+export function PreviewStep({
+  preview,
+  mapping,
+  busy,
+  importing,
+  onBack,
+  onImport,
+}: {
+  preview: StaffImportPreview;
+  mapping: StaffImportMapping;
+  busy: boolean;
+  importing: number | null;
+  onBack(): void;
+  onImport(): void;
 }) {
   const { t } = useTranslation('staff-import');
   const [tab, setTab] = useState<PreviewTab>(firstTab(preview));
@@ -143,16 +233,23 @@ export function PreviewStep({ preview, mapping, busy, importing, onBack, onImpor
   const rows = useMemo(() => previewTableRows(preview, tab, lang), [preview, tab, lang]);
   const fields = mappedFields(mapping);
   const fieldColumn = (f: StaffImportField) => ({
-    key: f, title: fieldLabel(f), render: (_: unknown, r: PreviewTableRow) => r.values[f] ?? '—',
+    key: f,
+    title: fieldLabel(f),
+    render: (_: unknown, r: PreviewTableRow) => r.values[f] ?? '—',
   });
   // Row and name stay in view; the reasons come right after them, before the other fields.
   const columns: ColumnsType<PreviewTableRow> = [
     { key: 'row', title: t('row'), dataIndex: 'row', fixed: 'left', width: 56 },
     ...(fields.includes('name') ? [{ ...fieldColumn('name'), fixed: 'left' as const }] : []),
-    ...(tab === 'invalid' ? [{
-      key: 'reasons', title: t('reasons'),
-      render: (_: unknown, r: PreviewTableRow) => <span className="staff-import-reasons">{r.reasons}</span>,
-    }] : []),
+    ...(tab === 'invalid'
+      ? [
+          {
+            key: 'reasons',
+            title: t('reasons'),
+            render: (_: unknown, r: PreviewTableRow) => <span className="staff-import-reasons">{r.reasons}</span>,
+          },
+        ]
+      : []),
     ...fields.filter((f) => f !== 'name').map(fieldColumn),
   ];
   return (
@@ -160,25 +257,48 @@ export function PreviewStep({ preview, mapping, busy, importing, onBack, onImpor
       <div className="staff-import-counts">
         <Statistic title={t('total')} value={preview.total} data-testid="import-total" />
         <Statistic className="staff-import-count-valid" title={t('valid')} value={preview.valid_count} data-testid="import-valid-count" />
-        <Statistic className="staff-import-count-invalid" title={t('invalid')} value={preview.invalid_count} data-testid="import-invalid-count" />
+        <Statistic
+          className="staff-import-count-invalid"
+          title={t('invalid')}
+          value={preview.invalid_count}
+          data-testid="import-invalid-count"
+        />
       </div>
       {preview.total === 0 ? (
-        <EmptyState description={<>{t('noRows')}<br />{t('changeHeader')}</>} />
+        <EmptyState
+          description={
+            <>
+              {t('noRows')}
+              <br />
+              {t('changeHeader')}
+            </>
+          }
+        />
       ) : (
         <>
           {preview.valid_count === 0 ? <Alert className="staff-import-alert" type="warning" showIcon title={t('noneValid')} /> : null}
           <Segmented
-            value={tab} onChange={(v) => setTab(v as PreviewTab)} data-testid="preview-tab"
+            value={tab}
+            onChange={(v) => setTab(v as PreviewTab)}
+            data-testid="preview-tab"
             options={[
               { value: 'invalid', label: t('invalidTab', { count: preview.invalid_count }) },
               { value: 'valid', label: t('validTab', { count: preview.valid_count }) },
             ]}
           />
-          {tab === 'valid' && preview.valid_count > preview.valid_rows.length
-            ? <Typography.Paragraph type="secondary" className="staff-import-note">{t('validSample', { count: preview.valid_rows.length })}</Typography.Paragraph> : null}
+          {tab === 'valid' && preview.valid_count > preview.valid_rows.length ? (
+            <Typography.Paragraph type="secondary" className="staff-import-note">
+              {t('validSample', { count: preview.valid_rows.length })}
+            </Typography.Paragraph>
+          ) : null}
           <Table
-            className="staff-import-preview-table" rowKey="key" size="small" columns={columns} dataSource={rows}
-            scroll={{ x: 'max-content' }} data-testid="preview-table"
+            className="staff-import-preview-table"
+            rowKey="key"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            data-testid="preview-table"
             locale={{ emptyText: <EmptyState description={tab === 'invalid' ? t('allValid') : t('noneValid')} /> }}
             pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
           />
@@ -191,7 +311,9 @@ export function PreviewStep({ preview, mapping, busy, importing, onBack, onImpor
         </div>
       ) : null}
       <div className="staff-import-actions">
-        <Button onClick={onBack} disabled={busy}>{t('back')}</Button>
+        <Button onClick={onBack} disabled={busy}>
+          {t('back')}
+        </Button>
         <Button type="primary" onClick={onImport} disabled={!preview.valid_count} loading={importing !== null} data-testid="import-run">
           {t('importButton', { count: preview.valid_count })}
         </Button>
@@ -205,27 +327,46 @@ export function ImportResultStep({ result, onList, onAnother }: { result: StaffI
   const { t } = useTranslation('staff-import');
   const downloads = useDownloads();
   const workbook = result.error_workbook;
-  const download = () => workbook && void downloads.run(workbook.file_name, async () => ({
-    blob: base64Blob(workbook.content_base64, XLSX_TYPE), filename: workbook.file_name,
-  }));
+  const download = () =>
+    workbook &&
+    void downloads.run(workbook.file_name, async () => ({
+      blob: base64Blob(workbook.content_base64, XLSX_TYPE),
+      filename: workbook.file_name,
+    }));
   return (
     <Result
       data-testid="import-result"
       status={result.imported_count === 0 ? 'warning' : 'success'}
-      title={<span data-testid="import-result-title">{result.imported_count ? t('resultTitle', { count: result.imported_count }) : t('resultNone')}</span>}
-      subTitle={<span data-testid="import-result-detail">{result.rejected_count ? t('resultRejected', { count: result.rejected_count }) : t('resultAll')}</span>}
-      extra={(
+      title={
+        <span data-testid="import-result-title">
+          {result.imported_count ? t('resultTitle', { count: result.imported_count }) : t('resultNone')}
+        </span>
+      }
+      subTitle={
+        <span data-testid="import-result-detail">
+          {result.rejected_count ? t('resultRejected', { count: result.rejected_count }) : t('resultAll')}
+        </span>
+      }
+      extra={
         <div className="staff-import-actions staff-import-result-actions">
           {workbook ? (
-            <Button type="primary" icon={<DownloadOutlined />} onClick={download} disabled={downloads.busy} data-testid="import-download-errors">
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              onClick={download}
+              disabled={downloads.busy}
+              data-testid="import-download-errors"
+            >
               {t('downloadErrors')}
             </Button>
           ) : null}
-          <Button type={workbook ? 'default' : 'primary'} onClick={onList} data-testid="import-to-list">{t('toList')}</Button>
+          <Button type={workbook ? 'default' : 'primary'} onClick={onList} data-testid="import-to-list">
+            {t('toList')}
+          </Button>
           <Button onClick={onAnother}>{t('another')}</Button>
           <DownloadProgress jobs={downloads.jobs} />
         </div>
-      )}
+      }
     />
   );
 }

@@ -11,9 +11,27 @@ import StaffListPage from './staff-list-page.tsx';
 
 let urls: string[];
 const staff = (id: number, organization_id: number, name: string) => ({
-  id, organization_id, name, nickname: null, display_name: name, national_id: null, birthday: null, gender: null, mobile: null, email: null,
-  job_title: null, hire_date: '2026-11-23', status: 'active', photo_id: null, has_photo: false, certificate_status: 'none',
-  expired_count: 0, expiring_count: 0, certificate_count: 0, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
+  id,
+  organization_id,
+  name,
+  nickname: null,
+  display_name: name,
+  national_id: null,
+  birthday: null,
+  gender: null,
+  mobile: null,
+  email: null,
+  job_title: null,
+  hire_date: '2026-11-23',
+  status: 'active',
+  photo_id: null,
+  has_photo: false,
+  certificate_status: 'none',
+  expired_count: 0,
+  expiring_count: 0,
+  certificate_count: 0,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
 });
 
 beforeEach(() => {
@@ -22,27 +40,45 @@ beforeEach(() => {
   resetOrganizations();
   queryClient.clear();
   urls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    urls.push(url);
-    const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200 });
-    const page = (data: unknown[]) => json({ data, meta: { page: 1, per_page: 20, total: data.length, last_page: 1 } });
-    if (url.startsWith('/api/admin/staff/organizations')) {
-      return json({ data: [{ id: 1, name: 'North', company_id: null, status: 'active', staff_count: 1 }, { id: 2, name: 'South', company_id: '12345678', status: 'active', staff_count: 1 }] });
-    }
-    if (url.startsWith('/api/admin/staff/index')) {
-      return page(url.includes('organization_id=2') ? [staff(2, 2, 'Bo South')] : [staff(1, 1, 'Al North'), staff(2, 2, 'Bo South')]);
-    }
-    if (url.startsWith('/api/admin/organization/staff/index')) return page([staff(1, 1, 'Al North')]);
-    return json({ data: [] });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const json = (b: unknown) => new Response(JSON.stringify(b), { status: 200 });
+      const page = (data: unknown[]) => json({ data, meta: { page: 1, per_page: 20, total: data.length, last_page: 1 } });
+      if (url.startsWith('/api/admin/staff/organizations')) {
+        return json({
+          data: [
+            { id: 1, name: 'North', company_id: null, status: 'active', staff_count: 1 },
+            { id: 2, name: 'South', company_id: '12345678', status: 'active', staff_count: 1 },
+          ],
+        });
+      }
+      if (url.startsWith('/api/admin/staff/index')) {
+        return page(url.includes('organization_id=2') ? [staff(2, 2, 'Bo South')] : [staff(1, 1, 'Al North'), staff(2, 2, 'Bo South')]);
+      }
+      if (url.startsWith('/api/admin/organization/staff/index')) return page([staff(1, 1, 'Al North')]);
+      return json({ data: [] });
+    }),
+  );
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); resetTokenStore(); resetOrganizations(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetTokenStore();
+  resetOrganizations();
+});
 
-const renderAt = (path = '/admin/staff') => render(
-  <QueryClientProvider client={queryClient}>
-    <MemoryRouter initialEntries={[path]}><AntApp><StaffListPage /></AntApp></MemoryRouter>
-  </QueryClientProvider>,
-);
+const renderAt = (path = '/admin/staff') =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AntApp>
+          <StaffListPage />
+        </AntApp>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('staff list across organizations (issue 14.2)', { timeout: 30_000 }, () => {
   it('a company-wide staff manager of no organization sees every organization, with an organization column, read-only', async () => {
@@ -76,7 +112,7 @@ describe('staff list across organizations (issue 14.2)', { timeout: 30_000 }, ()
     expect(urls.some((u) => u.startsWith('/api/admin/organization/staff/index'))).toBe(false);
   });
 
-  it('an organization\'s staff writer keeps its own list with write buttons and no organization filter', async () => {
+  it("an organization's staff writer keeps its own list with write buttons and no organization filter", async () => {
     setToken(makeToken({ roles: [], subRoles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }));
     setOrganizationState([{ id: 1, uid: 'n', name: 'North', company_id: null, status: 'active' } as never], 1);
     renderAt();

@@ -50,26 +50,47 @@ export default function StaffListPage() {
   const canWrite = viewsActive && can(ROLES.staffWrite);
   const { organization: _filter, ...listQuery } = list.query;
   const ownList = useQuery({ ...staffApi.list(listQuery), enabled: viewsActive });
-  const acrossList = useQuery({ ...staffAcrossApi.list({ ...listQuery, ...(chosen && chosen !== ALL ? { organization_id: chosen } : {}) }), enabled: !viewsActive });
+  const acrossList = useQuery({
+    ...staffAcrossApi.list({ ...listQuery, ...(chosen && chosen !== ALL ? { organization_id: chosen } : {}) }),
+    enabled: !viewsActive,
+  });
   const q = viewsActive ? ownList : acrossList;
   const orgs = useQuery({ ...staffAcrossApi.organizations(), enabled: across });
-  const orgName = (id: number) => { const o = orgs.data?.find((x) => x.id === id); return o ? organizationLabel(o) : `#${id}`; };
+  const orgName = (id: number) => {
+    const o = orgs.data?.find((x) => x.id === id);
+    return o ? organizationLabel(o) : `#${id}`;
+  };
 
   const del = useDeleteRows(staffApi);
 
   const columns: ColumnsType<StaffListItem> = [
     {
-      key: 'name', title: t('name'), sorter: true, fixed: 'left',
+      key: 'name',
+      title: t('name'),
+      sorter: true,
+      fixed: 'left',
       // A row outside the active organization opens nowhere: its form is the organization's own screen.
-      render: (_, s) => (viewsActive
-        ? <Link to={`/admin/staff/${s.id}/update`} data-testid="staff-name">{s.display_name}</Link>
-        : <span data-testid="staff-name">{s.display_name}</span>),
+      render: (_, s) =>
+        viewsActive ? (
+          <Link to={`/admin/staff/${s.id}/update`} data-testid="staff-name">
+            {s.display_name}
+          </Link>
+        ) : (
+          <span data-testid="staff-name">{s.display_name}</span>
+        ),
     },
-    ...(across && chosen === ALL ? [{
-      key: 'organization', title: t('organization'), render: (_: unknown, s: StaffListItem) => orgName(s.organization_id),
-    }] : []),
+    ...(across && chosen === ALL
+      ? [
+          {
+            key: 'organization',
+            title: t('organization'),
+            render: (_: unknown, s: StaffListItem) => orgName(s.organization_id),
+          },
+        ]
+      : []),
     {
-      key: 'certificate_status', title: t('certStatus'),
+      key: 'certificate_status',
+      title: t('certStatus'),
       render: (_, s) => (
         <Space size={4} wrap>
           {s.expired_count ? <CertificateStatusTag status="expired" text={t('expiredCount', { count: s.expired_count })} /> : null}
@@ -82,37 +103,70 @@ export default function StaffListPage() {
     { key: 'national_id', dataIndex: 'national_id', title: t('nationalId'), render: (v: string | null) => v ?? '—' },
     { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), render: (v: string | null) => v ?? '—' },
     { key: 'status', dataIndex: 'status', title: t('status'), render: (v: string) => t(`statuses.${v}`) },
-    { key: 'hire_date', dataIndex: 'hire_date', title: t('hireDate'), sorter: true, render: (v: string | null) => (v ? formatDay(v) : '—') },
+    {
+      key: 'hire_date',
+      dataIndex: 'hire_date',
+      title: t('hireDate'),
+      sorter: true,
+      render: (v: string | null) => (v ? formatDay(v) : '—'),
+    },
     { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, render: (v: string) => formatDateTime(v) },
-    ...(canWrite ? [{
-      key: 'actions', title: tr('actions'), className: 'resource-row-actions',
-      render: (_: unknown, s: StaffListItem) => (
-        <Flex gap={4}>
-          <Button size="small" onClick={() => navigate(`/admin/staff/${s.id}/update`)}>{tr('edit')}</Button>
-          <Button size="small" danger onClick={() => void del([s.id], [s.display_name])}>{tr('delete')}</Button>
-        </Flex>
-      ),
-    }] : []),
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: tr('actions'),
+            className: 'resource-row-actions',
+            render: (_: unknown, s: StaffListItem) => (
+              <Flex gap={4}>
+                <Button size="small" onClick={() => navigate(`/admin/staff/${s.id}/update`)}>
+                  {tr('edit')}
+                </Button>
+                <Button size="small" danger onClick={() => void del([s.id], [s.display_name])}>
+                  {tr('delete')}
+                </Button>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
     <div className="page staff-list-page">
       <PageHeader
         subtitle={viewsActive ? t('masked') : `${t('masked')} · ${t('readOnlyAcross')}`}
-        extra={(
+        extra={
           <>
             {viewsActive ? <CertificateTypesButton canWrite={canWrite} /> : null}
-            {viewsActive ? <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>{t('export')}</Button> : null}
-            {canWrite ? <Button icon={<UploadOutlined />} onClick={() => navigate('/admin/staff/import')} data-testid="staff-import">{t('import')}</Button> : null}
-            {canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">{t('create')}</Button> : null}
+            {viewsActive ? (
+              <Button icon={<FileExcelOutlined />} onClick={() => navigate('/admin/staff-excel')}>
+                {t('export')}
+              </Button>
+            ) : null}
+            {canWrite ? (
+              <Button icon={<UploadOutlined />} onClick={() => navigate('/admin/staff/import')} data-testid="staff-import">
+                {t('import')}
+              </Button>
+            ) : null}
+            {canWrite ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">
+                {t('create')}
+              </Button>
+            ) : null}
           </>
-        )}
+        }
       />
       <ListFilters list={list}>
         {across ? (
           <Select
-            showSearch optionFilterProp="label" value={chosen} aria-label={t('organization')} data-testid="filter-organization"
-            popupMatchSelectWidth={false} loading={orgs.isPending}
+            showSearch
+            optionFilterProp="label"
+            value={chosen}
+            aria-label={t('organization')}
+            data-testid="filter-organization"
+            popupMatchSelectWidth={false}
+            loading={orgs.isPending}
             onChange={(v) => list.set({ filters: { organization: v } })}
             options={[
               { value: ALL, label: t('allOrganizations') },
@@ -121,23 +175,55 @@ export default function StaffListPage() {
           />
         ) : null}
         <Select
-          allowClear placeholder={t('allStatuses')} value={list.params.filters.status ?? null} aria-label={t('status')}
+          allowClear
+          placeholder={t('allStatuses')}
+          value={list.params.filters.status ?? null}
+          aria-label={t('status')}
           onChange={(v) => list.set({ filters: { status: v ?? null } })}
           options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
         />
         <Select
-          allowClear placeholder={t('allCertStatuses')} value={list.params.filters.certificate_status ?? null} aria-label={t('certStatus')}
+          allowClear
+          placeholder={t('allCertStatuses')}
+          value={list.params.filters.certificate_status ?? null}
+          aria-label={t('certStatus')}
           data-testid="filter-certificate-status"
           onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
           options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: t(`certStatuses.${s}`) }))}
         />
       </ListFilters>
       <ResourceTable<StaffListItem>
-        query={q} list={list} columns={columns} testId="staff-table"
-        emptyAction={canWrite ? <Button type="primary" onClick={() => navigate('/admin/staff/create')}>{t('create')}</Button> : undefined}
-        batchActions={canWrite ? ({ ids, rows, clear }) => (
-          <Button danger onClick={async () => { if (await del(ids, rows.map((r) => r.display_name))) clear(); }}>{tr('delete')}</Button>
-        ) : undefined}
+        query={q}
+        list={list}
+        columns={columns}
+        testId="staff-table"
+        emptyAction={
+          canWrite ? (
+            <Button type="primary" onClick={() => navigate('/admin/staff/create')}>
+              {t('create')}
+            </Button>
+          ) : undefined
+        }
+        batchActions={
+          canWrite
+            ? ({ ids, rows, clear }) => (
+                <Button
+                  danger
+                  onClick={async () => {
+                    if (
+                      await del(
+                        ids,
+                        rows.map((r) => r.display_name),
+                      )
+                    )
+                      clear();
+                  }}
+                >
+                  {tr('delete')}
+                </Button>
+              )
+            : undefined
+        }
       />
     </div>
   );

@@ -18,10 +18,25 @@ import { photoLibraryQuery, useStaffFiles } from './api.ts';
 import { useStaffPhotoUrl } from './use-staff-photo-url.ts';
 import './i18n.ts';
 
-interface LibraryPhoto { id: number; title: string; original_name: string; size_list: { small: { url: string } } }
+interface LibraryPhoto {
+  id: number;
+  title: string;
+  original_name: string;
+  size_list: { small: { url: string } };
+}
 
 /** The staff photo: uploaded here (checked and re-encoded by the server) or picked from the photo library. */
-export function StaffPhoto({ staff, canWrite, pending, onPending }: { staff?: Staff; canWrite: boolean; pending: File | null; onPending(f: File | null): void }) {
+export function StaffPhoto({
+  staff,
+  canWrite,
+  pending,
+  onPending,
+}: {
+  staff?: Staff;
+  canWrite: boolean;
+  pending: File | null;
+  onPending(f: File | null): void;
+}) {
   const { t } = useTranslation('staff');
   const files = useStaffFiles();
   const src = useStaffPhotoUrl(staff, pending);
@@ -30,7 +45,14 @@ export function StaffPhoto({ staff, canWrite, pending, onPending }: { staff?: St
 
   const run = async (fn: () => Promise<unknown>, ok: string) => {
     setBusy(true);
-    try { await fn(); toast.success({ title: ok, duration: SHELL_TOAST.duration }); } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); } finally { setBusy(false); }
+    try {
+      await fn();
+      toast.success({ title: ok, duration: SHELL_TOAST.duration });
+    } catch (e) {
+      toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -42,26 +64,46 @@ export function StaffPhoto({ staff, canWrite, pending, onPending }: { staff?: St
         {!src ? <Typography.Text type="secondary">{t('noPhoto')}</Typography.Text> : null}
         {canWrite ? (
           <>
-            <Upload accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif" showUploadList={false} beforeUpload={(f) => {
-              if (staff) void run(() => files.uploadPhoto(staff.id, f), t('photoUploaded'));
-              else onPending(f);
-              return false;
-            }}>
-              <Button loading={busy} data-testid="staff-photo-upload">{t('uploadPhoto')}</Button>
+            <Upload
+              accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                if (staff) void run(() => files.uploadPhoto(staff.id, f), t('photoUploaded'));
+                else onPending(f);
+                return false;
+              }}
+            >
+              <Button loading={busy} data-testid="staff-photo-upload">
+                {t('uploadPhoto')}
+              </Button>
             </Upload>
             {staff ? <Button onClick={() => setPicking(true)}>{t('pickPhoto')}</Button> : null}
-            {(staff?.has_photo || pending) ? (
-              <Button danger type="link" style={{ padding: 0 }} onClick={() => (staff?.has_photo ? void run(() => files.removePhoto(staff.id), t('photoRemoved')) : onPending(null))}>{t('removePhoto')}</Button>
+            {staff?.has_photo || pending ? (
+              <Button
+                danger
+                type="link"
+                style={{ padding: 0 }}
+                onClick={() => (staff?.has_photo ? void run(() => files.removePhoto(staff.id), t('photoRemoved')) : onPending(null))}
+              >
+                {t('removePhoto')}
+              </Button>
             ) : null}
-            {!staff ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('photoAfterSave')}</Typography.Text> : null}
+            {!staff ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('photoAfterSave')}
+              </Typography.Text>
+            ) : null}
           </>
         ) : null}
       </Flex>
       {staff && picking ? (
-        <PhotoLibraryPicker onClose={() => setPicking(false)} onPick={(id) => {
-          setPicking(false);
-          void run(() => files.pickLibraryPhoto(staff.id, staff, id), t('photoUploaded'));
-        }} />
+        <PhotoLibraryPicker
+          onClose={() => setPicking(false)}
+          onPick={(id) => {
+            setPicking(false);
+            void run(() => files.pickLibraryPhoto(staff.id, staff, id), t('photoUploaded'));
+          }}
+        />
       ) : null}
     </div>
   );
@@ -75,21 +117,32 @@ function PhotoLibraryPicker({ onClose, onPick }: { onClose(): void; onPick(id: n
   const denied = q.error instanceof ApiError && q.error.status === 403;
   return (
     <Modal open title={t('photoLibrary')} footer={null} onCancel={onClose} width={720}>
-      {denied ? <EmptyState description={t('photoLibraryDenied')} />
-        : q.isError ? <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-          : q.data && q.data.data.length === 0 ? <EmptyState description={t('photoLibraryEmpty')} />
-            : (
-              <>
-                <div className="staff-photo-grid">
-                  {(q.data?.data ?? []).map((p) => (
-                    <button type="button" key={p.id} onClick={() => onPick(p.id)} title={p.title || p.original_name} aria-label={`${t('choose')} ${p.title || p.original_name}`}>
-                      <img src={p.size_list.small.url} alt={p.title || p.original_name} loading="lazy" />
-                    </button>
-                  ))}
-                </div>
-                {q.data && q.data.meta.total > 24 ? <Pagination style={{ marginTop: 12 }} simple current={page} pageSize={24} total={q.data.meta.total} onChange={setPage} /> : null}
-              </>
-            )}
+      {denied ? (
+        <EmptyState description={t('photoLibraryDenied')} />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.data && q.data.data.length === 0 ? (
+        <EmptyState description={t('photoLibraryEmpty')} />
+      ) : (
+        <>
+          <div className="staff-photo-grid">
+            {(q.data?.data ?? []).map((p) => (
+              <button
+                type="button"
+                key={p.id}
+                onClick={() => onPick(p.id)}
+                title={p.title || p.original_name}
+                aria-label={`${t('choose')} ${p.title || p.original_name}`}
+              >
+                <img src={p.size_list.small.url} alt={p.title || p.original_name} loading="lazy" />
+              </button>
+            ))}
+          </div>
+          {q.data && q.data.meta.total > 24 ? (
+            <Pagination style={{ marginTop: 12 }} simple current={page} pageSize={24} total={q.data.meta.total} onChange={setPage} />
+          ) : null}
+        </>
+      )}
     </Modal>
   );
 }

@@ -10,12 +10,13 @@ const BASE = '/api/admin/organization/staff-excel';
 /** Templates of the active organization: index, read, update, patch, batch patch, delete, batch delete (spec section 7). */
 export const staffExcelApi = createResourceApi<StaffExcel, StaffExcelUpdateInput>(BASE, { organization: true });
 
-export const sheetQuery = (id: number | string | undefined, version?: string) => queryOptions({
-  queryKey: [BASE, 'sheet', Number(id), version],
-  queryFn: () => api.get<SheetGrid>(`${BASE}/${id}/sheet`, null, { organization: true }),
-  enabled: id !== undefined && Number(id) > 0,
-  staleTime: Infinity,
-});
+export const sheetQuery = (id: number | string | undefined, version?: string) =>
+  queryOptions({
+    queryKey: [BASE, 'sheet', Number(id), version],
+    queryFn: () => api.get<SheetGrid>(`${BASE}/${id}/sheet`, null, { organization: true }),
+    enabled: id !== undefined && Number(id) > 0,
+    staleTime: Infinity,
+  });
 
 /** Multipart create: the .xlsx with its name, layout and start row (and optionally a mapping). */
 export function createTemplate(v: { name: string; layout: string; start_row?: number; file: File }, onProgress?: (p: number) => void) {
@@ -32,10 +33,17 @@ export const replaceTemplateFile = (id: number, file: File, onProgress?: (p: num
 
 export const downloadTemplateFile = (id: number) => api.download(`${BASE}/${id}/file`, undefined, { method: 'GET', organization: true });
 
-export interface ExportFilter { keyword?: string; status?: string; certificate_status?: 'expired' | 'expiring' | 'attention' | 'valid' }
+export interface ExportFilter {
+  keyword?: string;
+  status?: string;
+  certificate_status?: 'expired' | 'expiring' | 'attention' | 'valid';
+}
 
-export const exportMerge = (id: number, body: { staff_ids?: number[]; filter?: ExportFilter; options: { export_date?: string } }, onProgress?: (p: number) => void) =>
-  api.download(`${BASE}/export-merge/${id}`, body, { organization: true, onProgress });
+export const exportMerge = (
+  id: number,
+  body: { staff_ids?: number[]; filter?: ExportFilter; options: { export_date?: string } },
+  onProgress?: (p: number) => void,
+) => api.download(`${BASE}/export-merge/${id}`, body, { organization: true, onProgress });
 
 export const exportSplit = (id: number, staffId: number, options: { export_date?: string }, onProgress?: (p: number) => void) =>
   api.download(`${BASE}/export-split/${id}/${staffId}`, { options }, { organization: true, onProgress });

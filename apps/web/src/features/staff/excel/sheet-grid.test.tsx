@@ -8,19 +8,37 @@ import './i18n.ts';
 import '../i18n.ts';
 
 const grid: SheetGrid = {
-  sheet_name: 'Card', row_count: 4, column_count: 3, columns: [10, 20, 10], rows: [30, null, null, null],
-  cells: [{ address: 'A1', value: 'Title', bold: true }, { address: 'A2', value: 'Name' }],
-  merges: ['A1:C1', 'B3:C4'], images: [], truncated: false,
+  sheet_name: 'Card',
+  row_count: 4,
+  column_count: 3,
+  columns: [10, 20, 10],
+  rows: [30, null, null, null],
+  cells: [
+    { address: 'A1', value: 'Title', bold: true },
+    { address: 'A2', value: 'Name' },
+  ],
+  merges: ['A1:C1', 'B3:C4'],
+  images: [],
+  truncated: false,
 };
 
-const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o)
+    .flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+    .sort();
 
 describe('sheet grid', () => {
   it('draws merges once, shows mappings by label and selects the clicked cell', () => {
     const onSelect = vi.fn();
     const { container } = render(
-      <SheetGridView grid={grid} mappings={[{ cell: 'B2', type: 'field', field: 'name' }]} selected="B2" onSelect={onSelect}
-        labelOf={() => '{Name}'} preview={false} />,
+      <SheetGridView
+        grid={grid}
+        mappings={[{ cell: 'B2', type: 'field', field: 'name' }]}
+        selected="B2"
+        onSelect={onSelect}
+        labelOf={() => '{Name}'}
+        preview={false}
+      />,
     );
     const cells = [...container.querySelectorAll('[data-cell]')].map((c) => c.getAttribute('data-cell'));
     expect(cells).toEqual(['A1', 'A2', 'B2', 'C2', 'A3', 'B3', 'A4']);

@@ -1,7 +1,12 @@
 import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { CELL_RANGE, columnLetters, parseAddress, type CellMapping, type SheetGrid } from '@bo/shared/schemas/staff-excel';
 
-export interface Area { top: number; left: number; bottom: number; right: number }
+export interface Area {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
 
 export function rangeArea(range: string): Area {
   const m = CELL_RANGE.exec(range);
@@ -41,18 +46,39 @@ export function SheetGridView({ grid, mappings, selected, onSelect, labelOf, pre
   const photoArea = photo ? rangeArea(photo.range) : null;
   const covered = useMemo(() => {
     const s = new Set<string>();
-    for (const g of merges) for (let r = g.top; r <= g.bottom; r++) for (let c = g.left; c <= g.right; c++) if (r !== g.top || c !== g.left) s.add(`${columnLetters(c)}${r}`);
+    for (const g of merges)
+      for (let r = g.top; r <= g.bottom; r++)
+        for (let c = g.left; c <= g.right; c++) if (r !== g.top || c !== g.left) s.add(`${columnLetters(c)}${r}`);
     return s;
   }, [merges]);
 
   const template: CSSProperties = {
-    gridTemplateColumns: `36px ${grid.columns.map(colPx).map((w) => `${w}px`).join(' ')}`,
-    gridTemplateRows: `22px ${grid.rows.map(rowPx).map((h) => `${h}px`).join(' ')}`,
+    gridTemplateColumns: `36px ${grid.columns
+      .map(colPx)
+      .map((w) => `${w}px`)
+      .join(' ')}`,
+    gridTemplateRows: `22px ${grid.rows
+      .map(rowPx)
+      .map((h) => `${h}px`)
+      .join(' ')}`,
   };
   const items: ReactElement[] = [<div key="corner" className="sg-head sg-corner" style={{ gridRow: 1, gridColumn: 1 }} />];
-  for (let c = 1; c <= cols; c++) items.push(<div key={`h${c}`} className="sg-head sg-col-head" style={{ gridRow: 1, gridColumn: c + 1 }}>{columnLetters(c)}</div>);
+  for (let c = 1; c <= cols; c++)
+    items.push(
+      <div key={`h${c}`} className="sg-head sg-col-head" style={{ gridRow: 1, gridColumn: c + 1 }}>
+        {columnLetters(c)}
+      </div>,
+    );
   for (let r = 1; r <= rows; r++) {
-    items.push(<div key={`r${r}`} className={`sg-head sg-row-head${startRow === r ? ' sg-start-row' : ''}`} style={{ gridRow: r + 1, gridColumn: 1 }}>{r}</div>);
+    items.push(
+      <div
+        key={`r${r}`}
+        className={`sg-head sg-row-head${startRow === r ? ' sg-start-row' : ''}`}
+        style={{ gridRow: r + 1, gridColumn: 1 }}
+      >
+        {r}
+      </div>,
+    );
     for (let c = 1; c <= cols; c++) {
       const address = `${columnLetters(c)}${r}`;
       if (covered.has(address)) continue;
@@ -68,7 +94,8 @@ export function SheetGridView({ grid, mappings, selected, onSelect, labelOf, pre
         fontWeight: cell?.bold ? 600 : undefined,
         fontStyle: cell?.italic ? 'italic' : undefined,
         fontSize: cell?.font_size ? Math.min(20, Math.max(10, cell.font_size)) : undefined,
-        justifyContent: cell?.align === 'center' || cell?.align === 'centerContinuous' ? 'center' : cell?.align === 'right' ? 'flex-end' : undefined,
+        justifyContent:
+          cell?.align === 'center' || cell?.align === 'centerContinuous' ? 'center' : cell?.align === 'right' ? 'flex-end' : undefined,
       };
       const classes = ['sg-cell'];
       if (cell?.border) classes.push('sg-border');
@@ -80,8 +107,16 @@ export function SheetGridView({ grid, mappings, selected, onSelect, labelOf, pre
         content = preview && photoUrl ? <img src={photoUrl} alt="" /> : labelOf(m);
       } else if (m) content = labelOf(m);
       items.push(
-        <button type="button" key={address} className={classes.join(' ')} style={style} title={address}
-          onClick={() => onSelect(address)} data-cell={address} aria-pressed={selected === address}>
+        <button
+          type="button"
+          key={address}
+          className={classes.join(' ')}
+          style={style}
+          title={address}
+          onClick={() => onSelect(address)}
+          data-cell={address}
+          aria-pressed={selected === address}
+        >
           <span>{content}</span>
         </button>,
       );
@@ -89,7 +124,9 @@ export function SheetGridView({ grid, mappings, selected, onSelect, labelOf, pre
   }
   return (
     <div className={`sheet-grid${preview ? ' sheet-grid-preview' : ''}`} data-testid="sheet-grid">
-      <div className="sg-inner" style={template}>{items}</div>
+      <div className="sg-inner" style={template}>
+        {items}
+      </div>
     </div>
   );
 }
@@ -99,7 +136,8 @@ export function masterAddress(grid: SheetGrid, address: string): { address: stri
   const a = parseAddress(address);
   for (const range of grid.merges) {
     const g = rangeArea(range);
-    if (a.row >= g.top && a.row <= g.bottom && a.col >= g.left && a.col <= g.right) return { address: `${columnLetters(g.left)}${g.top}`, range };
+    if (a.row >= g.top && a.row <= g.bottom && a.col >= g.left && a.col <= g.right)
+      return { address: `${columnLetters(g.left)}${g.top}`, range };
   }
   return { address, range: null };
 }

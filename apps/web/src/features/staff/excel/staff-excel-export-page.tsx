@@ -50,7 +50,9 @@ export default function StaffExcelExportPage() {
   const filter: ExportFilter = {
     ...(list.params.keyword ? { keyword: list.params.keyword } : {}),
     ...(list.params.filters.status ? { status: list.params.filters.status } : {}),
-    ...(list.params.filters.certificate_status ? { certificate_status: list.params.filters.certificate_status as ExportFilter['certificate_status'] } : {}),
+    ...(list.params.filters.certificate_status
+      ? { certificate_status: list.params.filters.certificate_status as ExportFilter['certificate_status'] }
+      : {}),
   };
   const total = staff.data?.meta.total ?? 0;
 
@@ -60,23 +62,65 @@ export default function StaffExcelExportPage() {
     { key: 'job_title', dataIndex: 'job_title', title: ts('jobTitle'), render: (v: string | null) => v ?? '—' },
     { key: 'status', dataIndex: 'status', title: ts('status'), render: (v: string) => ts(`statuses.${v}`) },
     {
-      key: 'own', title: tr('actions'), className: 'resource-row-actions',
-      render: (_, s) => <Button size="small" icon={<DownloadOutlined />} disabled={busy} onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}>{t('exportOwn')}</Button>,
+      key: 'own',
+      title: tr('actions'),
+      className: 'resource-row-actions',
+      render: (_, s) => (
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          disabled={busy}
+          onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}
+        >
+          {t('exportOwn')}
+        </Button>
+      ),
     },
   ];
 
-  if (tpl.isError) return <div className="page"><PageHeader /><Card><ErrorState error={tpl.error} onRetry={() => void tpl.refetch()} /></Card></div>;
-  if (!tpl.data) return <div className="page"><PageHeader /><Card><Skeleton active /></Card></div>;
+  if (tpl.isError)
+    return (
+      <div className="page">
+        <PageHeader />
+        <Card>
+          <ErrorState error={tpl.error} onRetry={() => void tpl.refetch()} />
+        </Card>
+      </div>
+    );
+  if (!tpl.data)
+    return (
+      <div className="page">
+        <PageHeader />
+        <Card>
+          <Skeleton active />
+        </Card>
+      </div>
+    );
   return (
     <div className="page staff-excel-export-page">
-      <PageHeader title={t('exportTitle', { name: tpl.data.name })}
-        subtitle={<Space size={4}><Tag color={tpl.data.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${tpl.data.layout}`)}</Tag>{t(tpl.data.layout === 'card' ? 'cardHint' : 'rosterHint')}</Space>}
-        extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>} />
+      <PageHeader
+        title={t('exportTitle', { name: tpl.data.name })}
+        subtitle={
+          <Space size={4}>
+            <Tag color={tpl.data.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${tpl.data.layout}`)}</Tag>
+            {t(tpl.data.layout === 'card' ? 'cardHint' : 'rosterHint')}
+          </Space>
+        }
+        extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>}
+      />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center">
-          <span>{t('exportDate')}: <DatePicker allowClear={false} value={dayjs(exportDate)} onChange={(d) => d && setExportDate(d.format('YYYY-MM-DD'))} /></span>
-          <Button type="primary" icon={<DownloadOutlined />} disabled={!total || busy} data-testid="export-all"
-            onClick={() => void run(t('exportAll', { count: total }), (p) => exportMerge(id, { filter, options }, p))}>
+          <span>
+            {t('exportDate')}:{' '}
+            <DatePicker allowClear={false} value={dayjs(exportDate)} onChange={(d) => d && setExportDate(d.format('YYYY-MM-DD'))} />
+          </span>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            disabled={!total || busy}
+            data-testid="export-all"
+            onClick={() => void run(t('exportAll', { count: total }), (p) => exportMerge(id, { filter, options }, p))}
+          >
             {t('exportAll', { count: total })}
           </Button>
           <Typography.Text type="secondary">{t('pickStaff')}</Typography.Text>
@@ -84,20 +128,41 @@ export default function StaffExcelExportPage() {
       </Card>
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
-        <Select allowClear placeholder={ts('allStatuses')} value={list.params.filters.status ?? null} aria-label={ts('status')}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })} options={STAFF_STATUSES.map((s) => ({ value: s, label: ts(`statuses.${s}`) }))} />
-        <Select allowClear placeholder={ts('allCertStatuses')} value={list.params.filters.certificate_status ?? null} aria-label={ts('certStatus')}
+        <Select
+          allowClear
+          placeholder={ts('allStatuses')}
+          value={list.params.filters.status ?? null}
+          aria-label={ts('status')}
+          onChange={(v) => list.set({ filters: { status: v ?? null } })}
+          options={STAFF_STATUSES.map((s) => ({ value: s, label: ts(`statuses.${s}`) }))}
+        />
+        <Select
+          allowClear
+          placeholder={ts('allCertStatuses')}
+          value={list.params.filters.certificate_status ?? null}
+          aria-label={ts('certStatus')}
           onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
-          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: ts(`certStatuses.${s}`) }))} />
+          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: ts(`certStatuses.${s}`) }))}
+        />
       </ListFilters>
-      <ResourceTable<StaffListItem> query={staff} list={list} columns={columns} testId="export-staff-table"
+      <ResourceTable<StaffListItem>
+        query={staff}
+        list={list}
+        columns={columns}
+        testId="export-staff-table"
         emptyAction={<Typography.Text type="secondary">{t('noStaff')}</Typography.Text>}
         batchActions={({ ids }) => (
-          <Button type="primary" icon={<DownloadOutlined />} disabled={busy} data-testid="export-selected"
-            onClick={() => void run(t('exportSelected', { count: ids.length }), (p) => exportMerge(id, { staff_ids: ids, options }, p))}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            disabled={busy}
+            data-testid="export-selected"
+            onClick={() => void run(t('exportSelected', { count: ids.length }), (p) => exportMerge(id, { staff_ids: ids, options }, p))}
+          >
             {t('exportSelected', { count: ids.length })}
           </Button>
-        )} />
+        )}
+      />
     </div>
   );
 }

@@ -49,7 +49,12 @@ export default function StaffExcelFormPage() {
   return mode === 'create' ? <CreateTemplate /> : <EditTemplate />;
 }
 
-interface CreateValues { name: string; layout: StaffExcelLayout; start_row?: number; file?: File }
+interface CreateValues {
+  name: string;
+  layout: StaffExcelLayout;
+  start_row?: number;
+  file?: File;
+}
 
 function CreateTemplate() {
   const { t } = useTranslation('staff-excel');
@@ -64,27 +69,54 @@ function CreateTemplate() {
   return (
     <div className="page staff-excel-create-page">
       <PageHeader extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>} />
-      <ResourceForm<CreateValues> form={form} mode="create" submitting={progress !== null} formError={formError} onCancel={() => navigate('/admin/staff-excel')}
-        initialValues={{ layout: 'card', start_row: 2 }} testId="staff-excel-create"
+      <ResourceForm<CreateValues>
+        form={form}
+        mode="create"
+        submitting={progress !== null}
+        formError={formError}
+        onCancel={() => navigate('/admin/staff-excel')}
+        initialValues={{ layout: 'card', start_row: 2 }}
+        testId="staff-excel-create"
         onSubmit={async (v) => {
           if (!v.file) return;
           setProgress(0);
           try {
-            const created = await createTemplate({ name: v.name, layout: v.layout, start_row: v.layout === 'roster' ? v.start_row : undefined, file: v.file }, setProgress);
+            const created = await createTemplate(
+              { name: v.name, layout: v.layout, start_row: v.layout === 'roster' ? v.start_row : undefined, file: v.file },
+              setProgress,
+            );
             toast.success({ title: tr('created'), duration: SHELL_TOAST.duration });
             navigate(`/admin/staff-excel/${created.id}/update`, { replace: true });
-          } catch (e) { onError(e); } finally { setProgress(null); }
-        }}>
-        <Form.Item name="file" label={t('file')} extra={t('fileHint')} required
+          } catch (e) {
+            onError(e);
+          } finally {
+            setProgress(null);
+          }
+        }}
+      >
+        <Form.Item
+          name="file"
+          label={t('file')}
+          extra={t('fileHint')}
+          required
           rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(tc('validate.error.required')))) }]}
-          valuePropName="file" getValueFromEvent={(e: { file: File }) => e?.file}>
-          <Upload.Dragger accept={XLSX_ACCEPT} maxCount={1} showUploadList={false} data-testid="template-file"
+          valuePropName="file"
+          getValueFromEvent={(e: { file: File }) => e?.file}
+        >
+          <Upload.Dragger
+            accept={XLSX_ACCEPT}
+            maxCount={1}
+            showUploadList={false}
+            data-testid="template-file"
             beforeUpload={(f) => {
               form.setFieldsValue({ file: f, ...(form.getFieldValue('name') ? {} : { name: f.name.replace(/\.xlsx$/i, '') }) });
               void form.validateFields(['file']);
               return false;
-            }}>
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
             <p className="ant-upload-text">{file ? file.name : t('chooseFile')}</p>
           </Upload.Dragger>
         </Form.Item>
@@ -95,7 +127,9 @@ function CreateTemplate() {
           <Radio.Group options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layouts.${l}`) }))} />
         </Form.Item>
         {layout === 'roster' ? (
-          <Form.Item name="start_row" label={t('startRow')} extra={t('startRowHint')}><InputNumber min={1} max={100000} /></Form.Item>
+          <Form.Item name="start_row" label={t('startRow')} extra={t('startRowHint')}>
+            <InputNumber min={1} max={100000} />
+          </Form.Item>
         ) : null}
         {progress !== null ? <Progress percent={progress} size="small" status="active" /> : null}
       </ResourceForm>
@@ -105,10 +139,27 @@ function CreateTemplate() {
 
 function toExportStaff(s: Staff): ExportStaff {
   return {
-    name: s.name, nickname: s.nickname, national_id: s.national_id, birthday: s.birthday, gender: s.gender, mobile: s.mobile, email: s.email,
-    address: s.address, emergency_contact: s.emergency_contact, emergency_phone: s.emergency_phone, blood_type: s.blood_type,
-    job_title: s.job_title, hire_date: s.hire_date, notes: s.notes, status: s.status,
-    certificates: s.certificates.map((c) => ({ certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at })),
+    name: s.name,
+    nickname: s.nickname,
+    national_id: s.national_id,
+    birthday: s.birthday,
+    gender: s.gender,
+    mobile: s.mobile,
+    email: s.email,
+    address: s.address,
+    emergency_contact: s.emergency_contact,
+    emergency_phone: s.emergency_phone,
+    blood_type: s.blood_type,
+    job_title: s.job_title,
+    hire_date: s.hire_date,
+    notes: s.notes,
+    status: s.status,
+    certificates: s.certificates.map((c) => ({
+      certificate_type_id: c.certificate_type_id,
+      number: c.number,
+      issued_at: c.issued_at,
+      expires_at: c.expires_at,
+    })),
   };
 }
 
@@ -145,17 +196,31 @@ function EditTemplate() {
 
   useEffect(() => {
     if (!tpl) return;
-    setName(tpl.name); setLayout(tpl.layout); setStartRow(tpl.start_row); setCells(tpl.cells); setDirty(false);
+    setName(tpl.name);
+    setLayout(tpl.layout);
+    setStartRow(tpl.start_row);
+    setCells(tpl.cells);
+    setDirty(false);
   }, [tpl]);
 
   const staffList = useQuery(staffApi.list({ per_page: 20, sort: 'name', order: 'asc', ...(staffSearch ? { keyword: staffSearch } : {}) }));
   const preview = useQuery(staffApi.one(previewId ?? undefined));
-  useEffect(() => { if (!previewId && staffList.data?.data[0]) setPreviewId(staffList.data.data[0].id); }, [previewId, staffList.data]);
+  useEffect(() => {
+    if (!previewId && staffList.data?.data[0]) setPreviewId(staffList.data.data[0].id);
+  }, [previewId, staffList.data]);
   const photoUrl = useStaffPhotoUrl(preview.data);
 
   const merge = selected && sheet.data ? masterAddress(sheet.data, selected) : null;
   const current = merge ? cells.find((c) => c.cell === merge.address) : undefined;
-  const ctx = useMemo(() => ({ organization_name: organization?.name ?? '', organization_company_id: organization?.company_id ?? null, export_date: todayInTaipei(), seq: 1 }), [organization]);
+  const ctx = useMemo(
+    () => ({
+      organization_name: organization?.name ?? '',
+      organization_company_id: organization?.company_id ?? null,
+      export_date: todayInTaipei(),
+      seq: 1,
+    }),
+    [organization],
+  );
   const labelOf = (m: CellMapping) => (view === 'preview' && preview.data ? mappedText(m, toExportStaff(preview.data), ctx) : label(m));
 
   const change = (m: CellMapping | null) => {
@@ -175,56 +240,146 @@ function EditTemplate() {
       toast.success({ title: t('mappingSaved'), duration: SHELL_TOAST.duration });
     } catch (e) {
       if (e instanceof ApiError && e.errors) {
-        setErrors(Object.entries(e.errors).map(([k, keys]) => {
-          const i = /^cells\.(\d+)\./.exec(k);
-          const where = i ? cells[Number(i[1])]?.cell : k === 'name' ? t('name') : k === 'cells' ? t('cells') : k;
-          return `${where}: ${keys.map(translateValidationKey).join(' ')}`;
-        }));
+        setErrors(
+          Object.entries(e.errors).map(([k, keys]) => {
+            const i = /^cells\.(\d+)\./.exec(k);
+            const where = i ? cells[Number(i[1])]?.cell : k === 'name' ? t('name') : k === 'cells' ? t('cells') : k;
+            return `${where}: ${keys.map(translateValidationKey).join(' ')}`;
+          }),
+        );
       } else toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
     }
   };
 
-  if (one.isError) return <div className="page"><PageHeader /><Card><ErrorState error={one.error} onRetry={() => void one.refetch()} /></Card></div>;
-  if (!tpl) return <div className="page"><PageHeader /><Card><Skeleton active paragraph={{ rows: 8 }} /></Card></div>;
+  if (one.isError)
+    return (
+      <div className="page">
+        <PageHeader />
+        <Card>
+          <ErrorState error={one.error} onRetry={() => void one.refetch()} />
+        </Card>
+      </div>
+    );
+  if (!tpl)
+    return (
+      <div className="page">
+        <PageHeader />
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
   const sortedCells = [...cells].sort((a, b) => a.cell.localeCompare(b.cell, 'en', { numeric: true }));
 
   return (
     <div className="page staff-excel-edit-page">
-      <PageHeader title={tpl.name} subtitle={`${t(`layoutShort.${tpl.layout}`)} · ${tpl.file_name}`} extra={(
-        <>
-          <Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>
-          <Button onClick={() => navigate(`/admin/staff-excel/${tpl.id}/export`)} data-testid="go-export">{t('export')}</Button>
-          {canWrite ? <Button type="primary" onClick={save} loading={update.isPending} disabled={!dirty && !errors.length} data-testid="mapping-save">{tr('save')}</Button> : null}
-        </>
-      )} />
+      <PageHeader
+        title={tpl.name}
+        subtitle={`${t(`layoutShort.${tpl.layout}`)} · ${tpl.file_name}`}
+        extra={
+          <>
+            <Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>
+            <Button onClick={() => navigate(`/admin/staff-excel/${tpl.id}/export`)} data-testid="go-export">
+              {t('export')}
+            </Button>
+            {canWrite ? (
+              <Button
+                type="primary"
+                onClick={save}
+                loading={update.isPending}
+                disabled={!dirty && !errors.length}
+                data-testid="mapping-save"
+              >
+                {tr('save')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="flex-end">
           <div style={{ flex: '1 1 220px' }}>
-            <label htmlFor="template-name-input" style={{ color: 'var(--bo-text-secondary)' }}>{t('name')}</label>
-            <Input id="template-name-input" value={name} disabled={!canWrite} maxLength={100} onChange={(e) => { setName(e.target.value); setDirty(true); }} />
+            <label htmlFor="template-name-input" style={{ color: 'var(--bo-text-secondary)' }}>
+              {t('name')}
+            </label>
+            <Input
+              id="template-name-input"
+              value={name}
+              disabled={!canWrite}
+              maxLength={100}
+              onChange={(e) => {
+                setName(e.target.value);
+                setDirty(true);
+              }}
+            />
           </div>
           <div>
-            <Typography.Text type="secondary">{t('layout')}</Typography.Text><br />
-            <Radio.Group value={layout} disabled={!canWrite} optionType="button" onChange={(e) => { setLayout(e.target.value); setDirty(true); }}
-              options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))} />
+            <Typography.Text type="secondary">{t('layout')}</Typography.Text>
+            <br />
+            <Radio.Group
+              value={layout}
+              disabled={!canWrite}
+              optionType="button"
+              onChange={(e) => {
+                setLayout(e.target.value);
+                setDirty(true);
+              }}
+              options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
+            />
           </div>
           {layout === 'roster' ? (
             <div>
-              <label htmlFor="template-start-row" style={{ color: 'var(--bo-text-secondary)' }}>{t('startRow')}</label><br />
-              <InputNumber id="template-start-row" min={1} max={100000} value={startRow} disabled={!canWrite} onChange={(v) => { setStartRow(Number(v) || 1); setDirty(true); }} />
+              <label htmlFor="template-start-row" style={{ color: 'var(--bo-text-secondary)' }}>
+                {t('startRow')}
+              </label>
+              <br />
+              <InputNumber
+                id="template-start-row"
+                min={1}
+                max={100000}
+                value={startRow}
+                disabled={!canWrite}
+                onChange={(v) => {
+                  setStartRow(Number(v) || 1);
+                  setDirty(true);
+                }}
+              />
             </div>
           ) : null}
           <Space wrap>
-            <Button onClick={async () => { try { const f = await downloadTemplateFile(tpl.id); saveBlob(f.blob, f.filename); } catch (e) { toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }); } }}>{t('downloadTemplate')}</Button>
+            <Button
+              onClick={async () => {
+                try {
+                  const f = await downloadTemplateFile(tpl.id);
+                  saveBlob(f.blob, f.filename);
+                } catch (e) {
+                  toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+                }
+              }}
+            >
+              {t('downloadTemplate')}
+            </Button>
             {canWrite ? (
-              <Upload accept={XLSX_ACCEPT} showUploadList={false} beforeUpload={(f) => {
-                setUploading(0);
-                void replaceTemplateFile(tpl.id, f, setUploading)
-                  .then(async () => { await one.refetch(); toast.success({ title: t('fileReplaced'), duration: SHELL_TOAST.duration }); })
-                  .catch((e) => toast.error({ title: e instanceof ApiError && e.errors?.file ? translateValidationKey(e.errors.file[0]!) : errorText(e), duration: SHELL_TOAST.duration }))
-                  .finally(() => setUploading(null));
-                return false;
-              }}>
+              <Upload
+                accept={XLSX_ACCEPT}
+                showUploadList={false}
+                beforeUpload={(f) => {
+                  setUploading(0);
+                  void replaceTemplateFile(tpl.id, f, setUploading)
+                    .then(async () => {
+                      await one.refetch();
+                      toast.success({ title: t('fileReplaced'), duration: SHELL_TOAST.duration });
+                    })
+                    .catch((e) =>
+                      toast.error({
+                        title: e instanceof ApiError && e.errors?.file ? translateValidationKey(e.errors.file[0]!) : errorText(e),
+                        duration: SHELL_TOAST.duration,
+                      }),
+                    )
+                    .finally(() => setUploading(null));
+                  return false;
+                }}
+              >
                 <Button loading={uploading !== null}>{t('replaceFile')}</Button>
               </Upload>
             ) : null}
@@ -233,47 +388,128 @@ function EditTemplate() {
         {uploading !== null ? <Progress percent={uploading} size="small" status="active" /> : null}
       </Card>
 
-      {errors.length ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={<ul style={{ margin: 0, paddingLeft: 16 }}>{errors.map((e) => <li key={e}>{e}</li>)}</ul>} data-testid="mapping-errors" /> : null}
+      {errors.length ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <ul style={{ margin: 0, paddingLeft: 16 }}>
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+          data-testid="mapping-errors"
+        />
+      ) : null}
       {dirty ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('unsaved')} /> : null}
 
       <div className="mapping-layout">
-        <Card size="small" title={(
-          <Flex gap={8} wrap align="center" justify="space-between">
-            <Segmented value={view} onChange={(v) => setView(v as 'mapping' | 'preview')} data-testid="view-switch"
-              options={[{ value: 'mapping', label: t('mapping') }, { value: 'preview', label: t('preview') }]} />
-            {view === 'preview' ? (
-              <Select style={{ minWidth: 200, flex: '1 1 200px' }} showSearch={{ filterOption: false, onSearch: setStaffSearch }} placeholder={t('previewPick')}
-                value={previewId ?? undefined} onChange={(v) => setPreviewId(v)} loading={staffList.isFetching} aria-label={t('previewWith')}
-                options={(staffList.data?.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))} data-testid="preview-staff" />
-            ) : <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>{t('clickCell')}</Typography.Text>}
-          </Flex>
-        )}>
-          {sheet.isError ? <ErrorState title={t('sheetLoadFailed')} error={sheet.error} onRetry={() => void sheet.refetch()} />
-            : !sheet.data ? <Skeleton active paragraph={{ rows: 10 }} />
-              : (
-                <>
-                  {sheet.data.truncated ? <Typography.Text type="secondary">{t('truncated', { rows: sheet.data.rows.length, cols: sheet.data.columns.length })}</Typography.Text> : null}
-                  {view === 'preview' && !previewId ? <Typography.Paragraph type="secondary">{t('previewEmpty')}</Typography.Paragraph> : null}
-                  <SheetGridView grid={sheet.data} mappings={cells} selected={merge?.address ?? null} onSelect={setSelected}
-                    labelOf={labelOf} preview={view === 'preview'} photoUrl={photoUrl} startRow={layout === 'roster' ? startRow : undefined} />
-                </>
+        <Card
+          size="small"
+          title={
+            <Flex gap={8} wrap align="center" justify="space-between">
+              <Segmented
+                value={view}
+                onChange={(v) => setView(v as 'mapping' | 'preview')}
+                data-testid="view-switch"
+                options={[
+                  { value: 'mapping', label: t('mapping') },
+                  { value: 'preview', label: t('preview') },
+                ]}
+              />
+              {view === 'preview' ? (
+                <Select
+                  style={{ minWidth: 200, flex: '1 1 200px' }}
+                  showSearch={{ filterOption: false, onSearch: setStaffSearch }}
+                  placeholder={t('previewPick')}
+                  value={previewId ?? undefined}
+                  onChange={(v) => setPreviewId(v)}
+                  loading={staffList.isFetching}
+                  aria-label={t('previewWith')}
+                  options={(staffList.data?.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))}
+                  data-testid="preview-staff"
+                />
+              ) : (
+                <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                  {t('clickCell')}
+                </Typography.Text>
               )}
+            </Flex>
+          }
+        >
+          {sheet.isError ? (
+            <ErrorState title={t('sheetLoadFailed')} error={sheet.error} onRetry={() => void sheet.refetch()} />
+          ) : !sheet.data ? (
+            <Skeleton active paragraph={{ rows: 10 }} />
+          ) : (
+            <>
+              {sheet.data.truncated ? (
+                <Typography.Text type="secondary">
+                  {t('truncated', { rows: sheet.data.rows.length, cols: sheet.data.columns.length })}
+                </Typography.Text>
+              ) : null}
+              {view === 'preview' && !previewId ? <Typography.Paragraph type="secondary">{t('previewEmpty')}</Typography.Paragraph> : null}
+              <SheetGridView
+                grid={sheet.data}
+                mappings={cells}
+                selected={merge?.address ?? null}
+                onSelect={setSelected}
+                labelOf={labelOf}
+                preview={view === 'preview'}
+                photoUrl={photoUrl}
+                startRow={layout === 'roster' ? startRow : undefined}
+              />
+            </>
+          )}
         </Card>
-        <Card size="small" className="mapping-panel" title={<Flex justify="space-between"><span>{t('cells')}</span><Typography.Text type={cells.length > max ? 'danger' : 'secondary'} data-testid="cells-count">{t('cellsCount', { count: cells.length, max })}</Typography.Text></Flex>}>
+        <Card
+          size="small"
+          className="mapping-panel"
+          title={
+            <Flex justify="space-between">
+              <span>{t('cells')}</span>
+              <Typography.Text type={cells.length > max ? 'danger' : 'secondary'} data-testid="cells-count">
+                {t('cellsCount', { count: cells.length, max })}
+              </Typography.Text>
+            </Flex>
+          }
+        >
           {merge ? (
-            <MappingEditor cell={merge.address} mergeRange={merge.range} mapping={current} layout={layout} startRow={startRow}
-              certificateTypes={certificateTypes} atLimit={cells.length >= max} max={max} onChange={change} readOnly={!canWrite} />
-          ) : <Typography.Paragraph type="secondary">{t('clickCell')}</Typography.Paragraph>}
-          <List size="small" className="mapping-list" style={{ marginTop: 12 }} dataSource={sortedCells} locale={{ emptyText: ' ' }}
+            <MappingEditor
+              cell={merge.address}
+              mergeRange={merge.range}
+              mapping={current}
+              layout={layout}
+              startRow={startRow}
+              certificateTypes={certificateTypes}
+              atLimit={cells.length >= max}
+              max={max}
+              onChange={change}
+              readOnly={!canWrite}
+            />
+          ) : (
+            <Typography.Paragraph type="secondary">{t('clickCell')}</Typography.Paragraph>
+          )}
+          <List
+            size="small"
+            className="mapping-list"
+            style={{ marginTop: 12 }}
+            dataSource={sortedCells}
+            locale={{ emptyText: ' ' }}
             renderItem={(m) => (
               <List.Item onClick={() => setSelected(m.cell)} style={{ fontWeight: merge?.address === m.cell ? 600 : undefined }}>
-                <Typography.Text code>{m.cell}</Typography.Text> <Typography.Text ellipsis style={{ maxWidth: 220 }}>{label(m)}</Typography.Text>
+                <Typography.Text code>{m.cell}</Typography.Text>{' '}
+                <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+                  {label(m)}
+                </Typography.Text>
               </List.Item>
-            )} />
+            )}
+          />
           {!certificateTypes.length && types.isSuccess ? <Typography.Text type="secondary">{ts('noTypes')}</Typography.Text> : null}
         </Card>
       </div>
     </div>
   );
 }
-

@@ -35,35 +35,117 @@ export default function StaffExcelListPage() {
   const q = useQuery(staffExcelApi.list(list.query));
   const del = useDeleteRows(staffExcelApi);
   const columns: ColumnsType<StaffExcel> = [
-    { key: 'name', title: t('name'), sorter: true, render: (_, x) => <Link to={`/admin/staff-excel/${x.id}/update`} data-testid="template-link">{x.name}</Link> },
-    { key: 'layout', title: t('layout'), render: (_, x) => <Tag color={x.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${x.layout}`)}</Tag> },
+    {
+      key: 'name',
+      title: t('name'),
+      sorter: true,
+      render: (_, x) => (
+        <Link to={`/admin/staff-excel/${x.id}/update`} data-testid="template-link">
+          {x.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'layout',
+      title: t('layout'),
+      render: (_, x) => <Tag color={x.layout === 'card' ? 'purple' : 'blue'}>{t(`layoutShort.${x.layout}`)}</Tag>,
+    },
     { key: 'cells', title: t('cells'), render: (_, x) => t('cellsCount', { count: x.cells.length, max }) },
     { key: 'file_name', dataIndex: 'file_name', title: t('fileName') },
-    { key: 'updated_at', dataIndex: 'updated_at', title: t('updatedAt'), sorter: true, onHeaderCell: () => ({ className: 'nowrap' }), render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
-      key: 'actions', title: tr('actions'), className: 'resource-row-actions',
+      key: 'updated_at',
+      dataIndex: 'updated_at',
+      title: t('updatedAt'),
+      sorter: true,
+      onHeaderCell: () => ({ className: 'nowrap' }),
+      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
+    },
+    {
+      key: 'actions',
+      title: tr('actions'),
+      className: 'resource-row-actions',
       render: (_, x) => (
         <Flex gap={4}>
-          <Button size="small" type="primary" icon={<DownloadOutlined />} onClick={() => navigate(`/admin/staff-excel/${x.id}/export`)} data-testid="template-export">{t('export')}</Button>
-          <Button size="small" onClick={() => navigate(`/admin/staff-excel/${x.id}/update`)}>{tr('edit')}</Button>
-          {canWrite ? <Button size="small" danger onClick={() => void del([x.id], [x.name])}>{tr('delete')}</Button> : null}
+          <Button
+            size="small"
+            type="primary"
+            icon={<DownloadOutlined />}
+            onClick={() => navigate(`/admin/staff-excel/${x.id}/export`)}
+            data-testid="template-export"
+          >
+            {t('export')}
+          </Button>
+          <Button size="small" onClick={() => navigate(`/admin/staff-excel/${x.id}/update`)}>
+            {tr('edit')}
+          </Button>
+          {canWrite ? (
+            <Button size="small" danger onClick={() => void del([x.id], [x.name])}>
+              {tr('delete')}
+            </Button>
+          ) : null}
         </Flex>
       ),
     },
   ];
   return (
     <div className="page staff-excel-list-page">
-      <PageHeader extra={canWrite ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff-excel/create')} data-testid="template-create">{t('create')}</Button> : undefined} />
+      <PageHeader
+        extra={
+          canWrite ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/admin/staff-excel/create')}
+              data-testid="template-create"
+            >
+              {t('create')}
+            </Button>
+          ) : undefined
+        }
+      />
       <ListFilters list={list}>
-        <Select allowClear placeholder={t('layout')} value={list.params.filters.layout ?? null} aria-label={t('layout')}
+        <Select
+          allowClear
+          placeholder={t('layout')}
+          value={list.params.filters.layout ?? null}
+          aria-label={t('layout')}
           onChange={(v) => list.set({ filters: { layout: v ?? null } })}
-          options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))} />
+          options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
+        />
       </ListFilters>
-      <ResourceTable<StaffExcel> query={q} list={list} columns={columns} testId="staff-excel-table"
-        emptyAction={canWrite ? <Button type="primary" onClick={() => navigate('/admin/staff-excel/create')}>{t('create')}</Button> : undefined}
-        batchActions={canWrite ? ({ ids, rows, clear }) => (
-          <Button danger onClick={async () => { if (await del(ids, rows.map((r) => r.name))) clear(); }}>{tr('delete')}</Button>
-        ) : undefined} />
+      <ResourceTable<StaffExcel>
+        query={q}
+        list={list}
+        columns={columns}
+        testId="staff-excel-table"
+        emptyAction={
+          canWrite ? (
+            <Button type="primary" onClick={() => navigate('/admin/staff-excel/create')}>
+              {t('create')}
+            </Button>
+          ) : undefined
+        }
+        batchActions={
+          canWrite
+            ? ({ ids, rows, clear }) => (
+                <Button
+                  danger
+                  onClick={async () => {
+                    if (
+                      await del(
+                        ids,
+                        rows.map((r) => r.name),
+                      )
+                    )
+                      clear();
+                  }}
+                >
+                  {tr('delete')}
+                </Button>
+              )
+            : undefined
+        }
+      />
     </div>
   );
 }
