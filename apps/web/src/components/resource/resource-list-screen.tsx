@@ -22,6 +22,7 @@ import { useServerFieldErrors } from './use-server-field-errors.ts';
 import { createResourceApi } from './resource-api.ts';
 import type { ResourceScreenConfig } from './resource-screens.ts';
 import './i18n.ts';
+import { BatchDeleteButton } from './batch-delete-button.tsx';
 
 type Row = { id: number } & Record<string, unknown>;
 
@@ -132,16 +133,7 @@ export function listScreen(c: ResourceScreenConfig) {
           }
           batchActions={
             canWrite
-              ? ({ ids, rows, clear }) => (
-                  <Button
-                    danger
-                    onClick={async () => {
-                      if (await del(ids, rows.map(rowName))) clear();
-                    }}
-                  >
-                    {t('delete')}
-                  </Button>
-                )
+              ? ({ ids, rows, clear }) => <BatchDeleteButton del={del} ids={ids} names={rows.map(rowName)} clear={clear} />
               : undefined
           }
         />

@@ -31,6 +31,7 @@ import { switchToAccount } from './switch-account.ts';
 import { useShowPasswordOnce } from './show-password-once.tsx';
 import { useBatchStatus } from './use-batch-status.ts';
 import './i18n.ts';
+import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 
 const FILTERS = ['role', 'organization_id', 'status', 'created_from', 'created_to'] as const;
 
@@ -239,15 +240,7 @@ export default function AdminListPage() {
             >
               {t('disable')}
             </Button>
-            <Button
-              danger
-              data-testid="batch-delete"
-              onClick={async () => {
-                if (await del(ids, rows.map(label))) clear();
-              }}
-            >
-              {tr('delete')}
-            </Button>
+            <BatchDeleteButton del={del} ids={ids} names={rows.map(label)} clear={clear} testId="batch-delete" />
           </>
         )}
       />

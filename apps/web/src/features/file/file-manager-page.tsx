@@ -47,6 +47,7 @@ import { SignedLinkModal } from './signed-link-modal.tsx';
 import { childFolders, useCreatedFolders } from './created-folders.ts';
 import './i18n.ts';
 import './file.css';
+import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 
 export const formatBytes = (n: number) => {
   if (n < 1024) return `${n} B`;
@@ -299,22 +300,15 @@ export default function FileManagerPage() {
         emptyAction={<Button onClick={upload}>{t('emptyAction')}</Button>}
         totalText={(total) => t('total', { total })}
         batchActions={({ ids, rows, clear }) => (
-          <Button
-            danger
+          <BatchDeleteButton
+            del={del}
+            ids={ids}
+            names={rows.map((r) => r.name)}
+            clear={clear}
             icon={<DeleteOutlined />}
-            onClick={async () => {
-              if (
-                await del(
-                  ids,
-                  rows.map((r) => r.name),
-                )
-              )
-                clear();
-            }}
-            data-testid="file-delete-selected"
-          >
-            {t('deleteSelected', { count: ids.length })}
-          </Button>
+            label={t('deleteSelected', { count: ids.length })}
+            testId="file-delete-selected"
+          />
         )}
       />
       <SignedLinkModal file={signing} onClose={() => setSigning(null)} />

@@ -24,6 +24,7 @@ import { CertificateStatusTag } from './certificate-status-tag.tsx';
 import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
 import './staff.css';
+import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 
 // The organization filter of readers across organizations (issue 14.2); kept here, beside its only user.
 addTranslations('staff', {
@@ -206,22 +207,7 @@ export default function StaffListPage() {
         }
         batchActions={
           canWrite
-            ? ({ ids, rows, clear }) => (
-                <Button
-                  danger
-                  onClick={async () => {
-                    if (
-                      await del(
-                        ids,
-                        rows.map((r) => r.display_name),
-                      )
-                    )
-                      clear();
-                  }}
-                >
-                  {tr('delete')}
-                </Button>
-              )
+            ? ({ ids, rows, clear }) => <BatchDeleteButton del={del} ids={ids} names={rows.map((r) => r.display_name)} clear={clear} />
             : undefined
         }
       />

@@ -21,6 +21,7 @@ import { useListParams } from '../../../components/resource/use-list-params.ts';
 import { staffExcelApi, type StaffExcel } from './api.ts';
 import './i18n.ts';
 import './staff-excel.css';
+import { BatchDeleteButton } from '../../../components/resource/batch-delete-button.tsx';
 
 const FILTERS = ['layout'] as const;
 
@@ -127,22 +128,7 @@ export default function StaffExcelListPage() {
         }
         batchActions={
           canWrite
-            ? ({ ids, rows, clear }) => (
-                <Button
-                  danger
-                  onClick={async () => {
-                    if (
-                      await del(
-                        ids,
-                        rows.map((r) => r.name),
-                      )
-                    )
-                      clear();
-                  }}
-                >
-                  {tr('delete')}
-                </Button>
-              )
+            ? ({ ids, rows, clear }) => <BatchDeleteButton del={del} ids={ids} names={rows.map((r) => r.name)} clear={clear} />
             : undefined
         }
       />
