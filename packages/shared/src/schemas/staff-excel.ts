@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { listQuery, listResponse, rowId } from '../list.ts';
-import { maskNationalId, staffDisplayName } from './staff.ts';
+import { maskNationalId, staffDisplayName, type staffFieldRules } from './staff.ts';
 import { todayInTaipei } from '../dates.ts';
 import { formatRocDate } from '../dates.ts';
 import { calendarDay } from '../date-schemas.ts';
@@ -168,24 +168,13 @@ export const sheetGrid = z.object({
 });
 export type SheetGrid = z.infer<typeof sheetGrid>;
 
-export interface ExportStaff {
-  name: string;
-  nickname: string | null;
-  national_id: string | null;
-  birthday: string | null;
-  gender: string | null;
-  mobile: string | null;
-  email: string | null;
-  address: string | null;
-  emergency_contact: string | null;
-  emergency_phone: string | null;
-  blood_type: string | null;
-  job_title: string | null;
-  hire_date: string | null;
-  notes: string | null;
-  status: string;
+/** The staff fields a template can show (every field of the staff form but the library photo). */
+type ExportedField = Exclude<keyof typeof staffFieldRules, 'photo_id'>;
+
+/** One staff as a template exports it: its fields as stored, and its certificates. */
+export type ExportStaff = { [K in ExportedField]: K extends 'name' | 'status' ? string : string | null } & {
   certificates: { certificate_type_id: number; number: string | null; issued_at: string | null; expires_at: string | null }[];
-}
+};
 
 export interface ExportContext {
   organization_name: string;
