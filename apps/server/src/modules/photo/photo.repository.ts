@@ -6,7 +6,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { PhotosTable } from '../../db/tables/media.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
-import { inOrganization, type Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 export type PhotoRow = Selectable<PhotosTable>;
 export interface StoredVariant {
@@ -74,12 +74,9 @@ export const photos = scopedTable<Photo, PhotoRow>({
   },
 });
 
-/**
- * The library's index: keyword, tag, creation dates and folder. A number is that organization's
- * scope (the staff form's picker passes the organization it acts in).
- */
-export function listPhotos(db: DbOrTrx, scope: Scope | number, q: ListQuery) {
-  return photos.list(db, typeof scope === 'number' ? inOrganization(scope) : scope, q, (qb) => {
+/** The library's index: keyword, tag, creation dates and folder. */
+export function listPhotos(db: DbOrTrx, scope: Scope, q: ListQuery) {
+  return photos.list(db, scope, q, (qb) => {
     // Tags are validated to hold no quote, comma, backslash or %: the JSON text match is exact.
     if (q.tag) qb = qb.where(sql<boolean>`p.tags like ${`%${JSON.stringify(q.tag).replace(/_/g, '\\_')}%`} escape '\\'`);
     const created = instantRange(q.date_from, q.date_to);
