@@ -16,6 +16,8 @@ export const MESSAGES = {
   unprocessable: 'Unprocessable Entity',
   methodNotAllowed: 'Method Not Allowed',
   serverError: 'Internal Server Error',
+  /** Issue 10: a sensitive change needs POST /api/admin/account/verify-identity in the last five minutes. */
+  identityVerificationRequired: 'Identity verification required',
   imagesBusy: 'The server is busy processing other images; try again in a few seconds',
 } as const;
 

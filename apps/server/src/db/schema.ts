@@ -1,5 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MailTables } from './tables/mail.ts';
 import type { MediaTables } from './tables/media.ts';
+import type { OAuthTables } from './tables/oauth.ts';
+import type { OneTimeCodeTables } from './tables/one-time-codes.ts';
+import type { PasswordResetTables } from './tables/password-reset.ts';
+import type { TwoFactorTables } from './tables/two-factor.ts';
 import type { StaffTables } from './tables/staff.ts';
 
 /**
@@ -63,6 +68,8 @@ export interface LoginDevicesTable {
   /** The token the last renewal replaced, still accepted until previous_token_until (grace period). */
   previous_token_id: string | null;
   previous_token_until: string | null;
+  /** Until when this device's verify-identity proof holds (migration 0071, lib/identity/identity-proof.ts). */
+  identity_verified_until: string | null;
 }
 
 export interface AuditLogsTable {
@@ -116,7 +123,15 @@ export interface StaffImportMappingsTable {
   updated_at: string;
 }
 
-export interface DB extends CoreTables, MediaTables, StaffTables {
+export interface DB
+  extends CoreTables,
+    MediaTables,
+    StaffTables,
+    MailTables,
+    OneTimeCodeTables,
+    PasswordResetTables,
+    OAuthTables,
+    TwoFactorTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -7,7 +7,9 @@ import { adminModule } from './admin/admin.module.ts';
 import { appConfigModule } from './app-config/app-config.module.ts';
 import { auditLogModule } from './audit-log/audit-log.module.ts';
 import { fileModule } from './file/file.module.ts';
+import { mailModule } from './mail/mail.module.ts';
 import { organizationModule } from './organization/organization.module.ts';
+import { otpModule } from './otp/otp.module.ts';
 import { photoModule } from './photo/photo.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
@@ -28,6 +30,8 @@ export const MODULES: readonly ServerModule[] = [
   adminModule,
   adminGroupModule,
   adminOrganizationModule,
+  mailModule,
+  otpModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -19,6 +19,13 @@ export const passwordField = z
   .min(1, VALIDATION_KEYS.required)
   .refine((v) => isPassword(v), VALIDATION_KEYS.tooShort);
 export const tokenResponse = z.object({ token: z.string() });
+/**
+ * What every sign-in method answers (password, e-mail code, Google, Facebook, LINE): the session's
+ * token, or (two-factor, issue 10) the second step to take. One schema so the web handles every
+ * method's answer in one place (features/account/finish-sign-in.ts).
+ */
+export const signInResponse = tokenResponse;
+export type SignInResponse = z.infer<typeof signInResponse>;
 /** Renewal, spec section 9; what each field does: docs/decisions.md "Session lifetime". */
 export const renewBody = z.object({
   force: z

@@ -3,14 +3,37 @@
  * pairs, so a typo or a new action is a type error until it is declared here.
  */
 export interface AuditActions {
-  admin: 'create' | 'update' | 'patch' | 'delete' | 'reset_password' | 'login_failed' | 'switch_account' | 'update_profile';
+  admin:
+    | 'create'
+    | 'update'
+    | 'patch'
+    | 'delete'
+    | 'reset_password'
+    | 'login_failed'
+    | 'switch_account'
+    | 'update_profile'
+    // Issue 10: identity.
+    | 'invite'
+    | 'send_reset_password_mail'
+    | 'reset_password_by_mail'
+    | 'verify_identity'
+    | 'change_email'
+    | 'link_identity'
+    | 'unlink_identity'
+    | 'enable_two_factor'
+    | 'disable_two_factor'
+    | 'regenerate_recovery_codes';
   admin_group: 'create' | 'update' | 'delete';
   app_config: 'update';
   /** Append-only: nothing records a change to the log itself. */
   audit_log: never;
   certificate_type: 'create' | 'update' | 'delete';
   file: 'upload' | 'update' | 'delete' | 'sign_link';
-  login_device: 'login' | 'logout' | 'logout_device' | 'switch_organization';
+  login_device: 'login' | 'logout' | 'logout_device' | 'logout_other_devices' | 'switch_organization';
+  /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
+  mail: 'resend';
+  mail_template: 'update' | 'reset' | 'send_test';
+  one_time_code: 'delete';
   organization: 'create' | 'update' | 'patch' | 'delete';
   organization_member: 'add' | 'invite' | 'update' | 'remove';
   photo: 'upload' | 'update' | 'delete';

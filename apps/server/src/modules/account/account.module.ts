@@ -1,11 +1,26 @@
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { accountRoutes } from './account.routes.ts';
 import { deviceRoutes } from './devices.routes.ts';
+import { emailOtpRoutes } from './email-otp.routes.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
 import { subAccountRoutes } from './sub-account.routes.ts';
 import { switchAccountRoutes } from './switch-account.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { verifyIdentityRoutes } from './verify-identity.routes.ts';
 
-/** Sign-in, the session, the profile, devices and switching accounts (spec sections 1, 3, 7). */
+/** Sign-in by every method, the session, the profile, identity, devices and switching accounts (spec sections 1, 3, 7). */
 export const accountModule = defineModule({
   name: 'account',
-  routes: [accountRoutes, deviceRoutes, subAccountRoutes, switchAccountRoutes],
+  routes: [
+    accountRoutes,
+    deviceRoutes,
+    subAccountRoutes,
+    switchAccountRoutes,
+    passwordResetRoutes,
+    verifyIdentityRoutes,
+    emailOtpRoutes,
+    oauthRoutes,
+    twoFactorRoutes,
+  ],
 });

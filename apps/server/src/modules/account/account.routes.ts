@@ -17,6 +17,7 @@ import {
   profileUpdateBody,
   renewBody,
   resetPasswordBody,
+  signInResponse,
   tokenResponse,
 } from '@bo/shared/schemas/account';
 
@@ -33,7 +34,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/account/login',
     {
-      schema: { tags, body: loginBody, response: { 200: tokenResponse } },
+      schema: { tags, body: loginBody, response: { 200: signInResponse } },
       config: { roles: 'public', errors: [401, 423, 429] },
     },
     (req) =>

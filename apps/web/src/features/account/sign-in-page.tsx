@@ -15,9 +15,11 @@ import EyeInvisibleOutlined from '@ant-design/icons/EyeInvisibleOutlined';
 import { api, errorText } from '../../lib/api-client.ts';
 import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
-import { signedIn, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
 import { isSafeRelativePath } from '../../lib/safe-path.ts';
+import type { SignInResponse } from '@bo/shared/schemas/account';
+import { finishSignIn } from './finish-sign-in.ts';
 
 // The account schemas come with the first check, not with the page: zod stays out of the sign-in chunk.
 const accountSchemas = () => import('@bo/shared/schemas/account');
@@ -79,13 +81,13 @@ export default function SignInPage() {
     setBusy(true);
     try {
       const recaptcha = await recaptchaToken(siteKey, 'login');
-      const { token } = await api.post<{ token: string }>('/api/admin/account/login', {
+      const result = await api.post<SignInResponse>('/api/admin/account/login', {
         email: v.email.trim(),
         password: v.password,
         keep_login: !!v.keep_login,
         ...(recaptcha ? { recaptcha } : {}),
       });
-      await signedIn(token);
+      await finishSignIn(result);
       navigate(target, { replace: true });
     } catch (e) {
       if (!applyServerErrors(form, e)) setError(errorText(e));

@@ -1,0 +1,31 @@
+import type { DbOrTrx } from '../../db/database.ts';
+import { AppError } from '../errors.ts';
+import { MESSAGES } from '@bo/shared/messages';
+
+/** Issue 10: a verify-identity proof holds five minutes. */
+export const IDENTITY_PROOF_SECONDS = 5 * 60;
+
+/** 403 `Identity verification required`: the web asks for the password or a mailed code, then retries. */
+export const identityVerificationRequired = () => new AppError(403, MESSAGES.identityVerificationRequired);
+
+/**
+ * The proof of POST /api/admin/account/verify-identity, held by the login device that proved it, so a
+ * token of another device (or a stolen one used elsewhere) does not carry it. Sensitive changes
+ * (password, e-mail, linking a provider, two-factor, signing out other devices, resetting another
+ * admin's password) call `requireIdentityProof` first.
+ */
+export async function grantIdentityProof(db: DbOrTrx, deviceId: number): Promise<string> {
+  const until = new Date(Date.now() + IDENTITY_PROOF_SECONDS * 1000).toISOString();
+  await db.updateTable('login_devices').set({ identity_verified_until: until }).where('id', '=', deviceId).execute();
+  return until;
+}
+
+export async function hasIdentityProof(db: DbOrTrx, deviceId: number): Promise<boolean> {
+  const row = await db.selectFrom('login_devices').select('identity_verified_until').where('id', '=', deviceId).executeTakeFirst();
+  return !!row?.identity_verified_until && row.identity_verified_until > new Date().toISOString();
+}
+
+/** Throws 403 `Identity verification required` unless the device proved its admin's identity in the last five minutes. */
+export async function requireIdentityProof(db: DbOrTrx, deviceId: number): Promise<void> {
+  if (!(await hasIdentityProof(db, deviceId))) throw identityVerificationRequired();
+}

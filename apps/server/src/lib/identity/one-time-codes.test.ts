@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildAdmin, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { CODE_RULES, codeState, oneTimeCodes } from './one-time-codes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const codes = () => oneTimeCodes(t.app.config.jwtSecret);
+const wrongOf = (code: string) => String((Number(code) + 1) % 10 ** CODE_RULES.digits).padStart(CODE_RULES.digits, '0');
+
+describe('one-time codes', () => {
+  it('stores only a digest, and the right code passes once', async () => {
+    const admin = await buildAdmin(t.db);
+    const code = await codes().issue(t.db, { email: admin.email.toUpperCase(), adminId: admin.id, purpose: 'sign_in', ip: '127.0.0.1' });
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).toEqual({ result: 'ok', adminId: admin.id });
+    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('none');
+  });
+
+  it('refuses a code for another purpose or another e-mail', async () => {
+    const a = await buildAdmin(t.db);
+    const b = await buildAdmin(t.db);
+    const code = await codes().issue(t.db, { email: a.email, adminId: a.id, purpose: 'verify_identity', ip: null });
+    expect((await codes().check(t.db, { email: a.email, purpose: 'sign_in', code })).result).toBe('none');
+    expect((await codes().check(t.db, { email: b.email, purpose: 'verify_identity', code })).result).toBe('none');
+    expect((await codes().check(t.db, { email: a.email, purpose: 'verify_identity', code })).result).toBe('ok');
+  });
+
+  it('counts wrong tries and refuses even the right code after the fifth', async () => {
+    const admin = await buildAdmin(t.db);
+    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    for (let i = 0; i < CODE_RULES.maxTries; i++) {
+      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: wrongOf(code) })).result).toBe('wrong');
+    }
+    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
+  });
+
+  it('retires the open code when a new one is issued', async () => {
+    const admin = await buildAdmin(t.db);
+    const first = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    let second = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    while (second === first) second = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: first })).result).toBe('wrong');
+    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: second })).result).toBe('ok');
+    const states = (await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).orderBy('id').execute()).map(
+      (r) => codeState(r, new Date().toISOString()),
+    );
+    expect(states.slice(-2)).toEqual(['expired', 'used']);
+  });
+
+  it('refuses an expired code', async () => {
+    const admin = await buildAdmin(t.db);
+    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    vi.useFakeTimers({ now: Date.now() + CODE_RULES.ttlSeconds * 1000 + 1000, toFake: ['Date'] });
+    try {
+      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import type { DbOrTrx } from '../../db/database.ts';
+import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
+import { digestSecret, randomDigits, sameDigest } from './secret-digest.ts';
+
+/** Issue 10: six digits, ten minutes, five tries. */
+export const CODE_RULES = { digits: 6, ttlSeconds: 10 * 60, maxTries: 5 } as const;
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'none';
+
+/** The state the OTP records screen shows, computed from a row at `nowIso`. */
+export function codeState(
+  row: { used_at: string | null; retired_at: string | null; expires_at: string; tries: number },
+  nowIso: string,
+): 'used' | 'expired' | 'open' {
+  if (row.used_at) return 'used';
+  if (row.retired_at || row.expires_at <= nowIso || row.tries >= CODE_RULES.maxTries) return 'expired';
+  return 'open';
+}
+
+/**
+ * Codes mailed to an e-mail for one purpose (sign-in, verify identity). Only a keyed digest is stored;
+ * a new code retires the open one. Resend pacing and the same answer for unknown e-mails are the
+ * routes' business: a code is only issued for an existing admin.
+ */
+export function oneTimeCodes(serverSecret: string) {
+  const digest = (purpose: CodePurpose, email: string, code: string) => digestSecret(serverSecret, `code:${purpose}:${email}`, code);
+
+  return {
+    /** A new code for `email`: the plain code, to be mailed and forgotten. */
+    async issue(db: DbOrTrx, opts: { email: string; adminId: number | null; purpose: CodePurpose; ip: string | null }): Promise<string> {
+      const email = opts.email.toLowerCase();
+      const code = randomDigits(CODE_RULES.digits);
+      const now = new Date();
+      const nowIso = now.toISOString();
+      await db
+        .updateTable('one_time_codes')
+        .set({ retired_at: nowIso })
+        .where('email', '=', email)
+        .where('purpose', '=', opts.purpose)
+        .where('used_at', 'is', null)
+        .where('retired_at', 'is', null)
+        .execute();
+      await db
+        .insertInto('one_time_codes')
+        .values({
+          email,
+          admin_id: opts.adminId,
+          purpose: opts.purpose,
+          code_hash: digest(opts.purpose, email, code),
+          ip: opts.ip,
+          created_at: nowIso,
+          expires_at: new Date(now.getTime() + CODE_RULES.ttlSeconds * 1000).toISOString(),
+          used_at: null,
+          retired_at: null,
+        })
+        .execute();
+      return code;
+    },
+
+    /**
+     * Checks a typed code against the open code of `email` and `purpose`: 'ok' uses it up (once, even
+     * under concurrent tries), 'wrong' counts a try; after `maxTries` wrong ones even the right code is
+     * 'exhausted'. 'none': no code was issued, or it was used or replaced.
+     */
+    async check(
+      db: DbOrTrx,
+      opts: { email: string; purpose: CodePurpose; code: string },
+    ): Promise<{ result: CodeCheck; adminId: number | null }> {
+      const email = opts.email.toLowerCase();
+      const row = await db
+        .selectFrom('one_time_codes')
+        .select(['id', 'admin_id', 'code_hash', 'tries', 'expires_at'])
+        .where('email', '=', email)
+        .where('purpose', '=', opts.purpose)
+        .where('used_at', 'is', null)
+        .where('retired_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return { result: 'none', adminId: null };
+      const adminId = row.admin_id;
+      const nowIso = new Date().toISOString();
+      if (row.expires_at <= nowIso) return { result: 'expired', adminId };
+      if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId };
+      const typed = /^\d+$/.test(opts.code) ? opts.code : '';
+      if (!sameDigest(row.code_hash, digest(opts.purpose, email, typed))) {
+        await db
+          .updateTable('one_time_codes')
+          .set((eb) => ({ tries: eb('tries', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
+        return { result: 'wrong', adminId };
+      }
+      const used = await db
+        .updateTable('one_time_codes')
+        .set({ used_at: nowIso })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .where('tries', '<', CODE_RULES.maxTries)
+        .executeTakeFirst();
+      return { result: Number(used.numUpdatedRows) === 1 ? 'ok' : 'none', adminId };
+    },
+  };
+}
