@@ -50,8 +50,8 @@ describe('one-time codes', () => {
     while (second === first) second = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
     expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: first })).result).toBe('wrong');
     expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: second })).result).toBe('ok');
-    const states = (await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).orderBy('id').execute()).map(
-      (r) => codeState(r, new Date().toISOString()),
+    const states = (await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).orderBy('id').execute()).map((r) =>
+      codeState(r, new Date().toISOString()),
     );
     expect(states.slice(-2)).toEqual(['expired', 'used']);
   });
