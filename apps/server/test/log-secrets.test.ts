@@ -49,5 +49,7 @@ describe('log redaction', () => {
     expect(redactUrl('/a?token=t.t.t')).toBe('/a?token=[redacted]');
     expect(redactUrl('/a?x=1&ACCESS_TOKEN=zz#frag')).toBe('/a?x=1&ACCESS_TOKEN=[redacted]#frag');
     expect(redactUrl('/a?designation=sig=1')).toBe('/a?designation=sig=1');
+    expect(redactUrl('/oauth-return/line?code=abc&state=xyz')).toBe('/oauth-return/line?code=[redacted]&state=[redacted]');
+    expect(redactUrl('/send-reset-password-email?token=r3set')).toBe('/send-reset-password-email?token=[redacted]');
   });
 });

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that are credentials: a signed link's signature, or a token passed by mistake. */
-const SECRET_PARAMS = /([?&](?:sig|signature|token|access_token|password)=)[^&#]*/gi;
+/**
+ * Query parameters that are credentials: a signed link's signature, a reset link's token, an OAuth
+ * provider's authorization code and state on /oauth-return/{provider}, or a token passed by mistake.
+ */
+const SECRET_PARAMS = /([?&](?:sig|signature|token|access_token|id_token|password|code|state)=)[^&#]*/gi;
 
 export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
 
