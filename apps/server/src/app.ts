@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { TokenService } from './lib/tokens.ts';
+import { MailDelivery } from './lib/mail/delivery.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     organizationDependents: OrganizationDependents;
     /** Rows of modules pointing at other modules' rows, let go of when those are deleted. */
     rowReferences: RowReferences;
+    /** Sends the mail outbox (lib/mail/delivery.ts); idle without SMTP_URL. */
+    mailer: MailDelivery;
   }
 }
 
@@ -92,6 +95,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
+  app.decorate('mailer', new MailDelivery(opts.db, config, config.mail, app.log));
+  app.addHook('onReady', async () => app.mailer.start());
+  app.addHook('onClose', async () => app.mailer.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

@@ -76,6 +76,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -142,7 +145,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       slowdownMaxSeconds: e.LOGIN_SLOWDOWN_MAX_SECONDS,
     },
     redisUrl: e.REDIS_URL,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
     storage: {
       driver: e.STORAGE_DRIVER,
       s3: {

@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildAdmin, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
+import { enqueueMail } from './outbox.ts';
+
+let catcher: SmtpCatcher;
+let t: TestApp;
+const refused = new Map<string, { code: number; message: string; times: number }>();
+
+beforeAll(async () => {
+  catcher = await startSmtpCatcher({
+    refuse: (to) => {
+      const r = refused.get(to);
+      if (!r || r.times === 0) return null;
+      r.times--;
+      return r;
+    },
+  });
+  t = await createTestApp({ SMTP_URL: catcher.url, MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '50', MAIL_MAX_ATTEMPTS: '3' });
+});
+afterEach(() => refused.clear());
+afterAll(async () => {
+  await t?.close();
+  await catcher?.close();
+});
+
+const outboxRow = (id: number) => t.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('mail delivery', () => {
+  it('sends a queued mail over SMTP: subject, html and text in the locale, from MAIL_FROM; the outbox row holds no plain code', async () => {
+    const admin = await buildAdmin(t.db, { name: 'Alex <b>Chen</b>' });
+    const id = await enqueueMail(t.db, t.app.config, {
+      to: admin.email,
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { name: 'Alex <b>Chen</b>', code: '482913', expiresInMinutes: 10 },
+      adminId: admin.id,
+    });
+    const row = await outboxRow(id);
+    expect(JSON.stringify(row)).not.toContain('482913');
+    t.app.mailer.kick();
+    const mail = await catcher.next(admin.email);
+    expect(mail.subject).toBe('Your BuildOffice sign-in code');
+    expect(mail.from?.text).toContain('no-reply@localhost');
+    expect(mail.html).toContain('482913');
+    expect(mail.html).toContain('Alex &lt;b&gt;Chen&lt;/b&gt;');
+    expect(mail.text).toContain('482913');
+    await until(async () => (await outboxRow(id)).status === 'sent');
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+  });
+
+  it('writes zh-TW mails in zh-TW', async () => {
+    const to = 'zh@example.com';
+    await enqueueMail(t.db, t.app.config, {
+      to,
+      template: 'password_reset',
+      locale: 'zh-TW',
+      variables: { name: '王小明', link: 'http://x/r?token=abc', expiresInMinutes: 30 },
+    });
+    t.app.mailer.kick();
+    const mail = await catcher.next(to);
+    expect(mail.subject).toContain('重設密碼');
+    expect(mail.text).toContain('http://x/r?token=abc');
+  });
+
+  it('retries a transient refusal with back-off, then delivers', async () => {
+    const to = 'busy@example.com';
+    refused.set(to, { code: 451, message: 'Try again later', times: 1 });
+    const id = await enqueueMail(t.db, t.app.config, {
+      to,
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { name: 'B', code: '1', expiresInMinutes: 10 },
+    });
+    t.app.mailer.kick();
+    await until(async () => (await outboxRow(id)).attempts === 1);
+    expect(await outboxRow(id)).toMatchObject({ status: 'pending', last_error: expect.stringContaining('451') });
+    await catcher.next(to);
+    await until(async () => (await outboxRow(id)).status === 'sent');
+    expect((await outboxRow(id)).attempts).toBe(2);
+  });
+
+  it('marks a permanent refusal failed at once, and gives up after MAIL_MAX_ATTEMPTS transient ones', async () => {
+    refused.set('nobody@example.com', { code: 550, message: 'No such user', times: 99 });
+    refused.set('down@example.com', { code: 421, message: 'Service not available', times: 99 });
+    const permanent = await enqueueMail(t.db, t.app.config, {
+      to: 'nobody@example.com',
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { code: '1' },
+    });
+    const transient = await enqueueMail(t.db, t.app.config, {
+      to: 'down@example.com',
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { code: '1' },
+    });
+    t.app.mailer.kick();
+    await until(async () => (await outboxRow(permanent)).status === 'failed');
+    expect(await outboxRow(permanent)).toMatchObject({ attempts: 1, last_error: expect.stringContaining('550') });
+    await until(async () => (await outboxRow(transient)).status === 'failed');
+    expect((await outboxRow(transient)).attempts).toBe(3);
+  });
+
+  it('picks up mails queued while no worker ran, and mails a dead worker held past its lease (a restart)', async () => {
+    const pending = await enqueueMail(t.db, t.app.config, {
+      to: 'later@example.com',
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { code: '1' },
+    });
+    const held = await enqueueMail(t.db, t.app.config, {
+      to: 'held@example.com',
+      template: 'sign_in_code',
+      locale: 'en-US',
+      variables: { code: '2' },
+    });
+    await t.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', held)
+      .execute();
+    const second = await createTestApp({
+      SMTP_URL: catcher.url,
+      JWT_SECRET: t.config.jwtSecret,
+      DATABASE_URL: t.config.databaseUrl,
+      MAIL_POLL_MS: '100',
+    });
+    try {
+      await second.app.mailer.drain();
+      await catcher.next('later@example.com');
+      await catcher.next('held@example.com');
+      await until(async () => (await outboxRow(pending)).status === 'sent' && (await outboxRow(held)).status === 'sent');
+    } finally {
+      await second.close();
+    }
+  });
+});

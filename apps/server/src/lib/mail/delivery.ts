@@ -1,0 +1,175 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { MailConfig } from './outbox.ts';
+import { openBody } from './outbox.ts';
+
+export interface DeliverySettings {
+  smtpUrl: string | undefined;
+  from: string;
+  maxAttempts: number;
+  pollMs: number;
+  /** The first retry waits this long, each next one twice as long, at most an hour. */
+  retryBaseMs: number;
+}
+
+/** How long a worker holds a mail it is sending before another may take it (it died mid-send). */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 10;
+
+/** A refusal that will not change by retrying: a 5xx answer (unknown mailbox, refused sender, …). */
+const isPermanent = (e: unknown) => {
+  const code = (e as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+/** The SMTP answer or connection error, without the server's address details beyond what it said. */
+const describe = (e: unknown) => {
+  const err = e as { responseCode?: number; response?: string; code?: string; message?: string };
+  return (err.response ?? (err.code ? `${err.code}: ${err.message}` : err.message) ?? String(e)).slice(0, 500);
+};
+
+/**
+ * Sends the outbox (issue 10): polls for due mails, claims each with a conditional update so two
+ * processes on one database never send a mail twice, retries transient failures (4xx answers,
+ * connection errors) with exponential back-off up to `maxAttempts`, and marks permanent ones failed.
+ * A restart picks up pending mails, and mails a dead worker held once their lease ends. Without
+ * SMTP_URL it does not run: mails wait in the outbox (the embedded default).
+ */
+export class MailDelivery {
+  private transport: Transporter | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: MailConfig,
+    private readonly settings: DeliverySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get enabled(): boolean {
+    return !!this.settings.smtpUrl;
+  }
+
+  start(): void {
+    if (!this.settings.smtpUrl || this.timer) return;
+    this.transport = createTransport(this.settings.smtpUrl, { from: this.settings.from });
+    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Look for due mails now (after a mail was queued). */
+  kick(): void {
+    if (!this.transport || this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.sendDue()
+      .catch((e) => this.log.error({ err: e }, 'mail delivery failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Sends every due mail and returns once none is left (tests; SIGTERM waits for the send in flight). */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.transport && !this.stopped) await this.sendDue();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+    this.transport?.close();
+    this.transport = null;
+  }
+
+  private async sendDue(): Promise<void> {
+    for (;;) {
+      const now = new Date().toISOString();
+      const due = await this.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)]),
+          ]),
+        )
+        .orderBy('next_attempt_at')
+        .limit(BATCH)
+        .execute();
+      if (due.length === 0) return;
+      for (const { id } of due) {
+        if (this.stopped) return;
+        await this.sendOne(id, now);
+      }
+    }
+  }
+
+  private async sendOne(id: number, now: string): Promise<void> {
+    const lockedUntil = new Date(Date.now() + LEASE_MS).toISOString();
+    const claimed = await this.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', locked_until: lockedUntil })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+    const mail = await this.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'body', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const attempts = mail.attempts + 1;
+    const body = openBody(this.config, mail.body);
+    if (!body) {
+      await this.finish(id, {
+        status: 'failed',
+        attempts,
+        last_error: 'The mail was sealed under another server secret (JWT_SECRET changed)',
+      });
+      return;
+    }
+    try {
+      await this.transport!.sendMail({ to: mail.to_address, subject: mail.subject, html: body.html, text: body.text });
+      await this.finish(id, { status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() });
+    } catch (e) {
+      const last_error = describe(e);
+      if (isPermanent(e) || attempts >= this.settings.maxAttempts) {
+        this.log.warn({ mailId: id, attempts }, `mail not delivered: ${last_error}`);
+        await this.finish(id, { status: 'failed', attempts, last_error });
+      } else {
+        const wait = Math.min(this.settings.retryBaseMs * 2 ** (attempts - 1), 3_600_000);
+        await this.finish(id, { status: 'pending', attempts, last_error, next_attempt_at: new Date(Date.now() + wait).toISOString() });
+      }
+    }
+  }
+
+  private async finish(
+    id: number,
+    set: { status: 'sent' | 'failed' | 'pending'; attempts: number; last_error: string | null; sent_at?: string; next_attempt_at?: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('mail_outbox')
+      .set({ ...set, locked_until: null })
+      .where('id', '=', id)
+      .execute();
+  }
+}

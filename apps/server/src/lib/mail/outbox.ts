@@ -1,0 +1,98 @@
+import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
+import { appConfigSchema } from '@bo/shared/app-config';
+import type { Config } from '../../config.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { secretBox } from '../secret-box.ts';
+import { mailLayout, renderMail, type RenderedMail } from './render.ts';
+import { templateDefinition, type TemplateText } from './templates.ts';
+
+export type { MailLocale, MailTemplateName };
+
+export interface MailRequest {
+  to: string;
+  template: MailTemplateName;
+  locale: MailLocale;
+  variables: Record<string, string | number>;
+  /** The admin the mail is for, when it is one. */
+  adminId?: number | null;
+}
+
+/** What sealing and opening a queued mail needs of the config. */
+export type MailConfig = Pick<Config, 'jwtSecret' | 'publicUrl'>;
+
+/** An absolute link into the web app for a mail: PUBLIC_URL, never a request's Host header. */
+export const appLink = (config: Pick<Config, 'publicUrl'>, path: string): string =>
+  `${config.publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
+
+export const mailBox = (config: Pick<Config, 'jwtSecret'>) => secretBox(config.jwtSecret, 'mail');
+
+/** The template text in force: an administrator's version when there is one, else the default. */
+export async function templateText(
+  db: DbOrTrx,
+  name: MailTemplateName,
+  locale: MailLocale,
+): Promise<TemplateText & { customised: boolean; updated_at: string | null }> {
+  const row = await db
+    .selectFrom('mail_templates')
+    .select(['subject', 'html', 'updated_at'])
+    .where('template', '=', name)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
+  if (row) return { subject: row.subject, html: row.html, customised: true, updated_at: row.updated_at };
+  return { ...templateDefinition(name).defaults[locale], customised: false, updated_at: null };
+}
+
+/** appName and supportEmail of the application config (spec section 1), for every mail. */
+export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
+  const row = await db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirst();
+  const config = appConfigSchema.parse(row ? JSON.parse(row.value) : {});
+  return { appName: config.appName, supportEmail: config.supportEmail };
+}
+
+/** Renders a template with values (the common ones added). */
+export async function renderTemplate(
+  db: DbOrTrx,
+  name: MailTemplateName,
+  locale: MailLocale,
+  variables: Record<string, string | number>,
+  text?: TemplateText,
+): Promise<RenderedMail> {
+  const common = await commonValues(db);
+  const values = Object.fromEntries(Object.entries({ ...common, ...variables }).map(([k, val]) => [k, String(val)]));
+  return renderMail(text ?? (await templateText(db, name, locale)), values, mailLayout(common.appName), locale);
+}
+
+/**
+ * Queues a mail (inside the caller's transaction when given one): rendered now, sealed, sent by the
+ * delivery worker (delivery.ts) within about a second when SMTP_URL is set; without it the mail waits in
+ * the outbox, readable on the outbox screen.
+ */
+export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
+  const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables);
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      admin_id: mail.adminId ?? null,
+      template: mail.template,
+      locale: mail.locale,
+      subject: rendered.subject,
+      body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text })),
+      status: 'pending',
+      last_error: null,
+      next_attempt_at: now,
+      locked_until: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A queued mail's html and text, or null when it was sealed under another server secret. */
+export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string } | null {
+  const plain = mailBox(config).open(body);
+  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string });
+}

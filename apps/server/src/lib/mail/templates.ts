@@ -1,0 +1,132 @@
+import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
+
+export interface TemplateVariable {
+  name: string;
+  /** A code or a link that lets someone in: kept out of subjects, shown only to whom the mail is for. */
+  secret: boolean;
+  sample: Record<MailLocale, string>;
+}
+
+export interface TemplateText {
+  subject: string;
+  /** The message part of the mail, HTML; the layout (layout.ts) wraps it. */
+  html: string;
+}
+
+export interface TemplateDefinition {
+  name: MailTemplateName;
+  variables: readonly TemplateVariable[];
+  defaults: Record<MailLocale, TemplateText>;
+}
+
+/** Variables every mail has, filled by the mailer from the application config. */
+export const COMMON_VARIABLES: readonly TemplateVariable[] = [
+  { name: 'appName', secret: false, sample: { 'zh-TW': '營造後台', 'en-US': 'BuildOffice' } },
+  { name: 'supportEmail', secret: false, sample: { 'zh-TW': 'support@example.com', 'en-US': 'support@example.com' } },
+];
+
+const v = (name: string, secret: boolean, zh: string, en = zh): TemplateVariable => ({
+  name,
+  secret,
+  sample: { 'zh-TW': zh, 'en-US': en },
+});
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${href}" style="background:#1677ff;color:#ffffff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${label}</a></p>`;
+const code = (name: string) =>
+  `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:24px 0;font-family:Consolas,monospace">{{${name}}}</p>`;
+
+/** The five default templates of issue 10, zh-TW and en-US. */
+export const TEMPLATES: readonly TemplateDefinition[] = [
+  {
+    name: 'password_reset',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('link', true, 'https://example.com/send-reset-password-email?token=…'),
+      v('expiresInMinutes', false, '30'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 重設密碼',
+        html: `<p>{{name}} 您好：</p><p>我們收到重設您 {{appName}} 帳號密碼的要求。請在 {{expiresInMinutes}} 分鐘內點選下方按鈕設定新密碼，連結只能使用一次。</p>${button('{{link}}', '設定新密碼')}<p>若不是您本人提出的要求，請忽略這封信，您的密碼不會改變。</p>`,
+      },
+      'en-US': {
+        subject: 'Reset your {{appName}} password',
+        html: `<p>Hello {{name}},</p><p>We received a request to reset the password of your {{appName}} account. Use the button below within {{expiresInMinutes}} minutes to choose a new password; the link works once.</p>${button('{{link}}', 'Set a new password')}<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+      },
+    },
+  },
+  {
+    name: 'sign_in_code',
+    variables: [v('name', false, '王小明', 'Alex Chen'), v('code', true, '123456'), v('expiresInMinutes', false, '10')],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 登入驗證碼',
+        html: `<p>{{name}} 您好：</p><p>您的登入驗證碼是：</p>${code('code')}<p>驗證碼 {{expiresInMinutes}} 分鐘內有效，只能使用一次。請勿將驗證碼告訴任何人，{{appName}} 的人員不會向您索取。</p>`,
+      },
+      'en-US': {
+        subject: 'Your {{appName}} sign-in code',
+        html: `<p>Hello {{name}},</p><p>Your sign-in code is:</p>${code('code')}<p>It is valid for {{expiresInMinutes}} minutes and works once. Never share it: {{appName}} staff will never ask for it.</p>`,
+      },
+    },
+  },
+  {
+    name: 'identity_code',
+    variables: [v('name', false, '王小明', 'Alex Chen'), v('code', true, '654321'), v('expiresInMinutes', false, '10')],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 身分驗證碼',
+        html: `<p>{{name}} 您好：</p><p>您正在 {{appName}} 進行需要驗證身分的操作，驗證碼是：</p>${code('code')}<p>驗證碼 {{expiresInMinutes}} 分鐘內有效。若不是您本人操作，請立即變更密碼。</p>`,
+      },
+      'en-US': {
+        subject: 'Your {{appName}} verification code',
+        html: `<p>Hello {{name}},</p><p>You are making a change in {{appName}} that needs you to confirm it is you. Your code is:</p>${code('code')}<p>It is valid for {{expiresInMinutes}} minutes. If this was not you, change your password now.</p>`,
+      },
+    },
+  },
+  {
+    name: 'admin_invitation',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('inviterName', false, '系統管理員', 'The administrator'),
+      v('link', true, 'https://example.com/send-reset-password-email?token=…'),
+      v('expiresInHours', false, '72'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '邀請您加入 {{appName}}',
+        html: `<p>{{name}} 您好：</p><p>{{inviterName}} 為您建立了 {{appName}} 的管理員帳號。請在 {{expiresInHours}} 小時內點選下方按鈕設定密碼並登入。</p>${button('{{link}}', '設定密碼')}<p>有任何問題，請來信 {{supportEmail}}。</p>`,
+      },
+      'en-US': {
+        subject: 'You are invited to {{appName}}',
+        html: `<p>Hello {{name}},</p><p>{{inviterName}} created an administrator account for you in {{appName}}. Use the button below within {{expiresInHours}} hours to set your password and sign in.</p>${button('{{link}}', 'Set your password')}<p>Questions? Write to {{supportEmail}}.</p>`,
+      },
+    },
+  },
+  {
+    name: 'certificate_expiry',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('organizationName', false, '大安營造', 'Da-An Construction'),
+      v('count', false, '3'),
+      v('link', false, 'https://example.com/admin/staff'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{organizationName}}：{{count}} 張證照即將到期',
+        html: `<p>{{name}} 您好：</p><p>{{organizationName}} 有 {{count}} 張人員證照即將到期或已經到期，請安排換證。</p>${button('{{link}}', '查看人員證照')}`,
+      },
+      'en-US': {
+        subject: '{{organizationName}}: {{count}} certificates are expiring',
+        html: `<p>Hello {{name}},</p><p>{{count}} staff certificates of {{organizationName}} are expiring or have expired. Please arrange their renewal.</p>${button('{{link}}', 'Open staff certificates')}`,
+      },
+    },
+  },
+];
+
+export function templateDefinition(name: MailTemplateName): TemplateDefinition {
+  const found = TEMPLATES.find((t) => t.name === name);
+  if (!found) throw new Error(`Unknown mail template ${name}`);
+  return found;
+}
+
+export const allVariables = (t: TemplateDefinition) => [...t.variables, ...COMMON_VARIABLES];

@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface SmtpCatcher {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  /** Every mail received, parsed, in order. */
+  mails: ParsedMail[];
+  /** Waits for the next mail to `to` not yet taken by `next` (resolves at once when one is waiting). */
+  next(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+const recipients = (m: ParsedMail) =>
+  [m.to]
+    .flat()
+    .flatMap((a) => a?.value ?? [])
+    .map((a) => a.address?.toLowerCase() ?? '');
+
+/**
+ * A real SMTP server on loopback (smtp-server) that keeps what it receives, parsed by mailparser: the
+ * tests read mails the way a mailbox would. `refuse` answers a recipient with an SMTP error (a 4xx
+ * makes the sender retry, a 5xx is final), e.g. to test delivery retries.
+ */
+export async function startSmtpCatcher(
+  opts: { refuse?: (to: string) => { code: number; message: string } | null } = {},
+): Promise<SmtpCatcher> {
+  const mails: ParsedMail[] = [];
+  const taken = new Set<ParsedMail>();
+  const waiters = new Set<() => void>();
+  const options: SMTPServerOptions = {
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = opts.refuse?.(address.address.toLowerCase()) ?? null;
+      if (!refusal) return callback();
+      const err = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+      callback(err);
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          for (const w of waiters) w();
+          callback();
+        })
+        .catch(callback);
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const take = (to: string) => {
+    const found = mails.find((m) => !taken.has(m) && recipients(m).includes(to.toLowerCase()));
+    if (found) taken.add(found);
+    return found;
+  };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    next(to, timeoutMs = 10_000) {
+      const ready = take(to);
+      if (ready) return Promise.resolve(ready);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = take(to);
+          if (!m) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `no mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => recipients(m).join(',')).join('; ') || 'none'})`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

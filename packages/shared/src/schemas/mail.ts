@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The languages a mail is written in (spec section 1: zh-TW first). */
+export const MAIL_LOCALES = ['zh-TW', 'en-US'] as const;
+export type MailLocale = (typeof MAIL_LOCALES)[number];
+/** The language of a mail a public call sends: the web sends its current UI language. */
+export const mailLocale = z.enum(MAIL_LOCALES).default('zh-TW');
+
+export const MAIL_TEMPLATE_NAMES = ['password_reset', 'sign_in_code', 'identity_code', 'admin_invitation', 'certificate_expiry'] as const;
+export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+const localized = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  customised: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+
+export const mailTemplateSchema = z.object({
+  name: z.enum(MAIL_TEMPLATE_NAMES),
+  variables: z.array(z.object({ name: z.string(), secret: z.boolean(), sample: z.string() })),
+  locales: z.object({ 'zh-TW': localized, 'en-US': localized }),
+});
+export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+
+export const mailTemplateBody = z.object({
+  subject: z.string().trim().min(1, 'validate.error.required').max(200),
+  html: z.string().trim().min(1, 'validate.error.required').max(100_000),
+});
+
+export const mailPreviewBody = z.object({
+  locale: z.enum(MAIL_LOCALES),
+  /** A draft not saved yet; the saved (or default) template when left out. */
+  draft: mailTemplateBody.optional(),
+});
+export const mailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+export const mailSendTestBody = z.object({
+  to: z.string().trim().email('validate.error.email_incorrect'),
+  locale: z.enum(MAIL_LOCALES),
+});
+
+export const outboxRowSchema = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  template: z.string(),
+  locale: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxRow = z.infer<typeof outboxRowSchema>;
+export const outboxMailSchema = outboxRowSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
