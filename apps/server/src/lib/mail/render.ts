@@ -50,10 +50,10 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-function fill(text: string, values: Record<string, string>, escape: boolean): string {
+function fill(text: string, values: Record<string, string>, asHtml: boolean): string {
   return text.replace(PLACEHOLDER, (_m, name: string) => {
     const value = values[name] ?? '';
-    return escape ? escapeHtml(value) : value;
+    return asHtml ? escapeHtml(value) : value;
   });
 }
 
