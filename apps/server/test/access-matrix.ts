@@ -79,6 +79,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Public
   row('GET /api/settings', get('/api/settings'), [200, 200, 200, 200, 200, 200, 200]),
   row('POST /api/admin/account/login', () => ({ url: '/api/admin/account/login', body: {} }), [400, 400, 400, 400, 400, 400, 400]),
+  row(
+    'POST /api/admin/account/login-via-email-otp',
+    () => ({ url: '/api/admin/account/login-via-email-otp', body: { email: 'matrix@example.com', code: '000000' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
   row('GET /api/files/public/{*}', get('/api/files/public/nothing/here.png'), [404, 404, 404, 404, 404, 404, 404]),
   row(
     'GET /api/files/signed/{a}/{b}',

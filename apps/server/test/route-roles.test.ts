@@ -67,7 +67,13 @@ describe('route declarations', () => {
 
   it('opens only sign-in, settings and signed links to callers without a token', () => {
     expect(routeList((roles) => roles === 'public')).toEqual(
-      ['GET /api/files/public/*', 'GET /api/files/signed/:a/:b', 'GET /api/settings', 'POST /api/admin/account/login'].sort(),
+      [
+        'GET /api/files/public/*',
+        'GET /api/files/signed/:a/:b',
+        'GET /api/settings',
+        'POST /api/admin/account/login',
+        'POST /api/admin/account/login-via-email-otp',
+      ].sort(),
     );
   });
 });

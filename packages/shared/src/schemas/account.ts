@@ -26,6 +26,31 @@ export const tokenResponse = z.object({ token: z.string() });
  */
 export const signInResponse = tokenResponse;
 export type SignInResponse = z.infer<typeof signInResponse>;
+
+/**
+ * POST /api/admin/account/login-via-email-otp (spec section 7), one call for both steps: with `email`
+ * alone it mails a sign-in code (the same answer for an e-mail with no account); with `email` and `code`
+ * it signs in.
+ */
+export const emailOtpBody = z.object({
+  email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, VALIDATION_KEYS.invalid)
+    .optional(),
+  keep_login: z.boolean().optional(),
+  recaptcha: z.string().optional(),
+  locale: z.enum(['zh-TW', 'en-US']).optional(),
+});
+export const codeSentResponse = z.object({
+  sent: z.literal(true),
+  /** Seconds before another code may be asked for this address. */
+  resend_after: z.number().int(),
+  /** Seconds the code is valid. */
+  expires_in: z.number().int(),
+});
+export const emailOtpResponse = z.union([signInResponse, codeSentResponse]);
 /** Renewal, spec section 9; what each field does: docs/decisions.md "Session lifetime". */
 export const renewBody = z.object({
   force: z
