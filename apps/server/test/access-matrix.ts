@@ -269,6 +269,15 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   ),
 
   // Audit log: super admin reads; nobody writes (append-only, 405)
+  // One-time password records (issue 10): super admin only
+  row('GET /api/admin/otp/index', get('/api/admin/otp/index'), SUPER_ONLY),
+  row('GET /api/admin/otp/{id}', () => ({ url: `/api/admin/otp/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),
+  row('DELETE /api/admin/otp/{id}', () => ({ url: `/api/admin/otp/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),
+  row(
+    'DELETE /api/admin/otp/batch',
+    () => ({ url: '/api/admin/otp/batch', body: { ids: [MISSING] } }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
   row('GET /api/admin/audit-log/index', get('/api/admin/audit-log/index'), SUPER_ONLY),
   row('GET /api/admin/audit-log/export', get('/api/admin/audit-log/export?format=csv'), SUPER_ONLY),
   row('GET /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}` }), SUPER_ONLY),
