@@ -80,6 +80,21 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/settings', get('/api/settings'), [200, 200, 200, 200, 200, 200, 200]),
   row('POST /api/admin/account/login', () => ({ url: '/api/admin/account/login', body: {} }), [400, 400, 400, 400, 400, 400, 400]),
   row(
+    'POST /api/admin/account/send-reset-password-mail',
+    () => ({ url: '/api/admin/account/send-reset-password-mail', body: { email: 'not-an-email' } }),
+    [400, 400, 400, 400, 400, 400, 400],
+  ),
+  row(
+    'POST /api/admin/account/password-link',
+    () => ({ url: '/api/admin/account/password-link', body: { token: 'made-up' } }),
+    [400, 400, 400, 400, 400, 400, 400],
+  ),
+  row(
+    'POST /api/admin/account/reset-password-by-mail',
+    () => ({ url: '/api/admin/account/reset-password-by-mail', body: { token: 'made-up', password: 'Whatever-1!' } }),
+    [400, 400, 400, 400, 400, 400, 400],
+  ),
+  row(
     'POST /api/admin/account/login-via-email-otp',
     () => ({ url: '/api/admin/account/login-via-email-otp', body: { email: 'matrix@example.com', code: '000000' } }),
     [401, 401, 401, 401, 401, 401, 401],

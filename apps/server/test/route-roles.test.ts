@@ -73,6 +73,9 @@ describe('route declarations', () => {
         'GET /api/settings',
         'POST /api/admin/account/login',
         'POST /api/admin/account/login-via-email-otp',
+        'POST /api/admin/account/password-link',
+        'POST /api/admin/account/reset-password-by-mail',
+        'POST /api/admin/account/send-reset-password-mail',
       ].sort(),
     );
   });

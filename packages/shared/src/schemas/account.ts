@@ -109,3 +109,20 @@ export const deviceSchema = z.object({
   revoked_at: z.string().nullable(),
   current: z.boolean(),
 });
+
+/** Issue 10: "forgot password" (POST /api/admin/account/send-reset-password-mail): the same answer for every e-mail. */
+export const sendResetMailBody = z.object({
+  email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email),
+  recaptcha: z.string().optional(),
+  locale: z.enum(['zh-TW', 'en-US']).optional(),
+});
+export const mailSentResponse = z.object({ sent: z.literal(true) });
+/** A set-password link's token (reset by mail or invitation), sent in the body so it stays out of URLs and logs. */
+export const passwordLinkBody = z.strictObject({ token: z.string().min(1, VALIDATION_KEYS.required).max(200) });
+export const passwordLinkSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  purpose: z.enum(['reset', 'invite']),
+  expires_at: z.string(),
+});
+export const resetByMailBody = passwordLinkBody.extend({ password: z.string().min(1, VALIDATION_KEYS.required).max(200) });
