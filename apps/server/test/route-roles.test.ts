@@ -61,6 +61,9 @@ describe('route declarations', () => {
         'PUT /api/admin/account/profile',
         'PUT /api/admin/account/renew',
         'PUT /api/admin/account/reset-password',
+        'PUT /api/admin/account/email',
+        'POST /api/admin/account/verify-identity',
+        'POST /api/admin/account/verify-identity/send-code',
       ].sort(),
     );
   });

@@ -83,8 +83,12 @@ export const profileUpdateBody = z
     date_calendar: z.enum(DATE_CALENDARS, VALIDATION_KEYS.invalid).optional(),
   })
   .refine((b) => b.name !== undefined || b.date_calendar !== undefined, { message: VALIDATION_KEYS.required, path: ['name'] });
+/**
+ * Changing one's password: with the current password, or (issue 10) without it after verify-identity,
+ * which is how an admin with no password (invited, or signing in by code or provider) sets one.
+ */
 export const resetPasswordBody = z.strictObject({
-  current_password: z.string().min(1, VALIDATION_KEYS.required),
+  current_password: z.string().min(1, VALIDATION_KEYS.required).optional(),
   password: z.string().min(1, VALIDATION_KEYS.required).max(200),
 });
 export const organizationSchema = z.object({
@@ -126,3 +130,23 @@ export const passwordLinkSchema = z.object({
   expires_at: z.string(),
 });
 export const resetByMailBody = passwordLinkBody.extend({ password: z.string().min(1, VALIDATION_KEYS.required).max(200) });
+
+/** Issue 10: proving one's identity before a sensitive change, by password or by a mailed code. */
+export const verifyIdentityBody = z
+  .strictObject({
+    password: z.string().min(1, VALIDATION_KEYS.required).max(200).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, VALIDATION_KEYS.invalid)
+      .optional(),
+  })
+  .refine((b) => (b.password === undefined) !== (b.code === undefined), { message: VALIDATION_KEYS.required, path: ['password'] });
+export const verifyIdentityResponse = z.object({ verified_until: z.string() });
+export const identityCodeBody = z.strictObject({ locale: z.enum(['zh-TW', 'en-US']).optional() });
+export const identityCodeResponse = z.object({ sent: z.literal(true), resend_after: z.number().int(), expires_in: z.number().int() });
+
+/** Issue 10: changing one's e-mail, after verify-identity. */
+export const changeEmailBody = z.strictObject({
+  email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email).max(200),
+});

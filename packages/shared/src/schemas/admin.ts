@@ -65,11 +65,14 @@ export const adminInput = z.strictObject({
 });
 export type AdminInput = z.input<typeof adminInput>;
 
-export const adminCreateResponse = adminSchema.extend({
-  /** The initial password, shown once. */
-  password: z.string(),
-});
-export const adminPasswordResponse = z.object({ password: z.string() });
+/**
+ * Issue 10: a new admin gets an invitation with a set-password link, an operator's reset a reset link;
+ * nobody sees or passes on a password. `delivery` is 'outbox' when no SMTP server is configured (the
+ * mail waits on the outbox screen).
+ */
+export const passwordMailSchema = z.object({ sent_to: z.string(), delivery: z.enum(['smtp', 'outbox']) });
+export type PasswordMail = z.infer<typeof passwordMailSchema>;
+export const adminCreateResponse = adminSchema.extend({ invitation: passwordMailSchema });
 
 /** Fields a generic PATCH {field, value} may change; anything else is 400. */
 export const ADMIN_PATCH_FIELDS = ['status', 'name', 'roles', 'sub_account_roles'] as const;

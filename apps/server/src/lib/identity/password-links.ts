@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { PasswordLinkPurpose } from '../../db/tables/password-reset.ts';
 import { badRequest } from '../errors.ts';
-import { appLink, enqueueMail } from '../mail/outbox.ts';
+import { appLink, type MailRequest } from '../mail/outbox.ts';
 import { digestSecret, randomToken, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: a reset link holds 30 minutes; an invitation 72 hours. */
@@ -30,14 +30,14 @@ interface LinkAdmin {
 }
 
 /**
- * Makes a set-password link for `admin` (its open links die) and queues the mail holding it:
- * password_reset or admin_invitation. Call `app.mailer.kick()` after the transaction commits.
+ * Makes a set-password link for `admin` (its open links die) and answers the mail holding it
+ * (password_reset or admin_invitation), for the caller to queue in the same transaction.
  */
-export async function mailPasswordLink(
+export async function passwordLinkMail(
   trx: DbOrTrx,
   config: LinkConfig,
   opts: { admin: LinkAdmin; purpose: PasswordLinkPurpose; locale: MailLocale; ip: string | null; inviterName?: string },
-): Promise<void> {
+): Promise<MailRequest> {
   const { admin, purpose } = opts;
   const token = randomToken();
   const now = new Date();
@@ -62,7 +62,7 @@ export async function mailPasswordLink(
     .execute();
   const name = admin.name || admin.email;
   const link = passwordLinkUrl(config, token);
-  await enqueueMail(trx, config, {
+  return {
     to: admin.email,
     adminId: admin.id,
     locale: opts.locale,
@@ -72,7 +72,7 @@ export async function mailPasswordLink(
           variables: { name, link, inviterName: opts.inviterName ?? '', expiresInHours: LINK_TTL_SECONDS.invite / 3600 },
         }
       : { template: 'password_reset' as const, variables: { name, link, expiresInMinutes: LINK_TTL_SECONDS.reset / 60 } }),
-  });
+  };
 }
 
 /** The open link `token` names and its admin, or 400 `validate.error.reset_link_invalid`. */

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit, type AuditWho } from '../audit.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from '../scope.ts';
+import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
 
@@ -24,6 +25,10 @@ export interface RequestContext {
   dropAfterCommit(keys: Iterable<string | null | undefined>): void;
   /** Rows of `table` about to be deleted: the modules pointing at them let go first (row-references.ts). */
   release(table: keyof DB & string, ids: readonly number[]): Promise<void>;
+  /** Queues a mail in the transaction (lib/mail/outbox.ts); delivery starts once it has committed. */
+  sendMail(mail: MailRequest): Promise<void>;
+  /** Absolute links for mails (PUBLIC_URL) and the secret mails and links are sealed with. */
+  config: FastifyInstance['config'];
 }
 
 export interface OrganizationContext extends RequestContext {
@@ -39,6 +44,7 @@ export async function runInTransaction<C extends RequestContext, T>(
   fn: (ctx: C) => Promise<T>,
 ): Promise<T> {
   const dropped: string[] = [];
+  let mailQueued = false;
   const result = await app.db.transaction().execute((trx) => {
     const ctx: RequestContext = {
       ...base,
@@ -51,9 +57,15 @@ export async function runInTransaction<C extends RequestContext, T>(
         for (const k of keys) if (k) dropped.push(k);
       },
       release: (table, ids) => app.rowReferences.release(ctx, table, ids),
+      sendMail: async (mail) => {
+        await enqueueMail(trx, app.config, mail);
+        mailQueued = true;
+      },
+      config: app.config,
     };
     return fn(ctx as C);
   });
+  if (mailQueued) app.mailer.kick();
   if (dropped.length) await removeObjects(app.storage, dropped, app.log);
   return result;
 }
@@ -72,5 +84,7 @@ export function readContext(db: Database, req: FastifyRequest, organizationId: n
     audit: async () => refuse(),
     dropAfterCommit: refuse,
     release: async () => refuse(),
+    sendMail: async () => refuse(),
+    config: req.server.config,
   };
 }

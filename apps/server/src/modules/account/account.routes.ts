@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { parseRoles, type DeviceActor } from '../../lib/actor.ts';
-import { badRequest, permissionDenied } from '../../lib/errors.ts';
+import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
+import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
@@ -17,6 +18,7 @@ import {
   profileUpdateBody,
   renewBody,
   resetPasswordBody,
+  changeEmailBody,
   signInResponse,
   tokenResponse,
 } from '@bo/shared/schemas/account';
@@ -180,26 +182,31 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/api/admin/account/reset-password',
     {
       schema: { tags, body: resetPasswordBody, response: { 200: tokenResponse } },
-      config: { roles: [], beforePasswordChange: true, errors: [429] },
+      config: { roles: [], beforePasswordChange: true, errors: [403, 429] },
     },
     async (req) => {
       const actor = req.actor;
       if (req.body.password.length < app.config.passwordMinLength) {
         throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
       }
-      // Guessing the current password with a stolen token is limited like sign-in guesses from this
-      // browser (a signed-in one, so a known browser): the same counter, the same lock.
       const admin = await app.db
         .selectFrom('admins')
         .select(['email', 'password_hash'])
         .where('id', '=', actor.id)
         .executeTakeFirstOrThrow();
-      const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
-      await attempts.check(attempt);
-      if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
-        throw badRequest({ current_password: ['validate.error.password_incorrect'] });
+      if (req.body.current_password === undefined) {
+        // No current password (an admin without one, or one who forgot it while signed in): verify-identity instead.
+        await requireIdentityProof(app.db, actor.deviceId);
+      } else {
+        // Guessing the current password with a stolen token is limited like sign-in guesses from this
+        // browser (a signed-in one, so a known browser): the same counter, the same lock.
+        const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
+        await attempts.check(attempt);
+        if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
+          throw badRequest({ current_password: ['validate.error.password_incorrect'] });
+        }
+        await attempts.succeed(attempt);
       }
-      await attempts.succeed(attempt);
       const passwordHash = await hashPassword(req.body.password);
       return req.inTransaction(async ({ trx, audit }) => {
         await trx
@@ -225,6 +232,34 @@ export async function accountRoutes(fastify: FastifyInstance) {
           .executeTakeFirstOrThrow();
         return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1, { retire: 'at-once' }) };
       });
+    },
+  );
+
+  app.put(
+    '/api/admin/account/email',
+    {
+      schema: {
+        tags,
+        description: "Changes the signed-in admin's e-mail (its sign-in name) after verify-identity; 409 when another admin has it.",
+        body: changeEmailBody,
+        response: { 200: profileSchema },
+      },
+      config: { roles: [], errors: [403, 409] },
+    },
+    async (req) => {
+      const actor = req.actor;
+      const email = req.body.email.toLowerCase();
+      await req.inTransaction(async ({ trx, audit }) => {
+        await requireIdentityProof(trx, actor.deviceId);
+        const row = await trx.selectFrom('admins').select('email').where('id', '=', actor.id).executeTakeFirstOrThrow();
+        if (row.email === email) return;
+        const taken = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
+        if (taken) throw conflict({ email: ['validate.error.unique'] });
+        await trx.updateTable('admins').set({ email, updated_at: now() }).where('id', '=', actor.id).execute();
+        await audit({ action: 'change_email', target_type: 'admin', target_id: actor.id, before: { email: row.email }, after: { email } });
+      });
+      const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
+      return { ...p, roles: actor.adminRoles };
     },
   );
 

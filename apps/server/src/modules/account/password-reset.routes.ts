@@ -4,8 +4,9 @@ import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { mailSentResponse, passwordLinkBody, passwordLinkSchema, resetByMailBody, sendResetMailBody } from '@bo/shared/schemas/account';
 import { writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { mailPasswordLink, openPasswordLink, useUpPasswordLink } from '../../lib/identity/password-links.ts';
+import { passwordLinkMail, openPasswordLink, useUpPasswordLink } from '../../lib/identity/password-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 
@@ -39,7 +40,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
         .executeTakeFirst();
       if (admin?.status === 'active') {
         await app.db.transaction().execute(async (trx) => {
-          await mailPasswordLink(trx, app.config, { admin, purpose: 'reset', locale: req.body.locale ?? 'zh-TW', ip: req.ip });
+          const mail = await passwordLinkMail(trx, app.config, { admin, purpose: 'reset', locale: req.body.locale ?? 'zh-TW', ip: req.ip });
+          await enqueueMail(trx, app.config, mail);
           const who = {
             actor_id: null,
             impersonator_id: null,

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { openBody } from '../../lib/mail/outbox.ts';
 
 let t: TestApp;
 let superToken: string;
 let superId: number;
+let superPassword: string;
 beforeAll(async () => {
   t = await createTestApp();
   const sa = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] });
   superId = sa.id;
+  superPassword = sa.password;
   superToken = await login(t.app, sa);
 });
 afterAll(async () => {
@@ -16,6 +19,17 @@ afterAll(async () => {
 });
 
 const as = (token?: string) => api(t.app, token);
+/** The set-password link's token in the last mail queued for `email` (no SMTP here: read from the outbox). */
+async function linkTokenFor(email: string): Promise<{ template: string; token: string }> {
+  const row = await t.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const body = openBody(t.config, row.body)!;
+  return { template: row.template, token: decodeURIComponent(/[?&]token=([^"&\s]+)/.exec(body.text)![1]!) };
+}
 async function orgAdmin(orgId: number, roles = ['SUB_ACCOUNT_ROLE_ADMIN']) {
   const a = await buildAdmin(t.db, { roles: ['ROLE_BASE'], memberships: { [orgId]: roles } });
   return { ...a, token: await login(t.app, a, { organizationId: orgId }) };
@@ -52,7 +66,7 @@ describe('role lists', () => {
 });
 
 describe('create and list', () => {
-  it('creates an admin in an organization with an initial password shown once, and audits it', async () => {
+  it('creates an admin in an organization without a password and mails an invitation to set one, audited', async () => {
     const org = await buildOrganization(t.db, { company_id: 'C-1' });
     const res = await as(superToken).post('/api/admin/admin', {
       email: 'New.Person@Example.com',
@@ -60,22 +74,29 @@ describe('create and list', () => {
       roles: ['ROLE_BASE'],
       memberships: [{ organization_id: org.id, sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] }],
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.email).toBe('new.person@example.com');
-    expect(body.password).toMatch(/.{8,}/);
-    expect(body.has_change_default_password).toBe(false);
+    expect(body.password).toBeUndefined();
+    expect(body.invitation).toEqual({ sent_to: 'new.person@example.com', delivery: 'outbox' });
     expect(body.memberships).toEqual([
       { organization_id: org.id, name: org.name, company_id: 'C-1', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] },
     ]);
-    const read = (await as(superToken).get(`/api/admin/admin/${body.id}`)).json();
-    expect(read.password).toBeUndefined();
-    const logged = await as().post('/api/admin/account/login', { email: body.email, password: body.password });
+    // No password works until the invitation's link sets one.
+    expect((await as().post('/api/admin/account/login', { email: body.email, password: '' })).statusCode).toBe(400);
+    expect((await as().post('/api/admin/account/login', { email: body.email, password: 'anything' })).statusCode).toBe(401);
+    const { template, token } = await linkTokenFor(body.email);
+    expect(template).toBe('admin_invitation');
+    const link = (await as().post('/api/admin/account/password-link', { token })).json();
+    expect(link).toMatchObject({ email: body.email, name: 'New Person', purpose: 'invite' });
+    expect((await as().post('/api/admin/account/reset-password-by-mail', { token, password: 'Chosen-Passw0rd' })).statusCode).toBe(200);
+    const logged = await as().post('/api/admin/account/login', { email: body.email, password: 'Chosen-Passw0rd' });
     expect(logged.statusCode).toBe(200);
-    expect((decodeJwt(logged.json().token) as any).data.has_change_default_password).toBe(false);
+    expect((decodeJwt(logged.json().token) as any).data.has_change_default_password).toBe(true);
     const [entry] = await auditOf(body.id, 'create');
     expect(entry.actor_id).toBe(superId);
-    expect(entry.after).not.toContain(body.password);
+    expect(await auditOf(body.id, 'invite')).toHaveLength(1);
+    expect(JSON.stringify(await t.db.selectFrom('audit_logs').selectAll().execute())).not.toContain(token);
   });
 
   it('refuses a taken email with a field error', async () => {
@@ -340,16 +361,26 @@ describe('self and the last super admin', () => {
 });
 
 describe('operator password reset', () => {
-  it('generates a new password shown once, revokes the devices and asks for a change', async () => {
+  it('needs verify-identity; then clears the password, revokes the devices and mails a reset link', async () => {
     const a = await buildAdmin(t.db);
     const token = await login(t.app, a);
+    const refused = await as(superToken).patch(`/api/admin/admin/${a.id}/reset-password`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Identity verification required');
+    expect((await as(token).get('/api/admin/account/profile')).statusCode).toBe(200);
+
+    expect((await as(superToken).post('/api/admin/account/verify-identity', { password: superPassword })).statusCode).toBe(200);
     const res = await as(superToken).patch(`/api/admin/admin/${a.id}/reset-password`, {});
-    expect(res.statusCode).toBe(200);
-    const { password } = res.json();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ sent_to: a.email, delivery: 'outbox' });
     expect((await as(token).get('/api/admin/account/profile')).statusCode).toBe(401);
-    const relog = await as().post('/api/admin/account/login', { email: a.email, password });
-    expect(relog.statusCode).toBe(200);
-    expect((decodeJwt(relog.json().token) as any).data.has_change_default_password).toBe(false);
+    expect((await as().post('/api/admin/account/login', { email: a.email, password: a.password })).statusCode).toBe(401);
+    const link = await linkTokenFor(a.email);
+    expect(link.template).toBe('password_reset');
+    expect(
+      (await as().post('/api/admin/account/reset-password-by-mail', { token: link.token, password: 'Fresh-Passw0rd' })).statusCode,
+    ).toBe(200);
+    expect((await as().post('/api/admin/account/login', { email: a.email, password: 'Fresh-Passw0rd' })).statusCode).toBe(200);
     expect(await auditOf(a.id, 'reset_password')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { ADMIN_ROLES, ROLE_LABELS, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
-import { adminPasswordResponse, roleOptionsResponse } from '@bo/shared/schemas/admin';
+import { passwordMailSchema, roleOptionsResponse } from '@bo/shared/schemas/admin';
 import { grantableAdminRoles, grantableSubAccountRolesIn } from './admin.policy.ts';
 import { adminService } from './admin.service.ts';
 
@@ -39,8 +39,15 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/admin/admin/:id/reset-password',
     {
-      schema: { tags, params: idParam, response: { 200: adminPasswordResponse } },
-      config: { roles: ROLES.superAdmin },
+      schema: {
+        tags,
+        description:
+          "Clears the admin's password, signs out its devices and mails it a link to set a new one (an invitation again for an " +
+          'admin who never set one). Needs verify-identity (403 Identity verification required).',
+        params: idParam,
+        response: { 200: passwordMailSchema },
+      },
+      config: { roles: ROLES.superAdmin, errors: [403, 409] },
     },
     (req) => req.inTransaction((ctx) => adminService(ctx).resetPassword(req.params.id)),
   );

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { Admin, AdminStatus, MembershipInput, adminInput, adminListQuery } from '@bo/shared/schemas/admin';
+import type { Admin, AdminStatus, MembershipInput, PasswordMail, adminInput, adminListQuery } from '@bo/shared/schemas/admin';
 import { adminRolesOf } from '../../lib/actor.ts';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
-import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
+import { passwordLinkMail } from '../../lib/identity/password-links.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { isFlagOn } from './feature-flags.ts';
 import {
@@ -52,8 +53,8 @@ const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const SUPER = 'ROLE_SUPER_ADMIN';
 
 export type AdminService = ResourceService<Admin, Input, Query> & {
-  create(input: Input): Promise<Admin & { password: string }>;
-  resetPassword(id: number): Promise<{ password: string }>;
+  create(input: Input): Promise<Admin & { invitation: PasswordMail }>;
+  resetPassword(id: number): Promise<PasswordMail>;
 };
 
 /**
@@ -148,6 +149,25 @@ export function adminService(ctx: RequestContext): AdminService {
     return (await toViews(db, await findAdminRows(db, allOrganizations, [id]), scope))[0];
   }
 
+  /** Mails `id` a set-password link (an invitation or a reset) in this transaction. */
+  async function mailPasswordLink(id: number, purpose: 'invite' | 'reset'): Promise<PasswordMail> {
+    const admin = await db
+      .selectFrom('admins')
+      .select(['id', 'email', 'name', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const inviter = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
+    const mail = await passwordLinkMail(db, ctx.config, {
+      admin,
+      purpose,
+      locale: 'zh-TW',
+      ip: null,
+      inviterName: inviter?.name || inviter?.email || '',
+    });
+    await ctx.sendMail(mail);
+    return { sent_to: admin.email, delivery: ctx.config.mail.smtpUrl ? 'smtp' : 'outbox' };
+  }
+
   return {
     list: (query) => listAdmins(db, scope, query),
     find: (ids) => findAdmins(db, scope, ids),
@@ -161,18 +181,19 @@ export function adminService(ctx: RequestContext): AdminService {
       for (const [org, r] of memberships) await checkMembershipChange(org, null, r);
       if (await emailTaken(db, email)) throw conflict({ email: ['validate.error.unique'] });
 
-      const password = generatePassword();
+      // No password: the invitation's link sets one (issue 10); '' never verifies.
       const id = await insertAdmin(db, {
         email,
         name: input.name,
-        passwordHash: await hashPassword(password),
+        passwordHash: '',
         roles,
         groupId: input.group_id ?? null,
         status: input.status ?? 'active',
       });
       for (const [org, r] of memberships) await setMembership(db, id, org, r);
-      // The password is shown once; the audit writer drops it from the entry (lib/audit.ts scrub).
-      return { ...(await unscopedView(id)), password };
+      const invitation = await mailPasswordLink(id, 'invite');
+      await ctx.audit({ action: 'invite', target_type: 'admin', target_id: id, after: { sent_to: invitation.sent_to } });
+      return { ...(await unscopedView(id)), invitation };
     },
 
     update: (row, { organization_id: _selector, ...changes }) => update(row, changes),
@@ -194,10 +215,12 @@ export function adminService(ctx: RequestContext): AdminService {
       const [row] = await loadAllOr404([id], (unique) => findAdminRows(db, scope, unique));
       if (row.id === actor.id) throw conflict({ id: ['validate.error.self'] });
       await guardTarget(row.id);
-      const password = generatePassword();
-      await resetAdminPassword(db, id, await hashPassword(password));
-      await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: id });
-      return { password };
+      await requireIdentityProof(db, actor.deviceId);
+      const { password_hash } = await db.selectFrom('admins').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+      await resetAdminPassword(db, id, '');
+      const sent = await mailPasswordLink(id, password_hash === '' ? 'invite' : 'reset');
+      await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: id, after: { sent_to: sent.sent_to } });
+      return sent;
     },
   };
 }
