@@ -30,7 +30,7 @@ const email = z
   .email(VALIDATION_KEYS.email)
   .transform((v) => v.toLowerCase());
 
-/** A new admin account, with a one-time password shown once to the inviter. */
+/** A new admin account, invited by mail to set its password (issue 10). */
 export const memberInviteInput = z.strictObject({
   email,
   name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100),
@@ -38,7 +38,10 @@ export const memberInviteInput = z.strictObject({
   /** The selector the web adds to organization calls (checked for membership like everywhere). */
   organization_id: rowId.optional(),
 });
-export const memberInviteResponse = z.object({ member: organizationMemberViewSchema, password: z.string() });
+export const memberInviteResponse = z.object({
+  member: organizationMemberViewSchema,
+  invitation: z.object({ sent_to: z.string(), delivery: z.enum(['smtp', 'outbox']) }),
+});
 
 /** An existing admin account joins by its e-mail. */
 export const memberAddInput = z.strictObject({ email, sub_account_roles: subAccountRoles, organization_id: rowId.optional() });

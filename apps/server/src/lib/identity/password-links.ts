@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { PasswordLinkPurpose } from '../../db/tables/password-reset.ts';
 import { badRequest } from '../errors.ts';
 import { appLink, type MailRequest } from '../mail/outbox.ts';
+import type { RequestContext } from '../kit/request-context.ts';
 import { digestSecret, randomToken, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: a reset link holds 30 minutes; an invitation 72 hours. */
@@ -118,4 +119,32 @@ export async function useUpPasswordLink(db: DbOrTrx, id: number): Promise<void> 
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw linkInvalid();
+}
+
+/**
+ * In a service's transaction: mails admin `adminId` a set-password link (an invitation or a reset),
+ * from the acting admin. The answer tells the operator where it went, and whether it waits in the
+ * outbox (no SMTP_URL).
+ */
+export async function mailSetPasswordLink(
+  ctx: RequestContext,
+  adminId: number,
+  purpose: PasswordLinkPurpose,
+): Promise<{ sent_to: string; delivery: 'smtp' | 'outbox' }> {
+  const admin = await ctx.db
+    .selectFrom('admins')
+    .select(['id', 'email', 'name', 'password_hash'])
+    .where('id', '=', adminId)
+    .executeTakeFirstOrThrow();
+  const inviter = await ctx.db.selectFrom('admins').select(['name', 'email']).where('id', '=', ctx.actor.id).executeTakeFirst();
+  const mail = await passwordLinkMail(ctx.db, ctx.config, {
+    admin,
+    purpose,
+    // The product's language (spec section 1); the template is editable per locale.
+    locale: 'zh-TW',
+    ip: null,
+    inviterName: inviter?.name || inviter?.email || '',
+  });
+  await ctx.sendMail(mail);
+  return { sent_to: admin.email, delivery: ctx.config.mail.smtpUrl ? 'smtp' : 'outbox' };
 }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
-import { passwordLinkMail } from '../../lib/identity/password-links.ts';
+import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { isFlagOn } from './feature-flags.ts';
 import {
@@ -149,25 +149,6 @@ export function adminService(ctx: RequestContext): AdminService {
     return (await toViews(db, await findAdminRows(db, allOrganizations, [id]), scope))[0];
   }
 
-  /** Mails `id` a set-password link (an invitation or a reset) in this transaction. */
-  async function mailPasswordLink(id: number, purpose: 'invite' | 'reset'): Promise<PasswordMail> {
-    const admin = await db
-      .selectFrom('admins')
-      .select(['id', 'email', 'name', 'password_hash'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const inviter = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
-    const mail = await passwordLinkMail(db, ctx.config, {
-      admin,
-      purpose,
-      locale: 'zh-TW',
-      ip: null,
-      inviterName: inviter?.name || inviter?.email || '',
-    });
-    await ctx.sendMail(mail);
-    return { sent_to: admin.email, delivery: ctx.config.mail.smtpUrl ? 'smtp' : 'outbox' };
-  }
-
   return {
     list: (query) => listAdmins(db, scope, query),
     find: (ids) => findAdmins(db, scope, ids),
@@ -191,7 +172,7 @@ export function adminService(ctx: RequestContext): AdminService {
         status: input.status ?? 'active',
       });
       for (const [org, r] of memberships) await setMembership(db, id, org, r);
-      const invitation = await mailPasswordLink(id, 'invite');
+      const invitation = await mailSetPasswordLink(ctx, id, 'invite');
       await ctx.audit({ action: 'invite', target_type: 'admin', target_id: id, after: { sent_to: invitation.sent_to } });
       return { ...(await unscopedView(id)), invitation };
     },
@@ -218,7 +199,7 @@ export function adminService(ctx: RequestContext): AdminService {
       await requireIdentityProof(db, actor.deviceId);
       const { password_hash } = await db.selectFrom('admins').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
       await resetAdminPassword(db, id, '');
-      const sent = await mailPasswordLink(id, password_hash === '' ? 'invite' : 'reset');
+      const sent = await mailSetPasswordLink(ctx, id, password_hash === '' ? 'invite' : 'reset');
       await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: id, after: { sent_to: sent.sent_to } });
       return sent;
     },

@@ -9,6 +9,7 @@ import {
   type BuiltAdmin,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { openBody } from '../../lib/mail/outbox.ts';
 
 let t: TestApp;
 let orgA: { id: number };
@@ -61,7 +62,7 @@ describe('organization members: an organization admin', () => {
     expect((await api(t.app, adminAToken).get(`${M}/index?organization_id=${orgB.id}`)).statusCode).toBe(403);
   });
 
-  it('invites a colleague with a one-time password that must be changed at first sign-in, audited', async () => {
+  it('invites a colleague by mail: no password until the link sets one, audited', async () => {
     const e = email();
     const res = await api(t.app, adminAToken).post(`${M}/invite`, {
       email: e.toUpperCase(),
@@ -69,14 +70,15 @@ describe('organization members: an organization admin', () => {
       sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { member, password } = res.json();
+    const { member, invitation, password: shown } = res.json();
+    expect(shown).toBeUndefined();
+    expect(invitation).toEqual({ sent_to: e, delivery: 'outbox' });
     expect(member).toMatchObject({
       email: e,
       name: 'New Colleague',
       sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'],
       has_change_default_password: false,
     });
-    expect(password.length).toBeGreaterThanOrEqual(8);
     const row = await t.db
       .selectFrom('admins')
       .select(['roles', 'has_change_default_password'])
@@ -84,17 +86,15 @@ describe('organization members: an organization admin', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ roles: '[]', has_change_default_password: 0 });
 
-    // The colleague signs in with it into organization A and is held until the password is changed.
-    const token = await login(t.app, { id: member.admin_id, email: e, password }, { organizationId: orgA.id });
-    const held = await api(t.app, token).get('/api/admin/organization/staff/index');
-    expect(held.statusCode).toBe(403);
-    expect(held.json().errors.password).toEqual(['validate.error.password_change_required']);
-    const changed = await api(t.app, token).put('/api/admin/account/reset-password', {
-      current_password: password,
-      password: 'Another#123',
-    });
-    expect(changed.statusCode).toBe(200);
-    expect((await api(t.app, changed.json().token).get('/api/admin/organization/staff/index')).statusCode).toBe(200);
+    // The colleague follows the invitation's link, sets a password and signs in into organization A.
+    const mail = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', e).executeTakeFirstOrThrow();
+    expect(mail.template).toBe('admin_invitation');
+    const link = decodeURIComponent(/[?&]token=([^"&\s]+)/.exec(openBody(t.config, mail.body)!.text)![1]!);
+    expect((await api(t.app).post('/api/admin/account/reset-password-by-mail', { token: link, password: 'Another#123' })).statusCode).toBe(
+      200,
+    );
+    const token = await login(t.app, { id: member.admin_id, email: e, password: 'Another#123' }, { organizationId: orgA.id });
+    expect((await api(t.app, token).get('/api/admin/organization/staff/index')).statusCode).toBe(200);
 
     expect((await auditsOf(member.admin_id)).slice(0, 2)).toEqual([
       { action: 'create', target_type: 'admin', actor_id: adminA.id, organization_id: orgA.id },

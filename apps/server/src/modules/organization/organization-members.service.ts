@@ -2,7 +2,7 @@ import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schem
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
 import type { OrganizationContext } from '../../lib/kit/request-context.ts';
 import type { ListParams } from '../../lib/list.ts';
-import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';
 import { adminIdByEmail, emailTaken, insertAdmin, isMember, setMembership } from '../admin/admin.repository.ts';
 import { findMember, listMembers } from './organization-members.repository.ts';
@@ -36,20 +36,19 @@ export function organizationMembersService(ctx: OrganizationContext) {
   return {
     list: (query: ListParams & { keyword?: string }) => listMembers(db, scope, query),
 
-    /** A new admin account, member of this organization, with an initial password it must change at first sign-in. */
+    /** A new admin account, member of this organization, without a password: an invitation mails a link to set one. */
     async invite(input: {
       email: string;
       name: string;
       sub_account_roles: string[];
-    }): Promise<{ member: OrganizationMemberView; password: string }> {
+    }): Promise<{ member: OrganizationMemberView; invitation: { sent_to: string; delivery: 'smtp' | 'outbox' } }> {
       const roles = uniq(input.sub_account_roles);
       checkRoles([], roles);
       if (await emailTaken(db, input.email)) throw conflict({ email: [MEMBER_ERROR_KEYS.emailTaken] });
-      const password = generatePassword();
       const id = await insertAdmin(db, {
         email: input.email,
         name: input.name,
-        passwordHash: await hashPassword(password),
+        passwordHash: '',
         roles: [],
         groupId: null,
         status: 'active',
@@ -63,7 +62,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
         after: { email: member.email, name: member.name, roles: [] },
       });
       await ctx.audit({ action: 'invite', target_type: 'organization_member', target_id: id, after: member });
-      return { member, password };
+      return { member, invitation: await mailSetPasswordLink(ctx, id, 'invite') };
     },
 
     /** An existing admin account joins this organization. */
