@@ -12,7 +12,6 @@ export const accountFeature = {
       title: { 'zh-TW': '登入', 'en-US': 'Sign in' },
       screen: () => import('./sign-in-page.tsx'),
     },
-    // Social sign-in, reset by e-mail and e-mail codes come in later issues.
     {
       name: 'oauth-return',
       path: '/oauth-return/:provider',
@@ -26,8 +25,8 @@ export const accountFeature = {
       path: '/send-reset-password-email',
       roles: [],
       public: true,
-      title: { 'zh-TW': '寄送重設密碼信', 'en-US': 'Send reset-password email' },
-      screen: 'placeholder',
+      title: { 'zh-TW': '重設密碼', 'en-US': 'Reset password' },
+      screen: () => import('./forgot-password-page.tsx'),
     },
     {
       name: 'login-via-email-otp',
@@ -35,7 +34,7 @@ export const accountFeature = {
       roles: [],
       public: true,
       title: { 'zh-TW': '電子郵件驗證碼登入', 'en-US': 'Sign in with an email code' },
-      screen: 'placeholder',
+      screen: () => import('./email-code-sign-in-page.tsx'),
     },
     {
       name: 'overview',

@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Alert from 'antd/es/alert';
 import { useState } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { passwordField, resetPasswordBody } from '@bo/shared/schemas/account';
+import { loginBody, passwordField } from '@bo/shared/schemas/account';
 import { applyServerErrors, sameAsRule, schemaRule } from '../../components/resource/field-rules.ts';
 import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
@@ -50,7 +50,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       }}
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item name="current_password" label={t('resetPassword.current')} rules={[schemaRule(resetPasswordBody.shape.current_password)]}>
+      <Form.Item name="current_password" label={t('resetPassword.current')} rules={[schemaRule(loginBody.shape.password)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
@@ -65,7 +65,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
         name="confirm"
         label={t('resetPassword.confirm')}
         dependencies={['password']}
-        rules={[schemaRule(resetPasswordBody.shape.current_password), sameAsRule('password')]}
+        rules={[schemaRule(loginBody.shape.password), sameAsRule('password')]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

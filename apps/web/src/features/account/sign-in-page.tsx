@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import Form from 'antd/es/form';
 // Input and Password from their own files: the input index also carries TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
@@ -17,7 +17,7 @@ import { applyServerErrors, schemaRule } from '../../components/resource/field-r
 import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
-import { isSafeRelativePath } from '../../lib/safe-path.ts';
+import { redirectTarget } from './redirect-target.ts';
 import type { SignInResponse } from '@bo/shared/schemas/account';
 import { finishSignIn } from './finish-sign-in.ts';
 
@@ -49,11 +49,6 @@ interface Values {
   email: string;
   password: string;
   keep_login: boolean;
-}
-
-/** Where to go after sign-in: the admin path the visitor came from, else the overview. */
-function redirectTarget(raw: string | null): string {
-  return raw && isSafeRelativePath(raw) && raw.startsWith('/admin') ? raw : '/admin';
 }
 
 export default function SignInPage() {
@@ -141,6 +136,17 @@ export default function SignInPage() {
             {t('signIn.submit')}
           </Button>
         </Form>
+        <p className="sign-in-alternatives">
+          <Link to="/send-reset-password-email" data-testid="forgot-password-link">
+            {t('signIn.forgot')}
+          </Link>
+          <Link
+            to={`/login-via-email-otp${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
+            data-testid="email-code-link"
+          >
+            {t('signIn.otp')}
+          </Link>
+        </p>
         {siteKey ? <RecaptchaNotice /> : null}
       </section>
     </div>

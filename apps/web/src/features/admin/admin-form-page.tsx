@@ -30,7 +30,7 @@ import { useServerFieldErrors } from '../../components/resource/use-server-field
 import { RoleTags } from '../../components/resource/role-tags.tsx';
 import { adminApi, adminRolesQuery, subAccountRolesQuery } from './api.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
-import { useShowPasswordOnce } from './show-password-once.tsx';
+import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 import './i18n.ts';
 
 interface Values {
@@ -101,7 +101,7 @@ export default function AdminFormPage() {
   });
   const create = adminApi.useCreate();
   const update = adminApi.useUpdate();
-  const showPassword = useShowPasswordOnce();
+  const mailNotice = usePasswordMailNotice();
 
   useEffect(() => {
     if (one.data) form.setFieldsValue(toValues(one.data));
@@ -117,7 +117,7 @@ export default function AdminFormPage() {
       if (mode === 'create') {
         const created = await create.mutateAsync(body);
         toast.success({ title: tr('created'), duration: SHELL_TOAST.duration });
-        showPassword(t('initialPassword'), t('initialPasswordHint', { name: created.name || created.email }), created.password);
+        mailNotice('invite', created.name || created.email, created.invitation);
         navigate(`/admin/admin/${created.id}/update`, { replace: true });
       } else {
         const saved = await update.mutateAsync({ id: Number(target), body });

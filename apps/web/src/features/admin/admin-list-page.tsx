@@ -28,7 +28,8 @@ import { useListParams } from '../../components/resource/use-list-params.ts';
 import { adminApi, adminRolesQuery, useResetAdminPassword, type Admin } from './api.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { switchToAccount } from './switch-account.ts';
-import { useShowPasswordOnce } from './show-password-once.tsx';
+import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
+import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
 import { useBatchStatus } from './use-batch-status.ts';
 import './i18n.ts';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
@@ -50,7 +51,8 @@ export default function AdminListPage() {
   const setStatus = useBatchStatus(adminApi);
   const resetPassword = useResetAdminPassword();
   const del = useDeleteRows(adminApi);
-  const showPassword = useShowPasswordOnce();
+  const mailNotice = usePasswordMailNotice();
+  const proof = useIdentityProof();
   const f = list.params.filters;
 
   const label = (a: Admin) => (a.name ? `${a.name} <${a.email}>` : a.email);
@@ -146,8 +148,8 @@ export default function AdminListPage() {
                     content: t('resetPasswordConfirm', { name: a.name || a.email }),
                     onOk: async () => {
                       try {
-                        const { password } = await resetPassword.mutateAsync(a.id);
-                        showPassword(t('newPassword'), t('newPasswordHint', { name: a.name || a.email }), password);
+                        const sent = await proof.run(() => resetPassword.mutateAsync(a.id));
+                        mailNotice('reset', a.name || a.email, sent);
                       } catch (e) {
                         toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
                       }
@@ -167,6 +169,7 @@ export default function AdminListPage() {
 
   return (
     <div className="page admin-list-page">
+      {proof.dialog}
       <PageHeader
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">

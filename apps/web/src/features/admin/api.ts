@@ -1,10 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Admin, AdminInput, RoleOption } from '@bo/shared/schemas/admin';
+import type { Admin, AdminInput, PasswordMail, RoleOption } from '@bo/shared/schemas/admin';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 
 export type { Admin, AdminInput, RoleOption };
-export const adminApi = createResourceApi<Admin, AdminInput, Admin & { password: string }>('/api/admin/admin');
+export const adminApi = createResourceApi<Admin, AdminInput, Admin & { invitation: PasswordMail }>('/api/admin/admin');
 
 export const adminRolesQuery = () =>
   queryOptions({
@@ -20,5 +20,5 @@ export const subAccountRolesQuery = () =>
   });
 
 export function useResetAdminPassword() {
-  return useMutation({ mutationFn: (id: number) => api.patch<{ password: string }>(`/api/admin/admin/${id}/reset-password`, {}) });
+  return useMutation({ mutationFn: (id: number) => api.patch<PasswordMail>(`/api/admin/admin/${id}/reset-password`, {}) });
 }

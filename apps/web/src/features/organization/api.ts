@@ -1,3 +1,4 @@
+import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { api } from '../../lib/api-client.ts';
@@ -22,7 +23,7 @@ export function useMemberMutations() {
   return {
     invite: useMutation({
       mutationFn: (body: { email: string; name: string; sub_account_roles: string[] }) =>
-        api.post<{ member: Member; password: string }>(`${BASE}/invite`, body, opts),
+        api.post<{ member: Member; invitation: PasswordMail }>(`${BASE}/invite`, body, opts),
       onSuccess: done,
     }),
     add: useMutation({

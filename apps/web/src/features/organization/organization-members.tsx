@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import AntApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
@@ -21,7 +20,6 @@ import { memberAddInput, memberInviteInput } from '@bo/shared/schemas/organizati
 import { formatDateTime } from '../../i18n/index.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { RoleTags, roleLabel } from '../../components/resource/role-tags.tsx';
@@ -29,6 +27,7 @@ import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { membersQuery, useMemberMutations, type Member } from './api.ts';
 import './i18n.ts';
+import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 
 type Dialog = { kind: 'invite' } | { kind: 'add' } | { kind: 'roles'; member: Member } | null;
 interface DialogValues {
@@ -46,7 +45,6 @@ const roleOptions = () => SUB_ACCOUNT_ROLES.map((r) => ({ value: r, label: roleL
 export function OrganizationMembers({ organizationId }: { organizationId: number }) {
   const { t } = useTranslation('organization');
   const { payload } = useSession();
-  const { modal } = AntApp.useApp();
   const confirm = useConfirmDestructive();
   const q = useQuery(membersQuery(organizationId));
   const m = useMemberMutations();
@@ -63,23 +61,7 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
     setDialog(d);
   };
 
-  const showPassword = (member: Member, password: string) =>
-    modal.info({
-      title: t('invitedTitle', { name: member.name || member.email }),
-      width: 460,
-      content: (
-        <div data-testid="member-password-once">
-          <Typography.Paragraph>{t('invitedHint')}</Typography.Paragraph>
-          <Flex gap={8} align="center" wrap>
-            <Typography.Text code style={{ fontSize: 18 }} data-testid="member-password">
-              {password}
-            </Typography.Text>
-            <CopyButton text={password} />
-          </Flex>
-        </div>
-      ),
-      okText: t('common:common.ok'),
-    });
+  const mailNotice = usePasswordMailNotice();
 
   const submit = async (v: DialogValues) => {
     if (!dialog) return;
@@ -88,7 +70,7 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
       if (dialog.kind === 'invite') {
         const r = await m.invite.mutateAsync({ email: v.email!.trim(), name: v.name!.trim(), sub_account_roles: roles });
         setDialog(null);
-        showPassword(r.member, r.password);
+        mailNotice('invite', r.member.name || r.member.email, r.invitation);
       } else if (dialog.kind === 'add') {
         const r = await m.add.mutateAsync({ email: v.email!.trim(), sub_account_roles: roles });
         setDialog(null);
