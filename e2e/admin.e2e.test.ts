@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
  * Issue flow: a super admin creates an organization and an admin in it; that admin signs in,
@@ -8,16 +9,23 @@ import { apiAs, expectAccessible, launchBrowser, shot, signIn, startServer, type
  */
 let server: TestServer;
 let browser: Browser;
-const newAdmin = { email: 'gamma.admin@example.com', name: 'Gamma Admin', password: '', next: 'Gamma#2026' };
+const newAdmin = { email: 'gamma.admin@example.com', name: 'Gamma Admin', next: 'Gamma#2026' };
+let mailbox: SmtpCatcher;
 
 beforeAll(async () => {
+  mailbox = await startSmtpCatcher();
   // E2E_WEB_DIST: a private build, when other flows rebuild apps/web/dist meanwhile.
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    MAIL_POLL_MS: '200',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.close();
 });
 
 async function newPage(width = 1280, height = 800) {
@@ -35,7 +43,7 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, text: str
 }
 
 describe('admins and organizations', () => {
-  it('creates an organization, then an admin in it with an initial password shown once', async () => {
+  it('creates an organization, then an admin in it, invited by mail', async () => {
     const { context, page, errors } = await newPage();
     await signIn(page, server.url, server.admin.email, server.admin.password);
 
@@ -68,11 +76,10 @@ describe('admins and organizations', () => {
     await shot(page, 'admin-create-form');
     await expectAccessible(page, 'admin form 1280 zh-TW');
     await page.getByTestId('form-submit').click();
-    const pw = page.getByTestId('password-value');
-    await pw.waitFor();
-    newAdmin.password = (await pw.textContent())!.trim();
-    expect(newAdmin.password.length).toBeGreaterThan(8);
-    await shot(page, 'admin-created-password-once');
+    const notice = page.getByTestId('password-mail-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(newAdmin.email);
+    await shot(page, 'admin-created-invitation-sent');
     await page.locator('.ant-modal-confirm-btns button').click();
     await page.waitForURL(/\/admin\/admin\/\d+\/update$/);
 
@@ -98,19 +105,21 @@ describe('admins and organizations', () => {
     await context.close();
   });
 
-  it('the new admin changes the initial password first and sees only what its roles allow', async () => {
+  it('the new admin sets a password from the invitation mail and sees only what its roles allow', async () => {
     const { context, page, errors } = await newPage();
-    await page.goto(`${server.url}/`);
-    await page.locator('#email').fill(newAdmin.email);
-    await page.locator('#password').fill(newAdmin.password);
-    await page.getByTestId('sign-in-submit').click();
-    await page.waitForURL(/\/admin\/reset-password$/);
-    await page.locator('#current_password').waitFor();
-    await shot(page, 'new-admin-must-change-password');
-    await page.locator('#current_password').fill(newAdmin.password);
+    const invitation = await mailbox.next(newAdmin.email, 30_000);
+    expect(invitation.subject).toContain('邀請');
+    const link = /https?:\/\/\S+send-reset-password-email\?token=[\w%-]+/.exec(invitation.text ?? '')![0];
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.getByText('歡迎加入，Gamma Admin').waitFor();
+    await shot(page, 'new-admin-invitation-set-password');
     await page.getByTestId('new-password').fill(newAdmin.next);
-    await page.locator('#confirm').fill(newAdmin.next);
-    await page.locator('.change-password-form button[type="submit"]').click();
+    await page.getByTestId('confirm-password').fill(newAdmin.next);
+    await page.getByTestId('set-password-submit').click();
+    await page.getByTestId('go-sign-in').click();
+    await page.locator('#email').fill(newAdmin.email);
+    await page.locator('#password').fill(newAdmin.next);
+    await page.getByTestId('sign-in-submit').click();
     await page.waitForURL(`${server.url}/admin`);
     await page.locator('.page-header').waitFor();
 
@@ -169,7 +178,7 @@ describe('admins and organizations', () => {
     await expectAccessible(page, 'audit log detail drawer 1440 zh-TW');
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.url}/admin/audit-log?action=reset_password`);
+    await page.goto(`${server.url}/admin/audit-log?action=reset_password_by_mail`);
     await table.locator('tbody tr').filter({ hasText: newAdmin.email }).first().waitFor();
     await page.goto(`${server.url}/admin/audit-log?action=login`);
     await table.locator('tbody tr').filter({ hasText: newAdmin.email }).first().waitFor();

@@ -11,6 +11,7 @@ import {
   startServer,
   type TestServer,
 } from './harness.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
  * Issue 14, points 2 and 6: an organization admin invites a colleague from 我的組織 (one-time password
@@ -22,8 +23,15 @@ let browser: Browser;
 const orgAdmin = { email: 'delta.admin@example.com', password: 'Delta#2026' };
 const staffManager = { email: 'staff.manager@example.com', password: 'Staff#2026' };
 
+let mailbox: SmtpCatcher;
+
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  mailbox = await startSmtpCatcher();
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    MAIL_POLL_MS: '200',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  });
   browser = await launchBrowser();
   const adminId = await seedAdmin(server.dataDir, { ...orgAdmin, name: 'Delta Admin', roles: [] });
   await seedAdmin(server.dataDir, { ...staffManager, name: 'Staff Manager', roles: ['ROLE_STAFF'] });
@@ -46,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.close();
 });
 
 async function newPage(width: number, language: 'zh-TW' | 'en-US') {
@@ -60,7 +69,7 @@ async function newPage(width: number, language: 'zh-TW' | 'en-US') {
 }
 
 describe('organization members and staff across organizations', () => {
-  it('an organization admin invites a colleague, who signs in with the one-time password', async () => {
+  it('an organization admin invites a colleague, who sets a password from the invitation mail', async () => {
     const { context, page, errors } = await newPage(1440, 'zh-TW');
     await signIn(page, server.url, orgAdmin.email, orgAdmin.password);
     await page.goto(`${server.url}/admin/organization`);
@@ -69,22 +78,28 @@ describe('organization members and staff across organizations', () => {
     await page.getByTestId('member-email').fill('new.colleague@example.com');
     await page.getByTestId('member-name').fill('新同事');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    const password = (await page.getByTestId('member-password').textContent())!;
-    expect(password.length).toBeGreaterThanOrEqual(8);
-    // The invite dialog closes as the password dialog opens: capture once both animations are over.
+    expect(await page.getByTestId('password-mail-notice').textContent()).toContain('new.colleague@example.com');
+    // The invite dialog closes as the notice opens: capture once both animations are over.
     await page.waitForTimeout(800);
     await shot(page, 'organization-members-invited-1440-zh');
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.getByTestId('member-table').getByText('新同事').waitFor();
-    await page.getByTestId('member-table').getByText('尚未變更初始密碼').waitFor();
+    await page.getByTestId('member-table').getByText('尚未設定密碼').waitFor();
     await shot(page, 'organization-members-1440-zh');
     await expectAccessible(page, '我的組織 members 1440 zh-TW');
     await context.close();
 
-    // The colleague signs in with it and is asked to change it first.
+    // The colleague opens the invitation's link on a phone, sets a password and signs in with it.
+    const mail = await mailbox.next('new.colleague@example.com', 30_000);
+    const link = /https?:\/\/\S+send-reset-password-email\?token=[\w%-]+/.exec(mail.text ?? '')![0];
     const second = await newPage(390, 'en-US');
-    await signIn(second.page, server.url, 'new.colleague@example.com', password);
-    await second.page.waitForURL(/reset-password/, { timeout: 30_000 });
+    await second.page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await second.page.getByTestId('new-password').fill('Colleague#2026');
+    await second.page.getByTestId('confirm-password').fill('Colleague#2026');
+    await shot(second.page, 'invitation-set-password-390-en');
+    await second.page.getByTestId('set-password-submit').click();
+    await second.page.getByTestId('go-sign-in').waitFor();
+    await signIn(second.page, server.url, 'new.colleague@example.com', 'Colleague#2026');
     await second.context.close();
     expect(errors).toEqual([]);
   });

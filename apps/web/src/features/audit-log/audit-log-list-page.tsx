@@ -43,8 +43,26 @@ const ACTIONS = [
   'switch_organization',
   'update_profile',
   'logout_device',
+  'invite',
+  'send_reset_password_mail',
+  'reset_password_by_mail',
+  'verify_identity',
+  'change_email',
 ];
-const TARGETS = ['admin', 'admin_group', 'organization', 'login_device', 'staff', 'staff_excel', 'photo', 'file', 'app_config'];
+const TARGETS = [
+  'admin',
+  'admin_group',
+  'organization',
+  'login_device',
+  'staff',
+  'staff_excel',
+  'photo',
+  'file',
+  'app_config',
+  'mail',
+  'mail_template',
+  'one_time_code',
+];
 
 const person = (p: AuditLogEntry['actor']) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
 

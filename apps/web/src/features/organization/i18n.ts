@@ -21,8 +21,6 @@ addTranslations('organization', {
     joinedAt: '加入日期',
     inviteHint: '為同事建立新的管理員帳號並加入本組織。建立後會顯示一次性密碼，請轉交給對方；對方第一次登入時必須變更密碼。',
     addHint: '以電子郵件把已經有帳號的管理員加入本組織；對方在其他組織的權限不受影響。',
-    invitedTitle: '已邀請 {{name}}',
-    invitedHint: '這是對方的一次性密碼，只會顯示這一次。請轉交給對方，對方第一次登入時必須變更密碼。',
     added: '已加入 {{name}}',
     removed: '已將 {{name}} 移出組織',
     editRoles: '變更角色',
@@ -34,7 +32,7 @@ addTranslations('organization', {
     removeNote: '帳號本身會保留；對方將無法再使用本組織的資料。',
     noRoles: '無角色',
     disabled: '已停用',
-    initialPassword: '尚未變更初始密碼',
+    initialPassword: '尚未設定密碼',
   },
   'en-US': {
     name: 'Name',
@@ -57,8 +55,6 @@ addTranslations('organization', {
     inviteHint:
       'Creates an admin account for a colleague in this organization. A one-time password is shown once for you to pass on; it must be changed at first sign-in.',
     addHint: 'Adds an admin who already has an account, by e-mail. Their roles in other organizations are not changed.',
-    invitedTitle: '{{name}} invited',
-    invitedHint: 'This one-time password is shown only this once. Pass it on; it must be changed at first sign-in.',
     added: '{{name}} added',
     removed: '{{name}} removed from the organization',
     editRoles: 'Change roles',
@@ -70,7 +66,7 @@ addTranslations('organization', {
     removeNote: "The account itself stays; it can no longer use this organization's data.",
     noRoles: 'No role',
     disabled: 'Disabled',
-    initialPassword: 'Initial password not changed yet',
+    initialPassword: 'Password not set yet',
   },
 });
 

@@ -46,7 +46,10 @@ beforeEach(async () => {
         });
       }
       if (url === '/api/admin/organization/member/invite')
-        return json({ member: member(9, 'Cy', body.sub_account_roles, false), invitation: { sent_to: 'cy@example.com', delivery: 'smtp' } });
+        return json({
+          member: member(9, 'Cy', body.sub_account_roles, false),
+          invitation: { sent_to: 'cy@example.com', delivery: 'smtp' },
+        });
       if (url === '/api/admin/organization/member')
         return json({ message: 'Conflict', errors: { email: ['validate.error.member_already'] } }, 409);
       return json({ message: 'OK' });
@@ -77,7 +80,7 @@ describe('organization members (issue 14.2)', { timeout: 30_000 }, () => {
     renderCard();
     const table = await screen.findByTestId('member-table');
     await within(table).findByText('Ben');
-    expect(within(table).getByText('Initial password not changed yet')).toBeTruthy();
+    expect(within(table).getByText('Password not set yet')).toBeTruthy();
     expect(within(table).getByText('Staff reader')).toBeTruthy();
   });
 

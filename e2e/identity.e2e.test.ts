@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+
+// Issue 10: the password reset by mail and sign-in by e-mail code, with the mail read from a real SMTP
+// server on loopback, in Chromium against the production build.
+let server: TestServer;
+let browser: Browser;
+let mailbox: SmtpCatcher;
+
+beforeAll(async () => {
+  mailbox = await startSmtpCatcher();
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    MAIL_POLL_MS: '200',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+});
+
+async function newPage(width: number, locale: 'zh-TW' | 'en-US') {
+  const context = await browser.newContext({ viewport: { width, height: 860 }, locale });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
+  return { context, page, errors };
+}
+
+/** The link of a mail, pointed at the test server (PUBLIC_URL is not set for the flows). */
+const linkIn = (text: string | undefined) => {
+  const link = /https?:\/\/\S+send-reset-password-email\?token=[\w%-]+/.exec(text ?? '');
+  expect(link, text).not.toBeNull();
+  return link![0].replace(/^https?:\/\/[^/]+/, server.url);
+};
+
+describe('identity in the browser', () => {
+  it('resets a forgotten password through the link mailed to the admin', async () => {
+    const { context, page, errors } = await newPage(1440, 'zh-TW');
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('forgot-password-link').click();
+    await page.waitForURL(/\/send-reset-password-email$/);
+    await page.locator('#email').fill(server.admin.email);
+    await shot(page, 'forgot-password-1440-zh');
+    await expectAccessible(page, 'forgot password 1440 zh-TW');
+    await page.getByTestId('reset-mail-submit').click();
+    await page.getByTestId('reset-mail-sent').waitFor();
+
+    const mail = await mailbox.next(server.admin.email, 30_000);
+    expect(mail.subject).toContain('重設密碼');
+    await page.goto(linkIn(mail.text));
+    await page.getByTestId('new-password').fill('Reset#Passw0rd');
+    await page.getByTestId('confirm-password').fill('Reset#Passw0rd');
+    await page.locator('.strength').waitFor();
+    await shot(page, 'set-new-password-1440-zh');
+    await expectAccessible(page, 'set password 1440 zh-TW');
+    await page.getByTestId('set-password-submit').click();
+    await page.getByTestId('go-sign-in').click();
+
+    await signIn(page, server.url, server.admin.email, 'Reset#Passw0rd');
+    server.admin.password = 'Reset#Passw0rd';
+    // The link works once.
+    await page.goto(linkIn(mail.text));
+    await page.getByText('這個連結已失效').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with a code mailed to the admin, on a phone in English', async () => {
+    const { context, page, errors } = await newPage(390, 'en-US');
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('email-code-link').click();
+    await page.waitForURL(/\/login-via-email-otp/);
+    await page.locator('#email').fill(server.admin.email);
+    await page.getByTestId('email-code-send').click();
+    const mail = await mailbox.next(server.admin.email, 30_000);
+    expect(mail.subject).toContain('sign-in code');
+    const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
+    await page.getByTestId('email-code-resend').waitFor();
+    await shot(page, 'email-code-390-en');
+    await expectAccessible(page, 'email code 390 en-US');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A wrong code first: a clear message, and the right one still works.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.locator('.sign-in-code-input input').first().click();
+    await page.keyboard.type(wrong);
+    await page.getByTestId('public-card-error').waitFor();
+    await page.locator('.sign-in-code-input input').first().click();
+    await page.keyboard.type(code);
+    await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
