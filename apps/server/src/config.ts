@@ -76,6 +76,22 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZE_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_ME_URL: z.string().url().default('https://graph.facebook.com/v19.0/me'),
+  LINE_CLIENT_ID: z.string().optional(),
+  LINE_CLIENT_SECRET: z.string().optional(),
+  LINE_AUTHORIZE_URL: z.string().url().default('https://access.line.me/oauth2/v2.1/authorize'),
+  LINE_TOKEN_URL: z.string().url().default('https://api.line.me/oauth2/v2.1/token'),
+  LINE_ISSUER: z.string().default('https://access.line.me'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
@@ -145,6 +161,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       slowdownMaxSeconds: e.LOGIN_SLOWDOWN_MAX_SECONDS,
     },
     redisUrl: e.REDIS_URL,
+    /** Social sign-in (issue 10): a provider is on when its client id and secret are set; every endpoint is configurable. */
+    oauth: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authorizeUrl: e.GOOGLE_AUTHORIZE_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              jwksUrl: e.GOOGLE_JWKS_URL,
+              issuer: e.GOOGLE_ISSUER,
+            }
+          : null,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: e.FACEBOOK_CLIENT_ID,
+              clientSecret: e.FACEBOOK_CLIENT_SECRET,
+              authorizeUrl: e.FACEBOOK_AUTHORIZE_URL,
+              tokenUrl: e.FACEBOOK_TOKEN_URL,
+              meUrl: e.FACEBOOK_ME_URL,
+            }
+          : null,
+      line:
+        e.LINE_CLIENT_ID && e.LINE_CLIENT_SECRET
+          ? {
+              clientId: e.LINE_CLIENT_ID,
+              clientSecret: e.LINE_CLIENT_SECRET,
+              authorizeUrl: e.LINE_AUTHORIZE_URL,
+              tokenUrl: e.LINE_TOKEN_URL,
+              issuer: e.LINE_ISSUER,
+            }
+          : null,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

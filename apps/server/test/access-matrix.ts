@@ -94,6 +94,17 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     () => ({ url: '/api/admin/account/reset-password-by-mail', body: { token: 'made-up', password: 'Whatever-1!' } }),
     [400, 400, 400, 400, 400, 400, 400],
   ),
+  // Social sign-in: the matrix app configures no provider, so each one answers 404 (oauth.routes.test.ts has them on).
+  row(
+    'POST /api/admin/account/oauth-url/{provider}',
+    () => ({ url: '/api/admin/account/oauth-url/line', body: {} }),
+    [404, 404, 404, 404, 404, 404, 404],
+  ),
+  row(
+    'POST /api/admin/account/oauth-login/{provider}',
+    () => ({ url: '/api/admin/account/oauth-login/line', body: { code: 'x', state: 'y' } }),
+    [404, 404, 404, 404, 404, 404, 404],
+  ),
   row(
     'POST /api/admin/account/login-via-email-otp',
     () => ({ url: '/api/admin/account/login-via-email-otp', body: { email: 'matrix@example.com', code: '000000' } }),
@@ -132,6 +143,22 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     'PUT /api/admin/account/email',
     () => ({ url: '/api/admin/account/email', body: { email: 'matrix-new@example.com' } }),
     [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row('GET /api/admin/account/identities', get('/api/admin/account/identities'), SIGNED_IN),
+  row(
+    'DELETE /api/admin/account/identities/{provider}',
+    () => ({ url: '/api/admin/account/identities/line' }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row(
+    'POST /api/admin/account/oauth-link-url/{provider}',
+    () => ({ url: '/api/admin/account/oauth-link-url/line', body: {} }),
+    [404, 404, 404, 404, 404, 404, 401],
+  ),
+  row(
+    'POST /api/admin/account/oauth-link/{provider}',
+    () => ({ url: '/api/admin/account/oauth-link/line', body: { code: 'x', state: 'y' } }),
+    [404, 404, 404, 404, 404, 404, 401],
   ),
   row('GET /api/admin/account/organizations', get('/api/admin/account/organizations'), SIGNED_IN),
   row('GET /api/admin/account/sub-account/index', get('/api/admin/account/sub-account/index'), SIGNED_IN),

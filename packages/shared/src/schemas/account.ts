@@ -150,3 +150,22 @@ export const identityCodeResponse = z.object({ sent: z.literal(true), resend_aft
 export const changeEmailBody = z.strictObject({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email).max(200),
 });
+
+/** Issue 10: social sign-in providers (spec section 1). */
+export const OAUTH_PROVIDERS = ['google', 'facebook', 'line'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+export const oauthProviderParam = z.object({ provider: z.enum(OAUTH_PROVIDERS) });
+export const oauthUrlResponse = z.object({ url: z.string() });
+export const oauthReturnBody = z.strictObject({
+  code: z.string().min(1, VALIDATION_KEYS.required).max(2000),
+  state: z.string().min(1, VALIDATION_KEYS.required).max(200),
+  keep_login: z.boolean().optional(),
+});
+export const linkedIdentitySchema = z.object({
+  provider: z.enum(OAUTH_PROVIDERS),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;

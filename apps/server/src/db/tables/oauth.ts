@@ -1,2 +1,36 @@
-/** provider identities and OAuth flows (migration 0073). */
-export type OAuthTables = Record<never, never>;
+import type { Generated } from 'kysely';
+
+export type OAuthProvider = 'google' | 'facebook' | 'line';
+
+/** Migration 0073: a provider account linked to an admin. */
+export interface AdminIdentitiesTable {
+  id: Generated<number>;
+  admin_id: number;
+  provider: OAuthProvider;
+  /** The provider's id of the account (OIDC `sub`, Facebook `id`). */
+  subject: string;
+  email: string | null;
+  name: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Migration 0073: an authorization started by the web, until the provider sends the browser back. */
+export interface OAuthFlowsTable {
+  id: Generated<number>;
+  state_hash: string;
+  provider: OAuthProvider;
+  purpose: 'sign_in' | 'link';
+  /** The admin linking (purpose 'link'). */
+  admin_id: number | null;
+  /** JSON {codeVerifier, nonce}, sealed. */
+  secrets: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthTables {
+  admin_identities: AdminIdentitiesTable;
+  oauth_flows: OAuthFlowsTable;
+}

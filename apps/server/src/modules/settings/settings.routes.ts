@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_VERSION, appConfigSchema } from '@bo/shared/app-config';
+import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from './app-config.repository.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
@@ -14,7 +15,13 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['settings'],
         response: {
-          200: z.object({ recaptcha: z.object({ client: z.string().nullable() }), config: appConfigSchema, api_version: z.string() }),
+          200: z.object({
+            recaptcha: z.object({ client: z.string().nullable() }),
+            config: appConfigSchema,
+            api_version: z.string(),
+            /** Social sign-in providers configured on the server (issue 10); Google shows only with config.adminGoogleLogin too. */
+            oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
+          }),
         },
       },
       config: { roles: 'public' },
@@ -23,6 +30,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       recaptcha: { client: app.config.recaptcha.siteKey },
       config: await loadAppConfig(app.db),
       api_version: API_VERSION,
+      oauth_providers: OAUTH_PROVIDERS.filter((p) => app.config.oauth[p] !== null),
     }),
   );
 }

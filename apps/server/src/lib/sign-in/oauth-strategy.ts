@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import { writeAudit } from '../audit.ts';
+import { takeFlow, redirectUri } from '../oauth/flows.ts';
+import { exchangeCode, ProviderRefusal, type ProviderIdentity } from '../oauth/providers.ts';
+import type { Claim, CredentialStrategy } from './credential-strategy.ts';
+import { adminPrincipal, type AdminPrincipal } from './principal.ts';
+import type { SignInClient } from './sign-in-client.ts';
+
+export interface OAuthCredentials {
+  provider: OAuthProvider;
+  code: string;
+  state: string;
+}
+
+/**
+ * Google, Facebook or LINE: the authorization code the provider sent the browser back with. Only an
+ * admin linked to the provider account signs in; Google may link itself the first time by a verified
+ * e-mail of an active admin (LINE's and Facebook's e-mails are not verified: never).
+ */
+export function oauthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, AdminPrincipal> {
+  const { db, config } = app;
+  const autoLink = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<number | null> => {
+    if (provider !== 'google' || !identity.emailVerified || !identity.email) return null;
+    const admin = await db.selectFrom('admins').select(['id', 'status']).where('email', '=', identity.email).executeTakeFirst();
+    if (!admin || admin.status !== 'active') return null;
+    const linked = await db
+      .selectFrom('admin_identities')
+      .select('id')
+      .where('admin_id', '=', admin.id)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    if (linked) return null;
+    await db
+      .insertInto('admin_identities')
+      .values({
+        admin_id: admin.id,
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute();
+    const who = { actor_id: admin.id, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
+    await writeAudit(db, who, {
+      action: 'link_identity',
+      target_type: 'admin',
+      target_id: admin.id,
+      after: { provider, email: identity.email, automatic: true },
+    });
+    return admin.id;
+  };
+
+  return {
+    principalType: 'admin',
+    // Whom the attempt aims at is only known from the provider: the limiter counts per provider and address.
+    async claim({ provider }): Promise<Claim<AdminPrincipal>> {
+      return { account: `oauth:${provider}`, principal: null, attempted: { provider } };
+    },
+    async verify({ provider, code, state }) {
+      const flow = await takeFlow(db, config, { provider, state, purpose: 'sign_in' });
+      if (!flow) return { ok: false, failure: 'wrong_secret' };
+      let identity: ProviderIdentity;
+      try {
+        identity = await exchangeCode(config.oauth, provider, { code, ...flow, redirectUri: redirectUri(config, provider) });
+      } catch (e) {
+        if (e instanceof ProviderRefusal) {
+          app.log.warn({ provider }, `social sign-in refused: ${e.message}`);
+          return { ok: false, failure: 'wrong_secret' };
+        }
+        throw e;
+      }
+      const linked = await db
+        .selectFrom('admin_identities as i')
+        .innerJoin('admins as a', 'a.id', 'i.admin_id')
+        .select(['a.id', 'a.status'])
+        .where('i.provider', '=', provider)
+        .where('i.subject', '=', identity.subject)
+        .executeTakeFirst();
+      const adminId = linked?.id ?? (await autoLink(provider, identity));
+      if (adminId === null) return { ok: false, failure: 'unknown_account' };
+      if (linked && linked.status !== 'active') return { ok: false, failure: 'disabled' };
+      await db
+        .updateTable('admin_identities')
+        .set({ last_used_at: new Date().toISOString() })
+        .where('provider', '=', provider)
+        .where('subject', '=', identity.subject)
+        .execute();
+      return { ok: true, principal: adminPrincipal(adminId) };
+    },
+  };
+}
