@@ -23,7 +23,7 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
   const autoLink = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<number | null> => {
     if (provider !== 'google' || !identity.emailVerified || !identity.email) return null;
     const admin = await db.selectFrom('admins').select(['id', 'status']).where('email', '=', identity.email).executeTakeFirst();
-    if (!admin || admin.status !== 'active') return null;
+    if (admin?.status !== 'active') return null;
     const linked = await db
       .selectFrom('admin_identities')
       .select('id')

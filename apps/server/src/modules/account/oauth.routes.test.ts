@@ -31,7 +31,7 @@ async function signInWith(provider: P) {
 async function prove(token: string, admin: BuiltAdmin) {
   expect((await api(t.app, token).post('/api/admin/account/verify-identity', { password: admin.password })).statusCode).toBe(200);
 }
-async function link(admin: BuiltAdmin, token: string, provider: P) {
+async function link(token: string, provider: P) {
   const start = await api(t.app, token).post(`/api/admin/account/oauth-link-url/${provider}`, {});
   expect(start.statusCode, start.body).toBe(200);
   const { code, state } = await authorize(start.json().url);
@@ -49,7 +49,7 @@ describe('social sign-in', () => {
 
       expect((await api(t.app, token).post(`/api/admin/account/oauth-link-url/${provider}`, {})).statusCode).toBe(403);
       await prove(token, admin);
-      const linked = await link(admin, token, provider);
+      const linked = await link(token, provider);
       expect(linked.statusCode, linked.body).toBe(200);
       expect(linked.json()).toMatchObject({ provider, name: 'Provider Name' });
 
@@ -120,9 +120,9 @@ describe('social sign-in', () => {
     const bToken = await login(t.app, b);
     providers.setIdentity('facebook', { sub: `shared-${a.id}` });
     await prove(aToken, a);
-    expect((await link(a, aToken, 'facebook')).statusCode).toBe(200);
+    expect((await link(aToken, 'facebook')).statusCode).toBe(200);
     await prove(bToken, b);
-    const taken = await link(b, bToken, 'facebook');
+    const taken = await link(bToken, 'facebook');
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ provider: ['validate.error.identity_taken'] });
 
@@ -135,7 +135,7 @@ describe('social sign-in', () => {
     const token = await login(t.app, admin);
     providers.setIdentity('line', { sub: `unlink-${admin.id}` });
     await prove(token, admin);
-    expect((await link(admin, token, 'line')).statusCode).toBe(200);
+    expect((await link(token, 'line')).statusCode).toBe(200);
     await t.db.updateTable('login_devices').set({ identity_verified_until: null }).where('admin_id', '=', admin.id).execute();
     expect((await api(t.app, token).delete('/api/admin/account/identities/line')).statusCode).toBe(403);
     await prove(token, admin);
