@@ -42,6 +42,8 @@ export const enUS: Shape<typeof zhTW> = {
     hidePassword: 'Hide password',
     forgot: 'Forgot password?',
     otp: 'Sign in with an email code',
+    or: 'or',
+    with: 'Sign in with {{provider}}',
     recaptcha: {
       before: 'This site is protected by reCAPTCHA and the Google ',
       privacy: 'Privacy Policy',

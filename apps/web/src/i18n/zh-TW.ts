@@ -38,6 +38,8 @@ export const zhTW = {
     hidePassword: '隱藏密碼',
     forgot: '忘記密碼？',
     otp: '以電子郵件驗證碼登入',
+    or: '或',
+    with: '使用 {{provider}} 登入',
     recaptcha: { before: '此網站受 reCAPTCHA 保護，並適用 Google ', privacy: '隱私權政策', and: '及', terms: '服務條款', after: '。' },
     success: '登入成功',
   },

@@ -11,6 +11,8 @@ export interface Settings {
   recaptcha: { client: string | null };
   config: AppConfig;
   api_version: string;
+  /** Social sign-in providers configured on the server (issue 10). */
+  oauth_providers: ('google' | 'facebook' | 'line')[];
 }
 interface State {
   settings: Settings;
@@ -19,7 +21,7 @@ interface State {
 }
 
 let state: State = {
-  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '' },
+  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '', oauth_providers: [] },
   loaded: false,
   loadFailed: false,
 };
@@ -34,7 +36,11 @@ const get = () => state;
 export async function loadSettings(): Promise<boolean> {
   try {
     const s = await api.get<Settings>('/api/settings', null, { silent: true });
-    state = { settings: { ...s, config: { ...DEFAULT_APP_CONFIG, ...s.config } }, loaded: true, loadFailed: false };
+    state = {
+      settings: { ...s, oauth_providers: s.oauth_providers ?? [], config: { ...DEFAULT_APP_CONFIG, ...s.config } },
+      loaded: true,
+      loadFailed: false,
+    };
   } catch {
     state = { ...state, loaded: true, loadFailed: true };
   }

@@ -18,7 +18,7 @@ export const accountFeature = {
       roles: [],
       public: true,
       title: { 'zh-TW': '第三方登入', 'en-US': 'Social sign-in' },
-      screen: 'placeholder',
+      screen: () => import('./oauth-return-page.tsx'),
     },
     {
       name: 'send-reset-password-email',

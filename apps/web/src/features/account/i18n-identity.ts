@@ -28,6 +28,26 @@ addTranslations('identity', {
       invalid: '連結可能已過期、已使用過，或密碼在之後又變更過。請重新申請重設密碼。',
       requestNew: '重新申請',
     },
+    oauth: {
+      title: '使用 {{provider}} 登入',
+      cancelled: '已取消 {{provider}} 登入。',
+      incomplete: '{{provider}} 沒有傳回完整的登入資訊，請再試一次。',
+      notLinked:
+        '無法以 {{provider}} 登入：這個 {{provider}} 帳號還沒連結到任何管理員，或登入已逾時。請先用密碼登入，再到個人資料連結 {{provider}}。',
+      taken: '這個 {{provider}} 帳號已連結到其他管理員。',
+      linked: '已連結 {{provider}}',
+    },
+    linked: {
+      title: '連結的登入方式',
+      intro: '連結後，可以直接用這些帳號登入。連結與取消連結前需要先驗證身分。',
+      link: '連結',
+      unlink: '取消連結',
+      unlinkConfirm: '取消連結 {{provider}}？之後就不能用它登入。',
+      unlinked: '已取消連結 {{provider}}',
+      notLinked: '尚未連結',
+      linkedAs: '已連結：{{who}}',
+      none: '伺服器尚未設定任何第三方登入。',
+    },
     emailCode: {
       title: '電子郵件驗證碼登入',
       intro: '輸入您的管理員電子郵件，我們會寄一組 6 位數的驗證碼給您。',
@@ -67,6 +87,26 @@ addTranslations('identity', {
       invalidTitle: 'This link no longer works',
       invalid: 'It may have expired, been used already, or the password changed since. Ask for a new reset link.',
       requestNew: 'Ask for a new link',
+    },
+    oauth: {
+      title: 'Sign in with {{provider}}',
+      cancelled: 'Signing in with {{provider}} was cancelled.',
+      incomplete: '{{provider}} did not send back everything needed to sign in. Try again.',
+      notLinked:
+        'Could not sign in with {{provider}}: this {{provider}} account is not linked to an administrator, or the sign-in took too long. Sign in with your password, then link {{provider}} on your profile.',
+      taken: 'This {{provider}} account is linked to another administrator.',
+      linked: '{{provider}} linked',
+    },
+    linked: {
+      title: 'Linked sign-in methods',
+      intro: 'Once linked, you can sign in with these accounts. Linking and unlinking ask you to confirm it is you.',
+      link: 'Link',
+      unlink: 'Unlink',
+      unlinkConfirm: 'Unlink {{provider}}? You will no longer be able to sign in with it.',
+      unlinked: '{{provider}} unlinked',
+      notLinked: 'Not linked',
+      linkedAs: 'Linked: {{who}}',
+      none: 'No social sign-in is configured on the server.',
     },
     emailCode: {
       title: 'Sign in with an email code',

@@ -20,6 +20,7 @@ import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
 import { redirectTarget } from './redirect-target.ts';
 import type { SignInResponse } from '@bo/shared/schemas/account';
 import { finishSignIn } from './finish-sign-in.ts';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 
 // The account schemas come with the first check, not with the page: zod stays out of the sign-in chunk.
 const accountSchemas = () => import('@bo/shared/schemas/account');
@@ -60,6 +61,7 @@ export default function SignInPage() {
   const config = useAppConfig();
   const siteTitle = useSiteTitle();
   const [form] = Form.useForm<Values>();
+  const keepLogin = Form.useWatch('keep_login', form);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const siteKey = settings.recaptcha.client;
@@ -136,6 +138,7 @@ export default function SignInPage() {
             {t('signIn.submit')}
           </Button>
         </Form>
+        <SocialSignInButtons keepLogin={!!keepLogin} redirect={params.get('redirect')} onError={setError} />
         <p className="sign-in-alternatives">
           <Link to="/send-reset-password-email" data-testid="forgot-password-link">
             {t('signIn.forgot')}
