@@ -328,6 +328,35 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   ),
 
   // Audit log: super admin reads; nobody writes (append-only, 405)
+  // Mail templates and the outbox (issue 10): super admin only
+  row('GET /api/admin/mail/templates', get('/api/admin/mail/templates'), SUPER_ONLY),
+  row(
+    'PUT /api/admin/mail/templates/{name}/{locale}',
+    () => ({ url: '/api/admin/mail/templates/sign_in_code/en-US', body: {} }),
+    [400, 403, 403, 403, 403, 400, 401],
+  ),
+  row(
+    'DELETE /api/admin/mail/templates/{name}/{locale}',
+    () => ({ url: '/api/admin/mail/templates/sign_in_code/xx-XX' }),
+    [400, 403, 403, 403, 403, 400, 401],
+  ),
+  row(
+    'POST /api/admin/mail/templates/{name}/preview',
+    () => ({ url: '/api/admin/mail/templates/sign_in_code/preview', body: { locale: 'en-US' } }),
+    SUPER_ONLY,
+  ),
+  row(
+    'POST /api/admin/mail/templates/{name}/send-test',
+    () => ({ url: '/api/admin/mail/templates/sign_in_code/send-test', body: {} }),
+    [400, 403, 403, 403, 403, 400, 401],
+  ),
+  row('GET /api/admin/mail/outbox', get('/api/admin/mail/outbox'), SUPER_ONLY),
+  row('GET /api/admin/mail/outbox/{id}', () => ({ url: `/api/admin/mail/outbox/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),
+  row(
+    'POST /api/admin/mail/outbox/{id}/resend',
+    () => ({ url: `/api/admin/mail/outbox/${MISSING}/resend`, body: {} }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
   // One-time password records (issue 10): super admin only
   row('GET /api/admin/otp/index', get('/api/admin/otp/index'), SUPER_ONLY),
   row('GET /api/admin/otp/{id}', () => ({ url: `/api/admin/otp/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),

@@ -26,7 +26,7 @@ export interface RequestContext {
   /** Rows of `table` about to be deleted: the modules pointing at them let go first (row-references.ts). */
   release(table: keyof DB & string, ids: readonly number[]): Promise<void>;
   /** Queues a mail in the transaction (lib/mail/outbox.ts); delivery starts once it has committed. */
-  sendMail(mail: MailRequest): Promise<void>;
+  sendMail(mail: MailRequest): Promise<number>;
   /** Absolute links for mails (PUBLIC_URL) and the secret mails and links are sealed with. */
   config: FastifyInstance['config'];
 }
@@ -58,8 +58,9 @@ export async function runInTransaction<C extends RequestContext, T>(
       },
       release: (table, ids) => app.rowReferences.release(ctx, table, ids),
       sendMail: async (mail) => {
-        await enqueueMail(trx, app.config, mail);
+        const id = await enqueueMail(trx, app.config, mail);
         mailQueued = true;
+        return id;
       },
       config: app.config,
     };

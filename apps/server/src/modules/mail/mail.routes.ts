@@ -1,0 +1,298 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, listQuery, listResponse } from '@bo/shared/list';
+import { ROLES } from '@bo/shared/permissions';
+import {
+  MAIL_LOCALES,
+  MAIL_STATUSES,
+  MAIL_TEMPLATE_NAMES,
+  type MailLocale,
+  type MailTemplateName,
+  mailPreviewBody,
+  mailPreviewSchema,
+  mailSendTestBody,
+  mailTemplateBody,
+  mailTemplateSchema,
+  outboxMailSchema,
+  outboxRowSchema,
+} from '@bo/shared/schemas/mail';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sql } from 'kysely';
+import { likePattern, paginate } from '../../lib/list.ts';
+import { openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
+import { templateProblems } from '../../lib/mail/render.ts';
+import { TEMPLATES, allVariables, templateDefinition } from '../../lib/mail/templates.ts';
+
+const templateParam = z.object({ name: z.enum(MAIL_TEMPLATE_NAMES) });
+const templateLocaleParam = templateParam.extend({ locale: z.enum(MAIL_LOCALES) });
+const outboxQuery = listQuery(['id', 'created_at', 'to_address'] as const, {
+  status: z.enum(MAIL_STATUSES).optional(),
+  template: z.enum(MAIL_TEMPLATE_NAMES).optional(),
+});
+
+const sampleValues = (name: MailTemplateName, locale: MailLocale) =>
+  Object.fromEntries(templateDefinition(name).variables.map((v) => [v.name, v.sample[locale]]));
+
+/**
+ * Mail templates and the outbox (issue 10; spec: GET /api/admin/mail/templates), super admins only:
+ * the debug menu's mail-template screen edits, previews, resets and test-sends; the outbox screen
+ * reads and resends.
+ */
+export async function mailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['mail'];
+  const roles = ROLES.debug;
+
+  const describeTemplate = async (name: MailTemplateName) => {
+    const def = templateDefinition(name);
+    const locales = {} as Record<MailLocale, z.infer<typeof mailTemplateSchema>['locales'][MailLocale]>;
+    for (const locale of MAIL_LOCALES) {
+      const text = await templateText(app.db, name, locale);
+      const rendered = await renderTemplate(app.db, name, locale, sampleValues(name, locale), text);
+      locales[locale] = {
+        subject: text.subject,
+        html: text.html,
+        text: rendered.text,
+        customised: text.customised,
+        updated_at: text.updated_at,
+      };
+    }
+    return {
+      name,
+      variables: allVariables(def).map((v) => ({ name: v.name, secret: v.secret, sample: v.sample['zh-TW'] })),
+      locales,
+    };
+  };
+
+  app.get(
+    '/api/admin/mail/templates',
+    {
+      schema: {
+        tags,
+        description: 'Every mail template, per locale the text in force (edited or default) and its variables.',
+        response: { 200: z.object({ data: z.array(mailTemplateSchema) }) },
+      },
+      config: { roles },
+    },
+    async () => ({ data: await Promise.all(TEMPLATES.map((t) => describeTemplate(t.name))) }),
+  );
+
+  app.put(
+    '/api/admin/mail/templates/:name/:locale',
+    {
+      schema: {
+        tags,
+        description:
+          "Saves an administrator's version of a template in one locale. Unknown variables, or a secret one (code, link) in the subject, are 400.",
+        params: templateLocaleParam,
+        body: mailTemplateBody,
+        response: { 200: mailTemplateSchema },
+      },
+      config: { roles },
+    },
+    async (req) => {
+      const { name, locale } = req.params;
+      const problems = templateProblems(templateDefinition(name), req.body);
+      if (Object.keys(problems).length) throw badRequest(problems);
+      await req.inTransaction(async ({ trx, actor, audit }) => {
+        const before = await templateText(trx, name, locale);
+        const now = new Date().toISOString();
+        await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
+        await trx
+          .insertInto('mail_templates')
+          .values({ template: name, locale, subject: req.body.subject, html: req.body.html, updated_by: actor.id, updated_at: now })
+          .execute();
+        await audit({
+          action: 'update',
+          target_type: 'mail_template',
+          target_id: `${name}:${locale}`,
+          before: { subject: before.subject, html: before.html },
+          after: req.body,
+        });
+      });
+      return describeTemplate(name);
+    },
+  );
+
+  app.delete(
+    '/api/admin/mail/templates/:name/:locale',
+    {
+      schema: {
+        tags,
+        description: 'Resets a template in one locale to the default.',
+        params: templateLocaleParam,
+        response: { 200: mailTemplateSchema },
+      },
+      config: { roles },
+    },
+    async (req) => {
+      const { name, locale } = req.params;
+      await req.inTransaction(async ({ trx, audit }) => {
+        const before = await templateText(trx, name, locale);
+        if (!before.customised) return;
+        await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
+        await audit({
+          action: 'reset',
+          target_type: 'mail_template',
+          target_id: `${name}:${locale}`,
+          before: { subject: before.subject, html: before.html },
+        });
+      });
+      return describeTemplate(name);
+    },
+  );
+
+  app.post(
+    '/api/admin/mail/templates/:name/preview',
+    {
+      schema: {
+        tags,
+        description: 'The mail as sent, with sample data: the saved template, or a draft.',
+        params: templateParam,
+        body: mailPreviewBody,
+        response: { 200: mailPreviewSchema },
+      },
+      config: { roles },
+    },
+    async (req) => {
+      const { name } = req.params;
+      const { locale, draft } = req.body;
+      if (draft) {
+        const problems = templateProblems(templateDefinition(name), draft);
+        if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
+      }
+      return renderTemplate(app.db, name, locale, sampleValues(name, locale), draft);
+    },
+  );
+
+  app.post(
+    '/api/admin/mail/templates/:name/send-test',
+    {
+      schema: {
+        tags,
+        description: 'Queues the template with sample data to an address (through the outbox).',
+        params: templateParam,
+        body: mailSendTestBody,
+        response: { 200: z.object({ id: z.number() }) },
+      },
+      config: { roles },
+    },
+    async (req) =>
+      req.inTransaction(async ({ audit, sendMail }) => {
+        const { name } = req.params;
+        const id = await sendMail({
+          to: req.body.to.toLowerCase(),
+          template: name,
+          locale: req.body.locale,
+          variables: sampleValues(name, req.body.locale),
+        });
+        await audit({
+          action: 'send_test',
+          target_type: 'mail_template',
+          target_id: `${name}:${req.body.locale}`,
+          after: { to: req.body.to },
+        });
+        return { id };
+      }),
+  );
+
+  const outboxColumns = [
+    'id',
+    'to_address',
+    'template',
+    'locale',
+    'subject',
+    'status',
+    'attempts',
+    'last_error',
+    'next_attempt_at',
+    'created_at',
+    'sent_at',
+  ] as const;
+
+  app.get(
+    '/api/admin/mail/outbox',
+    {
+      schema: {
+        tags,
+        description: 'The outbox, newest first; never the bodies (GET …/outbox/{id} reads one).',
+        querystring: outboxQuery,
+        response: { 200: listResponse(outboxRowSchema) },
+      },
+      config: { roles },
+    },
+    async (req) => {
+      const { status, template, keyword, ...page } = req.query;
+      let qb = app.db.selectFrom('mail_outbox').select([...outboxColumns]);
+      if (status) qb = qb.where('status', '=', status);
+      if (template) qb = qb.where('template', '=', template);
+      if (keyword) qb = qb.where(sql<boolean>`lower(to_address) like ${likePattern(keyword.toLowerCase())} escape '\\'`);
+      return paginate(qb, page, { idColumn: 'id', sortColumns: { id: 'id', created_at: 'created_at', to_address: 'to_address' } });
+    },
+  );
+
+  app.get(
+    '/api/admin/mail/outbox/:id',
+    {
+      schema: {
+        tags,
+        description: 'One queued or sent mail with its body (a sign-in code or a reset link can be in it: super admins only).',
+        params: idParam,
+        response: { 200: outboxMailSchema },
+      },
+      config: { roles },
+    },
+    async (req) => {
+      const row = await app.db
+        .selectFrom('mail_outbox')
+        .select([...outboxColumns, 'body'])
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const { body, ...rest } = row;
+      const opened = openBody(app.config, body);
+      return { ...rest, html: opened?.html ?? null, text: opened?.text ?? null };
+    },
+  );
+
+  app.post(
+    '/api/admin/mail/outbox/:id/resend',
+    {
+      schema: {
+        tags,
+        description: 'Queues a sent or failed mail again (409 while it is still pending or sending).',
+        params: idParam,
+        response: { 200: outboxRowSchema },
+      },
+      config: { roles, errors: [409] },
+    },
+    async (req) => {
+      const row = await req.inTransaction(async ({ trx, audit }) => {
+        const mail = await trx.selectFrom('mail_outbox').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+        if (!mail) throw notFound();
+        if (mail.status === 'pending' || mail.status === 'sending') throw conflict({ id: ['mail.error.already_queued'] });
+        await trx
+          .updateTable('mail_outbox')
+          .set({
+            status: 'pending',
+            attempts: 0,
+            last_error: null,
+            next_attempt_at: new Date().toISOString(),
+            locked_until: null,
+            sent_at: null,
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        await audit({ action: 'resend', target_type: 'mail', target_id: mail.id, before: { status: mail.status } });
+        return trx
+          .selectFrom('mail_outbox')
+          .select([...outboxColumns])
+          .where('id', '=', mail.id)
+          .executeTakeFirstOrThrow();
+      });
+      app.mailer.kick();
+      return row;
+    },
+  );
+}
