@@ -4,6 +4,7 @@ import { debugFeature } from '../features/debug/debug.feature.ts';
 import { errorsFeature } from '../features/errors/errors.feature.ts';
 import { otpFeature } from '../features/otp/otp.feature.ts';
 import { fileFeature } from '../features/file/file.feature.ts';
+import { mailFeature } from '../features/mail/mail.feature.ts';
 import { organizationFeature } from '../features/organization/organization.feature.ts';
 import { staffFeature } from '../features/staff/staff.feature.ts';
 import { adminFeature } from '../features/admin/admin.feature.ts';
@@ -20,6 +21,7 @@ import { photoFeature } from '../features/photo/photo.feature.ts';
 export const FEATURES: readonly FeatureDescriptor[] = [
   accountFeature,
   debugFeature,
+  mailFeature,
   errorsFeature,
   otpFeature,
   fileFeature,

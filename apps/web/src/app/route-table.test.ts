@@ -25,7 +25,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('maintainer passes every check, debug group included', () => {
     expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
       'overview',
-      'debug:[mail-template,html-editor,log-viewer]',
+      'debug:[mail-template,mail-outbox,html-editor,log-viewer]',
       'otp',
       'file',
       'organization',
@@ -62,6 +62,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     const debug = visibleMenu(['ROLE_MAINTAINER'], flags).find((m) => m.key === 'debug')!;
     expect(debug.children!.map((c) => c.path)).toEqual([
       '/admin/debug/mail-template',
+      '/admin/debug/mail-outbox',
       '/admin/debug/html-editor',
       '/admin/debug/log-viewer',
     ]);

@@ -14,13 +14,6 @@ export const debugFeature = {
       screen: () => import('./client-debug-page.tsx'),
     },
     {
-      name: 'admin_debug.mail_template',
-      path: adminPath('debug/mail-template'),
-      roles: ROLES.debug,
-      title: { 'zh-TW': '郵件範本', 'en-US': 'Mail templates' },
-      screen: 'placeholder',
-    },
-    {
       name: 'admin_debug.html_editor',
       path: adminPath('debug/html-editor'),
       roles: ROLES.debug,
@@ -45,7 +38,6 @@ export const debugFeature = {
   ],
   menuGroups: [{ key: 'debug', icon: 'bug', roles: ROLES.debugMenu, order: 20, label: { 'zh-TW': '除錯', 'en-US': 'Debug' } }],
   menu: [
-    { key: 'mail-template', group: 'debug', route: 'admin_debug.mail_template', roles: ROLES.debugMenu, order: 10 },
     { key: 'html-editor', group: 'debug', route: 'admin_debug.html_editor', roles: ROLES.debugMenu, order: 20 },
     { key: 'log-viewer', group: 'debug', route: 'admin_debug.log_viewer', roles: ROLES.debugMenu, order: 30 },
   ],

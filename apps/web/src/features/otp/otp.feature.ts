@@ -1,7 +1,7 @@
 import { ROLES } from '@bo/shared/permissions';
 import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
-/** One-time password records (spec section 2); the screen comes in a later issue. */
+/** One-time password records (spec section 2): the codes mailed for sign-in and verify identity. */
 export const otpFeature = {
   name: 'otp',
   routes: [
@@ -10,7 +10,7 @@ export const otpFeature = {
       path: adminPath('otp'),
       roles: ROLES.otp,
       title: { 'zh-TW': '一次性密碼紀錄', 'en-US': 'One-time passwords' },
-      screen: 'placeholder',
+      screen: () => import('./otp-records-page.tsx'),
     },
   ],
   menu: [{ key: 'otp', icon: 'key', route: 'admin.otp', roles: ROLES.otp, order: 30 }],

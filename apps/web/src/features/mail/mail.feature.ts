@@ -1,0 +1,27 @@
+import { ROLES } from '@bo/shared/permissions';
+import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
+
+/** Mail templates and the outbox (issue 10), in the debug menu group. */
+export const mailFeature = {
+  name: 'mail',
+  routes: [
+    {
+      name: 'admin_debug.mail_template',
+      path: adminPath('debug/mail-template'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': '郵件範本', 'en-US': 'Mail templates' },
+      screen: () => import('./mail-templates-page.tsx'),
+    },
+    {
+      name: 'admin_debug.mail_outbox',
+      path: adminPath('debug/mail-outbox'),
+      roles: ROLES.debug,
+      title: { 'zh-TW': '寄件匣', 'en-US': 'Mail outbox' },
+      screen: () => import('./mail-outbox-page.tsx'),
+    },
+  ],
+  menu: [
+    { key: 'mail-template', group: 'debug', route: 'admin_debug.mail_template', roles: ROLES.debugMenu, order: 10 },
+    { key: 'mail-outbox', group: 'debug', route: 'admin_debug.mail_outbox', roles: ROLES.debugMenu, order: 15 },
+  ],
+} satisfies FeatureDescriptor;

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import type { ColumnsType } from 'antd/es/table';
+import type { OtpRecord } from '@bo/shared/schemas/otp';
+import { formatDateTime } from '../../i18n/index.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { createResourceApi } from '../../components/resource/resource-api.ts';
+import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
+import { useListParams } from '../../components/resource/use-list-params.ts';
+import './i18n.ts';
+
+const otpApi = createResourceApi<OtpRecord>('/api/admin/otp');
+const FILTERS = ['purpose', 'state'] as const;
+const STATE_COLOR = { open: 'blue', used: 'green', expired: 'default' } as const;
+
+/** /admin/otp: the mailed one-time codes (spec section 7: GET /api/admin/otp/index, DELETE /api/admin/otp/batch). */
+export default function OtpRecordsPage() {
+  const { t } = useTranslation('otp');
+  const list = useListParams(FILTERS, { sort: 'created_at', order: 'desc' });
+  const q = useQuery(otpApi.list(list.query));
+  const del = useDeleteRows(otpApi, { confirm: (count) => t('confirmDelete', { count }), done: (count) => t('deleted', { count }) });
+  const f = list.params.filters;
+
+  const columns: ColumnsType<OtpRecord> = [
+    { key: 'email', dataIndex: 'email', title: t('email'), sorter: true },
+    { key: 'admin', title: t('admin'), render: (_, r) => r.admin?.name ?? '', responsive: ['md'] },
+    { key: 'purpose', title: t('purpose'), render: (_, r) => t(`purposes.${r.purpose}`) },
+    { key: 'state', title: t('state'), render: (_, r) => <Tag color={STATE_COLOR[r.state]}>{t(`states.${r.state}`)}</Tag> },
+    { key: 'tries', dataIndex: 'tries', title: t('tries'), responsive: ['lg'] },
+    { key: 'ip', dataIndex: 'ip', title: t('ip'), responsive: ['lg'] },
+    { key: 'created_at', title: t('created'), sorter: true, render: (_, r) => formatDateTime(r.created_at) },
+    { key: 'expires_at', title: t('expires'), sorter: true, responsive: ['md'], render: (_, r) => formatDateTime(r.expires_at) },
+  ];
+
+  return (
+    <div className="page otp-records-page">
+      <PageHeader subtitle={t('intro')} />
+      <ListFilters list={list} placeholder={t('search')}>
+        <Select
+          allowClear
+          placeholder={t('anyPurpose')}
+          aria-label={t('purpose')}
+          style={{ minWidth: 140 }}
+          value={f.purpose}
+          options={(['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
+          onChange={(v) => list.set({ filters: { purpose: v ?? null } })}
+          data-testid="filter-purpose"
+        />
+        <Select
+          allowClear
+          placeholder={t('anyState')}
+          aria-label={t('state')}
+          style={{ minWidth: 120 }}
+          value={f.state}
+          options={(['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))}
+          onChange={(v) => list.set({ filters: { state: v ?? null } })}
+          data-testid="filter-state"
+        />
+      </ListFilters>
+      <ResourceTable<OtpRecord>
+        testId="otp-table"
+        query={q}
+        list={list}
+        columns={columns}
+        filtered={list.filtered}
+        emptyText={{ empty: t('empty') }}
+        batchActions={({ ids, rows, clear }) => (
+          <BatchDeleteButton del={del} ids={ids} names={rows.map((r) => `${r.email} · ${formatDateTime(r.created_at)}`)} clear={clear} />
+        )}
+      />
+    </div>
+  );
+}
