@@ -98,4 +98,49 @@ describe('identity in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the super admin reads the OTP records, edits a mail template with a live preview and reads the outbox', async () => {
+    // A code record and a mail to show (the flows above made some; a minute's pacing may refuse this one then).
+    await fetch(`${server.url}/api/admin/account/login-via-email-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fingerprint': 'e2e-identity' },
+      body: JSON.stringify({ email: server.admin.email }),
+    });
+    for (const [width, locale] of [
+      [1440, 'zh-TW'],
+      [390, 'en-US'],
+    ] as const) {
+      const { context, page, errors } = await newPage(width, locale);
+      await signIn(page, server.url, server.admin.email, server.admin.password);
+      await page.goto(`${server.url}/admin/otp`);
+      await page.getByTestId('otp-table').locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
+      await shot(page, `otp-records-${width}-${locale}`);
+      await expectAccessible(page, `otp records ${width} ${locale}`);
+
+      await page.goto(`${server.url}/admin/debug/mail-template`);
+      await page.getByTestId('template-subject').waitFor({ timeout: 15_000 });
+      const frame = page.frameLocator('[data-testid="mail-preview"]');
+      await frame.getByText('BuildOffice').first().waitFor({ timeout: 15_000 });
+      if (width === 1440) {
+        await page.getByTestId('template-subject').fill('{{appName}} 密碼重設通知');
+        await page.getByTestId('template-save').click();
+        await page.getByText('範本已儲存').waitFor({ timeout: 15_000 });
+      }
+      await shot(page, `mail-templates-${width}-${locale}`);
+      await expectAccessible(page, `mail templates ${width} ${locale}`);
+
+      await page.goto(`${server.url}/admin/debug/mail-outbox`);
+      const first = page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first();
+      await first.waitFor({ timeout: 15_000 });
+      await first.getByRole('button').click();
+      await page.locator('.ant-drawer [data-testid="mail-preview"]').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(400);
+      await shot(page, `mail-outbox-${width}-${locale}`);
+      await expectAccessible(page, `mail outbox ${width} ${locale}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

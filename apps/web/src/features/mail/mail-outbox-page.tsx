@@ -124,7 +124,7 @@ function MailDrawer({ id, onClose, onResend }: { id: number | null; onClose(): v
         <>
           <p>
             {t('outbox.to')}: {mail.to_address} · <Tag color={STATUS_COLOR[mail.status]}>{t(`outbox.statuses.${mail.status}`)}</Tag>
-            {mail.sent_at ? `${t('outbox.sent')}: ${formatDateTime(mail.sent_at)}` : null}
+            {mail.sent_at ? ` · ${t('outbox.sent')}: ${formatDateTime(mail.sent_at)}` : null}
           </p>
           {mail.last_error ? (
             <Alert type="error" showIcon title={`${t('outbox.lastError')}: ${mail.last_error}`} style={{ marginBottom: 12 }} />
