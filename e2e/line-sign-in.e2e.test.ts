@@ -73,6 +73,22 @@ describe('LINE sign-in', () => {
     await page.waitForURL(`${server.url}/admin`, { timeout: 30_000 });
     await page.locator('.page-header').waitFor();
     expect(providers.redeemed.length).toBeGreaterThanOrEqual(3);
+
+    // The super admin's devices, as another super admin would see them, then "sign out all other devices".
+    await page.goto(`${server.url}/admin/admin`);
+    await page.locator('[data-testid^="admin-more-"]').first().click();
+    await page.getByRole('menuitem', { name: '登入裝置' }).click();
+    await page.locator('.ant-drawer [data-testid="login-device"]').first().waitFor();
+    await shot(page, 'admin-devices-drawer-1440-zh');
+    await expectAccessible(page, 'admin devices drawer 1440 zh-TW');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/admin/profile`);
+    await page.getByTestId('logout-other-devices').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await page.getByTestId('verify-password').fill(server.admin.password);
+    await page.getByTestId('verify-submit').click();
+    await page.getByText('其他裝置都已登出').waitFor();
+    await page.getByTestId('logout-other-devices').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
   });

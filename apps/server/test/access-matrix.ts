@@ -163,6 +163,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/account/organizations', get('/api/admin/account/organizations'), SIGNED_IN),
   row('GET /api/admin/account/sub-account/index', get('/api/admin/account/sub-account/index'), SIGNED_IN),
   row('GET /api/admin/account/login-device', get('/api/admin/account/login-device'), SIGNED_IN),
+  row('DELETE /api/admin/account/other-devices', () => ({ url: '/api/admin/account/other-devices' }), [403, 403, 403, 403, 403, 403, 401]),
   row(
     'DELETE /api/admin/account/logout-device/{id}',
     () => ({ url: `/api/admin/account/logout-device/${MISSING}` }),

@@ -62,6 +62,7 @@ describe('route declarations', () => {
         'PUT /api/admin/account/renew',
         'PUT /api/admin/account/reset-password',
         'PUT /api/admin/account/email',
+        'DELETE /api/admin/account/other-devices',
         'GET /api/admin/account/identities',
         'DELETE /api/admin/account/identities/:provider',
         'POST /api/admin/account/oauth-link-url/:provider',

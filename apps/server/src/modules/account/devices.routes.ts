@@ -5,6 +5,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { idParam, idsBody } from '@bo/shared/list';
 import { deviceSchema } from '@bo/shared/schemas/account';
 import { notFound } from '../../lib/errors.ts';
+import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { adminExists, listDevices, revokeDevices, type DeviceOwner } from './devices.repository.ts';
 
@@ -24,6 +25,42 @@ export async function deviceRoutes(fastify: FastifyInstance) {
   const tags = ['devices'];
   const own = { roles: [] };
   const operator = { roles: ROLES.superAdmin };
+
+  app.delete(
+    '/api/admin/account/other-devices',
+    {
+      schema: {
+        tags,
+        description: 'Signs out every other device of the signed-in admin at once, after verify-identity: their tokens stop working now.',
+        response: { 200: z.object({ message: z.string(), count: z.number() }) },
+      },
+      config: { ...own, errors: [403] },
+    },
+    (req) =>
+      req.inTransaction(async (ctx) => {
+        await requireIdentityProof(ctx.db, ctx.actor.deviceId);
+        const others = await ctx.db
+          .selectFrom('login_devices')
+          .select('id')
+          .where('admin_id', '=', ctx.actor.id)
+          .where('id', '!=', ctx.actor.deviceId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        if (others.length)
+          await revokeDevices(
+            ctx.db,
+            others.map((d) => d.id),
+            { adminId: ctx.actor.id },
+          );
+        await ctx.audit({
+          action: 'logout_other_devices',
+          target_type: 'login_device',
+          target_id: ctx.actor.deviceId,
+          after: { count: others.length },
+        });
+        return { message: 'OK', count: others.length };
+      }),
+  );
 
   app.get('/api/admin/account/login-device', { schema: { tags, response: { 200: devices } }, config: own }, async (req) => {
     const { db, actor } = req.readContext();

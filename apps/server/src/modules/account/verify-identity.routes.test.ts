@@ -96,3 +96,25 @@ describe('verify identity', () => {
     expect(res.json().errors).toEqual({ email: ['validate.error.unique'] });
   });
 });
+
+describe('sign out all other devices', () => {
+  it('needs the proof, then ends every other device at once and keeps this one', async () => {
+    const admin = await buildAdmin(t.db);
+    const here = await login(t.app, admin);
+    const other = await api(t.app).post(
+      '/api/admin/account/login',
+      { email: admin.email, password: admin.password },
+      { 'x-fingerprint': 'phone' },
+    );
+    const phone = other.json().token as string;
+    expect((await api(t.app, here).delete('/api/admin/account/other-devices')).statusCode).toBe(403);
+    await verify(here, { password: admin.password });
+    const res = await api(t.app, here).delete('/api/admin/account/other-devices');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'OK', count: 1 });
+    expect((await api(t.app, phone).get('/api/admin/account/profile', { 'x-fingerprint': 'phone' })).statusCode).toBe(401);
+    expect((await api(t.app, here).get('/api/admin/account/profile')).statusCode).toBe(200);
+    const audit = await t.db.selectFrom('audit_logs').select('action').where('actor_id', '=', admin.id).execute();
+    expect(audit.map((a) => a.action)).toContain('logout_other_devices');
+  });
+});

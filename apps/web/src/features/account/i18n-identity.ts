@@ -28,6 +28,11 @@ addTranslations('identity', {
       invalid: '連結可能已過期、已使用過，或密碼在之後又變更過。請重新申請重設密碼。',
       requestNew: '重新申請',
     },
+    devices: {
+      others: '登出所有其他裝置',
+      othersConfirm: '登出其他 {{count}} 個裝置？那些裝置需要重新登入。',
+      othersDone: '其他裝置都已登出',
+    },
     oauth: {
       title: '使用 {{provider}} 登入',
       cancelled: '已取消 {{provider}} 登入。',
@@ -87,6 +92,11 @@ addTranslations('identity', {
       invalidTitle: 'This link no longer works',
       invalid: 'It may have expired, been used already, or the password changed since. Ask for a new reset link.',
       requestNew: 'Ask for a new link',
+    },
+    devices: {
+      others: 'Sign out all other devices',
+      othersConfirm: 'Sign out the {{count}} other devices? They will have to sign in again.',
+      othersDone: 'Every other device is signed out',
     },
     oauth: {
       title: 'Sign in with {{provider}}',

@@ -50,12 +50,14 @@ export function LinkedAccounts() {
   const unlink = (p: OAuthProviderName) =>
     modal.confirm({
       title: t('linked.unlinkConfirm', { provider: NAMES[p] }),
-      onOk: () =>
-        act(p, async () => {
+      // Not awaited: the confirmation closes first, so the verify-identity dialog it may open is on top.
+      onOk: () => {
+        void act(p, async () => {
           await api.delete(`/api/admin/account/identities/${p}`);
           await qc.invalidateQueries({ queryKey: KEY });
           toast.success({ title: t('linked.unlinked', { provider: NAMES[p] }), duration: SHELL_TOAST.duration });
-        }),
+        });
+      },
     });
 
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -31,6 +32,7 @@ import { switchToAccount } from './switch-account.ts';
 import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
 import { useBatchStatus } from './use-batch-status.ts';
+import { AdminDevicesDrawer } from './admin-devices-drawer.tsx';
 import './i18n.ts';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 
@@ -53,6 +55,7 @@ export default function AdminListPage() {
   const del = useDeleteRows(adminApi);
   const mailNotice = usePasswordMailNotice();
   const proof = useIdentityProof();
+  const [devicesOf, setDevicesOf] = useState<{ id: number; label: string } | null>(null);
   const f = list.params.filters;
 
   const label = (a: Admin) => (a.name ? `${a.name} <${a.email}>` : a.email);
@@ -124,6 +127,7 @@ export default function AdminListPage() {
               items: [
                 { key: 'switch', label: t('switchAccount'), disabled: !isSuperAdmin || a.id === me || a.status !== 'active' },
                 { key: 'reset', label: t('resetPassword'), disabled: a.id === me },
+                ...(isSuperAdmin ? [{ key: 'devices', label: t('devices') }] : []),
                 { type: 'divider' },
                 { key: 'delete', label: tr('delete'), danger: true, disabled: a.id === me },
               ],
@@ -146,16 +150,20 @@ export default function AdminListPage() {
                   modal.confirm({
                     title: t('resetPassword'),
                     content: t('resetPasswordConfirm', { name: a.name || a.email }),
-                    onOk: async () => {
-                      try {
-                        const sent = await proof.run(() => resetPassword.mutateAsync(a.id));
-                        mailNotice('reset', a.name || a.email, sent);
-                      } catch (e) {
-                        toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-                      }
+                    // Not awaited: the confirmation closes first, so the verify-identity dialog it may open is on top.
+                    onOk: () => {
+                      proof
+                        .run(() => resetPassword.mutateAsync(a.id))
+                        .then(
+                          (sent) => {
+                            mailNotice('reset', a.name || a.email, sent);
+                          },
+                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                        );
                     },
                   });
                 }
+                if (key === 'devices') setDevicesOf({ id: a.id, label: label(a) });
                 if (key === 'delete') await del([a.id], [label(a)]);
               },
             }}
@@ -170,6 +178,7 @@ export default function AdminListPage() {
   return (
     <div className="page admin-list-page">
       {proof.dialog}
+      <AdminDevicesDrawer admin={devicesOf} onClose={() => setDevicesOf(null)} />
       <PageHeader
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">

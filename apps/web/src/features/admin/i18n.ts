@@ -25,6 +25,8 @@ addTranslations('admin', {
     disable: '停用',
     resetPassword: '重設密碼',
     switchAccount: '切換為此帳號',
+    devices: '登入裝置',
+    devicesOf: '{{name}} 的登入裝置',
     more: '更多',
     resetPasswordConfirm: '重設 {{name}} 的密碼？原密碼會失效、所有裝置將被登出，並寄送設定新密碼的連結給對方。',
     switchConfirm: '以 {{name}} 的身分操作？所有紀錄都會同時記下您的帳號。',
@@ -65,6 +67,8 @@ addTranslations('admin', {
     disable: 'Disable',
     resetPassword: 'Reset password',
     switchAccount: 'Act as this admin',
+    devices: 'Signed-in devices',
+    devicesOf: 'Devices of {{name}}',
     more: 'More',
     resetPasswordConfirm:
       'Reset the password of {{name}}? The old one stops working, every device is signed out, and a link to set a new one is mailed to them.',

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import List from 'antd/es/list';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import Tag from 'antd/es/tag';
+import LaptopOutlined from '@ant-design/icons/LaptopOutlined';
+import MobileOutlined from '@ant-design/icons/MobileOutlined';
+import { formatDateTime } from '../../i18n/index.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../empty-state.tsx';
+
+/** "Chrome on Windows"-style summary of a user agent, without a parser library. */
+export function describeUserAgent(ua: string): { label: string; mobile: boolean } {
+  if (!ua) return { label: '', mobile: false };
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : ua.split(/[ /]/)[0];
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return { label: os ? `${browser} · ${os}` : browser, mobile: /Mobile|Android|iPhone/.test(ua) };
+}
+
+export interface DeviceRow {
+  id: number;
+  user_agent: string;
+  ip: string;
+  signed_in_at: string;
+  last_seen_at: string;
+  current: boolean;
+}
+
+/**
+ * Signed-in devices of one admin, named from their user agents, each with "sign out": the profile's
+ * own devices and a super admin's view of another admin's (issue 10).
+ */
+export function DeviceList({
+  devices,
+  logout,
+  footer,
+}: {
+  devices: DeviceRow[];
+  logout(id: number): Promise<unknown>;
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const others = devices.filter((d) => !d.current);
+  return (
+    <List<DeviceRow>
+      className="login-devices"
+      dataSource={devices}
+      locale={{ emptyText: <EmptyState description={t('devices.empty')} /> }}
+      footer={footer ?? (others.length === 0 ? <span className="muted">{t('devices.empty')}</span> : undefined)}
+      renderItem={(d) => {
+        const ua = describeUserAgent(d.user_agent);
+        return (
+          <List.Item
+            data-testid="login-device"
+            actions={
+              d.current
+                ? [
+                    <Tag color="blue" key="c">
+                      {t('devices.current')}
+                    </Tag>,
+                  ]
+                : [
+                    <Popconfirm
+                      key="l"
+                      title={t('devices.confirm')}
+                      okText={t('common.ok')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() =>
+                        logout(d.id).then(
+                          () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
+                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                        )
+                      }
+                    >
+                      <Button danger size="small">
+                        {t('devices.logout')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              avatar={ua.mobile ? <MobileOutlined style={{ fontSize: 20 }} /> : <LaptopOutlined style={{ fontSize: 20 }} />}
+              title={ua.label || t('devices.unknown')}
+              description={`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
