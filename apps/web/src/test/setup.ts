@@ -25,3 +25,8 @@ if (typeof window !== 'undefined') {
   const orig = window.getComputedStyle;
   window.getComputedStyle = (elt: Element, pseudo?: string | null) => orig.call(window, elt, pseudo ? undefined : pseudo);
 }
+
+// findBy*/waitFor give up after one second by default: on a busy two-core CI machine, antd forms whose
+// rules load their schema lazily take longer than that. Ten seconds, as the slowest tests already ask.
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 10_000 });

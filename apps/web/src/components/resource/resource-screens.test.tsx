@@ -163,7 +163,8 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
   it("refuses an empty create with the schema's required errors, sending nothing", async () => {
     renderAt('/admin/widget/create');
     fireEvent.click(await screen.findByTestId('form-submit'));
-    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+    // The rules load their schema lazily: on a busy machine that takes longer than waitFor's default second.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2), { timeout: 10_000 });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
