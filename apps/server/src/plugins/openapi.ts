@@ -208,7 +208,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     });
     await docs.register(fastifySwaggerUi, {
       routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'list', validatorUrl: null },
+      uiConfig: { docExpansion: 'none', filter: true, validatorUrl: null },
       staticCSP: DOCS_CONTENT_SECURITY_POLICY,
     });
   });
