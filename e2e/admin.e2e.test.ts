@@ -161,13 +161,17 @@ describe('admins and organizations', () => {
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/admin/audit-log?target_type=organization`);
     const table = page.getByTestId('audit-table');
-    await table.locator('tbody tr').filter({ hasText: '組織 #' }).first().waitFor();
+    await table.locator('tbody tr').filter({ hasText: '組織 Gamma Works' }).first().waitFor();
     await shot(page, 'audit-log-organizations');
     await expectAccessible(page, 'audit log 1280 zh-TW');
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/admin/audit-log?target_type=admin&action=create`);
-    await table.locator('tbody tr').filter({ hasText: '管理員 #' }).first().waitFor();
+    await table
+      .locator('tbody tr')
+      .filter({ hasText: `管理員 ${newAdmin.name} <${newAdmin.email}>` })
+      .first()
+      .waitFor();
     await table.getByRole('button', { name: '查看' }).first().click();
     const drawer = page.getByTestId('audit-detail');
     await drawer.getByText(newAdmin.email).first().waitFor();

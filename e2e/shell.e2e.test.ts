@@ -18,7 +18,6 @@ let alphaId: number;
 let betaId: number;
 const base = { email: 'base@example.com', password: 'Base#12345' };
 const fresh = { email: 'fresh@example.com', password: 'Fresh#1234' };
-const maintainer = { email: 'maintainer@example.com', password: 'Maint#12345' };
 
 beforeAll(async () => {
   server = await startServer();
@@ -37,7 +36,6 @@ beforeAll(async () => {
   });
   await seedAdmin(server.dataDir, { ...base, name: 'Base Admin', roles: ['ROLE_BASE'] });
   await seedAdmin(server.dataDir, { ...fresh, name: 'Fresh Admin', roles: ['ROLE_BASE'], hasChangedPassword: false });
-  await seedAdmin(server.dataDir, { ...maintainer, name: 'Maintainer', roles: ['ROLE_MAINTAINER'] });
 });
 
 afterAll(async () => {
@@ -255,22 +253,6 @@ describe('web shell', () => {
     await shot(page, 'client-debug');
     await page.goto(`${server.url}/debug?app_debug=0`);
     await page.getByTestId('debug-flag').getByText('關閉').waitFor();
-    await context.close();
-  });
-
-  it('opens the log viewer placeholder from the Debug menu, not the missing API page', async () => {
-    const { context, page, errors } = await newPage();
-    await signIn(page, server.url, maintainer.email, maintainer.password);
-    const menu = page.getByTestId('admin-menu');
-    await menu.getByText('除錯').click();
-    await menu.getByText('系統日誌').click();
-    await page.waitForURL(`${server.url}/admin/debug/log-viewer`);
-    await page.getByText('系統日誌：即將推出').waitFor();
-    expect(context.pages()).toHaveLength(1);
-    expect(await page.title()).toBe('系統日誌 | 營造後台');
-    await page.waitForTimeout(300);
-    await shot(page, 'log-viewer-placeholder');
-    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -21,6 +21,8 @@ import { registerWebAssets } from './plugins/web-assets.ts';
 import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
+import { DailyJobs } from './lib/jobs/daily-jobs.ts';
+import { RotatingLog } from './lib/logs/rotating-log.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
 
@@ -38,6 +40,8 @@ declare module 'fastify' {
     rowReferences: RowReferences;
     /** Sends the mail outbox (lib/mail/delivery.ts); idle without SMTP_URL. */
     mailer: MailDelivery;
+    /** The modules' daily jobs, run once a Taipei day across instances (lib/jobs/daily-jobs.ts). */
+    dailyJobs: DailyJobs;
   }
 }
 
@@ -57,6 +61,20 @@ export interface BuildOptions {
 /** Builds the whole app without listening (tests inject into it; main.ts listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // The log goes to stdout (or the test's stream) and, unless LOG_DIR=off, to rotating files the log viewer reads.
+  const logFile =
+    opts.logger !== false && config.logFiles.dir
+      ? new RotatingLog(config.logFiles.dir, config.logFiles.maxBytes, config.logFiles.keep)
+      : null;
+  const out = opts.logStream ?? process.stdout;
+  const logStream = logFile
+    ? {
+        write(line: string) {
+          out.write(line);
+          logFile.write(line);
+        },
+      }
+    : opts.logStream;
   const app = Fastify({
     logger:
       opts.logger === false
@@ -72,10 +90,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
               '*.headers.authorization',
               '*.headers.cookie',
               'req.body.password',
+              'req.body.current_password',
               'req.body.token',
+              'req.body.code',
+              'req.body.recovery_code',
             ],
             serializers: { req: serializeRequest },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
     // A hop count is valid at run time (proxy-addr) though missing from the option type.
     trustProxy: config.trustProxy as boolean | string,
@@ -98,6 +119,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', new MailDelivery(opts.db, config, config.mail, app.log));
   app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.stop());
+  app.decorate('dailyJobs', new DailyJobs(opts.db, app.log, config.jobs.checkMs));
+  if (logFile) app.addHook('onClose', async () => logFile.close());
+  app.addHook('onReady', async () => app.dailyJobs.start());
+  app.addHook('onClose', async () => app.dailyJobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

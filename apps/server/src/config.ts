@@ -92,9 +92,18 @@ const envSchema = z.object({
   LINE_AUTHORIZE_URL: z.string().url().default('https://access.line.me/oauth2/v2.1/authorize'),
   LINE_TOKEN_URL: z.string().url().default('https://api.line.me/oauth2/v2.1/token'),
   LINE_ISSUER: z.string().default('https://access.line.me'),
+  LINE_MESSAGING_ACCESS_TOKEN: z.string().min(1).optional(),
+  LINE_MESSAGING_API_URL: z.string().url().default('https://api.line.me'),
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: z.string().min(1).optional(),
+  GOOGLE_DRIVE_API_URL: z.string().url().default('https://www.googleapis.com/drive/v3'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  CERTIFICATE_REMINDER_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
+    .default('08:00'),
+  JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -115,6 +124,9 @@ const envSchema = z.object({
   SIGNED_URL_MAX_TTL_SECONDS: z.coerce.number().int().min(1).default(86400),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_DIR: z.string().optional(),
+  LOG_FILE_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
+  LOG_FILE_KEEP: z.coerce.number().int().min(1).max(1000).default(30),
   WEB_DIST: z.string().optional(),
 });
 
@@ -195,6 +207,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
+    integrations: {
+      line: { accessToken: e.LINE_MESSAGING_ACCESS_TOKEN ?? null, baseUrl: e.LINE_MESSAGING_API_URL },
+      drive: { keyFile: e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE ?? null, driveUrl: e.GOOGLE_DRIVE_API_URL },
+    },
+    jobs: {
+      certificateReminderAt: e.CERTIFICATE_REMINDER_TIME === 'off' ? null : e.CERTIFICATE_REMINDER_TIME,
+      checkMs: e.JOB_CHECK_MS,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -224,6 +244,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     listenUrl: listenUrl(e.HOST, e.PORT),
     logLevel: e.LOG_LEVEL,
+    logFiles: {
+      /** Where the log files go; "off": stdout only. */
+      dir: e.LOG_DIR === 'off' ? null : resolve(e.LOG_DIR ?? join(dataDir, 'logs')),
+      maxBytes: Math.round(e.LOG_FILE_MAX_MB * 1024 * 1024),
+      keep: e.LOG_FILE_KEEP,
+    },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
   };
 }

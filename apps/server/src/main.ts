@@ -1,4 +1,7 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { SERVER_PID_FILE } from './cli/data-commands.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -47,7 +50,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The operator CLI's restore refuses while this file names a live process (cli/data-commands.ts).
+  const pidFile = join(config.dataDir, SERVER_PID_FILE);
+  app.addHook('onClose', async () => rmSync(pidFile, { force: true }));
   await app.listen({ port: config.port, host: config.host });
+  writeFileSync(pidFile, String(process.pid));
   if (!config.publicUrlConfigured) {
     app.log.warn(
       { publicUrl: config.publicUrl },

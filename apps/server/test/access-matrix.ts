@@ -110,6 +110,17 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     () => ({ url: '/api/admin/account/login-via-email-otp', body: { email: 'matrix@example.com', code: '000000' } }),
     [401, 401, 401, 401, 401, 401, 401],
   ),
+  // Two-factor's second step: a made-up challenge is no sign-in in progress, whoever sends it.
+  row(
+    'POST /api/admin/account/two-factor/login',
+    () => ({ url: '/api/admin/account/two-factor/login', body: { challenge: 'made-up', code: '123456' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
+  row(
+    'POST /api/admin/account/two-factor/login/setup',
+    () => ({ url: '/api/admin/account/two-factor/login/setup', body: { challenge: 'made-up' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
   row('GET /api/files/public/{*}', get('/api/files/public/nothing/here.png'), [404, 404, 404, 404, 404, 404, 404]),
   row(
     'GET /api/files/signed/{a}/{b}',
@@ -145,6 +156,24 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     [403, 403, 403, 403, 403, 403, 401],
   ),
   row('GET /api/admin/account/identities', get('/api/admin/account/identities'), SIGNED_IN),
+  // Two-factor of one's own account: status for anyone signed in; every change behind a verify-identity proof.
+  row('GET /api/admin/account/two-factor', get('/api/admin/account/two-factor'), SIGNED_IN),
+  row(
+    'POST /api/admin/account/two-factor/setup',
+    () => ({ url: '/api/admin/account/two-factor/setup', body: {} }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row(
+    'POST /api/admin/account/two-factor/enable',
+    () => ({ url: '/api/admin/account/two-factor/enable', body: { code: '123456' } }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row(
+    'POST /api/admin/account/two-factor/recovery-codes',
+    () => ({ url: '/api/admin/account/two-factor/recovery-codes', body: {} }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row('DELETE /api/admin/account/two-factor', () => ({ url: '/api/admin/account/two-factor' }), [403, 403, 403, 403, 403, 403, 401]),
   row(
     'DELETE /api/admin/account/identities/{provider}',
     () => ({ url: '/api/admin/account/identities/line' }),
@@ -274,6 +303,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}/reset-password`, body: {} }),
     [403, 403, 403, 403, 403, 403, 401],
   ),
+  row(
+    'DELETE /api/admin/admin/{id}/two-factor',
+    async (f) => ({ url: `/api/admin/admin/${(await f.freshAdminInA()).id}/two-factor` }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
 
   // Admin groups (the matrix runs with the adminGroup flag on)
   row('GET /api/admin/admin-group/index', get('/api/admin/admin-group/index'), SUPER_ONLY),
@@ -385,12 +419,59 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}` }), APPEND_ONLY),
   row('DELETE /api/admin/audit-log/batch', (f) => ({ url: '/api/admin/audit-log/batch', body: { ids: [f.auditId] } }), APPEND_ONLY),
 
+  // Certificate reminders of the active organization (each admin its own): settings and history for its
+  // admins and super admins acting in it; compliance for its staff readers.
+  row('GET /api/admin/certificate-reminder/settings', get('/api/admin/certificate-reminder/settings'), [200, 403, 200, 403, 200, 403, 401]),
+  row(
+    'PUT /api/admin/certificate-reminder/settings',
+    () => ({ url: '/api/admin/certificate-reminder/settings', body: { days: 0 } }),
+    [400, 403, 400, 403, 400, 403, 401],
+  ),
+  row('GET /api/admin/certificate-reminder/index', get('/api/admin/certificate-reminder/index'), [200, 403, 200, 403, 200, 403, 401]),
+  row('GET /api/admin/certificate-reminder/compliance', get('/api/admin/certificate-reminder/compliance'), STAFF_READ_OWN_ORG),
+  row(
+    'GET /api/admin/certificate-reminder/compliance/export',
+    get('/api/admin/certificate-reminder/compliance/export'),
+    STAFF_READ_OWN_ORG,
+  ),
+
+  // Operations tools (super admins): the matrix app configures neither LINE nor Google (409 once past access control).
+  row(
+    'POST /api/admin/send-line-message',
+    () => ({ url: '/api/admin/send-line-message', body: { target: `U${'a'.repeat(32)}`, message: 'matrix' } }),
+    [409, 403, 403, 403, 403, 409, 401],
+  ),
+  row(
+    'POST /api/admin/test-google-drive-permission',
+    () => ({ url: '/api/admin/test-google-drive-permission', body: { folder_id: 'MatrixFolder123' } }),
+    [409, 403, 403, 403, 403, 409, 401],
+  ),
+
+  // The log viewer: maintainers only (the Debug group of spec section 2); the matrix app logs to no file.
+  row('GET /api/admin/debug/logs', get('/api/admin/debug/logs'), [403, 403, 403, 403, 403, 200, 401]),
+  row(
+    'GET /api/admin/debug/logs/entries',
+    get('/api/admin/debug/logs/entries?file=server-2026-01-01.log'),
+    [403, 403, 403, 403, 403, 404, 401],
+  ),
+  row(
+    'GET /api/admin/debug/logs/download',
+    get('/api/admin/debug/logs/download?file=server-2026-01-01.log'),
+    [403, 403, 403, 403, 403, 404, 401],
+  ),
+
   // Application config: super admin
   row('GET /api/admin/app-config/{name}', get('/api/admin/app-config/app'), SUPER_ONLY),
   row(
     'PUT /api/admin/app-config/{name}/update',
     () => ({ url: '/api/admin/app-config/app/update', body: { title: 'Matrix' } }),
     SUPER_ONLY,
+  ),
+  // An audit entry that does not exist: past access control, then a field error.
+  row(
+    'PUT /api/admin/app-config/{name}/restore',
+    () => ({ url: '/api/admin/app-config/app/restore', body: { audit_id: MISSING } }),
+    [400, 403, 403, 403, 403, 400, 401],
   ),
 
   // File manager: ROLE_BASE (any admin role)

@@ -61,6 +61,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Daily jobs run when a test runs them (app.dailyJobs.runIfDue), not on a timer.
+    JOB_CHECK_MS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -69,6 +69,11 @@ describe('route declarations', () => {
         'POST /api/admin/account/oauth-link/:provider',
         'POST /api/admin/account/verify-identity',
         'POST /api/admin/account/verify-identity/send-code',
+        'GET /api/admin/account/two-factor',
+        'POST /api/admin/account/two-factor/setup',
+        'POST /api/admin/account/two-factor/enable',
+        'POST /api/admin/account/two-factor/recovery-codes',
+        'DELETE /api/admin/account/two-factor',
       ].sort(),
     );
   });
@@ -86,6 +91,8 @@ describe('route declarations', () => {
         'POST /api/admin/account/password-link',
         'POST /api/admin/account/reset-password-by-mail',
         'POST /api/admin/account/send-reset-password-mail',
+        'POST /api/admin/account/two-factor/login',
+        'POST /api/admin/account/two-factor/login/setup',
       ].sort(),
     );
   });

@@ -1,3 +1,5 @@
+import type { Role } from './roles.ts';
+
 /**
  * Defaults of the application config (spec section 3) as plain data, so the web's first
  * bundle can use them without loading zod. `app-config.ts` builds its schema defaults from these.
@@ -18,6 +20,8 @@ export const APP_CONFIG_DEFAULTS = {
   adminGroup: false,
   adminSubAccount: true,
   staffExcelMaxCellLimit: 50,
+  /** Roles whose holders must sign in with two-factor (issue 10): empty, two-factor is each admin's choice. */
+  twoFactorRequiredRoles: [] as Role[],
 };
 
 export type AppConfigDefaults = typeof APP_CONFIG_DEFAULTS;

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { APP_CONFIG_DEFAULTS as D } from './app-config-defaults.ts';
+import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from './roles.ts';
+
+/** How many levels a category tree may have. */
+const depth = z.number().int().min(1).max(5);
 
 /** Application configuration of spec section 3, with its defaults. */
 export const appConfigSchema = z.object({
-  title: z.string().default(D.title),
-  description: z.string().default(D.description),
-  appName: z.string().default(D.appName),
-  startYear: z.number().int().default(D.startYear),
-  supportEmail: z.string().default(D.supportEmail),
-  primaryColor: z.string().default(D.primaryColor),
-  developerUrl: z.string().default(D.developerUrl),
-  version: z.string().default(D.version),
+  title: z.string().trim().min(1).max(100).default(D.title),
+  description: z.string().max(300).default(D.description),
+  appName: z.string().trim().min(1).max(50).default(D.appName),
+  startYear: z.number().int().min(1900).max(2100).default(D.startYear),
+  supportEmail: z.string().email().default(D.supportEmail),
+  /** `#rrggbb`: the theme derives every shade from it (apps/web/src/app/theme.ts). */
+  primaryColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default(D.primaryColor),
+  developerUrl: z.string().url().max(300).default(D.developerUrl),
+  version: z.string().max(30).default(D.version),
   adminGoogleLogin: z.boolean().default(D.adminGoogleLogin),
-  pageCategoryDepth: z.object({ default: z.number(), article: z.number(), project: z.number() }).default(D.pageCategoryDepth),
-  productCategoryDepth: z.number().default(D.productCategoryDepth),
+  pageCategoryDepth: z.object({ default: depth, article: depth, project: depth }).default(D.pageCategoryDepth),
+  productCategoryDepth: depth.default(D.productCategoryDepth),
   modules: z
     .object({
       admin: z.boolean(),
@@ -27,7 +35,8 @@ export const appConfigSchema = z.object({
     .default(D.modules),
   adminGroup: z.boolean().default(D.adminGroup),
   adminSubAccount: z.boolean().default(D.adminSubAccount),
-  staffExcelMaxCellLimit: z.number().int().default(D.staffExcelMaxCellLimit),
+  staffExcelMaxCellLimit: z.number().int().min(1).max(1000).default(D.staffExcelMaxCellLimit),
+  twoFactorRequiredRoles: z.array(z.enum([...ADMIN_ROLES, ...SUB_ACCOUNT_ROLES])).default(D.twoFactorRequiredRoles),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const DEFAULT_APP_CONFIG: AppConfig = appConfigSchema.parse({});

@@ -5,6 +5,7 @@ import type { OAuthTables } from './tables/oauth.ts';
 import type { OneTimeCodeTables } from './tables/one-time-codes.ts';
 import type { PasswordResetTables } from './tables/password-reset.ts';
 import type { TwoFactorTables } from './tables/two-factor.ts';
+import type { ReminderTables } from './tables/reminders.ts';
 import type { StaffTables } from './tables/staff.ts';
 
 /**
@@ -33,6 +34,10 @@ export interface OrganizationsTable {
   name: string;
   company_id: string | null;
   status: 'active' | 'disabled';
+  /** Migration 0077: certificates expiring within this many days are in the daily reminder. */
+  certificate_reminder_days: Generated<number>;
+  /** Migration 0079: a LINE group, room or user the digest is also pushed to (when LINE messaging is configured). */
+  certificate_reminder_line_target: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -80,6 +85,8 @@ export interface AuditLogsTable {
   action: string;
   target_type: string;
   target_id: string | null;
+  /** Migration 0078: the target's display name when the entry was written (lib/audit-labels.ts). */
+  target_label: string | null;
   before: string | null;
   after: string | null;
   ip: string | null;
@@ -131,7 +138,8 @@ export interface DB
     OneTimeCodeTables,
     PasswordResetTables,
     OAuthTables,
-    TwoFactorTables {
+    TwoFactorTables,
+    ReminderTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

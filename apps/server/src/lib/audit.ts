@@ -1,9 +1,12 @@
 import type { DbOrTrx } from '../db/database.ts';
+import { resolveTargetLabel } from './audit-labels.ts';
 
 export interface AuditEntry {
   action: string;
   target_type: string;
   target_id?: string | number | null;
+  /** The target's display name; omitted, it is resolved from the target (lib/audit-labels.ts). */
+  target_label?: string | null;
   before?: unknown;
   after?: unknown;
 }
@@ -31,8 +34,12 @@ export function scrub(value: unknown): unknown {
   return value;
 }
 
-/** Append-only: nothing in the code base updates or deletes an audit row. */
+/**
+ * Append-only: nothing in the code base updates or deletes an audit row. The target's label is
+ * looked up on the same connection (the caller's transaction), before the row is written.
+ */
 export async function writeAudit(db: DbOrTrx, who: AuditWho, entry: AuditEntry): Promise<void> {
+  const target_label = await resolveTargetLabel(db, entry);
   await db
     .insertInto('audit_logs')
     .values({
@@ -40,6 +47,7 @@ export async function writeAudit(db: DbOrTrx, who: AuditWho, entry: AuditEntry):
       action: entry.action,
       target_type: entry.target_type,
       target_id: entry.target_id == null ? null : String(entry.target_id),
+      target_label,
       before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
       after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
       created_at: new Date().toISOString(),

@@ -10,9 +10,12 @@ import { fileModule } from './file/file.module.ts';
 import { mailModule } from './mail/mail.module.ts';
 import { organizationModule } from './organization/organization.module.ts';
 import { otpModule } from './otp/otp.module.ts';
+import { integrationsModule } from './integrations/integrations.module.ts';
+import { logViewerModule } from './log-viewer/log-viewer.module.ts';
 import { photoModule } from './photo/photo.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
+import { certificateReminderModule } from './certificate-reminder/certificate-reminder.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -22,6 +25,7 @@ export const MODULES: readonly ServerModule[] = [
   settingsModule,
   accountModule,
   organizationModule,
+  certificateReminderModule,
   staffModule,
   photoModule,
   fileModule,
@@ -32,6 +36,8 @@ export const MODULES: readonly ServerModule[] = [
   adminOrganizationModule,
   mailModule,
   otpModule,
+  integrationsModule,
+  logViewerModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

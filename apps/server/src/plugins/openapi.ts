@@ -7,7 +7,7 @@ import { FINGERPRINT_HEADER } from '@bo/shared/messages';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
-export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 503;
+export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +31,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   423: 'reCAPTCHA verification failed',
   429: 'Too many attempts: retry after the Retry-After header',
   500: 'Internal error (the body says nothing more)',
+  502: 'A service on another server (LINE, Google) refused or did not answer; the message says which and why',
   503: 'Busy: retry after the Retry-After header',
 };
 

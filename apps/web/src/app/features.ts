@@ -12,6 +12,8 @@ import { adminGroupFeature } from '../features/admin-group/admin-group.feature.t
 import { adminOrganizationFeature } from '../features/admin-organization/admin-organization.feature.ts';
 import { auditLogFeature } from '../features/audit-log/audit-log.feature.ts';
 import { photoFeature } from '../features/photo/photo.feature.ts';
+import { appSettingsFeature } from '../features/app-settings/app-settings.feature.ts';
+import { operationsFeature } from '../features/operations/operations.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -32,4 +34,6 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   adminOrganizationFeature,
   auditLogFeature,
   photoFeature,
+  appSettingsFeature,
+  operationsFeature,
 ];

@@ -11,7 +11,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
 import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
-import { buildTheme, themeCssVariables } from './theme.ts';
+import { buildTheme, themeCssVariables } from '../lib/theme.ts';
 import { cspNonce } from './csp.ts';
 
 /** Ant Design's run-time style sheets carry the page's CSP nonce (absent on the Vite dev server). */

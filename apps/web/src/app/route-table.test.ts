@@ -19,7 +19,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'file',
       'organization',
       'staff-group:[staff]',
-      'admin-group:[admin,admin-organization,audit-log]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
     ]);
   });
   it('maintainer passes every check, debug group included', () => {
@@ -30,7 +30,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'file',
       'organization',
       'staff-group:[staff,staff-excel]',
-      'admin-group:[admin,admin-organization,audit-log]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
       'photo',
     ]);
   });
@@ -55,21 +55,22 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   });
   it('feature flags show or hide the admin group and organization entries', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain(
-      'admin-group:[admin,admin-group,audit-log]',
+      'admin-group:[admin,admin-group,audit-log,app-settings,operations,security]',
     );
   });
-  it('menu entries carry their route paths; the log viewer leads to its placeholder screen, not to the missing API page', () => {
+  it('menu entries carry their route paths; the log viewer opens in a new tab through create-admin-session (spec section 2)', () => {
     const debug = visibleMenu(['ROLE_MAINTAINER'], flags).find((m) => m.key === 'debug')!;
-    expect(debug.children!.map((c) => c.path)).toEqual([
+    expect(debug.children!.map((c) => c.path ?? c.externalPath)).toEqual([
       '/admin/debug/mail-template',
       '/admin/debug/mail-outbox',
       '/admin/debug/html-editor',
-      '/admin/debug/log-viewer',
+      LOG_VIEWER_PATH,
     ]);
-    expect(debug.children!.some((c) => c.externalPath)).toBe(false);
+    expect(debug.children!.find((c) => c.key === 'log-viewer')!.externalPath).toBe('/admin/debug/log-viewer');
     expect(canOpen(route('admin_debug.log_viewer'), ['ROLE_MAINTAINER'])).toBe(true);
+    expect(canOpen(route('admin_debug.log_viewer'), ['ROLE_SUPER_ADMIN'])).toBe(false);
   });
-  it('the log viewer screen is the placeholder page, named in both languages', async () => {
+  it('the log viewer screen is named in both languages', async () => {
     const { routeComponents } = await import('./route-components.tsx');
     expect(routeComponents['admin_debug.log_viewer']).toBeDefined();
     const { zhTW: zh } = await import('./route-titles.ts');
@@ -119,18 +120,11 @@ describe('create-admin-session paths', () => {
       expect(isSafeRelativePath(bad as string)).toBe(false);
     }
   });
-  it('of the API, opens only the log viewer (no other path, nothing to normalize)', () => {
+  it('opens app screens only: no API path, nothing off the origin', () => {
     expect(mayOpenInSession(LOG_VIEWER_PATH)).toBe(true);
-    expect(mayOpenInSession(`${LOG_VIEWER_PATH}?lines=50`)).toBe(true);
+    expect(mayOpenInSession(`${LOG_VIEWER_PATH}?file=server-2026-01-01.log`)).toBe(true);
     expect(mayOpenInSession('/admin/profile')).toBe(true);
-    for (const bad of [
-      '/api/admin/file/1/download',
-      `${LOG_VIEWER_PATH}/../../file/1`,
-      `${LOG_VIEWER_PATH}x`,
-      `${LOG_VIEWER_PATH}#x`,
-      'https://evil.example',
-      null,
-    ]) {
+    for (const bad of ['/api/admin/file/1/download', '/api/admin/debug/logs', '/api?x=1', 'https://evil.example', '//evil.example', null]) {
       expect(mayOpenInSession(bad)).toBe(false);
     }
   });

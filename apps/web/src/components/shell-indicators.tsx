@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { loading, useLoading } from '../lib/loading.ts';
-import { SPINNER_SIZE } from '../app/theme.ts';
+import { SPINNER_SIZE } from '../lib/theme.ts';
 
 const Spin = lazy(() => import('antd/es/spin'));
 

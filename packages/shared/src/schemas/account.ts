@@ -24,8 +24,54 @@ export const tokenResponse = z.object({ token: z.string() });
  * token, or (two-factor, issue 10) the second step to take. One schema so the web handles every
  * method's answer in one place (features/account/finish-sign-in.ts).
  */
-export const signInResponse = tokenResponse;
+/**
+ * The second step of a sign-in (issue 10): `verify`, a code from the authenticator app or a recovery
+ * code; `setup`, the super admin's policy asks two-factor of this admin and it has none yet. The
+ * challenge is what POST …/account/two-factor/login continues with; it lasts `expires_in` seconds.
+ */
+export const twoFactorStep = z.object({
+  challenge: z.string(),
+  mode: z.enum(['verify', 'setup']),
+  expires_in: z.number().int(),
+});
+export type TwoFactorStep = z.infer<typeof twoFactorStep>;
+export const signInResponse = z.union([tokenResponse, z.object({ two_factor: twoFactorStep })]);
 export type SignInResponse = z.infer<typeof signInResponse>;
+
+/** POST /api/admin/account/two-factor/login: a challenge and its second factor (an app code, or a recovery code). */
+export const twoFactorLoginBody = z
+  .object({
+    challenge: z.string().min(1, VALIDATION_KEYS.required),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, VALIDATION_KEYS.invalid)
+      .optional(),
+    recovery_code: z.string().trim().min(1, VALIDATION_KEYS.required).max(40, VALIDATION_KEYS.invalid).optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
+    message: VALIDATION_KEYS.required,
+    path: ['code'],
+  });
+/** The session; after a setup, the ten recovery codes too (shown once). */
+export const twoFactorLoginResponse = tokenResponse.extend({ recovery_codes: z.array(z.string()).optional() });
+export const twoFactorChallengeBody = z.object({ challenge: z.string().min(1, VALIDATION_KEYS.required) });
+/** A new authenticator secret: the base32 to type by hand, and the otpauth:// address the QR code carries. */
+export const twoFactorSecretResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, VALIDATION_KEYS.invalid),
+});
+export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+/** GET /api/admin/account/two-factor; `required`: the super admin's policy asks it of one of the admin's roles. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+  required: z.boolean(),
+});
 
 /**
  * POST /api/admin/account/login-via-email-otp (spec section 7), one call for both steps: with `email`

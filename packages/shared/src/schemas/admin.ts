@@ -47,6 +47,8 @@ export const adminSchema = z.object({
   status: z.enum(ADMIN_STATUSES),
   /** Memberships the caller may see: all for super admins, the active organization for an organization admin. */
   memberships: z.array(adminMembershipSchema),
+  /** Two-factor is on (issue 10): a super admin can turn it off for an admin who lost the phone. */
+  two_factor: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

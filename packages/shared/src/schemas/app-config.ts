@@ -19,6 +19,11 @@ function partialWithoutDefaults(schema: z.ZodObject): z.ZodObject {
 
 export const appConfigUpdateBody = partialWithoutDefaults(appConfigSchema);
 export const appConfigName = z.object({ name: z.string().min(1).max(50) });
+/** PUT /api/admin/app-config/{name}/restore: the audit entry whose version comes back. */
+export const appConfigRestoreBody = z.strictObject({
+  audit_id: z.number().int().positive(),
+  side: z.enum(['after', 'before']).optional(),
+});
 export const appConfigResponse = z.object({
   name: z.string(),
   config: appConfigSchema,

@@ -11,6 +11,8 @@ export const auditLogFilters = {
   action: shortText,
   target_type: shortText,
   target_id: shortText,
+  /** Case-insensitive prefix of the target's recorded display name (an index range, docs/audit-log.md). */
+  target_label: shortText,
   organization_id: positiveId,
   date_from: dayOrInstant.optional(),
   date_to: dayOrInstant.optional(),
@@ -37,6 +39,8 @@ export const auditLogItem = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** The target's display name when the entry was written (null for entries before migration 0078). */
+  target_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

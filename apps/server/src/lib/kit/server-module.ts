@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OrganizationDependent } from './organization-dependents.ts';
 import type { RowReference } from './row-references.ts';
+import type { DailyJob } from '../jobs/daily-jobs.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -17,6 +18,8 @@ export interface ServerModule {
   /** Its rows pointing at rows of other modules, let go of when those are deleted (row-references.ts). */
   references?: readonly RowReference[];
   modules?: readonly ServerModule[];
+  /** Its daily jobs (lib/jobs/daily-jobs.ts), built with the app. */
+  jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;
@@ -25,6 +28,7 @@ export const defineModule = (m: ServerModule): ServerModule => m;
 export async function registerModule(app: FastifyInstance, m: ServerModule): Promise<void> {
   for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
   for (const r of m.references ?? []) app.rowReferences.add(r);
+  for (const job of m.jobs ?? []) app.dailyJobs.add(job(app));
   await app.register(async (scoped) => {
     await m.setup?.(scoped);
     for (const routes of m.routes) await scoped.register(routes);

@@ -53,7 +53,8 @@ export function htmlToText(html: string): string {
 function fill(text: string, values: Record<string, string>, asHtml: boolean): string {
   return text.replace(PLACEHOLDER, (_m, name: string) => {
     const value = values[name] ?? '';
-    return asHtml ? escapeHtml(value) : value;
+    // A value of several lines (a digest's items) keeps its lines in the HTML part.
+    return asHtml ? escapeHtml(value).replace(/\r?\n/g, '<br>') : value;
   });
 }
 

@@ -108,16 +108,23 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       v('name', false, '王小明', 'Alex Chen'),
       v('organizationName', false, '大安營造', 'Da-An Construction'),
       v('count', false, '3'),
+      v('days', false, '30'),
+      v(
+        'items',
+        false,
+        '王小明｜施工安全證｜2026-11-20（已過期 3 天）\n李大華｜高空作業證｜2026-12-05（剩 12 天）',
+        'Alex Chen | Site safety | 2026-11-20 (expired 3 d ago)\nSam Lee | Work at height | 2026-12-05 (12 d left)',
+      ),
       v('link', false, 'https://example.com/admin/staff'),
     ],
     defaults: {
       'zh-TW': {
         subject: '{{organizationName}}：{{count}} 張證照即將到期',
-        html: `<p>{{name}} 您好：</p><p>{{organizationName}} 有 {{count}} 張人員證照即將到期或已經到期，請安排換證。</p>${button('{{link}}', '查看人員證照')}`,
+        html: `<p>{{name}} 您好：</p><p>{{organizationName}} 有 {{count}} 張人員證照已經到期或將在 {{days}} 天內到期，請安排換證：</p><p>{{items}}</p>${button('{{link}}', '查看人員證照')}`,
       },
       'en-US': {
         subject: '{{organizationName}}: {{count}} certificates are expiring',
-        html: `<p>Hello {{name}},</p><p>{{count}} staff certificates of {{organizationName}} are expiring or have expired. Please arrange their renewal.</p>${button('{{link}}', 'Open staff certificates')}`,
+        html: `<p>Hello {{name}},</p><p>{{count}} staff certificates of {{organizationName}} have expired or expire within {{days}} days. Please arrange their renewal:</p><p>{{items}}</p>${button('{{link}}', 'Open staff certificates')}`,
       },
     },
   },

@@ -40,6 +40,8 @@ export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: fa
 export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> = Claim<P>> {
   /** Whom this strategy signs in: the target type of a failure's audit entry. */
   principalType: P['type'];
+  /** The method as audit entries and a two-factor challenge name it: password, email_code, google… */
+  methodOf(credentials: C): string;
   claim(credentials: C): Promise<K>;
   verify(credentials: C, claim: K): Promise<Verdict<P>>;
 }

@@ -20,6 +20,7 @@ export function emailCodeStrategy(
   const codes = oneTimeCodes(serverSecret);
   return {
     principalType: 'admin',
+    methodOf: () => 'email_code',
     async claim({ email }) {
       const account = email.toLowerCase();
       const admin = await db.selectFrom('admins').select(['id', 'status']).where('email', '=', account).executeTakeFirst();

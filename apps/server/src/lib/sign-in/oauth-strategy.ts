@@ -55,6 +55,7 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
 
   return {
     principalType: 'admin',
+    methodOf: ({ provider }) => provider,
     // Whom the attempt aims at is only known from the provider: the limiter counts per provider and address.
     async claim({ provider }): Promise<Claim<AdminPrincipal>> {
       return { account: `oauth:${provider}`, principal: null, attempted: { provider } };

@@ -16,6 +16,7 @@ interface PasswordClaim extends Claim<AdminPrincipal> {
 export function passwordStrategy(db: DbOrTrx): CredentialStrategy<PasswordCredentials, AdminPrincipal, PasswordClaim> {
   return {
     principalType: 'admin',
+    methodOf: () => 'password',
     async claim({ email }) {
       const account = email.toLowerCase();
       const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', account).executeTakeFirst();

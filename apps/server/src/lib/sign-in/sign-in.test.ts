@@ -25,6 +25,7 @@ function memberCodeStrategy() {
   const verified: string[] = [];
   const strategy: CredentialStrategy<CodeCredentials, MemberPrincipal> = {
     principalType: 'member',
+    methodOf: () => 'member_code',
     async claim({ email }) {
       const member = MEMBERS[email.toLowerCase()];
       return {
@@ -94,6 +95,7 @@ function pipeline(opts: { knownBrowsers?: string[]; recaptcha?: (token: string |
       await opts.recaptcha?.(token);
     },
     sessions,
+    secondFactor: async () => null,
   });
   return { signIn, opened, recaptchaTokens };
 }

@@ -4,7 +4,9 @@ import { writeAudit } from '../audit.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { attemptLimiter, type AttemptLimiter, type SignInAttempt } from './attempt-limiter.ts';
 import { failureError, type Claim, type CredentialStrategy } from './credential-strategy.ts';
+import type { SignInResponse, TwoFactorStep } from '@bo/shared/schemas/account';
 import { adminSessions } from './open-session.ts';
+import { adminSecondFactor } from './sign-in-challenge.ts';
 import type { AdminPrincipal, Principal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -15,12 +17,22 @@ export interface SessionStore<P extends Principal> {
   open(trx: Trx, opening: { principal: P; client: SignInClient; keepLogin: boolean }): Promise<{ token: string }>;
 }
 
+/**
+ * The second step a principal owes after its first factor (two-factor, issue 10): null when none, else
+ * the challenge it continues with, opened in the caller's transaction (lib/sign-in/sign-in-challenge.ts).
+ */
+export type SecondFactorGate<P extends Principal> = (
+  trx: Trx,
+  opening: { principal: P; client: SignInClient; keepLogin: boolean; method: string },
+) => Promise<TwoFactorStep | null>;
+
 export interface SignInSteps<P extends Principal> {
   db: Database;
   limiter: AttemptLimiter;
   /** Throws 423 (Recaptcha verify fail) when the token is refused (lib/recaptcha.ts). */
   verifyRecaptcha(token: string | undefined, ip: string): Promise<void>;
   sessions: SessionStore<P>;
+  secondFactor: SecondFactorGate<P>;
 }
 
 export interface SignInRequest<C> {
@@ -34,14 +46,15 @@ export interface SignInRequest<C> {
 export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
   strategy: CredentialStrategy<C, P, K>,
   request: SignInRequest<C>,
-) => Promise<{ token: string }>;
+) => Promise<SignInResponse>;
 
 /**
  * The sign-in pipeline: attempt limiter → reCAPTCHA (when the route asks) → credential strategy →
- * a failure's audit entry (401) or a session. Every sign-in method is a strategy run through it.
+ * a failure's audit entry (401), the second step two-factor asks for, or a session. Every sign-in
+ * method is a strategy run through it; the second step ends in a session through `sessions` too.
  */
 export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn<P> {
-  const { db, limiter, sessions } = steps;
+  const { db, limiter, sessions, secondFactor } = steps;
   return async (strategy, { credentials, client, keepLogin, recaptcha }) => {
     const claim = await strategy.claim(credentials);
     const known = claim.principal !== null && (await sessions.isKnownBrowser(db, claim.principal, client.fingerprint));
@@ -62,8 +75,13 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
       throw failureError(verdict.failure);
     }
     await limiter.succeed(attempt);
-    const { token } = await db.transaction().execute((trx) => sessions.open(trx, { principal: verdict.principal, client, keepLogin }));
-    return { token };
+    return db.transaction().execute(async (trx): Promise<SignInResponse> => {
+      const opening = { principal: verdict.principal, client, keepLogin };
+      const step = await secondFactor(trx, { ...opening, method: strategy.methodOf(credentials) });
+      if (step) return { two_factor: step };
+      const { token } = await sessions.open(trx, opening);
+      return { token };
+    });
   };
 }
 
@@ -74,4 +92,5 @@ export const adminSignIn = (app: FastifyInstance): SignIn<AdminPrincipal> =>
     limiter: attemptLimiter(app),
     verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
     sessions: adminSessions(app),
+    secondFactor: adminSecondFactor(app.config.jwtSecret),
   });

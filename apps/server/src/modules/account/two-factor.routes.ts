@@ -1,4 +1,293 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  recoveryCodesResponse,
+  twoFactorChallengeBody,
+  twoFactorCodeBody,
+  twoFactorLoginBody,
+  twoFactorLoginResponse,
+  twoFactorSecretResponse,
+  twoFactorStatusSchema,
+} from '@bo/shared/schemas/account';
+import type { DbOrTrx } from '../../db/database.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { badRequest, loginFail } from '../../lib/errors.ts';
+import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
+import { twoFactor, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
+import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
+import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
+import { openSession } from '../../lib/sign-in/open-session.ts';
+import { adminPrincipal } from '../../lib/sign-in/principal.ts';
+import { countWrongTry, findChallenge, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
+import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
+import { loadAppConfig } from '../settings/app-config.repository.ts';
 
-/** Two-factor with an authenticator app and recovery codes (issue 10). */
-export async function twoFactorRoutes(_fastify: FastifyInstance) {}
+const codeIncorrect = (field: 'code' | 'recovery_code') => badRequest({ [field]: ['validate.error.code_incorrect'] });
+
+/**
+ * Two-factor with an authenticator app and recovery codes (issue 10; docs/identity.md "Two-factor"):
+ * the second step of a sign-in, and the signed-in admin's own setup, recovery codes and switch-off,
+ * each behind verify-identity. The super admin's reset of another admin's is in modules/admin.
+ */
+export async function twoFactorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+  const tf = twoFactor(app.config.jwtSecret);
+  // Second factors are guessed like passwords: the same limiter, counted per admin apart from the first factor.
+  const attempts = attemptLimiter(app);
+
+  const otpauthFor = async (db: DbOrTrx, adminId: number, base32: string) => {
+    const [{ email }, { appName }] = await Promise.all([
+      db.selectFrom('admins').select('email').where('id', '=', adminId).executeTakeFirstOrThrow(),
+      loadAppConfig(db),
+    ]);
+    return { secret: base32, otpauth_url: tf.otpauthUrl(base32, email, appName) };
+  };
+
+  const challengeOf = async (req: FastifyRequest, token: string) => {
+    const challenge = await findChallenge(app.db, app.config.jwtSecret, token, signInClientOf(req).fingerprint);
+    if (!challenge) throw loginFail();
+    return challenge;
+  };
+
+  app.post(
+    '/api/admin/account/two-factor/login',
+    {
+      schema: {
+        tags,
+        description:
+          'The second step of a sign-in that answered `two_factor`: a code from the authenticator app or a recovery code (each once). ' +
+          'In `setup` mode, the first code of the app set up with …/two-factor/login/setup turns two-factor on and the answer carries ' +
+          'the ten recovery codes. A wrong code is a 400; the fifth, an expired challenge or another browser a 401 (sign in again).',
+        body: twoFactorLoginBody,
+        response: { 200: twoFactorLoginResponse },
+      },
+      config: { roles: 'public', errors: [401, 429] },
+    },
+    async (req) => {
+      const client = signInClientOf(req);
+      const challenge = await challengeOf(req, req.body.challenge);
+      const principal = adminPrincipal(challenge.admin_id);
+      const admin = await app.db.selectFrom('admins').select(['email', 'status']).where('id', '=', principal.id).executeTakeFirstOrThrow();
+      if (admin.status !== 'active') throw loginFail();
+      const known = await isKnownBrowser(app.db, principal, client.fingerprint);
+      const attempt = { account: `two_factor:${admin.email}`, ip: client.ip, knownBrowser: known ? client.fingerprint : null };
+      await attempts.check(attempt);
+
+      const { code, recovery_code } = req.body;
+      const setup = challenge.mode === 'setup';
+      const stored = setup
+        ? null
+        : await app.db
+            .selectFrom('admin_two_factor')
+            .select(['secret', 'last_step'])
+            .where('admin_id', '=', principal.id)
+            .executeTakeFirst();
+      const sealed = setup ? challenge.pending_secret : stored?.secret;
+      if (setup && (!sealed || code === undefined)) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
+      const base32 = sealed ? tf.open(sealed) : null;
+
+      let step: number | null = null;
+      let usedRecovery = false;
+      if (code !== undefined) step = base32 ? tf.matchStep(base32, code, stored?.last_step ?? null) : null;
+      else if (!setup && recovery_code !== undefined) usedRecovery = await tf.useRecoveryCode(app.db, principal.id, recovery_code);
+
+      if (step === null && !usedRecovery) {
+        await countWrongTry(app.db, challenge.id);
+        const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
+        await writeAudit(app.db, who, {
+          action: 'login_failed',
+          target_type: 'admin',
+          target_id: principal.id,
+          after: { method: challenge.method, step: 'two_factor', with: code !== undefined ? 'code' : 'recovery_code' },
+        });
+        throw codeIncorrect(code !== undefined ? 'code' : 'recovery_code');
+      }
+      await attempts.succeed(attempt);
+
+      return app.db.transaction().execute(async (trx) => {
+        if (!(await useChallenge(trx, challenge.id))) throw loginFail();
+        const t = new Date().toISOString();
+        const who = { actor_id: principal.id, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
+        let recovery_codes: string[] | undefined;
+        if (setup) {
+          await trx.deleteFrom('admin_two_factor').where('admin_id', '=', principal.id).execute();
+          await trx
+            .insertInto('admin_two_factor')
+            .values({ admin_id: principal.id, secret: sealed!, enabled_at: t, last_step: step, created_at: t, updated_at: t })
+            .execute();
+          recovery_codes = await tf.replaceRecoveryCodes(trx, principal.id);
+          await writeAudit(trx, who, {
+            action: 'enable_two_factor',
+            target_type: 'admin',
+            target_id: principal.id,
+            after: { at_sign_in: true },
+          });
+        } else if (step !== null) {
+          // Conditional on the step: the same code sent twice at once signs in once.
+          const moved = await trx
+            .updateTable('admin_two_factor')
+            .set({ last_step: step, updated_at: t })
+            .where('admin_id', '=', principal.id)
+            .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw codeIncorrect('code');
+        } else {
+          await writeAudit(trx, who, { action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
+        }
+        const { token } = await openSession(trx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
+        return recovery_codes ? { token, recovery_codes } : { token };
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/account/two-factor/login/setup',
+    {
+      schema: {
+        tags,
+        description:
+          'For a sign-in challenge in `setup` mode (the super admin requires two-factor of one of the roles): the secret for the ' +
+          'authenticator app, as text and as an otpauth:// address for a QR code. The same secret while the challenge lasts.',
+        body: twoFactorChallengeBody,
+        response: { 200: twoFactorSecretResponse },
+      },
+      config: { roles: 'public', errors: [401] },
+    },
+    async (req) => {
+      const challenge = await challengeOf(req, req.body.challenge);
+      if (challenge.mode !== 'setup') throw loginFail();
+      const kept = challenge.pending_secret ? tf.open(challenge.pending_secret) : null;
+      if (kept) return otpauthFor(app.db, challenge.admin_id, kept);
+      const { base32, sealed } = tf.newSecret();
+      await app.db.updateTable('sign_in_challenges').set({ pending_secret: sealed }).where('id', '=', challenge.id).execute();
+      return otpauthFor(app.db, challenge.admin_id, base32);
+    },
+  );
+
+  app.get(
+    '/api/admin/account/two-factor',
+    {
+      schema: {
+        tags,
+        description: "The signed-in admin's two-factor: on or off, unused recovery codes, and whether its roles require it.",
+        response: { 200: twoFactorStatusSchema },
+      },
+      config: { roles: [] },
+    },
+    (req) => twoFactorStatus(app.db, req.actor.id),
+  );
+
+  const ownChange = async (req: FastifyRequest, db: DbOrTrx) => {
+    if (req.actor.impersonatorId !== null) throw badRequest({ code: ['validate.error.not_while_switched'] });
+    await requireIdentityProof(db, req.actor.deviceId);
+  };
+
+  app.post(
+    '/api/admin/account/two-factor/setup',
+    {
+      schema: {
+        tags,
+        description:
+          'Starts turning two-factor on (after verify-identity): a new secret for the authenticator app. Two-factor is on once …/enable ' +
+          'confirms a code of it; until then sign-in is unchanged. 400 when two-factor is already on.',
+        response: { 200: twoFactorSecretResponse },
+      },
+      config: { roles: [], errors: [403] },
+    },
+    async (req) =>
+      req.inTransaction(async ({ trx, actor }) => {
+        await ownChange(req, trx);
+        const row = await trx.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', actor.id).executeTakeFirst();
+        if (row?.enabled_at) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
+        const { base32, sealed } = tf.newSecret();
+        const t = new Date().toISOString();
+        await trx.deleteFrom('admin_two_factor').where('admin_id', '=', actor.id).execute();
+        await trx
+          .insertInto('admin_two_factor')
+          .values({ admin_id: actor.id, secret: sealed, enabled_at: null, last_step: null, created_at: t, updated_at: t })
+          .execute();
+        return otpauthFor(trx, actor.id, base32);
+      }),
+  );
+
+  app.post(
+    '/api/admin/account/two-factor/enable',
+    {
+      schema: {
+        tags,
+        description:
+          'Turns two-factor on with the first code of the app set up by …/setup (after verify-identity): the ten recovery codes, shown once.',
+        body: twoFactorCodeBody,
+        response: { 200: recoveryCodesResponse },
+      },
+      config: { roles: [], errors: [403] },
+    },
+    async (req) =>
+      req.inTransaction(async ({ trx, actor, audit }) => {
+        await ownChange(req, trx);
+        const row = await trx
+          .selectFrom('admin_two_factor')
+          .select(['secret', 'enabled_at'])
+          .where('admin_id', '=', actor.id)
+          .executeTakeFirst();
+        if (!row) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
+        if (row.enabled_at) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
+        const base32 = tf.open(row.secret);
+        const step = base32 ? tf.matchStep(base32, req.body.code, null) : null;
+        if (step === null) throw codeIncorrect('code');
+        const t = new Date().toISOString();
+        await trx
+          .updateTable('admin_two_factor')
+          .set({ enabled_at: t, last_step: step, updated_at: t })
+          .where('admin_id', '=', actor.id)
+          .execute();
+        const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
+        await audit({ action: 'enable_two_factor', target_type: 'admin', target_id: actor.id });
+        return { recovery_codes };
+      }),
+  );
+
+  app.post(
+    '/api/admin/account/two-factor/recovery-codes',
+    {
+      schema: {
+        tags,
+        description: 'Ten new recovery codes (after verify-identity); the earlier ones stop working.',
+        response: { 200: recoveryCodesResponse },
+      },
+      config: { roles: [], errors: [403] },
+    },
+    async (req) =>
+      req.inTransaction(async ({ trx, actor, audit }) => {
+        await ownChange(req, trx);
+        const row = await trx.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', actor.id).executeTakeFirst();
+        if (!row?.enabled_at) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
+        const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
+        await audit({ action: 'regenerate_recovery_codes', target_type: 'admin', target_id: actor.id });
+        return { recovery_codes };
+      }),
+  );
+
+  app.delete(
+    '/api/admin/account/two-factor',
+    {
+      schema: {
+        tags,
+        description:
+          'Turns two-factor off (after verify-identity) and drops the recovery codes. 400 when one of the roles requires two-factor.',
+        response: { 200: twoFactorStatusSchema },
+      },
+      config: { roles: [], errors: [403] },
+    },
+    async (req) =>
+      req.inTransaction(async ({ trx, actor, audit }) => {
+        await ownChange(req, trx);
+        if (await twoFactorRequired(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_required'] });
+        const gone = await trx.deleteFrom('admin_two_factor').where('admin_id', '=', actor.id).executeTakeFirst();
+        await trx.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', actor.id).execute();
+        if (Number(gone.numDeletedRows) > 0) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });
+        return twoFactorStatus(trx, actor.id);
+      }),
+  );
+}

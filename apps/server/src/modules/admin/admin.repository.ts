@@ -136,6 +136,11 @@ export async function toViews(db: DbOrTrx, rows: AdminRow[], scope: Scope): Prom
   const groups = groupIds.length
     ? await db.selectFrom('admin_groups').select(['id', 'name', 'roles']).where('id', 'in', groupIds).execute()
     : [];
+  const withTwoFactor = new Set(
+    (
+      await db.selectFrom('admin_two_factor').select('admin_id').where('admin_id', 'in', ids).where('enabled_at', 'is not', null).execute()
+    ).map((x) => x.admin_id),
+  );
   return rows.map((r) => {
     const g = groups.find((x) => x.id === r.group_id);
     return {
@@ -155,6 +160,7 @@ export async function toViews(db: DbOrTrx, rows: AdminRow[], scope: Scope): Prom
           company_id: m.company_id,
           sub_account_roles: parseRoles(m.sub_account_roles),
         })),
+      two_factor: withTwoFactor.has(r.id),
       created_at: r.created_at,
       updated_at: r.updated_at,
     };

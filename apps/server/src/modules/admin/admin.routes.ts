@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { ADMIN_ROLES, ROLE_LABELS, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
@@ -50,5 +51,21 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.superAdmin, errors: [403, 409] },
     },
     (req) => req.inTransaction((ctx) => adminService(ctx).resetPassword(req.params.id)),
+  );
+
+  app.delete(
+    '/api/admin/admin/:id/two-factor',
+    {
+      schema: {
+        tags,
+        description:
+          "Turns off another admin's two-factor when its phone is lost: it signs in with its first factor again (or sets two-factor up " +
+          'again when its roles require it). Needs verify-identity (403 Identity verification required).',
+        params: idParam,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      config: { roles: ROLES.superAdmin, errors: [403, 409] },
+    },
+    (req) => req.inTransaction((ctx) => adminService(ctx).resetTwoFactor(req.params.id)),
   );
 }

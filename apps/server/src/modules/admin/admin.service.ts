@@ -55,6 +55,8 @@ const SUPER = 'ROLE_SUPER_ADMIN';
 export type AdminService = ResourceService<Admin, Input, Query> & {
   create(input: Input): Promise<Admin & { invitation: PasswordMail }>;
   resetPassword(id: number): Promise<PasswordMail>;
+  /** Turns off another admin's two-factor (a lost phone): it signs in with its first factor, or sets two-factor up again when its roles require it. */
+  resetTwoFactor(id: number): Promise<{ message: string }>;
 };
 
 /**
@@ -202,6 +204,17 @@ export function adminService(ctx: RequestContext): AdminService {
       const sent = await mailSetPasswordLink(ctx, id, password_hash === '' ? 'invite' : 'reset');
       await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: id, after: { sent_to: sent.sent_to } });
       return sent;
+    },
+    async resetTwoFactor(id) {
+      const [row] = await loadAllOr404([id], (unique) => findAdminRows(db, scope, unique));
+      if (row.id === actor.id) throw conflict({ id: ['validate.error.self'] });
+      await guardTarget(row.id);
+      await requireIdentityProof(db, actor.deviceId);
+      const gone = await db.deleteFrom('admin_two_factor').where('admin_id', '=', id).executeTakeFirst();
+      await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', id).execute();
+      if (Number(gone.numDeletedRows) === 0) throw badRequest({ id: ['validate.error.two_factor_not_enabled'] });
+      await ctx.audit({ action: 'reset_two_factor', target_type: 'admin', target_id: id });
+      return { message: 'OK' };
     },
   };
 }

@@ -92,4 +92,87 @@ describe('application config', () => {
     }
     expect((await api(t.app).put('/api/admin/app-config/app/update', { adminGroup: true })).statusCode).toBe(401);
   });
+
+  it('checks each field: lengths, e-mail, URL, colour, year and limits, naming the field', async () => {
+    const res = await api(t.app, superToken).put('/api/admin/app-config/app/update', {
+      title: ' ',
+      supportEmail: 'not-an-email',
+      developerUrl: 'example',
+      primaryColor: 'blue',
+      startYear: 1800,
+      pageCategoryDepth: { article: 9 },
+      staffExcelMaxCellLimit: 0,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      title: ['validate.error.required'],
+      supportEmail: ['validate.error.email_incorrect'],
+      developerUrl: ['validate.error.invalid'],
+      primaryColor: ['validate.error.invalid'],
+      startYear: ['validate.error.invalid'],
+      'pageCategoryDepth.article': ['validate.error.invalid'],
+      staffExcelMaxCellLimit: ['validate.error.invalid'],
+    });
+  });
+
+  it('restores an earlier version from its audit entry, audited as a restore that can itself be undone', async () => {
+    const put = (body: Record<string, unknown>) => api(t.app, superToken).put('/api/admin/app-config/app/update', body);
+    await put({ title: 'Version A', primaryColor: '#0a7d48' });
+    const versionA = (await api(t.app, superToken).get('/api/admin/app-config/app')).json().config;
+    await put({ title: 'Version B', modules: { video: false } });
+    const entries = await t.db
+      .selectFrom('audit_logs')
+      .select(['id', 'after'])
+      .where('target_type', '=', 'app_config')
+      .where('target_id', '=', 'app')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    const entryOfA = entries[1]!;
+    expect(JSON.parse(entryOfA.after!).title).toBe('Version A');
+
+    const restored = await api(t.app, superToken).put('/api/admin/app-config/app/restore', { audit_id: entryOfA.id });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().config).toEqual(versionA);
+    expect((await api(t.app).get('/api/settings')).json().config).toEqual(versionA);
+    const row = await t.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('target_type', '=', 'app_config')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.action).toBe('restore');
+    expect(JSON.parse(row.before!).title).toBe('Version B');
+    expect(JSON.parse(row.after!).title).toBe('Version A');
+    // Only what differs from the defaults is stored.
+    const stored = JSON.parse(
+      (await t.db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirstOrThrow()).value,
+    );
+    expect(stored.title).toBe('Version A');
+    expect(Object.keys(stored)).not.toContain('startYear');
+    expect(stored.modules).toEqual(versionA.modules);
+
+    // The restore is undone from its own entry's `before`.
+    const undo = await api(t.app, superToken).put('/api/admin/app-config/app/restore', { audit_id: row.id, side: 'before' });
+    expect(undo.json().config.title).toBe('Version B');
+  });
+
+  it('refuses a restore from an entry of another target, a missing entry or a bad body, and changes nothing', async () => {
+    const before = (await api(t.app, superToken).get('/api/admin/app-config/app')).json();
+    const other = await t.db
+      .selectFrom('audit_logs')
+      .select('id')
+      .where('target_type', '!=', 'app_config')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const body of [{ audit_id: other.id }, { audit_id: 99_999_999 }]) {
+      const res = await api(t.app, superToken).put('/api/admin/app-config/app/restore', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ audit_id: ['validate.error.invalid'] });
+    }
+    expect((await api(t.app, superToken).put('/api/admin/app-config/app/restore', { audit_id: 'x' })).statusCode).toBe(400);
+    expect((await api(t.app, superToken).put('/api/admin/app-config/app/restore', { audit_id: 1, extra: true })).statusCode).toBe(400);
+    expect((await api(t.app, baseToken).put('/api/admin/app-config/app/restore', { audit_id: 1 })).statusCode).toBe(403);
+    expect((await api(t.app, superToken).get('/api/admin/app-config/app')).json()).toEqual(before);
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
-import { appConfigName, appConfigResponse, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
+import { appConfigName, appConfigResponse, appConfigRestoreBody, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
 import { appConfigService } from './app-config.service.ts';
 
 export async function appConfigRoutes(fastify: FastifyInstance) {
@@ -25,5 +25,22 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       config,
     },
     (req) => req.inTransaction((ctx) => appConfigService(ctx).update(req.params.name, req.body as Record<string, unknown>)),
+  );
+
+  app.put(
+    '/api/admin/app-config/:name/restore',
+    {
+      schema: {
+        tags,
+        description:
+          "Puts back an earlier version: the config as the audit entry `audit_id` of this document left it (`side: 'before'` for the " +
+          'state before that entry, e.g. the defaults before the first change). Audited as `restore`, so it can be undone the same way.',
+        params: appConfigName,
+        body: appConfigRestoreBody,
+        response: { 200: appConfigResponse },
+      },
+      config,
+    },
+    (req) => req.inTransaction((ctx) => appConfigService(ctx).restore(req.params.name, req.body.audit_id, req.body.side ?? 'after')),
   );
 }

@@ -1,4 +1,5 @@
-import type { AppConfig } from '@bo/shared/app-config';
+import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import {
@@ -26,7 +27,13 @@ function effectiveConfigOrFieldErrors(stored: Record<string, unknown>): AppConfi
     const errors: Record<string, string[]> = {};
     for (const i of err?.issues ?? []) {
       const field = i.path.join('.') || '_';
-      errors[field] = [...(errors[field] ?? []), 'validate.error.invalid'];
+      const key =
+        field === 'supportEmail'
+          ? VALIDATION_KEYS.email
+          : i.code === 'too_small' && i.origin === 'string'
+            ? VALIDATION_KEYS.required
+            : VALIDATION_KEYS.invalid;
+      errors[field] = [...(errors[field] ?? []), key];
     }
     throw badRequest(errors);
   }
@@ -52,6 +59,35 @@ export function appConfigService(ctx: RequestContext) {
       await writeStoredConfig(db, n, next, updatedAt);
       await ctx.audit({ action: 'update', target_type: 'app_config', target_id: n, before, after: checked });
       return { name: n, config: checked, updated_at: updatedAt };
+    },
+
+    /**
+     * Puts back the config as an audit entry of this document left it (`after`; for the entry of the
+     * first change, `before` gives the defaults back through `side`). Fields added since read as their
+     * defaults and fields removed since are dropped; only what differs from the defaults is stored.
+     */
+    async restore(name: string, auditId: number, side: 'after' | 'before'): Promise<Answer> {
+      const n = known(name);
+      const entry = await db
+        .selectFrom('audit_logs')
+        .select(['before', 'after'])
+        .where('id', '=', auditId)
+        .where('target_type', '=', 'app_config')
+        .where('target_id', '=', n)
+        .executeTakeFirst();
+      const snapshot = entry?.[side];
+      if (!snapshot) throw badRequest({ audit_id: ['validate.error.invalid'] });
+      const version = effectiveConfigOrFieldErrors(JSON.parse(snapshot) as Record<string, unknown>);
+      const stored: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(version)) {
+        if (JSON.stringify(v) !== JSON.stringify(DEFAULT_APP_CONFIG[k as keyof AppConfig])) stored[k] = v;
+      }
+      const { stored: current } = await readStoredConfig(db, n);
+      const before = effectiveConfig(current);
+      const updatedAt = new Date().toISOString();
+      await writeStoredConfig(db, n, stored, updatedAt);
+      await ctx.audit({ action: 'restore', target_type: 'app_config', target_id: n, before, after: version });
+      return { name: n, config: version, updated_at: updatedAt };
     },
   };
 }

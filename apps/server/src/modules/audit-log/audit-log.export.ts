@@ -26,13 +26,16 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unkn
   { header: 'after', width: 40, value: (r) => (r.after === null ? null : JSON.stringify(r.after)) },
   { header: 'ip', width: 16, value: (r) => r.ip },
   { header: 'user_agent', width: 40, value: (r) => r.user_agent },
+  // Migration 0078; last, so the columns before it keep their places for existing readers.
+  { header: 'target_label', width: 28, value: (r) => r.target_label },
 ];
 
 export interface ExportSource {
   db: DbOrTrx;
   filters: AuditLogFilters;
   order: 'asc' | 'desc';
-  log: FastifyBaseLogger;
+  /** Where a failure mid-stream is reported (the request's logger; stderr for the CLI). */
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const rows = (s: ExportSource) => streamAuditLogs(s.db, s.filters, s.order, AUDIT_LOG_EXPORT_MAX_ROWS);

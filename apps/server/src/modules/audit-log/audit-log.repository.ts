@@ -12,23 +12,40 @@ export const AUDIT_LOG_COUNT_CAP = 10_000;
 
 export type AuditLogFilters = Pick<
   AuditLogQuery,
-  'actor_id' | 'action' | 'target_type' | 'target_id' | 'organization_id' | 'date_from' | 'date_to' | 'keyword'
+  'actor_id' | 'action' | 'target_type' | 'target_id' | 'target_label' | 'organization_id' | 'date_from' | 'date_to' | 'keyword'
 >;
 
 const hasFilters = (f: AuditLogFilters) =>
-  [f.actor_id, f.action, f.target_type, f.target_id, f.organization_id, f.date_from, f.date_to, f.keyword].some(
+  [f.actor_id, f.action, f.target_type, f.target_id, f.target_label, f.organization_id, f.date_from, f.date_to, f.keyword].some(
     (v) => v !== undefined && v !== '',
   );
 
 const dialectOf = (db: DbOrTrx): Dialect => (isPostgres(db) ? 'postgres' : 'sqlite');
 
-/** Adds the list filters; every one is served by an (column, id) index of migrations 0001/0002. */
+/** The largest code point: `p` then it sorts after every string starting with `p` (in byte order). */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * `target_label` starts with `prefix`, case-insensitively, as a range over the
+ * `lower(target_label)` index of migration 0078 (the expression must match the index's exactly).
+ */
+export function labelPrefix(prefix: string, dialect: Dialect) {
+  const key = dialect === 'postgres' ? sql`lower(audit_logs.target_label) collate "C"` : sql`lower(audit_logs.target_label)`;
+  // Lowered by the database, as the index is (SQLite's lower() folds ASCII only).
+  return sql<boolean>`(${key} >= lower(${prefix}) and ${key} < lower(${prefix}) || ${PREFIX_END})`;
+}
+
+/**
+ * Adds the list filters; every one but `keyword` is served by an index: (column, id) of migrations
+ * 0001/0002, and the target label's `lower(target_label)` of 0078.
+ */
 function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLogFilters, dialect: Dialect) {
   let q = qb;
   if (f.actor_id !== undefined) q = q.where('audit_logs.actor_id', '=', f.actor_id);
   if (f.action) q = q.where('audit_logs.action', '=', f.action);
   if (f.target_type) q = q.where('audit_logs.target_type', '=', f.target_type);
   if (f.target_id) q = q.where('audit_logs.target_id', '=', f.target_id);
+  if (f.target_label) q = q.where(labelPrefix(f.target_label, dialect));
   if (f.organization_id !== undefined) q = q.where('audit_logs.organization_id', '=', f.organization_id);
   const { from, toExclusive } = instantRange(f.date_from, f.date_to);
   if (from) q = q.where('audit_logs.created_at', '>=', from);
@@ -37,8 +54,12 @@ function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLo
     const p = likePattern(f.keyword);
     q =
       dialect === 'postgres'
-        ? q.where(sql<boolean>`(audit_logs.action ilike ${p} escape '\\' or audit_logs.target_type ilike ${p} escape '\\')`)
-        : q.where(sql<boolean>`(audit_logs.action like ${p} escape '\\' or audit_logs.target_type like ${p} escape '\\')`);
+        ? q.where(
+            sql<boolean>`(audit_logs.action ilike ${p} escape '\\' or audit_logs.target_type ilike ${p} escape '\\' or audit_logs.target_label ilike ${p} escape '\\')`,
+          )
+        : q.where(
+            sql<boolean>`(audit_logs.action like ${p} escape '\\' or audit_logs.target_type like ${p} escape '\\' or audit_logs.target_label like ${p} escape '\\')`,
+          );
   }
   return q;
 }
@@ -58,6 +79,7 @@ function selectItems(db: DbOrTrx) {
       'audit_logs.action',
       'audit_logs.target_type',
       'audit_logs.target_id',
+      'audit_logs.target_label',
       'audit_logs.before',
       'audit_logs.after',
       'audit_logs.ip',
@@ -96,6 +118,7 @@ function toItem(r: ItemRow): AuditLogItem {
     action: r.action,
     target_type: r.target_type,
     target_id: r.target_id,
+    target_label: r.target_label,
     before: parseJson(r.before),
     after: parseJson(r.after),
     ip: r.ip,

@@ -37,6 +37,14 @@ export const accountFeature = {
       screen: () => import('./email-code-sign-in-page.tsx'),
     },
     {
+      name: 'two-factor',
+      path: '/two-factor',
+      roles: [],
+      public: true,
+      title: { 'zh-TW': '兩步驟驗證', 'en-US': 'Two-step verification' },
+      screen: () => import('./two-factor-page.tsx'),
+    },
+    {
       name: 'overview',
       path: adminPath(),
       roles: [],

@@ -84,8 +84,7 @@ export default function EmailCodeSignInPage() {
         keep_login: keepLogin,
         ...(recaptcha ? { recaptcha } : {}),
       });
-      await finishSignIn(result);
-      navigate(target, { replace: true });
+      await finishSignIn(result, navigate, target);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 401 ? t('emailCode.wrong') : errorText(e));
       setCode('');

@@ -46,8 +46,7 @@ export default function OAuthReturnPage() {
           navigate('/admin/profile', { replace: true });
           return;
         }
-        await finishSignIn(done.result);
-        navigate(redirectTarget(done.redirect), { replace: true });
+        await finishSignIn(done.result, navigate, redirectTarget(done.redirect));
       })
       .catch((e) => {
         if (e instanceof ApiError && e.status === 401 && e.message !== 'Invalid token') setError(t('oauth.notLinked', { provider: name }));

@@ -20,6 +20,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { LinkedAccounts } from './linked-accounts.tsx';
 import { LoginDevices } from './login-devices.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { RoleTags } from './overview-page.tsx';
 import { profileQuery, useUpdateProfile } from './api.ts';
 
@@ -91,6 +92,9 @@ export default function ProfilePage() {
           <Card title={t('linked.title', { ns: 'identity' })}>
             <LinkedAccounts />
           </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('card.title', { ns: 'two-factor' })}>{q.data ? <TwoFactorCard email={q.data.email} /> : <Skeleton active />}</Card>
         </Col>
         <Col span={24}>
           <Card title={t('devices.title')}>

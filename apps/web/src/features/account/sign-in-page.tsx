@@ -84,8 +84,7 @@ export default function SignInPage() {
         keep_login: !!v.keep_login,
         ...(recaptcha ? { recaptcha } : {}),
       });
-      await finishSignIn(result);
-      navigate(target, { replace: true });
+      await finishSignIn(result, navigate, target);
     } catch (e) {
       if (!applyServerErrors(form, e)) setError(errorText(e));
     } finally {

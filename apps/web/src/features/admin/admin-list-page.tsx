@@ -9,6 +9,7 @@ import Select from 'antd/es/select';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
+import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
@@ -16,7 +17,7 @@ import dayjs from 'dayjs';
 import { ROLES } from '@bo/shared/permissions';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { currentLanguage, formatDateTime } from '../../i18n/index.ts';
-import { errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -34,6 +35,7 @@ import { useIdentityProof } from '../../components/identity/with-identity-proof.
 import { useBatchStatus } from './use-batch-status.ts';
 import { AdminDevicesDrawer } from './admin-devices-drawer.tsx';
 import './i18n.ts';
+import '../../components/identity/i18n-two-factor.ts';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 
 const FILTERS = ['role', 'organization_id', 'status', 'created_from', 'created_to'] as const;
@@ -41,6 +43,7 @@ const FILTERS = ['role', 'organization_id', 'status', 'created_from', 'created_t
 export default function AdminListPage() {
   const { t } = useTranslation('admin');
   const { t: tr } = useTranslation('resource');
+  const { t: tf } = useTranslation('two-factor');
   const navigate = useNavigate();
   const { modal } = AntApp.useApp();
   const session = useSession();
@@ -72,6 +75,11 @@ export default function AdminListPage() {
             {a.name || a.email}
           </Link>
           {a.id === me ? <Typography.Text type="secondary"> {t('you')}</Typography.Text> : null}
+          {a.two_factor ? (
+            <Tag color="green" style={{ marginInlineStart: 6 }} data-testid={`admin-two-factor-${a.id}`}>
+              {tf('admin.tag')}
+            </Tag>
+          ) : null}
           {!a.has_change_default_password ? (
             <div>
               <Typography.Text type="warning" style={{ fontSize: 12 }}>
@@ -128,6 +136,7 @@ export default function AdminListPage() {
                 { key: 'switch', label: t('switchAccount'), disabled: !isSuperAdmin || a.id === me || a.status !== 'active' },
                 { key: 'reset', label: t('resetPassword'), disabled: a.id === me },
                 ...(isSuperAdmin ? [{ key: 'devices', label: t('devices') }] : []),
+                ...(isSuperAdmin && a.two_factor ? [{ key: 'two-factor', label: tf('admin.reset'), disabled: a.id === me }] : []),
                 { type: 'divider' },
                 { key: 'delete', label: tr('delete'), danger: true, disabled: a.id === me },
               ],
@@ -164,6 +173,26 @@ export default function AdminListPage() {
                   });
                 }
                 if (key === 'devices') setDevicesOf({ id: a.id, label: label(a) });
+                if (key === 'two-factor') {
+                  const name = a.name || a.email;
+                  modal.confirm({
+                    title: tf('admin.reset'),
+                    content: tf('admin.resetConfirm', { name }),
+                    okButtonProps: { danger: true },
+                    // Not awaited: the confirmation closes first, so the verify-identity dialog it may open is on top.
+                    onOk: () => {
+                      proof
+                        .run(() => api.delete(`/api/admin/admin/${a.id}/two-factor`))
+                        .then(
+                          () => {
+                            toast.success({ title: tf('admin.resetDone', { name }), duration: SHELL_TOAST.duration });
+                            void q.refetch();
+                          },
+                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                        );
+                    },
+                  });
+                }
                 if (key === 'delete') await del([a.id], [label(a)]);
               },
             }}

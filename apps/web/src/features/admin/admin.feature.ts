@@ -28,9 +28,19 @@ export const adminFeature = {
       title: { 'zh-TW': '編輯管理員', 'en-US': 'Edit admin' },
       screen: () => import('./admin-form-page.tsx'),
     },
+    {
+      name: 'admin.security',
+      path: adminPath('security'),
+      roles: ROLES.superAdmin,
+      title: { 'zh-TW': '安全性', 'en-US': 'Security' },
+      screen: () => import('./security-policy-page.tsx'),
+    },
   ],
   menuGroups: [
     { key: 'admin-group', icon: 'safety', roles: ROLES.superAdmin, order: 70, label: { 'zh-TW': '管理', 'en-US': 'Administration' } },
   ],
-  menu: [{ key: 'admin', group: 'admin-group', route: 'admin.list', roles: ROLES.superAdmin, order: 10 }],
+  menu: [
+    { key: 'admin', group: 'admin-group', route: 'admin.list', roles: ROLES.superAdmin, order: 10 },
+    { key: 'security', group: 'admin-group', route: 'admin.security', roles: ROLES.superAdmin, order: 90 },
+  ],
 } satisfies FeatureDescriptor;

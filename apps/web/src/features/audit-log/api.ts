@@ -14,6 +14,8 @@ export interface AuditLogEntry {
   action: string;
   target_type: string;
   target_id: string | null;
+  /** The target's name when the entry was written (null before migration 0075). */
+  target_label: string | null;
   before: unknown;
   after: unknown;
   ip: string | null;

@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
+import Input from 'antd/es/input';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
 import Descriptions from 'antd/es/descriptions';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import Skeleton from 'antd/es/skeleton';
@@ -14,6 +14,7 @@ import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import dayjs from 'dayjs';
 import { organizationLabel } from '@bo/shared/schemas/organization';
+import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_TARGETS, isAuditTarget } from '@bo/shared/audit-actions';
 import { formatDateTime } from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import { useDevice } from '../../lib/device.ts';
@@ -25,53 +26,61 @@ import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
-import { diffRows, show } from './diff.ts';
+import { AuditDiffTable } from './audit-diff-table.tsx';
 import './i18n.ts';
 import './audit-log.css';
 
-const FILTERS = ['actor_id', 'action', 'target_type', 'target_id', 'organization_id', 'date_from', 'date_to', 'entry'] as const;
-const ACTIONS = [
-  'create',
-  'update',
-  'patch',
-  'delete',
-  'login',
-  'login_failed',
-  'logout',
-  'reset_password',
-  'switch_account',
-  'switch_organization',
-  'update_profile',
-  'logout_device',
-  'invite',
-  'send_reset_password_mail',
-  'reset_password_by_mail',
-  'verify_identity',
-  'change_email',
-];
-const TARGETS = [
-  'admin',
-  'admin_group',
-  'organization',
-  'login_device',
-  'staff',
-  'staff_excel',
-  'photo',
-  'file',
-  'app_config',
-  'mail',
-  'mail_template',
-  'one_time_code',
-];
+const FILTERS = [
+  'actor_id',
+  'action',
+  'target_type',
+  'target_id',
+  'target_label',
+  'organization_id',
+  'date_from',
+  'date_to',
+  'entry',
+] as const;
+/** Target types something is recorded on (the audit log itself is append-only: none). */
+const TARGETS = AUDIT_TARGETS.filter((x) => AUDIT_ACTIONS[x].length > 0);
+/** The actions of the chosen target type, or every action code. */
+const actionsOf = (targetType: string | undefined): readonly string[] =>
+  targetType && isAuditTarget(targetType) ? AUDIT_ACTIONS[targetType] : AUDIT_ACTION_CODES;
 
 const person = (p: AuditLogEntry['actor']) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
+/** Who acted: the admin, else the operator CLI (docs/operations.md) or the system (a job, a sign-in attempt). */
+const actorOf = (e: AuditLogEntry, t: (k: string) => string) => person(e.actor) || (e.user_agent === 'cli' ? t('cli') : t('system'));
 
 function useLabels() {
   const { t } = useTranslation('audit-log');
+  const target = (x: string) => t(`targets.${x}`, { defaultValue: x });
   return {
     action: (a: string) => t(`actions.${a}`, { defaultValue: a }),
-    target: (x: string) => t(`targets.${x}`, { defaultValue: x }),
+    target,
+    /** "人員 王小明", or "人員 #3" for an entry written before target labels (migration 0075). */
+    targetOf: (e: Pick<AuditLogEntry, 'target_type' | 'target_id' | 'target_label'>) =>
+      `${target(e.target_type)}${e.target_label ? ` ${e.target_label}` : e.target_id ? ` #${e.target_id}` : ''}`,
   };
+}
+
+/** Target name (prefix) or id: digits search the id, anything else the recorded name. */
+function TargetSearch({ id, label, onSearch }: { id?: string; label?: string; onSearch: (v: string) => void }) {
+  const { t } = useTranslation('audit-log');
+  const current = id ?? label ?? '';
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  return (
+    <Input.Search
+      allowClear
+      style={{ width: 220 }}
+      value={text}
+      placeholder={t('targetSearch')}
+      aria-label={t('targetSearch')}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(v) => onSearch(v.trim())}
+      data-testid="filter-target-search"
+    />
+  );
 }
 
 function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -80,7 +89,6 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
   const labels = useLabels();
   const q = useQuery(auditLogQuery(id));
   const e = q.data;
-  const rows = useMemo(() => (e ? diffRows(e.before, e.after) : []), [e]);
   const title = `${t('detail')} #${id ?? ''}`;
   return (
     <Drawer
@@ -113,7 +121,7 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                   label: t('actor'),
                   children: (
                     <>
-                      {person(e.actor) || t('system')}
+                      {actorOf(e, t)}
                       {e.impersonator ? (
                         <div>
                           <Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag>
@@ -123,7 +131,20 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                   ),
                 },
                 { key: 'action', label: t('action'), children: labels.action(e.action) },
-                { key: 'target', label: t('target'), children: `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}` },
+                {
+                  key: 'target',
+                  label: t('target'),
+                  children: (
+                    <>
+                      {labels.targetOf(e)}
+                      {e.target_label && e.target_id ? (
+                        <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                          {t('targetId', { id: e.target_id })}
+                        </Typography.Text>
+                      ) : null}
+                    </>
+                  ),
+                },
                 { key: 'org', label: t('organization'), children: e.organization ? organizationLabel(e.organization) : '—' },
                 { key: 'ip', label: t('ip'), children: e.ip ?? '—' },
                 {
@@ -137,51 +158,7 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                 },
               ]}
             />
-            <Table
-              className="audit-diff"
-              style={{ marginTop: 16 }}
-              size="small"
-              pagination={false}
-              rowKey="field"
-              tableLayout="fixed"
-              locale={{ emptyText: t('noChanges') }}
-              dataSource={rows}
-              data-testid="audit-diff"
-              rowClassName={(r) => (r.changed ? 'audit-diff-changed' : '')}
-              columns={[
-                {
-                  key: 'field',
-                  dataIndex: 'field',
-                  title: t('field'),
-                  width: '34%',
-                  render: (f: string, r) => (r.changed ? <Typography.Text strong>{f}</Typography.Text> : f),
-                },
-                {
-                  key: 'before',
-                  title: t('before'),
-                  width: '33%',
-                  render: (_, r) => (
-                    <Typography.Text
-                      delete={r.changed && r.before !== undefined}
-                      type={r.changed ? 'danger' : undefined}
-                      className="audit-value"
-                    >
-                      {show(r.before)}
-                    </Typography.Text>
-                  ),
-                },
-                {
-                  key: 'after',
-                  title: t('after'),
-                  width: '33%',
-                  render: (_, r) => (
-                    <Typography.Text type={r.changed ? 'success' : undefined} className="audit-value">
-                      {show(r.after)}
-                    </Typography.Text>
-                  ),
-                },
-              ]}
-            />
+            <AuditDiffTable targetType={e.target_type} before={e.before} after={e.after} />
           </>
         ) : null}
       </section>
@@ -244,7 +221,7 @@ export default function AuditLogListPage() {
       title: t('actor'),
       render: (_, e) => (
         <>
-          {person(e.actor) || t('system')}
+          {actorOf(e, t)}
           {e.impersonator ? (
             <div>
               <Tag color="warning">{t('via', { name: e.impersonator.name || e.impersonator.email })}</Tag>
@@ -258,7 +235,7 @@ export default function AuditLogListPage() {
       key: 'target_type',
       title: t('target'),
       sorter: true,
-      render: (_, e) => `${labels.target(e.target_type)}${e.target_id ? ` #${e.target_id}` : ''}`,
+      render: (_, e) => labels.targetOf(e),
     },
     { key: 'organization', title: t('organization'), render: (_, e) => (e.organization ? organizationLabel(e.organization) : '—') },
     { key: 'ip', dataIndex: 'ip', title: t('ip'), responsive: ['lg'] },
@@ -323,7 +300,7 @@ export default function AuditLogListPage() {
           aria-label={t('action')}
           style={{ minWidth: 150 }}
           value={f.action}
-          options={ACTIONS.map((a) => ({ value: a, label: labels.action(a) }))}
+          options={actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) }))}
           onChange={(v) => list.set({ filters: { action: v ?? null } })}
           data-testid="filter-action"
         />
@@ -336,6 +313,13 @@ export default function AuditLogListPage() {
           options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))}
           onChange={(v) => list.set({ filters: { target_type: v ?? null } })}
           data-testid="filter-target"
+        />
+        <TargetSearch
+          id={f.target_id}
+          label={f.target_label}
+          onSearch={(v) =>
+            list.set({ filters: /^\d+$/.test(v) ? { target_id: v, target_label: null } : { target_id: null, target_label: v || null } })
+          }
         />
         <Select
           allowClear

@@ -1,7 +1,8 @@
 import { ROLES } from '@bo/shared/permissions';
+import { LOG_VIEWER_PATH } from '../../lib/admin-session.ts';
 import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
-/** /debug (client facts) and the debug tools of spec section 2, placeholders until their issues land. */
+/** /debug (client facts) and the debug tools of spec section 2 (the HTML editor and video player are placeholders until issue 11). */
 export const debugFeature = {
   name: 'debug',
   routes: [
@@ -27,18 +28,26 @@ export const debugFeature = {
       title: { 'zh-TW': '影片播放器', 'en-US': 'Video player' },
       screen: 'placeholder',
     },
-    // No server route yet (LOG_VIEWER_PATH): the menu opens this placeholder until there is one.
     {
       name: 'admin_debug.log_viewer',
-      path: adminPath('debug/log-viewer'),
-      roles: ROLES.debug,
+      path: LOG_VIEWER_PATH,
+      // Its API is the maintainer's (spec section 2: the Debug group), so is the screen.
+      roles: ROLES.debugMenu,
       title: { 'zh-TW': '系統日誌', 'en-US': 'Log viewer' },
-      screen: 'placeholder',
+      screen: () => import('./log-viewer-page.tsx'),
     },
   ],
   menuGroups: [{ key: 'debug', icon: 'bug', roles: ROLES.debugMenu, order: 20, label: { 'zh-TW': '除錯', 'en-US': 'Debug' } }],
   menu: [
     { key: 'html-editor', group: 'debug', route: 'admin_debug.html_editor', roles: ROLES.debugMenu, order: 20 },
-    { key: 'log-viewer', group: 'debug', route: 'admin_debug.log_viewer', roles: ROLES.debugMenu, order: 30 },
+    // Spec section 2: opens in a new tab through create-admin-session with path = the log viewer's path.
+    {
+      key: 'log-viewer',
+      group: 'debug',
+      route: 'admin_debug.log_viewer',
+      externalPath: LOG_VIEWER_PATH,
+      roles: ROLES.debugMenu,
+      order: 30,
+    },
   ],
 } satisfies FeatureDescriptor;

@@ -16,6 +16,7 @@ import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { OrganizationMembers } from './organization-members.tsx';
+import { CertificateCompliance, CertificateReminders } from './certificate-reminders.tsx';
 import './i18n.ts';
 
 interface OwnOrganization {
@@ -100,8 +101,14 @@ export default function OrganizationPage() {
             </Form.Item>
           </ResourceForm>
         </Col>
+        <Col xs={24} xl={12}>
+          <CertificateCompliance organizationId={id} />
+        </Col>
         <Col span={24}>
           <OrganizationMembers organizationId={id} />
+        </Col>
+        <Col span={24}>
+          <CertificateReminders organizationId={id} />
         </Col>
       </Row>
     </div>

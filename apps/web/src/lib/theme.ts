@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd/es/config-provider';
 import darkAlgorithm from 'antd/es/theme/themes/dark';
 import defaultAlgorithm from 'antd/es/theme/themes/default';
-import type { ColorScheme } from '../lib/color-scheme.ts';
+import type { ColorScheme } from './color-scheme.ts';
 
 /** Section 1 colours: light theme, blue primary, light blue accent, amber warning, light red error, light green success. */
 export const COLORS = {

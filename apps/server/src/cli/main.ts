@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.ts';
+import { changeRole, createAdmin, listAdmins, resetPassword } from './admin-commands.ts';
+import { CliError, openCliContext } from './cli-context.ts';
+import { backup, exportAudit, restore } from './data-commands.ts';
+
+const HELP = `npm run cli -- <command> [options]   (the server's DATA_DIR / DATABASE_URL settings)
+
+  create-admin --email E --name N [--role ROLE_…]…   a new admin; prints a one-time password
+  reset-password --email E [--mail]                 a one-time password printed here, or the reset mail
+  grant-role --email E --role R                     the only way to grant ROLE_MAINTAINER
+  revoke-role --email E --role R
+  list-admins [--json]
+  backup --to FILE                                  SQLite online backup; prints the pg_dump command on PostgreSQL
+  restore --from FILE                               SQLite; refuses while the server runs
+  export-audit --out FILE.csv|FILE.xlsx [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+  help`;
+
+const OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string', multiple: true },
+  mail: { type: 'boolean' },
+  json: { type: 'boolean' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+/** The operator CLI (issue 13): runs one command and answers its exit code. */
+export async function runCli(
+  argv: string[],
+  io: { print?: (t: string) => void; fail?: (t: string) => void; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
+  const print = io.print ?? ((t: string) => console.log(t));
+  const fail = io.fail ?? ((t: string) => console.error(t));
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    fail(`error: ${(e as Error).message}`);
+    return 1;
+  }
+  const [command, ...rest] = parsed.positionals;
+  const o = parsed.values;
+  if (!command || command === 'help') {
+    print(HELP);
+    return command ? 0 : 1;
+  }
+  if (rest.length) {
+    fail(`error: unexpected ${rest.join(' ')}`);
+    return 1;
+  }
+  const commands: Record<string, true> = {
+    'create-admin': true,
+    'reset-password': true,
+    'grant-role': true,
+    'revoke-role': true,
+    'list-admins': true,
+    backup: true,
+    restore: true,
+    'export-audit': true,
+  };
+  if (!commands[command]) {
+    fail(`error: unknown command ${command} (npm run cli -- help)`);
+    return 1;
+  }
+  let ctx: Awaited<ReturnType<typeof openCliContext>> | null = null;
+  try {
+    ctx = await openCliContext(print, io.env);
+    switch (command) {
+      case 'create-admin':
+        await createAdmin(ctx, o);
+        break;
+      case 'reset-password':
+        await resetPassword(ctx, o);
+        break;
+      case 'grant-role':
+      case 'revoke-role':
+        await changeRole(ctx, command === 'grant-role', o);
+        break;
+      case 'list-admins':
+        await listAdmins(ctx, o);
+        break;
+      case 'backup':
+        await backup(ctx, o);
+        break;
+      case 'restore':
+        await restore(ctx, o);
+        ctx = null;
+        break;
+      case 'export-audit':
+        await exportAudit(ctx, o);
+        break;
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof CliError || e instanceof ConfigError) {
+      fail(`error: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await ctx?.close().catch(() => undefined);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(2);
+    },
+  );
+}

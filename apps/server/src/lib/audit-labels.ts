@@ -1,0 +1,135 @@
+import type { AuditTarget } from '@bo/shared/audit-actions';
+import type { DbOrTrx } from '../db/database.ts';
+
+/**
+ * The display name an audit entry records for its target (`audit_logs.target_label`, migration
+ * 0078), one resolver per target type. writeAudit asks, in this order: the label the caller passed;
+ * the target's row, read in the writer's transaction (so a create or an update shows the name it
+ * has now); the entry's `before` snapshot (a delete: the row is gone), then its `after` snapshot.
+ * A new target type is a type error here until it has a resolver (or `null`: no name).
+ */
+type Row = Record<string, unknown>;
+interface LabelResolver {
+  /** The fields `label` needs, read by the target id; undefined when the row is gone. */
+  load?: (db: DbOrTrx, id: string) => Promise<Row | undefined>;
+  /** The label of a row or a snapshot; null when its fields are missing. */
+  label: (row: Row, id: string) => string | null;
+}
+
+const MAX_LABEL = 200;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const numericId = (id: string): number | null => (/^\d{1,15}$/.test(id) ? Number(id) : null);
+
+/** "Name <email>", or whichever of the two is known. */
+export function personLabel(row: Row): string | null {
+  const name = text(row.name);
+  const email = text(row.email);
+  return name && email ? `${name} <${email}>` : (name ?? email);
+}
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+  [/OPR\/(\d+)/, 'Opera'],
+  [/(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
+  [/(?:CriOS|Chrome)\/(\d+)/, 'Chrome'],
+  [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
+];
+
+/** "Chrome 122 · macOS" from a user agent; its first 60 characters when no browser is recognized. */
+export function userAgentSummary(ua: string): string {
+  let browser: string | null = null;
+  for (const [re, name] of BROWSERS) {
+    const m = re.exec(ua);
+    if (m) {
+      browser = `${name} ${m[1]}`;
+      break;
+    }
+  }
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (!browser) return ua.trim().slice(0, 60);
+  return os ? `${browser} · ${os}` : browser;
+}
+
+/** A resolver reading `columns` of `table` by numeric id, labelled by `label`. */
+const byId = <C extends string>(table: string, columns: readonly C[], label: (row: Row, id: string) => string | null): LabelResolver => ({
+  load: async (db, id) => {
+    const n = numericId(id);
+    if (n === null) return undefined;
+    // The table and columns come from the registry below, never from a request.
+    return (await (db as DbOrTrx)
+      .selectFrom(table as 'admins')
+      .select(columns as unknown as 'id'[])
+      .where('id', '=', n)
+      .executeTakeFirst()) as Row | undefined;
+  },
+  label,
+});
+const named = (table: string) => byId(table, ['name'], (r) => text(r.name));
+
+export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
+  admin: byId('admins', ['name', 'email'], personLabel),
+  admin_group: named('admin_groups'),
+  /** The config's name is its id ("app", "mail"). */
+  app_config: { label: (r, id) => text(r.name) ?? id },
+  audit_log: null,
+  certificate_type: named('certificate_types'),
+  file: named('files'),
+  login_device: byId('login_devices', ['user_agent'], (r) => (text(r.user_agent) ? userAgentSummary(String(r.user_agent)) : null)),
+  mail: byId('mail_outbox', ['to_address', 'subject'], (r) => {
+    const to = text(r.to_address);
+    const subject = text(r.subject);
+    return to && subject ? `${subject} → ${to}` : (to ?? subject);
+  }),
+  /** Its id is "template:locale". */
+  mail_template: { label: (_r, id) => (id.includes(':') ? id.replace(':', '/') : id) },
+  one_time_code: byId('one_time_codes', ['email'], (r) => text(r.email)),
+  organization: named('organizations'),
+  /** Its id is the member's admin id. */
+  organization_member: byId('admins', ['name', 'email'], personLabel),
+  photo: byId('photos', ['original_name', 'title'], (r) => text(r.original_name) ?? text(r.title)),
+  staff: named('staff'),
+  staff_excel: named('staff_excels'),
+  /** No row: the entry's after names the target. */
+  line_message: { label: (r) => text(r.target) },
+  /** Its id is the folder id; the check's answer has no name to record. */
+  google_drive: null,
+  /** The one database of the installation. */
+  database: null,
+};
+
+const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The label writeAudit records: see the comment at the top. */
+export async function resolveTargetLabel(
+  db: DbOrTrx,
+  entry: { target_type: string; target_id?: string | number | null; target_label?: string | null; before?: unknown; after?: unknown },
+): Promise<string | null> {
+  const clip = (s: string | null) => (s === null ? null : s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);
+  if (entry.target_label !== undefined) return clip(text(entry.target_label));
+  const resolver = Object.hasOwn(AUDIT_LABELS, entry.target_type) ? AUDIT_LABELS[entry.target_type as AuditTarget] : null;
+  if (!resolver || entry.target_id == null) return null;
+  const id = String(entry.target_id);
+  const row = resolver.load ? await resolver.load(db, id) : {};
+  const fromRow = row ? resolver.label(row, id) : null;
+  if (fromRow) return clip(fromRow);
+  for (const snapshot of [entry.before, entry.after]) {
+    if (isRow(snapshot)) {
+      const label = resolver.label(snapshot, id);
+      if (label) return clip(label);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInTaipei } from '@bo/shared/dates';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { DailyJobs, taipeiClock } from './daily-jobs.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('daily jobs', () => {
+  it('reads the Taipei clock, whatever the UTC hour', () => {
+    expect(taipeiClock(new Date('2026-03-01T16:30:00Z'))).toBe('00:30');
+    expect(taipeiClock(new Date('2026-03-01T15:59:00Z'))).toBe('23:59');
+  });
+
+  it('takes a failed run again after 15 minutes, not before, and records each outcome', async () => {
+    const jobs = new DailyJobs(t.db, t.app.log, 0);
+    let calls = 0;
+    jobs.add({
+      name: 'flaky',
+      at: '00:00',
+      async run(day) {
+        calls++;
+        if (calls === 1) throw new Error('first try fails');
+        return { day };
+      },
+    });
+    const now = new Date();
+    expect(await jobs.runIfDue('flaky', now)).toBe('failed');
+    const failed = await t.db.selectFrom('job_runs').selectAll().where('job', '=', 'flaky').executeTakeFirstOrThrow();
+    expect(failed.status).toBe('failed');
+    expect(JSON.parse(failed.detail!)).toEqual({ error: 'first try fails' });
+    expect(await jobs.runIfDue('flaky', new Date(now.getTime() + 5 * 60_000))).toBe('taken');
+    const later = new Date(now.getTime() + 16 * 60_000);
+    // Later the same Taipei day only (a run is for its day).
+    if (todayInTaipei(later) === todayInTaipei(now)) {
+      expect(await jobs.runIfDue('flaky', later)).toBe('ran');
+      const done = await t.db.selectFrom('job_runs').selectAll().where('job', '=', 'flaky').execute();
+      expect(done).toHaveLength(1);
+      expect(done[0]!.status).toBe('done');
+      expect(calls).toBe(2);
+    }
+  });
+
+  it('refuses a job declared twice', () => {
+    const jobs = new DailyJobs(t.db, t.app.log, 0);
+    const job = { name: 'twice', at: null, run: async () => ({}) };
+    jobs.add(job);
+    expect(() => jobs.add(job)).toThrow(/declared twice/);
+  });
+});

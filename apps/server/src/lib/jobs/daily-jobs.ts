@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { todayInTaipei } from '@bo/shared/dates';
+import type { Database } from '../../db/database.ts';
+
+/** A job that runs once a Taipei day, at or after `at` (HH:MM, Asia/Taipei). */
+export interface DailyJob {
+  name: string;
+  /** HH:MM in Taipei; null: the job is switched off. */
+  at: string | null;
+  /** Does the day's work for `day` (YYYY-MM-DD, Taipei); answers what it did, for job_runs.detail. */
+  run(day: string, now: Date): Promise<Record<string, unknown>>;
+}
+
+export type RunOutcome = 'ran' | 'not_due' | 'taken' | 'failed' | 'off';
+
+/** A run that failed, or whose instance died while running, is taken again after this long. */
+const RETAKE_AFTER_MS = 15 * 60_000;
+
+/** The Taipei wall-clock time of `now`, HH:MM. */
+export const taipeiClock = (now: Date): string => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
+
+/**
+ * Daily jobs across every instance of the server: each tick, a job whose time has come today claims
+ * the day with a row in job_runs (unique per job and day), so one instance runs it and the others see
+ * it taken. A server that was down at the time runs it when it is back the same day (catching up); a
+ * run that failed or whose instance died is taken again after 15 minutes.
+ */
+export class DailyJobs {
+  private readonly jobs: DailyJob[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs: number,
+  ) {}
+
+  add(job: DailyJob): void {
+    if (this.jobs.some((j) => j.name === job.name)) throw new Error(`daily job ${job.name} declared twice`);
+    this.jobs.push(job);
+  }
+
+  start(): void {
+    if (this.timer || this.intervalMs <= 0) return;
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  /** Runs every job that is due; one tick at a time in this instance. */
+  async tick(now = new Date()): Promise<void> {
+    if (this.ticking) return this.ticking;
+    this.ticking = (async () => {
+      for (const job of this.jobs) await this.runIfDue(job.name, now);
+    })().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  async runIfDue(name: string, now = new Date()): Promise<RunOutcome> {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`no daily job ${name}`);
+    if (job.at === null) return 'off';
+    if (taipeiClock(now) < job.at) return 'not_due';
+    const day = todayInTaipei(now);
+    const runId = await this.claim(job.name, day, now);
+    if (runId === null) return 'taken';
+    try {
+      const detail = await job.run(day, now);
+      await this.finish(runId, 'done', detail);
+      return 'ran';
+    } catch (e) {
+      this.log.error({ err: e, job: job.name, day }, 'daily job failed');
+      await this.finish(runId, 'failed', { error: e instanceof Error ? e.message : String(e) });
+      return 'failed';
+    }
+  }
+
+  private async claim(job: string, day: string, now: Date): Promise<number | null> {
+    const started_at = now.toISOString();
+    const inserted = await this.db
+      .insertInto('job_runs')
+      .values({ job, run_key: day, status: 'running', started_at, finished_at: null, detail: null })
+      .onConflict((oc) => oc.columns(['job', 'run_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
+    // Taken: by a live run, or by one that failed or died and may be taken again (conditional, so one instance does).
+    const retaken = await this.db
+      .updateTable('job_runs')
+      .set({ status: 'running', started_at, finished_at: null })
+      .where('job', '=', job)
+      .where('run_key', '=', day)
+      .where('status', '!=', 'done')
+      .where('started_at', '<', new Date(now.getTime() - RETAKE_AFTER_MS).toISOString())
+      .returning('id')
+      .executeTakeFirst();
+    return retaken?.id ?? null;
+  }
+
+  private async finish(id: number, status: 'done' | 'failed', detail: Record<string, unknown>): Promise<void> {
+    await this.db
+      .updateTable('job_runs')
+      .set({ status, finished_at: new Date().toISOString(), detail: JSON.stringify(detail) })
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { addDays } from '@bo/shared/dates';
+import type { DbOrTrx } from '../../db/database.ts';
+
+/** Where one certificate stands on a Taipei day, with the organization's reminder window. */
+export type Standing = 'valid' | 'expiring' | 'expired';
+
+export function standingOf(expiresAt: string | null, today: string, days: number): Standing {
+  if (expiresAt === null || expiresAt > addDays(today, days)) return 'valid';
+  return expiresAt < today ? 'expired' : 'expiring';
+}
+
+/** A certificate that counts for its holder: the latest-expiring one of its type (a renewal supersedes the old one). */
+export interface HeldCertificate {
+  staff_id: number;
+  staff_name: string;
+  certificate_type_id: number;
+  certificate_type: string;
+  /** null: does not expire. */
+  expires_at: string | null;
+}
+
+const NEVER = '9999-12-31';
+
+/**
+ * Per active staff member and certificate type of the organization, the certificate that counts:
+ * one grouped query on (organization_id, expires_at) and the staff rows; no row per old certificate.
+ */
+export async function heldCertificates(db: DbOrTrx, organizationId: number): Promise<HeldCertificate[]> {
+  const rows = await db
+    .selectFrom('staff_certificates as c')
+    .innerJoin('staff as s', 's.id', 'c.staff_id')
+    .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+    .select([
+      'c.staff_id',
+      's.name as staff_name',
+      'c.certificate_type_id',
+      't.name as certificate_type',
+      sql<string>`max(coalesce(c.expires_at, ${NEVER}))`.as('best'),
+    ])
+    .where('c.organization_id', '=', organizationId)
+    .where('s.status', '=', 'active')
+    .groupBy(['c.staff_id', 's.name', 'c.certificate_type_id', 't.name'])
+    .execute();
+  return rows.map(({ best, ...r }) => ({ ...r, expires_at: best === NEVER ? null : best }));
+}
+
+/** The certificates the reminder names: expired, or expiring within `days`, soonest first. */
+export async function dueCertificates(db: DbOrTrx, organizationId: number, today: string, days: number) {
+  const held = await heldCertificates(db, organizationId);
+  return held
+    .map((c) => ({ ...c, standing: standingOf(c.expires_at, today, days) }))
+    .filter((c) => c.standing !== 'valid')
+    .sort((a, b) => (a.expires_at ?? '').localeCompare(b.expires_at ?? '') || a.staff_name.localeCompare(b.staff_name));
+}
+
+/** By certificate type: valid, expiring, expired, and active staff holding none. */
+export async function complianceByType(db: DbOrTrx, organizationId: number, today: string, days: number) {
+  const [types, staff, held] = await Promise.all([
+    db
+      .selectFrom('certificate_types')
+      .select(['id', 'name'])
+      .where('organization_id', '=', organizationId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('staff')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow(),
+    heldCertificates(db, organizationId),
+  ]);
+  const staffTotal = Number(staff.n);
+  const data = types.map((t) => {
+    const counts = { valid: 0, expiring: 0, expired: 0 };
+    for (const c of held) if (c.certificate_type_id === t.id) counts[standingOf(c.expires_at, today, days)]++;
+    const holders = counts.valid + counts.expiring + counts.expired;
+    return { certificate_type_id: t.id, name: t.name, ...counts, missing: Math.max(0, staffTotal - holders) };
+  });
+  return { staff_total: staffTotal, data, held };
+}

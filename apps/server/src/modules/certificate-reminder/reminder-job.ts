@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { daysBetween } from '@bo/shared/dates';
+import { isSubAccountRole } from '@bo/shared/roles';
+import { parseRoles } from '../../lib/actor.ts';
+import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { pushLineText } from '../../lib/integrations/line-push.ts';
+import { LINE_TEXT_MAX } from '@bo/shared/schemas/operations';
+import { dueCertificates } from './certificate-standing.ts';
+
+export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
+/** Who of an organization is reminded: those who can renew its staff's certificates. */
+export const REMINDED_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] as const;
+/** A digest names at most this many certificates; the link leads to the rest. */
+const DIGEST_MAX_ITEMS = 50;
+
+/** The daily certificate reminder (CERTIFICATE_REMINDER_TIME, Taipei). */
+export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
+  name: CERTIFICATE_REMINDER_JOB,
+  at: app.config.jobs.certificateReminderAt,
+  run: (day) => sendCertificateReminders(app, day),
+});
+
+/**
+ * For each active organization with certificates expired or expiring within its reminder days: one
+ * digest mail to each of its active staff managers (REMINDED_ROLES) and, when the organization names a
+ * LINE target and LINE messaging is configured, the same digest pushed there; each recorded in
+ * certificate_reminders. An organization already reminded for `day` is skipped, so a run taken again
+ * after a failure does not send twice.
+ */
+export async function sendCertificateReminders(app: FastifyInstance, day: string): Promise<Record<string, unknown>> {
+  const { db, config } = app;
+  const organizations = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'certificate_reminder_days', 'certificate_reminder_line_target'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  let reminded = 0;
+  let mails = 0;
+  let lines = 0;
+  for (const org of organizations) {
+    const done = await db
+      .selectFrom('certificate_reminders')
+      .select('id')
+      .where('organization_id', '=', org.id)
+      .where('run_key', '=', day)
+      .executeTakeFirst();
+    if (done) continue;
+    const due = await dueCertificates(db, org.id, day, org.certificate_reminder_days);
+    if (!due.length) continue;
+    const recipients = (
+      await db
+        .selectFrom('organization_members as m')
+        .innerJoin('admins as a', 'a.id', 'm.admin_id')
+        .select(['a.id', 'a.email', 'a.name', 'm.sub_account_roles'])
+        .where('m.organization_id', '=', org.id)
+        .where('a.status', '=', 'active')
+        .orderBy('a.id')
+        .execute()
+    ).filter((r) =>
+      parseRoles(r.sub_account_roles)
+        .filter(isSubAccountRole)
+        .some((role) => (REMINDED_ROLES as readonly string[]).includes(role)),
+    );
+    const lineTarget = config.integrations.line.accessToken ? org.certificate_reminder_line_target : null;
+    if (!recipients.length && !lineTarget) continue;
+    const expired = due.filter((c) => c.standing === 'expired').length;
+    const items = due.slice(0, DIGEST_MAX_ITEMS).map((c) => {
+      const left = daysBetween(day, c.expires_at!);
+      const when = left < 0 ? `已過期 ${-left} 天` : left === 0 ? '今天到期' : `剩 ${left} 天`;
+      return `${c.staff_name}｜${c.certificate_type}｜${c.expires_at}（${when}）`;
+    });
+    if (due.length > DIGEST_MAX_ITEMS) items.push(`… +${due.length - DIGEST_MAX_ITEMS}`);
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      for (const r of recipients) {
+        const mailId = await enqueueMail(trx, config, {
+          to: r.email,
+          adminId: r.id,
+          template: 'certificate_expiry',
+          locale: 'zh-TW',
+          variables: {
+            name: r.name || r.email,
+            organizationName: org.name,
+            count: String(due.length),
+            days: String(org.certificate_reminder_days),
+            items: items.join('\n'),
+            link: `${config.publicUrl}/admin/staff?certificate_status=attention&days=${org.certificate_reminder_days}`,
+          },
+        });
+        await trx
+          .insertInto('certificate_reminders')
+          .values({
+            organization_id: org.id,
+            run_key: day,
+            channel: 'mail',
+            recipient: r.email,
+            admin_id: r.id,
+            expired_count: expired,
+            expiring_count: due.length - expired,
+            mail_id: mailId,
+            status: 'queued',
+            error: null,
+            created_at: now,
+          })
+          .execute();
+        mails++;
+      }
+    });
+    if (lineTarget) {
+      const record = { expired_count: expired, expiring_count: due.length - expired };
+      const text = [`${org.name}：${due.length} 張證照已到期或將在 ${org.certificate_reminder_days} 天內到期`, ...items].join('\n');
+      // Outside the mails' transaction: LINE is another server; its refusal is recorded, and the other organizations go on.
+      const sent = await pushLineText(config.integrations.line, lineTarget, text.slice(0, LINE_TEXT_MAX)).then(
+        () => ({ status: 'sent' as const, error: null }),
+        (e: unknown) => ({ status: 'failed' as const, error: e instanceof Error ? e.message : String(e) }),
+      );
+      await db
+        .insertInto('certificate_reminders')
+        .values({
+          organization_id: org.id,
+          run_key: day,
+          channel: 'line',
+          recipient: lineTarget,
+          admin_id: null,
+          ...record,
+          mail_id: null,
+          ...sent,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      if (sent.status === 'sent') lines++;
+    }
+    reminded++;
+  }
+  if (mails) app.mailer.kick();
+  return { organizations: reminded, mails, lines };
+}

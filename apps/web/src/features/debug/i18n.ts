@@ -1,0 +1,32 @@
+import { addTranslations } from '../../i18n/index.ts';
+
+addTranslations('log-viewer', {
+  'zh-TW': {
+    file: '日誌檔',
+    search: '搜尋文字',
+    level: '等級',
+    atLeast: '{{level}} 以上',
+    follow: '即時跟隨',
+    download: '下載',
+    older: '載入更早的紀錄',
+    start: '已到檔案開頭',
+    empty: '這個檔案還沒有紀錄',
+    noMatch: '沒有符合條件的紀錄',
+    noFiles: '還沒有日誌檔（伺服器設定 LOG_DIR=off 時不寫檔案）',
+    noMessage: '（無訊息）',
+  },
+  'en-US': {
+    file: 'Log file',
+    search: 'Search text',
+    level: 'Level',
+    atLeast: '{{level}} and above',
+    follow: 'Follow live',
+    download: 'Download',
+    older: 'Load older entries',
+    start: 'Start of the file',
+    empty: 'This file has no entries yet',
+    noMatch: 'No entry matches',
+    noFiles: 'No log files yet (the server writes none with LOG_DIR=off)',
+    noMessage: '(no message)',
+  },
+});

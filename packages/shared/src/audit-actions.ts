@@ -1,0 +1,80 @@
+/**
+ * Every audit target type and the actions recorded on it. NEW ACTIONS ARE ADDED HERE (not in
+ * apps/server/src/lib/kit/audit-targets.ts, which derives its types from this constant): the audit
+ * writer accepts only these pairs, so a typo or a new action is a type error until it is declared
+ * here, and the web's audit-log labels test fails until the new code has zh-TW and en-US labels
+ * (apps/web/src/features/audit-log/i18n.ts).
+ */
+export const AUDIT_ACTIONS = {
+  admin: [
+    'create',
+    'update',
+    'patch',
+    'delete',
+    'reset_password',
+    'login_failed',
+    'switch_account',
+    'update_profile',
+    // Issue 10: identity.
+    'invite',
+    'send_reset_password_mail',
+    'reset_password_by_mail',
+    'verify_identity',
+    'change_email',
+    'link_identity',
+    'unlink_identity',
+    'enable_two_factor',
+    'disable_two_factor',
+    'regenerate_recovery_codes',
+    'use_recovery_code',
+    'reset_two_factor',
+    // Issue 13: the operator CLI (the only way to grant ROLE_MAINTAINER).
+    'grant_role',
+    'revoke_role',
+  ],
+  admin_group: ['create', 'update', 'delete'],
+  app_config: ['update', 'restore'],
+  /** Append-only: the log itself never changes; an export by the operator CLI is recorded. */
+  audit_log: ['export'],
+  /** Issue 13: the operator CLI's backup of the SQLite database. */
+  database: ['backup'],
+  certificate_type: ['create', 'update', 'delete'],
+  file: ['upload', 'update', 'delete', 'sign_link'],
+  login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
+  /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
+  mail: ['resend'],
+  mail_template: ['update', 'reset', 'send_test'],
+  one_time_code: ['delete'],
+  organization: ['create', 'update', 'patch', 'delete'],
+  organization_member: ['add', 'invite', 'update', 'remove'],
+  photo: ['upload', 'update', 'delete'],
+  staff: [
+    'create',
+    'update',
+    'patch',
+    'delete',
+    'import',
+    'upload_photo',
+    'delete_photo',
+    'unlink_photo',
+    'upload_certificate_file',
+    'delete_certificate_file',
+  ],
+  staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file'],
+  /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
+  line_message: ['send', 'send_failed'],
+  google_drive: ['test_permission'],
+} as const;
+
+/** Target type → the union of its action codes. */
+export type AuditActions = { [T in keyof typeof AUDIT_ACTIONS]: (typeof AUDIT_ACTIONS)[T][number] };
+
+export type AuditTarget = keyof AuditActions;
+
+/** Every target type, in declaration order. */
+export const AUDIT_TARGETS = Object.keys(AUDIT_ACTIONS) as AuditTarget[];
+
+/** Every distinct action code over all target types, sorted. */
+export const AUDIT_ACTION_CODES: readonly string[] = [...new Set(Object.values(AUDIT_ACTIONS).flat() as string[])].sort();
+
+export const isAuditTarget = (t: string): t is AuditTarget => Object.hasOwn(AUDIT_ACTIONS, t);
