@@ -169,7 +169,7 @@ describe('admins and organizations', () => {
     await page.goto(`${server.url}/admin/audit-log?target_type=admin&action=create`);
     await table
       .locator('tbody tr')
-      .filter({ hasText: `管理員 ${newAdmin.name} <${newAdmin.email}>` })
+      .filter({ hasText: `<${newAdmin.email}>` })
       .first()
       .waitFor();
     await table.getByRole('button', { name: '查看' }).first().click();

@@ -182,13 +182,14 @@ describe('access matrix', () => {
     const [method, path] = r.route.split(' ');
     const wrong: string[] = [];
     for (const [i, actor] of ACTORS.entries()) {
-      const { url, body } = await r.request(f);
+      const { url, body, remoteAddress } = await r.request(f);
       const token = r.freshSession ? await newSession(actor) : sessions.get(actor);
       const res = await t.app.inject({
         method: method as never,
         url,
         headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(body === undefined ? {} : { payload: body as object }),
+        ...(remoteAddress ? { remoteAddress } : {}),
       });
       if (!matches(res.statusCode, r.expect[i]))
         wrong.push(`${actor}: expected ${r.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);

@@ -45,9 +45,12 @@ export interface Fixtures {
   freshStaffInA(): Promise<number>;
 }
 
+type Sent = { url: string; body?: unknown; remoteAddress?: string };
+
 export interface MatrixRow {
   route: string;
-  request(f: Fixtures): Promise<{ url: string; body?: unknown }> | { url: string; body?: unknown };
+  /** `remoteAddress`: the client address the call comes from (a public form paced per address). */
+  request(f: Fixtures): Promise<Sent> | Sent;
   expect: readonly [Expect, Expect, Expect, Expect, Expect, Expect, Expect];
   freshSession?: boolean;
 }
@@ -73,7 +76,11 @@ const STAFF_READ_OWN_ORG = [403, 403, 200, 200, 200, 403, 401] as const;
 const STAFF_READ_ROW_IN_A = [403, 403, OK, OK, 404, 403, 401] as const;
 const STAFF_WRITE_OWN_ORG = [403, 403, OK, 403, OK, 403, 401] as const;
 const STAFF_WRITE_ROW_IN_A = [403, 403, OK, 403, 404, 403, 401] as const;
+/** Site content (issue 11): the module's role or a super admin; none of the matrix's columns holds ROLE_VIDEO etc. */
+const CONTENT = [OK, 403, 403, 403, 403, OK, 401] as const;
+const PUBLIC = [200, 200, 200, 200, 200, 200, 200] as const;
 const MISSING = 999_999;
+let contactSender = 0;
 
 export const ACCESS_MATRIX: MatrixRow[] = [
   // Public
@@ -647,5 +654,77 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     'POST /api/admin/organization/staff-excel/export-split/{id}/{staff_id}',
     (f) => ({ url: `/api/admin/organization/staff-excel/export-split/${MISSING}/${f.staffInA}`, body: {} }),
     [403, 403, OK, OK, OK, 403, 401],
+  ),
+  // Site content (issue 11): videos.
+  row('GET /api/admin/video/index', get('/api/admin/video/index'), CONTENT),
+  row('GET /api/admin/video/{id}', get(`/api/admin/video/${MISSING}`), CONTENT),
+  row(
+    'POST /api/admin/video',
+    () => ({ url: '/api/admin/video', body: { title: 'Matrix', youtube_url: 'https://youtu.be/dQw4w9WgXcQ' } }),
+    CONTENT,
+  ),
+  row(
+    'PUT /api/admin/video/{id}',
+    () => ({ url: `/api/admin/video/${MISSING}`, body: { title: 'Matrix', youtube_url: 'https://youtu.be/dQw4w9WgXcQ' } }),
+    CONTENT,
+  ),
+  row('PATCH /api/admin/video/{id}', () => ({ url: `/api/admin/video/${MISSING}`, body: { field: 'published', value: false } }), CONTENT),
+  row(
+    'PATCH /api/admin/video/batch',
+    () => ({ url: '/api/admin/video/batch', body: { ids: [MISSING], field: 'published', value: false } }),
+    CONTENT,
+  ),
+  row('DELETE /api/admin/video/{id}', get(`/api/admin/video/${MISSING}`), CONTENT),
+  row('DELETE /api/admin/video/batch', () => ({ url: '/api/admin/video/batch', body: { ids: [MISSING] } }), CONTENT),
+  row('GET /api/public/videos', get('/api/public/videos'), PUBLIC),
+  // Banners.
+  row('GET /api/admin/banner/index', get('/api/admin/banner/index'), CONTENT),
+  row('GET /api/admin/banner/{id}', get(`/api/admin/banner/${MISSING}`), CONTENT),
+  row(
+    'POST /api/admin/banner',
+    () => ({ url: '/api/admin/banner', body: { title: 'Matrix', position: 'home', photo_id: MISSING } }),
+    CONTENT,
+  ),
+  row(
+    'PUT /api/admin/banner/{id}',
+    () => ({ url: `/api/admin/banner/${MISSING}`, body: { title: 'Matrix', position: 'home', photo_id: MISSING } }),
+    CONTENT,
+  ),
+  row('PATCH /api/admin/banner/{id}', () => ({ url: `/api/admin/banner/${MISSING}`, body: { field: 'sort_order', value: 1 } }), CONTENT),
+  row(
+    'PATCH /api/admin/banner/batch',
+    () => ({ url: '/api/admin/banner/batch', body: { ids: [MISSING], field: 'sort_order', value: 1 } }),
+    CONTENT,
+  ),
+  row('DELETE /api/admin/banner/{id}', get(`/api/admin/banner/${MISSING}`), CONTENT),
+  row('DELETE /api/admin/banner/batch', () => ({ url: '/api/admin/banner/batch', body: { ids: [MISSING] } }), CONTENT),
+  row('PUT /api/admin/banner/order', () => ({ url: '/api/admin/banner/order', body: { position: 'about', ids: [MISSING] } }), CONTENT),
+  row('GET /api/public/banners', get('/api/public/banners?position=home'), PUBLIC),
+  // Contacts.
+  row('GET /api/admin/contact/index', get('/api/admin/contact/index'), CONTENT),
+  row('GET /api/admin/contact/export', get('/api/admin/contact/export'), CONTENT),
+  row('GET /api/admin/contact/assignees', get('/api/admin/contact/assignees'), CONTENT),
+  row('GET /api/admin/contact/{id}', get(`/api/admin/contact/${MISSING}`), CONTENT),
+  row(
+    'PATCH /api/admin/contact/{id}',
+    () => ({ url: `/api/admin/contact/${MISSING}`, body: { field: 'status', value: 'handled' } }),
+    CONTENT,
+  ),
+  row(
+    'PATCH /api/admin/contact/batch',
+    () => ({ url: '/api/admin/contact/batch', body: { ids: [MISSING], field: 'status', value: 'spam' } }),
+    CONTENT,
+  ),
+  row('DELETE /api/admin/contact/{id}', get(`/api/admin/contact/${MISSING}`), CONTENT),
+  row('DELETE /api/admin/contact/batch', () => ({ url: '/api/admin/contact/batch', body: { ids: [MISSING] } }), CONTENT),
+  // Public: each call comes from an address of its own, so the form's pacing per address stays out of the matrix.
+  row(
+    'POST /api/public/contact',
+    (f) => ({
+      url: '/api/public/contact',
+      body: { name: 'Matrix', email: f.uniqueEmail(), message: 'Hello' },
+      remoteAddress: `10.11.0.${++contactSender}`,
+    }),
+    PUBLIC,
   ),
 ];

@@ -78,7 +78,7 @@ describe('route declarations', () => {
     );
   });
 
-  it('opens only sign-in, settings and signed links to callers without a token', () => {
+  it('opens only sign-in, settings, signed links and the public content API to callers without a token', () => {
     expect(routeList((roles) => roles === 'public')).toEqual(
       [
         'GET /api/files/public/*',
@@ -93,6 +93,10 @@ describe('route declarations', () => {
         'POST /api/admin/account/send-reset-password-mail',
         'POST /api/admin/account/two-factor/login',
         'POST /api/admin/account/two-factor/login/setup',
+        // Issue 11: the public content API (read-only, published content) and the site's contact form.
+        'GET /api/public/banners',
+        'GET /api/public/videos',
+        'POST /api/public/contact',
       ].sort(),
     );
   });

@@ -108,7 +108,7 @@ describe('files the API streams', () => {
 });
 
 describe('web app policy', () => {
-  it('allows its own origin only, nonce-d styles, images from data: and blob:, and no inline script', async () => {
+  it('allows its own origin only, nonce-d styles, images from data: and blob:, the YouTube embed in frames, and no inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expectEverywhereHeaders(res, '/');
@@ -120,6 +120,8 @@ describe('web app policy', () => {
       'script-src': ["'self'"],
       'style-src': ["'self'", `'nonce-${nonce}'`],
       'img-src': ["'self'", 'data:', 'blob:'],
+      // Issue 11: videos play in YouTube's privacy-enhanced embed, and only there.
+      'frame-src': ["'self'", 'https://www.youtube-nocookie.com'],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
@@ -133,7 +135,12 @@ describe('web app policy', () => {
     try {
       const d = directives(await withKey.app.inject({ method: 'GET', url: '/' }));
       expect(d['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
-      expect(d['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
+      expect(d['frame-src']).toEqual([
+        "'self'",
+        'https://www.youtube-nocookie.com',
+        'https://www.google.com/recaptcha/',
+        'https://recaptcha.google.com/recaptcha/',
+      ]);
       expect(d['object-src']).toEqual(["'none'"]);
       expect(d['frame-ancestors']).toEqual(["'none'"]);
     } finally {

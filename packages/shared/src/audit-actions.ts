@@ -64,6 +64,11 @@ export const AUDIT_ACTIONS = {
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
   line_message: ['send', 'send_failed'],
   google_drive: ['test_permission'],
+  /** Issue 11: site content. A library photo deleted from under a video or banner is an unlink_photo. */
+  video: ['create', 'update', 'patch', 'delete', 'unlink_photo'],
+  banner: ['create', 'update', 'patch', 'delete', 'reorder', 'unlink_photo'],
+  /** A contact is created by the public form (no actor); handling is a patch. */
+  contact: ['receive', 'patch', 'delete', 'export'],
 } as const;
 
 /** Target type → the union of its action codes. */

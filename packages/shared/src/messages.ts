@@ -27,6 +27,8 @@ export const VALIDATION_KEYS = {
   required: 'validate.error.required',
   phone: 'validate.error.phone_number_incorrect',
   invalid: 'validate.error.invalid',
+  /** Issue 11: a video URL with no YouTube id (spec section 5's rule). */
+  youtubeUrl: 'validate.error.youtube_url_incorrect',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -36,4 +36,11 @@ export const ROLES = {
   staffList: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
   /** Members of the active organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin (issue 14, point 2). */
   organizationMembers: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  /** Site content (issue 11): the module's role or a super admin, for its menu, screens and API alike. */
+  page: ['ROLE_PAGE', 'ROLE_SUPER_ADMIN'],
+  banner: ['ROLE_BANNER', 'ROLE_SUPER_ADMIN'],
+  video: ['ROLE_VIDEO', 'ROLE_SUPER_ADMIN'],
+  contact: ['ROLE_CONTACT', 'ROLE_SUPER_ADMIN'],
+  /** The menu's site content group: any of the content roles. */
+  content: ['ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO', 'ROLE_CONTACT', 'ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,5 +1,16 @@
 /** Admin roles (prefix ROLE_) and sub-account roles (prefix SUB_ACCOUNT_ROLE_), spec section 6. */
-export const ADMIN_ROLES = ['ROLE_SUPER_ADMIN', 'ROLE_MAINTAINER', 'ROLE_BASE', 'ROLE_PHOTO', 'ROLE_STAFF'] as const;
+export const ADMIN_ROLES = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_MAINTAINER',
+  'ROLE_BASE',
+  'ROLE_PHOTO',
+  'ROLE_STAFF',
+  // Site content modules (issue 11): each module's editors.
+  'ROLE_PAGE',
+  'ROLE_BANNER',
+  'ROLE_VIDEO',
+  'ROLE_CONTACT',
+] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 export const SUB_ACCOUNT_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] as const;
@@ -13,6 +24,10 @@ export const ROLE_LABELS: Record<Role, { 'zh-TW': string; 'en-US': string }> = {
   ROLE_BASE: { 'zh-TW': '基本管理員', 'en-US': 'Base admin' },
   ROLE_PHOTO: { 'zh-TW': '相片管理', 'en-US': 'Photo manager' },
   ROLE_STAFF: { 'zh-TW': '人員管理', 'en-US': 'Staff manager' },
+  ROLE_PAGE: { 'zh-TW': '頁面管理', 'en-US': 'Page editor' },
+  ROLE_BANNER: { 'zh-TW': '橫幅管理', 'en-US': 'Banner editor' },
+  ROLE_VIDEO: { 'zh-TW': '影片管理', 'en-US': 'Video editor' },
+  ROLE_CONTACT: { 'zh-TW': '聯絡表單管理', 'en-US': 'Contact handler' },
   SUB_ACCOUNT_ROLE_ADMIN: { 'zh-TW': '子帳號管理員', 'en-US': 'Organization admin' },
   SUB_ACCOUNT_ROLE_STAFF_READ: { 'zh-TW': '人員檢視', 'en-US': 'Staff reader' },
   SUB_ACCOUNT_ROLE_STAFF_WRITE: { 'zh-TW': '人員編輯', 'en-US': 'Staff editor' },

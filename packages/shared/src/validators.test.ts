@@ -128,6 +128,12 @@ describe('images and YouTube', () => {
     expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=x')).toBe('dQw4w9WgXcQ');
     expect(youtubeId('https://www.youtube.com/')).toBeNull();
     expect(youtubeId('not a url')).toBeNull();
+    expect(youtubeId('https://m.youtube.com/watch?v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    // Only YouTube's hosts, and only an 11-character id: it is put into an embed URL.
+    expect(youtubeId('https://evil.example/watch?v=dQw4w9WgXcQ')).toBeNull();
+    expect(youtubeId('https://youtu.be/abc')).toBeNull();
+    expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXc%22')).toBeNull();
+    expect(youtubeId('javascript:alert(1)//youtu.be/dQw4w9WgXcQ')).toBeNull();
   });
 });
 

@@ -42,12 +42,20 @@ export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const isImageFileName = (name: string): boolean =>
   name.includes('.') && (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
 
-/** YouTube id from a short link (youtu.be/ID) or from the v= parameter. */
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+
+/**
+ * YouTube id from a short link (youtu.be/ID) or from the v= parameter of a youtube.com link; null
+ * when there is none, or when what is there is not an 11-character id (it ends up in an embed URL).
+ */
 export function youtubeId(url: string): string | null {
   try {
-    const u = new URL(url);
-    if (u.hostname === 'youtu.be') return u.pathname.slice(1).split('/')[0] || null;
-    return u.searchParams.get('v');
+    const u = new URL(url.trim());
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    const host = u.hostname.toLowerCase();
+    const id = host === 'youtu.be' ? u.pathname.slice(1).split('/')[0] : YOUTUBE_HOSTS.has(host) ? u.searchParams.get('v') : null;
+    return id && YOUTUBE_ID.test(id) ? id : null;
   } catch {
     return null;
   }

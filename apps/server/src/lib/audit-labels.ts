@@ -108,6 +108,9 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   google_drive: null,
   /** The one database of the installation. */
   database: null,
+  video: byId('videos', ['title'], (r) => text(r.title)),
+  banner: byId('banners', ['title'], (r) => text(r.title)),
+  contact: byId('contacts', ['name', 'email'], personLabel),
 };
 
 const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -19,6 +19,15 @@ export interface AuditWho {
   user_agent: string | null;
 }
 
+/** Who a public call acts as: nobody signed in, known by its client address. */
+export const anonymousWho = (client: { ip: string | null; userAgent: string | null }): AuditWho => ({
+  actor_id: null,
+  impersonator_id: null,
+  organization_id: null,
+  ip: client.ip,
+  user_agent: client.userAgent,
+});
+
 const SECRET_KEY = /password|secret|token|(^|_)hash$|^code$|api_key/i;
 
 /** Drops password hashes, secrets and one-time codes before anything is recorded. */

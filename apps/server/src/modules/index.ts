@@ -16,6 +16,9 @@ import { photoModule } from './photo/photo.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
 import { certificateReminderModule } from './certificate-reminder/certificate-reminder.module.ts';
+import { bannerModule } from './banner/banner.module.ts';
+import { contactModule } from './contact/contact.module.ts';
+import { videoModule } from './video/video.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -38,6 +41,9 @@ export const MODULES: readonly ServerModule[] = [
   otpModule,
   integrationsModule,
   logViewerModule,
+  videoModule,
+  bannerModule,
+  contactModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -65,6 +65,8 @@ export const API_CONTENT_SECURITY_POLICY = serialize({
   'frame-ancestors': ["'none'"],
 });
 
+export const YOUTUBE_EMBED_SOURCE = 'https://www.youtube-nocookie.com';
+
 /**
  * The web app's policy: its own origin only. Scripts never run inline. Stylesheets come from the build,
  * and the `<style>` elements Ant Design writes at run time carry the nonce of the index.html response
@@ -78,7 +80,8 @@ export function webAppContentSecurityPolicy(config: Config, nonce?: string): str
     'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
     // Uploads are previewed from blob: URLs before they are sent; antd draws some placeholders as data: URLs.
     'img-src': ["'self'", 'data:', 'blob:'],
-    ...(recaptcha ? { 'frame-src': ["'self'", ...RECAPTCHA_FRAME_SOURCES] } : {}),
+    // Videos play in YouTube's privacy-enhanced embed (issue 11: the video form, the editor's videos).
+    'frame-src': ["'self'", YOUTUBE_EMBED_SOURCE, ...(recaptcha ? RECAPTCHA_FRAME_SOURCES : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -6,7 +6,14 @@ export type MailLocale = (typeof MAIL_LOCALES)[number];
 /** The language of a mail a public call sends: the web sends its current UI language. */
 export const mailLocale = z.enum(MAIL_LOCALES).default('zh-TW');
 
-export const MAIL_TEMPLATE_NAMES = ['password_reset', 'sign_in_code', 'identity_code', 'admin_invitation', 'certificate_expiry'] as const;
+export const MAIL_TEMPLATE_NAMES = [
+  'password_reset',
+  'sign_in_code',
+  'identity_code',
+  'admin_invitation',
+  'certificate_expiry',
+  'contact_received',
+] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

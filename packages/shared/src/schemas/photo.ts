@@ -106,3 +106,7 @@ export const photoPatchBody = z.discriminatedUnion(
   { error: VALIDATION_KEYS.invalid },
 );
 export type PhotoPatch = z.infer<typeof photoPatchBody>;
+
+/** A library photo as content shows it (a video's or banner's picture): no storage details. */
+export const photoSummarySchema = photoSchema.pick({ id: true, title: true, alt: true, width: true, height: true, size_list: true });
+export type PhotoSummary = z.infer<typeof photoSummarySchema>;

@@ -83,20 +83,44 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
       params: ListParams & { keyword?: string },
       filter?: (qb: AnyQuery) => AnyQuery,
     ): Promise<ListResult<View>> {
-      let qb = query(db, scope);
-      const keyword = params.keyword?.trim().toLowerCase();
-      if (keyword && opts.keywordColumns?.length) {
-        const pattern = likePattern(keyword);
-        qb = qb.where(
-          sql<boolean>`(${sql.join(
-            opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
-            sql` or `,
-          )})`,
-        );
-      }
+      let qb = table.searched(db, scope, params.keyword);
       if (filter) qb = filter(qb);
       const page = await paginate(qb, params, { idColumn, sortColumns: opts.sortColumns });
       return { data: await views(db, page.data as Row[]), meta: page.meta };
+    },
+
+    /** The scope's rows whose keyword columns hold `keyword` (case-insensitive substring); all rows without one. */
+    searched(db: DbOrTrx, scope: Scope, keyword: string | undefined): AnyQuery {
+      const qb = query(db, scope);
+      const k = keyword?.trim().toLowerCase();
+      if (!k || !opts.keywordColumns?.length) return qb;
+      const pattern = likePattern(k);
+      return qb.where(
+        sql<boolean>`(${sql.join(
+          opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+          sql` or `,
+        )})`,
+      );
+    },
+
+    /** Every row the scope, keyword and filter match, newest id first, in batches (exports): never all in memory. */
+    async *batches(
+      db: DbOrTrx,
+      scope: Scope,
+      keyword: string | undefined,
+      filter: (qb: AnyQuery) => AnyQuery = (qb) => qb,
+      size = 500,
+    ): AsyncGenerator<View[]> {
+      let before: number | null = null;
+      for (;;) {
+        let qb = filter(table.searched(db, scope, keyword));
+        if (before !== null) qb = qb.where(idColumn, '<', before);
+        const rows = (await qb.orderBy(idColumn, 'desc').limit(size).execute()) as Row[];
+        if (!rows.length) return;
+        yield await views(db, rows);
+        if (rows.length < size) return;
+        before = (rows[rows.length - 1] as { id: number }).id;
+      }
     },
 
     async findOr404(db: DbOrTrx, scope: Scope, id: number): Promise<View> {

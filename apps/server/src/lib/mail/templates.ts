@@ -35,7 +35,7 @@ const button = (href: string, label: string) =>
 const code = (name: string) =>
   `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:24px 0;font-family:Consolas,monospace">{{${name}}}</p>`;
 
-/** The five default templates of issue 10, zh-TW and en-US. */
+/** The default templates (issue 10, the certificate reminder of issue 13, the contact notice of issue 11), zh-TW and en-US. */
 export const TEMPLATES: readonly TemplateDefinition[] = [
   {
     name: 'password_reset',
@@ -125,6 +125,28 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       'en-US': {
         subject: '{{organizationName}}: {{count}} certificates are expiring',
         html: `<p>Hello {{name}},</p><p>{{count}} staff certificates of {{organizationName}} have expired or expire within {{days}} days. Please arrange their renewal:</p><p>{{items}}</p>${button('{{link}}', 'Open staff certificates')}`,
+      },
+    },
+  },
+  {
+    // Issue 11: to the support address (the app config's supportEmail) for each contact the site receives.
+    name: 'contact_received',
+    variables: [
+      v('contactName', false, '陳先生', 'Mr. Chen'),
+      v('contactEmail', false, 'chen@example.com'),
+      v('contactPhone', false, '0912345678'),
+      v('company', false, '大安建設', 'Da-An Development'),
+      v('message', false, '想詢問透天厝新建工程的報價與工期。', 'We would like a quote and a schedule for a new house.'),
+      v('link', false, 'https://example.com/admin/contact?entry=1'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '網站聯絡表單：{{contactName}}',
+        html: `<p>網站收到一則新的聯絡訊息：</p><p>姓名：{{contactName}}<br>電子郵件：{{contactEmail}}<br>電話：{{contactPhone}}<br>公司：{{company}}</p><p>{{message}}</p>${button('{{link}}', '在後台處理')}`,
+      },
+      'en-US': {
+        subject: 'Website contact: {{contactName}}',
+        html: `<p>The website received a new contact message:</p><p>Name: {{contactName}}<br>Email: {{contactEmail}}<br>Phone: {{contactPhone}}<br>Company: {{company}}</p><p>{{message}}</p>${button('{{link}}', 'Handle it in the back office')}`,
       },
     },
   },

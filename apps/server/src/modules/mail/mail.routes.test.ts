@@ -30,7 +30,14 @@ describe('mail templates', () => {
     const res = await as().get('/api/admin/mail/templates');
     expect(res.statusCode, res.body).toBe(200);
     const names = res.json().data.map((x: { name: string }) => x.name);
-    expect(names).toEqual(['password_reset', 'sign_in_code', 'identity_code', 'admin_invitation', 'certificate_expiry']);
+    expect(names).toEqual([
+      'password_reset',
+      'sign_in_code',
+      'identity_code',
+      'admin_invitation',
+      'certificate_expiry',
+      'contact_received',
+    ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });
     expect(code.locales['zh-TW']).toMatchObject({ customised: false, subject: '{{appName}} 登入驗證碼' });

@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+/** Migration 0080: a YouTube video of the site. */
+export interface VideosTable {
+  id: Generated<number>;
+  title: string;
+  title_en: string | null;
+  youtube_url: string;
+  /** Taken from the URL by spec section 5's rule when saved. */
+  youtube_id: string;
+  photo_id: number | null;
+  /** 0/1: only published videos are in the public API. */
+  published: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0080: a banner in one position of the site, shown only inside its dates. */
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  title_en: string | null;
+  position: string;
+  photo_id: number | null;
+  link: string | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0080: what the public contact form sent, and how it was handled. */
+export interface ContactsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+  status: 'new' | 'handled' | 'spam';
+  handler_note: string | null;
+  assignee_id: number | null;
+  handled_at: string | null;
+  locale: string;
+  ip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteContentTables {
+  videos: VideosTable;
+  banners: BannersTable;
+  contacts: ContactsTable;
+}

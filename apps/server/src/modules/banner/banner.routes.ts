@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { todayInTaipei } from '@bo/shared/dates';
+import { ROLES } from '@bo/shared/permissions';
+import { BANNER_POSITIONS, bannerOrderBody, bannerSchema, publicBannerList } from '@bo/shared/schemas/banner';
+import { contentLocale } from '@bo/shared/schemas/content';
+import { localized, sendPublic } from '../../lib/public-read.ts';
+import { allOrganizations } from '../../lib/scope.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { banners, whereState } from './banner.repository.ts';
+import { bannerService } from './banner.service.ts';
+
+export async function bannerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guard = () => requireFlag(app.db, 'modules.banner');
+
+  app.put(
+    '/api/admin/banner/order',
+    {
+      schema: {
+        tags: ['banner'],
+        description:
+          "One position's banners in their new order (drag and drop). `ids` must be exactly that position's banners: " +
+          'a banner added, moved or deleted meanwhile is 409 (reload, then drop again).',
+        body: bannerOrderBody,
+        response: { 200: z.object({ data: z.array(bannerSchema) }) },
+      },
+      config: { roles: ROLES.banner, errors: [409] },
+      onRequest: guard,
+    },
+    async (req) => ({ data: await req.inTransaction((ctx) => bannerService(ctx).reorder(req.body)) }),
+  );
+
+  app.get(
+    '/api/public/banners',
+    {
+      schema: {
+        tags: ['public-content'],
+        description:
+          "A position's banners shown today (inside their dates, Asia/Taipei; with an image), in their order, one locale. ETag and Cache-Control.",
+        querystring: z.object({ position: z.enum(BANNER_POSITIONS), locale: contentLocale }),
+        response: { 200: publicBannerList },
+      },
+      config: { roles: 'public', fingerprint: false, errors: [404] },
+      onRequest: guard,
+    },
+    async (req, reply) => {
+      const { position, locale } = req.query;
+      const page = await banners.list(app.db, allOrganizations, { page: 1, per_page: 50, sort: 'sort_order', order: 'asc' }, (qb) =>
+        whereState(qb.where('b.position', '=', position).where('b.photo_id', 'is not', null), 'active', todayInTaipei()),
+      );
+      return sendPublic(req, reply, {
+        data: page.data.flatMap((b) =>
+          b.photo ? [{ id: b.id, title: localized(locale, b.title, b.title_en), position: b.position, link: b.link, photo: b.photo }] : [],
+        ),
+      });
+    },
+  );
+}

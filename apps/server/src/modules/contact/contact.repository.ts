@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import { instantRange } from '@bo/shared/dates';
+import type { Contact, contactListQuery } from '@bo/shared/schemas/contact';
+import type { ContactsTable } from '../../db/tables/site-content.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+
+type Row = Selectable<ContactsTable> & { assignee_name: string | null; assignee_email: string | null };
+export type ContactFilters = Pick<z.output<typeof contactListQuery>, 'status' | 'assignee_id' | 'date_from' | 'date_to' | 'keyword'>;
+
+const toView = (rows: Row[]): Contact[] =>
+  rows.map(({ assignee_name, assignee_email, ...r }) => ({
+    ...r,
+    assignee:
+      r.assignee_id !== null && assignee_email !== null ? { id: r.assignee_id, name: assignee_name ?? '', email: assignee_email } : null,
+  }));
+
+/** Contacts the site received (no organization). */
+export const contacts = scopedTable<Contact, Row>({
+  table: 'contacts',
+  alias: 'c',
+  organizationColumn: null,
+  select: (db) =>
+    db
+      .selectFrom('contacts as c')
+      .leftJoin('admins as a', 'a.id', 'c.assignee_id')
+      .selectAll('c')
+      .select(['a.name as assignee_name', 'a.email as assignee_email']),
+  toView,
+  sortColumns: { id: 'c.id', created_at: 'c.created_at', name: 'c.name', status: 'c.status', updated_at: 'c.updated_at' },
+  keywordColumns: ['c.name', 'c.email', 'c.phone', 'c.company', 'c.message'],
+});
+
+/** The list filters beyond the keyword, for the index and the export alike. */
+export function filterContacts<Q extends { where: (...a: any[]) => Q }>(qb: Q, f: ContactFilters): Q {
+  let q = qb;
+  if (f.status) q = q.where('c.status', '=', f.status);
+  if (f.assignee_id) q = q.where('c.assignee_id', '=', f.assignee_id);
+  const range = instantRange(f.date_from, f.date_to);
+  if (range.from) q = q.where('c.created_at', '>=', range.from);
+  if (range.toExclusive) q = q.where('c.created_at', '<', range.toExclusive);
+  return q;
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '@bo/shared/permissions';
+import { contactListQuery, publicContactInput, type Contact } from '@bo/shared/schemas/contact';
+import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { anonymousWho, writeAudit } from '../../lib/audit.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { contacts, filterContacts } from './contact.repository.ts';
+import { handlesContacts } from './contact.service.ts';
+
+/** Five messages from one client address in ten minutes, twenty a day: enough for people, not for a script. */
+export const CONTACT_PACING = { perTenMinutes: 5, perDay: 20 } as const;
+
+const COLUMNS: readonly XlsxColumn<Contact>[] = [
+  { header: '編號 Id', width: 8, value: (c) => c.id },
+  { header: '收到時間 Received', width: 22, value: (c) => c.created_at },
+  { header: '狀態 Status', width: 10, value: (c) => c.status },
+  { header: '姓名 Name', width: 18, value: (c) => c.name },
+  { header: '電子郵件 Email', width: 28, value: (c) => c.email },
+  { header: '電話 Phone', width: 16, value: (c) => c.phone },
+  { header: '公司 Company', width: 22, value: (c) => c.company },
+  { header: '訊息 Message', width: 60, value: (c) => c.message },
+  { header: '負責人 Assignee', width: 20, value: (c) => c.assignee?.name ?? null },
+  { header: '處理備註 Note', width: 40, value: (c) => c.handler_note },
+  { header: '處理時間 Handled', width: 22, value: (c) => c.handled_at },
+];
+
+const guard = (app: FastifyInstance) => () => requireFlag(app.db, 'modules.contact');
+
+export async function contactRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/contact/export',
+    {
+      schema: {
+        tags: ['contact'],
+        querystring: contactListQuery.omit({ page: true, per_page: true, sort: true, order: true }),
+        description: 'The contacts the filters match (as the index), newest first, as an .xlsx workbook, streamed.',
+      },
+      config: { roles: ROLES.contact },
+      onRequest: guard(app),
+    },
+    async (req, reply) => {
+      const { db, scope } = req.readContext();
+      await req.inTransaction((ctx) => ctx.audit({ action: 'export', target_type: 'contact', after: req.query }));
+      const book = streamXlsx(req.log, (wb) =>
+        wb.sheet(
+          '聯絡表單 Contacts',
+          COLUMNS,
+          contacts.batches(db, scope, req.query.keyword, (qb) => filterContacts(qb, req.query)),
+        ),
+      );
+      return sendXlsx(reply, `contacts-${new Date().toISOString().slice(0, 10)}.xlsx`, book);
+    },
+  );
+
+  app.get(
+    '/api/admin/contact/assignees',
+    {
+      schema: {
+        tags: ['contact'],
+        description: 'Who a contact can be assigned to: active admins who handle contacts (ROLE_CONTACT) and super admins.',
+        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }) },
+      },
+      config: { roles: ROLES.contact },
+      onRequest: guard(app),
+    },
+    async () => {
+      const rows = await app.db
+        .selectFrom('admins')
+        .select(['id', 'name', 'email', 'roles'])
+        .where('status', '=', 'active')
+        .orderBy('name')
+        .execute();
+      return { data: rows.filter((a) => handlesContacts(a.roles)).map(({ id, name, email }) => ({ id, name, email })) };
+    },
+  );
+
+  app.post(
+    '/api/public/contact',
+    {
+      schema: {
+        tags: ['public-content'],
+        description:
+          "The site's contact form: stored as a new contact and mailed to the support address (app config supportEmail) through the outbox. " +
+          `reCAPTCHA applies when configured (423); ${CONTACT_PACING.perTenMinutes} per client address in ten minutes and ${CONTACT_PACING.perDay} a day (429). ` +
+          'Bad input is 400 with a translation key per field (spec section 5).',
+        body: publicContactInput,
+        response: { 200: z.object({ received: z.literal(true) }) },
+      },
+      config: { roles: 'public', fingerprint: false, errors: [404, 423, 429] },
+      onRequest: guard(app),
+    },
+    async (req) => {
+      const short = await app.rateLimits.hit(`contact:ip:${req.ip}`, 600);
+      if (short.count > CONTACT_PACING.perTenMinutes) throw tooManyRequests(Math.max(1, short.ttl));
+      const day = await app.rateLimits.hit(`contact:ip-day:${req.ip}`, 86_400);
+      if (day.count > CONTACT_PACING.perDay) throw tooManyRequests(Math.max(1, day.ttl));
+      const { recaptcha, ...input } = req.body;
+      await verifyRecaptcha(app.config, recaptcha, req.ip);
+      await app.db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const { id } = await trx
+          .insertInto('contacts')
+          .values({ ...input, status: 'new', ip: req.ip, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, anonymousWho({ ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null }), {
+          action: 'receive',
+          target_type: 'contact',
+          target_id: id,
+          after: { ...input, status: 'new' },
+        });
+        const config = await loadAppConfig(trx);
+        await enqueueMail(trx, app.config, {
+          to: config.supportEmail,
+          template: 'contact_received',
+          locale: 'zh-TW',
+          variables: {
+            contactName: input.name,
+            contactEmail: input.email,
+            contactPhone: input.phone ?? '—',
+            company: input.company ?? '—',
+            message: input.message,
+            link: `${app.config.publicUrl}/admin/contact?entry=${id}`,
+          },
+        });
+      });
+      app.mailer.kick();
+      return { received: true as const };
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import type { PhotoSummary } from '@bo/shared/schemas/photo';
+import type { DbOrTrx } from '../../db/database.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { RowReference } from '../../lib/kit/row-references.ts';
+import { photos, toPhotoItem } from './photo.repository.ts';
+
+/**
+ * Library photos as site content uses them (issue 11: a video's picture, a banner's image). Content
+ * belongs to no organization, but the photos it shows do: an editor may pick only a photo the
+ * library shows them (the photo index's scope), and a photo deleted from the library is let go.
+ */
+
+/** The summaries of `ids` (any organization: the rows already point at them), by id. */
+export async function photoSummaries(db: DbOrTrx, ids: readonly (number | null)[]): Promise<Map<number, PhotoSummary>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db.selectFrom('photos').selectAll().where('id', 'in', wanted).execute();
+  return new Map(
+    rows.map((r) => {
+      const p = toPhotoItem(r);
+      return [p.id, { id: p.id, title: p.title, alt: p.alt, width: p.width, height: p.height, size_list: p.size_list }];
+    }),
+  );
+}
+
+/**
+ * A photo the editor may attach: one the library shows them (`ctx.scope`, as the photo index). A
+ * photo already on the row stays allowed (another editor may have picked it in another organization).
+ */
+export async function checkPickablePhoto(ctx: RequestContext, photoId: number | null, current: number | null = null): Promise<void> {
+  if (photoId === null || photoId === current) return;
+  const [found] = await photos.find(ctx.db, ctx.scope, [photoId]);
+  if (!found) throw badRequest({ photo_id: ['validate.error.invalid'] });
+}
+
+/** The row reference of a content table's `photo_id`: set to null and audited when the photo is deleted. */
+export function contentPhotoReference(opts: { name: string; table: 'videos' | 'banners'; target: 'video' | 'banner' }): RowReference {
+  return {
+    name: opts.name,
+    references: 'photos',
+    async release(ctx, photoIds) {
+      const rows = await ctx.db
+        .selectFrom(opts.table)
+        .select(['id', 'photo_id'])
+        .where('photo_id', 'in', [...photoIds])
+        .execute();
+      if (!rows.length) return;
+      await ctx.db
+        .updateTable(opts.table)
+        .set({ photo_id: null, updated_at: new Date().toISOString() })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      for (const r of rows)
+        await ctx.audit({
+          action: 'unlink_photo',
+          target_type: opts.target,
+          target_id: r.id,
+          before: { photo_id: r.photo_id },
+          after: { photo_id: null },
+        });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ROLES } from '@bo/shared/permissions';
+import { videoInput, videoListQuery, videoSchema } from '@bo/shared/schemas/video';
+import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
+import { defineModule } from '../../lib/kit/server-module.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { contentPhotoReference } from '../photo/content-photos.ts';
+import { videoPublicRoutes } from './video.routes.ts';
+import { videoService } from './video.service.ts';
+
+/** Videos of the site (issue 11, docs/content.md): ROLE_VIDEO and super admins; module flag modules.video. */
+export const videoModule = defineModule({
+  name: 'video',
+  routes: [
+    resourceRoutes({
+      path: '/api/admin/video',
+      tags: ['video'],
+      target: 'video',
+      roles: { read: ROLES.video, write: ROLES.video },
+      schemas: { view: videoSchema, input: videoInput, listQuery: videoListQuery },
+      patch: { fields: ['published', 'sort_order'], rules: { published: z.boolean(), sort_order: videoInput.shape.sort_order.unwrap() } },
+      guard: (req) => requireFlag(req.server.db, 'modules.video'),
+      service: videoService,
+    }),
+    videoPublicRoutes,
+  ],
+  references: [contentPhotoReference({ name: 'videos.photo_id', table: 'videos', target: 'video' })],
+});

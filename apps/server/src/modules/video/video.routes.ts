@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listQuery } from '@bo/shared/list';
+import { contentLocale } from '@bo/shared/schemas/content';
+import { publicVideoList } from '@bo/shared/schemas/video';
+import { localized, sendPublic } from '../../lib/public-read.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { allOrganizations } from '../../lib/scope.ts';
+import { videos } from './video.repository.ts';
+
+export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+
+/** The public API's videos: published ones, in the site's order. */
+export async function videoPublicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/public/videos',
+    {
+      schema: {
+        tags: ['public-content'],
+        description:
+          'Published videos in their order (sort order, then id), one locale (zh-TW when an en-US title is empty). ETag and Cache-Control.',
+        querystring: listQuery(['sort_order']).pick({ page: true, per_page: true }).extend({ locale: contentLocale }),
+        response: { 200: publicVideoList },
+      },
+      config: { roles: 'public', fingerprint: false, errors: [404] },
+      onRequest: () => requireFlag(app.db, 'modules.video'),
+    },
+    async (req, reply) => {
+      const { locale, ...paging } = req.query;
+      const page = await videos.list(app.db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
+        qb.where('v.published', '=', 1),
+      );
+      return sendPublic(req, reply, {
+        data: page.data.map((v) => ({
+          id: v.id,
+          title: localized(locale, v.title, v.title_en),
+          youtube_id: v.youtube_id,
+          embed_url: youtubeEmbedUrl(v.youtube_id),
+          photo: v.photo,
+        })),
+        meta: page.meta,
+      });
+    },
+  );
+}
