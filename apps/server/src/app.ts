@@ -22,6 +22,7 @@ import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
 import { DailyJobs } from './lib/jobs/daily-jobs.ts';
+import { MinuteTasks } from './lib/jobs/minute-tasks.ts';
 import { RotatingLog } from './lib/logs/rotating-log.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
@@ -42,6 +43,7 @@ declare module 'fastify' {
     mailer: MailDelivery;
     /** The modules' daily jobs, run once a Taipei day across instances (lib/jobs/daily-jobs.ts). */
     dailyJobs: DailyJobs;
+    minuteTasks: MinuteTasks;
   }
 }
 
@@ -123,6 +125,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (logFile) app.addHook('onClose', async () => logFile.close());
   app.addHook('onReady', async () => app.dailyJobs.start());
   app.addHook('onClose', async () => app.dailyJobs.stop());
+  // JOB_CHECK_MS=0 switches background work off (tests tick it themselves).
+  app.decorate('minuteTasks', new MinuteTasks(app.log, config.jobs.checkMs > 0));
+  app.addHook('onReady', async () => app.minuteTasks.start());
+  app.addHook('onClose', async () => app.minuteTasks.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

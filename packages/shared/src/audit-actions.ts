@@ -69,6 +69,9 @@ export const AUDIT_ACTIONS = {
   banner: ['create', 'update', 'patch', 'delete', 'reorder', 'unlink_photo'],
   /** A contact is created by the public form (no actor); handling is a patch. */
   contact: ['receive', 'patch', 'delete', 'export'],
+  /** publish: a scheduled page going out at its minute (no actor); restore: a revision put back. */
+  page: ['create', 'update', 'patch', 'delete', 'publish', 'restore', 'unlink_photo'],
+  page_category: ['create', 'update', 'delete'],
 } as const;
 
 /** Target type → the union of its action codes. */

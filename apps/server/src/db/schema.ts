@@ -7,7 +7,7 @@ import type { PasswordResetTables } from './tables/password-reset.ts';
 import type { TwoFactorTables } from './tables/two-factor.ts';
 import type { ReminderTables } from './tables/reminders.ts';
 import type { StaffTables } from './tables/staff.ts';
-import type { SiteContentTables } from './tables/site-content.ts';
+import type { PageTables, SiteContentTables } from './tables/site-content.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -141,7 +141,8 @@ export interface DB
     OAuthTables,
     TwoFactorTables,
     ReminderTables,
-    SiteContentTables {
+    SiteContentTables,
+    PageTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -111,6 +111,8 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   video: byId('videos', ['title'], (r) => text(r.title)),
   banner: byId('banners', ['title'], (r) => text(r.title)),
   contact: byId('contacts', ['name', 'email'], personLabel),
+  page: byId('pages', ['title'], (r) => text(r.title)),
+  page_category: named('page_categories'),
 };
 
 const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -14,6 +14,9 @@ import { auditLogFeature } from '../features/audit-log/audit-log.feature.ts';
 import { photoFeature } from '../features/photo/photo.feature.ts';
 import { appSettingsFeature } from '../features/app-settings/app-settings.feature.ts';
 import { operationsFeature } from '../features/operations/operations.feature.ts';
+import { bannerFeature } from '../features/banner/banner.feature.ts';
+import { contactFeature } from '../features/contact/contact.feature.ts';
+import { videoFeature } from '../features/video/video.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -36,4 +39,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   photoFeature,
   appSettingsFeature,
   operationsFeature,
+  contactFeature,
+  bannerFeature,
+  videoFeature,
 ];

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP_CONFIG } from '@bo/shared/app-config';
+import { DEFAULT_APP_CONFIG, type FlagSource } from '@bo/shared/app-config';
 import { isSafeRelativePath } from '../lib/safe-path.ts';
 import { LOG_VIEWER_PATH, mayOpenInSession } from '../lib/admin-session.ts';
 import { ADMIN_ROUTES, canOpen, routerRoutes } from './route-table.ts';
 import { visibleMenu, type VisibleMenuItem } from './menu.ts';
 
-const flags = { adminGroup: false, adminSubAccount: true };
+/** The default config: adminGroup off, adminSubAccount on, every content module on. */
+const flags: FlagSource = DEFAULT_APP_CONFIG;
 const keys = (items: VisibleMenuItem[]): string[] =>
   items.flatMap((m) => (m.children ? [`${m.key}:[${keys(m.children).join(',')}]`] : [m.key]));
 const menuFor = (roles: string[], f = flags) => keys(visibleMenu(roles, f));
 const route = (name: string) => ADMIN_ROUTES.find((r) => r.name === name)!;
 
 describe('menu filtered by role (spec sections 2 and 6)', () => {
-  it('super admin: OTP, files, organization, the staff list (read across organizations, issue 14.2) and the admin group, no debug, staff excel or photo', () => {
+  it('super admin: OTP, files, the website group, organization, the staff list (read across organizations, issue 14.2) and the admin group, no debug, staff excel or photo', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual([
       'overview',
       'otp',
       'file',
+      'content:[banner,video,contact]',
       'organization',
       'staff-group:[staff]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
@@ -25,9 +27,10 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('maintainer passes every check, debug group included', () => {
     expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
       'overview',
-      'debug:[mail-template,mail-outbox,html-editor,log-viewer]',
+      'debug:[mail-template,mail-outbox,html-editor,video-player,log-viewer]',
       'otp',
       'file',
+      'content:[banner,video,contact]',
       'organization',
       'staff-group:[staff,staff-excel]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
@@ -50,6 +53,14 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
   });
+  it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {
+    expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'file', 'content:[video]']);
+    expect(menuFor(['ROLE_CONTACT', 'ROLE_BANNER'])).toEqual(['overview', 'file', 'content:[banner,contact]']);
+    const videoOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, video: false } };
+    expect(menuFor(['ROLE_VIDEO'], videoOff)).toEqual(['overview', 'file']);
+    expect(routerRoutes(videoOff).adminRoutes.map((r) => r.name)).not.toContain('video.list');
+    expect(routerRoutes(flags).adminRoutes.map((r) => r.name)).toContain('video.list');
+  });
   it('no roles: only the overview', () => {
     expect(menuFor([])).toEqual(['overview']);
   });
@@ -64,6 +75,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       '/admin/debug/mail-template',
       '/admin/debug/mail-outbox',
       '/admin/debug/html-editor',
+      '/admin/debug/video-player',
       LOG_VIEWER_PATH,
     ]);
     expect(debug.children!.find((c) => c.key === 'log-viewer')!.externalPath).toBe('/admin/debug/log-viewer');

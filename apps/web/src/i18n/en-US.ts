@@ -197,6 +197,7 @@ export const enUS: Shape<typeof zhTW> = {
       forbidden_chars: 'Special characters are not allowed',
       image: 'Only png, jpg, jpeg and gif images',
       image_too_many_frames: 'The animated image has too many frames',
+      youtube_url_incorrect: 'No YouTube video id found: paste a youtu.be link or a link with v=',
     },
   },
   common: { ok: 'OK', cancel: 'Cancel', save: 'Save', close: 'Close', yes: 'Yes', no: 'No', loading: 'Loading…', refresh: 'Reload' },

@@ -181,6 +181,7 @@ export const zhTW = {
       forbidden_chars: '不可包含特殊字元',
       image: '只接受 png、jpg、jpeg、gif 圖片',
       image_too_many_frames: '動畫圖片的影格太多',
+      youtube_url_incorrect: '找不到 YouTube 影片代碼，請貼上 youtu.be 短網址或含 v= 的網址',
     },
   },
   common: { ok: '確定', cancel: '取消', save: '儲存', close: '關閉', yes: '是', no: '否', loading: '載入中…', refresh: '重新整理' },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { isFeatureOn, type FeatureFlag, type FlagSource } from '@bo/shared/app-config';
 
 /**
  * A web feature declares itself once (features/<name>/<name>.feature.ts): its routes with their
@@ -12,17 +13,17 @@ export interface Texts {
   'en-US': string;
 }
 
-/** Feature flags of the application config that can switch a route or a menu entry off. */
-export type FeatureFlag = 'adminGroup' | 'adminSubAccount';
+/** Feature flags of the application config that can switch a route or a menu entry off (`modules.video`…). */
+export type { FeatureFlag };
 
 /** The application config's flags, as far as routes and menu entries care. */
-export type FeatureFlags = Record<FeatureFlag, boolean>;
+export type FeatureFlags = FlagSource;
 
 /** A route or entry without a flag is always on; one with a flag only while the config sets it. */
-export const flagOn = (flag: FeatureFlag | undefined, flags: FeatureFlags): boolean => !flag || flags[flag] === true;
+export const flagOn = (flag: FeatureFlag | undefined, flags: FeatureFlags): boolean => !flag || isFeatureOn(flags, flag);
 
 /** Icons the admin menu knows (app/layouts/admin-layout.tsx maps them; icons stay out of the first chunk). */
-export type MenuIcon = 'dashboard' | 'bug' | 'key' | 'folder' | 'bank' | 'team' | 'safety' | 'picture';
+export type MenuIcon = 'dashboard' | 'bug' | 'key' | 'folder' | 'bank' | 'team' | 'safety' | 'picture' | 'global';
 
 /** A screen module: a default export taking no props, loaded as its own chunk. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;

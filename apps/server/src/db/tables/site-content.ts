@@ -54,3 +54,62 @@ export interface SiteContentTables {
   banners: BannersTable;
   contacts: ContactsTable;
 }
+
+/** Migration 0081: a category of one page type; `depth` 1 for a root. */
+export interface PageCategoriesTable {
+  id: Generated<number>;
+  type: 'default' | 'article' | 'project';
+  parent_id: number | null;
+  name: string;
+  name_en: string | null;
+  depth: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0081: a page of the site. */
+export interface PagesTable {
+  id: Generated<number>;
+  type: 'default' | 'article' | 'project';
+  slug: string;
+  title: string;
+  title_en: string | null;
+  summary: string | null;
+  summary_en: string | null;
+  body: string;
+  body_en: string | null;
+  cover_photo_id: number | null;
+  category_id: number | null;
+  seo_description: string | null;
+  seo_description_en: string | null;
+  sort_order: number;
+  location: string | null;
+  client: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  gallery: string;
+  status: 'draft' | 'published' | 'scheduled' | 'unpublished';
+  publish_at: string | null;
+  published_at: string | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0081: a page as one save left it. */
+export interface PageRevisionsTable {
+  id: Generated<number>;
+  page_id: number;
+  number: number;
+  status: 'draft' | 'published' | 'scheduled' | 'unpublished';
+  content: string;
+  actor_id: number | null;
+  created_at: string;
+}
+
+export interface PageTables {
+  page_categories: PageCategoriesTable;
+  pages: PagesTable;
+  page_revisions: PageRevisionsTable;
+}

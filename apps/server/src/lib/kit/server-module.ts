@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OrganizationDependent } from './organization-dependents.ts';
 import type { RowReference } from './row-references.ts';
 import type { DailyJob } from '../jobs/daily-jobs.ts';
+import type { MinuteTask } from '../jobs/minute-tasks.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -20,6 +21,8 @@ export interface ServerModule {
   modules?: readonly ServerModule[];
   /** Its daily jobs (lib/jobs/daily-jobs.ts), built with the app. */
   jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
+  /** Its tasks run on every minute (lib/jobs/minute-tasks.ts), built with the app. */
+  minuteTasks?: readonly ((app: FastifyInstance) => MinuteTask)[];
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;
@@ -29,6 +32,7 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
   for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
   for (const r of m.references ?? []) app.rowReferences.add(r);
   for (const job of m.jobs ?? []) app.dailyJobs.add(job(app));
+  for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
   await app.register(async (scoped) => {
     await m.setup?.(scoped);
     for (const routes of m.routes) await scoped.register(routes);

@@ -34,34 +34,42 @@ export async function checkPickablePhoto(ctx: RequestContext, photoId: number | 
   if (!found) throw badRequest({ photo_id: ['validate.error.invalid'] });
 }
 
-/** The row reference of a content table's `photo_id`: set to null and audited when the photo is deleted. */
-export function contentPhotoReference(opts: { name: string; table: 'videos' | 'banners'; target: 'video' | 'banner' }): RowReference {
+/** The row reference of a content table's photo column: set to null and audited when the photo is deleted. */
+export function contentPhotoReference(opts: {
+  name: string;
+  table: 'videos' | 'banners' | 'pages';
+  column?: 'photo_id' | 'cover_photo_id';
+  target: 'video' | 'banner' | 'page';
+}): RowReference {
+  const column = opts.column ?? 'photo_id';
   return {
     name: opts.name,
     references: 'photos',
     async release(ctx, photoIds) {
-      const rows = await ctx.db
+      // The table and column come from the declarations above, never from a request.
+      const db = ctx.db as unknown as import('kysely').Kysely<Record<string, Record<string, number | string | null>>>;
+      const rows = await db
         .selectFrom(opts.table)
-        .select(['id', 'photo_id'])
-        .where('photo_id', 'in', [...photoIds])
+        .select(['id', column])
+        .where(column, 'in', [...photoIds])
         .execute();
       if (!rows.length) return;
-      await ctx.db
+      await db
         .updateTable(opts.table)
-        .set({ photo_id: null, updated_at: new Date().toISOString() })
+        .set({ [column]: null, updated_at: new Date().toISOString() })
         .where(
           'id',
           'in',
-          rows.map((r) => r.id),
+          rows.map((r) => r.id as number),
         )
         .execute();
       for (const r of rows)
         await ctx.audit({
           action: 'unlink_photo',
           target_type: opts.target,
-          target_id: r.id,
-          before: { photo_id: r.photo_id },
-          after: { photo_id: null },
+          target_id: r.id as number,
+          before: { [column]: r[column] },
+          after: { [column]: null },
         });
     },
   };

@@ -22,6 +22,7 @@ import BankOutlined from '@ant-design/icons/BankOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
@@ -53,6 +54,7 @@ const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined />,
   safety: <SafetyOutlined />,
   picture: <PictureOutlined />,
+  global: <GlobalOutlined />,
 };
 
 function OrganizationSwitcher() {

@@ -13,6 +13,7 @@ import { ResourceFields } from './resource-fields.tsx';
 import { useServerFieldErrors } from './use-server-field-errors.ts';
 import { createResourceApi } from './resource-api.ts';
 import type { ResourceScreenConfig } from './resource-screens.ts';
+import { ResourceRecordContext } from './resource-record.ts';
 import './i18n.ts';
 
 type Row = { id: number } & Record<string, unknown>;
@@ -67,7 +68,9 @@ export function formScreen(c: ResourceScreenConfig) {
             }
           }}
         >
-          <ResourceFields fields={c.spec.fields} schema={c.spec.schema} />
+          <ResourceRecordContext.Provider value={one.data ?? null}>
+            <ResourceFields fields={c.spec.fields} schema={c.spec.schema} />
+          </ResourceRecordContext.Provider>
         </ResourceForm>
       </div>
     );

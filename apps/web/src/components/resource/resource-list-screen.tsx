@@ -96,14 +96,23 @@ export function listScreen(c: ResourceScreenConfig) {
       [lng, canWrite, t, navigate, del],
     );
 
+    const ListActions = spec.listActions;
     const createButton = canWrite ? (
       <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>
         {createLabel}
       </Button>
     ) : undefined;
+    const headerExtra = ListActions ? (
+      <Flex gap={8} wrap>
+        <ListActions canWrite={canWrite} />
+        {createButton}
+      </Flex>
+    ) : (
+      createButton
+    );
     return (
       <div className={`page ${c.name}-list-page`}>
-        <PageHeader extra={createButton} />
+        <PageHeader extra={headerExtra} />
         <ListFilters list={list}>
           {(spec.filters ?? []).map((f) => (
             <Select

@@ -75,6 +75,8 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   createLabel?: Texts;
   /** Testid of the list table (default `<name>-table`). */
   tableTestId?: string;
+  /** More actions in the list's header, before the create button (e.g. the banners' "arrange order"). */
+  listActions?: ComponentType<{ canWrite: boolean }>;
 }
 
 export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;

@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { LOG_VIEWER_PATH } from '../../lib/admin-session.ts';
 import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
 
-/** /debug (client facts) and the debug tools of spec section 2 (the HTML editor and video player are placeholders until issue 11). */
+/** /debug (client facts) and the debug tools of spec section 2: the HTML editor, the video player, the log viewer. */
 export const debugFeature = {
   name: 'debug',
   routes: [
@@ -19,14 +19,14 @@ export const debugFeature = {
       path: adminPath('debug/html-editor'),
       roles: ROLES.debug,
       title: { 'zh-TW': 'HTML 編輯器', 'en-US': 'HTML editor' },
-      screen: 'placeholder',
+      screen: () => import('./html-editor-page.tsx'),
     },
     {
       name: 'admin_debug.video_player',
       path: adminPath('debug/video-player'),
       roles: ROLES.debug,
       title: { 'zh-TW': '影片播放器', 'en-US': 'Video player' },
-      screen: 'placeholder',
+      screen: () => import('./video-player-page.tsx'),
     },
     {
       name: 'admin_debug.log_viewer',
@@ -40,6 +40,7 @@ export const debugFeature = {
   menuGroups: [{ key: 'debug', icon: 'bug', roles: ROLES.debugMenu, order: 20, label: { 'zh-TW': '除錯', 'en-US': 'Debug' } }],
   menu: [
     { key: 'html-editor', group: 'debug', route: 'admin_debug.html_editor', roles: ROLES.debugMenu, order: 20 },
+    { key: 'video-player', group: 'debug', route: 'admin_debug.video_player', roles: ROLES.debugMenu, order: 25 },
     // Spec section 2: opens in a new tab through create-admin-session with path = the log viewer's path.
     {
       key: 'log-viewer',

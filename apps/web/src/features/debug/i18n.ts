@@ -30,3 +30,22 @@ addTranslations('log-viewer', {
     noMessage: '(no message)',
   },
 });
+
+addTranslations('html-editor', {
+  'zh-TW': {
+    intro: '測試頁面內容用的編輯器：下方顯示它產生的 HTML 與預覽。',
+    editor: 'HTML 編輯器內容',
+    placeholder: '在這裡輸入內容…',
+    htmlTab: 'HTML 原始碼',
+    previewTab: '預覽',
+    empty: '編輯器還沒有內容',
+  },
+  'en-US': {
+    intro: 'The editor of page content, for testing: the HTML it produces and a preview are below.',
+    editor: 'HTML editor content',
+    placeholder: 'Type here…',
+    htmlTab: 'HTML source',
+    previewTab: 'Preview',
+    empty: 'The editor is empty',
+  },
+});

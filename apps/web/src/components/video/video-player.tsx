@@ -1,0 +1,25 @@
+import { youtubeId } from '@bo/shared/validators';
+import './video-player.css';
+
+export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+
+/**
+ * The one YouTube player of the back office (the video form, /admin/debug/video-player): the
+ * privacy-enhanced youtube-nocookie embed, 16:9 at any width, loaded lazily.
+ */
+export function VideoPlayer({ id, url, title }: { id?: string | null; url?: string | null; title: string }) {
+  const videoId = id ?? (url ? youtubeId(url) : null);
+  if (!videoId) return null;
+  return (
+    <div className="video-player" data-testid="video-player">
+      <iframe
+        src={youtubeEmbedUrl(videoId)}
+        title={title}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+      />
+    </div>
+  );
+}
