@@ -655,7 +655,53 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     (f) => ({ url: `/api/admin/organization/staff-excel/export-split/${MISSING}/${f.staffInA}`, body: {} }),
     [403, 403, OK, OK, OK, 403, 401],
   ),
-  // Site content (issue 11): videos.
+  // Site content (issue 11).
+  // Pages and their categories.
+  row('GET /api/admin/page-category/index', get('/api/admin/page-category/index'), CONTENT),
+  row('GET /api/admin/page-category/tree', get('/api/admin/page-category/tree?type=article'), CONTENT),
+  row('GET /api/admin/page-category/{id}', get(`/api/admin/page-category/${MISSING}`), CONTENT),
+  row('POST /api/admin/page-category', () => ({ url: '/api/admin/page-category', body: { type: 'article', name: 'Matrix' } }), CONTENT),
+  row(
+    'PUT /api/admin/page-category/{id}',
+    () => ({ url: `/api/admin/page-category/${MISSING}`, body: { type: 'article', name: 'Matrix' } }),
+    CONTENT,
+  ),
+  row('DELETE /api/admin/page-category/{id}', get(`/api/admin/page-category/${MISSING}`), CONTENT),
+  row('DELETE /api/admin/page-category/batch', () => ({ url: '/api/admin/page-category/batch', body: { ids: [MISSING] } }), CONTENT),
+  row('GET /api/admin/page/index', get('/api/admin/page/index'), CONTENT),
+  row('GET /api/admin/page/{id}', get(`/api/admin/page/${MISSING}`), CONTENT),
+  row(
+    'POST /api/admin/page',
+    (f) => ({
+      url: '/api/admin/page',
+      body: { type: 'default', slug: `matrix-${f.uniqueEmail().replace(/\W/g, '').toLowerCase()}`, title: 'Matrix' },
+    }),
+    CONTENT,
+  ),
+  row(
+    'PUT /api/admin/page/{id}',
+    () => ({ url: `/api/admin/page/${MISSING}`, body: { type: 'default', slug: 'matrix', title: 'Matrix' } }),
+    CONTENT,
+  ),
+  row('PATCH /api/admin/page/{id}', () => ({ url: `/api/admin/page/${MISSING}`, body: { field: 'status', value: 'published' } }), CONTENT),
+  row(
+    'PATCH /api/admin/page/batch',
+    () => ({ url: '/api/admin/page/batch', body: { ids: [MISSING], field: 'sort_order', value: 1 } }),
+    CONTENT,
+  ),
+  row('DELETE /api/admin/page/{id}', get(`/api/admin/page/${MISSING}`), CONTENT),
+  row('DELETE /api/admin/page/batch', () => ({ url: '/api/admin/page/batch', body: { ids: [MISSING] } }), CONTENT),
+  row('GET /api/admin/page/{id}/revisions', get(`/api/admin/page/${MISSING}/revisions`), CONTENT),
+  row('GET /api/admin/page/{id}/revisions/{number}', get(`/api/admin/page/${MISSING}/revisions/1`), CONTENT),
+  row(
+    'POST /api/admin/page/{id}/revisions/{number}/restore',
+    () => ({ url: `/api/admin/page/${MISSING}/revisions/1/restore`, body: {} }),
+    CONTENT,
+  ),
+  row('GET /api/public/pages', get('/api/public/pages?type=article'), PUBLIC),
+  row('GET /api/public/pages/{type}/{slug}', get('/api/public/pages/article/no-such-page'), [404, 404, 404, 404, 404, 404, 404]),
+  row('GET /api/public/page-categories', get('/api/public/page-categories?type=project'), PUBLIC),
+  // Videos.
   row('GET /api/admin/video/index', get('/api/admin/video/index'), CONTENT),
   row('GET /api/admin/video/{id}', get(`/api/admin/video/${MISSING}`), CONTENT),
   row(

@@ -95,6 +95,9 @@ describe('route declarations', () => {
         'POST /api/admin/account/two-factor/login/setup',
         // Issue 11: the public content API (read-only, published content) and the site's contact form.
         'GET /api/public/banners',
+        'GET /api/public/page-categories',
+        'GET /api/public/pages',
+        'GET /api/public/pages/:type/:slug',
         'GET /api/public/videos',
         'POST /api/public/contact',
       ].sort(),

@@ -17,6 +17,7 @@ import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
 import { certificateReminderModule } from './certificate-reminder/certificate-reminder.module.ts';
 import { bannerModule } from './banner/banner.module.ts';
+import { pageModule } from './page/page.module.ts';
 import { contactModule } from './contact/contact.module.ts';
 import { videoModule } from './video/video.module.ts';
 
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   otpModule,
   integrationsModule,
   logViewerModule,
+  pageModule,
   videoModule,
   bannerModule,
   contactModule,

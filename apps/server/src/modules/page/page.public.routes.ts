@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentLocale } from '@bo/shared/schemas/content';
+import {
+  PAGE_TYPES,
+  pageCategoryTree,
+  pageSlug,
+  publicPage,
+  publicPageList,
+  publicPagesQuery,
+  type Page,
+  type PageCategoryNode,
+} from '@bo/shared/schemas/page';
+import { notFound } from '../../lib/errors.ts';
+import { localized, sendPublic } from '../../lib/public-read.ts';
+import { allOrganizations } from '../../lib/scope.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { categoryTree, maxDepth } from './page-category.service.ts';
+import { pages } from './page.repository.ts';
+
+const tags = ['public-content'];
+const config = { roles: 'public', fingerprint: false, errors: [404] } as const;
+
+const item = (p: Page, locale: string) => ({
+  id: p.id,
+  type: p.type,
+  slug: p.slug,
+  title: localized(locale, p.title, p.title_en),
+  summary: locale === 'en-US' && p.title_en ? p.summary_en : p.summary,
+  cover_photo: p.cover_photo,
+  category: p.category,
+  published_at: p.published_at,
+});
+
+const localizeTree = (nodes: PageCategoryNode[], locale: string): PageCategoryNode[] =>
+  nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
+
+/**
+ * The public content API's pages: published ones only, per locale (en-US texts where the page has an
+ * English title, else zh-TW), newest first; a category lists its sub-categories' pages too.
+ */
+export async function pagePublicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', () => requireFlag(app.db, 'modules.page'));
+
+  app.get(
+    '/api/public/pages',
+    {
+      schema: {
+        tags,
+        description: 'Published pages of a type (and category, sub-categories included), newest first.',
+        querystring: publicPagesQuery,
+        response: { 200: publicPageList },
+      },
+      config,
+    },
+    async (req, reply) => {
+      const { type, category_id, locale, ...paging } = req.query;
+      let categories: number[] | null = null;
+      if (category_id) {
+        const all = await app.db.selectFrom('page_categories').select(['id', 'parent_id']).where('type', '=', type).execute();
+        categories = [category_id];
+        for (let i = 0; i < categories.length; i++) for (const c of all) if (c.parent_id === categories[i]) categories.push(c.id);
+      }
+      const list = await pages.list(app.db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
+        const q = qb.where('p.type', '=', type).where('p.status', '=', 'published');
+        return categories ? q.where('p.category_id', 'in', categories) : q;
+      });
+      return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale)), meta: list.meta });
+    },
+  );
+
+  app.get(
+    '/api/public/pages/:type/:slug',
+    {
+      schema: {
+        tags,
+        description: 'One published page by its type and slug, with its body (sanitised when saved).',
+        params: z.object({ type: z.enum(PAGE_TYPES), slug: pageSlug }),
+        querystring: z.object({ locale: contentLocale }),
+        response: { 200: publicPage },
+      },
+      config,
+    },
+    async (req, reply) => {
+      const { type, slug } = req.params;
+      const { locale } = req.query;
+      const [p] = (
+        await pages.list(app.db, allOrganizations, { page: 1, per_page: 1, sort: 'id', order: 'desc' }, (qb) =>
+          qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
+        )
+      ).data;
+      if (!p) throw notFound();
+      const english = locale === 'en-US' && p.title_en !== null;
+      return sendPublic(req, reply, {
+        ...item(p, locale),
+        body: english && p.body_en ? p.body_en : p.body,
+        seo_description: english ? p.seo_description_en : p.seo_description,
+        location: p.location,
+        client: p.client,
+        period_start: p.period_start,
+        period_end: p.period_end,
+        gallery: p.gallery,
+        locale: english ? ('en-US' as const) : ('zh-TW' as const),
+      });
+    },
+  );
+
+  app.get(
+    '/api/public/page-categories',
+    {
+      schema: {
+        tags,
+        description: "A page type's category tree, names in the locale.",
+        querystring: z.object({ type: z.enum(PAGE_TYPES), locale: contentLocale }),
+        response: { 200: pageCategoryTree },
+      },
+      config,
+    },
+    async (req, reply) => {
+      const { type, locale } = req.query;
+      return sendPublic(req, reply, {
+        type,
+        max_depth: await maxDepth(app.db, type),
+        data: localizeTree(await categoryTree(app.db, type), locale),
+      });
+    },
+  );
+}

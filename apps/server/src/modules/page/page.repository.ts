@@ -1,0 +1,73 @@
+import { sql, type Selectable } from 'kysely';
+import type { Page, PageCategory } from '@bo/shared/schemas/page';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { PageCategoriesTable, PagesTable } from '../../db/tables/site-content.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { photoSummaries } from '../photo/content-photos.ts';
+
+type CategoryRow = Selectable<PageCategoriesTable> & { page_count: number | string };
+export type PageRow = Selectable<PagesTable> & { category_name: string | null; revision_count: number | string };
+
+export const pageCategories = scopedTable<PageCategory, CategoryRow>({
+  table: 'page_categories',
+  alias: 'pc',
+  organizationColumn: null,
+  select: (db) =>
+    db
+      .selectFrom('page_categories as pc')
+      .selectAll('pc')
+      .select((eb) =>
+        eb.selectFrom('pages as p').select(sql<number>`count(*)`.as('n')).whereRef('p.category_id', '=', 'pc.id').as('page_count'),
+      ),
+  toView: (rows) => rows.map((r) => ({ ...r, page_count: Number(r.page_count) })),
+  sortColumns: { sort_order: 'pc.sort_order', id: 'pc.id', name: 'pc.name' },
+  keywordColumns: ['pc.name', 'pc.name_en'],
+});
+
+const galleryIds = (json: string): number[] => {
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+};
+
+export async function toPages(rows: PageRow[], db: DbOrTrx): Promise<Page[]> {
+  const pictures = await photoSummaries(
+    db,
+    rows.flatMap((r) => [r.cover_photo_id, ...galleryIds(r.gallery)]),
+  );
+  return rows.map(({ category_name, updated_by: _, ...r }) => ({
+    ...r,
+    cover_photo: r.cover_photo_id === null ? null : (pictures.get(r.cover_photo_id) ?? null),
+    category: r.category_id === null || category_name === null ? null : { id: r.category_id, name: category_name },
+    gallery: galleryIds(r.gallery).flatMap((id) => pictures.get(id) ?? []),
+    revision_count: Number(r.revision_count),
+  }));
+}
+
+export const pages = scopedTable<Page, PageRow>({
+  table: 'pages',
+  alias: 'p',
+  organizationColumn: null,
+  select: (db) =>
+    db
+      .selectFrom('pages as p')
+      .leftJoin('page_categories as c', 'c.id', 'p.category_id')
+      .selectAll('p')
+      .select('c.name as category_name')
+      .select((eb) =>
+        eb.selectFrom('page_revisions as r').select(sql<number>`count(*)`.as('n')).whereRef('r.page_id', '=', 'p.id').as('revision_count'),
+      ),
+  toView: toPages,
+  sortColumns: {
+    updated_at: 'p.updated_at',
+    id: 'p.id',
+    title: 'p.title',
+    sort_order: 'p.sort_order',
+    published_at: 'p.published_at',
+    publish_at: 'p.publish_at',
+  },
+  keywordColumns: ['p.title', 'p.title_en', 'p.slug', 'p.summary'],
+});

@@ -1,0 +1,194 @@
+import type { z } from 'zod';
+import { PAGE_KEYS, pageContentShape, type Page, type PageStatus, type pageInput, type pageListQuery } from '@bo/shared/schemas/page';
+import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import { checkPickablePhoto } from '../photo/content-photos.ts';
+import { pages } from './page.repository.ts';
+
+type Input = z.output<typeof pageInput>;
+type Query = z.output<typeof pageListQuery>;
+
+/** The fields a revision keeps (and a restore puts back): the page's content, not its status. */
+export const CONTENT_FIELDS = Object.keys(pageContentShape) as (keyof typeof pageContentShape)[];
+
+const contentOf = (p: Page): Record<string, unknown> =>
+  Object.fromEntries(CONTENT_FIELDS.map((f) => [f, f === 'gallery' ? p.gallery.map((g) => g.id) : p[f]]));
+
+/**
+ * Pages: the body sanitised on the server (lib/html), a category of the page's type, photos the
+ * editor may pick, a slug unique per type (409 with a field error), the status rules of docs/content.md,
+ * and a revision for every save.
+ */
+export function pageService(ctx: RequestContext) {
+  const { db, scope } = ctx;
+
+  const columns = async (input: Input, before?: Page) => {
+    if (input.category_id !== null && input.category_id !== before?.category_id) {
+      const c = await db.selectFrom('page_categories').select('type').where('id', '=', input.category_id).executeTakeFirst();
+      if (c?.type !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
+    }
+    await checkPickablePhoto(ctx, input.cover_photo_id, before?.cover_photo_id ?? null);
+    const had = new Set(before?.gallery.map((g) => g.id));
+    for (const id of input.gallery) if (!had.has(id)) await checkPickablePhoto(ctx, id);
+    const slugOwner = await db
+      .selectFrom('pages')
+      .select('id')
+      .where('type', '=', input.type)
+      .where('slug', '=', input.slug)
+      .executeTakeFirst();
+    if (slugOwner && slugOwner.id !== before?.id) throw conflict({ slug: [PAGE_KEYS.slugTaken] });
+    const now = new Date();
+    let publish_at: string | null = null;
+    if (input.status === 'scheduled') {
+      const at = new Date(input.publish_at!);
+      if (at.getTime() <= now.getTime()) throw badRequest({ publish_at: [PAGE_KEYS.publishAtPast] });
+      // Minutes: a scheduled page goes out on the minute.
+      at.setUTCSeconds(0, 0);
+      publish_at = at.toISOString();
+    }
+    const project = input.type === 'project';
+    return {
+      type: input.type,
+      slug: input.slug,
+      title: input.title,
+      title_en: input.title_en,
+      summary: input.summary,
+      summary_en: input.summary_en,
+      body: sanitizeRichText(input.body),
+      body_en: input.body_en === null ? null : sanitizeRichText(input.body_en) || null,
+      cover_photo_id: input.cover_photo_id,
+      category_id: input.category_id,
+      seo_description: input.seo_description,
+      seo_description_en: input.seo_description_en,
+      sort_order: input.sort_order,
+      location: project ? input.location : null,
+      client: project ? input.client : null,
+      period_start: project ? input.period_start : null,
+      period_end: project ? input.period_end : null,
+      gallery: JSON.stringify(project ? input.gallery : []),
+      status: input.status,
+      publish_at,
+      published_at: input.status === 'published' ? (before?.published_at ?? now.toISOString()) : (before?.published_at ?? null),
+      updated_by: ctx.actor?.id ?? null,
+    };
+  };
+
+  /** The page as saved, kept as its next revision. */
+  const revise = async (page: Page): Promise<void> => {
+    const last = await db
+      .selectFrom('page_revisions')
+      .select('number')
+      .where('page_id', '=', page.id)
+      .orderBy('number', 'desc')
+      .executeTakeFirst();
+    await db
+      .insertInto('page_revisions')
+      .values({
+        page_id: page.id,
+        number: (last?.number ?? 0) + 1,
+        status: page.status,
+        content: JSON.stringify(contentOf(page)),
+        actor_id: ctx.actor?.id ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  };
+  const saved = async (id: number) => {
+    const page = await pages.findOr404(db, scope, id);
+    await revise(page);
+    return pages.findOr404(db, scope, id);
+  };
+
+  const service: ResourceService<Page, Input, Query> = {
+    list: (query) =>
+      pages.list(db, scope, query, (qb) => {
+        let q = query.type ? qb.where('p.type', '=', query.type) : qb;
+        if (query.status) q = q.where('p.status', '=', query.status);
+        if (query.category_id) q = q.where('p.category_id', '=', query.category_id);
+        return q;
+      }),
+    find: (ids) => pages.find(db, scope, ids),
+    async create(input) {
+      return saved(await pages.insert(db, scope, await columns(input)));
+    },
+    async update(before, input) {
+      if (input.type !== before.type) throw badRequest({ type: ['validate.error.invalid'] });
+      await pages.update(db, scope, before.id, await columns(input, before));
+      return saved(before.id);
+    },
+    /** Order, or publish / unpublish / back to draft in one click (scheduling needs the form: it has a time). */
+    async patch(before, change) {
+      if (change.field === 'status') {
+        const status = change.value as PageStatus;
+        await pages.update(db, scope, before.id, {
+          status,
+          publish_at: null,
+          published_at: status === 'published' ? (before.published_at ?? new Date().toISOString()) : before.published_at,
+        });
+        return saved(before.id);
+      }
+      await pages.update(db, scope, before.id, { [change.field]: change.value });
+      return pages.findOr404(db, scope, before.id);
+    },
+    async remove(rows) {
+      const ids = rows.map((r) => r.id);
+      await db.deleteFrom('page_revisions').where('page_id', 'in', ids).execute();
+      await pages.remove(db, scope, ids);
+    },
+  };
+
+  return {
+    ...service,
+    async revisions(pageId: number) {
+      await pages.findOr404(db, scope, pageId);
+      const rows = await db
+        .selectFrom('page_revisions as r')
+        .leftJoin('admins as a', 'a.id', 'r.actor_id')
+        .select(['r.id', 'r.page_id', 'r.number', 'r.status', 'r.created_at', 'r.actor_id', 'a.name', 'a.email'])
+        .where('r.page_id', '=', pageId)
+        .orderBy('r.number', 'desc')
+        .limit(200)
+        .execute();
+      return rows.map(({ actor_id, name, email, ...r }) => ({
+        ...r,
+        actor: actor_id !== null && email !== null ? { id: actor_id, name: name ?? '', email } : null,
+      }));
+    },
+    async revision(pageId: number, number: number) {
+      const r = await db
+        .selectFrom('page_revisions')
+        .selectAll()
+        .where('page_id', '=', pageId)
+        .where('number', '=', number)
+        .executeTakeFirst();
+      if (!r) throw notFound();
+      return {
+        id: r.id,
+        page_id: r.page_id,
+        number: r.number,
+        status: r.status,
+        created_at: r.created_at,
+        actor: null,
+        content: JSON.parse(r.content),
+      };
+    },
+    /** Puts a revision's content back (the status stays as it is now), as a new revision; audited with both. */
+    async restore(pageId: number, number: number): Promise<Page> {
+      const before = await pages.findOr404(db, scope, pageId);
+      const { content } = await this.revision(pageId, number);
+      const input = { ...content, type: before.type, status: before.status, publish_at: before.publish_at } as Input;
+      await pages.update(db, scope, pageId, await columns(input, before));
+      const after = await saved(pageId);
+      await ctx.audit({
+        action: 'restore',
+        target_type: 'page',
+        target_id: pageId,
+        before: contentOf(before),
+        after: { ...contentOf(after), revision: number },
+      });
+      return after;
+    },
+  };
+}
