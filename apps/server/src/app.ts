@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => app.dailyJobs.start());
   app.addHook('onClose', async () => app.dailyJobs.stop());
   // JOB_CHECK_MS=0 switches background work off (tests tick it themselves).
-  app.decorate('minuteTasks', new MinuteTasks(app.log, config.jobs.checkMs > 0));
+  app.decorate('minuteTasks', new MinuteTasks(app.log, config.jobs.checkMs > 0, config.jobs.minuteTaskMs));
   app.addHook('onReady', async () => app.minuteTasks.start());
   app.addHook('onClose', async () => app.minuteTasks.stop());
   app.setValidatorCompiler(validatorCompiler);

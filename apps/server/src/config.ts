@@ -104,6 +104,7 @@ const envSchema = z.object({
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
     .default('08:00'),
   JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
+  MINUTE_TASK_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -214,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: {
       certificateReminderAt: e.CERTIFICATE_REMINDER_TIME === 'off' ? null : e.CERTIFICATE_REMINDER_TIME,
       checkMs: e.JOB_CHECK_MS,
+      minuteTaskMs: e.MINUTE_TASK_MS,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -17,6 +17,8 @@ import { operationsFeature } from '../features/operations/operations.feature.ts'
 import { bannerFeature } from '../features/banner/banner.feature.ts';
 import { contactFeature } from '../features/contact/contact.feature.ts';
 import { videoFeature } from '../features/video/video.feature.ts';
+import { pageFeature } from '../features/page/page.feature.ts';
+import { pageCategoryFeature } from '../features/page/page-category.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -39,6 +41,8 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   photoFeature,
   appSettingsFeature,
   operationsFeature,
+  pageFeature,
+  pageCategoryFeature,
   contactFeature,
   bannerFeature,
   videoFeature,

@@ -21,12 +21,23 @@ type Shown = Pick<PhotoSummary, 'id' | 'title' | 'alt' | 'size_list'>;
  * A form input holding a library photo's id (`photo_id`): its thumbnail, pick from the library,
  * remove. The photo shown first is the loaded record's `photo` (resource-record.ts).
  */
-export function PhotoField({ value, onChange, id }: { value?: number | null; onChange?: (v: number | null) => void; id?: string }) {
+export function PhotoField({
+  value,
+  onChange,
+  id,
+  recordKey = 'photo',
+}: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+  /** The loaded record's field holding the photo's summary. */
+  recordKey?: string;
+}) {
   const { t } = useTranslation('photo-field');
   const record = useResourceRecord();
   const [picked, setPicked] = useState<Shown | null>(null);
   const [open, setOpen] = useState(false);
-  const fromRecord = record?.photo as Shown | null | undefined;
+  const fromRecord = record?.[recordKey] as Shown | null | undefined;
   const shown = value == null ? null : picked?.id === value ? picked : fromRecord?.id === value ? fromRecord : null;
   return (
     <Flex gap={12} align="center" wrap className="photo-field" data-testid="photo-field">

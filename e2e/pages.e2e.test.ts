@@ -1,0 +1,183 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  apiAs,
+  expectAccessible,
+  launchBrowser,
+  openDatabase,
+  ROOT,
+  seedAdmin,
+  shot,
+  signIn,
+  startServer,
+  type ApiSession,
+  type TestServer,
+} from './harness.ts';
+
+// Issue 11: an editor writes a project case with photos from the library, schedules it, sees it
+// published on its minute by the server alone, then restores an earlier revision.
+const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
+const editor = { email: 'page.editor@example.com', password: 'Editor#2026', name: '內容編輯' };
+let server: TestServer;
+let browser: Browser;
+let session: ApiSession;
+const photos: { id: number; title: string }[] = [];
+
+async function uploadPhoto(title: string, color: string) {
+  const jpeg = await sharp({ create: { width: 800, height: 450, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${title}.jpg`);
+  const res = await fetch(`${server.url}/api/admin/photo/upload?title=${encodeURIComponent(title)}`, {
+    method: 'POST',
+    headers: { 'x-fingerprint': session.fingerprint, authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  photos.push({ id: ((await res.json()) as { id: number }).id, title });
+}
+
+beforeAll(async () => {
+  // Ticks every second instead of every minute, so the flow need not wait for the next minute.
+  server = await startServer({ MINUTE_TASK_MS: '1000', ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
+  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE'] });
+  session = await apiAs(server.url, editor.email, editor.password);
+  await uploadPhoto('橋墩施工', '#0f766e');
+  await uploadPhoto('完工夜景', '#7c3aed');
+  await session.post('/api/admin/page-category', { type: 'project', name: '公共工程' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width: number, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, server.url, editor.email, editor.password);
+  return { context, page, errors };
+}
+const save = (page: Page) =>
+  page
+    .getByRole('button', { name: /儲\s*存/ })
+    .last()
+    .click();
+/** Taipei wall time, YYYY-MM-DD HH:mm, `minutes` from now. */
+const taipeiIn = (minutes: number) => new Date(Date.now() + minutes * 60_000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+describe('pages', () => {
+  let pageId = 0;
+
+  it('writes a project case with a cover and gallery from the library and schedules it', async () => {
+    const { context, page, errors } = await newPage(1440);
+    await page.goto(`${server.url}/admin/page`);
+    await page.getByTestId('page-create').click();
+    await page.waitForURL(/\/admin\/page\/create/);
+    await page.locator('.ant-form-item').filter({ hasText: '類型' }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '工程實績' }).click();
+    await page.getByTestId('page-title').fill('淡水河橋梁改建工程');
+    await page.getByTestId('page-slug').fill('tamsui-bridge');
+    await page.getByTestId('page-location').fill('新北市淡水區');
+    const body = page.locator('[contenteditable="true"]').first();
+    await body.click();
+    await page.keyboard.type('全長 420 公尺的橋梁改建，');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('於 2026 年完工。');
+    await page.getByTestId('page-category-select').first().click();
+    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '公共工程' }).click();
+    await page.getByTestId('photo-field-pick').click();
+    await page.getByRole('button', { name: `選擇 ${photos[0]!.title}` }).click();
+    await page.getByTestId('page-gallery-add').click();
+    await page.getByRole('button', { name: `選擇 ${photos[1]!.title}` }).click();
+    await page.getByTestId('page-gallery').locator('img').waitFor();
+
+    await page.getByTestId('page-status').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '排程中' }).click();
+    const when = page.getByTestId('page-publish-at');
+    await when.click();
+    await page.keyboard.type(taipeiIn(3));
+    await page.locator('.ant-picker-ok button').click();
+    await page.waitForTimeout(300);
+    await shot(page, 'page-form-project');
+    await expectAccessible(page, 'page form 1440 zh-TW');
+    await save(page);
+    await page.waitForURL(/\/admin\/page\/\d+\/update$/);
+    pageId = Number(/page\/(\d+)\/update/.exec(page.url())![1]);
+    await page.locator('.ant-tag').filter({ hasText: '排程中' }).first().waitFor();
+    const stored = await session.get(`/api/admin/page/${pageId}`);
+    expect(stored).toMatchObject({ type: 'project', status: 'scheduled', cover_photo: { id: photos[0]!.id }, location: '新北市淡水區' });
+    expect(stored.gallery.map((g: { id: number }) => g.id)).toEqual([photos[1]!.id]);
+    expect(stored.body).toContain('全長 420 公尺');
+    expect((await fetch(`${server.url}/api/public/pages/project/tamsui-bridge`)).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes out when its minute comes, with no request to the server', async () => {
+    // Time passes: the minute it was scheduled for is now (the server's minute task sees it by itself).
+    const db = openDatabase(server.dataDir);
+    try {
+      db.prepare('UPDATE pages SET publish_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), pageId);
+    } finally {
+      db.close();
+    }
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/public/pages/project/tamsui-bridge`)).status, { timeout: 10_000 })
+      .toBe(200);
+    const { context, page, errors } = await newPage(1440);
+    await page.goto(`${server.url}/admin/page?type=project`);
+    await page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: '淡水河橋梁改建工程' })
+      .locator('.ant-tag')
+      .filter({ hasText: '已發布' })
+      .waitFor();
+    await shot(page, 'page-list');
+    await expectAccessible(page, 'page list 1440 zh-TW');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the title, compares with the first revision and restores it', async () => {
+    const { context, page, errors } = await newPage(1440);
+    await page.goto(`${server.url}/admin/page/${pageId}/update`);
+    await page.getByTestId('page-title').fill('淡水河橋梁改建工程（完工）');
+    await save(page);
+    await page.getByText('已更新').first().waitFor();
+    await page.getByTestId('page-revisions-open').click();
+    await page.getByTestId('page-revision-list').getByText('第 1 版').waitFor();
+    await page.getByTestId('page-revision-list').locator('.ant-list-item').last().getByRole('button', { name: '比較' }).click();
+    await page.getByTestId('page-revision-diff').getByText('淡水河橋梁改建工程（完工）').waitFor();
+    await shot(page, 'page-revisions');
+    await expectAccessible(page, 'page revisions 1440 zh-TW');
+    await page.getByTestId('page-restore-1').click();
+    await page.getByRole('dialog').last().getByRole('button', { name: '還原這一版' }).click();
+    await page.getByText('已還原第 1 版').waitFor();
+    await expect.poll(async () => (await session.get(`/api/admin/page/${pageId}`)).title).toBe('淡水河橋梁改建工程');
+    expect((await session.get(`/api/admin/page/${pageId}`)).status).toBe('published');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a 390 px phone', async () => {
+    const { context, page, errors } = await newPage(390, 844);
+    await page.goto(`${server.url}/admin/page`);
+    await page.locator('tr.ant-table-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await expectAccessible(page, 'page list 390 zh-TW');
+    await shot(page, 'page-list-390');
+    await page.goto(`${server.url}/admin/page/${pageId}/update`);
+    await page.getByTestId('page-title').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(page, 'page-form-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
