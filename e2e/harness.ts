@@ -316,3 +316,23 @@ export async function accessibilityFindings(page: Page): Promise<string[]> {
         `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`).join('\n      ')}`,
     );
 }
+
+/**
+ * A photo in the photo library, uploaded through the API as `session` (which needs ROLE_PHOTO): a
+ * plain JPEG of `color`, made here with the server's sharp. Answers its id.
+ */
+export async function uploadLibraryPhoto(url: string, session: ApiSession, title: string, color: string): Promise<number> {
+  const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
+  const jpeg = await sharp({ create: { width: 800, height: 450, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${title}.jpg`);
+  const res = await fetch(`${url}/api/admin/photo/upload?title=${encodeURIComponent(title)}`, {
+    method: 'POST',
+    headers: { 'x-fingerprint': session.fingerprint, authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`photo upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}

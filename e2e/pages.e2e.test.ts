@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -7,38 +5,25 @@ import {
   expectAccessible,
   launchBrowser,
   openDatabase,
-  ROOT,
   seedAdmin,
   shot,
   signIn,
   startServer,
   type ApiSession,
   type TestServer,
+  uploadLibraryPhoto,
 } from './harness.ts';
 
 // Issue 11: an editor writes a project case with photos from the library, schedules it, sees it
 // published on its minute by the server alone, then restores an earlier revision.
-const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
 const editor = { email: 'page.editor@example.com', password: 'Editor#2026', name: '內容編輯' };
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
 const photos: { id: number; title: string }[] = [];
 
-async function uploadPhoto(title: string, color: string) {
-  const jpeg = await sharp({ create: { width: 800, height: 450, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${title}.jpg`);
-  const res = await fetch(`${server.url}/api/admin/photo/upload?title=${encodeURIComponent(title)}`, {
-    method: 'POST',
-    headers: { 'x-fingerprint': session.fingerprint, authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-  photos.push({ id: ((await res.json()) as { id: number }).id, title });
-}
+const uploadPhoto = async (title: string, color: string) =>
+  photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
 
 beforeAll(async () => {
   // Ticks every second instead of every minute, so the flow need not wait for the next minute.

@@ -1,43 +1,28 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiAs,
   expectAccessible,
   launchBrowser,
-  ROOT,
   seedAdmin,
   shot,
   signIn,
   startServer,
   type ApiSession,
   type TestServer,
+  uploadLibraryPhoto,
 } from './harness.ts';
 
 // Issue 11: an editor of the website's content writes a video with a library photo, arranges the
 // banners and handles a message the site's contact form sent, at 1440 and 390 px.
-const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
 const editor = { email: 'web.editor@example.com', password: 'Editor#2026', name: '網站編輯' };
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
 const photos: { id: number; title: string }[] = [];
 
-async function uploadPhoto(title: string, color: string) {
-  const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${title}.jpg`);
-  const res = await fetch(`${server.url}/api/admin/photo/upload?title=${encodeURIComponent(title)}`, {
-    method: 'POST',
-    headers: { 'x-fingerprint': session.fingerprint, authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-  photos.push({ id: ((await res.json()) as { id: number }).id, title });
-}
+const uploadPhoto = async (title: string, color: string) =>
+  photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
 
 beforeAll(async () => {
   server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
