@@ -12,6 +12,7 @@ import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
 import { BANNER_POSITION_LABELS, BANNER_POSITIONS, type Banner, type BannerPosition } from '@bo/shared/schemas/banner';
 import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
+import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -71,6 +72,8 @@ function BannerOrderDialog({ onClose }: { onClose(): void }) {
   const [saving, setSaving] = useState(false);
   useEffect(() => setRows(q.data?.data ?? []), [q.data]);
   const changed = rows.map((r) => r.id).join() !== (q.data?.data ?? []).map((r) => r.id).join();
+  useUnsavedChanges(changed);
+  const cancel = () => void confirmLeave().then((leave) => leave && onClose());
 
   const move = (from: number, to: number) =>
     setRows((all) => {
@@ -92,7 +95,7 @@ function BannerOrderDialog({ onClose }: { onClose(): void }) {
     <Modal
       open
       title={t.title}
-      onCancel={onClose}
+      onCancel={cancel}
       okText={t.save}
       cancelText={t.cancel}
       onOk={() => void save()}

@@ -14,6 +14,7 @@ import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { CONTACT_STATUSES, type Contact, type ContactStatus } from '@bo/shared/schemas/contact';
 import { api } from '../../lib/api-client.ts';
+import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { formatDateTime } from '../../i18n/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -184,12 +185,15 @@ function ContactDrawer({
   const c = q.data;
   const [note, setNote] = useState('');
   useEffect(() => setNote(c?.handler_note ?? ''), [c?.handler_note]);
+  // A note typed and not saved is asked about before the drawer (or the screen) lets it go.
+  useUnsavedChanges(!!c && note !== (c.handler_note ?? ''));
+  const close = () => void confirmLeave().then((leave) => leave && onClose());
   const set = (field: string, value: unknown) =>
     c ? toastOutcome(() => patch.mutateAsync({ id: c.id, field, value }), t('changed')) : undefined;
   return (
     <Drawer
       open={id !== null}
-      onClose={onClose}
+      onClose={close}
       size="large"
       title={c ? `${c.name} · ${formatDateTime(c.created_at)}` : ''}
       destroyOnHidden
