@@ -67,6 +67,20 @@ describe('reCAPTCHA on sign-in', () => {
     }
   });
 
+  it("checks the site's contact form the same way: a contact is stored only with a good token", async () => {
+    const send = (recaptcha?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/contact',
+        payload: { name: '陳先生', email: 'chen@example.com', message: '報價', ...(recaptcha === undefined ? {} : { recaptcha }) },
+        remoteAddress: `10.40.0.${recaptcha?.length ?? 0}`,
+      });
+    for (const token of [undefined, 'bad-token', 'bot-token']) expect((await send(token)).statusCode, String(token)).toBe(423);
+    expect(await t.db.selectFrom('contacts').select('id').execute()).toEqual([]);
+    expect((await send('good-token')).statusCode).toBe(200);
+    expect(await t.db.selectFrom('contacts').select('id').execute()).toHaveLength(1);
+  });
+
   it('refuses with 423 when the verifier is down, and does not sign in', async () => {
     await new Promise((r) => verifier.close(r));
     const res = await loginWith('good-token');
