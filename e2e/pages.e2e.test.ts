@@ -40,9 +40,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
+async function newPage(width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') {
+  const context = await browser.newContext({ viewport: { width, height }, locale: language });
   const page = await context.newPage();
+  if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, server.url, editor.email, editor.password);
@@ -78,6 +79,9 @@ describe('pages', () => {
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '公共工程' }).click();
     await page.getByTestId('photo-field-pick').click();
     await page.getByRole('button', { name: `選擇 ${photos[0]!.title}` }).click();
+    await page.getByTestId('photo-field').locator('img').waitFor();
+    // The library dialog has closed (its closing animation) before the gallery opens its own.
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
     await page.getByTestId('page-gallery-add').click();
     await page.getByRole('button', { name: `選擇 ${photos[1]!.title}` }).click();
     await page.getByTestId('page-gallery').locator('img').waitFor();
@@ -162,6 +166,21 @@ describe('pages', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await shot(page, 'page-form-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reads in English: the list, the form and the revisions', async () => {
+    const { context, page, errors } = await newPage(1440, 900, 'en-US');
+    await page.goto(`${server.url}/admin/page`);
+    await page.getByRole('heading', { name: 'Pages and news' }).waitFor();
+    await page.locator('tr.ant-table-row .ant-tag').filter({ hasText: 'Published' }).first().waitFor();
+    await page.goto(`${server.url}/admin/page/${pageId}/update`);
+    await page.getByText('Project details').waitFor();
+    await page.getByTestId('page-revisions-open').click();
+    await page.getByTestId('page-revision-list').getByText('Revision 1').first().waitFor();
+    await shot(page, 'page-revisions-en');
+    await expectAccessible(page, 'page revisions 1440 en-US');
     expect(errors).toEqual([]);
     await context.close();
   });
