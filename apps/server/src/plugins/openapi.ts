@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Error statuses the route answers beyond those the API reference derives (docs/api.md), e.g. login's 423 and 429. */
     errors?: readonly DeclaredErrorStatus[];
+    /** The route answers a strong ETag and 304 to a matching If-None-Match (lib/public-read.ts). */
+    conditional?: boolean;
   }
 }
 
@@ -39,6 +41,7 @@ const RETRY_AFTER = new Set([429, 503]);
 
 /** Where the transform leaves a route's error statuses for the document pass to expand. */
 const ERRORS_KEY = 'x-error-statuses';
+const CONDITIONAL_KEY = 'x-conditional';
 /** Marks a body the transform implied as optional (@fastify/swagger marks every body required). */
 const OPTIONAL_BODY_KEY = 'x-optional-body';
 
@@ -125,6 +128,7 @@ const transform: SwaggerTransform = (document) => {
       ...schema,
       security: securityOf(cfg),
       [ERRORS_KEY]: errorStatusesOf(cfg, schema, document.url, document.route.method),
+      ...(cfg.conditional ? { [CONDITIONAL_KEY]: true } : {}),
       ...(implied?.optional ? { [OPTIONAL_BODY_KEY]: true } : {}),
     } as FastifySchema,
   };
@@ -135,6 +139,7 @@ type Operation = {
   requestBody?: { required?: boolean };
   [ERRORS_KEY]?: number[];
   [OPTIONAL_BODY_KEY]?: boolean;
+  [CONDITIONAL_KEY]?: boolean;
 };
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
@@ -160,6 +165,11 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
     for (const op of Object.values(item)) {
       if (op[OPTIONAL_BODY_KEY] && op.requestBody) op.requestBody.required = false;
       delete op[OPTIONAL_BODY_KEY];
+      if (op[CONDITIONAL_KEY]) {
+        op.responses ??= {};
+        op.responses['304'] = { description: 'Not Modified: the If-None-Match header holds the current ETag (no body)' };
+      }
+      delete op[CONDITIONAL_KEY];
       const statuses = op[ERRORS_KEY];
       if (!statuses) continue;
       delete op[ERRORS_KEY];

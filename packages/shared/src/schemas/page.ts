@@ -61,9 +61,17 @@ export interface PageCategoryNode {
   depth: number;
   children: PageCategoryNode[];
 }
-export const pageCategoryNode: z.ZodType<PageCategoryNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), name_en: z.string().nullable(), depth: z.number(), children: z.array(pageCategoryNode) }),
-);
+/**
+ * A tree node, nested as deep as a tree can be (pageCategoryDepth is at most 5): written out level
+ * by level instead of recursively, so the OpenAPI document needs no self-reference.
+ */
+const MAX_CATEGORY_DEPTH = 5;
+const nodeOf = (children: z.ZodType) =>
+  z.object({ id: z.number(), name: z.string(), name_en: z.string().nullable(), depth: z.number(), children: z.array(children) });
+export const pageCategoryNode = Array.from({ length: MAX_CATEGORY_DEPTH - 1 }).reduce<z.ZodType>(
+  (inner) => nodeOf(inner),
+  nodeOf(z.never()),
+) as z.ZodType<PageCategoryNode>;
 export const pageCategoryTree = z.object({ type: z.enum(PAGE_TYPES), max_depth: z.number(), data: z.array(pageCategoryNode) });
 
 // ---- pages ----

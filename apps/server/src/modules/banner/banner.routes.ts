@@ -42,7 +42,7 @@ export async function bannerRoutes(fastify: FastifyInstance) {
         querystring: z.object({ position: z.enum(BANNER_POSITIONS), locale: contentLocale }),
         response: { 200: publicBannerList },
       },
-      config: { roles: 'public', fingerprint: false, errors: [404] },
+      config: { roles: 'public', fingerprint: false, conditional: true, errors: [404] },
       onRequest: guard,
     },
     async (req, reply) => {

@@ -20,7 +20,7 @@ import { categoryTree, maxDepth } from './page-category.service.ts';
 import { pages } from './page.repository.ts';
 
 const tags = ['public-content'];
-const config = { roles: 'public', fingerprint: false, errors: [404] } as const;
+const config = { roles: 'public', fingerprint: false, conditional: true, errors: [404] } as const;
 
 const item = (p: Page, locale: string) => ({
   id: p.id,

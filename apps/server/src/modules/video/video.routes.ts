@@ -23,7 +23,7 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
         querystring: listQuery(['sort_order']).pick({ page: true, per_page: true }).extend({ locale: contentLocale }),
         response: { 200: publicVideoList },
       },
-      config: { roles: 'public', fingerprint: false, errors: [404] },
+      config: { roles: 'public', fingerprint: false, conditional: true, errors: [404] },
       onRequest: () => requireFlag(app.db, 'modules.video'),
     },
     async (req, reply) => {

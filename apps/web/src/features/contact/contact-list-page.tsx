@@ -191,13 +191,7 @@ function ContactDrawer({
   const set = (field: string, value: unknown) =>
     c ? toastOutcome(() => patch.mutateAsync({ id: c.id, field, value }), t('changed')) : undefined;
   return (
-    <Drawer
-      open={id !== null}
-      onClose={close}
-      size="large"
-      title={c ? `${c.name} · ${formatDateTime(c.created_at)}` : ''}
-      destroyOnHidden
-    >
+    <Drawer open={id !== null} onClose={close} size="large" title={c ? `${c.name} · ${formatDateTime(c.created_at)}` : ''} destroyOnHidden>
       {q.isPending ? (
         <Skeleton active />
       ) : q.isError ? (
