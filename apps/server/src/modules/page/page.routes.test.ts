@@ -123,6 +123,9 @@ describe('pages', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after!)).toMatchObject({ title: '第一版', revision: 1 });
     expect((await as(editor).get(`${P}/${p.id}/revisions/99`)).statusCode).toBe(404);
+    // Scheduling needs a time: the one-field patch refuses it, and any field outside the list.
+    expect((await as(editor).patch(`${P}/${p.id}`, { field: 'status', value: 'scheduled' })).statusCode).toBe(400);
+    expect((await as(editor).patch(`${P}/${p.id}`, { field: 'body', value: '<p>x</p>' })).statusCode).toBe(400);
   });
 
   it('serves published pages only, per locale with zh-TW fallback, a category with its sub-categories', async () => {
