@@ -60,3 +60,6 @@ export function youtubeId(url: string): string | null {
     return null;
   }
 }
+
+/** The privacy-enhanced embed address of a video: the only frame the server's sanitiser and the CSP admit. */
+export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;

@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuery } from '@bo/shared/list';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { publicVideoList } from '@bo/shared/schemas/video';
+import { youtubeEmbedUrl } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { requireFlag } from '../admin/feature-flags.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { videos } from './video.repository.ts';
-
-export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
 /** The public API's videos: published ones, in the site's order. */
 export async function videoPublicRoutes(fastify: FastifyInstance) {

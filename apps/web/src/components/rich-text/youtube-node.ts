@@ -1,17 +1,14 @@
 import { mergeAttributes, Node } from '@tiptap/core';
-import { youtubeId } from '@bo/shared/validators';
+import { youtubeEmbedUrl, youtubeId } from '@bo/shared/validators';
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
 const EMBED_ID = /^https:\/\/(?:www\.)?(?:youtube-nocookie\.com|youtube\.com)\/embed\/([A-Za-z0-9_-]{11})(?:[?#]|$)/;
 
-/** The embed address the server's sanitiser keeps (youtube-nocookie, an 11-character id). */
-export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+export { youtubeEmbedUrl };
 
-/** The video id of a YouTube address (short link or v= parameter), or null when it has none. */
-export function youtubeVideoId(url: string): string | null {
-  const id = youtubeId(url.trim());
-  return id && VIDEO_ID.test(id) ? id : null;
-}
+/** The video id of a YouTube address (spec section 5's rule, shared with the server: 11 characters, YouTube hosts). */
+export const youtubeVideoId = (url: string): string | null => youtubeId(url);
 
 export interface YouTubeAttributes {
   videoId: string;

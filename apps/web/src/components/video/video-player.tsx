@@ -1,7 +1,5 @@
-import { youtubeId } from '@bo/shared/validators';
+import { youtubeEmbedUrl, youtubeId } from '@bo/shared/validators';
 import './video-player.css';
-
-export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
 /**
  * The one YouTube player of the back office (the video form, /admin/debug/video-player): the
