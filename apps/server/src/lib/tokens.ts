@@ -115,12 +115,54 @@ export class TokenService {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
       const p = payload as unknown as VerifiedToken;
       if (typeof p.exp !== 'number' || typeof p.jti !== 'string' || p.jti === '') return null;
-      // Only admins have sessions yet (sign-in/principal.ts): a member token is refused until members sign in.
-      if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || p.type !== 'admin') return null;
+      // Which routes a token opens is its type's business (plugins/access.ts): admin routes, or member routes.
+      if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || (p.type !== 'admin' && p.type !== 'member')) return null;
       return p;
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A member's token (issue 12) for its member device: a new id that becomes the device's only current
+   * token (the one before dies at once: a member's session is one browser's cookie, so no grace is
+   * needed), `exp` now plus the token lifetime, never past the session's end. The data has the
+   * member's id, e-mail and name; a member has no roles.
+   */
+  async issueMember(db: DbOrTrx, deviceId: number): Promise<string> {
+    const device = await db
+      .selectFrom('member_devices as d')
+      .innerJoin('members as m', 'm.id', 'd.member_id')
+      .select(['d.id', 'd.keep_login', 'd.session_expires_at', 'm.id as member_id', 'm.email', 'm.name', 'm.created_at', 'm.updated_at'])
+      .where('d.id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+    const now = Math.floor(Date.now() / 1000);
+    const exp = Math.min(now + this.lifetime(device.keep_login === 1), seconds(device.session_expires_at));
+    if (exp <= now) throw invalidToken();
+    const jti = randomBytes(16).toString('base64url');
+    await db.updateTable('member_devices').set({ token_id: jti }).where('id', '=', deviceId).execute();
+    const payload: VerifiedToken = {
+      exp,
+      expired_at: isoOf(exp),
+      id: device.id,
+      jti,
+      type: 'member',
+      data: {
+        id: device.member_id,
+        email: device.email,
+        name: device.name,
+        has_change_default_password: true,
+        roles: [],
+        sub_account_roles: [],
+        created_at: device.created_at,
+        updated_at: device.updated_at,
+      },
+    };
+    return this.signPayload(payload);
+  }
+
+  private async signPayload(payload: VerifiedToken): Promise<string> {
+    return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);
   }
 
   private lifetime(keepLogin: boolean): number {
@@ -157,6 +199,6 @@ export class TokenService {
         .executeTakeFirst();
       if (acting) payload.data.impersonator = acting;
     }
-    return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);
+    return this.signPayload(payload);
   }
 }

@@ -5,15 +5,21 @@ import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
 import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/actor.ts';
 import { AppError, invalidToken, permissionDenied } from '../lib/errors.ts';
 import type { AuditWho } from '../lib/audit.ts';
+import { loadMemberForDevice, type MemberActor } from '../lib/member-actor.ts';
 import { readContext, runInTransaction, type OrganizationContext, type RequestContext } from '../lib/kit/request-context.ts';
 
 export type { OrganizationContext, RequestContext };
 
-export type RouteRoles = 'public' | readonly string[];
+/**
+ * 'public': anyone; 'member': a signed-in member of the website (a token of type member, issue 12);
+ * otherwise an admin with the roles (`can`). An admin token opens no member route, a member token no
+ * other route.
+ */
+export type RouteRoles = 'public' | 'member' | readonly string[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required roles (spec section 6): 'public', [] for any signed-in admin, or role names for `can`. */
+    /** Required roles (spec section 6): 'public', 'member', [] for any signed-in admin, or role names for `can`. */
     roles?: RouteRoles;
     /** Organization-scoped: the request must act in an organization the actor belongs to. */
     organization?: boolean;
@@ -38,6 +44,9 @@ declare module 'fastify' {
     readonly actor: Actor;
     /** The verified actor, or null on a public route called without a token. */
     actorOrNull: Actor | null;
+    /** The signed-in member of a member route (roles 'member'); the access hook refuses the request without one. */
+    readonly member: MemberActor;
+    memberOrNull: MemberActor | null;
     /** The organization the request acts in; read on organization routes, which refuse requests without one. */
     readonly organizationId: number;
     inTransaction<T>(fn: (ctx: RequestContext) => Promise<T>): Promise<T>;
@@ -71,9 +80,17 @@ export const fingerprintOf = (req: FastifyRequest): string => String(req.headers
 
 /** Whether a matched route needs a verified actor: anything not declared public does. */
 const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'public';
+const isMemberRoute = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'member';
 
 export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('actorOrNull', null);
+  app.decorateRequest('memberOrNull', null);
+  app.decorateRequest('member', {
+    getter(this: FastifyRequest): MemberActor {
+      if (!this.memberOrNull) throw invalidToken();
+      return this.memberOrNull;
+    },
+  });
   app.decorateRequest('actor', {
     getter(this: FastifyRequest): Actor {
       if (!this.actorOrNull) throw invalidToken();
@@ -124,7 +141,21 @@ export function registerAccess(app: FastifyInstance): void {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw invalidToken();
     const payload = await app.tokens.verify(header.slice(7).trim());
-    if (!payload) throw invalidToken();
+    // The token's type decides which routes it opens, whatever else it says.
+    if (!payload || payload.type !== (isMemberRoute(req) ? 'member' : 'admin')) throw invalidToken();
+    if (payload.type === 'member') {
+      const member = await loadMemberForDevice(app.db, payload, fingerprintOf(req));
+      if (!member) throw invalidToken();
+      req.memberOrNull = member;
+      if (Date.now() - Date.parse(member.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
+        await app.db
+          .updateTable('member_devices')
+          .set({ last_seen_at: new Date().toISOString(), ip: req.ip })
+          .where('id', '=', member.deviceId)
+          .execute();
+      }
+      return;
+    }
     const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req));
     if (!actor) throw invalidToken();
     req.actorOrNull = actor;
@@ -140,6 +171,10 @@ export function registerAccess(app: FastifyInstance): void {
 
   app.addHook('preValidation', async (req) => {
     if (req.is404 || isPublic(req)) return;
+    if (isMemberRoute(req)) {
+      if (!req.memberOrNull) throw invalidToken();
+      return;
+    }
     const cfg = req.routeOptions.config ?? {};
     if (!req.actorOrNull) throw invalidToken();
     const actor = req.actorOrNull as DeviceActor;

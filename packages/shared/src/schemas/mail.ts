@@ -13,6 +13,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'admin_invitation',
   'certificate_expiry',
   'contact_received',
+  'member_confirmation',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

@@ -20,7 +20,8 @@ export interface OAuthFlowsTable {
   id: Generated<number>;
   state_hash: string;
   provider: OAuthProvider;
-  purpose: 'sign_in' | 'link';
+  /** member_sign_in: a member of the website (issue 12), returned to the site's page. */
+  purpose: 'sign_in' | 'link' | 'member_sign_in';
   /** The admin linking (purpose 'link'). */
   admin_id: number | null;
   /** JSON {codeVerifier, nonce}, sealed. */

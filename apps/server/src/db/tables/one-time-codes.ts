@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** What a one-time code is for: signing in, or proving one's identity to a signed-in session. */
-export type CodePurpose = 'sign_in' | 'verify_identity';
+export type CodePurpose = 'sign_in' | 'verify_identity' | 'member_sign_in';
 
 /** Migration 0071: codes sent by mail, stored as a keyed digest (lib/identity/one-time-codes.ts). */
 export interface OneTimeCodesTable {
@@ -9,6 +9,8 @@ export interface OneTimeCodesTable {
   /** Lower-cased. */
   email: string;
   admin_id: number | null;
+  /** A member's sign-in code (purpose member_sign_in, issue 12). */
+  member_id: number | null;
   purpose: CodePurpose;
   code_hash: string;
   /** Wrong codes typed against this one. */

@@ -27,7 +27,10 @@ export function oneTimeCodes(serverSecret: string) {
 
   return {
     /** A new code for `email`: the plain code, to be mailed and forgotten. */
-    async issue(db: DbOrTrx, opts: { email: string; adminId: number | null; purpose: CodePurpose; ip: string | null }): Promise<string> {
+    async issue(
+      db: DbOrTrx,
+      opts: { email: string; adminId: number | null; memberId?: number; purpose: CodePurpose; ip: string | null },
+    ): Promise<string> {
       const email = opts.email.toLowerCase();
       const code = randomDigits(CODE_RULES.digits);
       const now = new Date();
@@ -45,6 +48,7 @@ export function oneTimeCodes(serverSecret: string) {
         .values({
           email,
           admin_id: opts.adminId,
+          member_id: opts.memberId ?? null,
           purpose: opts.purpose,
           code_hash: digest(opts.purpose, email, code),
           ip: opts.ip,
@@ -65,11 +69,11 @@ export function oneTimeCodes(serverSecret: string) {
     async check(
       db: DbOrTrx,
       opts: { email: string; purpose: CodePurpose; code: string },
-    ): Promise<{ result: CodeCheck; adminId: number | null }> {
+    ): Promise<{ result: CodeCheck; adminId: number | null; accountId: number | null }> {
       const email = opts.email.toLowerCase();
       const row = await db
         .selectFrom('one_time_codes')
-        .select(['id', 'admin_id', 'code_hash', 'tries', 'expires_at'])
+        .select(['id', 'admin_id', 'member_id', 'code_hash', 'tries', 'expires_at'])
         .where('email', '=', email)
         .where('purpose', '=', opts.purpose)
         .where('used_at', 'is', null)
@@ -77,11 +81,13 @@ export function oneTimeCodes(serverSecret: string) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (!row) return { result: 'none', adminId: null };
+      if (!row) return { result: 'none', adminId: null, accountId: null };
       const adminId = row.admin_id;
+      // Whose code it is: the admin's, or the member's (purpose member_sign_in).
+      const accountId = row.member_id ?? row.admin_id;
       const nowIso = new Date().toISOString();
-      if (row.expires_at <= nowIso) return { result: 'expired', adminId };
-      if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId };
+      if (row.expires_at <= nowIso) return { result: 'expired', adminId, accountId };
+      if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
       const typed = /^\d+$/.test(opts.code) ? opts.code : '';
       if (!sameDigest(row.code_hash, digest(opts.purpose, email, typed))) {
         await db
@@ -89,7 +95,7 @@ export function oneTimeCodes(serverSecret: string) {
           .set((eb) => ({ tries: eb('tries', '+', 1) }))
           .where('id', '=', row.id)
           .execute();
-        return { result: 'wrong', adminId };
+        return { result: 'wrong', adminId, accountId };
       }
       const used = await db
         .updateTable('one_time_codes')
@@ -98,7 +104,7 @@ export function oneTimeCodes(serverSecret: string) {
         .where('used_at', 'is', null)
         .where('tries', '<', CODE_RULES.maxTries)
         .executeTakeFirst();
-      return { result: Number(used.numUpdatedRows) === 1 ? 'ok' : 'none', adminId };
+      return { result: Number(used.numUpdatedRows) === 1 ? 'ok' : 'none', adminId, accountId };
     },
   };
 }

@@ -150,6 +150,25 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       },
     },
   },
+  {
+    // Issue 12: a member of the website confirms the e-mail it signed up with.
+    name: 'member_confirmation',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('link', true, 'https://example.com/site/member/confirm?token=…'),
+      v('expiresInHours', false, '72'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '請確認您在 {{appName}} 的電子郵件',
+        html: `<p>{{name}} 您好：</p><p>感謝您註冊成為 {{appName}} 的會員。請在 {{expiresInHours}} 小時內點選下方按鈕確認這個電子郵件地址，確認後即可登入。</p>${button('{{link}}', '確認電子郵件')}<p>若您沒有註冊，請忽略這封信。</p>`,
+      },
+      'en-US': {
+        subject: 'Confirm your e-mail for {{appName}}',
+        html: `<p>Hello {{name}},</p><p>Thank you for signing up as a member of {{appName}}. Use the button below within {{expiresInHours}} hours to confirm this e-mail address; then you can sign in.</p>${button('{{link}}', 'Confirm my e-mail')}<p>If you did not sign up, ignore this mail.</p>`,
+      },
+    },
+  },
 ];
 
 export function templateDefinition(name: MailTemplateName): TemplateDefinition {

@@ -8,10 +8,15 @@ import { authorizationUrl } from './providers.ts';
 /** Issue 10: a started authorization holds ten minutes. */
 export const FLOW_TTL_SECONDS = 10 * 60;
 
-type FlowConfig = Pick<Config, 'jwtSecret' | 'publicUrl' | 'oauth'>;
+type FlowConfig = Pick<Config, 'jwtSecret' | 'publicUrl' | 'oauth' | 'site'>;
+export type FlowPurpose = 'sign_in' | 'link' | 'member_sign_in';
 
-/** Where the provider sends the browser back: the web's /oauth-return/{provider} (spec section 2). */
-export const redirectUri = (config: Pick<Config, 'publicUrl'>, provider: OAuthProvider) => `${config.publicUrl}/oauth-return/${provider}`;
+/**
+ * Where the provider sends the browser back: the web's /oauth-return/{provider} (spec section 2), or
+ * for a member of the website (issue 12) the site's /member/oauth-return/{provider}.
+ */
+export const redirectUri = (config: Pick<Config, 'publicUrl' | 'site'>, provider: OAuthProvider, purpose: FlowPurpose = 'sign_in') =>
+  purpose === 'member_sign_in' ? `${config.site.url}/member/oauth-return/${provider}` : `${config.publicUrl}/oauth-return/${provider}`;
 
 const stateDigest = (config: FlowConfig, state: string) => digestSecret(config.jwtSecret, 'oauth-state', state);
 const box = (config: FlowConfig) => secretBox(config.jwtSecret, 'oauth-flow');
@@ -20,7 +25,7 @@ const box = (config: FlowConfig) => secretBox(config.jwtSecret, 'oauth-flow');
 export async function startFlow(
   db: DbOrTrx,
   config: FlowConfig,
-  opts: { provider: OAuthProvider; purpose: 'sign_in' | 'link'; adminId: number | null },
+  opts: { provider: OAuthProvider; purpose: FlowPurpose; adminId: number | null },
 ): Promise<string> {
   const state = randomToken();
   const codeVerifier = randomToken();
@@ -40,7 +45,7 @@ export async function startFlow(
       used_at: null,
     })
     .execute();
-  return authorizationUrl(config.oauth, opts.provider, { state, codeVerifier, nonce, redirectUri: redirectUri(config, opts.provider) });
+  return authorizationUrl(config.oauth, opts.provider, { state, codeVerifier, nonce, redirectUri: redirectUri(config, opts.provider, opts.purpose) });
 }
 
 /**
@@ -50,7 +55,7 @@ export async function startFlow(
 export async function takeFlow(
   db: DbOrTrx,
   config: FlowConfig,
-  opts: { provider: OAuthProvider; state: string; purpose: 'sign_in' | 'link'; adminId?: number },
+  opts: { provider: OAuthProvider; state: string; purpose: FlowPurpose; adminId?: number },
 ): Promise<{ codeVerifier: string; nonce: string } | null> {
   const now = new Date().toISOString();
   const row = await db

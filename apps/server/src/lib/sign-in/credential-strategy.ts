@@ -1,8 +1,11 @@
-import { loginFail, type AppError } from '../errors.ts';
+import { MEMBER_KEYS } from '@bo/shared/schemas/member';
+import { MESSAGES } from '@bo/shared/messages';
+import { AppError, loginFail } from '../errors.ts';
 import type { Principal } from './principal.ts';
 
 /** Why a strategy refused the credentials. */
-export type SignInFailure = 'unknown_account' | 'wrong_secret' | 'disabled';
+/** `not_confirmed`: a member whose sign-up e-mail is not confirmed, told only once the secret was right. */
+export type SignInFailure = 'unknown_account' | 'wrong_secret' | 'disabled' | 'not_confirmed';
 
 /**
  * One answer whatever went wrong (spec: `Login fail`, 401): a caller learns nothing about which
@@ -12,6 +15,7 @@ const FAILURE_ERRORS: Record<SignInFailure, () => AppError> = {
   unknown_account: loginFail,
   wrong_secret: loginFail,
   disabled: loginFail,
+  not_confirmed: () => new AppError(403, MESSAGES.permissionDenied, { email: [MEMBER_KEYS.emailNotConfirmed] }),
 };
 
 export const failureError = (failure: SignInFailure): AppError => FAILURE_ERRORS[failure]();

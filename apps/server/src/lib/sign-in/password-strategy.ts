@@ -1,33 +1,39 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import { verifyPassword } from '../passwords.ts';
+import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import { adminPrincipal, type AdminPrincipal } from './principal.ts';
+import type { AdminPrincipal, Principal } from './principal.ts';
 
 export interface PasswordCredentials {
   email: string;
   password: string;
 }
 
-interface PasswordClaim extends Claim<AdminPrincipal> {
-  admin: { password_hash: string | null; status: string } | null;
+interface PasswordClaim<P extends Principal> extends Claim<P> {
+  account: string;
+  found: SignInAccount | null;
 }
 
-/** An admin's e-mail and password. */
-export function passwordStrategy(db: DbOrTrx): CredentialStrategy<PasswordCredentials, AdminPrincipal, PasswordClaim> {
+/** An e-mail and password, of an admin or (with `memberAccounts`) of a member. */
+export function passwordStrategy<P extends Principal = AdminPrincipal>(
+  db: DbOrTrx,
+  accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
+): CredentialStrategy<PasswordCredentials, P, PasswordClaim<P>> {
   return {
-    principalType: 'admin',
+    principalType: accounts.type,
     methodOf: () => 'password',
     async claim({ email }) {
       const account = email.toLowerCase();
-      const admin = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', account).executeTakeFirst();
-      return { account, principal: admin ? adminPrincipal(admin.id) : null, attempted: { email: account }, admin: admin ?? null };
+      const found = await accounts.byEmail(db, account);
+      return { account, principal: found ? accounts.principal(found.id) : null, attempted: { email: account }, found: found ?? null };
     },
-    async verify({ password }, { principal, admin }) {
+    async verify({ password }, { principal, found }) {
       // Hashed even for an unknown account (verifyPassword with no hash): the answer takes as long either way.
-      const ok = await verifyPassword(admin?.password_hash ?? null, password);
-      if (!principal || !admin) return { ok: false, failure: 'unknown_account' };
+      const ok = await verifyPassword(found?.password_hash ?? null, password);
+      if (!principal || !found) return { ok: false, failure: 'unknown_account' };
       if (!ok) return { ok: false, failure: 'wrong_secret' };
-      if (admin.status !== 'active') return { ok: false, failure: 'disabled' };
+      const refusal = accounts.refusal(found);
+      if (refusal) return { ok: false, failure: refusal };
       return { ok: true, principal };
     },
   };

@@ -13,10 +13,10 @@ export interface MemberPrincipal {
 }
 
 /**
- * Who a sign-in proved to be: what a credential strategy answers and a session is opened for. Only
- * admins have sessions yet (login devices belong to admins); members sign in once the members module
- * gives them sessions of their own.
+ * Who a sign-in proved to be: what a credential strategy answers and a session is opened for: an
+ * admin (login devices) or a member of the website (member devices, issue 12).
  */
 export type Principal = AdminPrincipal | MemberPrincipal;
 
 export const adminPrincipal = (id: number): AdminPrincipal => ({ type: 'admin', id });
+export const memberPrincipal = (id: number): MemberPrincipal => ({ type: 'member', id });

@@ -37,6 +37,7 @@ describe('mail templates', () => {
       'admin_invitation',
       'certificate_expiry',
       'contact_received',
+      'member_confirmation',
     ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });

@@ -1,0 +1,109 @@
+import type { MailLocale } from '@bo/shared/schemas/mail';
+import { MEMBER_KEYS } from '@bo/shared/schemas/member';
+import type { Config } from '../../config.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { MemberLinksTable } from '../../db/tables/members.ts';
+import { badRequest } from '../errors.ts';
+import type { MailRequest } from '../mail/outbox.ts';
+import { digestSecret, randomToken, sameDigest } from './secret-digest.ts';
+
+type Purpose = MemberLinksTable['purpose'];
+type LinkConfig = Pick<Config, 'jwtSecret' | 'site'>;
+
+/** A confirmation link holds three days; a reset link 30 minutes, like admins' (issue 10). */
+export const MEMBER_LINK_TTL_SECONDS: Record<Purpose, number> = { confirm: 72 * 3600, reset: 30 * 60 };
+
+/** The site's pages that open them (apps/server/src/site). */
+const PAGE: Record<Purpose, string> = { confirm: '/member/confirm', reset: '/member/reset-password' };
+
+const tokenDigest = (config: LinkConfig, token: string) => digestSecret(config.jwtSecret, 'member-link', token);
+const passwordFingerprint = (config: LinkConfig, hash: string | null) =>
+  hash === null ? null : digestSecret(config.jwtSecret, 'member-password-fingerprint', hash);
+
+export const memberLinkInvalid = (purpose: Purpose) =>
+  badRequest({ token: [purpose === 'confirm' ? MEMBER_KEYS.confirmLinkInvalid : 'validate.error.reset_link_invalid'] });
+
+interface LinkMember {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string | null;
+}
+
+/**
+ * A new single-use link for the member (its open links of the same purpose die), and the mail that
+ * carries it, for the caller to queue in the same transaction. Only a keyed digest is stored.
+ */
+export async function memberLinkMail(
+  trx: DbOrTrx,
+  config: LinkConfig,
+  opts: { member: LinkMember; purpose: Purpose; locale: MailLocale },
+): Promise<MailRequest> {
+  const { member, purpose } = opts;
+  const token = randomToken();
+  const now = new Date();
+  await trx
+    .updateTable('member_links')
+    .set({ used_at: now.toISOString() })
+    .where('member_id', '=', member.id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('member_links')
+    .values({
+      member_id: member.id,
+      purpose,
+      token_hash: tokenDigest(config, token),
+      password_fingerprint: purpose === 'reset' ? passwordFingerprint(config, member.password_hash) : null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + MEMBER_LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${config.site.url}${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
+  const name = member.name || member.email;
+  return {
+    to: member.email,
+    locale: opts.locale,
+    ...(purpose === 'confirm'
+      ? { template: 'member_confirmation' as const, variables: { name, link, expiresInHours: MEMBER_LINK_TTL_SECONDS.confirm / 3600 } }
+      : { template: 'password_reset' as const, variables: { name, link, expiresInMinutes: MEMBER_LINK_TTL_SECONDS.reset / 60 } }),
+  };
+}
+
+/**
+ * Uses up the open link `token` names, once (a second concurrent use finds it gone), and answers its
+ * member; 400 for a link unknown, used, expired, of a disabled member, or (reset) older than the
+ * member's current password.
+ */
+export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: string, purpose: Purpose) {
+  const digest = tokenDigest(config, token);
+  const row = await db
+    .selectFrom('member_links as l')
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .select(['l.id', 'l.purpose', 'l.token_hash', 'l.password_fingerprint', 'l.expires_at', 'l.used_at'])
+    .select(['m.id as member_id', 'm.status', 'm.password_hash', 'm.email_verified_at'])
+    .where('l.token_hash', '=', digest)
+    .executeTakeFirst();
+  const now = new Date().toISOString();
+  if (
+    !row ||
+    !sameDigest(row.token_hash, digest) ||
+    row.purpose !== purpose ||
+    row.used_at !== null ||
+    row.expires_at <= now ||
+    row.status !== 'active' ||
+    (purpose === 'reset' && row.password_fingerprint !== passwordFingerprint(config, row.password_hash))
+  ) {
+    throw memberLinkInvalid(purpose);
+  }
+  const used = await db
+    .updateTable('member_links')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw memberLinkInvalid(purpose);
+  return row;
+}

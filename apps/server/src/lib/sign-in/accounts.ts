@@ -1,0 +1,41 @@
+import type { DbOrTrx } from '../../db/database.ts';
+import type { SignInFailure } from './credential-strategy.ts';
+import { adminPrincipal, memberPrincipal, type AdminPrincipal, type MemberPrincipal, type Principal } from './principal.ts';
+
+/** What a strategy needs of an account found by its e-mail. */
+export interface SignInAccount {
+  id: number;
+  password_hash: string | null;
+  status: string;
+  email_verified_at: string | null;
+}
+
+/**
+ * Where the accounts of one principal type are, for the strategies that find them by e-mail (password,
+ * e-mail code): admins, or the website's members (issue 12). One strategy, two account sources.
+ */
+export interface SignInAccounts<P extends Principal> {
+  type: P['type'];
+  byEmail(db: DbOrTrx, email: string): Promise<SignInAccount | undefined>;
+  principal(id: number): P;
+  /** A refusal once the secret is right (a member who has not confirmed the e-mail). */
+  refusal(account: SignInAccount): SignInFailure | null;
+}
+
+export const adminAccounts: SignInAccounts<AdminPrincipal> = {
+  type: 'admin',
+  async byEmail(db, email) {
+    const row = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    return row && { ...row, email_verified_at: null };
+  },
+  principal: adminPrincipal,
+  refusal: (a) => (a.status !== 'active' ? 'disabled' : null),
+};
+
+export const memberAccounts: SignInAccounts<MemberPrincipal> = {
+  type: 'member',
+  byEmail: (db, email) =>
+    db.selectFrom('members').select(['id', 'password_hash', 'status', 'email_verified_at']).where('email', '=', email).executeTakeFirst(),
+  principal: memberPrincipal,
+  refusal: (a) => (a.status !== 'active' ? 'disabled' : a.email_verified_at === null ? 'not_confirmed' : null),
+};

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import { anonymousWho, writeAudit } from '../audit.ts';
+import { redirectUri, takeFlow } from '../oauth/flows.ts';
+import { exchangeCode, ProviderRefusal, type ProviderIdentity } from '../oauth/providers.ts';
+import type { Claim, CredentialStrategy } from './credential-strategy.ts';
+import type { OAuthCredentials } from './oauth-strategy.ts';
+import { memberPrincipal, type MemberPrincipal } from './principal.ts';
+import type { SignInClient } from './sign-in-client.ts';
+
+/**
+ * A member signs in with Google, Facebook or LINE (issue 12): the member linked to the provider
+ * account; else, with a provider-verified e-mail (Google), the member with that e-mail, linked then;
+ * else a new member is signed up with what the provider tells (its e-mail when it gives one that no
+ * member has, confirmed only when the provider verified it). Members sign up freely; admins never do.
+ */
+export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
+  const { db, config } = app;
+
+  const link = async (memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
+    await db
+      .insertInto('member_identities')
+      .values({
+        member_id: memberId,
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+        created_at: now,
+        last_used_at: now,
+      })
+      .execute();
+  };
+
+  const findOrSignUp = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<{ id: number; status: string }> => {
+    const now = new Date().toISOString();
+    const email = identity.email?.toLowerCase() ?? null;
+    if (email && identity.emailVerified) {
+      const member = await db
+        .selectFrom('members')
+        .select(['id', 'status', 'email_verified_at'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const taken = member
+        ? await db
+            .selectFrom('member_identities')
+            .select('id')
+            .where('member_id', '=', member.id)
+            .where('provider', '=', provider)
+            .executeTakeFirst()
+        : undefined;
+      if (member && !taken) {
+        await link(member.id, provider, identity, now);
+        if (member.email_verified_at === null)
+          await db.updateTable('members').set({ email_verified_at: now }).where('id', '=', member.id).execute();
+        await writeAudit(db, anonymousWho(client), {
+          action: 'link_identity',
+          target_type: 'member',
+          target_id: member.id,
+          after: { provider, email, automatic: true },
+        });
+        return member;
+      }
+    }
+    const free = email && !(await db.selectFrom('members').select('id').where('email', '=', email).executeTakeFirst());
+    const created = await db
+      .insertInto('members')
+      .values({
+        email: free ? email : `${provider}.${identity.subject}@${provider}.invalid`.toLowerCase(),
+        name: identity.name?.slice(0, 100) || email?.split('@')[0] || provider,
+        password_hash: null,
+        status: 'active',
+        email_verified_at: free && identity.emailVerified ? now : null,
+        locale: 'zh-TW',
+        last_sign_in_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+    await link(created.id, provider, identity, now);
+    await writeAudit(db, anonymousWho(client), { action: 'sign_up', target_type: 'member', target_id: created.id, after: { provider } });
+    return created;
+  };
+
+  return {
+    principalType: 'member',
+    methodOf: ({ provider }) => provider,
+    async claim({ provider }): Promise<Claim<MemberPrincipal>> {
+      return { account: `member-oauth:${provider}`, principal: null, attempted: { provider } };
+    },
+    async verify({ provider, code, state }) {
+      const flow = await takeFlow(db, config, { provider, state, purpose: 'member_sign_in' });
+      if (!flow) return { ok: false, failure: 'wrong_secret' };
+      let identity: ProviderIdentity;
+      try {
+        identity = await exchangeCode(config.oauth, provider, {
+          code,
+          ...flow,
+          redirectUri: redirectUri(config, provider, 'member_sign_in'),
+        });
+      } catch (e) {
+        if (e instanceof ProviderRefusal) {
+          app.log.warn({ provider }, `member social sign-in refused: ${e.message}`);
+          return { ok: false, failure: 'wrong_secret' };
+        }
+        throw e;
+      }
+      const linked = await db
+        .selectFrom('member_identities as i')
+        .innerJoin('members as m', 'm.id', 'i.member_id')
+        .select(['m.id', 'm.status'])
+        .where('i.provider', '=', provider)
+        .where('i.subject', '=', identity.subject)
+        .executeTakeFirst();
+      const member = linked ?? (await findOrSignUp(provider, identity));
+      if (member.status !== 'active') return { ok: false, failure: 'disabled' };
+      if (linked) {
+        await db
+          .updateTable('member_identities')
+          .set({ last_used_at: new Date().toISOString() })
+          .where('provider', '=', provider)
+          .where('subject', '=', identity.subject)
+          .execute();
+      }
+      return { ok: true, principal: memberPrincipal(member.id) };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTrx, Trx } from '../../db/database.ts';
+import { anonymousWho, writeAudit } from '../audit.ts';
+import { verifyRecaptcha } from '../recaptcha.ts';
+import { attemptLimiter } from './attempt-limiter.ts';
+import type { MemberPrincipal } from './principal.ts';
+import { createSignIn, type SessionStore, type SignIn } from './sign-in.ts';
+import type { SignInClient } from './sign-in-client.ts';
+
+/**
+ * Opens a member's session on the member device of this browser (one row per member and
+ * X-Fingerprint, reused by a new sign-in, which lifts a logout and starts a new session), with its
+ * audit entry and first token, in the caller's transaction.
+ */
+export async function openMemberSession(
+  trx: Trx,
+  app: Pick<FastifyInstance, 'tokens' | 'config'>,
+  opening: { principal: MemberPrincipal; client: SignInClient; keepLogin: boolean; method?: string },
+): Promise<{ token: string; deviceId: number }> {
+  const { principal, client, keepLogin } = opening;
+  const nowMs = Date.now();
+  const t = new Date(nowMs).toISOString();
+  const maxAge = app.config.sessionMaxAgeSeconds;
+  const session = {
+    user_agent: client.userAgent ?? '',
+    ip: client.ip,
+    keep_login: keepLogin ? 1 : 0,
+    signed_in_at: t,
+    session_expires_at: new Date(nowMs + (keepLogin ? maxAge.keepLogin : maxAge.short) * 1000).toISOString(),
+    token_id: null,
+    last_seen_at: t,
+    revoked_at: null,
+  };
+  const existing = await trx
+    .selectFrom('member_devices')
+    .select('id')
+    .where('member_id', '=', principal.id)
+    .where('fingerprint', '=', client.fingerprint)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let deviceId: number;
+  if (existing) {
+    await trx.updateTable('member_devices').set(session).where('id', '=', existing.id).execute();
+    deviceId = existing.id;
+  } else {
+    const row = await trx
+      .insertInto('member_devices')
+      .values({ member_id: principal.id, fingerprint: client.fingerprint, created_at: t, ...session })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    deviceId = row.id;
+  }
+  await trx.updateTable('members').set({ last_sign_in_at: t }).where('id', '=', principal.id).execute();
+  await writeAudit(trx, anonymousWho(client), {
+    action: 'login',
+    target_type: 'member',
+    target_id: principal.id,
+    after: { member_device_id: deviceId, ...(opening.method ? { method: opening.method } : {}) },
+  });
+  return { token: await app.tokens.issueMember(trx, deviceId), deviceId };
+}
+
+const isKnownMemberBrowser = async (db: DbOrTrx, principal: MemberPrincipal, fingerprint: string) =>
+  (await db
+    .selectFrom('member_devices')
+    .select('id')
+    .where('member_id', '=', principal.id)
+    .where('fingerprint', '=', fingerprint)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({
+  isKnownBrowser: isKnownMemberBrowser,
+  open: (trx, opening) => openMemberSession(trx, app, opening),
+});
+
+/**
+ * Member sign-in as the app wires it: the same pipeline as admins' (attempt limiter, reCAPTCHA, the
+ * strategy, failure audit), member devices for sessions, and no second factor (members have none).
+ */
+export const memberSignIn = (app: FastifyInstance): SignIn<MemberPrincipal> =>
+  createSignIn({
+    db: app.db,
+    limiter: attemptLimiter(app),
+    verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
+    sessions: memberSessions(app),
+    secondFactor: async () => null,
+  });

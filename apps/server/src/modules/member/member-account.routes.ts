@@ -1,0 +1,433 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { oauthProviderParam, oauthReturnBody, oauthUrlResponse, type SignInResponse } from '@bo/shared/schemas/account';
+import {
+  memberEmailCodeBody,
+  memberLoginBody,
+  memberProfileBody,
+  memberResetBody,
+  memberSchema,
+  memberSendMailBody,
+  memberSentResponse,
+  memberSessionResponse,
+  memberSignUpBody,
+  memberTokenBody,
+} from '@bo/shared/schemas/member';
+import type { MailLocale } from '@bo/shared/schemas/mail';
+import type { Trx } from '../../db/database.ts';
+import { anonymousWho, writeAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
+import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
+import { paceSend } from '../../lib/identity/send-pacing.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { startFlow } from '../../lib/oauth/flows.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { memberAccounts } from '../../lib/sign-in/accounts.ts';
+import { emailCodeStrategy } from '../../lib/sign-in/email-code-strategy.ts';
+import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
+import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessions.ts';
+import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
+import { memberPrincipal } from '../../lib/sign-in/principal.ts';
+import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { memberView } from './member.repository.ts';
+
+const tags = ['member'];
+
+/**
+ * The member's own routes (issue 12, docs/identity.md "Members"), for the website: sign-up with a
+ * confirmation mail, sign-in by password, e-mail code or provider through the same pipeline as admins,
+ * profile, sign-out, password reset by mail. Public ones are 'public'; the rest need a member token
+ * ('member'), which opens nothing else. modules.member off: every one answers 404.
+ */
+export async function memberAccountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(app.db, 'modules.member')));
+  const signIn = memberSignIn(app);
+  const codes = oneTimeCodes(app.config.jwtSecret);
+  const who = (req: FastifyRequest) => anonymousWho(signInClientOf(req));
+
+  /** A sign-in's answer: the token and the member it is for. */
+  const session = async (token: string) => {
+    const payload = await app.tokens.verify(token);
+    return { token, member: await memberView(app.db, payload!.data.id) };
+  };
+  // Members have no second factor (member-sessions.ts): a sign-in always ends in a token.
+  const tokenOf = (answer: SignInResponse): string => {
+    if (!('token' in answer)) throw new Error('member sign-in asked for a second factor');
+    return answer.token;
+  };
+  const activeByEmail = (email: string) =>
+    app.db
+      .selectFrom('members')
+      .select(['id', 'email', 'name', 'status', 'password_hash', 'email_verified_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+  /** Writes in one transaction, then wakes the mailer for what it queued. */
+  const queue = async (fn: (trx: Trx) => Promise<void>) => {
+    await app.db.transaction().execute(fn);
+    app.mailer.kick();
+  };
+
+  app.post(
+    '/api/member/account/sign-up',
+    {
+      schema: {
+        tags,
+        description:
+          'Signs a member up and mails a link to confirm the e-mail (72 hours); the member signs in once it is confirmed. The answer is ' +
+          'the same when the e-mail already has a member (that member is mailed nothing new unless it is still unconfirmed: then a new ' +
+          'link). One mail per address a minute (429).',
+        body: memberSignUpBody,
+        response: { 200: memberSentResponse },
+      },
+      config: { roles: 'public', errors: [404, 423, 429] },
+    },
+    async (req) => {
+      const email = req.body.email.toLowerCase();
+      const locale: MailLocale = req.body.locale ?? 'zh-TW';
+      await paceSend(app.rateLimits, { kind: 'member_sign_up', email, ip: req.ip });
+      await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
+      const existing = await activeByEmail(email);
+      if (existing && (existing.email_verified_at !== null || existing.status !== 'active')) return { sent: true as const };
+      const passwordHash = await hashPassword(req.body.password);
+      await queue(async (trx) => {
+        const now = new Date().toISOString();
+        const member = existing
+          ? { ...existing, name: req.body.name, password_hash: passwordHash }
+          : await trx
+              .insertInto('members')
+              .values({
+                email,
+                name: req.body.name,
+                password_hash: passwordHash,
+                status: 'active',
+                email_verified_at: null,
+                locale,
+                last_sign_in_at: null,
+                created_at: now,
+                updated_at: now,
+              })
+              .returning(['id', 'email', 'name', 'password_hash'])
+              .executeTakeFirstOrThrow();
+        // Signing up again before confirming: the latest name and password count.
+        if (existing)
+          await trx
+            .updateTable('members')
+            .set({ name: req.body.name, password_hash: passwordHash, updated_at: now })
+            .where('id', '=', existing.id)
+            .execute();
+        await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member, purpose: 'confirm', locale }));
+        await writeAudit(trx, who(req), {
+          action: 'sign_up',
+          target_type: 'member',
+          target_id: member.id,
+          after: { email, name: req.body.name },
+        });
+      });
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/api/member/account/confirm',
+    {
+      schema: {
+        tags,
+        description: "Confirms the member's e-mail with the link's token (once) and signs the member in on this browser.",
+        body: memberTokenBody,
+        response: { 200: memberSessionResponse },
+      },
+      config: { roles: 'public', errors: [404, 429] },
+    },
+    async (req) => {
+      const token = await app.db.transaction().execute(async (trx) => {
+        const link = await useMemberLink(trx, app.config, req.body.token, 'confirm');
+        const now = new Date().toISOString();
+        if (link.email_verified_at === null)
+          await trx.updateTable('members').set({ email_verified_at: now, updated_at: now }).where('id', '=', link.member_id).execute();
+        await writeAudit(trx, who(req), { action: 'confirm_email', target_type: 'member', target_id: link.member_id });
+        const opened = await openMemberSession(trx, app, {
+          principal: memberPrincipal(link.member_id),
+          client: signInClientOf(req),
+          keepLogin: false,
+        });
+        return opened.token;
+      });
+      return session(token);
+    },
+  );
+
+  app.post(
+    '/api/member/account/login',
+    {
+      schema: {
+        tags,
+        description:
+          'A member signs in with e-mail and password (attempt limiter and reCAPTCHA as for admins). 401 Login fail for any wrong ' +
+          'credentials or a disabled member; 403 with `validate.error.email_not_confirmed` once the password is right but the e-mail is not confirmed.',
+        body: memberLoginBody,
+        response: { 200: memberSessionResponse },
+      },
+      config: { roles: 'public', errors: [401, 403, 404, 423, 429] },
+    },
+    async (req) =>
+      session(
+        tokenOf(
+          await signIn(passwordStrategy(app.db, memberAccounts), {
+            credentials: { email: req.body.email, password: req.body.password },
+            client: signInClientOf(req),
+            keepLogin: !!req.body.keep_login,
+            recaptcha: { token: req.body.recaptcha },
+          }),
+        ),
+      ),
+  );
+
+  const codeStrategy = emailCodeStrategy(app.db, app.config.jwtSecret, memberAccounts);
+  app.post(
+    '/api/member/account/login-via-email-otp',
+    {
+      schema: {
+        tags,
+        description:
+          'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
+          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it.',
+        body: memberEmailCodeBody,
+        response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
+      },
+      config: { roles: 'public', errors: [401, 404, 423, 429] },
+    },
+    async (req) => {
+      const { email, code, keep_login, recaptcha, locale } = req.body;
+      if (code !== undefined) {
+        const answer = await signIn(codeStrategy, {
+          credentials: { email, code },
+          client: signInClientOf(req),
+          keepLogin: !!keep_login,
+          recaptcha: { token: recaptcha },
+        });
+        const signedIn = await session(tokenOf(answer));
+        if (signedIn.member.email_verified_at === null) {
+          const now = new Date().toISOString();
+          await app.db.updateTable('members').set({ email_verified_at: now }).where('id', '=', signedIn.member.id).execute();
+          signedIn.member = { ...signedIn.member, email_verified_at: now };
+        }
+        return signedIn;
+      }
+      const address = email.toLowerCase();
+      await paceSend(app.rateLimits, { kind: 'member_sign_in_code', email: address, ip: req.ip });
+      await verifyRecaptcha(app.config, recaptcha, req.ip);
+      const member = await activeByEmail(address);
+      if (member?.status === 'active') {
+        await queue(async (trx) => {
+          const plain = await codes.issue(trx, {
+            email: address,
+            adminId: null,
+            memberId: member.id,
+            purpose: 'member_sign_in',
+            ip: req.ip,
+          });
+          await enqueueMail(trx, app.config, {
+            to: member.email,
+            template: 'sign_in_code',
+            locale: locale ?? 'zh-TW',
+            variables: { name: member.name || member.email, code: plain, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
+          });
+        });
+      }
+      return { sent: true as const };
+    },
+  );
+
+  const providerOn = (provider: keyof typeof app.config.oauth) => {
+    if (!app.config.oauth[provider]) throw notFound();
+  };
+  app.post(
+    '/api/member/account/oauth-url/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
+          "website's /member/oauth-return/{provider}. 404 when the provider is not configured.",
+        params: oauthProviderParam,
+        response: { 200: oauthUrlResponse },
+      },
+      config: { roles: 'public', errors: [404] },
+    },
+    async (req) => {
+      providerOn(req.params.provider);
+      return { url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'member_sign_in', adminId: null }) };
+    },
+  );
+
+  app.post(
+    '/api/member/account/oauth-login/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
+          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member.',
+        params: oauthProviderParam,
+        body: oauthReturnBody,
+        response: { 200: memberSessionResponse },
+      },
+      config: { roles: 'public', errors: [401, 404, 429] },
+    },
+    async (req) => {
+      providerOn(req.params.provider);
+      const client = signInClientOf(req);
+      const answer = await signIn(memberOAuthStrategy(app, client), {
+        credentials: { provider: req.params.provider, code: req.body.code, state: req.body.state },
+        client,
+        keepLogin: !!req.body.keep_login,
+      });
+      return session(tokenOf(answer));
+    },
+  );
+
+  app.post(
+    '/api/member/account/send-reset-password-mail',
+    {
+      schema: {
+        tags,
+        description:
+          'Mails an active member a single-use link to set a new password (30 minutes). The same answer for every e-mail; one a minute.',
+        body: memberSendMailBody,
+        response: { 200: memberSentResponse },
+      },
+      config: { roles: 'public', errors: [404, 423, 429] },
+    },
+    async (req) => {
+      const email = req.body.email.toLowerCase();
+      await paceSend(app.rateLimits, { kind: 'member_password_reset', email, ip: req.ip });
+      await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
+      const member = await activeByEmail(email);
+      if (member?.status === 'active') {
+        await queue(async (trx) => {
+          await enqueueMail(
+            trx,
+            app.config,
+            await memberLinkMail(trx, app.config, { member, purpose: 'reset', locale: req.body.locale ?? 'zh-TW' }),
+          );
+          await writeAudit(trx, who(req), { action: 'send_reset_password_mail', target_type: 'member', target_id: member.id });
+        });
+      }
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/api/member/account/reset-password-by-mail',
+    {
+      schema: {
+        tags,
+        description:
+          "Sets the member's new password with the link's token (once); every browser the member was signed in on is signed out. " +
+          'The link also confirms the e-mail it was sent to.',
+        body: memberResetBody,
+        response: { 204: z.null() },
+      },
+      config: { roles: 'public', errors: [404, 429] },
+    },
+    async (req, reply) => {
+      const passwordHash = await hashPassword(req.body.password);
+      await app.db.transaction().execute(async (trx) => {
+        const link = await useMemberLink(trx, app.config, req.body.token, 'reset');
+        const now = new Date().toISOString();
+        await trx
+          .updateTable('members')
+          .set({ password_hash: passwordHash, email_verified_at: link.email_verified_at ?? now, updated_at: now })
+          .where('id', '=', link.member_id)
+          .execute();
+        await trx
+          .updateTable('member_devices')
+          .set({ revoked_at: now, token_id: null })
+          .where('member_id', '=', link.member_id)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await writeAudit(trx, who(req), { action: 'reset_password_by_mail', target_type: 'member', target_id: link.member_id });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---- signed in (a member token) ----
+
+  app.get(
+    '/api/member/account/profile',
+    {
+      schema: { tags, description: 'The signed-in member.', response: { 200: memberSchema } },
+      config: { roles: 'member' },
+    },
+    (req) => memberView(app.db, req.member.id),
+  );
+
+  app.put(
+    '/api/member/account/profile',
+    {
+      schema: { tags, description: "Changes the member's name.", body: memberProfileBody, response: { 200: memberSchema } },
+      config: { roles: 'member' },
+    },
+    async (req) => {
+      const before = await memberView(app.db, req.member.id);
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('members')
+          .set({ name: req.body.name, updated_at: new Date().toISOString() })
+          .where('id', '=', req.member.id)
+          .execute();
+        await writeAudit(trx, who(req), {
+          action: 'update_profile',
+          target_type: 'member',
+          target_id: req.member.id,
+          before: { name: before.name },
+          after: { name: req.body.name },
+        });
+      });
+      return memberView(app.db, req.member.id);
+    },
+  );
+
+  app.post(
+    '/api/member/account/renew',
+    {
+      schema: {
+        tags,
+        description: "A new token for this browser's session (the current one dies at once), never past the session's end (401 then).",
+        response: { 200: memberSessionResponse },
+      },
+      config: { roles: 'member' },
+    },
+    async (req) => session(await app.db.transaction().execute((trx) => app.tokens.issueMember(trx, req.member.deviceId))),
+  );
+
+  app.post(
+    '/api/member/account/logout',
+    {
+      schema: { tags, description: "Signs this browser out: the member device's token dies.", response: { 204: z.null() } },
+      config: { roles: 'member' },
+    },
+    async (req, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('member_devices')
+          .set({ revoked_at: new Date().toISOString(), token_id: null })
+          .where('id', '=', req.member.deviceId)
+          .execute();
+        await writeAudit(trx, who(req), {
+          action: 'logout',
+          target_type: 'member',
+          target_id: req.member.id,
+          after: { member_device_id: req.member.deviceId },
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}

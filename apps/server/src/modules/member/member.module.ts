@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ROLES } from '@bo/shared/permissions';
+import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema } from '@bo/shared/schemas/member';
+import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
+import { defineModule } from '../../lib/kit/server-module.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { memberAccountRoutes } from './member-account.routes.ts';
+import { memberAdminRoutes } from './member.routes.ts';
+import { memberService } from './member.service.ts';
+
+/**
+ * Members of the website (issue 12, docs/identity.md "Members"): the back office's list (ROLE_MEMBER
+ * and super admins) and the members' own routes; module flag modules.member. Members sign up on the
+ * site, so the back office has no create.
+ */
+export const memberModule = defineModule({
+  name: 'member',
+  routes: [
+    resourceRoutes({
+      path: '/api/admin/member',
+      tags: ['member'],
+      target: 'member',
+      roles: { read: ROLES.member, write: ROLES.member },
+      schemas: { view: memberSchema, input: memberInput, listQuery: memberListQuery },
+      without: ['create'],
+      patch: { fields: ['status'], rules: { status: z.enum(MEMBER_STATUSES) } },
+      guard: (req) => requireFlag(req.server.db, 'modules.member'),
+      service: memberService,
+    }),
+    memberAdminRoutes,
+    memberAccountRoutes,
+  ],
+});

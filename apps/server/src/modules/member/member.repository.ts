@@ -1,0 +1,44 @@
+import type { Selectable } from 'kysely';
+import type { Member } from '@bo/shared/schemas/member';
+import type { OAuthProviderName } from '@bo/shared/schemas/account';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { MembersTable } from '../../db/tables/members.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+
+type Row = Selectable<MembersTable>;
+
+/** Rows to views: never the password hash, only whether there is one; the linked providers. */
+export async function toMembers(rows: Row[], db: DbOrTrx): Promise<Member[]> {
+  const ids = rows.map((r) => r.id);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('member_identities')
+          .select(['member_id', 'provider'])
+          .where('member_id', 'in', ids)
+          .orderBy('provider')
+          .execute();
+  return rows.map(({ password_hash, locale: _, ...r }) => ({
+    ...r,
+    has_password: password_hash !== null,
+    providers: links.filter((l) => l.member_id === r.id).map((l) => l.provider as OAuthProviderName),
+  }));
+}
+
+/** The website's members (no organization: they belong to the site). */
+export const members = scopedTable<Member, Row>({
+  table: 'members',
+  alias: 'm',
+  organizationColumn: null,
+  select: (db) => db.selectFrom('members as m').selectAll('m'),
+  toView: toMembers,
+  sortColumns: { created_at: 'm.created_at', id: 'm.id', email: 'm.email', name: 'm.name', last_sign_in_at: 'm.last_sign_in_at' },
+  keywordColumns: ['m.email', 'm.name'],
+});
+
+/** One member's view by id, for the member's own routes. */
+export async function memberView(db: DbOrTrx, id: number): Promise<Member> {
+  const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await toMembers([row], db))[0]!;
+}
