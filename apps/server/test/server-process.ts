@@ -32,9 +32,12 @@ export interface ServerProcess {
  * (nothing inherited from the test run's own environment but PATH and HOME), and waits until it
  * listens. `waitForListening: false` returns at once (for start-ups expected to fail).
  */
-export async function startServer(env: Record<string, string>, opts: { waitForListening?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { waitForListening?: boolean /** Node's arguments; the TypeScript sources through tsx by default. */; args?: string[] } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, opts.args ?? ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

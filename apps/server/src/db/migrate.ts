@@ -6,14 +6,17 @@ import type { Database } from './database.ts';
 
 const folder = join(import.meta.dirname, 'migrations');
 
-/** Every file in ./migrations in name order; `import()` here so tsx and Vitest both load TypeScript. */
+/**
+ * Every file in ./migrations in name order, named without its extension: TypeScript under tsx and
+ * Vitest, `.mjs` compiled by scripts/build-server.mjs (`npm start`).
+ */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = readdirSync(folder)
-      .filter((f) => /^\d{4}-.*\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .filter((f) => /^\d{4}-.*\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts'))
       .sort();
     const entries = await Promise.all(
-      files.map(async (f) => [f.replace(/\.ts$/, ''), await import(pathToFileURL(join(folder, f)).href)] as const),
+      files.map(async (f) => [f.replace(/\.(ts|mjs)$/, ''), await import(pathToFileURL(join(folder, f)).href)] as const),
     );
     return Object.fromEntries(entries);
   }

@@ -2,9 +2,10 @@
 // workbook never stalls other requests, and a hostile one can only exhaust this worker's heap.
 // Plain JavaScript so Node can start it as is; it registers tsx to load the TypeScript code.
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+// As TypeScript sources (tests, `npm run dev`) tsx loads the code below; compiled by
+// scripts/build-server.mjs (`npm start`) it is bundled in, and __BO_COMPILED__ is defined.
+if (typeof __BO_COMPILED__ === 'undefined') (await import('tsx/esm/api')).register();
 const { renderWorkbook, inspectTemplate, sheetGrid } = await import('./staff-excel.render.ts');
 
 const own = (b) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? new Uint8Array(b.buffer) : new Uint8Array(b));

@@ -3,9 +3,10 @@
 // only exhaust this worker. Plain JavaScript so Node can start it as is; it registers tsx to load
 // the TypeScript code.
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+// As TypeScript sources (tests, `npm run dev`) tsx loads the code below; compiled by
+// scripts/build-server.mjs (`npm start`) it is bundled in, and __BO_COMPILED__ is defined.
+if (typeof __BO_COMPILED__ === 'undefined') (await import('tsx/esm/api')).register();
 const { readRoster, writeErrorWorkbook, RosterError } = await import('./staff-import.workbook.ts');
 
 const asBuffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
