@@ -124,6 +124,11 @@ const envSchema = z.object({
   IMAGE_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).optional(),
   SIGNED_URL_MAX_TTL_SECONDS: z.coerce.number().int().min(1).default(86400),
   PUBLIC_URL: optionalUrl,
+  SITE_URL: optionalUrl,
+  SITE_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_DIR: z.string().optional(),
   LOG_FILE_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
@@ -245,6 +250,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     listenUrl: listenUrl(e.HOST, e.PORT),
+    /**
+     * The company website (issue 12, docs/content.md): served under `prefix` by the same process, and at
+     * the root of `host` when SITE_HOST names one (www. beside admin.). `url` is where its links point
+     * (the member mails' links): SITE_URL, else https?://SITE_HOST, else PUBLIC_URL + prefix.
+     */
+    site: {
+      prefix: '/site',
+      host: e.SITE_HOST?.toLowerCase() ?? null,
+      url: (
+        e.SITE_URL ??
+        (e.SITE_HOST ? `${new URL(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).protocol}//${e.SITE_HOST}` : `${(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, '')}/site`)
+      ).replace(/\/+$/, ''),
+    },
     logLevel: e.LOG_LEVEL,
     logFiles: {
       /** Where the log files go; "off": stdout only. */

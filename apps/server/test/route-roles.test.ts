@@ -27,7 +27,7 @@ describe('route declarations', () => {
       .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'))
       .filter((r) => {
         const roles = (r.config as { roles?: unknown } | undefined)?.roles;
-        return !(roles === 'public' || (Array.isArray(roles) && roles.every((x) => typeof x === 'string')));
+        return !(roles === 'public' || roles === 'member' || (Array.isArray(roles) && roles.every((x) => typeof x === 'string')));
       })
       .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
     expect(missing).toEqual([]);
@@ -98,9 +98,37 @@ describe('route declarations', () => {
         'GET /api/public/page-categories',
         'GET /api/public/pages',
         'GET /api/public/pages/:type/:slug',
+        // Issue 12: the public product reads.
+        'GET /api/public/product-categories',
+        'GET /api/public/products',
+        'GET /api/public/products/:slug',
         'GET /api/public/videos',
         'POST /api/public/contact',
+        // Issue 12: a member's sign-up and sign-in, before it has a token.
+        'POST /api/member/account/sign-up',
+        'POST /api/member/account/confirm',
+        'POST /api/member/account/login',
+        'POST /api/member/account/login-via-email-otp',
+        'POST /api/member/account/oauth-url/:provider',
+        'POST /api/member/account/oauth-login/:provider',
+        'POST /api/member/account/send-reset-password-mail',
+        'POST /api/member/account/reset-password-by-mail',
       ].sort(),
     );
+  });
+
+  it('opens to a member token only the member routes under /api/member', () => {
+    expect(routeList((roles) => roles === 'member')).toEqual(
+      [
+        'GET /api/member/account/profile',
+        'PUT /api/member/account/profile',
+        'POST /api/member/account/renew',
+        'POST /api/member/account/logout',
+      ].sort(),
+    );
+    const stray = routes.filter(
+      (r) => r.url.startsWith('/api/member/') && !['public', 'member'].includes(String((r.config as { roles?: unknown }).roles)),
+    );
+    expect(stray.map((r) => r.url)).toEqual([]);
   });
 });

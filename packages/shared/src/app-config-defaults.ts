@@ -16,6 +16,8 @@ export const APP_CONFIG_DEFAULTS = {
   adminGoogleLogin: true,
   pageCategoryDepth: { default: 1, article: 2, project: 1 },
   productCategoryDepth: 2,
+  /** Joins the attribute values of a product instance's name (spec section 3): `20kg-灰`. */
+  productInstanceSeparator: '-',
   modules: { admin: true, banner: true, contact: true, page: true, video: true, member: true, product: true },
   adminGroup: false,
   adminSubAccount: true,

@@ -22,6 +22,7 @@ export const appConfigSchema = z.object({
   adminGoogleLogin: z.boolean().default(D.adminGoogleLogin),
   pageCategoryDepth: z.object({ default: depth, article: depth, project: depth }).default(D.pageCategoryDepth),
   productCategoryDepth: depth.default(D.productCategoryDepth),
+  productInstanceSeparator: z.string().min(1).max(3).regex(/^\S+$/).default(D.productInstanceSeparator),
   modules: z
     .object({
       admin: z.boolean(),

@@ -72,6 +72,31 @@ export const AUDIT_ACTIONS = {
   /** publish: a scheduled page going out at its minute (no actor); restore: a revision put back. */
   page: ['create', 'update', 'patch', 'delete', 'publish', 'restore', 'unlink_photo'],
   page_category: ['create', 'update', 'delete'],
+  /** Issue 12: products. generate_instances: the instance set rebuilt from the attributes (created, kept, removed). */
+  product: ['create', 'update', 'patch', 'delete', 'generate_instances', 'unlink_photo'],
+  product_category: ['create', 'update', 'delete'],
+  /** An instance's SKU, price, stock, photo (update) or a batch price/stock edit (patch). */
+  product_instance: ['update', 'patch', 'unlink_photo'],
+  /**
+   * Issue 12: the website's members. Their own acts have no actor (members are not admins): sign-up,
+   * e-mail confirmation, sign-in, profile, password; the back office's are update, patch, delete,
+   * a reset mail and logging a device out.
+   */
+  member: [
+    'sign_up',
+    'confirm_email',
+    'login',
+    'login_failed',
+    'logout',
+    'logout_device',
+    'link_identity',
+    'update_profile',
+    'send_reset_password_mail',
+    'reset_password_by_mail',
+    'update',
+    'patch',
+    'delete',
+  ],
 } as const;
 
 /** Target type → the union of its action codes. */

@@ -41,6 +41,9 @@ export const ROLES = {
   banner: ['ROLE_BANNER', 'ROLE_SUPER_ADMIN'],
   video: ['ROLE_VIDEO', 'ROLE_SUPER_ADMIN'],
   contact: ['ROLE_CONTACT', 'ROLE_SUPER_ADMIN'],
+  /** Issue 12: products and the site's members. */
+  product: ['ROLE_PRODUCT', 'ROLE_SUPER_ADMIN'],
+  member: ['ROLE_MEMBER', 'ROLE_SUPER_ADMIN'],
   /** The menu's site content group: any of the content roles. */
-  content: ['ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO', 'ROLE_CONTACT', 'ROLE_SUPER_ADMIN'],
+  content: ['ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO', 'ROLE_CONTACT', 'ROLE_PRODUCT', 'ROLE_MEMBER', 'ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

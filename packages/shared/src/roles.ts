@@ -10,6 +10,9 @@ export const ADMIN_ROLES = [
   'ROLE_BANNER',
   'ROLE_VIDEO',
   'ROLE_CONTACT',
+  // Issue 12: products, and the site's members.
+  'ROLE_PRODUCT',
+  'ROLE_MEMBER',
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -28,6 +31,8 @@ export const ROLE_LABELS: Record<Role, { 'zh-TW': string; 'en-US': string }> = {
   ROLE_BANNER: { 'zh-TW': '橫幅管理', 'en-US': 'Banner editor' },
   ROLE_VIDEO: { 'zh-TW': '影片管理', 'en-US': 'Video editor' },
   ROLE_CONTACT: { 'zh-TW': '聯絡表單管理', 'en-US': 'Contact handler' },
+  ROLE_PRODUCT: { 'zh-TW': '產品管理', 'en-US': 'Product editor' },
+  ROLE_MEMBER: { 'zh-TW': '會員管理', 'en-US': 'Member manager' },
   SUB_ACCOUNT_ROLE_ADMIN: { 'zh-TW': '子帳號管理員', 'en-US': 'Organization admin' },
   SUB_ACCOUNT_ROLE_STAFF_READ: { 'zh-TW': '人員檢視', 'en-US': 'Staff reader' },
   SUB_ACCOUNT_ROLE_STAFF_WRITE: { 'zh-TW': '人員編輯', 'en-US': 'Staff editor' },

@@ -8,6 +8,8 @@ import type { TwoFactorTables } from './tables/two-factor.ts';
 import type { ReminderTables } from './tables/reminders.ts';
 import type { StaffTables } from './tables/staff.ts';
 import type { PageTables, SiteContentTables } from './tables/site-content.ts';
+import type { ProductTables } from './tables/products.ts';
+import type { MemberTables } from './tables/members.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -142,7 +144,9 @@ export interface DB
     TwoFactorTables,
     ReminderTables,
     SiteContentTables,
-    PageTables {
+    PageTables,
+    MemberTables,
+    ProductTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -113,6 +113,15 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   contact: byId('contacts', ['name', 'email'], personLabel),
   page: byId('pages', ['title'], (r) => text(r.title)),
   page_category: named('page_categories'),
+  product: named('products'),
+  product_category: named('product_categories'),
+  /** "20kg-灰 (P12-001)": the instance's name and SKU. */
+  product_instance: byId('product_instances', ['name', 'sku'], (r) => {
+    const name = text(r.name);
+    const sku = text(r.sku);
+    return name && sku ? `${name} (${sku})` : (name ?? sku);
+  }),
+  member: byId('members', ['name', 'email'], personLabel),
 };
 
 const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -20,6 +20,8 @@ import { bannerModule } from './banner/banner.module.ts';
 import { pageModule } from './page/page.module.ts';
 import { contactModule } from './contact/contact.module.ts';
 import { videoModule } from './video/video.module.ts';
+import { memberModule } from './member/member.module.ts';
+import { productModule } from './product/product.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -46,6 +48,8 @@ export const MODULES: readonly ServerModule[] = [
   videoModule,
   bannerModule,
   contactModule,
+  memberModule,
+  productModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

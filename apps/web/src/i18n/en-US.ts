@@ -198,6 +198,12 @@ export const enUS: Shape<typeof zhTW> = {
       image: 'Only png, jpg, jpeg and gif images',
       image_too_many_frames: 'The animated image has too many frames',
       youtube_url_incorrect: 'No YouTube video id found: paste a youtu.be link or a link with v=',
+      // Issue 12: products (slug_taken and category_too_deep serve pages too).
+      slug_taken: 'This URL name is already taken',
+      category_too_deep: 'Categories cannot be nested this deep',
+      sku_taken: 'This SKU is already taken',
+      instances_would_be_removed: 'Regenerating would delete these instances: confirm to go on',
+      duplicate_value: 'The values must not repeat',
     },
   },
   common: { ok: 'OK', cancel: 'Cancel', save: 'Save', close: 'Close', yes: 'Yes', no: 'No', loading: 'Loading…', refresh: 'Reload' },

@@ -182,6 +182,12 @@ export const zhTW = {
       image: '只接受 png、jpg、jpeg、gif 圖片',
       image_too_many_frames: '動畫圖片的影格太多',
       youtube_url_incorrect: '找不到 YouTube 影片代碼，請貼上 youtu.be 短網址或含 v= 的網址',
+      // Issue 12: products (slug_taken and category_too_deep serve pages too).
+      slug_taken: '此網址名稱已被使用',
+      category_too_deep: '分類層數超過上限',
+      sku_taken: '此料號已被使用',
+      instances_would_be_removed: '重新產生會刪除這些品項，確認後再送出',
+      duplicate_value: '不可有重複的值',
     },
   },
   common: { ok: '確定', cancel: '取消', save: '儲存', close: '關閉', yes: '是', no: '否', loading: '載入中…', refresh: '重新整理' },

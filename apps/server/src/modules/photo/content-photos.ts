@@ -37,9 +37,9 @@ export async function checkPickablePhoto(ctx: RequestContext, photoId: number | 
 /** The row reference of a content table's photo column: set to null and audited when the photo is deleted. */
 export function contentPhotoReference(opts: {
   name: string;
-  table: 'videos' | 'banners' | 'pages';
+  table: 'videos' | 'banners' | 'pages' | 'product_instances';
   column?: 'photo_id' | 'cover_photo_id';
-  target: 'video' | 'banner' | 'page';
+  target: 'video' | 'banner' | 'page' | 'product_instance';
 }): RowReference {
   const column = opts.column ?? 'photo_id';
   return {

@@ -1,0 +1,61 @@
+import { ROLES } from '@bo/shared/permissions';
+import { sortOrder } from '@bo/shared/schemas/content';
+import {
+  PRODUCT_STATUSES,
+  productCategoryInput,
+  productCategoryListQuery,
+  productCategorySchema,
+  productInput,
+  productListQuery,
+  productSchema,
+} from '@bo/shared/schemas/product';
+import { z } from 'zod';
+import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
+import { defineModule } from '../../lib/kit/server-module.ts';
+import { requireFlag } from '../admin/feature-flags.ts';
+import { productCategoryService } from './product-category.service.ts';
+import { contentPhotoReference } from '../photo/content-photos.ts';
+import { productPhotosReference } from './product-photos.ts';
+import { productPublicRoutes } from './product.public.routes.ts';
+import { productRoutes } from './product.routes.ts';
+import { productService } from './product.service.ts';
+
+const guard = (req: { server: { db: Parameters<typeof requireFlag>[0] } }) => requireFlag(req.server.db, 'modules.product');
+
+/**
+ * Products of the site with their category tree and instance sets (issue 12, docs/content.md):
+ * ROLE_PRODUCT and super admins; module flag modules.product.
+ */
+export const productModule = defineModule({
+  name: 'product',
+  routes: [
+    resourceRoutes({
+      path: '/api/admin/product-category',
+      tags: ['product'],
+      target: 'product_category',
+      roles: { read: ROLES.product, write: ROLES.product },
+      schemas: { view: productCategorySchema, input: productCategoryInput, listQuery: productCategoryListQuery },
+      without: ['patch', 'batchPatch'],
+      operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
+      guard,
+      service: productCategoryService,
+    }),
+    resourceRoutes({
+      path: '/api/admin/product',
+      tags: ['product'],
+      target: 'product',
+      roles: { read: ROLES.product, write: ROLES.product },
+      schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
+      patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },
+      operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
+      guard,
+      service: productService,
+    }),
+    productRoutes,
+    productPublicRoutes,
+  ],
+  references: [
+    productPhotosReference,
+    contentPhotoReference({ name: 'product_instances.photo_id', table: 'product_instances', target: 'product_instance' }),
+  ],
+});
