@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { withStatementCache } from '../lib/sqlite-statement-cache.ts';
+import { withNamedStatements } from '../lib/pg-named-statements.ts';
 
 export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
@@ -39,5 +40,5 @@ export function createDatabase(
   // process dies. The pool has already discarded that client, so reporting it is all there is to do.
   // Only message and code are passed on: the error also carries the client and its connection settings.
   pool.on('error', (err: Error & { code?: string }) => onIdleConnectionError({ message: err.message, code: err.code }));
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }), dialect: 'postgres' };
 }
