@@ -39,6 +39,8 @@ export function formScreen(c: ResourceScreenConfig) {
       if (one.data) form.setFieldsValue(Object.fromEntries(names.map((n) => [n, one.data[n]])));
     }, [one.data, form]);
     const firstColumn = c.spec.columns[0]?.key;
+    const Detail = c.spec.detail;
+    const canWrite = can(c.roles.write);
     return (
       <div className={`page ${c.name}-form-page`}>
         <PageHeader
@@ -55,7 +57,7 @@ export function formScreen(c: ResourceScreenConfig) {
           formError={formError}
           onCancel={() => navigate(c.basePath)}
           initialValues={initialValues}
-          disabled={!can(c.roles.write)}
+          disabled={!canWrite}
           onSubmit={async (v) => {
             try {
               if (mode === 'create') {
@@ -72,6 +74,7 @@ export function formScreen(c: ResourceScreenConfig) {
             <ResourceFields fields={c.spec.fields} schema={c.spec.schema} />
           </ResourceRecordContext.Provider>
         </ResourceForm>
+        {Detail && mode === 'update' && one.data ? <Detail record={one.data as never} canWrite={canWrite} /> : null}
       </div>
     );
   };

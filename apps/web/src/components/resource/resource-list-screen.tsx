@@ -58,6 +58,7 @@ export function listScreen(c: ResourceScreenConfig) {
     const [open, setOpen] = useState(false);
     const [form] = Form.useForm<Record<string, unknown>>();
     const { onError, formError } = useServerFieldErrors(form);
+    const canCreate = canWrite && c.create !== false;
     const startCreate = () => (c.create === 'dialog' ? setOpen(true) : navigate(`${c.basePath}/create`));
     const createLabel = spec.createLabel?.[lng] ?? t('create');
 
@@ -97,7 +98,8 @@ export function listScreen(c: ResourceScreenConfig) {
     );
 
     const ListActions = spec.listActions;
-    const createButton = canWrite ? (
+    const BatchActions = spec.batchActions;
+    const createButton = canCreate ? (
       <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>
         {createLabel}
       </Button>
@@ -113,7 +115,7 @@ export function listScreen(c: ResourceScreenConfig) {
     return (
       <div className={`page ${c.name}-list-page`}>
         <PageHeader extra={headerExtra} />
-        <ListFilters list={list}>
+        <ListFilters list={list} placeholder={spec.searchPlaceholder?.[lng]}>
           {(spec.filters ?? []).map((f) => (
             <Select
               key={f.name}
@@ -133,8 +135,9 @@ export function listScreen(c: ResourceScreenConfig) {
           list={list}
           columns={columns}
           testId={spec.tableTestId ?? `${c.name}-table`}
+          emptyText={spec.emptyText ? { empty: spec.emptyText[lng] } : undefined}
           emptyAction={
-            canWrite ? (
+            canCreate ? (
               <Button type="primary" onClick={startCreate}>
                 {createLabel}
               </Button>
@@ -142,14 +145,19 @@ export function listScreen(c: ResourceScreenConfig) {
           }
           batchActions={
             canWrite
-              ? ({ ids, rows, clear }) => <BatchDeleteButton del={del} ids={ids} names={rows.map(rowName)} clear={clear} />
+              ? ({ ids, rows, clear }) => (
+                  <>
+                    {BatchActions ? <BatchActions ids={ids} rows={rows} clear={clear} /> : null}
+                    <BatchDeleteButton del={del} ids={ids} names={rows.map(rowName)} clear={clear} testId="batch-delete" />
+                  </>
+                )
               : undefined
           }
         />
         {c.create === 'dialog' ? (
           <Modal
             open={open}
-            title={c.title.create[lng]}
+            title={c.title.create?.[lng]}
             okText={t('save')}
             cancelText={t('cancel')}
             confirmLoading={create.isPending}

@@ -194,3 +194,98 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
     );
   });
 });
+
+// A resource whose records come from elsewhere: no create, more batch actions, and a detail under the form.
+const gadget = resourceScreens({
+  name: 'gadget',
+  title: { list: { 'zh-TW': '小物', 'en-US': 'Gadgets' }, update: { 'zh-TW': '編輯小物', 'en-US': 'Edit gadget' } },
+  roles: { read: ['ROLE_STAFF'], write: ['ROLE_SUPER_ADMIN'] },
+  create: false,
+  menu: { order: 6 },
+  screens: {
+    apiPath: '/api/admin/widget',
+    schema: z.strictObject({ name: z.string().trim().min(1, VALIDATION_KEYS.required) }),
+    columns: [{ key: 'code', title: { 'zh-TW': '代碼', 'en-US': 'Code' } }],
+    fields: [{ name: 'name', label: { 'zh-TW': '名稱', 'en-US': 'Name' }, testId: 'gadget-name' }],
+    searchPlaceholder: { 'zh-TW': '搜尋代碼', 'en-US': 'Search codes' },
+    emptyText: { 'zh-TW': '沒有小物', 'en-US': 'No gadgets came in yet' },
+    batchActions: ({ ids, clear }) => (
+      <button type="button" data-testid="gadget-batch" onClick={clear}>
+        Mark {ids.join(',')}
+      </button>
+    ),
+    detail: ({ record, canWrite }) => (
+      <p data-testid="gadget-detail">
+        {String((record as { name: string }).name)} {canWrite ? 'writable' : 'read-only'}
+      </p>
+    ),
+  },
+});
+
+describe('resourceScreens: without create, with batch actions and a detail', { timeout: 30_000 }, () => {
+  const gadgetScreens: Record<string, ComponentType> = {};
+  beforeAll(async () => {
+    for (const r of gadget.routes) if (r.screen !== 'placeholder') gadgetScreens[r.name] = (await r.screen()).default;
+  });
+  const renderGadget = (path: string, roles = ['ROLE_SUPER_ADMIN']) => {
+    setToken(makeToken({ roles }), { broadcast: false });
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <AntApp>
+            <Routes>
+              {gadget.routes.map((r) => {
+                const Screen = gadgetScreens[r.name]!;
+                return (
+                  <Route
+                    key={r.name}
+                    path={r.path}
+                    element={
+                      <RouteMetaContext.Provider value={{ ...r, layout: 'admin' }}>
+                        <Screen />
+                      </RouteMetaContext.Provider>
+                    }
+                  />
+                );
+              })}
+            </Routes>
+          </AntApp>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  };
+
+  it('yields list and update routes only', () => {
+    expect(gadget.routes.map((r) => r.name)).toEqual(['gadget.list', 'gadget.update']);
+  });
+
+  it('lists without a create button, with the declared placeholder and the batch actions before delete', async () => {
+    renderGadget('/admin/gadget');
+    const table = await screen.findByTestId('gadget-table');
+    await within(table).findByText('W1');
+    expect(screen.queryByTestId('gadget-create')).toBeNull();
+    expect(screen.getByPlaceholderText('Search codes')).toBeTruthy();
+    fireEvent.click(within(table).getByText('W2').closest('tr')!.querySelector('.ant-checkbox-input')!);
+    const batch = await screen.findByTestId('gadget-batch');
+    expect(batch.textContent).toBe('Mark 2');
+    expect(screen.getByTestId('batch-delete')).toBeTruthy();
+    fireEvent.click(batch);
+    await waitFor(() => expect(screen.queryByTestId('gadget-batch')).toBeNull());
+  });
+
+  it('says the declared empty text and offers no create in it', async () => {
+    answer = (method, url) =>
+      method === 'GET' && url.includes('/index') ? json({ data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }) : undefined;
+    renderGadget('/admin/gadget');
+    await screen.findByText('No gadgets came in yet');
+    expect(screen.queryByText('Create')).toBeNull();
+  });
+
+  it('shows the detail below the update form, read-only for a reader', async () => {
+    renderGadget('/admin/gadget/2/update');
+    expect((await screen.findByTestId('gadget-detail')).textContent).toBe('Widget 2 writable');
+    cleanup();
+    renderGadget('/admin/gadget/2/update', ['ROLE_STAFF']);
+    expect((await screen.findByTestId('gadget-detail')).textContent).toBe('Widget 2 read-only');
+  });
+});

@@ -9,6 +9,7 @@ import {
   type Texts,
 } from '../../lib/feature.ts';
 import type { ListDefaults } from './use-list-params.ts';
+import type { BatchActionContext } from './resource-table.tsx';
 
 /**
  * A plain resource's screens declared as data (docs/web-features.md "A plain resource: one
@@ -77,6 +78,17 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   tableTestId?: string;
   /** More actions in the list's header, before the create button (e.g. the banners' "arrange order"). */
   listActions?: ComponentType<{ canWrite: boolean }>;
+  /** More actions on the selected rows, before "delete" (for those with `write`), e.g. enable / disable. */
+  batchActions?: ComponentType<BatchActionContext<T>>;
+  /** The keyword box's placeholder (what the search looks in). */
+  searchPlaceholder?: Texts;
+  /** The empty list's text when nothing exists yet (default "Nothing here yet"). */
+  emptyText?: Texts;
+  /**
+   * Below the update screen's form, once the record is loaded: what the screen shows of the record
+   * beyond its fields and the actions on it (e.g. a member's devices and "send a reset mail").
+   */
+  detail?: ComponentType<{ record: T; canWrite: boolean }>;
 }
 
 export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;
@@ -85,15 +97,18 @@ export interface ResourceScreensDeclaration {
   /** The feature's name, the routes' prefix (`<name>.list`, `<name>.create`, `<name>.update`) and the path under /admin. */
   name: string;
   path?: string;
-  /** The routes' titles; `create` also titles the create dialog. */
-  title: { list: Texts; create: Texts; update: Texts };
+  /** The routes' titles; `create` also titles the create dialog (not needed with `create: false`). */
+  title: { list: Texts; create?: Texts; update: Texts };
   /** `read` opens the list and the update screen (read-only without `write`); `write` creates, saves and deletes. */
   roles: { read: readonly string[]; write: readonly string[] };
   flag?: FeatureFlag;
   /** Calls carry the active organization (an organization-scoped resource). */
   organization?: boolean;
-  /** 'dialog' creates in a dialog over the list (no create route), then opens the new record. Default 'page'. */
-  create?: 'page' | 'dialog';
+  /**
+   * 'dialog' creates in a dialog over the list (no create route), then opens the new record; false: the
+   * records come from elsewhere (members sign up on the site): no create route, button or dialog. Default 'page'.
+   */
+  create?: 'page' | 'dialog' | false;
   menu: Omit<FeatureMenuEntry, 'route' | 'roles' | 'flag' | 'key'> & { key?: string };
   /** The spec inline, or its module loaded with the screens (keeps zod and custom renders out of the first chunk). */
   screens: ResourceScreensSpec<never> | SpecLoader;
@@ -126,6 +141,7 @@ export function resourceScreens(d: ResourceScreensDeclaration): FeatureDescripto
     roles = read,
   ): FeatureRoute => ({ name: `${d.name}.${suffix}`, path: basePath + path, title, screen, roles, flag: d.flag, mode });
   const routes = [route('list', '', d.title.list, list), route('update', '/:target/update', d.title.update, form, 'update')];
-  if (d.create !== 'dialog') routes.splice(1, 0, route('create', '/create', d.title.create, form, 'create', write));
+  if (d.create === undefined || d.create === 'page')
+    routes.splice(1, 0, route('create', '/create', d.title.create ?? d.title.list, form, 'create', write));
   return { name: d.name, routes, menu: [{ key: d.name, route: `${d.name}.list`, roles: read, flag: d.flag, ...d.menu }] };
 }
