@@ -19,6 +19,9 @@ import { contactFeature } from '../features/contact/contact.feature.ts';
 import { videoFeature } from '../features/video/video.feature.ts';
 import { pageFeature } from '../features/page/page.feature.ts';
 import { pageCategoryFeature } from '../features/page/page-category.feature.ts';
+import { productFeature } from '../features/product/product.feature.ts';
+import { productCategoryFeature } from '../features/product/product-category.feature.ts';
+import { memberFeature } from '../features/member/member.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -46,4 +49,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   contactFeature,
   bannerFeature,
   videoFeature,
+  productFeature,
+  productCategoryFeature,
+  memberFeature,
 ];

@@ -18,7 +18,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'otp',
       'file',
-      'content:[page,page-category,banner,video,contact]',
+      'content:[page,page-category,banner,video,contact,product,product-category,member]',
       'organization',
       'staff-group:[staff]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
@@ -30,7 +30,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'debug:[mail-template,mail-outbox,html-editor,video-player,log-viewer]',
       'otp',
       'file',
-      'content:[page,page-category,banner,video,contact]',
+      'content:[page,page-category,banner,video,contact,product,product-category,member]',
       'organization',
       'staff-group:[staff,staff-excel]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
@@ -60,6 +60,33 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['ROLE_VIDEO'], videoOff)).toEqual(['overview', 'file']);
     expect(routerRoutes(videoOff).adminRoutes.map((r) => r.name)).not.toContain('video.list');
     expect(routerRoutes(flags).adminRoutes.map((r) => r.name)).toContain('video.list');
+  });
+  it('product role: products and their categories in the website group, after contacts; gone with modules.product off', () => {
+    expect(menuFor(['ROLE_PRODUCT'])).toEqual(['overview', 'file', 'content:[product,product-category]']);
+    expect(menuFor(['ROLE_CONTACT', 'ROLE_PRODUCT'])).toEqual(['overview', 'file', 'content:[contact,product,product-category]']);
+    const content = visibleMenu(['ROLE_PRODUCT'], flags).find((m) => m.key === 'content')!;
+    expect(content.children!.map((c) => c.path)).toEqual(['/admin/product', '/admin/product-category']);
+    const productOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, product: false } };
+    expect(menuFor(['ROLE_PRODUCT'], productOff)).toEqual(['overview', 'file']);
+    const names = routerRoutes(productOff).adminRoutes.map((r) => r.name);
+    for (const name of ['product.list', 'product.create', 'product.update', 'product-category.list', 'product-category.update'])
+      expect(names).not.toContain(name);
+    expect(routerRoutes(flags).adminRoutes.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['product.list', 'product.create', 'product.update', 'product-category.list', 'product-category.update']),
+    );
+  });
+  it('member role: members in the website group, after products; list and update, no create; gone with modules.member off', () => {
+    expect(menuFor(['ROLE_MEMBER'])).toEqual(['overview', 'file', 'content:[member]']);
+    expect(menuFor(['ROLE_PRODUCT', 'ROLE_MEMBER'])).toEqual(['overview', 'file', 'content:[product,product-category,member]']);
+    const content = visibleMenu(['ROLE_MEMBER'], flags).find((m) => m.key === 'content')!;
+    expect(content.children!.map((c) => c.path)).toEqual(['/admin/member']);
+    const names = routerRoutes(flags).adminRoutes.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['member.list', 'member.update']));
+    expect(names).not.toContain('member.create');
+    expect(route('member.update').path).toBe('/admin/member/:target/update');
+    const memberOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, member: false } };
+    expect(menuFor(['ROLE_MEMBER'], memberOff)).toEqual(['overview', 'file']);
+    for (const name of ['member.list', 'member.update']) expect(routerRoutes(memberOff).adminRoutes.map((r) => r.name)).not.toContain(name);
   });
   it('no roles: only the overview', () => {
     expect(menuFor([])).toEqual(['overview']);
@@ -110,6 +137,15 @@ describe('route access (spec section 6)', () => {
     ['staff.create', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false],
     ['staff.create', ['SUB_ACCOUNT_ROLE_STAFF_WRITE'], true],
     ['audit-log.list', ['ROLE_MAINTAINER'], true],
+    ['product.list', ['ROLE_PRODUCT'], true],
+    ['product.update', ['ROLE_SUPER_ADMIN'], true],
+    ['product.create', ['ROLE_PAGE'], false],
+    ['product-category.list', ['ROLE_PRODUCT'], true],
+    ['product-category.list', ['ROLE_BASE'], false],
+    ['member.list', ['ROLE_MEMBER'], true],
+    ['member.update', ['ROLE_SUPER_ADMIN'], true],
+    ['member.list', ['ROLE_PAGE'], false],
+    ['member.update', ['ROLE_PRODUCT'], false],
   ];
   it.each(cases)('%s with %j → %s', (name, roles, ok) => {
     expect(canOpen(route(name), roles)).toBe(ok);

@@ -5,6 +5,7 @@ import { batchPatchBody, idParam, idsBody, listResponse, patchBody } from '@bo/s
 import type { ListResult } from '../list.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { parsePatch } from '../patch-fields.ts';
+import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from './audit-targets.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -159,6 +160,8 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         {
           schema: { tags, querystring: schemas.listQuery, response: { 200: (schemas.list ?? listResponse(view)) as z.ZodTypeAny } },
           config: config('index'),
+          // Lists are the hot path: written by fast-json-stringify from the same schema (list-serializer.ts).
+          serializerCompiler: listSerializerCompiler as never,
         },
         (req) => read(req).list(req.query as Query),
       );

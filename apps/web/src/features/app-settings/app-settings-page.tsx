@@ -49,6 +49,8 @@ type Editable = Omit<AppConfig, 'twoFactorRequiredRoles'>;
 const MODULES = ['admin', 'banner', 'contact', 'page', 'video', 'member', 'product'] as const;
 const DEPTHS = ['default', 'article', 'project'] as const;
 const HEX = /^#[0-9a-fA-F]{6}$/;
+/** The app config's productInstanceSeparator: 1–3 characters, none of them a space. */
+const SEPARATOR = /^\S{1,3}$/;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** The top-level fields that differ: the update merges them over the stored config. */
@@ -224,12 +226,22 @@ export default function AppSettingsPage() {
                 </Row>
               </fieldset>
               <Row gutter={16}>
-                <Col xs={24} md={12}>
+                <Col xs={24} md={8}>
                   <Form.Item name="productCategoryDepth" label={t('fields.productCategoryDepth')} rules={[int(1, 5)]}>
                     <InputNumber min={1} max={5} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
-                <Col xs={24} md={12}>
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    name="productInstanceSeparator"
+                    label={t('fields.productInstanceSeparator')}
+                    extra={t('help.productInstanceSeparator')}
+                    rules={[required, { pattern: SEPARATOR, message: t('separatorRule') }]}
+                  >
+                    <Input maxLength={3} style={{ width: 120 }} data-testid="settings-separator" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={8}>
                   <Form.Item
                     name="staffExcelMaxCellLimit"
                     label={t('fields.staffExcelMaxCellLimit')}

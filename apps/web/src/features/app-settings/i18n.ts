@@ -22,6 +22,7 @@ addTranslations('app-settings', {
       modules: '網站模組',
       pageCategoryDepth: '頁面分類層數',
       productCategoryDepth: '產品分類層數',
+      productInstanceSeparator: '規格名稱連接符號',
       staffExcelMaxCellLimit: '人員報表欄位上限',
     },
     modules: { admin: '管理員', banner: '橫幅', contact: '聯絡我們', page: '頁面', video: '影片', member: '會員', product: '產品' },
@@ -32,6 +33,7 @@ addTranslations('app-settings', {
       adminGroup: '開啟後，管理員可以屬於群組並取得群組的角色。',
       adminSubAccount: '開啟後可以管理組織與組織成員。',
       staffExcelMaxCellLimit: '一份人員報表範本最多可以對應的儲存格數。',
+      productInstanceSeparator: '產品規格組合的名稱以它連接各選項，例如 20kg-灰。',
     },
     preview: '預覽',
     previewText: '這是使用新主色的樣子。',
@@ -51,6 +53,7 @@ addTranslations('app-settings', {
     actionRestore: '還原',
     viewInAudit: '在稽核紀錄中檢視',
     unsavedBeforeRestore: '請先儲存或復原目前的變更，再還原其他版本。',
+    separatorRule: '1 到 3 個字元，不可包含空白',
   },
   'en-US': {
     site: 'Site',
@@ -73,6 +76,7 @@ addTranslations('app-settings', {
       modules: 'Site modules',
       pageCategoryDepth: 'Page category levels',
       productCategoryDepth: 'Product category levels',
+      productInstanceSeparator: 'Instance name separator',
       staffExcelMaxCellLimit: 'Staff spreadsheet cell limit',
     },
     modules: {
@@ -91,6 +95,7 @@ addTranslations('app-settings', {
       adminGroup: 'Admins can belong to a group and hold its roles.',
       adminSubAccount: 'Organizations and their members can be managed.',
       staffExcelMaxCellLimit: 'How many cells one staff spreadsheet template may map.',
+      productInstanceSeparator: "Joins the values in a product instance's name, e.g. 20kg-grey.",
     },
     preview: 'Preview',
     previewText: 'This is how the new primary colour looks.',
@@ -111,5 +116,6 @@ addTranslations('app-settings', {
     actionRestore: 'Restore',
     viewInAudit: 'View in the audit log',
     unsavedBeforeRestore: 'Save or discard your changes before restoring another version.',
+    separatorRule: '1 to 3 characters, no spaces',
   },
 });

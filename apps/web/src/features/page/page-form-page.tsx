@@ -18,6 +18,7 @@ import { useRouteMeta } from '../../lib/route-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { GalleryInput } from '../../components/gallery-input.tsx';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
@@ -26,7 +27,6 @@ import { ResourceRecordContext } from '../../components/resource/resource-record
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
-import { GalleryInput } from './gallery-input.tsx';
 import { PageRevisions } from './page-revisions.tsx';
 import { PageStatusTag } from './page-status-tag.tsx';
 import './i18n.ts';
@@ -155,7 +155,7 @@ export default function PageFormPage() {
                     </div>
                   </Form.Item>
                   <Form.Item name="gallery" label={t('gallery')}>
-                    <GalleryInput known={one.data?.gallery ?? []} />
+                    <GalleryInput known={one.data?.gallery ?? []} testId="page-gallery" />
                   </Form.Item>
                 </Card>
               ) : null}
