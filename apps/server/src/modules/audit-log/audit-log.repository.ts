@@ -138,6 +138,10 @@ export async function findAuditLogs(db: DbOrTrx, ids: readonly number[]): Promis
 
 /** min(id) and max(id) as one row `s`: two index seeks, whatever the table's size. */
 const SPAN = sql.raw('(select (select min(id) from audit_logs) as min_id, (select max(id) from audit_logs) as max_id) s');
+const SPAN_TABLE = sql<{
+  min_id: number;
+  max_id: number;
+}>`(select (select min(id) from audit_logs) as min_id, (select max(id) from audit_logs) as max_id)`.as('s');
 
 /** min(id) and max(id): two primary-key seeks, whatever the table's size; null for an empty table. */
 async function idSpan(db: DbOrTrx): Promise<{ min: number; max: number } | null> {
@@ -158,9 +162,17 @@ async function idSpanTotal(db: DbOrTrx): Promise<number> {
  * temporary B-tree (~1.7x slower); alone, the page is a primary-key range read in order.
  */
 async function idWindowPage(db: DbOrTrx, q: AuditLogQuery) {
+  const skip = (q.page - 1) * q.per_page;
+  if (dialectOf(db) === 'postgres') {
+    // PostgreSQL: one round trip (issue 15). The span rides along in every row; a page past the end
+    // has no row to carry it, and asks for it on its own.
+    const rows = await (q.order === 'desc' ? pgWindowDesc : pgWindowAsc)(db, skip, q.per_page, skip);
+    const first = rows[0];
+    if (first) return { total: Number(first.span_max) - Number(first.span_min) + 1, items: rows.map(toItem) };
+    return { total: await idSpanTotal(db), items: [] };
+  }
   const span = await idSpan(db);
   if (!span) return { total: 0, items: [] };
-  const skip = (q.page - 1) * q.per_page;
   const [lo, hi] =
     q.order === 'desc' ? [span.max - skip - q.per_page + 1, span.max - skip] : [span.min + skip, span.min + skip + q.per_page - 1];
   const rows = await (q.order === 'desc' ? idWindowDesc : idWindowAsc)(db, lo, hi);
@@ -174,6 +186,22 @@ const idWindow = (order: 'asc' | 'desc') =>
   );
 const idWindowDesc = idWindow('desc');
 const idWindowAsc = idWindow('asc');
+
+/** The same window with the span joined in, for PostgreSQL, whose planner keeps the primary-key range read. */
+const pgWindow = (order: 'asc' | 'desc') =>
+  compiledOnce((db: DbOrTrx, skip: number, perPage: number, skipAgain: number) =>
+    selectItems(db)
+      .innerJoin(SPAN_TABLE, (join) => join.onTrue())
+      .select([sql<number>`s.min_id`.as('span_min'), sql<number>`s.max_id`.as('span_max')])
+      .where(
+        order === 'desc'
+          ? sql<boolean>`audit_logs.id > s.max_id - ${skip} - ${perPage} and audit_logs.id <= s.max_id - ${skipAgain}`
+          : sql<boolean>`audit_logs.id >= s.min_id + ${skip} and audit_logs.id < s.min_id + ${perPage} + ${skipAgain}`,
+      )
+      .orderBy('audit_logs.id', order),
+  );
+const pgWindowDesc = pgWindow('desc');
+const pgWindowAsc = pgWindow('asc');
 
 export interface AuditLogPage {
   data: AuditLogItem[];
