@@ -46,6 +46,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
@@ -158,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.sqlite')}`,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     keepLoginTtlSeconds: e.TOKEN_KEEP_LOGIN_DAYS * 86400,
@@ -260,7 +262,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       host: e.SITE_HOST?.toLowerCase() ?? null,
       url: (
         e.SITE_URL ??
-        (e.SITE_HOST ? `${new URL(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).protocol}//${e.SITE_HOST}` : `${(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, '')}/site`)
+        (e.SITE_HOST
+          ? `${new URL(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).protocol}//${e.SITE_HOST}`
+          : `${(e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, '')}/site`)
       ).replace(/\/+$/, ''),
     },
     logLevel: e.LOG_LEVEL,

@@ -24,6 +24,8 @@ const warnOnStderr: IdleConnectionErrorHandler = (err) =>
 export function createDatabase(
   url: string,
   onIdleConnectionError: IdleConnectionErrorHandler = warnOnStderr,
+  /** PostgreSQL connections in the pool (DATABASE_POOL_MAX). */
+  poolMax = 10,
 ): { db: Database; dialect: Dialect } {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -35,7 +37,7 @@ export function createDatabase(
     sqlite.pragma('busy_timeout = 5000');
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // Without a listener, pg-pool re-emits an idle client's error as an uncaught exception and the
   // process dies. The pool has already discarded that client, so reporting it is all there is to do.
   // Only message and code are passed on: the error also carries the client and its connection settings.
