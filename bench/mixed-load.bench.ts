@@ -46,7 +46,10 @@ const MIX: [CallType, number][] = [
 ];
 const pick = (): CallType => {
   let r = Math.random() * 100;
-  for (const [t, w] of MIX) if ((r -= w) < 0) return t;
+  for (const [t, w] of MIX) {
+    r -= w;
+    if (r < 0) return t;
+  }
   return 'list';
 };
 

@@ -26,6 +26,8 @@ import { MinuteTasks } from './lib/jobs/minute-tasks.ts';
 import { RotatingLog } from './lib/logs/rotating-log.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
+import { registerSite } from './site/site.plugin.ts';
+import { siteRewriteUrl } from './site/site-host.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +108,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Paths match case-insensitively (parameters keep their case): /API/… is the same route as /api/…,
     // so it gets the same access decision instead of a different answer.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    // SITE_HOST: that host is served the company website at its root (site/site-host.ts).
+    rewriteUrl: siteRewriteUrl(config.site),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -143,5 +147,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAccess(app);
 
   await registerModules(app, opts.modules ?? MODULES);
+  await registerSite(app);
   return app;
 }

@@ -20,8 +20,10 @@ async function main() {
     throw err;
   }
   let warn = (message: string) => console.warn(message);
-  const { db, dialect } = createDatabase(config.databaseUrl, (err) =>
-    warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
+  const { db, dialect } = createDatabase(
+    config.databaseUrl,
+    (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
+    config.databasePoolMax,
   );
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
@@ -63,7 +65,8 @@ async function main() {
   }
   const url = config.publicUrl;
   const listening = config.publicUrlConfigured ? `   listening on ${config.listenUrl}` : '';
-  console.log(`  Back office: ${url}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n`);
+  const site = config.site.host ? `${config.site.url}   (also ${url}${config.site.prefix})` : config.site.url;
+  console.log(`  Back office: ${url}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n`);
 }
 
 main().catch((err) => {

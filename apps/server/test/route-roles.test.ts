@@ -131,4 +131,20 @@ describe('route declarations', () => {
     );
     expect(stray.map((r) => r.url)).toEqual([]);
   });
+
+  // Issue 12: the company website (apps/server/src/site) is not API: server-rendered pages, forms and
+  // files under /site, all public, none asking for a fingerprint, none in the API reference.
+  it('declares every route of the website public, without a fingerprint, and hides it from the API reference', () => {
+    const site = routes.filter((r) => r.url === '/site' || r.url.startsWith('/site/'));
+    expect(site.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/site', '/site/en', '/site/news/:slug', '/site/en/member/sign-in', '/site/sitemap.xml', '/site/robots.txt']),
+    );
+    const wrong = site
+      .filter((r) => {
+        const config = r.config as { roles?: unknown; fingerprint?: unknown } | undefined;
+        return config?.roles !== 'public' || config.fingerprint !== false || (r.schema as { hide?: boolean } | undefined)?.hide !== true;
+      })
+      .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
+    expect(wrong).toEqual([]);
+  });
 });

@@ -21,7 +21,11 @@ describe('one-time codes', () => {
     const rows = await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
-    expect(await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).toEqual({ result: 'ok', adminId: admin.id, accountId: admin.id });
+    expect(await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).toEqual({
+      result: 'ok',
+      adminId: admin.id,
+      accountId: admin.id,
+    });
     expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('none');
   });
 

@@ -45,7 +45,12 @@ export async function startFlow(
       used_at: null,
     })
     .execute();
-  return authorizationUrl(config.oauth, opts.provider, { state, codeVerifier, nonce, redirectUri: redirectUri(config, opts.provider, opts.purpose) });
+  return authorizationUrl(config.oauth, opts.provider, {
+    state,
+    codeVerifier,
+    nonce,
+    redirectUri: redirectUri(config, opts.provider, opts.purpose),
+  });
 }
 
 /**

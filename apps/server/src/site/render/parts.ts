@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import type { listMeta } from '@bo/shared/list';
+import type { PageType, publicPage, publicPageItem } from '@bo/shared/schemas/page';
+import type { publicBannerSchema } from '@bo/shared/schemas/banner';
+import type { publicVideoSchema } from '@bo/shared/schemas/video';
+import type { publicProduct, publicProductItem } from '@bo/shared/schemas/product';
+import type { PhotoSummary } from '@bo/shared/schemas/photo';
+import { href, type SiteContext } from '../site-context.ts';
+import { ntd, siteDay } from '../site-i18n.ts';
+import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
+import { html, raw, type Html } from './html.ts';
+import { altOf, picture } from './images.ts';
+
+export type PageItem = z.infer<typeof publicPageItem>;
+export type PageFull = z.infer<typeof publicPage>;
+export type BannerItem = z.infer<typeof publicBannerSchema>;
+export type VideoItem = z.infer<typeof publicVideoSchema>;
+export type ProductItem = z.infer<typeof publicProductItem>;
+export type ProductFull = z.infer<typeof publicProduct>;
+export type ListMeta = z.infer<typeof listMeta>;
+export interface CategoryNode {
+  id: number;
+  name: string;
+  children?: CategoryNode[];
+}
+
+/**
+ * Rich text of a page or product. It was sanitised when stored; it is sanitised again here, once per
+ * render (pages are cached), so markup stored by any other path cannot reach a visitor.
+ */
+export const richText = (markup: string): Html => raw(sanitizeRichText(markup));
+
+/** Where each page type lives on the site. */
+export const TYPE_PATHS: Record<PageType, string> = { default: '/pages', article: '/news', project: '/projects' };
+export const typeLabel = (ctx: SiteContext, type: PageType): string =>
+  type === 'article' ? ctx.t.news : type === 'project' ? ctx.t.projects : ctx.t.about;
+export const typeNav = (type: PageType): 'news' | 'projects' | 'about' =>
+  type === 'article' ? 'news' : type === 'project' ? 'projects' : 'about';
+
+export const pagePath = (p: { type: PageType; slug: string }): string => `${TYPE_PATHS[p.type]}/${encodeURIComponent(p.slug)}`;
+export const productPath = (p: { slug: string }): string => `/products/${encodeURIComponent(p.slug)}`;
+export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+
+/**
+ * How cards are laid out: `compact` (news, pages) three across a wide screen and a list with a small
+ * square picture on a phone; `media` (projects, products, videos) four across and two on a phone.
+ */
+export type CardLayout = 'compact' | 'media';
+const CARD_SIZES: Record<CardLayout, string> = {
+  compact: '(min-width: 72rem) 23rem, (min-width: 40rem) 33vw, 7rem',
+  media: '(min-width: 72rem) 17rem, (min-width: 40rem) 33vw, 50vw',
+};
+
+export const time = (iso: string | null): Html => {
+  const day = siteDay(iso);
+  return day ? html`<time datetime="${iso}">${day}</time>` : html``;
+};
+
+export function priceRange(min: number | null, max: number | null): string | null {
+  if (min === null) return null;
+  return max !== null && max !== min ? `${ntd(min)} – ${ntd(max)}` : ntd(min);
+}
+
+function thumb(photo: PhotoSummary | null, subject: string, layout: CardLayout, play: boolean): Html {
+  const cls = play ? 'thumb play' : 'thumb';
+  return photo
+    ? html`<div class="${cls}">${picture(photo, { sizes: CARD_SIZES[layout], alt: altOf(photo, subject), max: 'large' })}</div>`
+    : html`<div class="${cls} empty"></div>`;
+}
+
+/** A card: picture, a title whose link covers the card, and lines below. */
+export function card(opts: {
+  link: string;
+  title: string;
+  photo: PhotoSummary | null;
+  layout: CardLayout;
+  lines?: Html[];
+  play?: boolean;
+  external?: boolean;
+}): Html {
+  return html`<li class="card">${thumb(opts.photo, opts.title, opts.layout, opts.play ?? false)}<div class="body"><h3><a href="${opts.link}"${
+    opts.external ? html` rel="noopener"` : ''
+  }>${opts.title}</a></h3>${opts.lines ?? []}</div></li>`;
+}
+
+/** The layout of a page type's cards: project cases are pictures first. */
+export const pageLayout = (type: PageType): CardLayout => (type === 'project' ? 'media' : 'compact');
+
+export const pageCard = (ctx: SiteContext, p: PageItem): Html =>
+  card({
+    link: href(ctx, pagePath(p)),
+    title: p.title,
+    photo: p.cover_photo,
+    layout: pageLayout(p.type),
+    lines: [
+      p.type === 'default' ? html`` : html`<p class="meta">${time(p.published_at)}${p.category ? html` · ${p.category.name}` : ''}</p>`,
+      p.summary ? html`<p class="summary">${p.summary}</p>` : html``,
+    ],
+  });
+
+export const videoCard = (v: VideoItem): Html =>
+  card({
+    link: youtubeWatchUrl(v.youtube_id),
+    title: v.title,
+    photo: v.photo,
+    layout: 'media',
+    play: true,
+    external: true,
+    lines: [html`<p class="meta">YouTube</p>`],
+  });
+
+export const productCard = (ctx: SiteContext, p: ProductItem): Html => {
+  const price = priceRange(p.price_min, p.price_max);
+  return card({
+    link: href(ctx, productPath(p)),
+    title: p.name,
+    photo: p.cover_photo,
+    layout: 'media',
+    lines: [
+      p.category ? html`<p class="meta">${p.category.name}</p>` : html``,
+      price ? html`<p class="price">${price}</p>` : html``,
+      p.summary ? html`<p class="summary">${p.summary}</p>` : html``,
+    ],
+  });
+};
+
+export const cards = (ctx: SiteContext, layout: CardLayout, items: Html[]): Html =>
+  items.length ? html`<ul class="cards ${layout}">${items}</ul>` : html`<p class="empty-state">${ctx.t.noItems}</p>`;
+
+/** Category links: "All" and every category of the tree, in order. */
+export function categoryPills(ctx: SiteContext, opts: { tree: CategoryNode[]; basePath: string; current: number | null }): Html {
+  const flat: CategoryNode[] = [];
+  const walk = (nodes: CategoryNode[]) => {
+    for (const n of nodes) {
+      flat.push(n);
+      walk(n.children ?? []);
+    }
+  };
+  walk(opts.tree);
+  if (!flat.length) return html``;
+  const pill = (label: string, path: string, on: boolean) =>
+    html`<li><a href="${href(ctx, path)}"${on ? html` aria-current="page"` : ''}>${label}</a></li>`;
+  return html`<nav aria-label="${ctx.t.categories}"><ul class="pills">${pill(ctx.t.allCategories, opts.basePath, opts.current === null)}${flat.map(
+    (n) => pill(n.name, `${opts.basePath}/category/${n.id}`, n.id === opts.current),
+  )}</ul></nav>`;
+}
+
+/** Previous / next links of a paged list (`?page=`). */
+export function pagination(ctx: SiteContext, path: string, meta: ListMeta): Html {
+  if (meta.last_page <= 1) return html``;
+  const at = (n: number) => href(ctx, n > 1 ? `${path}?page=${n}` : path);
+  return html`<nav class="pagination" aria-label="${ctx.t.pagination}">${
+    meta.page > 1 ? html`<a href="${at(meta.page - 1)}" rel="prev">${ctx.t.previous}</a>` : ''
+  }<span>${ctx.t.pageOf(meta.page, meta.last_page)}</span>${
+    meta.page < meta.last_page ? html`<a href="${at(meta.page + 1)}" rel="next">${ctx.t.next}</a>` : ''
+  }</nav>`;
+}
+
+export const sectionHead = (ctx: SiteContext, id: string, title: string, morePath?: string): Html =>
+  html`<div class="section-head"><h2 id="${id}">${title}</h2>${
+    morePath ? html`<a href="${href(ctx, morePath)}" aria-label="${ctx.t.moreOf(title)}">${ctx.t.more}</a>` : ''
+  }</div>`;
