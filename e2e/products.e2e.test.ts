@@ -267,7 +267,7 @@ describe('products', () => {
     await context.close();
   });
 
-  it('publishes from the list, which shows the price range, stock and instances; the public API has the four instances', async () => {
+  it('publishes from the list, which shows the price range, stock and instances; the website shows the four instances', async () => {
     const { context, page, errors } = await newPage(1440);
     await page.goto(`${server.url}/admin/product`);
     const row = page.locator('tr.ant-table-row').filter({ hasText: '乾拌水泥砂漿' });
@@ -294,6 +294,20 @@ describe('products', () => {
     expect(pub.instances).toHaveLength(4);
     expect(pub.instances.map((i) => i.name)).toEqual(['20kg-灰', '20kg-白', '40kg-灰', '40kg-白']);
     expect(pub.instances[0]).toMatchObject({ sku: 'DM-20-GY', price: 1200, stock: 50 });
+
+    // The company website shows it at once (its cache is cleared by the publish), with the four instances.
+    const site = await context.newPage();
+    await site.goto(`${server.url}/site/products/${SLUG}`);
+    await site.getByRole('heading', { level: 1, name: '乾拌水泥砂漿' }).waitFor();
+    const instanceRows = site.locator('table.instances tbody tr');
+    await expect.poll(() => instanceRows.count()).toBe(4);
+    expect(await instanceRows.first().innerText()).toContain('DM-20-GY');
+    await site.goto(`${server.url}/site/products`);
+    await site
+      .getByRole('link', { name: /乾拌水泥砂漿/ })
+      .first()
+      .waitFor();
+    await site.close();
 
     // Filters: status and category narrow the list; a keyword with no match says so.
     await page.getByTestId('filter-status').click();
