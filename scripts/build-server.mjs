@@ -29,14 +29,34 @@ const entryPoints = {
   ...Object.fromEntries(migrations.map((f) => [`migrations/${f.replace(/\.ts$/, '')}`, join(SRC, 'db/migrations', f)])),
 };
 
-/** Bare imports stay external, except the workspace's TypeScript package, which is compiled in. */
-const externalPackages = {
-  name: 'external-packages',
+/**
+ * Packages loaded from node_modules at run time: native ones, those that read their own files
+ * (swagger-ui's assets), and big ones only some requests need (loaded lazily). The rest of the
+ * JavaScript (Fastify, zod, Kysely, jose…) is bundled in: Node then resolves and reads a few files at
+ * start-up instead of hundreds.
+ */
+const EXTERNAL = [
+  'better-sqlite3',
+  'sharp',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'exceljs',
+  '@aws-sdk/client-s3',
+  'ioredis',
+  'pg',
+  'tsx',
+  'nodemailer',
+];
+const isExternal = (path) => path.startsWith('node:') || EXTERNAL.some((p) => path === p || path.startsWith(`${p}/`));
+const packages = {
+  name: 'packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@bo/shared/'))
         return { path: join(ROOT, 'packages/shared/src', `${args.path.slice('@bo/shared/'.length)}.ts`) };
-      return { path: args.path, external: true };
+      if (isExternal(args.path)) return { path: args.path, external: true };
+      return undefined;
     });
   },
 };
@@ -56,7 +76,9 @@ await build({
   sourcemap: 'linked',
   // The workers register tsx only when they run as TypeScript sources (see their first lines).
   define: { __BO_COMPILED__: 'true' },
-  plugins: [externalPackages],
+  plugins: [packages],
+  // Bundled CommonJS packages require() Node's built-ins: give the ES modules a require to do it with.
+  banner: { js: "import { createRequire as __boRequire } from 'node:module'; const require = __boRequire(import.meta.url);" },
   logLevel: 'warning',
 });
 const siteAssets = join(SRC, 'site/assets');

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './load-sharp.ts';
 import { sniffImage, type ImageFormat } from '../media/sniff.ts';
 
 /**
@@ -23,10 +24,6 @@ export const IMAGE_MIME: Record<ImageFormat | 'webp', string> = {
   webp: 'image/webp',
 };
 export const IMAGE_EXT: Record<ImageFormat | 'webp', string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
-
-// libvips threads per image; sharp defaults to 1 on glibc without jemalloc. Variants already run
-// in parallel, so a few threads each use the cores without oversubscribing them.
-sharp.concurrency(Math.max(2, sharp.concurrency()));
 
 export class ImageRejected extends Error {
   constructor(
@@ -73,6 +70,7 @@ export async function inspectImage(input: Buffer, limits: ImageLimits): Promise<
   const sniffed = sniffImage(input);
   if (!sniffed) throw new ImageRejected('type', 'Only PNG, JPEG and GIF images are accepted');
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -142,6 +140,7 @@ export interface RenderOptions {
  * shrink-on-load decodes small sizes at 1/2..1/8 scale; all run in parallel.
  */
 export async function renderVariants(input: Buffer, info: ImageInfo, opts: RenderOptions): Promise<RenderedVariant[]> {
+  const sharp = await loadSharp();
   const base = sharp(input, decodeOptions(info, opts.maxPixels)).rotate();
   // Sizes whose bound is at least the photo's width are the same picture: encoded once, shared.
   const encoded = new Map<string, Promise<Omit<RenderedVariant, 'size'>>>();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../images/load-sharp.ts';
 import { badRequest } from '../errors.ts';
 import {
   decodeOptions,
@@ -77,6 +77,7 @@ export async function takeImage(
       return { info, variants: await decode(app, policy, () => renderVariants(data, info, { maxPixels })) };
     case 'normalised': {
       const side = policy.maxSide;
+      const sharp = await loadSharp();
       const jpeg = await decode(app, policy, () =>
         sharp(data, decodeOptions({ ...info, animated: false }, maxPixels))
           .rotate()
