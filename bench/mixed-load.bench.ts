@@ -238,6 +238,9 @@ async function main() {
     const latencies = new Map<CallType, number[]>(MIX.map(([t]) => [t, []]));
     const errors = new Map<CallType, number>(MIX.map(([t]) => [t, 0]));
     const acked = { create: 0, update: 0, batchRows: 0 };
+    /** What the errors were: `<call> <status or error>`, counted. */
+    const failures = new Map<string, number>();
+    const fail = (type: CallType, what: string) => failures.set(`${type} ${what}`, (failures.get(`${type} ${what}`) ?? 0) + 1);
     const S = '/api/admin/organization/staff';
     let seq = 0;
     const deleted: number[] = [];
@@ -250,13 +253,19 @@ async function main() {
       if (type === 'batch' && mine.length < 2) type = 'create';
       const started = performance.now();
       let ok = false;
+      let status = 'no answer';
+      const note = <T extends { status: number }>(r: T): T => {
+        status = String(r.status);
+        return r;
+      };
       try {
-        if (type === 'list') ok = (await call(c, 'GET', `${S}/index?per_page=20&page=${1 + Math.floor(Math.random() * 3)}`)).status === 200;
-        else if (type === 'read') ok = (await call(c, 'GET', `${S}/${mine[Math.floor(Math.random() * mine.length)]}`)).status === 200;
-        else if (type === 'export') ok = (await call(c, 'GET', '/api/admin/certificate-reminder/compliance/export')).status === 200;
+        if (type === 'list')
+          ok = note(await call(c, 'GET', `${S}/index?per_page=20&page=${1 + Math.floor(Math.random() * 3)}`)).status === 200;
+        else if (type === 'read') ok = note(await call(c, 'GET', `${S}/${mine[Math.floor(Math.random() * mine.length)]}`)).status === 200;
+        else if (type === 'export') ok = note(await call(c, 'GET', '/api/admin/certificate-reminder/compliance/export')).status === 200;
         else if (type === 'create') {
           const name = `壓測人員 ${++seq}`;
-          const res = await call(c, 'POST', S, { name, job_title: '工地主任', status: 'active' });
+          const res = note(await call(c, 'POST', S, { name, job_title: '工地主任', status: 'active' }));
           ok = res.status === 200 || res.status === 201;
           if (ok) {
             c.own.set(res.json().id, { name, job_title: '工地主任', status: 'active' });
@@ -266,7 +275,7 @@ async function main() {
           const id = mine[Math.floor(Math.random() * mine.length)]!;
           const before = c.own.get(id)!;
           const job_title = `職稱 ${++seq}`;
-          const res = await call(c, 'PUT', `${S}/${id}`, { name: before.name, job_title, status: before.status });
+          const res = note(await call(c, 'PUT', `${S}/${id}`, { name: before.name, job_title, status: before.status }));
           ok = res.status === 200;
           if (ok) {
             c.own.set(id, { ...before, job_title });
@@ -274,7 +283,7 @@ async function main() {
           }
         } else {
           const ids = mine.slice(0, 2);
-          const res = await call(c, 'DELETE', `${S}/batch`, { ids });
+          const res = note(await call(c, 'DELETE', `${S}/batch`, { ids }));
           ok = res.status === 200;
           if (ok) {
             for (const id of ids) {
@@ -284,11 +293,15 @@ async function main() {
             acked.batchRows += ids.length;
           }
         }
-      } catch {
+      } catch (e) {
         ok = false;
+        status = (e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
       }
       if (ok) latencies.get(type)!.push(performance.now() - started);
-      else errors.set(type, errors.get(type)! + 1);
+      else {
+        errors.set(type, errors.get(type)! + 1);
+        fail(type, status);
+      }
     };
 
     const started = Date.now();
@@ -322,6 +335,7 @@ async function main() {
       },
     ]);
 
+    if (failures.size) console.log('errors:', Object.fromEntries(failures));
     // Nothing lost: every acknowledged write is in the database as acknowledged.
     let lost = 0;
     const expected = clients.flatMap((c) => [...c.own.entries()]);
