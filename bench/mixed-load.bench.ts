@@ -155,7 +155,11 @@ async function startInstance(env: Record<string, string>): Promise<{ port: numbe
   return { port, child };
 }
 
-/** A round-robin HTTP proxy on loopback in front of the instances. */
+/**
+ * A round-robin HTTP proxy on loopback in front of the instances. Its client connections stay open as
+ * long as the instances' own (Node's 5 s default would race the load generator's keep-alive reuse and
+ * reset sockets the bench would count as errors of the app).
+ */
 function roundRobin(ports: number[]): Promise<{ port: number; close(): void }> {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
@@ -166,10 +170,13 @@ function roundRobin(ports: number[]): Promise<{ port: number; close(): void }> {
       r.pipe(res);
     });
     up.on('error', () => {
-      res.writeHead(502).end();
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end();
     });
     req.pipe(up);
   });
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
   return new Promise((res) =>
     server.listen(0, '127.0.0.1', () => res({ port: (server.address() as { port: number }).port, close: () => server.close() })),
   );
