@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import type { DB } from './schema.ts';
 import { withStatementCache } from '../lib/sqlite-statement-cache.ts';
 import { withNamedStatements } from '../lib/pg-named-statements.ts';
@@ -10,8 +11,15 @@ export type Trx = Transaction<DB>;
 export type DbOrTrx = Database | Trx;
 export type Dialect = 'sqlite' | 'postgres';
 
-// node-pg returns int8 (COUNT(*)) as a string; our counts fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
+/** node-pg, loaded when the database is PostgreSQL (an SQLite server never needs it). */
+let pgLoaded: typeof pgModule | null = null;
+function loadPg(): typeof pgModule {
+  if (pgLoaded) return pgLoaded;
+  pgLoaded = createRequire(import.meta.url)('pg') as typeof pgModule;
+  // node-pg returns int8 (COUNT(*)) as a string; our counts fit in a double.
+  pgLoaded.types.setTypeParser(20, (v) => Number(v));
+  return pgLoaded;
+}
 
 /** Called when PostgreSQL drops an idle pooled connection (server restart, failover, admin kill). */
 export type IdleConnectionErrorHandler = (err: { message: string; code?: string }) => void;
@@ -37,7 +45,7 @@ export function createDatabase(
     sqlite.pragma('busy_timeout = 5000');
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new (loadPg().Pool)({ connectionString: url, max: poolMax });
   // Without a listener, pg-pool re-emits an idle client's error as an uncaught exception and the
   // process dies. The pool has already discarded that client, so reporting it is all there is to do.
   // Only message and code are passed on: the error also carries the client and its connection settings.

@@ -1,4 +1,5 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
@@ -56,6 +57,8 @@ export class MailDelivery {
 
   start(): void {
     if (!this.settings.smtpUrl || this.timer) return;
+    // Loaded only when there is an SMTP server to send to: the embedded default never needs it (idle RSS, issue 15).
+    const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
     this.transport = createTransport(this.settings.smtpUrl, { from: this.settings.from });
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
