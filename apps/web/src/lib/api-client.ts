@@ -10,11 +10,14 @@ import { loading } from './loading.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string[]>;
-  constructor(status: number, message: string, errors?: Record<string, string[]>) {
+  /** The whole answer, for the routes whose refusal says more than its field errors (a 409 naming what it would remove). */
+  readonly body?: unknown;
+  constructor(status: number, message: string, errors?: Record<string, string[]>, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -116,7 +119,7 @@ function handleFailure(
       duration: SHELL_TOAST.duration,
     });
   }
-  return new ApiError(status, message, body?.errors);
+  return new ApiError(status, message, body?.errors, body);
 }
 
 async function request<T>(method: Method, url: string, data?: unknown, opts: RequestOptions = {}): Promise<T> {

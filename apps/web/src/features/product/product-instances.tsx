@@ -241,8 +241,11 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
         const wouldRemove =
           e instanceof ApiError && e.status === 409 && (e.errors?.instances ?? []).includes(PRODUCT_KEYS.instancesWouldBeRemoved);
         if (!wouldRemove) throw e;
-        // The server names them in its answer; the saved lists against the instances on screen name the same ones.
-        const names = instancesLeaving(saved.attributes, instances).map((i) => t('instanceWithSku', { name: i.name, sku: i.sku }));
+        // The server names them in its answer; without that list, the saved lists against the instances on screen name the same ones.
+        const named = (e.body as { instances?: { name: string; sku: string }[] } | undefined)?.instances;
+        const names = (named ?? instancesLeaving(saved.attributes, instances)).map((i) =>
+          t('instanceWithSku', { name: i.name, sku: i.sku }),
+        );
         const ok = await confirm({
           title: t('removeTitle', { count: names.length || 1 }),
           items: names,
