@@ -8,7 +8,8 @@ import {
   type pageCategoryListQuery,
 } from '@bo/shared/schemas/page';
 import type { DbOrTrx } from '../../db/database.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../settings/app-config.repository.ts';
@@ -29,12 +30,7 @@ export async function categoryTree(db: DbOrTrx, type: PageType): Promise<PageCat
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  const nodes = new Map(
-    rows.map((r) => [r.id, { id: r.id, name: r.name, name_en: r.name_en, depth: r.depth, children: [] as PageCategoryNode[] }]),
-  );
-  const roots: PageCategoryNode[] = [];
-  for (const r of rows) (r.parent_id !== null ? (nodes.get(r.parent_id)?.children ?? roots) : roots).push(nodes.get(r.id)!);
-  return roots;
+  return nestCategories<PageCategoryNode>(rows);
 }
 
 /**
@@ -43,18 +39,14 @@ export async function categoryTree(db: DbOrTrx, type: PageType): Promise<PageCat
  */
 export function pageCategoryService(ctx: RequestContext): ResourceService<PageCategory, Input, Query> {
   const { db, scope } = ctx;
-  const depthUnder = async (input: Input, self?: number): Promise<number> => {
-    if (input.parent_id === null) return 1;
-    const parent = await db
-      .selectFrom('page_categories')
-      .select(['id', 'type', 'depth'])
-      .where('id', '=', input.parent_id)
-      .executeTakeFirst();
-    if (!parent || parent.type !== input.type || parent.id === self) throw badRequest({ parent_id: ['validate.error.invalid'] });
-    const depth = parent.depth + 1;
-    if (depth > (await maxDepth(db, input.type))) throw badRequest({ parent_id: [PAGE_KEYS.categoryTooDeep] });
-    return depth;
-  };
+  const rules = categoryRules(db, 'page_categories');
+  const depthUnder = async (input: Input, self?: number) =>
+    rules.depthUnder(input.parent_id, {
+      self,
+      maxDepth: await maxDepth(db, input.type),
+      tooDeepKey: PAGE_KEYS.categoryTooDeep,
+      sameTree: (parent) => parent.type === input.type,
+    });
   return {
     list: (query) =>
       pageCategories.list(db, scope, query, (qb) => {
@@ -69,25 +61,15 @@ export function pageCategoryService(ctx: RequestContext): ResourceService<PageCa
     async update(before, input) {
       if (input.type !== before.type) throw badRequest({ type: ['validate.error.invalid'] });
       const depth = await depthUnder(input, before.id);
-      // Moving a category with sub-categories would move them too: kept simple, refused.
-      if (depth !== before.depth) {
-        const child = await db.selectFrom('page_categories').select('id').where('parent_id', '=', before.id).executeTakeFirst();
-        if (child) throw conflict({ parent_id: ['validate.error.invalid'] });
-      }
+      await rules.refuseMoveWithChildren(before.id, before.depth, depth);
       await pageCategories.update(db, scope, before.id, { ...input, depth });
       return pageCategories.findOr404(db, scope, before.id);
     },
-    async remove(rows) {
-      const ids = rows.map((r) => r.id);
-      const child = await db
-        .selectFrom('page_categories')
-        .select('id')
-        .where('parent_id', 'in', ids)
-        .where('id', 'not in', ids)
-        .executeTakeFirst();
-      if (child || rows.some((r) => r.page_count > 0)) throw conflict();
-      // Children first when a batch holds a parent and its child.
-      for (const r of [...rows].sort((a, b) => b.depth - a.depth)) await pageCategories.remove(db, scope, [r.id]);
-    },
+    remove: (rows) =>
+      rules.removeChildrenFirst(
+        rows,
+        (r) => r.page_count > 0,
+        (id) => pageCategories.remove(db, scope, [id]),
+      ),
   };
 }

@@ -1,17 +1,9 @@
+import { localizeTree } from '../../lib/kit/category-tree.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
-import {
-  PAGE_TYPES,
-  pageCategoryTree,
-  pageSlug,
-  publicPage,
-  publicPageList,
-  publicPagesQuery,
-  type Page,
-  type PageCategoryNode,
-} from '@bo/shared/schemas/page';
+import { PAGE_TYPES, pageCategoryTree, pageSlug, publicPage, publicPageList, publicPagesQuery, type Page } from '@bo/shared/schemas/page';
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
@@ -32,9 +24,6 @@ const item = (p: Page, locale: string) => ({
   category: p.category,
   published_at: p.published_at,
 });
-
-const localizeTree = (nodes: PageCategoryNode[], locale: string): PageCategoryNode[] =>
-  nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
 
 /**
  * The public content API's pages: published ones only, per locale (en-US texts where the page has an

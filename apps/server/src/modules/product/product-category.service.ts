@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { PRODUCT_KEYS, type ProductCategory, type productCategoryInput, type productCategoryListQuery } from '@bo/shared/schemas/product';
 import type { DbOrTrx } from '../../db/database.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { categoryRules } from '../../lib/kit/category-tree.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../settings/app-config.repository.ts';
@@ -20,14 +20,9 @@ export const maxDepth = async (db: DbOrTrx) => (await loadAppConfig(db)).product
  */
 export function productCategoryService(ctx: RequestContext): ResourceService<ProductCategory, Input, Query> {
   const { db, scope } = ctx;
-  const depthUnder = async (input: Input, self?: number): Promise<number> => {
-    if (input.parent_id === null) return 1;
-    const parent = await db.selectFrom('product_categories').select(['id', 'depth']).where('id', '=', input.parent_id).executeTakeFirst();
-    if (!parent || parent.id === self) throw badRequest({ parent_id: ['validate.error.invalid'] });
-    const depth = parent.depth + 1;
-    if (depth > (await maxDepth(db))) throw badRequest({ parent_id: [PRODUCT_KEYS.categoryTooDeep] });
-    return depth;
-  };
+  const rules = categoryRules(db, 'product_categories');
+  const depthUnder = async (input: Input, self?: number) =>
+    rules.depthUnder(input.parent_id, { self, maxDepth: await maxDepth(db), tooDeepKey: PRODUCT_KEYS.categoryTooDeep });
   return {
     list: (query) =>
       productCategories.list(db, scope, query, (qb) => (query.parent_id ? qb.where('pc.parent_id', '=', query.parent_id) : qb)),
@@ -37,25 +32,15 @@ export function productCategoryService(ctx: RequestContext): ResourceService<Pro
     },
     async update(before, input) {
       const depth = await depthUnder(input, before.id);
-      // With a depth of at most 5 a cycle needs a move under a descendant, which changes the depth: refused with children.
-      if (depth !== before.depth) {
-        const child = await db.selectFrom('product_categories').select('id').where('parent_id', '=', before.id).executeTakeFirst();
-        if (child) throw conflict({ parent_id: ['validate.error.invalid'] });
-      }
+      await rules.refuseMoveWithChildren(before.id, before.depth, depth);
       await productCategories.update(db, scope, before.id, { ...input, depth });
       return productCategories.findOr404(db, scope, before.id);
     },
-    async remove(rows) {
-      const ids = rows.map((r) => r.id);
-      const child = await db
-        .selectFrom('product_categories')
-        .select('id')
-        .where('parent_id', 'in', ids)
-        .where('id', 'not in', ids)
-        .executeTakeFirst();
-      if (child || rows.some((r) => r.product_count > 0)) throw conflict();
-      // Children first when a batch holds a parent and its child.
-      for (const r of [...rows].sort((a, b) => b.depth - a.depth)) await productCategories.remove(db, scope, [r.id]);
-    },
+    remove: (rows) =>
+      rules.removeChildrenFirst(
+        rows,
+        (r) => r.product_count > 0,
+        (id) => productCategories.remove(db, scope, [id]),
+      ),
   };
 }

@@ -1,16 +1,10 @@
+import { localizeTree } from '../../lib/kit/category-tree.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { pageSlug } from '@bo/shared/schemas/page';
-import {
-  type Product,
-  type ProductCategoryNode,
-  productCategoryTree,
-  publicProduct,
-  publicProductList,
-  publicProductsQuery,
-} from '@bo/shared/schemas/product';
+import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
@@ -40,9 +34,6 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
     published_at: p.published_at,
   };
 };
-
-const localizeTree = (nodes: ProductCategoryNode[], locale: string): ProductCategoryNode[] =>
-  nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
 
 /**
  * The public content API's products: published ones only, per locale (en-US texts where the product

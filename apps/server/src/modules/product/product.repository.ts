@@ -1,3 +1,4 @@
+import { nestCategories } from '../../lib/kit/category-tree.ts';
 import { type Selectable, sql } from 'kysely';
 import type { Product, ProductAttribute, ProductCategory, ProductCategoryNode, ProductInstance } from '@bo/shared/schemas/product';
 import type { DbOrTrx } from '../../db/database.ts';
@@ -159,11 +160,5 @@ export const allCategories = (db: DbOrTrx) =>
 
 /** The categories as a tree, in their order. */
 export async function categoryTree(db: DbOrTrx): Promise<ProductCategoryNode[]> {
-  const rows = await allCategories(db);
-  const nodes = new Map(
-    rows.map((r) => [r.id, { id: r.id, name: r.name, name_en: r.name_en, depth: r.depth, children: [] as ProductCategoryNode[] }]),
-  );
-  const roots: ProductCategoryNode[] = [];
-  for (const r of rows) (r.parent_id !== null ? (nodes.get(r.parent_id)?.children ?? roots) : roots).push(nodes.get(r.id)!);
-  return roots;
+  return nestCategories<ProductCategoryNode>(await allCategories(db));
 }

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { DbOrTrx } from '../../db/database.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { localized } from '../public-read.ts';
+
+/**
+ * The rules every category tree of the site keeps (page categories per type, product categories),
+ * written once: a depth limit from the app config, a parent in the same tree, no move of a category
+ * that holds sub-categories, no delete of one that holds sub-categories or content, children first.
+ */
+export type CategoryTable = 'page_categories' | 'product_categories';
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  name_en: string | null;
+  depth: number;
+  children: CategoryNode[];
+}
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  depth: number;
+  /** Page categories only: the page type whose tree it is in. */
+  type?: string;
+}
+
+// The table comes from the modules' declarations, never from a request.
+const loose = (db: DbOrTrx) => db as unknown as Kysely<Record<CategoryTable, CategoryRow>>;
+
+/** Rows in their order (parents before or after children alike) as a tree. */
+export function nestCategories<N extends CategoryNode>(
+  rows: { id: number; parent_id: number | null; name: string; name_en: string | null; depth: number }[],
+): N[] {
+  const nodes = new Map(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, name_en: r.name_en, depth: r.depth, children: [] } as unknown as N]),
+  );
+  const roots: N[] = [];
+  for (const r of rows)
+    (r.parent_id !== null ? ((nodes.get(r.parent_id)?.children as N[] | undefined) ?? roots) : roots).push(nodes.get(r.id)!);
+  return roots;
+}
+
+/** The tree's names in the public API's locale (en-US where filled). */
+export const localizeTree = <N extends CategoryNode>(nodes: N[], locale: string): N[] =>
+  nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
+
+export function categoryRules(db: DbOrTrx, table: CategoryTable) {
+  const q = loose(db);
+  return {
+    /**
+     * The depth a category gets under `parentId` (1 at the top). The parent must exist, not be the
+     * category itself and pass `sameTree` (else a field error); deeper than `maxDepth` is `tooDeepKey`.
+     */
+    async depthUnder(
+      parentId: number | null,
+      opts: { self?: number; maxDepth: number; tooDeepKey: string; sameTree?: (parent: CategoryRow) => boolean },
+    ): Promise<number> {
+      if (parentId === null) return 1;
+      const parent = await q.selectFrom(table).selectAll().where('id', '=', parentId).executeTakeFirst();
+      if (!parent || parent.id === opts.self || (opts.sameTree && !opts.sameTree(parent)))
+        throw badRequest({ parent_id: ['validate.error.invalid'] });
+      const depth = parent.depth + 1;
+      if (depth > opts.maxDepth) throw badRequest({ parent_id: [opts.tooDeepKey] });
+      return depth;
+    },
+    /**
+     * A category holding sub-categories keeps its level: moving it would move them too (and with a
+     * depth of at most 5, a cycle needs such a move), so that is refused (409).
+     */
+    async refuseMoveWithChildren(id: number, before: number, after: number): Promise<void> {
+      if (before === after) return;
+      if (await q.selectFrom(table).select('id').where('parent_id', '=', id).executeTakeFirst())
+        throw conflict({ parent_id: ['validate.error.invalid'] });
+    },
+    /** Deletes the rows, children first; 409 when one holds a sub-category outside them or content (`inUse`). */
+    async removeChildrenFirst<R extends { id: number; depth: number }>(
+      rows: R[],
+      inUse: (row: R) => boolean,
+      remove: (id: number) => Promise<void>,
+    ): Promise<void> {
+      const ids = rows.map((r) => r.id);
+      const child = await q.selectFrom(table).select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
+      if (child || rows.some(inUse)) throw conflict();
+      for (const r of [...rows].sort((a, b) => b.depth - a.depth)) await remove(r.id);
+    },
+  };
+}
