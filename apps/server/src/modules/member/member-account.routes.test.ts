@@ -175,6 +175,21 @@ describe('member sign-in', () => {
     expect((await api(t.app, token).get(`${A}/profile`)).statusCode).toBe(401);
   });
 
+  it('refuses its token from another browser and after the session has ended', async () => {
+    const { token, id } = await confirmedMember();
+    const profile = (headers: Record<string, string> = {}) => api(t.app, token).get(`${A}/profile`, headers);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await profile({ 'x-fingerprint': 'another-browser' })).statusCode).toBe(401);
+    await t.db
+      .updateTable('member_devices')
+      .set({ session_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('member_id', '=', id)
+      .execute();
+    expect((await profile()).statusCode).toBe(401);
+    // A token that is not ours at all.
+    expect((await api(t.app, `${token.slice(0, -4)}AAAA`).get(`${A}/profile`)).statusCode).toBe(401);
+  });
+
   it('renews the token; the one it replaced dies', async () => {
     const { token } = await confirmedMember();
     const renewed = await api(t.app, token).post(`${A}/renew`, {});
