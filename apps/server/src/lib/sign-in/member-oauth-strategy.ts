@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { anonymousWho, writeAudit } from '../audit.ts';
-import { redirectUri, takeFlow } from '../oauth/flows.ts';
-import { exchangeCode, ProviderRefusal, type ProviderIdentity } from '../oauth/providers.ts';
+import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import type { OAuthCredentials } from './oauth-strategy.ts';
+import { providerIdentityOf, type OAuthCredentials } from './oauth-strategy.ts';
 import { memberPrincipal, type MemberPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -15,7 +14,7 @@ import type { SignInClient } from './sign-in-client.ts';
  * member has, confirmed only when the provider verified it). Members sign up freely; admins never do.
  */
 export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
-  const { db, config } = app;
+  const { db } = app;
 
   const link = async (memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
     await db
@@ -90,22 +89,8 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
       return { account: `member-oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state }) {
-      const flow = await takeFlow(db, config, { provider, state, purpose: 'member_sign_in' });
-      if (!flow) return { ok: false, failure: 'wrong_secret' };
-      let identity: ProviderIdentity;
-      try {
-        identity = await exchangeCode(config.oauth, provider, {
-          code,
-          ...flow,
-          redirectUri: redirectUri(config, provider, 'member_sign_in'),
-        });
-      } catch (e) {
-        if (e instanceof ProviderRefusal) {
-          app.log.warn({ provider }, `member social sign-in refused: ${e.message}`);
-          return { ok: false, failure: 'wrong_secret' };
-        }
-        throw e;
-      }
+      const identity = await providerIdentityOf(app, { provider, code, state }, 'member_sign_in');
+      if (!identity) return { ok: false, failure: 'wrong_secret' };
       const linked = await db
         .selectFrom('member_identities as i')
         .innerJoin('members as m', 'm.id', 'i.member_id')

@@ -14,12 +14,35 @@ export interface OAuthCredentials {
 }
 
 /**
+ * Who the provider says the returning browser is: the flow `state` names (used up), its code
+ * exchanged with the PKCE verifier and nonce. Null for a state that is unknown, used or expired, or a
+ * code the provider refuses (logged): a failed sign-in, never a 500. Admins and members alike.
+ */
+export async function providerIdentityOf(
+  app: FastifyInstance,
+  { provider, code, state }: OAuthCredentials,
+  purpose: 'sign_in' | 'member_sign_in',
+): Promise<ProviderIdentity | null> {
+  const flow = await takeFlow(app.db, app.config, { provider, state, purpose });
+  if (!flow) return null;
+  try {
+    return await exchangeCode(app.config.oauth, provider, { code, ...flow, redirectUri: redirectUri(app.config, provider, purpose) });
+  } catch (e) {
+    if (e instanceof ProviderRefusal) {
+      app.log.warn({ provider }, `social sign-in refused: ${e.message}`);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/**
  * Google, Facebook or LINE: the authorization code the provider sent the browser back with. Only an
  * admin linked to the provider account signs in; Google may link itself the first time by a verified
  * e-mail of an active admin (LINE's and Facebook's e-mails are not verified: never).
  */
 export function oauthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, AdminPrincipal> {
-  const { db, config } = app;
+  const { db } = app;
   const autoLink = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<number | null> => {
     if (provider !== 'google' || !identity.emailVerified || !identity.email) return null;
     const admin = await db.selectFrom('admins').select(['id', 'status']).where('email', '=', identity.email).executeTakeFirst();
@@ -61,18 +84,8 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
       return { account: `oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state }) {
-      const flow = await takeFlow(db, config, { provider, state, purpose: 'sign_in' });
-      if (!flow) return { ok: false, failure: 'wrong_secret' };
-      let identity: ProviderIdentity;
-      try {
-        identity = await exchangeCode(config.oauth, provider, { code, ...flow, redirectUri: redirectUri(config, provider) });
-      } catch (e) {
-        if (e instanceof ProviderRefusal) {
-          app.log.warn({ provider }, `social sign-in refused: ${e.message}`);
-          return { ok: false, failure: 'wrong_secret' };
-        }
-        throw e;
-      }
+      const identity = await providerIdentityOf(app, { provider, code, state }, 'sign_in');
+      if (!identity) return { ok: false, failure: 'wrong_secret' };
       const linked = await db
         .selectFrom('admin_identities as i')
         .innerJoin('admins as a', 'a.id', 'i.admin_id')
