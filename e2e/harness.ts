@@ -128,6 +128,26 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Signs in through the sign-in page and waits for an admin screen. */
+/**
+ * A fresh browser context at `width`×`height` in `language`, signed in as `who`, with the page's
+ * uncaught errors collected (a flow ends by expecting none).
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  who: { email: string; password: string },
+  opts: { width: number; height?: number; language?: 'zh-TW' | 'en-US' },
+) {
+  const language = opts.language ?? 'zh-TW';
+  const context = await browser.newContext({ viewport: { width: opts.width, height: opts.height ?? 900 }, locale: language });
+  const page = await context.newPage();
+  if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, url, who.email, who.password);
+  return { context, page, errors };
+}
+
 export async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(`${url}/`);
   await page.locator('#email').fill(email);

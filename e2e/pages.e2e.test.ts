@@ -7,7 +7,7 @@ import {
   openDatabase,
   seedAdmin,
   shot,
-  signIn,
+  signedInPage,
   startServer,
   type ApiSession,
   type TestServer,
@@ -40,15 +40,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') {
-  const context = await browser.newContext({ viewport: { width, height }, locale: language });
-  const page = await context.newPage();
-  if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, server.url, editor.email, editor.password);
-  return { context, page, errors };
-}
+const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
+  signedInPage(browser, server.url, editor, { width, height, language });
 const save = (page: Page) =>
   page
     .getByRole('button', { name: /儲\s*存/ })

@@ -8,7 +8,7 @@ import {
   launchBrowser,
   seedAdmin,
   shot,
-  signIn,
+  signedInPage,
   startServer,
   type ApiSession,
   type TestServer,
@@ -42,15 +42,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') {
-  const context = await browser.newContext({ viewport: { width, height }, locale: language });
-  const page = await context.newPage();
-  if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, server.url, editor.email, editor.password);
-  return { context, page, errors };
-}
+const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
+  signedInPage(browser, server.url, editor, { width, height, language });
 
 /** A screenshot in /tmp/shots (for a person to look at) besides the suite's own in e2e/screenshots. */
 async function snap(page: Page, name: string) {

@@ -6,7 +6,7 @@ import {
   launchBrowser,
   seedAdmin,
   shot,
-  signIn,
+  signedInPage,
   startServer,
   type ApiSession,
   type TestServer,
@@ -37,14 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, server.url, editor.email, editor.password);
-  return { context, page, errors };
-}
+const newPage = (width: number, height = 900) => signedInPage(browser, server.url, editor, { width, height });
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 describe('site content', () => {
