@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { closeToasts, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
 
 // Issue 13: the application settings screen: a change with the colour preview, the history, and
 // restoring the version before it, in Chromium against the production build.
@@ -61,9 +61,7 @@ describe('application settings', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('#title').waitFor();
-    // The toasts slide in from the right edge: close them before measuring the page's width.
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
-    await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
+    await closeToasts(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await shot(page, 'app-settings-390-zh');
     await expectAccessible(page, 'app settings 390 zh-TW');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import {
+  closeToasts,
   expectAccessible,
   launchBrowser,
   openDatabase,
@@ -108,9 +109,7 @@ describe('certificate reminders', () => {
     expect(errors).toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    // The toasts slide in from the right edge: close them before measuring the page's width.
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
-    await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
+    await closeToasts(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await page.getByText('org-admin@example.com', { exact: true }).last().waitFor();
     await page.waitForTimeout(1000);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
 
@@ -100,7 +100,84 @@ function failOnPolicyViolations() {
 afterEach(failOnPolicyViolations);
 afterAll(failOnPolicyViolations);
 
-/** The system Chromium; every context it opens (browser.newContext, browser.newPage) reports policy violations. */
+/**
+ * What each open page did lately (API answers of 400 and up, failed requests, console errors,
+ * uncaught errors): printed with the page's URL, its open dialogs and toasts and a screenshot when a
+ * test fails, so a failure in CI, where nothing else is kept, says what the screen showed.
+ */
+const openBrowsers = new Set<Browser>();
+const recorded = new WeakMap<Page, { events: string[]; pending: Map<Request, number> }>();
+
+function recordPage(page: Page) {
+  const events: string[] = [];
+  // Requests still waiting for their answer: what a screen that never finished loading waits for.
+  const pending = new Map<Request, number>();
+  recorded.set(page, { events, pending });
+  page.on('request', (r) => pending.set(r, Date.now()));
+  page.on('requestfinished', (r) => pending.delete(r));
+  const note = (line: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (events.length > 30) events.shift();
+  };
+  page.on('response', (r) => {
+    if (r.status() >= 400) note(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  // Aborted requests are the ones a navigation leaves behind (module preloads), not failures.
+  page.on('requestfailed', (r) => {
+    pending.delete(r);
+    const error = r.failure()?.errorText ?? '';
+    if (error !== 'net::ERR_ABORTED') note(`failed ${r.method()} ${r.url()}: ${error}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') note(`console.${m.type()}: ${m.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (e) => note(`pageerror: ${e.message}`));
+}
+
+async function reportFailedTest(name: string) {
+  const dir = join(ROOT, 'test-results', 'e2e-failures');
+  let n = 0;
+  for (const browser of openBrowsers)
+    for (const context of browser.contexts())
+      for (const page of context.pages()) {
+        n += 1;
+        const file = join(dir, `${name.slice(0, 60).replace(/\W+/g, '-')}-${n}.png`);
+        const shown = await page
+          .evaluate(() =>
+            [...document.querySelectorAll('.ant-notification-notice, .ant-message-notice, .ant-modal, .ant-alert, .ant-form-item-explain')]
+              .map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim())
+              .filter(Boolean),
+          )
+          .catch((e: Error) => [`(could not read the page: ${e.message})`]);
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+        console.log(
+          [
+            `[failed test] page ${n}: ${page.url()} (${file})`,
+            `  on screen: ${shown.length ? shown.join(' | ') : '(no dialog, toast or alert)'}`,
+            `  main: ${await page
+              .locator('main')
+              .first()
+              .innerText({ timeout: 1_000 })
+              .then((t) => t.replace(/\s+/g, ' ').slice(0, 300) || '(empty)')
+              .catch(() => '(none)')}`,
+            ...(recorded.get(page)?.events ?? []).map((e) => `  ${e}`),
+            ...[...(recorded.get(page)?.pending ?? [])].map(
+              ([r, since]) => `  waiting ${Date.now() - since} ms for ${r.method()} ${r.url()}`,
+            ),
+          ].join('\n'),
+        );
+      }
+}
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await reportFailedTest(ctx.task.name);
+});
+
+/**
+ * The system Chromium; every context it opens (browser.newContext, browser.newPage) reports policy
+ * violations, and its pages are recorded for a failing test's report.
+ */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -117,11 +194,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
   // browser.newPage() opens its own context through newContext, so both are covered.
   const newContext = browser.newContext.bind(browser);
+  // Reduced motion, as a user may ask of the system: dialogs and drawers open at once, so a click
+  // never lands on a button still zooming into place (seen on a loaded machine).
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
     await watchPolicyViolations(context);
+    context.on('page', recordPage);
     return context;
   };
   return browser;
@@ -164,6 +246,12 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** Closes the toasts on screen, one at a time (they slide in from the right edge and would widen a phone's page). */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.locator('.ant-notification-notice-close');
+  while ((await close.count()) > 0) await close.first().click();
 }
 
 export interface ApiSession {
@@ -328,6 +416,8 @@ export async function accessibilityFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('iframe[sandbox]')
+    // Only the violations are read: axe then keeps one node of each passing rule instead of every one.
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   expectAccessible,
@@ -17,9 +17,6 @@ import {
 
 // sharp is a dependency of the server workspace; the pictures are made here, not checked in.
 const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
-
-/** The machine may be busy: lazy screens and uploads get time. */
-const SLOW = { timeout: 20_000 };
 
 let server: TestServer;
 let browser: Browser;
@@ -75,10 +72,6 @@ async function throttleUploads(page: Page, bytesPerSecond: number | null) {
 describe('photo library and file manager', () => {
   let page: Page;
   const errors: string[] = [];
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') console.log('page errors:', errors);
-    if (ctx.task.result?.state === 'fail' && page) await shot(page, `failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
 
   it('uploads two photos with visible progress, opens the viewer and deletes one', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-TW' });
@@ -89,7 +82,7 @@ describe('photo library and file manager', () => {
     });
     await signIn(page, server.url, editor.email, editor.password);
     await page.goto(`${server.url}/admin/photo`);
-    await expect.poll(() => page.getByText('還沒有相片').count(), SLOW).toBe(1);
+    await expect.poll(() => page.getByText('還沒有相片').count()).toBe(1);
     await shot(page, 'photo-empty');
 
     const files = [
@@ -99,13 +92,13 @@ describe('photo library and file manager', () => {
     await throttleUploads(page, 400 * 1024);
     await page.getByTestId('photo-file-input').setInputFiles(files);
     const progress = page.getByTestId('upload-progress');
-    await expect.poll(() => progress.count(), SLOW).toBe(2);
+    await expect.poll(() => progress.count()).toBe(2);
     const moving = page.locator('[data-testid=upload-progress][data-status=uploading] [role=progressbar]').first();
     await expect.poll(async () => Number(await moving.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'photo-uploading');
     await throttleUploads(page, null);
     await expect.poll(() => page.locator('[data-testid=upload-progress][data-status=done]').count(), { timeout: 60_000 }).toBe(2);
-    await expect.poll(() => page.getByTestId('photo-card').count(), SLOW).toBe(2);
+    await expect.poll(() => page.getByTestId('photo-card').count()).toBe(2);
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.photo-thumb img')].every(
         (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
@@ -116,8 +109,8 @@ describe('photo library and file manager', () => {
 
     await page.locator('.photo-thumb').first().click();
     const viewer = page.getByTestId('image-viewer');
-    await expect.poll(() => viewer.count(), SLOW).toBe(1);
-    await expect.poll(() => page.getByTestId('viewer-counter').textContent(), SLOW).toBe('第 1 張，共 2 張');
+    await expect.poll(() => viewer.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('第 1 張，共 2 張');
     await page.waitForFunction(() => {
       const i = document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null;
       return !!i && i.complete && i.naturalWidth > 0;
@@ -127,35 +120,35 @@ describe('photo library and file manager', () => {
     await shot(page, 'photo-viewer');
     await page.getByTestId('viewer-zoom-in').click();
     await page.getByTestId('viewer-next').click();
-    await expect.poll(() => page.getByTestId('viewer-counter').textContent(), SLOW).toBe('第 2 張，共 2 張');
+    await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('第 2 張，共 2 張');
     await page.getByTestId('viewer-close').click();
-    await expect.poll(() => viewer.count(), SLOW).toBe(0);
+    await expect.poll(() => viewer.count()).toBe(0);
 
     await page.getByTestId('photo-select').first().check();
     await page.getByTestId('photo-delete-selected').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => page.getByTestId('photo-card').count(), SLOW).toBe(1);
+    await expect.poll(() => page.getByTestId('photo-card').count()).toBe(1);
     await shot(page, 'photo-after-delete');
   });
 
   it('uploads a private file, makes a signed link and opens it signed out', async () => {
     await page.goto(`${server.url}/admin/file`);
-    await expect.poll(() => page.getByTestId('file-upload').count(), SLOW).toBe(1);
+    await expect.poll(() => page.getByTestId('file-upload').count()).toBe(1);
     await page.getByTestId('file-private').check();
     await page
       .getByTestId('file-input')
       .setInputFiles([{ name: '工地配置圖.txt', mimeType: 'text/plain', buffer: Buffer.from('North site layout\nGate A: east\n') }]);
     await expect.poll(() => page.locator('[data-testid=upload-progress][data-status=done]').count(), { timeout: 30_000 }).toBe(1);
     const row = page.locator('.ant-table-row', { hasText: '工地配置圖.txt' });
-    await expect.poll(() => row.count(), SLOW).toBe(1);
-    await expect.poll(() => row.locator('.file-private-tag').count(), SLOW).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.locator('.file-private-tag').count()).toBe(1);
     await shot(page, 'file-manager');
     await expectAccessible(page, 'file manager 1280 zh-TW');
 
     await row.getByTestId('file-sign').click();
     await page.getByTestId('signed-create').click();
     const input = page.getByTestId('signed-url');
-    await expect.poll(() => input.inputValue(), SLOW).toMatch(/\/api\/files\/signed\//);
+    await expect.poll(() => input.inputValue()).toMatch(/\/api\/files\/signed\//);
     const url = await input.inputValue();
     await shot(page, 'file-signed-link');
 
@@ -189,23 +182,23 @@ describe('photo library and file manager', () => {
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
     await big.getByTestId('file-download').click();
     const progress = page.getByTestId('download-progress');
-    await expect.poll(() => progress.textContent(), SLOW).toMatch(/site-survey\.bin.*產生檔案中…/);
+    await expect.poll(() => progress.textContent()).toMatch(/site-survey\.bin.*產生檔案中…/);
     await shot(page, 'file-downloading');
     release();
     expect((await downloading).suggestedFilename()).toBe('site-survey.bin');
     await page.unroute('**/api/admin/file/download');
-    await expect.poll(() => progress.count(), SLOW).toBe(0);
+    await expect.poll(() => progress.count()).toBe(0);
     await big.getByTestId('file-delete').click();
-    await expect.poll(() => page.locator('.destructive-confirm li', { hasText: 'site-survey.bin' }).count(), SLOW).toBe(1);
+    await expect.poll(() => page.locator('.destructive-confirm li', { hasText: 'site-survey.bin' }).count()).toBe(1);
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => big.count(), SLOW).toBe(0);
-    await expect.poll(() => page.getByText('已刪除 1 個檔案').count(), SLOW).toBeGreaterThan(0);
+    await expect.poll(() => big.count()).toBe(0);
+    await expect.poll(() => page.getByText('已刪除 1 個檔案').count()).toBeGreaterThan(0);
   });
 
   it('works at phone width', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/admin/photo`);
-    await expect.poll(() => page.getByTestId('photo-card').count(), SLOW).toBe(1);
+    await expect.poll(() => page.getByTestId('photo-card').count()).toBe(1);
     await page.waitForFunction(() => [...document.querySelectorAll('.photo-thumb img')].every((i) => (i as HTMLImageElement).complete));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'phone-photo');
@@ -219,7 +212,7 @@ describe('photo library and file manager', () => {
     await shot(page, 'phone-photo-viewer');
     await page.getByTestId('viewer-close').click();
     await page.goto(`${server.url}/admin/file`);
-    await expect.poll(() => page.locator('.ant-table-row').count(), SLOW).toBe(1);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'phone-file');
     await expectAccessible(page, 'file manager 390 zh-TW');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, expectAccessible, launchBrowser, seedAdmin, shot, signIn, startServer, type TestServer } from './harness.ts';
 import { currentCode } from '../apps/server/src/lib/identity/two-factor.ts';
+import { clearOfStepEdge } from '../apps/server/test/totp-clock.ts';
 
 // Issue 10: two-step verification in Chromium against the production build: turning it on from the
 // profile, signing in with an app code and with a recovery code, and a role the super admin's policy
@@ -27,8 +28,14 @@ async function newPage(width: number, locale: 'zh-TW' | 'en-US') {
   return { context, page, errors };
 }
 
-/** The app's code `steps` periods from now: each step's code is accepted once, so each use takes the next. */
-const codeAt = (secret: string, steps: number) => currentCode(secret, Date.now() + steps * 30_000);
+/**
+ * The app's code `steps` periods from now: each step's code is accepted once, so each use takes the
+ * next. It is taken clear of a step's end, so that it is still within the server's window when typed.
+ */
+async function codeAt(secret: string, steps: number): Promise<string> {
+  await clearOfStepEdge();
+  return currentCode(secret, Date.now() + steps * 30_000);
+}
 const keyShown = async (page: Page) => (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
 
 /**
@@ -68,7 +75,7 @@ describe('two-step verification in the browser', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await shot(first.page, 'two-factor-setup-1440-zh');
     await expectAccessible(first.page, 'two-factor setup dialog 1440 zh-TW');
-    await typeCode(first.page, '.authenticator-setup', codeAt(secret, -1));
+    await typeCode(first.page, '.authenticator-setup', await codeAt(secret, -1));
     await first.page.getByTestId('recovery-codes').waitFor();
     const codes = (await first.page.locator('.recovery-code-list code').allInnerTexts()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
@@ -87,9 +94,9 @@ describe('two-step verification in the browser', () => {
     await phone.page.getByTestId('two-factor-code').waitFor();
     await shot(phone.page, 'two-factor-step-390-en');
     await expectAccessible(phone.page, 'two-factor step 390 en-US');
-    await typeCode(phone.page, '.sign-in-code-input', '000000' === codeAt(secret, 0) ? '111111' : '000000');
+    await typeCode(phone.page, '.sign-in-code-input', '000000' === (await codeAt(secret, 0)) ? '111111' : '000000');
     await phone.page.getByTestId('public-card-error').waitFor();
-    await typeCode(phone.page, '.sign-in-code-input', codeAt(secret, 0));
+    await typeCode(phone.page, '.sign-in-code-input', await codeAt(secret, 0));
     await phone.page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 30_000 });
     expect(phone.errors).toEqual([]);
     await phone.context.close();
@@ -127,7 +134,7 @@ describe('two-step verification in the browser', () => {
     const secret = await keyShown(phone.page);
     await shot(phone.page, 'two-factor-required-setup-390-zh');
     await expectAccessible(phone.page, 'two-factor required setup 390 zh-TW');
-    await typeCode(phone.page, '.authenticator-setup', codeAt(secret, 0));
+    await typeCode(phone.page, '.authenticator-setup', await codeAt(secret, 0));
     await phone.page.getByTestId('recovery-codes').waitFor();
     await shot(phone.page, 'two-factor-required-codes-390-zh');
     await phone.page.getByTestId('recovery-saved').click();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPayload } from '@bo/shared/token';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
 import type { LoginDevicesTable } from '../db/schema.ts';
 import { adminRolesOf, subAccountRolesIn } from './actor.ts';
 import { invalidToken } from './errors.ts';
+import { hs256Key, type Hs256Key } from './hs256-jwt.ts';
 import { adminPrincipal } from './sign-in/principal.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
@@ -29,16 +29,12 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 
 export class TokenService {
-  // A WebCrypto key imported once: given bytes or a KeyObject, jose imports one on every call.
-  private readonly key: Promise<CryptoKey>;
+  private readonly key: Hs256Key;
   constructor(
     secret: string,
     private readonly ttl: { short: number; long: number },
   ) {
-    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    this.key = hs256Key(secret);
   }
 
   /**
@@ -108,19 +104,14 @@ export class TokenService {
 
   /**
    * Null for anything but a well-formed HS256 token signed with our key (alg none included), with an
-   * `exp` still ahead and a `jti`: jose accepts a token without `exp` as never expiring, we do not.
+   * `exp` still ahead and a `jti`.
    */
   async verify(token: string): Promise<VerifiedToken | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
-      const p = payload as unknown as VerifiedToken;
-      if (typeof p.exp !== 'number' || typeof p.jti !== 'string' || p.jti === '') return null;
-      // Which routes a token opens is its type's business (plugins/access.ts): admin routes, or member routes.
-      if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || (p.type !== 'admin' && p.type !== 'member')) return null;
-      return p;
-    } catch {
-      return null;
-    }
+    const p = this.key.verify(token) as unknown as VerifiedToken | null;
+    if (!p || typeof p.jti !== 'string' || p.jti === '') return null;
+    // Which routes a token opens is its type's business (plugins/access.ts): admin routes, or member routes.
+    if (typeof p.id !== 'number' || typeof p.data?.id !== 'number' || (p.type !== 'admin' && p.type !== 'member')) return null;
+    return p;
   }
 
   /**
@@ -161,8 +152,8 @@ export class TokenService {
     return this.signPayload(payload);
   }
 
-  private async signPayload(payload: VerifiedToken): Promise<string> {
-    return new SignJWT(payload as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.key);
+  private signPayload(payload: VerifiedToken): string {
+    return this.key.sign(payload);
   }
 
   private lifetime(keepLogin: boolean): number {

@@ -114,6 +114,19 @@ export class SiteSessions {
     return `site-${seed.slice(0, 24)}`;
   }
 
+  /**
+   * Seconds the session's token has left, read from its payload without checking it (the member API
+   * checks it on every call): only to decide when to renew it.
+   */
+  secondsLeft(session: MemberSession, nowSeconds = Math.floor(Date.now() / 1000)): number {
+    try {
+      const exp = JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString('utf8'))?.exp;
+      return typeof exp === 'number' ? exp - nowSeconds : 0;
+    } catch {
+      return 0;
+    }
+  }
+
   signIn(reply: FastifyReply, path: string, session: MemberSession, keep: boolean): void {
     appendCookie(
       reply,

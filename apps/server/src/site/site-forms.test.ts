@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { startFakeProviders, type FakeProviders } from '../../test/fake-providers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
@@ -125,6 +125,34 @@ describe('members on the website', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(303);
     expect(cookie(signedIn, 'site_member')).toMatch(/Max-Age=\d+/);
     expect((await browser.get('/site/member/profile')).body).toContain('陳小文');
+  });
+
+  it('renews the token of a member who keeps using the site, keeping the cookie a session one; the token it replaced dies', async () => {
+    const email = address();
+    const browser = siteBrowser(t.app);
+    await browser.get('/site/member/sign-up');
+    await browser.post('/site/member/sign-up', { name: '周', email, password: 'Passw0rd!' });
+    const token = decodeURIComponent(/\/member\/confirm\?token=([\w%-]+)/.exec((await mailbox.next(email)).text ?? '')![1]!);
+    await browser.get(`/site/member/confirm?token=${encodeURIComponent(token)}`);
+    expect((await browser.post('/site/member/confirm', { token })).statusCode).toBe(303);
+    const first = browser.jar.get('site_member')!;
+    expect(cookie(await browser.get('/site/member/profile'), 'site_member')).toBeUndefined();
+
+    // Past the middle of the token's lifetime, the next member page renews it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (t.app.config.tokenTtlSeconds / 2 + 60) * 1000);
+      const later = await browser.get('/site/member/profile');
+      expect(later.statusCode, later.body).toBe(200);
+      expect(cookie(later, 'site_member')).toMatch(/; Path=\/site; HttpOnly; SameSite=Lax; Secure$/);
+      expect(browser.jar.get('site_member')).not.toBe(first);
+      expect((await browser.get('/site/member/profile')).body).toContain(email);
+      const stale = siteBrowser(t.app);
+      stale.jar.set('site_member', first);
+      expect((await stale.get('/site/member/profile')).headers.location).toBe('/site/member/sign-in');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains an unconfirmed e-mail in the form, in English under /en', async () => {

@@ -33,6 +33,7 @@ const str = (v: unknown, max = 300): string => (typeof v === 'string' ? v : '').
  */
 export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, sessions: SiteSessions): void {
   const cookiePath = (req: FastifyRequest) => pages.baseOf(req) || '/';
+  const renewBelowSeconds = app.config.tokenTtlSeconds / 2;
   /** Origins a sign-in page's provider buttons redirect the form to (its CSP form-action). */
   const providerOrigins = Object.values(app.config.oauth)
     .filter((p): p is NonNullable<typeof p> => p !== null)
@@ -241,15 +242,27 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     });
 
     // ---- signed in ----
-    /** The signed-in member, or a redirect to the sign-in page (an expired or revoked token clears the cookie). */
+    /**
+     * The signed-in member, or a redirect to the sign-in page (an expired or revoked token clears the
+     * cookie). A token in the last half of a short session's token lifetime is renewed (the session
+     * slides, never past its absolute end): a member who keeps using the site stays signed in.
+     */
     const member = async (req: FastifyRequest, reply: FastifyReply): Promise<{ session: MemberSession; member: Member } | null> => {
       const session = sessions.member(req);
       if (!session) return null;
       const res = await pages.api(req).get<Member>(`${A}/profile`, undefined, session);
-      if (res.status === 200) return { session, member: res.body };
+      if (res.status === 200) return { session: await renewedIfDue(req, reply, session), member: res.body };
       if (res.status === 404) throw new SiteNotFound();
       sessions.signOut(reply, cookiePath(req));
       return null;
+    };
+    const renewedIfDue = async (req: FastifyRequest, reply: FastifyReply, session: MemberSession): Promise<MemberSession> => {
+      if (sessions.secondsLeft(session) > renewBelowSeconds) return session;
+      const renewed = sessionFrom(await pages.api(req).post(`${A}/renew`, undefined, session), session.fingerprint);
+      if (!renewed) return session;
+      // A kept session's tokens outlive a short one's: the cookie stays as lasting as the session was.
+      sessions.signIn(reply, cookiePath(req), renewed, sessions.secondsLeft(renewed) > app.config.tokenTtlSeconds);
+      return renewed;
     };
     app.get(at('/profile'), SITE_ROUTE, async (req, reply) => {
       const me = await member(req, reply);

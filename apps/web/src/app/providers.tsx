@@ -10,6 +10,7 @@ import enUS from 'antd/es/locale/en_US';
 import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
 import { buildTheme, themeCssVariables } from '../lib/theme.ts';
 import { cspNonce } from './csp.ts';
@@ -22,7 +23,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { primaryColor } = useAppConfig();
   const { scheme } = useColorScheme();
-  const theme = useMemo(() => buildTheme(primaryColor, scheme), [primaryColor, scheme]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => buildTheme(primaryColor, scheme, reducedMotion), [primaryColor, scheme, reducedMotion]);
   const vars = useMemo(() => themeCssVariables(primaryColor, scheme), [primaryColor, scheme]);
   const locale = i18n.language === 'en-US' ? enUS : zhTW;
   // On :root so portals (drawers, toasts, dialogs) see the same colours and layers; data-theme and

@@ -151,13 +151,15 @@ function darkPrimaryButton(primary: string, errorText: string) {
   };
 }
 
-export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme = 'light'): ThemeConfig {
+/** `reducedMotion`: the system asks for less motion; antd's components then open without animating. */
+export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme = 'light', reducedMotion = false): ThemeConfig {
   const c = schemeColors(primary, scheme);
   const surface = SURFACES[scheme];
   return {
     cssVar: { key: 'bo' },
     algorithm: scheme === 'dark' ? darkAlgorithm : defaultAlgorithm,
     token: {
+      motion: !reducedMotion,
       colorPrimary: c.primary.text,
       colorInfo: c.accent.text,
       colorWarning: c.warning.text,

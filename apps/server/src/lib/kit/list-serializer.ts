@@ -33,12 +33,19 @@ function simplify(node: unknown): unknown {
  * leaves the server. A schema that has no JSON Schema form falls back to the zod serializer.
  */
 export const listSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let compiled: ((data: unknown) => string) | null = null;
+  // Compiled on the route's first answer, not at start-up: a restart compiles none of them (issue 15, goal 3).
+  let serialize: ((data: unknown) => string) | null = null;
+  return (data: unknown) => {
+    serialize ??= compile(route);
+    return serialize(data);
+  };
+};
+
+function compile(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): (data: unknown) => string {
   try {
     const json = simplify(z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }));
-    compiled = fastJson(json as Parameters<typeof fastJson>[0]);
+    return fastJson(json as Parameters<typeof fastJson>[0]);
   } catch {
-    compiled = null;
+    return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) as (data: unknown) => string;
   }
-  return compiled ?? serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-};
+}

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import { likePattern, paginate, type ListParams, type ListResult } from '../list.ts';
@@ -23,6 +23,11 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
   sortColumns: Record<string, string>;
   /** Columns a list's `keyword` matches (case-insensitive substring). */
   keywordColumns?: readonly string[];
+  /**
+   * A further match for the keyword outside the row's own columns (a product's instance SKUs), given
+   * the lower-cased LIKE pattern; or-ed with the keyword columns.
+   */
+  keywordAlso?: (pattern: string) => RawBuilder<unknown>;
   /** The organization column (`organization_id`); null for a table that belongs to no organization. */
   organizationColumn?: string | null;
   /**
@@ -95,12 +100,9 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
       const k = keyword?.trim().toLowerCase();
       if (!k || !opts.keywordColumns?.length) return qb;
       const pattern = likePattern(k);
-      return qb.where(
-        sql<boolean>`(${sql.join(
-          opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
-          sql` or `,
-        )})`,
-      );
+      const matches = opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+      if (opts.keywordAlso) matches.push(opts.keywordAlso(pattern));
+      return qb.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
     },
 
     /** Every row the scope, keyword and filter match, newest id first, in batches (exports): never all in memory. */

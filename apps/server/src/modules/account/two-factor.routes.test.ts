@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type BuiltAdmin, type TestApp } from '../../../test/helpers.ts';
 import { oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { currentCode } from '../../lib/identity/two-factor.ts';
+import { clearOfStepEdge } from '../../../test/totp-clock.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +12,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+// Each test's codes are taken within one step of the app (see clearOfStepEdge).
+beforeEach(() => clearOfStepEdge());
 
 const STEP_MS = 30_000;
 /** The app's code one step before or after now: codes of the window around now, each accepted once. */

@@ -50,7 +50,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Published products (of a category and its sub-categories), in order; `keyword` searches names and summaries.',
+        description: 'Published products (of a category and its sub-categories), in order; `keyword` searches names, summaries and SKUs.',
         querystring: publicProductsQuery,
         response: { 200: publicProductList },
       },

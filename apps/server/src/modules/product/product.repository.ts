@@ -128,6 +128,9 @@ export const products = scopedTable<Product, ProductRow>({
     published_at: 'p.published_at',
   },
   keywordColumns: ['p.name', 'p.name_en', 'p.slug', 'p.summary'],
+  // A SKU typed into the search finds its product (the instance's SKU, not only the product's words).
+  keywordAlso: (pattern) =>
+    sql`exists (select 1 from product_instances ki where ki.product_id = p.id and lower(ki.sku) like ${pattern} escape '\\')`,
 });
 
 export async function toInstances(rows: InstanceRow[], db: DbOrTrx): Promise<ProductInstance[]> {

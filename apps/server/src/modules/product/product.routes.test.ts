@@ -149,6 +149,10 @@ describe('products', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ sku: 'CEM-20-GREY', price: 180, stock: 12, name: '20kg-灰' });
+    // The list's keyword finds a product by an instance's SKU too (any case, any part of it).
+    const bySku = (await as(editor).get(`${P}/index?keyword=cem-20-g`)).json();
+    expect(bySku.data.map((x: { id: number }) => x.id)).toEqual([p.id]);
+    expect((await as(editor).get(`${P}/index?keyword=CEM-20-GREYX`)).json().data).toEqual([]);
 
     // A value added: 2 more, the 4 kept as they were.
     expect(
