@@ -29,6 +29,9 @@ const serverProject = (name: string, db: 'sqlite' | 'postgres', include: string[
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, which then sits
+    // half idle while server tests wait on SQLite, PostgreSQL and the password hashing threads.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
       serverProject('server-sqlite', 'sqlite', ['apps/server/**/*.test.ts'], ['apps/server/**/*.postgres-only.test.ts', ...MOCKING], false),

@@ -41,17 +41,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`${webDist} is missing: run \`npm run build -w apps/web\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
   const admin = { email: 'admin@example.com', password: 'Admin#12345' };
-  const server = await startServerProcess({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    WEB_DIST: webDist,
-    // Flows sign in many times from one address.
-    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    ...env,
-  });
+  // E2E_SERVER_DIST: the compiled server (`npm run build`'s apps/server/dist/main.mjs), as `npm start`
+  // runs it; scripts/test.mjs builds it first. Without it, the sources through tsx (a local run after
+  // a change needs no build).
+  const compiled = process.env.E2E_SERVER_DIST;
+  const server = await startServerProcess(
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      WEB_DIST: webDist,
+      // Flows sign in many times from one address.
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      ...env,
+    },
+    compiled ? { args: [resolve(ROOT, compiled, 'main.mjs')] } : {},
+  );
   return {
     url: server.url,
     port: Number(new URL(server.url).port),

@@ -66,11 +66,15 @@ function vitest(name, args, attempt = 1) {
 
 vitest('unit-and-server', []);
 if (existsSync(chromium)) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
+  // The flows run against what `npm start` serves: the production web build and the compiled server.
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) {
     exit = 1;
-    problems.push(`web build exited with ${build.status}`);
-  } else vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+    problems.push(`build exited with ${build.status}`);
+  } else {
+    process.env.E2E_SERVER_DIST = join('apps', 'server', 'dist');
+    vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+  }
 }
 
 if (ci && (skips.length || totals.skipped)) {
