@@ -18,10 +18,11 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
+import { chromiumPath } from './chromium-path.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = chromiumPath();
 
 export interface TestServer {
   url: string;
@@ -246,12 +247,19 @@ export async function signIn(page: Page, url: string, email: string, password: s
 }
 
 /** Full-page screenshot at e2e/screenshots/<name>.png (git-ignored). */
-export async function shot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+/**
+ * A screenshot in e2e/screenshots for a person to look at: the whole page from the top, or with
+ * `fullPage: false` the viewport as it is (scrolled or not). Not an assertion: `E2E_SCREENSHOTS=0`
+ * (set by scripts/test.mjs under CI=true, where nobody looks at them) skips the capture.
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
+  if (process.env.E2E_SCREENSHOTS === '0') return path;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const fullPage = opts.fullPage ?? true;
   // A sticky header in a scrolled full-page capture lands mid-image; capture from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path, fullPage: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage });
   return path;
 }
 

@@ -1,7 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, openDatabase, seedAdmin, signIn, startServer, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  launchBrowser,
+  openDatabase,
+  seedAdmin,
+  shot as screenshot,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 // Issue 12: a member signs up on the website and confirms the e-mail; a ROLE_MEMBER admin finds the
@@ -13,7 +21,6 @@ const pending = { email: 'pending.member@example.com', password: 'Pending#2026',
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const SHOTS = '/tmp/shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -64,7 +71,6 @@ beforeAll(async () => {
   });
   await seedAdmin(server.dataDir, { ...manager, roles: ['ROLE_MEMBER'] });
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,11 +85,7 @@ async function newPage(width: number, height = 900) {
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
-/** Full-page screenshot at /tmp/shots/member-<name>.png. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/member-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `member-${name}`);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 /** The open confirmation dialog; `done` waits until it has closed (its animation included) before the next one. */
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm:visible');

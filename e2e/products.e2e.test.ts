@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
@@ -19,7 +17,6 @@ import {
 // generates its instance set, edits a SKU and the prices, and publishes it; the public API shows it.
 const editor = { email: 'product.editor@example.com', password: 'Editor#2026', name: '產品編輯' };
 const SLUG = 'dry-mortar';
-const SHOTS = process.env.E2E_PRODUCT_SHOTS ?? '/tmp/shots';
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
@@ -45,13 +42,6 @@ afterAll(async () => {
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
   signedInPage(browser, server.url, editor, { width, height, language });
 
-/** A screenshot in /tmp/shots (for a person to look at) besides the suite's own in e2e/screenshots. */
-async function snap(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  await shot(page, name);
-}
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 const modalsClosed = (page: Page) => expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
 const saveForm = (page: Page) => page.getByTestId('form-submit').click();
@@ -92,7 +82,7 @@ describe('products', () => {
     expect(tree).toMatchObject({ max_depth: 2, data: [{ name: '建材', children: [{ name: '乾拌砂漿', depth: 2 }] }] });
     await page.goto(`${server.url}/admin/product-category`);
     await page.locator('tr.ant-table-row').filter({ hasText: '乾拌砂漿' }).waitFor();
-    await snap(page, 'product-category-list');
+    await shot(page, 'product-category-list');
     await expectAccessible(page, 'product category list 1440 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
@@ -131,7 +121,7 @@ describe('products', () => {
     await page.getByTestId('product-attribute-name-1').fill('顏色');
     await addValues(page, 1, ['灰，白']);
     await expect(page.getByTestId('product-attribute-add').count()).resolves.toBe(0);
-    await snap(page, 'product-form-create-1440');
+    await shot(page, 'product-form-create-1440');
     await expectAccessible(page, 'product form (create) 1440 zh-TW');
     await saveForm(page);
     await page.waitForURL(/\/admin\/product\/\d+\/update$/);
@@ -218,7 +208,7 @@ describe('products', () => {
     await ask.locator('.ant-modal-confirm-title').filter({ hasText: '重新產生會刪除 2 個規格組合' }).waitFor();
     await ask.locator('li').filter({ hasText: '20kg-白' }).waitFor();
     await ask.locator('li').filter({ hasText: '40kg-白' }).waitFor();
-    await snap(page, 'product-instances-remove-confirm');
+    await shot(page, 'product-instances-remove-confirm');
     await ask.getByRole('button', { name: /取\s*消/ }).click();
     await modalsClosed(page);
     expect((await session.get(`/api/admin/product/${productId}/instances`)).data).toHaveLength(4);
@@ -231,7 +221,7 @@ describe('products', () => {
     await expect.poll(() => page.getByTestId('instances-preview').count()).toBe(0);
 
     await page.waitForTimeout(300);
-    await snap(page, 'product-form-1440');
+    await shot(page, 'product-form-1440');
     await expectAccessible(page, 'product form (update) 1440 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
@@ -271,7 +261,7 @@ describe('products', () => {
     await page.getByText('已發布 乾拌水泥砂漿').first().waitFor();
     await row.locator('.ant-tag').filter({ hasText: '已發布' }).waitFor();
     await row.locator('img').waitFor();
-    await snap(page, 'product-list-1440');
+    await shot(page, 'product-list-1440');
     await expectAccessible(page, 'product list 1440 zh-TW');
 
     const res = await fetch(`${server.url}/api/public/products/${SLUG}`);
@@ -302,12 +292,21 @@ describe('products', () => {
       .waitFor();
     await site.close();
 
+    // The keyword finds a product by an instance's SKU, in any case; clearing the filters shows all again.
+    const search = page.getByPlaceholder('搜尋產品名稱、網址名稱、摘要或 SKU');
+    await search.fill('dm-20-g');
+    await search.press('Enter');
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+    await row.waitFor();
+    await page.getByRole('button', { name: '清除條件' }).click();
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBeGreaterThan(1);
+
     // Filters: status and category narrow the list; a keyword with no match says so.
     await page.getByTestId('filter-status').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '草稿' }).click();
     await expect.poll(() => page.locator('tr.ant-table-row').filter({ hasText: '乾拌水泥砂漿' }).count()).toBe(0);
-    await page.getByPlaceholder('搜尋產品名稱、網址名稱或摘要').fill('沒有這個');
-    await page.getByPlaceholder('搜尋產品名稱、網址名稱或摘要').press('Enter');
+    await search.fill('沒有這個');
+    await search.press('Enter');
     await page.getByText('沒有符合條件的資料').waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -320,7 +319,7 @@ describe('products', () => {
     await page.waitForTimeout(300);
     expect(await noSideScroll(page)).toBe(true);
     await expectAccessible(page, 'product list 390 zh-TW');
-    await snap(page, 'product-list-390');
+    await shot(page, 'product-list-390');
     await page.goto(`${server.url}/admin/product/${productId}/update`);
     await instanceRow(page, '20kg-灰').waitFor();
     await page.waitForTimeout(300);
@@ -336,7 +335,7 @@ describe('products', () => {
     await card.getByTestId('instance-save').click();
     await page.getByText('已儲存 40kg-白').first().waitFor();
     await expectAccessible(page, 'product form 390 zh-TW');
-    await snap(page, 'product-form-390');
+    await shot(page, 'product-form-390');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -348,7 +347,7 @@ describe('products', () => {
     await page.getByText('Attribute 1', { exact: true }).waitFor();
     await instanceRow(page, '20kg-灰').waitFor();
     await page.getByRole('button', { name: 'Generate instances' }).waitFor();
-    await snap(page, 'product-form-en');
+    await shot(page, 'product-form-en');
     await expectAccessible(page, 'product form 1440 en-US');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import {
   apiAs,
   expectAccessible,
   launchBrowser,
-  SCREENSHOTS,
   seedAdmin,
   seedOrganization,
   shot,
@@ -79,10 +76,7 @@ async function open(opts: BrowserContextOptions & { language?: 'en-US'; scheme?:
 }
 
 /** What the screen shows at this scroll position (the harness's shot captures the whole page from the top). */
-async function viewShot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
+const viewShot = (page: Page, name: string) => shot(page, name, { fullPage: false });
 
 describe('shell polish', () => {
   it('keeps the header (brand and collapse button) above the sidebar on a long scrolled page; dates not cut in en-US', async () => {

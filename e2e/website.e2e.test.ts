@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
@@ -8,6 +6,7 @@ import {
   expectAccessible,
   launchBrowser,
   seedAdmin,
+  shot,
   startServer,
   type ApiSession,
   type TestServer,
@@ -17,7 +16,6 @@ import {
 // Issue 12: the company website, server-rendered by the real server from content published through the
 // API, in Chromium at 1440 and 390 px, readable with JavaScript off; a member signs up on it, confirms by
 // the link the loopback SMTP server received, and signs in.
-const SHOTS = process.env.SITE_SHOTS ?? '/tmp/shots';
 const editor = { email: 'site.editor@example.com', password: 'Editor#2026', name: '網站編輯' };
 let server: TestServer;
 let browser: Browser;
@@ -27,10 +25,8 @@ const slugs: Record<string, string> = {};
 
 /** A full-page screenshot, and the first screen (what a phone shows before scrolling) beside it. */
 async function siteShot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
-  await page.screenshot({ path: join(SHOTS, `site-${name}.png`), fullPage: true });
-  await page.screenshot({ path: join(SHOTS, `site-${name}-top.png`) });
+  await shot(page, `site-${name}`);
+  await shot(page, `site-${name}-top`, { fullPage: false });
 }
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 

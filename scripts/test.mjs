@@ -4,13 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumPath } from '../e2e/chromium-path.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 const skips = [];
 if (!process.env.TEST_DATABASE_URL) skips.push('server-postgres: skipped, TEST_DATABASE_URL is not set');
 if (!process.env.TEST_REDIS_URL) skips.push('Redis rate-limit store and scale-out: skipped, TEST_REDIS_URL is not set');
-if (!existsSync(chromium)) skips.push(`e2e: skipped, Chromium not found at ${chromium} (apt-get install -y chromium)`);
+if (!existsSync(chromium)) skips.push(`e2e: skipped, Chromium not found at ${chromium} (apt-get install -y chromium-headless-shell)`);
 for (const s of skips) console.log(`SKIP ${s}`);
 
 const out = join('test-results');
@@ -73,6 +74,8 @@ if (existsSync(chromium)) {
     problems.push(`build exited with ${build.status}`);
   } else {
     process.env.E2E_SERVER_DIST = join('apps', 'server', 'dist');
+    // Screenshots are for a person at the machine; a CI run keeps none (E2E_SCREENSHOTS=1 keeps them).
+    if (ci) process.env.E2E_SCREENSHOTS ??= '0';
     vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
   }
 }
