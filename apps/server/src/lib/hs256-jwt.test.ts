@@ -26,6 +26,8 @@ describe('HS256 tokens on node:crypto', () => {
     });
     const byJose = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
     expect(key.verify(byJose)).toEqual(claims);
+    // The same bytes as jose wrote: tokens issued before the change stay valid after it.
+    expect(byJose).toBe(token);
   });
 
   it('refuses another key, a changed payload or signature, and malformed tokens', () => {
