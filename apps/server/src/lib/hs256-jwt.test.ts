@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { hs256Key } from './hs256-jwt.ts';
+import { hs256Key, unverifiedPayload } from './hs256-jwt.ts';
 
 const SECRET = 'a-test-secret-of-thirty-two-bytes!!';
 const key = hs256Key(SECRET);
@@ -66,5 +66,18 @@ describe('HS256 tokens on node:crypto', () => {
     expect(key.verify(signedAs({ alg: 'HS256' }, [1, 2]))).toBeNull();
     const notJson = `${b64({ alg: 'HS256' })}.${Buffer.from('not json').toString('base64url')}`;
     expect(key.verify(`${notJson}.${mac(notJson)}`)).toBeNull();
+  });
+
+  it('reads a payload unverified only when the token is well formed', () => {
+    expect(unverifiedPayload(hs256Key('any other key').sign(claims))).toEqual(claims);
+    for (const bad of [
+      '',
+      'a.b',
+      `${b64({ alg: 'HS256' })}.${b64([1])}.x`,
+      `h.${Buffer.from('not json').toString('base64url')}.s`,
+      'a.b+c.d',
+    ]) {
+      expect(unverifiedPayload(bad), bad).toBeNull();
+    }
   });
 });

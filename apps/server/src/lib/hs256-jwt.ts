@@ -43,6 +43,15 @@ export function hs256Key(secret: string | Uint8Array): Hs256Key {
   };
 }
 
+/**
+ * A token's payload read WITHOUT checking its signature or expiry: only for a decision the API checks
+ * again anyway (the website renewing a member token before it runs out). Null when malformed.
+ */
+export function unverifiedPayload(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  return parts.length === 3 && SEGMENT.test(parts[1]!) ? parseObject(parts[1]!) : null;
+}
+
 function parseObject(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unverifiedPayload } from '../lib/hs256-jwt.ts';
 
 /**
  * The website's cookies, all HttpOnly and SameSite=Lax (Secure when the site's address is https), scoped
@@ -119,12 +120,8 @@ export class SiteSessions {
    * checks it on every call): only to decide when to renew it.
    */
   secondsLeft(session: MemberSession, nowSeconds = Math.floor(Date.now() / 1000)): number {
-    try {
-      const exp = JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString('utf8'))?.exp;
-      return typeof exp === 'number' ? exp - nowSeconds : 0;
-    } catch {
-      return 0;
-    }
+    const exp = unverifiedPayload(session.token)?.exp;
+    return typeof exp === 'number' ? exp - nowSeconds : 0;
   }
 
   signIn(reply: FastifyReply, path: string, session: MemberSession, keep: boolean): void {
