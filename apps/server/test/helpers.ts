@@ -63,6 +63,9 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Daily jobs run when a test runs them (app.dailyJobs.runIfDue), not on a timer.
     JOB_CHECK_MS: '0',
+    // No web build unless a test brings its own: a checkout where `npm start` built apps/web/dist
+    // must test the same as a clean clone.
+    WEB_DIST: join(dataDir, 'no-web-dist'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
