@@ -11,9 +11,13 @@ import { unverifiedPayload } from '../lib/hs256-jwt.ts';
  * - `site_member`: the member API's token and the fingerprint it was issued to (the member API binds a
  *   token to its device's fingerprint, as the admin API does); a session cookie, or kept for the
  *   keep-login lifetime when the member asked to stay signed in. The browser's script never sees it.
+ * - `site_oauth`: a random value set when a sign-in with a provider starts, for as long as the flow
+ *   holds; the flow keeps only its digest and the provider's return is refused without it, so a
+ *   return link opened in another browser signs nobody in (lib/oauth/flows.ts). Cleared at the return.
  */
 export const CSRF_COOKIE = 'site_csrf';
 export const MEMBER_COOKIE = 'site_member';
+export const OAUTH_COOKIE = 'site_oauth';
 export const CSRF_FIELD = '_csrf';
 
 export function parseCookies(header: string | undefined): Record<string, string> {
@@ -122,6 +126,21 @@ export class SiteSessions {
   secondsLeft(session: MemberSession, nowSeconds = Math.floor(Date.now() / 1000)): number {
     const exp = unverifiedPayload(session.token)?.exp;
     return typeof exp === 'number' ? exp - nowSeconds : 0;
+  }
+
+  /** Starts binding a provider flow to this browser: the value to send with it, set as `site_oauth` for `seconds`. */
+  startOAuth(reply: FastifyReply, path: string, seconds: number): string {
+    const value = randomBytes(32).toString('base64url');
+    appendCookie(reply, this.cookie(OAUTH_COOKIE, value, path, seconds));
+    return value;
+  }
+
+  /** This browser's `site_oauth` value, when it has one this site could have written; the cookie is cleared. */
+  takeOAuth(req: FastifyRequest, reply: FastifyReply, path: string): string | null {
+    const value = parseCookies(req.headers.cookie)[OAUTH_COOKIE];
+    if (value === undefined) return null;
+    appendCookie(reply, this.cookie(OAUTH_COOKIE, '', path, 0));
+    return /^[\w-]{20,100}$/.test(value) ? value : null;
   }
 
   signIn(reply: FastifyReply, path: string, session: MemberSession, keep: boolean): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FLOW_TTL_SECONDS } from '../lib/oauth/flows.ts';
 import type { ApiAnswer } from './public-api.ts';
 import { emptyForm, type FormState } from './render/forms.ts';
 import {
@@ -224,7 +225,11 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     app.post(at('/oauth/:provider'), SITE_ROUTE, async (req, reply) => {
       const { provider } = req.params as { provider: string };
       if (!PROVIDER.test(provider)) throw new SiteNotFound();
-      const res = await pages.api(req).post(`${A}/oauth-url/${provider}`, {}, { fingerprint: sessions.fingerprintFor(req) });
+      // Only this browser may finish the flow: the member API binds it to the fingerprint and this cookie.
+      const binding = sessions.startOAuth(reply, cookiePath(req), FLOW_TTL_SECONDS);
+      const res = await pages
+        .api(req)
+        .post(`${A}/oauth-url/${provider}`, { browser_binding: binding }, { fingerprint: sessions.fingerprintFor(req) });
       if (res.status === 200 && typeof res.body?.url === 'string') return reply.redirect(res.body.url, 303);
       return signInForm(req, reply, failed(res, {}, []), res.status === 404 ? 404 : statusOf(res));
     });
@@ -233,9 +238,12 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       const q = req.query as Query;
       if (!PROVIDER.test(provider)) throw new SiteNotFound();
       const fingerprint = sessions.fingerprintFor(req);
-      const res = await pages
-        .api(req)
-        .post(`${A}/oauth-login/${provider}`, { code: str(q.code, 2000), state: str(q.state, 500) }, { fingerprint });
+      const binding = sessions.takeOAuth(req, reply, cookiePath(req));
+      const res = await pages.api(req).post(
+        `${A}/oauth-login/${provider}`,
+        { code: str(q.code, 2000), state: str(q.state, 500), ...(binding ? { browser_binding: binding } : {}) },
+        { fingerprint },
+      );
       const session = sessionFrom(res, fingerprint);
       if (session) return signedIn(req, reply, session, false);
       return signInForm(req, reply, failed(res, {}, []), statusOf(res));

@@ -207,6 +207,11 @@ export const oauthReturnBody = z.strictObject({
   state: z.string().min(1, VALIDATION_KEYS.required).max(200),
   keep_login: z.boolean().optional(),
 });
+/**
+ * A provider's return refused because another browser started the flow (400): the provider step has
+ * to be started again in this browser (docs/identity.md "Provider flows are bound to their browser").
+ */
+export const OAUTH_KEYS = { otherBrowser: 'validate.error.oauth_other_browser' } as const;
 export const linkedIdentitySchema = z.object({
   provider: z.enum(OAUTH_PROVIDERS),
   email: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { OAUTH_PROVIDERS, passwordField } from './account.ts';
+import { OAUTH_PROVIDERS, oauthReturnBody, passwordField } from './account.ts';
 
 /**
  * Members (issue 12, docs/identity.md "Members"): people of the company website, not admins. They
@@ -65,6 +65,16 @@ export const memberEmailCodeBody = z.strictObject({
 });
 export const memberSendMailBody = z.strictObject({ email, locale, recaptcha: z.string().optional() });
 export const memberResetBody = memberTokenBody.extend({ password: passwordField.pipe(z.string().max(200)) });
+/**
+ * The website's binding of a provider flow to the visitor's browser: the random value of its HttpOnly
+ * `site_oauth` cookie, sent when the flow starts and again with the provider's return.
+ */
+const browserBinding = z
+  .string()
+  .regex(/^[\w-]{20,100}$/, VALIDATION_KEYS.invalid)
+  .optional();
+export const memberOAuthStartBody = z.strictObject({ browser_binding: browserBinding }).optional();
+export const memberOAuthReturnBody = oauthReturnBody.extend({ browser_binding: browserBinding });
 export const memberProfileBody = z.strictObject({ name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100) });
 
 // ---- back office ----

@@ -1,11 +1,15 @@
+import { OAUTH_KEYS } from '@bo/shared/schemas/account';
 import { MEMBER_KEYS } from '@bo/shared/schemas/member';
 import { MESSAGES } from '@bo/shared/messages';
-import { AppError, loginFail } from '../errors.ts';
+import { AppError, badRequest, loginFail } from '../errors.ts';
 import type { Principal } from './principal.ts';
 
 /** Why a strategy refused the credentials. */
-/** `not_confirmed`: a member whose sign-up e-mail is not confirmed, told only once the secret was right. */
-export type SignInFailure = 'unknown_account' | 'wrong_secret' | 'disabled' | 'not_confirmed';
+/**
+ * `not_confirmed`: a member whose sign-up e-mail is not confirmed, told only once the secret was right.
+ * `other_browser`: a provider's return in a browser other than the one that started the flow (lib/oauth/flows.ts).
+ */
+export type SignInFailure = 'unknown_account' | 'wrong_secret' | 'disabled' | 'not_confirmed' | 'other_browser';
 
 /**
  * One answer whatever went wrong (spec: `Login fail`, 401): a caller learns nothing about which
@@ -16,6 +20,8 @@ const FAILURE_ERRORS: Record<SignInFailure, () => AppError> = {
   wrong_secret: loginFail,
   disabled: loginFail,
   not_confirmed: () => new AppError(403, MESSAGES.permissionDenied, { email: [MEMBER_KEYS.emailNotConfirmed] }),
+  // Says nothing about any account: only that this browser did not start the flow.
+  other_browser: () => badRequest({ state: [OAUTH_KEYS.otherBrowser] }),
 };
 
 export const failureError = (failure: SignInFailure): AppError => FAILURE_ERRORS[failure]();

@@ -3,7 +3,8 @@ import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { anonymousWho, writeAudit } from '../audit.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import { providerIdentityOf, type OAuthCredentials } from './oauth-strategy.ts';
+import { providerIdentityOf } from '../oauth/provider-return.ts';
+import { returnFailure, type OAuthCredentials } from './oauth-strategy.ts';
 import { memberPrincipal, type MemberPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -88,9 +89,11 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
     async claim({ provider }): Promise<Claim<MemberPrincipal>> {
       return { account: `member-oauth:${provider}`, principal: null, attempted: { provider } };
     },
-    async verify({ provider, code, state }) {
-      const identity = await providerIdentityOf(app, { provider, code, state }, 'member_sign_in');
-      if (!identity) return { ok: false, failure: 'wrong_secret' };
+    async verify({ provider, code, state, browserBinding }) {
+      const binding = { fingerprint: client.fingerprint, browserBinding: browserBinding ?? null };
+      const outcome = await providerIdentityOf(app, { provider, code, state, binding }, 'member_sign_in');
+      if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
+      const { identity } = outcome;
       const linked = await db
         .selectFrom('member_identities as i')
         .innerJoin('members as m', 'm.id', 'i.member_id')

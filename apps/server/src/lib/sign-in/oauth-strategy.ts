@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { writeAudit } from '../audit.ts';
-import { takeFlow, redirectUri } from '../oauth/flows.ts';
-import { exchangeCode, ProviderRefusal, type ProviderIdentity } from '../oauth/providers.ts';
-import type { Claim, CredentialStrategy } from './credential-strategy.ts';
+import type { ProviderIdentity } from '../oauth/providers.ts';
+import { providerIdentityOf, type ReturnOutcome } from '../oauth/provider-return.ts';
+import type { Claim, CredentialStrategy, SignInFailure } from './credential-strategy.ts';
 import { adminPrincipal, type AdminPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -11,30 +11,13 @@ export interface OAuthCredentials {
   provider: OAuthProvider;
   code: string;
   state: string;
+  /** The website's `site_oauth` cookie value (members on the site); the API's callers have only their X-Fingerprint. */
+  browserBinding?: string;
 }
 
-/**
- * Who the provider says the returning browser is: the flow `state` names (used up), its code
- * exchanged with the PKCE verifier and nonce. Null for a state that is unknown, used or expired, or a
- * code the provider refuses (logged): a failed sign-in, never a 500. Admins and members alike.
- */
-export async function providerIdentityOf(
-  app: FastifyInstance,
-  { provider, code, state }: OAuthCredentials,
-  purpose: 'sign_in' | 'member_sign_in',
-): Promise<ProviderIdentity | null> {
-  const flow = await takeFlow(app.db, app.config, { provider, state, purpose });
-  if (!flow) return null;
-  try {
-    return await exchangeCode(app.config.oauth, provider, { code, ...flow, redirectUri: redirectUri(app.config, provider, purpose) });
-  } catch (e) {
-    if (e instanceof ProviderRefusal) {
-      app.log.warn({ provider }, `social sign-in refused: ${e.message}`);
-      return null;
-    }
-    throw e;
-  }
-}
+/** Why a provider's return signs nobody in, as the sign-in pipeline answers it. */
+export const returnFailure = (outcome: Extract<ReturnOutcome, { ok: false }>): SignInFailure =>
+  outcome.refusal === 'other_browser' ? 'other_browser' : 'wrong_secret';
 
 /**
  * Google, Facebook or LINE: the authorization code the provider sent the browser back with. Only an
@@ -84,8 +67,9 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
       return { account: `oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state }) {
-      const identity = await providerIdentityOf(app, { provider, code, state }, 'sign_in');
-      if (!identity) return { ok: false, failure: 'wrong_secret' };
+      const outcome = await providerIdentityOf(app, { provider, code, state, binding: { fingerprint: client.fingerprint } }, 'sign_in');
+      if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
+      const { identity } = outcome;
       const linked = await db
         .selectFrom('admin_identities as i')
         .innerJoin('admins as a', 'a.id', 'i.admin_id')

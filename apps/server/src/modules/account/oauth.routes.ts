@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkedIdentitySchema, oauthProviderParam, oauthReturnBody, oauthUrlResponse, signInResponse } from '@bo/shared/schemas/account';
+import {
+  linkedIdentitySchema,
+  OAUTH_KEYS,
+  oauthProviderParam,
+  oauthReturnBody,
+  oauthUrlResponse,
+  signInResponse,
+} from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
-import { redirectUri, startFlow, takeFlow } from '../../lib/oauth/flows.ts';
-import { exchangeCode, ProviderRefusal } from '../../lib/oauth/providers.ts';
+import { startFlow } from '../../lib/oauth/flows.ts';
+import { providerIdentityOf } from '../../lib/oauth/provider-return.ts';
 import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
 import { adminSignIn } from '../../lib/sign-in/sign-in.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
@@ -20,6 +27,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     if (!app.config.oauth[provider]) throw notFound();
   };
   const linkRefused = () => badRequest({ code: ['validate.error.oauth_failed'] });
+  /** A flow is finished only by the browser (X-Fingerprint) that started it (lib/oauth/flows.ts). */
+  const bindingOf = (req: FastifyRequest) => ({ fingerprint: signInClientOf(req).fingerprint });
 
   app.post(
     '/api/admin/account/oauth-url/:provider',
@@ -27,7 +36,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open. 404 when the provider is not configured.",
+          "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open, bound to " +
+          'this browser (X-Fingerprint): only it can finish the flow. 404 when the provider is not configured.',
         params: oauthProviderParam,
         response: { 200: oauthUrlResponse },
       },
@@ -35,7 +45,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       enabled(req.params.provider);
-      return { url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'sign_in', adminId: null }) };
+      const flow = { provider: req.params.provider, purpose: 'sign_in' as const, adminId: null, binding: bindingOf(req) };
+      return { url: await startFlow(app.db, app.config, flow) };
     },
   );
 
@@ -47,7 +58,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
         description:
           'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
           'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
-          'state that is unknown, used or expired.',
+          "state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays " +
+          'open for that browser; nobody is signed in).',
         params: oauthProviderParam,
         body: oauthReturnBody,
         response: { 200: signInResponse },
@@ -84,7 +96,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await linkable(req, req.params.provider);
-      return { url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'link', adminId: req.actor.id }) };
+      const flow = { provider: req.params.provider, purpose: 'link' as const, adminId: req.actor.id, binding: bindingOf(req) };
+      return { url: await startFlow(app.db, app.config, flow) };
     },
   );
 
@@ -93,7 +106,9 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Links the provider account the code proves to the signed-in admin; 409 when it is linked to another admin.',
+        description:
+          'Links the provider account the code proves to the signed-in admin; 409 when it is linked to another admin; 400 ' +
+          '`validate.error.oauth_other_browser` when another browser started the flow (nothing is linked).',
         params: oauthProviderParam,
         body: oauthReturnBody.omit({ keep_login: true }),
         response: { 200: linkedIdentitySchema },
@@ -103,19 +118,10 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { provider } = req.params;
       await linkable(req, provider);
-      const flow = await takeFlow(app.db, app.config, { provider, state: req.body.state, purpose: 'link', adminId: req.actor.id });
-      if (!flow) throw linkRefused();
-      let identity: Awaited<ReturnType<typeof exchangeCode>>;
-      try {
-        identity = await exchangeCode(app.config.oauth, provider, {
-          code: req.body.code,
-          ...flow,
-          redirectUri: redirectUri(app.config, provider),
-        });
-      } catch (e) {
-        if (e instanceof ProviderRefusal) throw linkRefused();
-        throw e;
-      }
+      const back = { provider, code: req.body.code, state: req.body.state, binding: bindingOf(req) };
+      const outcome = await providerIdentityOf(app, back, 'link', req.actor.id);
+      if (!outcome.ok) throw outcome.refusal === 'other_browser' ? badRequest({ state: [OAUTH_KEYS.otherBrowser] }) : linkRefused();
+      const { identity } = outcome;
       return req.inTransaction(async ({ trx, actor, audit }) => {
         const owner = await trx
           .selectFrom('admin_identities')

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthProviderParam, oauthReturnBody, oauthUrlResponse, type SignInResponse } from '@bo/shared/schemas/account';
+import { oauthProviderParam, oauthUrlResponse, type SignInResponse } from '@bo/shared/schemas/account';
 import {
   memberEmailCodeBody,
   memberLoginBody,
+  memberOAuthReturnBody,
+  memberOAuthStartBody,
   memberProfileBody,
   memberResetBody,
   memberSchema,
@@ -253,15 +255,20 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         tags,
         description:
           "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
-          "website's /member/oauth-return/{provider}. 404 when the provider is not configured.",
+          "website's /member/oauth-return/{provider}. The flow is bound to this browser: its X-Fingerprint and, from the website, " +
+          '`browser_binding` (its HttpOnly cookie); only the same pair finishes it. 404 when the provider is not configured.',
         params: oauthProviderParam,
+        body: memberOAuthStartBody,
         response: { 200: oauthUrlResponse },
       },
       config: { roles: 'public', errors: [404] },
     },
     async (req) => {
       providerOn(req.params.provider);
-      return { url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'member_sign_in', adminId: null }) };
+      const binding = { fingerprint: signInClientOf(req).fingerprint, browserBinding: req.body?.browser_binding ?? null };
+      return {
+        url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'member_sign_in', adminId: null, binding }),
+      };
     },
   );
 
@@ -272,9 +279,10 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
-          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member.',
+          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member; ' +
+          '400 `validate.error.oauth_other_browser` when another browser started the flow (nobody is signed in; the flow stays open).',
         params: oauthProviderParam,
-        body: oauthReturnBody,
+        body: memberOAuthReturnBody,
         response: { 200: memberSessionResponse },
       },
       config: { roles: 'public', errors: [401, 404, 429] },
@@ -283,7 +291,12 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       providerOn(req.params.provider);
       const client = signInClientOf(req);
       const answer = await signIn(memberOAuthStrategy(app, client), {
-        credentials: { provider: req.params.provider, code: req.body.code, state: req.body.state },
+        credentials: {
+          provider: req.params.provider,
+          code: req.body.code,
+          state: req.body.state,
+          ...(req.body.browser_binding ? { browserBinding: req.body.browser_binding } : {}),
+        },
         client,
         keepLogin: !!req.body.keep_login,
       });

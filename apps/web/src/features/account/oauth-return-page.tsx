@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
-import { OAUTH_PROVIDERS, type OAuthProviderName } from '@bo/shared/schemas/account';
+import { OAUTH_KEYS, OAUTH_PROVIDERS, type OAuthProviderName } from '@bo/shared/schemas/account';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { toast, SHELL_TOAST } from '../../lib/toast.ts';
 import { finishSignIn } from './finish-sign-in.ts';
@@ -12,6 +12,7 @@ import { finishOAuth } from './oauth-flow.ts';
 import { PublicCard } from './public-card.tsx';
 import { redirectTarget } from './redirect-target.ts';
 import './i18n-identity.ts';
+import '../../components/identity/i18n.ts';
 
 const NAMES: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' };
 
@@ -49,7 +50,9 @@ export default function OAuthReturnPage() {
         await finishSignIn(done.result, navigate, redirectTarget(done.redirect));
       })
       .catch((e) => {
-        if (e instanceof ApiError && e.status === 401 && e.message !== 'Invalid token') setError(t('oauth.notLinked', { provider: name }));
+        // Another browser started the flow: nothing was signed in or linked (lib/oauth/flows.ts on the server).
+        if (e instanceof ApiError && e.errors?.state?.includes(OAUTH_KEYS.otherBrowser)) setError(t(`common:${OAUTH_KEYS.otherBrowser}`));
+        else if (e instanceof ApiError && e.status === 401 && e.message !== 'Invalid token') setError(t('oauth.notLinked', { provider: name }));
         else if (e instanceof ApiError && e.status === 409) setError(t('oauth.taken', { provider: name }));
         else setError(errorText(e));
       });

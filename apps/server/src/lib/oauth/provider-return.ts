@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import { redirectUri, takeFlow, type FlowBinding, type FlowPurpose, type FlowRefusal } from './flows.ts';
+import { exchangeCode, ProviderRefusal, type ProviderIdentity } from './providers.ts';
+
+/** What the provider sent the browser back with, and who the browser is. */
+export interface ProviderReturn {
+  provider: OAuthProvider;
+  code: string;
+  state: string;
+  binding: FlowBinding;
+}
+
+export type ReturnOutcome = { ok: true; identity: ProviderIdentity } | { ok: false; refusal: FlowRefusal | 'provider_refused' };
+
+/**
+ * Who the provider says the returning browser is, for every flow (admins' sign-in and linking,
+ * members' sign-in): the flow `state` names, bound to the browser that started it and used up, its
+ * code exchanged with the PKCE verifier and nonce. A refusal for a state that is unknown, used or
+ * expired, a return in another browser (the code is then not exchanged), or a code the provider
+ * refuses (logged): never a 500.
+ */
+export async function providerIdentityOf(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'log'>,
+  back: ProviderReturn,
+  purpose: FlowPurpose,
+  adminId?: number,
+): Promise<ReturnOutcome> {
+  const { provider, code, state, binding } = back;
+  const flow = await takeFlow(app.db, app.config, { provider, state, purpose, binding, ...(adminId !== undefined ? { adminId } : {}) });
+  if (!flow.ok) return flow;
+  try {
+    const identity = await exchangeCode(app.config.oauth, provider, {
+      code,
+      codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
+      redirectUri: redirectUri(app.config, provider, purpose),
+    });
+    return { ok: true, identity };
+  } catch (e) {
+    if (e instanceof ProviderRefusal) {
+      app.log.warn({ provider }, `provider return refused: ${e.message}`);
+      return { ok: false, refusal: 'provider_refused' };
+    }
+    throw e;
+  }
+}
