@@ -28,11 +28,23 @@ interface LinkMember {
   email: string;
   name: string;
   password_hash: string | null;
+  email_verified_at: string | null;
 }
 
 /**
+ * How a mail to a member greets it: by its name once the address is proven, else by the address. The
+ * name of an unconfirmed member is whatever someone typed when signing the address up, and the
+ * company's server must not mail that text to the address (a sign-up named "Your account is locked:
+ * https://…" would otherwise send it to anyone).
+ */
+export const memberGreeting = (member: Pick<LinkMember, 'email' | 'name' | 'email_verified_at'>): string =>
+  member.email_verified_at === null ? member.email : member.name || member.email;
+
+/**
  * A new single-use link for the member (its open links of the same purpose die), and the mail that
- * carries it, for the caller to queue in the same transaction. Only a keyed digest is stored.
+ * carries it, for the caller to queue in the same transaction. Only a keyed digest is stored, with a
+ * fingerprint of the member's password: a reset link dies when the password changes another way, and
+ * a confirmation link confirms only with the pending password of the sign-up that made it.
  */
 export async function memberLinkMail(
   trx: DbOrTrx,
@@ -55,14 +67,15 @@ export async function memberLinkMail(
       member_id: member.id,
       purpose,
       token_hash: tokenDigest(config, token),
-      password_fingerprint: purpose === 'reset' ? passwordFingerprint(config, member.password_hash) : null,
+      password_fingerprint: passwordFingerprint(config, member.password_hash),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + MEMBER_LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
       used_at: null,
     })
     .execute();
   const link = `${config.site.url}${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
-  const name = member.name || member.email;
+  // A confirmation goes to an address nobody has proven yet: never with a name someone typed.
+  const name = purpose === 'confirm' ? member.email : memberGreeting(member);
   return {
     to: member.email,
     locale: opts.locale,
@@ -74,8 +87,9 @@ export async function memberLinkMail(
 
 /**
  * Uses up the open link `token` names, once (a second concurrent use finds it gone), and answers its
- * member; 400 for a link unknown, used, expired, of a disabled member, or (reset) older than the
- * member's current password.
+ * member; 400 for a link unknown, used, expired, of a disabled member, or made for another password
+ * than the member's current one (a reset link older than the password; a confirmation link whose
+ * sign-up's pending password was dropped).
  */
 export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: string, purpose: Purpose) {
   const digest = tokenDigest(config, token);
@@ -94,7 +108,7 @@ export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: stri
     row.used_at !== null ||
     row.expires_at <= now ||
     row.status !== 'active' ||
-    (purpose === 'reset' && row.password_fingerprint !== passwordFingerprint(config, row.password_hash))
+    row.password_fingerprint !== passwordFingerprint(config, row.password_hash)
   ) {
     throw memberLinkInvalid(purpose);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { anonymousWho, writeAudit } from '../audit.ts';
+import { proveMemberEmail } from '../identity/member-email-proof.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import { providerIdentityOf } from '../oauth/provider-return.ts';
@@ -12,7 +13,8 @@ import type { SignInClient } from './sign-in-client.ts';
  * A member signs in with Google, Facebook or LINE (issue 12): the member linked to the provider
  * account; else, with a provider-verified e-mail (Google), the member with that e-mail, linked then;
  * else a new member is signed up with what the provider tells (its e-mail when it gives one that no
- * member has, confirmed only when the provider verified it). Members sign up freely; admins never do.
+ * member has, confirmed only when the provider verified it). Linking an unconfirmed member by a
+ * verified e-mail confirms it and drops its pending password (lib/identity/member-email-proof.ts). Members sign up freely; admins never do.
  */
 export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
   const { db } = app;
@@ -51,8 +53,8 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
         : undefined;
       if (member && !taken) {
         await link(member.id, provider, identity, now);
-        if (member.email_verified_at === null)
-          await db.updateTable('members').set({ email_verified_at: now }).where('id', '=', member.id).execute();
+        // The provider proved the address: a password someone chose before that is dropped.
+        if (member.email_verified_at === null) await proveMemberEmail(db, member.id);
         await writeAudit(db, anonymousWho(client), {
           action: 'link_identity',
           target_type: 'member',

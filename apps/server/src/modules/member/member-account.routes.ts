@@ -20,7 +20,8 @@ import type { MailLocale } from '@bo/shared/schemas/mail';
 import type { Trx } from '../../db/database.ts';
 import { anonymousWho, writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
+import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
+import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
@@ -80,9 +81,10 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Signs a member up and mails a link to confirm the e-mail (72 hours); the member signs in once it is confirmed. The answer is ' +
-          'the same when the e-mail already has a member (that member is mailed nothing new unless it is still unconfirmed: then a new ' +
-          'link). One mail per address a minute (429).',
+          'Signs a member up and mails a link to confirm the e-mail (72 hours; the mail greets by the address, never by the name); the ' +
+          'member signs in once it is confirmed, with this password. The answer, and the time it takes, are the same when the e-mail ' +
+          'already has a member: a confirmed one is mailed nothing and changed in nothing; an unconfirmed one keeps its first ' +
+          "sign-up's password and link, and is mailed a link to set a password instead. One mail per address a minute (429).",
         body: memberSignUpBody,
         response: { 200: memberSentResponse },
       },
@@ -93,43 +95,49 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       const locale: MailLocale = req.body.locale ?? 'zh-TW';
       await paceSend(app.rateLimits, { kind: 'member_sign_up', email, ip: req.ip });
       await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
-      const existing = await activeByEmail(email);
-      if (existing && (existing.email_verified_at !== null || existing.status !== 'active')) return { sent: true as const };
+      // Hashed whatever the address: a new, a pending and a confirmed address take as long to answer.
       const passwordHash = await hashPassword(req.body.password);
-      await queue(async (trx) => {
-        const now = new Date().toISOString();
-        const member = existing
-          ? { ...existing, name: req.body.name, password_hash: passwordHash }
-          : await trx
-              .insertInto('members')
-              .values({
-                email,
-                name: req.body.name,
-                password_hash: passwordHash,
-                status: 'active',
-                email_verified_at: null,
-                locale,
-                last_sign_in_at: null,
-                created_at: now,
-                updated_at: now,
-              })
-              .returning(['id', 'email', 'name', 'password_hash'])
-              .executeTakeFirstOrThrow();
-        // Signing up again before confirming: the latest name and password count.
-        if (existing)
-          await trx
-            .updateTable('members')
-            .set({ name: req.body.name, password_hash: passwordHash, updated_at: now })
-            .where('id', '=', existing.id)
-            .execute();
-        await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member, purpose: 'confirm', locale }));
-        await writeAudit(trx, who(req), {
-          action: 'sign_up',
-          target_type: 'member',
-          target_id: member.id,
-          after: { email, name: req.body.name },
+      const existing = await activeByEmail(email);
+      if (existing?.status === 'active' && existing.email_verified_at === null) {
+        // The address waits for the confirmation of an earlier sign-up (perhaps not its owner's): that
+        // sign-up's password and link stay, this password is dropped, and the address's owner is mailed
+        // a link to set a password, which confirms the address (docs/identity.md "Unconfirmed members").
+        await queue(async (trx) => {
+          await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member: existing, purpose: 'reset', locale }));
+          await writeAudit(trx, who(req), {
+            action: 'send_reset_password_mail',
+            target_type: 'member',
+            target_id: existing.id,
+            after: { reason: 'sign_up_again' },
+          });
         });
-      });
+      } else if (!existing) {
+        await queue(async (trx) => {
+          const now = new Date().toISOString();
+          const member = await trx
+            .insertInto('members')
+            .values({
+              email,
+              name: req.body.name,
+              password_hash: passwordHash,
+              status: 'active',
+              email_verified_at: null,
+              locale,
+              last_sign_in_at: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
+            .executeTakeFirstOrThrow();
+          await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member, purpose: 'confirm', locale }));
+          await writeAudit(trx, who(req), {
+            action: 'sign_up',
+            target_type: 'member',
+            target_id: member.id,
+            after: { email, name: req.body.name },
+          });
+        });
+      }
       return { sent: true as const };
     },
   );
@@ -197,7 +205,8 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
-          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it.',
+          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it, and drops a password ' +
+          'chosen before the e-mail was proven (set one by the reset mail).',
         body: memberEmailCodeBody,
         response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
       },
@@ -213,12 +222,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
           recaptcha: { token: recaptcha },
         });
         const signedIn = await session(tokenOf(answer));
-        if (signedIn.member.email_verified_at === null) {
-          const now = new Date().toISOString();
-          await app.db.updateTable('members').set({ email_verified_at: now }).where('id', '=', signedIn.member.id).execute();
-          signedIn.member = { ...signedIn.member, email_verified_at: now };
-        }
-        return signedIn;
+        if (signedIn.member.email_verified_at !== null) return signedIn;
+        await app.db.transaction().execute((trx) => proveMemberEmail(trx, signedIn.member.id));
+        return { ...signedIn, member: await memberView(app.db, signedIn.member.id) };
       }
       const address = email.toLowerCase();
       await paceSend(app.rateLimits, { kind: 'member_sign_in_code', email: address, ip: req.ip });
@@ -237,7 +243,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
             to: member.email,
             template: 'sign_in_code',
             locale: locale ?? 'zh-TW',
-            variables: { name: member.name || member.email, code: plain, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
+            variables: { name: memberGreeting(member), code: plain, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
           });
         });
       }
@@ -353,11 +359,8 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         const link = await useMemberLink(trx, app.config, req.body.token, 'reset');
         const now = new Date().toISOString();
-        await trx
-          .updateTable('members')
-          .set({ password_hash: passwordHash, email_verified_at: link.email_verified_at ?? now, updated_at: now })
-          .where('id', '=', link.member_id)
-          .execute();
+        await proveMemberEmail(trx, link.member_id);
+        await trx.updateTable('members').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', link.member_id).execute();
         await trx
           .updateTable('member_devices')
           .set({ revoked_at: now, token_id: null })

@@ -37,7 +37,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
         if (!member) throw notFound();
         const row = await ctx.db
           .selectFrom('members')
-          .select(['id', 'email', 'name', 'password_hash', 'locale'])
+          .select(['id', 'email', 'name', 'password_hash', 'email_verified_at', 'locale'])
           .where('id', '=', member.id)
           .executeTakeFirstOrThrow();
         const locale = row.locale === 'en-US' ? 'en-US' : 'zh-TW';

@@ -1,0 +1,27 @@
+import type { DbOrTrx } from '../../db/database.ts';
+
+/**
+ * A member proved its e-mail another way than its sign-up's own confirmation link: a mailed sign-in
+ * code, a provider that verified the address, a reset link. An unconfirmed member becomes confirmed,
+ * in one write with dropping its pending password: that password was chosen by whoever signed up with
+ * the address, before anyone proved it, and takes effect only through that sign-up's confirmation link
+ * (docs/identity.md "Unconfirmed members"). Open confirmation links die. The member sets a password by
+ * the reset mail. Answers whether the member was unconfirmed until now.
+ */
+export async function proveMemberEmail(db: DbOrTrx, memberId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  const proven = await db
+    .updateTable('members')
+    .set({ email_verified_at: now, password_hash: null, updated_at: now })
+    .where('id', '=', memberId)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  await db
+    .updateTable('member_links')
+    .set({ used_at: now })
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', 'confirm')
+    .where('used_at', 'is', null)
+    .execute();
+  return Number(proven.numUpdatedRows) === 1;
+}
