@@ -239,11 +239,13 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       if (!PROVIDER.test(provider)) throw new SiteNotFound();
       const fingerprint = sessions.fingerprintFor(req);
       const binding = sessions.takeOAuth(req, reply, cookiePath(req));
-      const res = await pages.api(req).post(
-        `${A}/oauth-login/${provider}`,
-        { code: str(q.code, 2000), state: str(q.state, 500), ...(binding ? { browser_binding: binding } : {}) },
-        { fingerprint },
-      );
+      const res = await pages
+        .api(req)
+        .post(
+          `${A}/oauth-login/${provider}`,
+          { code: str(q.code, 2000), state: str(q.state, 500), ...(binding ? { browser_binding: binding } : {}) },
+          { fingerprint },
+        );
       const session = sessionFrom(res, fingerprint);
       if (session) return signedIn(req, reply, session, false);
       return signInForm(req, reply, failed(res, {}, []), statusOf(res));

@@ -98,7 +98,8 @@ export async function takeFlow(
     .select(['id', 'provider', 'purpose', 'admin_id', 'secrets', 'expires_at', 'used_at'])
     .where('state_hash', '=', stateDigest(config, opts.state))
     .executeTakeFirst();
-  if (!row || row.used_at !== null || row.expires_at <= now || row.provider !== opts.provider || row.purpose !== opts.purpose) return invalid;
+  if (!row || row.used_at !== null || row.expires_at <= now || row.provider !== opts.provider || row.purpose !== opts.purpose)
+    return invalid;
   if (opts.purpose === 'link' && row.admin_id !== opts.adminId) return invalid;
   const opened = box(config).open(row.secrets);
   if (!opened) return invalid;

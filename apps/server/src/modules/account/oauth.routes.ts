@@ -58,7 +58,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
         description:
           'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
           'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
-          "state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays " +
+          'state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays ' +
           'open for that browser; nobody is signed in).',
         params: oauthProviderParam,
         body: oauthReturnBody,

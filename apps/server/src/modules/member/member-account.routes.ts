@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthProviderParam, oauthUrlResponse, type SignInResponse } from '@bo/shared/schemas/account';
 import {
   memberEmailCodeBody,
   memberLoginBody,
-  memberOAuthReturnBody,
-  memberOAuthStartBody,
   memberProfileBody,
   memberResetBody,
   memberSchema,
@@ -19,23 +16,21 @@ import {
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import type { Trx } from '../../db/database.ts';
 import { anonymousWho, writeAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
 import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { startFlow } from '../../lib/oauth/flows.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { memberAccounts } from '../../lib/sign-in/accounts.ts';
 import { emailCodeStrategy } from '../../lib/sign-in/email-code-strategy.ts';
-import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
 import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessions.ts';
 import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
 import { memberPrincipal } from '../../lib/sign-in/principal.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { requireFlag } from '../admin/feature-flags.ts';
+import { memberSessionAnswer, tokenOf } from './member-session-answer.ts';
 import { memberView } from './member.repository.ts';
 
 const tags = ['member'];
@@ -53,16 +48,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
   const codes = oneTimeCodes(app.config.jwtSecret);
   const who = (req: FastifyRequest) => anonymousWho(signInClientOf(req));
 
-  /** A sign-in's answer: the token and the member it is for. */
-  const session = async (token: string) => {
-    const payload = await app.tokens.verify(token);
-    return { token, member: await memberView(app.db, payload!.data.id) };
-  };
-  // Members have no second factor (member-sessions.ts): a sign-in always ends in a token.
-  const tokenOf = (answer: SignInResponse): string => {
-    if (!('token' in answer)) throw new Error('member sign-in asked for a second factor');
-    return answer.token;
-  };
+  const session = (token: string) => memberSessionAnswer(app, token);
   const activeByEmail = (email: string) =>
     app.db
       .selectFrom('members')
@@ -248,65 +234,6 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         });
       }
       return { sent: true as const };
-    },
-  );
-
-  const providerOn = (provider: keyof typeof app.config.oauth) => {
-    if (!app.config.oauth[provider]) throw notFound();
-  };
-  app.post(
-    '/api/member/account/oauth-url/:provider',
-    {
-      schema: {
-        tags,
-        description:
-          "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
-          "website's /member/oauth-return/{provider}. The flow is bound to this browser: its X-Fingerprint and, from the website, " +
-          '`browser_binding` (its HttpOnly cookie); only the same pair finishes it. 404 when the provider is not configured.',
-        params: oauthProviderParam,
-        body: memberOAuthStartBody,
-        response: { 200: oauthUrlResponse },
-      },
-      config: { roles: 'public', errors: [404] },
-    },
-    async (req) => {
-      providerOn(req.params.provider);
-      const binding = { fingerprint: signInClientOf(req).fingerprint, browserBinding: req.body?.browser_binding ?? null };
-      return {
-        url: await startFlow(app.db, app.config, { provider: req.params.provider, purpose: 'member_sign_in', adminId: null, binding }),
-      };
-    },
-  );
-
-  app.post(
-    '/api/member/account/oauth-login/:provider',
-    {
-      schema: {
-        tags,
-        description:
-          'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
-          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member; ' +
-          '400 `validate.error.oauth_other_browser` when another browser started the flow (nobody is signed in; the flow stays open).',
-        params: oauthProviderParam,
-        body: memberOAuthReturnBody,
-        response: { 200: memberSessionResponse },
-      },
-      config: { roles: 'public', errors: [401, 404, 429] },
-    },
-    async (req) => {
-      providerOn(req.params.provider);
-      const client = signInClientOf(req);
-      const answer = await signIn(memberOAuthStrategy(app, client), {
-        credentials: {
-          provider: req.params.provider,
-          code: req.body.code,
-          state: req.body.state,
-          ...(req.body.browser_binding ? { browserBinding: req.body.browser_binding } : {}),
-        },
-        client,
-        keepLogin: !!req.body.keep_login,
-      });
-      return session(tokenOf(answer));
     },
   );
 

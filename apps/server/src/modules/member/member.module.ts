@@ -5,6 +5,7 @@ import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { requireFlag } from '../admin/feature-flags.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
+import { memberOAuthRoutes } from './member-oauth.routes.ts';
 import { memberAdminRoutes } from './member.routes.ts';
 import { memberService } from './member.service.ts';
 
@@ -29,5 +30,6 @@ export const memberModule = defineModule({
     }),
     memberAdminRoutes,
     memberAccountRoutes,
+    memberOAuthRoutes,
   ],
 });

@@ -52,7 +52,8 @@ export default function OAuthReturnPage() {
       .catch((e) => {
         // Another browser started the flow: nothing was signed in or linked (lib/oauth/flows.ts on the server).
         if (e instanceof ApiError && e.errors?.state?.includes(OAUTH_KEYS.otherBrowser)) setError(t(`common:${OAUTH_KEYS.otherBrowser}`));
-        else if (e instanceof ApiError && e.status === 401 && e.message !== 'Invalid token') setError(t('oauth.notLinked', { provider: name }));
+        else if (e instanceof ApiError && e.status === 401 && e.message !== 'Invalid token')
+          setError(t('oauth.notLinked', { provider: name }));
         else if (e instanceof ApiError && e.status === 409) setError(t('oauth.taken', { provider: name }));
         else setError(errorText(e));
       });
