@@ -8,7 +8,10 @@ const pgSkip = !process.env.TEST_DATABASE_URL;
  * server projects' time. The files that mock a module (`vi.mock('fastify')` to collect every route)
  * need a fresh graph, so they run in isolated projects of their own.
  */
-const MOCKING = ['apps/server/test/{encoded-paths,image-refusals,route-roles,strict-ids,token-wall}.test.ts'];
+const MOCKING = [
+  'apps/server/test/{encoded-paths,image-refusals,route-roles,strict-ids,token-wall}.test.ts',
+  'apps/server/src/modules/member/sign-up-hashing.test.ts',
+];
 const serverProject = (name: string, db: 'sqlite' | 'postgres', include: string[], exclude: string[], isolate: boolean) => ({
   test: {
     name,
