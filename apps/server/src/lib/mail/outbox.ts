@@ -45,7 +45,8 @@ export async function templateText(
 /** appName and supportEmail of the application config (spec section 1), for every mail. */
 export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
   const row = await db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirst();
-  const config = appConfigSchema.parse(row ? JSON.parse(row.value) : {});
+  // Only the two fields a mail needs: another stored field today's rules refuse does not stop the mails.
+  const config = appConfigSchema.pick({ appName: true, supportEmail: true }).parse(row ? JSON.parse(row.value) : {});
   return { appName: config.appName, supportEmail: config.supportEmail };
 }
 

@@ -18,6 +18,7 @@ import {
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { sql } from 'kysely';
 import { likePattern, paginate } from '../../lib/list.ts';
 import { openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
@@ -93,7 +94,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name, locale } = req.params;
-      const problems = templateProblems(templateDefinition(name), req.body);
+      // Stored through the mail allow-list (no script, on*= or javascript:), placeholders kept.
+      const text = { subject: req.body.subject, html: (await sanitizeFields('mail', { html: req.body.html })).html! };
+      if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
+      const problems = templateProblems(templateDefinition(name), text);
       if (Object.keys(problems).length) throw badRequest(problems);
       await req.inTransaction(async ({ trx, actor, audit }) => {
         const before = await templateText(trx, name, locale);
@@ -101,14 +105,14 @@ export async function mailRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
         await trx
           .insertInto('mail_templates')
-          .values({ template: name, locale, subject: req.body.subject, html: req.body.html, updated_by: actor.id, updated_at: now })
+          .values({ template: name, locale, subject: text.subject, html: text.html, updated_by: actor.id, updated_at: now })
           .execute();
         await audit({
           action: 'update',
           target_type: 'mail_template',
           target_id: `${name}:${locale}`,
           before: { subject: before.subject, html: before.html },
-          after: req.body,
+          after: text,
         });
       });
       return describeTemplate(name);
@@ -157,7 +161,9 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name } = req.params;
-      const { locale, draft } = req.body;
+      const { locale } = req.body;
+      // The preview shows what saving the draft would store.
+      const draft = req.body.draft && { ...req.body.draft, html: (await sanitizeFields('mail', { html: req.body.draft.html })).html! };
       if (draft) {
         const problems = templateProblems(templateDefinition(name), draft);
         if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
