@@ -48,8 +48,12 @@ const url =
   (tagName, attribs) => {
     const value = browserUrl(attribs[attribute]);
     const ok = PLACEHOLDER.test(value) || allowed.test(value);
-    const { [attribute]: _dropped, ...rest } = attribs;
-    return { tagName, attribs: ok ? { ...rest, [attribute]: value } : rest };
+    // Rebuilt in the input's order, the URL left out when refused.
+    const out: Record<string, string> = {};
+    for (const [name, v] of Object.entries(attribs))
+      if (name !== attribute) out[name] = v;
+      else if (ok) out[name] = value;
+    return { tagName, attribs: out };
   };
 
 const OPTIONS: IOptions = {

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { likePattern, paginate } from '../../lib/list.ts';
 import { openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
-import { TEMPLATES, allVariables, templateDefinition } from '../../lib/mail/templates.ts';
+import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
 const templateParam = z.object({ name: z.enum(MAIL_TEMPLATE_NAMES) });
 const templateLocaleParam = templateParam.extend({ locale: z.enum(MAIL_LOCALES) });
@@ -32,8 +32,6 @@ const outboxQuery = listQuery(['id', 'created_at', 'to_address'] as const, {
   template: z.enum(MAIL_TEMPLATE_NAMES).optional(),
 });
 
-const sampleValues = (name: MailTemplateName, locale: MailLocale) =>
-  Object.fromEntries(templateDefinition(name).variables.map((v) => [v.name, v.sample[locale]]));
 
 /**
  * Mail templates and the outbox (issue 10; spec: GET /api/admin/mail/templates), super admins only:
@@ -44,6 +42,9 @@ export async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
   const roles = ROLES.debug;
+  // Test mails and previews link to this server's PUBLIC_URL (and the site's URL): a test mail checks that setting.
+  const origins = { app: app.config.publicUrl, site: app.config.site.url };
+  const sampleValues = (name: MailTemplateName, locale: MailLocale) => samplesOf(templateDefinition(name), locale, origins);
 
   const describeTemplate = async (name: MailTemplateName) => {
     const def = templateDefinition(name);
@@ -59,9 +60,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
         updated_at: text.updated_at,
       };
     }
+    const samples = sampleValues(name, 'zh-TW');
     return {
       name,
-      variables: allVariables(def).map((v) => ({ name: v.name, secret: v.secret, sample: v.sample['zh-TW'] })),
+      variables: allVariables(def).map((v) => ({ name: v.name, secret: v.secret, sample: samples[v.name] ?? v.sample['zh-TW'] })),
       locales,
     };
   };
