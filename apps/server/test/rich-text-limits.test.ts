@@ -27,7 +27,8 @@ const post = (path: string, token: string, body: unknown) =>
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-fingerprint': FINGERPRINT },
     body: JSON.stringify(body),
   });
-const newPage = (body: Record<string, unknown>) => post('/api/admin/page', pageEditor, { type: 'article', slug: `deep-${++n}`, title: '標題', ...body });
+const newPage = (body: Record<string, unknown>) =>
+  post('/api/admin/page', pageEditor, { type: 'article', slug: `deep-${++n}`, title: '標題', ...body });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -25,7 +25,7 @@ describe('sanitizeFields', () => {
     expect(mail.html).toBe('<p style="color:#fff">{{name}}</p>');
   });
 
-  it('refuses markup over the time limit with the fields\' key (400), then sanitises the next save in a new worker', async () => {
+  it("refuses markup over the time limit with the fields' key (400), then sanitises the next save in a new worker", async () => {
     expect(await refusal(sanitizeFields('rich', Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, big])), pool))).toEqual({
       status: 400,
       errors: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, ['validate.error.markup_too_complex']])),

@@ -157,11 +157,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
   {
     // Issue 12: a member of the website confirms the e-mail it signed up with.
     name: 'member_confirmation',
-    variables: [
-      v('name', false, '王小明', 'Alex Chen'),
-      link(true, '/member/confirm?token=…', 'site'),
-      v('expiresInHours', false, '72'),
-    ],
+    variables: [v('name', false, '王小明', 'Alex Chen'), link(true, '/member/confirm?token=…', 'site'), v('expiresInHours', false, '72')],
     defaults: {
       'zh-TW': {
         subject: '請確認您在 {{appName}} 的電子郵件',

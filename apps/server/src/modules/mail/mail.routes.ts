@@ -32,7 +32,6 @@ const outboxQuery = listQuery(['id', 'created_at', 'to_address'] as const, {
   template: z.enum(MAIL_TEMPLATE_NAMES).optional(),
 });
 
-
 /**
  * Mail templates and the outbox (issue 10; spec: GET /api/admin/mail/templates), super admins only:
  * the debug menu's mail-template screen edits, previews, resets and test-sends; the outbox screen
