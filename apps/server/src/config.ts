@@ -75,7 +75,10 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    // TLS is the server's rule (SMTP_ALLOW_PLAIN), not one the URL may turn off.
+    .refine((v) => !/[?&](requireTLS|ignoreTLS|opportunisticTLS)=/i.test(v), 'TLS options are not taken from the URL: see SMTP_ALLOW_PLAIN')
     .optional(),
+  SMTP_ALLOW_PLAIN: bool.default(false),
   MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -226,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: {
       smtpUrl: e.SMTP_URL,
+      /** smtp:// without STARTTLS allowed (a local relay); otherwise TLS is required (docs/identity.md). */
+      allowPlain: e.SMTP_ALLOW_PLAIN,
       from: e.MAIL_FROM,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       pollMs: e.MAIL_POLL_MS,

@@ -9,6 +9,7 @@ import {
   MAIL_TEMPLATE_NAMES,
   type MailLocale,
   type MailTemplateName,
+  mailDeliveryStatusSchema,
   mailPreviewBody,
   mailPreviewSchema,
   mailSendTestBody,
@@ -21,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { sql } from 'kysely';
 import { likePattern, paginate } from '../../lib/list.ts';
-import { openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
+import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
 import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
@@ -237,6 +238,20 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (keyword) qb = qb.where(sql<boolean>`lower(to_address) like ${likePattern(keyword.toLowerCase())} escape '\\'`);
       return paginate(qb, page, { idColumn: 'id', sortColumns: { id: 'id', created_at: 'created_at', to_address: 'to_address' } });
     },
+  );
+
+  app.get(
+    '/api/admin/mail/status',
+    {
+      schema: {
+        tags,
+        description:
+          "Whether mail is going out: the mails waiting, and when some wait after a failed attempt (a wrong SMTP password, no TLS), the server's last reason. Shown on the overview and the outbox.",
+        response: { 200: mailDeliveryStatusSchema },
+      },
+      config: { roles },
+    },
+    async () => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(app.db)) }),
   );
 
   app.get(
