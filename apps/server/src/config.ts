@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ownerOnlyFiles, privateFolder } from './lib/private-files.ts';
 
 /** Every setting, read once from the environment and validated. `.env.example` documents each. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -155,7 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Everything the server writes from here on is its owner's alone (lib/private-files.ts).
+  ownerOnlyFiles();
+  privateFolder(dataDir);
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -20,7 +20,7 @@ export const appConfigSchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/)
     .default(D.primaryColor),
   /** http(s) only (validators.ts isHttpUrl): the web shows it as a link. */
-  developerUrl: z.string().trim().max(300).refine(isHttpUrl, VALIDATION_KEYS.url).default(D.developerUrl),
+  developerUrl: z.string().trim().max(300).refine(isHttpUrl, VALIDATION_KEYS.invalid).default(D.developerUrl),
   version: z.string().max(30).default(D.version),
   adminGoogleLogin: z.boolean().default(D.adminGoogleLogin),
   pageCategoryDepth: z.object({ default: depth, article: depth, project: depth }).default(D.pageCategoryDepth),

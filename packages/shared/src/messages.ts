@@ -34,8 +34,6 @@ export const VALIDATION_KEYS = {
   markupTooManyTags: 'validate.error.markup_too_many_tags',
   /** Rich text that took longer than the sanitiser's time limit. */
   markupTooComplex: 'validate.error.markup_too_complex',
-  /** A link or URL that is neither http(s) nor a path of the site (javascript:, //host, /\host). */
-  url: 'validate.error.url_incorrect',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -18,6 +18,7 @@ import {
   youtubeId,
 } from './validators.ts';
 import { can, ROLES } from './permissions.ts';
+import { isHttpUrl, isSitePath } from './validators.ts';
 
 describe('email, length, required, password (spec section 5)', () => {
   it('accepts standard email addresses only', () => {
@@ -159,5 +160,30 @@ describe('can() (spec section 6)', () => {
   });
   it('an empty requirement means any signed-in account', () => {
     expect(can([], [])).toBe(true);
+  });
+});
+
+describe('URLs: isHttpUrl and isSitePath (developerUrl, banner links, rich-text links)', () => {
+  it('takes absolute http(s) URLs with a host only', () => {
+    for (const ok of ['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com/x']) expect(isHttpUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'https:/\\evil.example',
+      'https://a b.com',
+      'ftp://x',
+      'example.com',
+      '',
+      null,
+    ])
+      expect(isHttpUrl(bad), String(bad)).toBe(false);
+  });
+
+  it('takes a path of the site, never one a browser reads as another host', () => {
+    for (const ok of ['/', '/projects', '/a/b?c=d#e']) expect(isSitePath(ok), ok).toBe(true);
+    for (const bad of ['//evil.example', '/\\evil.example', '/\\/evil.example', '/a\\b', 'projects', 'https://example.com', ''])
+      expect(isSitePath(bad), bad).toBe(false);
   });
 });

@@ -207,7 +207,6 @@ export const enUS: Shape<typeof zhTW> = {
       markup_too_deep: 'The content is nested too deep (the editor does not write this)',
       markup_too_many_tags: 'The content has too many tags: split it into several pages',
       markup_too_complex: 'The content is too complex to check in time: simplify it and save again',
-      url_incorrect: 'The URL must start with http:// or https://',
     },
   },
   common: { ok: 'OK', cancel: 'Cancel', save: 'Save', close: 'Close', yes: 'Yes', no: 'No', loading: 'Loading…', refresh: 'Reload' },

@@ -191,7 +191,6 @@ export const zhTW = {
       markup_too_deep: '內容的巢狀層數太多（編輯器不會產生這樣的內容）',
       markup_too_many_tags: '內容的標籤太多，請分成幾頁',
       markup_too_complex: '內容太複雜，無法在時限內檢查，請簡化後再儲存',
-      url_incorrect: '網址須以 http:// 或 https:// 開頭',
     },
   },
   common: { ok: '確定', cancel: '取消', save: '儲存', close: '關閉', yes: '是', no: '否', loading: '載入中…', refresh: '重新整理' },

@@ -153,7 +153,7 @@ export default function AppSettingsPage() {
                       {
                         // The server's rule (http(s) only), so javascript: is refused here too.
                         validator: async (_r, v: string) => {
-                          if (v && !isHttpUrl(v.trim())) throw new Error(t('validate.error.url_incorrect', { ns: 'common' }));
+                          if (v && !isHttpUrl(v.trim())) throw new Error(t('validate.error.invalid', { ns: 'common' }));
                         },
                       },
                     ]}
