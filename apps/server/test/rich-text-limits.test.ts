@@ -82,4 +82,16 @@ describe('rich-text limits', () => {
     const stored = await t.db.selectFrom('pages').select(['body']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(stored.body).toContain('<a href="https://example.com/x">link</a>');
   });
+
+  it('renders a page whose stored body is past the limits (saved before them) without parsing it on the request thread', async () => {
+    const slug = `legacy-${++n}`;
+    const res = await newPage({ slug, body: '<p>legacy</p>', status: 'published' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await t.db.updateTable('pages').set({ body: nested(40_000, 'deep-legacy-text') }).where('slug', '=', slug).execute();
+    const started = Date.now();
+    const page = await fetch(`${base}/site/news/${slug}`);
+    expect(page.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await page.text()).toContain('<div class="rich"></div>');
+  });
 });
