@@ -87,7 +87,11 @@ describe('rich-text limits', () => {
     const slug = `legacy-${++n}`;
     const res = await newPage({ slug, body: '<p>legacy</p>', status: 'published' });
     expect(res.status, await res.clone().text()).toBe(200);
-    await t.db.updateTable('pages').set({ body: nested(40_000, 'deep-legacy-text') }).where('slug', '=', slug).execute();
+    await t.db
+      .updateTable('pages')
+      .set({ body: nested(40_000, 'deep-legacy-text') })
+      .where('slug', '=', slug)
+      .execute();
     const started = Date.now();
     const page = await fetch(`${base}/site/news/${slug}`);
     expect(page.status).toBe(200);
