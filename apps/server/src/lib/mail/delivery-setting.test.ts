@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { enqueueMail } from './outbox.ts';
 
 /**
@@ -96,5 +99,13 @@ describe('SMTP transport security', () => {
     expect(mail.text).toContain('314159');
     await until(async () => (await row(fixed, id)).status === 'sent');
     expect(await status(fixed)).toMatchObject({ failing: false, waiting: 0, reason: null });
+  });
+
+  it('takes no TLS option from SMTP_URL: SMTP_ALLOW_PLAIN is the one switch', () => {
+    for (const q of ['ignoreTLS=true', 'requireTLS=false', 'opportunisticTLS=true'])
+      expect(
+        () => loadConfig({ DATA_DIR: join(tmpdir(), 'bo-refused-config'), SMTP_URL: `smtp://u:p@mail.example.com:587/?${q}` }),
+        q,
+      ).toThrow(ConfigError);
   });
 });

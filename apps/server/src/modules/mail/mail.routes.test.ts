@@ -160,6 +160,18 @@ describe('mail template allow-list and samples', () => {
     expect(empty.json().errors).toEqual({ html: ['validate.error.required'] });
     const deep = await as().put('/api/admin/mail/templates/password_reset/en-US', { subject: 'Reset', html: '<div>'.repeat(65) });
     expect(deep.json().errors).toEqual({ html: ['validate.error.markup_too_deep'] });
+    const preview = await as().post('/api/admin/mail/templates/password_reset/preview', {
+      locale: 'en-US',
+      draft: { subject: 'Reset', html: '<div>'.repeat(65) },
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().errors).toEqual({ 'draft.html': ['validate.error.markup_too_deep'] });
+    const cleanPreview = await as().post('/api/admin/mail/templates/password_reset/preview', {
+      locale: 'en-US',
+      draft: { subject: 'Reset', html: '<p onclick="x()">Hi {{name}}</p><script>alert(1)</script>' },
+    });
+    expect(cleanPreview.json().html).toContain('<p>Hi Alex Chen</p>');
+    expect(cleanPreview.json().html).not.toContain('script');
     await as().delete('/api/admin/mail/templates/password_reset/en-US');
   });
 

@@ -18,7 +18,7 @@ import {
   outboxMailSchema,
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { sql } from 'kysely';
 import { likePattern, paginate } from '../../lib/list.ts';
@@ -164,11 +164,20 @@ export async function mailRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { name } = req.params;
       const { locale } = req.body;
+      const inDraft = (problems: Record<string, string[]>) =>
+        badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
       // The preview shows what saving the draft would store.
-      const draft = req.body.draft && { ...req.body.draft, html: (await sanitizeFields('mail', { html: req.body.draft.html })).html! };
+      const draft =
+        req.body.draft &&
+        (await sanitizeFields('mail', { html: req.body.draft.html }).then(
+          ({ html }) => ({ ...req.body.draft!, html: html! }),
+          (e: unknown) => {
+            throw e instanceof AppError && e.errors ? inDraft(e.errors) : e;
+          },
+        ));
       if (draft) {
         const problems = templateProblems(templateDefinition(name), draft);
-        if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
+        if (Object.keys(problems).length) throw inDraft(problems);
       }
       return renderTemplate(app.db, name, locale, sampleValues(name, locale), draft);
     },
