@@ -56,6 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       // Flows sign in many times from one address.
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
+      // The flows' SMTP server (smtp-catcher.ts) is a plain relay on loopback; TLS is required otherwise.
+      SMTP_ALLOW_PLAIN: 'true',
       ...env,
     },
     compiled ? { args: [resolve(ROOT, compiled, 'main.mjs')] } : {},

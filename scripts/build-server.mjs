@@ -5,7 +5,7 @@
  * bundled in. Lazily imported modules (ExcelJS, S3, Redis) stay separate chunks, loaded when used.
  *
  * Laid out so the paths the code builds from import.meta still hold: migrations in dist/migrations
- * (db/migrate.ts reads that folder), the ExcelJS workers beside main.mjs (their pools resolve
+ * (db/migrate.ts reads that folder), the workers (ExcelJS, the HTML sanitiser) beside main.mjs (their pools resolve
  * `./<name>.worker.mjs`), the website's stylesheets in dist/assets (site/site-assets.ts), and
  * dist/../../web/dist is the web build as src/../../web/dist is.
  *
@@ -26,6 +26,7 @@ const entryPoints = {
   cli: join(SRC, 'cli/main.ts'),
   'staff-excel.worker': join(SRC, 'modules/staff-excel/staff-excel.worker.mjs'),
   'staff-import.worker': join(SRC, 'modules/staff/staff-import.worker.mjs'),
+  'sanitize.worker': join(SRC, 'lib/html/sanitize.worker.mjs'),
   ...Object.fromEntries(migrations.map((f) => [`migrations/${f.replace(/\.ts$/, '')}`, join(SRC, 'db/migrations', f)])),
 };
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ownerOnlyFiles, privateFolder } from './lib/private-files.ts';
 
 /** Every setting, read once from the environment and validated. `.env.example` documents each. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -75,7 +76,10 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    // TLS is the server's rule (SMTP_ALLOW_PLAIN), not one the URL may turn off.
+    .refine((v) => !/[?&](requireTLS|ignoreTLS|opportunisticTLS)=/i.test(v), 'TLS options are not taken from the URL: see SMTP_ALLOW_PLAIN')
     .optional(),
+  SMTP_ALLOW_PLAIN: bool.default(false),
   MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -152,7 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Everything the server writes from here on is its owner's alone (lib/private-files.ts).
+  ownerOnlyFiles();
+  privateFolder(dataDir);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -226,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: {
       smtpUrl: e.SMTP_URL,
+      /** smtp:// without STARTTLS allowed (a local relay); otherwise TLS is required (docs/identity.md). */
+      allowPlain: e.SMTP_ALLOW_PLAIN,
       from: e.MAIL_FROM,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       pollMs: e.MAIL_POLL_MS,

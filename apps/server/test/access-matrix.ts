@@ -393,6 +393,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     [400, 403, 403, 403, 403, 400, 401],
   ),
   row('GET /api/admin/mail/outbox', get('/api/admin/mail/outbox'), SUPER_ONLY),
+  row('GET /api/admin/mail/status', get('/api/admin/mail/status'), SUPER_ONLY),
   row('GET /api/admin/mail/outbox/{id}', () => ({ url: `/api/admin/mail/outbox/${MISSING}` }), [404, 403, 403, 403, 403, 404, 401]),
   row(
     'POST /api/admin/mail/outbox/{id}/resend',

@@ -68,4 +68,22 @@ describe('the compiled server', () => {
       await worker.terminate();
     }
   });
+
+  it('sanitises in its HTML worker without tsx', async () => {
+    const worker = new Worker(join(out, 'sanitize.worker.mjs'));
+    try {
+      const answers: { ready?: boolean; id?: number; ok?: boolean; values?: string[] }[] = [];
+      await new Promise<void>((res, rej) => {
+        worker.on('error', rej);
+        worker.on('message', (m) => {
+          answers.push(m);
+          if (m.ready) worker.postMessage({ id: 1, kind: 'rich', values: ['<p onclick="x()">a<script>b</script></p>'] });
+          else res();
+        });
+      });
+      expect(answers[1]).toEqual({ id: 1, ok: true, values: ['<p>a</p>'] });
+    } finally {
+      await worker.terminate();
+    }
+  });
 });

@@ -66,6 +66,8 @@ export async function createTestApp(
     // No web build unless a test brings its own: a checkout where `npm start` built apps/web/dist
     // must test the same as a clean clone.
     WEB_DIST: join(dataDir, 'no-web-dist'),
+    // The tests' SMTP server (smtp-catcher.ts) is a plain relay on loopback; TLS is required otherwise.
+    SMTP_ALLOW_PLAIN: 'true',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

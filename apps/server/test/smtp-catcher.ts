@@ -7,6 +7,8 @@ export interface SmtpCatcher {
   url: string;
   /** Every mail received, parsed, in order. */
   mails: ParsedMail[];
+  /** Every AUTH attempt the server saw (with `auth`), password included: a test checks none came in clear. */
+  logins: { user: string; pass: string }[];
   /** Waits for the next mail to `to` not yet taken by `next` (resolves at once when one is waiting). */
   next(to: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -24,15 +26,26 @@ const recipients = (m: ParsedMail) =>
  * makes the sender retry, a 5xx is final), e.g. to test delivery retries.
  */
 export async function startSmtpCatcher(
-  opts: { refuse?: (to: string) => { code: number; message: string } | null } = {},
+  opts: {
+    refuse?: (to: string) => { code: number; message: string } | null;
+    /** A server that wants this sign-in (AUTH PLAIN/LOGIN, over the plain connection: it offers no STARTTLS). */
+    auth?: { user: string; pass: string };
+  } = {},
 ): Promise<SmtpCatcher> {
   const mails: ParsedMail[] = [];
+  const logins: { user: string; pass: string }[] = [];
   const taken = new Set<ParsedMail>();
   const waiters = new Set<() => void>();
   const options: SMTPServerOptions = {
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !opts.auth,
+    disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: !!opts.auth,
     logger: false,
+    onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username ?? '', pass: auth.password ?? '' });
+      if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     onRcptTo(address, _session, callback) {
       const refusal = opts.refuse?.(address.address.toLowerCase()) ?? null;
       if (!refusal) return callback();
@@ -62,6 +75,7 @@ export async function startSmtpCatcher(
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    logins,
     next(to, timeoutMs = 10_000) {
       const ready = take(to);
       if (ready) return Promise.resolve(ready);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APP_CONFIG_DEFAULTS as D } from './app-config-defaults.ts';
+import { VALIDATION_KEYS } from './messages.ts';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from './roles.ts';
+import { isHttpUrl } from './validators.ts';
 
 /** How many levels a category tree may have. */
 const depth = z.number().int().min(1).max(5);
@@ -17,7 +19,8 @@ export const appConfigSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .default(D.primaryColor),
-  developerUrl: z.string().url().max(300).default(D.developerUrl),
+  /** http(s) only (validators.ts isHttpUrl): the web shows it as a link. */
+  developerUrl: z.string().trim().max(300).refine(isHttpUrl, VALIDATION_KEYS.invalid).default(D.developerUrl),
   version: z.string().max(30).default(D.version),
   adminGoogleLogin: z.boolean().default(D.adminGoogleLogin),
   pageCategoryDepth: z.object({ default: depth, article: depth, project: depth }).default(D.pageCategoryDepth),

@@ -29,6 +29,11 @@ export const VALIDATION_KEYS = {
   invalid: 'validate.error.invalid',
   /** Issue 11: a video URL with no YouTube id (spec section 5's rule). */
   youtubeUrl: 'validate.error.youtube_url_incorrect',
+  /** Rich text (page body, product description, mail template) the editor cannot produce: nested too deep or too many tags. */
+  markupTooDeep: 'validate.error.markup_too_deep',
+  markupTooManyTags: 'validate.error.markup_too_many_tags',
+  /** Rich text that took longer than the sanitiser's time limit. */
+  markupTooComplex: 'validate.error.markup_too_complex',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

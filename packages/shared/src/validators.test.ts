@@ -18,6 +18,7 @@ import {
   youtubeId,
 } from './validators.ts';
 import { can, ROLES } from './permissions.ts';
+import { isHttpUrl } from './validators.ts';
 
 describe('email, length, required, password (spec section 5)', () => {
   it('accepts standard email addresses only', () => {
@@ -159,5 +160,24 @@ describe('can() (spec section 6)', () => {
   });
   it('an empty requirement means any signed-in account', () => {
     expect(can([], [])).toBe(true);
+  });
+});
+
+describe('URLs: isHttpUrl (developerUrl)', () => {
+  it('takes absolute http(s) URLs with a host only', () => {
+    for (const ok of ['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com/x']) expect(isHttpUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'https:/\\evil.example',
+      'https://a b.com',
+      'ftp://x',
+      'example.com',
+      '',
+      null,
+    ])
+      expect(isHttpUrl(bad), String(bad)).toBe(false);
   });
 });

@@ -63,3 +63,17 @@ export function youtubeId(url: string): string | null {
 
 /** The privacy-enhanced embed address of a video: the only frame the server's sanitiser and the CSP admit. */
 export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+
+/**
+ * An absolute http(s) URL with a host, what a link to another site may be: never `javascript:`,
+ * `data:` or a protocol-relative `//host`; no whitespace or backslash (browsers read `\` as `/`).
+ */
+export function isHttpUrl(v: unknown): boolean {
+  if (typeof v !== 'string' || !/^https?:\/\/[^/\\\s]/i.test(v) || /[\s\\]/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}

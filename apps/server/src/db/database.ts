@@ -5,6 +5,7 @@ import type pgModule from 'pg';
 import type { DB } from './schema.ts';
 import { withStatementCache } from '../lib/sqlite-statement-cache.ts';
 import { withNamedStatements } from '../lib/pg-named-statements.ts';
+import { privateDatabaseFiles } from '../lib/private-files.ts';
 
 export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
@@ -39,6 +40,7 @@ export function createDatabase(
     const file = url.slice('sqlite:'.length);
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
+    privateDatabaseFiles(file);
     // Durability: an acknowledged write survives kill -9 and power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');

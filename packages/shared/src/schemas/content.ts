@@ -26,3 +26,10 @@ export const siteLink = z
   .trim()
   .max(500)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), VALIDATION_KEYS.invalid);
+
+/**
+ * The longest rich-text body (page body, product description) the server takes: a long page the
+ * editor writes is well under 100,000 characters (images are links, not data), and the sanitiser's
+ * cost grows with the size (docs/content.md).
+ */
+export const RICH_TEXT_MAX_CHARS = 200_000;

@@ -67,3 +67,17 @@ export const outboxRowSchema = z.object({
 export type OutboxRow = z.infer<typeof outboxRowSchema>;
 export const outboxMailSchema = outboxRowSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/**
+ * GET /api/admin/mail/status: whether mail is going out. `failing` when mails wait after a failed
+ * attempt (a wrong SMTP password, no TLS, the server down), with the last reason the server gave
+ * (never SMTP_URL or a password) and the oldest such mail's time.
+ */
+export const mailDeliveryStatusSchema = z.object({
+  smtp_configured: z.boolean(),
+  waiting: z.number().int(),
+  failing: z.boolean(),
+  reason: z.string().nullable(),
+  since: z.string().nullable(),
+});
+export type MailDeliveryStatus = z.infer<typeof mailDeliveryStatusSchema>;

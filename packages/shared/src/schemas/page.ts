@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery, listResponse, rowId, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { calendarDay } from '../date-schemas.ts';
-import { contentLocale, enText, sortOrder, zhText } from './content.ts';
+import { RICH_TEXT_MAX_CHARS, contentLocale, enText, sortOrder, zhText } from './content.ts';
 import { photoSummarySchema } from './photo.ts';
 
 /**
@@ -95,10 +95,10 @@ export const pageContentShape = {
   summary: optionalText(500),
   summary_en: optionalText(500),
   /** Rich text: sanitised on the server before it is stored. */
-  body: z.string().max(500_000).default(''),
+  body: z.string().max(RICH_TEXT_MAX_CHARS).default(''),
   body_en: z
     .string()
-    .max(500_000)
+    .max(RICH_TEXT_MAX_CHARS)
     .nullish()
     .transform((v) => v || null),
   cover_photo_id: rowId.nullable().default(null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, listResponse, rowId, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { contentLocale, enText, sortOrder, zhText } from './content.ts';
+import { RICH_TEXT_MAX_CHARS, contentLocale, enText, sortOrder, zhText } from './content.ts';
 import { type PageCategoryNode, pageCategoryNode, pageSlug } from './page.ts';
 import { photoSummarySchema } from './photo.ts';
 
@@ -162,10 +162,10 @@ export const productInput = z.strictObject({
   summary: enText(500),
   summary_en: enText(500),
   /** Rich text: sanitised on the server before it is stored. */
-  description: z.string().max(500_000).default(''),
+  description: z.string().max(RICH_TEXT_MAX_CHARS).default(''),
   description_en: z
     .string()
-    .max(500_000)
+    .max(RICH_TEXT_MAX_CHARS)
     .nullish()
     .transform((v) => v || null),
   /** Photos from the library, the first is the cover. */

@@ -12,7 +12,7 @@ const REL_TOKENS = new Set(['noopener', 'noreferrer', 'nofollow', 'ugc', 'sponso
  * control characters and spaces are ignored (`java\tscript:` is `javascript:`). Entities are already
  * decoded by the parser, so `JaVaScRiPt&#58;` arrives here as `JaVaScRiPt:`.
  */
-function browserUrl(value: string | undefined): string {
+export function browserUrl(value: string | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   return (value ?? '').replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
 }

@@ -7,6 +7,8 @@ import { openBody } from './outbox.ts';
 
 export interface DeliverySettings {
   smtpUrl: string | undefined;
+  /** SMTP_ALLOW_PLAIN: a smtp:// server may be used without STARTTLS (a local relay); else TLS is required. */
+  allowPlain: boolean;
   from: string;
   maxAttempts: number;
   pollMs: number;
@@ -18,22 +20,44 @@ export interface DeliverySettings {
 const LEASE_MS = 2 * 60_000;
 const BATCH = 10;
 
-/** A refusal that will not change by retrying: a 5xx answer (unknown mailbox, refused sender, …). */
+type SmtpError = { responseCode?: number; response?: string; code?: string; message?: string };
+
+/**
+ * nodemailer's codes for a failure of the SMTP setting, not of this mail: no TLS, authentication
+ * refused (535), a bad configuration. Every mail would fail alike until the setting is fixed, so the
+ * mail waits with the reason and is retried with the back-off, never failed for good (and never
+ * counted against MAIL_MAX_ATTEMPTS). Network failures and 4xx answers stay transient, 5xx answers
+ * to this mail permanent.
+ */
+const SETTING_FAILURES = new Set(['ETLS', 'EAUTH', 'ENOAUTH', 'EOAUTH2', 'ECONFIG']);
+const isSettingFailure = (e: unknown) => SETTING_FAILURES.has((e as SmtpError).code ?? '');
+
+/** A refusal of this mail that will not change by retrying: a 5xx answer (unknown mailbox, refused sender, …). */
 const isPermanent = (e: unknown) => {
-  const code = (e as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const code = (e as SmtpError).responseCode;
+  return !isSettingFailure(e) && typeof code === 'number' && code >= 500 && code < 600;
 };
 
-/** The SMTP answer or connection error, without the server's address details beyond what it said. */
+/** The SMTP answer or connection error, for the outbox and the overview: what the server said, never SMTP_URL. */
 const describe = (e: unknown) => {
-  const err = e as { responseCode?: number; response?: string; code?: string; message?: string };
-  return (err.response ?? (err.code ? `${err.code}: ${err.message}` : err.message) ?? String(e)).slice(0, 500);
+  const err = e as SmtpError;
+  const said = err.response ?? (err.code ? `${err.code}: ${err.message}` : err.message) ?? String(e);
+  const why =
+    err.code === 'ETLS'
+      ? 'The SMTP server did not start TLS (STARTTLS): nothing was sent in clear. Fix the server, use smtps://, or set SMTP_ALLOW_PLAIN=true for a local relay. '
+      : err.code === 'EAUTH' || err.code === 'ENOAUTH'
+        ? "The SMTP server refused the sign-in: check SMTP_URL's user and password. "
+        : '';
+  return `${why}${said}`.slice(0, 500);
 };
 
 /**
  * Sends the outbox (issue 10): polls for due mails, claims each with a conditional update so two
- * processes on one database never send a mail twice, retries transient failures (4xx answers,
- * connection errors) with exponential back-off up to `maxAttempts`, and marks permanent ones failed.
+ * processes on one database never send a mail twice, retries transient failures (4xx answers)
+ * with exponential back-off up to `maxAttempts`, and marks permanent ones (a 5xx for this mail)
+ * failed. Failures of the setting (no TLS, a wrong password) keep the mail waiting with its reason
+ * and retry it with the same back-off (at most an hour apart) until the setting is fixed: they are
+ * never the mail's fault. TLS is required unless SMTP_ALLOW_PLAIN.
  * A restart picks up pending mails, and mails a dead worker held once their lease ends. Without
  * SMTP_URL it does not run: mails wait in the outbox (the embedded default).
  */
@@ -59,10 +83,24 @@ export class MailDelivery {
     if (!this.settings.smtpUrl || this.timer) return;
     // Loaded only when there is an SMTP server to send to: the embedded default never needs it (idle RSS, issue 15).
     const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
-    this.transport = createTransport(this.settings.smtpUrl, { from: this.settings.from });
+    // requireTLS: a smtp:// server that offers no STARTTLS (or an attacker who strips it) gets no
+    // password and no mail in clear; the mail waits in the outbox with the reason.
+    const plain = this.settings.allowPlain && this.settings.smtpUrl.startsWith('smtp://');
+    this.transport = createTransport({ url: this.settings.smtpUrl, ...(plain ? {} : { requireTLS: true }) }, { from: this.settings.from });
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
-    this.kick();
+    // Mails held back by a failure (a wrong password, no TLS) are tried at once: a restart is how a
+    // fixed SMTP setting takes effect, and the waiting mails then go out without waiting their back-off.
+    const now = new Date().toISOString();
+    void this.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: now })
+      .where('status', '=', 'pending')
+      .where('attempts', '>', 0)
+      .where('next_attempt_at', '>', now)
+      .execute()
+      .catch((e) => this.log.error({ err: e }, 'mail delivery: could not bring waiting mails forward'))
+      .finally(() => this.kick());
   }
 
   /** Look for due mails now (after a mail was queued). */
@@ -116,12 +154,13 @@ export class MailDelivery {
       if (due.length === 0) return;
       for (const { id } of due) {
         if (this.stopped) return;
-        await this.sendOne(id, now);
+        // The setting failed: the other mails would fail alike, they wait for the next round.
+        if ((await this.sendOne(id, now)) === 'setting_failed') return;
       }
     }
   }
 
-  private async sendOne(id: number, now: string): Promise<void> {
+  private async sendOne(id: number, now: string): Promise<'setting_failed' | undefined> {
     const lockedUntil = new Date(Date.now() + LEASE_MS).toISOString();
     const claimed = await this.db
       .updateTable('mail_outbox')
@@ -134,7 +173,7 @@ export class MailDelivery {
         ]),
       )
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
+    if (Number(claimed.numUpdatedRows) !== 1) return undefined;
     const mail = await this.db
       .selectFrom('mail_outbox')
       .select(['to_address', 'subject', 'body', 'attempts'])
@@ -148,20 +187,22 @@ export class MailDelivery {
         attempts,
         last_error: 'The mail was sealed under another server secret (JWT_SECRET changed)',
       });
-      return;
+      return undefined;
     }
     try {
       await this.transport!.sendMail({ to: mail.to_address, subject: mail.subject, html: body.html, text: body.text });
       await this.finish(id, { status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() });
     } catch (e) {
       const last_error = describe(e);
-      if (isPermanent(e) || attempts >= this.settings.maxAttempts) {
+      if (isSettingFailure(e)) this.log.warn({ mailId: id, attempts }, `mail delivery failing: ${last_error}`);
+      if (isPermanent(e) || (attempts >= this.settings.maxAttempts && !isSettingFailure(e))) {
         this.log.warn({ mailId: id, attempts }, `mail not delivered: ${last_error}`);
         await this.finish(id, { status: 'failed', attempts, last_error });
       } else {
         const wait = Math.min(this.settings.retryBaseMs * 2 ** (attempts - 1), 3_600_000);
         await this.finish(id, { status: 'pending', attempts, last_error, next_attempt_at: new Date(Date.now() + wait).toISOString() });
       }
+      if (isSettingFailure(e)) return 'setting_failed';
     }
   }
 

@@ -45,7 +45,8 @@ export async function templateText(
 /** appName and supportEmail of the application config (spec section 1), for every mail. */
 export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
   const row = await db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirst();
-  const config = appConfigSchema.parse(row ? JSON.parse(row.value) : {});
+  // Only the two fields a mail needs: another stored field today's rules refuse does not stop the mails.
+  const config = appConfigSchema.pick({ appName: true, supportEmail: true }).parse(row ? JSON.parse(row.value) : {});
   return { appName: config.appName, supportEmail: config.supportEmail };
 }
 
@@ -95,4 +96,20 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
 export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string } | null {
   const plain = mailBox(config).open(body);
   return plain === null ? null : (JSON.parse(plain) as { html: string; text: string });
+}
+
+/** How the outbox is doing (GET /api/admin/mail/status): read from the outbox, so every server process agrees. */
+export async function deliveryStatus(
+  db: DbOrTrx,
+): Promise<{ waiting: number; failing: boolean; reason: string | null; since: string | null }> {
+  const waiting = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow();
+  const retrying = db.selectFrom('mail_outbox').where('status', '=', 'pending').where('last_error', 'is not', null);
+  // The latest failure is the one retried last (its next attempt is the furthest away).
+  const last = await retrying.select('last_error').orderBy('next_attempt_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  const oldest = await retrying.select('created_at').orderBy('created_at').executeTakeFirst();
+  return { waiting: Number(waiting.n), failing: !!last, reason: last?.last_error ?? null, since: oldest?.created_at ?? null };
 }

@@ -5,6 +5,8 @@ export interface TemplateVariable {
   /** A code or a link that lets someone in: kept out of subjects, shown only to whom the mail is for. */
   secret: boolean;
   sample: Record<MailLocale, string>;
+  /** A link variable: its sample is a path on this origin (sampleValues), so a test mail checks PUBLIC_URL or the site's URL. */
+  link?: 'app' | 'site';
 }
 
 export interface TemplateText {
@@ -30,6 +32,8 @@ const v = (name: string, secret: boolean, zh: string, en = zh): TemplateVariable
   secret,
   sample: { 'zh-TW': zh, 'en-US': en },
 });
+/** A link variable whose sample is `path` on the back office (PUBLIC_URL) or on the website (config.site.url). */
+const link = (secret: boolean, path: string, on: 'app' | 'site' = 'app'): TemplateVariable => ({ ...v('link', secret, path), link: on });
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${href}" style="background:#1677ff;color:#ffffff;padding:10px 20px;border-radius:6px;text-decoration:none;display:inline-block">${label}</a></p>`;
 const code = (name: string) =>
@@ -41,7 +45,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     name: 'password_reset',
     variables: [
       v('name', false, '王小明', 'Alex Chen'),
-      v('link', true, 'https://example.com/send-reset-password-email?token=…'),
+      link(true, '/send-reset-password-email?token=…'),
       v('expiresInMinutes', false, '30'),
     ],
     defaults: {
@@ -88,7 +92,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     variables: [
       v('name', false, '王小明', 'Alex Chen'),
       v('inviterName', false, '系統管理員', 'The administrator'),
-      v('link', true, 'https://example.com/send-reset-password-email?token=…'),
+      link(true, '/send-reset-password-email?token=…'),
       v('expiresInHours', false, '72'),
     ],
     defaults: {
@@ -115,7 +119,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
         '王小明｜施工安全證｜2026-11-20（已過期 3 天）\n李大華｜高空作業證｜2026-12-05（剩 12 天）',
         'Alex Chen | Site safety | 2026-11-20 (expired 3 d ago)\nSam Lee | Work at height | 2026-12-05 (12 d left)',
       ),
-      v('link', false, 'https://example.com/admin/staff'),
+      link(false, '/admin/staff'),
     ],
     defaults: {
       'zh-TW': {
@@ -137,7 +141,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       v('contactPhone', false, '0912345678'),
       v('company', false, '大安建設', 'Da-An Development'),
       v('message', false, '想詢問透天厝新建工程的報價與工期。', 'We would like a quote and a schedule for a new house.'),
-      v('link', false, 'https://example.com/admin/contact?entry=1'),
+      link(false, '/admin/contact?entry=1'),
     ],
     defaults: {
       'zh-TW': {
@@ -153,11 +157,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
   {
     // Issue 12: a member of the website confirms the e-mail it signed up with.
     name: 'member_confirmation',
-    variables: [
-      v('name', false, '王小明', 'Alex Chen'),
-      v('link', true, 'https://example.com/site/member/confirm?token=…'),
-      v('expiresInHours', false, '72'),
-    ],
+    variables: [v('name', false, '王小明', 'Alex Chen'), link(true, '/member/confirm?token=…', 'site'), v('expiresInHours', false, '72')],
     defaults: {
       'zh-TW': {
         subject: '請確認您在 {{appName}} 的電子郵件',
@@ -178,3 +178,14 @@ export function templateDefinition(name: MailTemplateName): TemplateDefinition {
 }
 
 export const allVariables = (t: TemplateDefinition) => [...t.variables, ...COMMON_VARIABLES];
+
+/** Where sample links point: PUBLIC_URL for the back office's links, the site's URL for the website's. */
+export interface SampleOrigins {
+  app: string;
+  site: string;
+}
+
+/** A template's sample values (preview, test mail): its links on this server's own addresses, never example.com. */
+export function sampleValues(def: TemplateDefinition, locale: MailLocale, origins: SampleOrigins): Record<string, string> {
+  return Object.fromEntries(def.variables.map((x) => [x.name, x.link ? `${origins[x.link]}${x.sample[locale]}` : x.sample[locale]]));
+}

@@ -17,7 +17,16 @@ export async function readStoredConfig(db: DbOrTrx, name: AppConfigName): Promis
   return { stored: row ? (JSON.parse(row.value) as Stored) : {}, updated_at: row?.updated_at ?? null };
 }
 
-export const effectiveConfig = (stored: Stored): AppConfig => appConfigSchema.parse(stored);
+/**
+ * The stored overrides over the defaults. A stored value today's rules refuse (a `javascript:`
+ * developerUrl saved before URLs had to be http(s)) falls back to its default instead of failing every read.
+ */
+export function effectiveConfig(stored: Stored): AppConfig {
+  const parsed = appConfigSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const refused = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return appConfigSchema.parse(Object.fromEntries(Object.entries(stored).filter(([k]) => !refused.has(k))));
+}
 
 /** The update over the stored overrides; a nested object merges over its current value. */
 export function mergeConfig(stored: Stored, patch: Stored): Stored {

@@ -176,3 +176,33 @@ describe('application config', () => {
     expect((await api(t.app, superToken).get('/api/admin/app-config/app')).json()).toEqual(before);
   });
 });
+
+describe('URL fields', () => {
+  it('takes http(s) only for developerUrl: javascript:, data: and protocol-relative URLs are 400; a stored one falls back to the default', async () => {
+    const put = (developerUrl: string) => api(t.app, superToken).put('/api/admin/app-config/app/update', { developerUrl });
+    for (const bad of [
+      'javascript:alert(document.cookie)',
+      'JavaScript://example.com/%0aalert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'https:/\\evil.example',
+    ]) {
+      const res = await put(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toEqual({ developerUrl: ['validate.error.invalid'] });
+    }
+    expect((await put('https://builder.example.com/about')).statusCode).toBe(200);
+    // Saved before the rule: the config still reads, with the default in its place.
+    const stored = await t.db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('app_configs')
+      .set({ value: JSON.stringify({ ...JSON.parse(stored.value), developerUrl: 'javascript:alert(1)' }) })
+      .where('name', '=', 'app')
+      .execute();
+    const settings = await api(t.app).get('/api/settings');
+    expect(settings.statusCode).toBe(200);
+    expect((await api(t.app, superToken).get('/api/admin/app-config/app')).json().config.developerUrl).toBe(
+      DEFAULT_APP_CONFIG.developerUrl,
+    );
+  });
+});

@@ -129,3 +129,64 @@ describe('outbox', () => {
     expect((await api(t.app, base).get(`/api/admin/mail/outbox/${id}`)).statusCode).toBe(403);
   });
 });
+
+describe('mail template allow-list and samples', () => {
+  it('stores a template without script, on*= handlers or javascript: links; inline styles and placeholders keep working', async () => {
+    const html =
+      '<p style="color:#1677ff;font-weight:bold" onclick="steal()">Hi {{name}}</p><script>alert(1)</script>' +
+      '<a href="javascript:alert(1)">bad</a><a href="{{link}}" style="background:url(javascript:alert(1));color:#fff" onmouseover="x()">Reset</a>' +
+      '<img src="x" onerror="alert(1)"><iframe src="https://evil.example/"></iframe><p style="expression(alert(1))">end</p>';
+    const saved = await as().put('/api/admin/mail/templates/password_reset/en-US', { subject: 'Reset', html });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('mail_templates')
+      .select('html')
+      .where('template', '=', 'password_reset')
+      .where('locale', '=', 'en-US')
+      .executeTakeFirstOrThrow();
+    for (const bad of ['<script', 'onclick', 'onmouseover', 'onerror', 'javascript:', 'url(', 'expression', '<iframe', 'evil.example'])
+      expect(stored.html).not.toContain(bad);
+    expect(stored.html).toContain('<p style="color:#1677ff;font-weight:bold">Hi {{name}}</p>');
+    expect(stored.html).toContain('<a href="{{link}}" style="color:#fff">Reset</a>');
+
+    const sent = await as().post('/api/admin/mail/templates/password_reset/send-test', { to: 'allow@example.com', locale: 'en-US' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await catcher.next('allow@example.com');
+    expect(mail.html).toContain(`<a href="${t.config.publicUrl}/send-reset-password-email?token=`);
+    expect(mail.html).toContain('Hi Alex Chen');
+
+    const empty = await as().put('/api/admin/mail/templates/password_reset/en-US', { subject: 'Reset', html: '<script>x</script>' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ html: ['validate.error.required'] });
+    const deep = await as().put('/api/admin/mail/templates/password_reset/en-US', { subject: 'Reset', html: '<div>'.repeat(65) });
+    expect(deep.json().errors).toEqual({ html: ['validate.error.markup_too_deep'] });
+    const preview = await as().post('/api/admin/mail/templates/password_reset/preview', {
+      locale: 'en-US',
+      draft: { subject: 'Reset', html: '<div>'.repeat(65) },
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().errors).toEqual({ 'draft.html': ['validate.error.markup_too_deep'] });
+    const cleanPreview = await as().post('/api/admin/mail/templates/password_reset/preview', {
+      locale: 'en-US',
+      draft: { subject: 'Reset', html: '<p onclick="x()">Hi {{name}}</p><script>alert(1)</script>' },
+    });
+    expect(cleanPreview.json().html).toContain('<p>Hi Alex Chen</p>');
+    expect(cleanPreview.json().html).not.toContain('script');
+    await as().delete('/api/admin/mail/templates/password_reset/en-US');
+  });
+
+  it("links a test mail to PUBLIC_URL (and the site's URL), never example.com", async () => {
+    await as().post('/api/admin/mail/templates/member_confirmation/send-test', { to: 'sample@example.com', locale: 'en-US' });
+    const member = await catcher.next('sample@example.com');
+    expect(member.text).toContain(`${t.config.site.url}/member/confirm?token=`);
+    await as().post('/api/admin/mail/templates/contact_received/send-test', { to: 'sample@example.com', locale: 'zh-TW' });
+    const contact = await catcher.next('sample@example.com');
+    expect(contact.text).toContain(`${t.config.publicUrl}/admin/contact?entry=1`);
+    for (const m of [member, contact]) expect(m.html).not.toContain('https://example.com');
+    const listed = (await as().get('/api/admin/mail/templates')).json().data;
+    const reset = listed.find((x: { name: string }) => x.name === 'password_reset');
+    expect(reset.variables.find((v: { name: string }) => v.name === 'link').sample).toBe(
+      `${t.config.publicUrl}/send-reset-password-email?token=…`,
+    );
+  });
+});

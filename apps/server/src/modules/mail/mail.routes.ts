@@ -9,6 +9,7 @@ import {
   MAIL_TEMPLATE_NAMES,
   type MailLocale,
   type MailTemplateName,
+  mailDeliveryStatusSchema,
   mailPreviewBody,
   mailPreviewSchema,
   mailSendTestBody,
@@ -17,12 +18,13 @@ import {
   outboxMailSchema,
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { sql } from 'kysely';
 import { likePattern, paginate } from '../../lib/list.ts';
-import { openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
+import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
-import { TEMPLATES, allVariables, templateDefinition } from '../../lib/mail/templates.ts';
+import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
 const templateParam = z.object({ name: z.enum(MAIL_TEMPLATE_NAMES) });
 const templateLocaleParam = templateParam.extend({ locale: z.enum(MAIL_LOCALES) });
@@ -30,9 +32,6 @@ const outboxQuery = listQuery(['id', 'created_at', 'to_address'] as const, {
   status: z.enum(MAIL_STATUSES).optional(),
   template: z.enum(MAIL_TEMPLATE_NAMES).optional(),
 });
-
-const sampleValues = (name: MailTemplateName, locale: MailLocale) =>
-  Object.fromEntries(templateDefinition(name).variables.map((v) => [v.name, v.sample[locale]]));
 
 /**
  * Mail templates and the outbox (issue 10; spec: GET /api/admin/mail/templates), super admins only:
@@ -43,6 +42,9 @@ export async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
   const roles = ROLES.debug;
+  // Test mails and previews link to this server's PUBLIC_URL (and the site's URL): a test mail checks that setting.
+  const origins = { app: app.config.publicUrl, site: app.config.site.url };
+  const sampleValues = (name: MailTemplateName, locale: MailLocale) => samplesOf(templateDefinition(name), locale, origins);
 
   const describeTemplate = async (name: MailTemplateName) => {
     const def = templateDefinition(name);
@@ -58,9 +60,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
         updated_at: text.updated_at,
       };
     }
+    const samples = sampleValues(name, 'zh-TW');
     return {
       name,
-      variables: allVariables(def).map((v) => ({ name: v.name, secret: v.secret, sample: v.sample['zh-TW'] })),
+      variables: allVariables(def).map((v) => ({ name: v.name, secret: v.secret, sample: samples[v.name] ?? v.sample['zh-TW'] })),
       locales,
     };
   };
@@ -93,7 +96,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name, locale } = req.params;
-      const problems = templateProblems(templateDefinition(name), req.body);
+      // Stored through the mail allow-list (no script, on*= or javascript:), placeholders kept.
+      const text = { subject: req.body.subject, html: (await sanitizeFields('mail', { html: req.body.html })).html! };
+      if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
+      const problems = templateProblems(templateDefinition(name), text);
       if (Object.keys(problems).length) throw badRequest(problems);
       await req.inTransaction(async ({ trx, actor, audit }) => {
         const before = await templateText(trx, name, locale);
@@ -101,14 +107,14 @@ export async function mailRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
         await trx
           .insertInto('mail_templates')
-          .values({ template: name, locale, subject: req.body.subject, html: req.body.html, updated_by: actor.id, updated_at: now })
+          .values({ template: name, locale, subject: text.subject, html: text.html, updated_by: actor.id, updated_at: now })
           .execute();
         await audit({
           action: 'update',
           target_type: 'mail_template',
           target_id: `${name}:${locale}`,
           before: { subject: before.subject, html: before.html },
-          after: req.body,
+          after: text,
         });
       });
       return describeTemplate(name);
@@ -157,10 +163,21 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name } = req.params;
-      const { locale, draft } = req.body;
+      const { locale } = req.body;
+      const inDraft = (problems: Record<string, string[]>) =>
+        badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
+      // The preview shows what saving the draft would store.
+      const draft =
+        req.body.draft &&
+        (await sanitizeFields('mail', { html: req.body.draft.html }).then(
+          ({ html }) => ({ ...req.body.draft!, html: html! }),
+          (e: unknown) => {
+            throw e instanceof AppError && e.errors ? inDraft(e.errors) : e;
+          },
+        ));
       if (draft) {
         const problems = templateProblems(templateDefinition(name), draft);
-        if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`draft.${k}`, v])));
+        if (Object.keys(problems).length) throw inDraft(problems);
       }
       return renderTemplate(app.db, name, locale, sampleValues(name, locale), draft);
     },
@@ -230,6 +247,20 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (keyword) qb = qb.where(sql<boolean>`lower(to_address) like ${likePattern(keyword.toLowerCase())} escape '\\'`);
       return paginate(qb, page, { idColumn: 'id', sortColumns: { id: 'id', created_at: 'created_at', to_address: 'to_address' } });
     },
+  );
+
+  app.get(
+    '/api/admin/mail/status',
+    {
+      schema: {
+        tags,
+        description:
+          "Whether mail is going out: the mails waiting, and when some wait after a failed attempt (a wrong SMTP password, no TLS), the server's last reason. Shown on the overview and the outbox.",
+        response: { 200: mailDeliveryStatusSchema },
+      },
+      config: { roles },
+    },
+    async () => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(app.db)) }),
   );
 
   app.get(

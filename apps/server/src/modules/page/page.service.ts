@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PAGE_KEYS, pageContentShape, type Page, type PageStatus, type pageInput, type pageListQuery } from '@bo/shared/schemas/page';
-import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
+import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
@@ -25,6 +25,8 @@ export function pageService(ctx: RequestContext) {
   const { db, scope } = ctx;
 
   const columns = async (input: Input, before?: Page) => {
+    // First: a body the editor cannot produce is refused before anything else is looked up.
+    const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en });
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       const c = await db.selectFrom('page_categories').select('type').where('id', '=', input.category_id).executeTakeFirst();
       if (c?.type !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
@@ -56,8 +58,8 @@ export function pageService(ctx: RequestContext) {
       title_en: input.title_en,
       summary: input.summary,
       summary_en: input.summary_en,
-      body: sanitizeRichText(input.body),
-      body_en: input.body_en === null ? null : sanitizeRichText(input.body_en) || null,
+      body: rich.body ?? '',
+      body_en: rich.body_en || null,
       cover_photo_id: input.cover_photo_id,
       category_id: input.category_id,
       seo_description: input.seo_description,

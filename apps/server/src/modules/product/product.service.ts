@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { PRODUCT_KEYS, type Product, type ProductStatus, type productInput, type productListQuery } from '@bo/shared/schemas/product';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
+import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
@@ -36,6 +36,8 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
     before?.published_at ?? (status === 'published' ? new Date().toISOString() : null);
 
   const columns = async (input: Input, before?: Product) => {
+    // First: a body the editor cannot produce is refused before anything else is looked up.
+    const rich = await sanitizeFields('rich', { description: input.description, description_en: input.description_en });
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       const c = await db.selectFrom('product_categories').select('id').where('id', '=', input.category_id).executeTakeFirst();
       if (!c) throw badRequest({ category_id: ['validate.error.invalid'] });
@@ -51,8 +53,8 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
       category_id: input.category_id,
       summary: input.summary,
       summary_en: input.summary_en,
-      description: sanitizeRichText(input.description),
-      description_en: input.description_en === null ? null : sanitizeRichText(input.description_en) || null,
+      description: rich.description ?? '',
+      description_en: rich.description_en || null,
       photo_ids: JSON.stringify(photoIds),
       attributes: JSON.stringify(input.attributes.map((a) => ({ name: a.name, name_en: a.name_en, values: a.values }))),
       status: input.status,

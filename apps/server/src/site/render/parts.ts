@@ -8,6 +8,7 @@ import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import { href, type SiteContext } from '../site-context.ts';
 import { ntd, siteDay } from '../site-i18n.ts';
 import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
+import { markupProblem } from '../../lib/html/markup-shape.ts';
 import { html, raw, type Html } from './html.ts';
 import { altOf, picture } from './images.ts';
 
@@ -26,9 +27,10 @@ export interface CategoryNode {
 
 /**
  * Rich text of a page or product. It was sanitised when stored; it is sanitised again here, once per
- * render (pages are cached), so markup stored by any other path cannot reach a visitor.
+ * render (pages are cached), so markup stored by any other path cannot reach a visitor. A stored body
+ * past the shape limits (saved before them) is left out rather than parsed on the request thread.
  */
-export const richText = (markup: string): Html => raw(sanitizeRichText(markup));
+export const richText = (markup: string): Html => raw(markupProblem(markup) ? '' : sanitizeRichText(markup));
 
 /** Where each page type lives on the site. */
 export const TYPE_PATHS: Record<PageType, string> = { default: '/pages', article: '/news', project: '/projects' };

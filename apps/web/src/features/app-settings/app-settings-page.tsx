@@ -19,6 +19,7 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import type { AppConfig } from '@bo/shared/app-config';
+import { isHttpUrl } from '@bo/shared/validators';
 import { api, errorText } from '../../lib/api-client.ts';
 import { loadSettings } from '../../lib/settings.ts';
 import { useColorScheme } from '../../lib/color-scheme.ts';
@@ -147,7 +148,15 @@ export default function AppSettingsPage() {
                   <Form.Item
                     name="developerUrl"
                     label={t('fields.developerUrl')}
-                    rules={[required, { type: 'url', message: t('validate.error.invalid', { ns: 'common' }) }]}
+                    rules={[
+                      required,
+                      {
+                        // The server's rule (http(s) only), so javascript: is refused here too.
+                        validator: async (_r, v: string) => {
+                          if (v && !isHttpUrl(v.trim())) throw new Error(t('validate.error.invalid', { ns: 'common' }));
+                        },
+                      },
+                    ]}
                   >
                     <Input inputMode="url" />
                   </Form.Item>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListResult } from '../../components/resource/resource-api.ts';
-import type { MailTemplate, OutboxMail, OutboxRow } from '@bo/shared/schemas/mail';
+import type { MailDeliveryStatus, MailTemplate, OutboxMail, OutboxRow } from '@bo/shared/schemas/mail';
 import { api } from '../../lib/api-client.ts';
 
 export const mailTemplatesQuery = () =>
@@ -21,4 +21,12 @@ export const outboxMailQuery = (id: number | null) =>
     queryKey: ['/api/admin/mail/outbox', 'one', id],
     queryFn: () => api.get<OutboxMail>(`/api/admin/mail/outbox/${id}`),
     enabled: id !== null,
+  });
+
+/** Whether mail is going out (GET /api/admin/mail/status): the outbox page and the overview card. */
+export const mailStatusQuery = () =>
+  queryOptions({
+    queryKey: ['/api/admin/mail/status'],
+    queryFn: () => api.get<MailDeliveryStatus>('/api/admin/mail/status'),
+    refetchInterval: 60_000,
   });

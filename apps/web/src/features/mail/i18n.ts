@@ -29,6 +29,9 @@ addTranslations('mail', {
       sendTest: '寄送測試信',
       testQueued: '測試信已排入寄件匣',
     },
+    status: {
+      failing: '寄信失敗中：{{count}} 封信在寄件匣等待（最早從 {{since}}）。修正設定後會自動寄出。',
+    },
     outbox: {
       intro: '每封信都先進入寄件匣，再由系統寄出；暫時失敗會自動重試。',
       to: '收件人',
@@ -79,6 +82,9 @@ addTranslations('mail', {
       testTo: 'Send a test to',
       sendTest: 'Send test mail',
       testQueued: 'The test mail is in the outbox',
+    },
+    status: {
+      failing: 'Mail is failing: {{count}} mails wait in the outbox (since {{since}}). They go out once the setting is fixed.',
     },
     outbox: {
       intro: 'Every mail goes through the outbox before it is sent; temporary failures are retried.',

@@ -19,6 +19,7 @@ import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { outboxMailQuery, outboxQuery } from './api.ts';
 import { MailPreviewFrame } from './mail-preview-frame.tsx';
+import { MailDeliveryAlert } from './mail-delivery-alert.tsx';
 import './i18n.ts';
 
 const FILTERS = ['status', 'template'] as const;
@@ -77,6 +78,7 @@ export default function MailOutboxPage() {
   return (
     <div className="page mail-outbox-page">
       <PageHeader subtitle={t('outbox.intro')} />
+      <MailDeliveryAlert noSmtp />
       <ListFilters list={list} placeholder={t('outbox.search')}>
         <Select
           allowClear

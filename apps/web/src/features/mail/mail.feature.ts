@@ -24,4 +24,11 @@ export const mailFeature = {
     { key: 'mail-template', group: 'debug', route: 'admin_debug.mail_template', roles: ROLES.debugMenu, order: 10 },
     { key: 'mail-outbox', group: 'debug', route: 'admin_debug.mail_outbox', roles: ROLES.debugMenu, order: 15 },
   ],
+  overviewCards: [
+    {
+      key: 'mail-delivery',
+      roles: ROLES.debug,
+      card: () => import('./mail-delivery-alert.tsx').then((m) => ({ default: m.MailDeliveryCard })),
+    },
+  ],
 } satisfies FeatureDescriptor;
