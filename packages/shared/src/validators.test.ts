@@ -18,7 +18,7 @@ import {
   youtubeId,
 } from './validators.ts';
 import { can, ROLES } from './permissions.ts';
-import { isHttpUrl } from './validators.ts';
+import { isHttpUrl, isSitePath } from './validators.ts';
 
 describe('email, length, required, password (spec section 5)', () => {
   it('accepts standard email addresses only', () => {
@@ -163,7 +163,7 @@ describe('can() (spec section 6)', () => {
   });
 });
 
-describe('URLs: isHttpUrl (developerUrl)', () => {
+describe('URLs: isHttpUrl and isSitePath (developerUrl, banner links, rich-text links)', () => {
   it('takes absolute http(s) URLs with a host only', () => {
     for (const ok of ['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com/x']) expect(isHttpUrl(ok), ok).toBe(true);
     for (const bad of [
@@ -179,5 +179,11 @@ describe('URLs: isHttpUrl (developerUrl)', () => {
       null,
     ])
       expect(isHttpUrl(bad), String(bad)).toBe(false);
+  });
+
+  it('takes a path of the site, never one a browser reads as another host', () => {
+    for (const ok of ['/', '/projects', '/a/b?c=d#e']) expect(isSitePath(ok), ok).toBe(true);
+    for (const bad of ['//evil.example', '/\\evil.example', '/\\/evil.example', '/a\\b', 'projects', 'https://example.com', ''])
+      expect(isSitePath(bad), bad).toBe(false);
   });
 });

@@ -77,3 +77,9 @@ export function isHttpUrl(v: unknown): boolean {
     return false;
   }
 }
+
+/**
+ * A path of the site itself: one leading slash, never `//host` or `/\host` (a browser reads both as
+ * another host), no backslash anywhere. The one site-path rule of banner links and rich-text links.
+ */
+export const isSitePath = (v: unknown): boolean => typeof v === 'string' && /^\/(?![/\\])[^\\]*$/.test(v);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
+import { hasNoWhitespace, isHttpUrl, isSitePath } from '../validators.ts';
 
 /**
  * What every site content schema shares (issue 11, docs/content.md): zh-TW texts required, en-US
@@ -20,12 +21,12 @@ export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 /** `?locale=` of the public API; zh-TW when absent. */
 export const contentLocale = z.enum(CONTENT_LOCALES).default('zh-TW');
 
-/** A link on the site: http(s), or a path of the site itself. */
+/** A link on the site: http(s), or a path of the site itself (validators.ts: isHttpUrl, isSitePath). */
 export const siteLink = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), VALIDATION_KEYS.invalid);
+  .refine((v) => isHttpUrl(v) || (isSitePath(v) && hasNoWhitespace(v)), VALIDATION_KEYS.invalid);
 
 /**
  * The longest rich-text body (page body, product description) the server takes: a long page the

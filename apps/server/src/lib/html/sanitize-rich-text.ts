@@ -1,10 +1,12 @@
 import sanitizeHtml, { type Attributes, type IOptions, type Tag, type Transformer } from 'sanitize-html';
+import { isSitePath } from '@bo/shared/validators';
 
 /** A YouTube embed the editor writes (youtube-nocookie only, an 11-character id, plain query parameters). */
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}(\?[A-Za-z0-9_=&-]*)?$/;
 const YOUTUBE_COM_EMBED = /^https:\/\/(?:www\.)?youtube\.com\/embed\//;
-const LINK_URL = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i;
-const IMAGE_URL = /^(?:https?:\/\/|\/(?![/\\]))/i;
+/** Besides these, a path of the site (isSitePath, the banner links' rule too). */
+const LINK_URL = /^(?:https?:|mailto:|tel:|#)/i;
+const IMAGE_URL = /^https?:\/\//i;
 const DIGITS = /^\d{1,6}$/;
 const REL_TOKENS = new Set(['noopener', 'noreferrer', 'nofollow', 'ugc', 'sponsored']);
 /**
@@ -48,7 +50,7 @@ const link: Transformer = (tagName, attribs) => {
   return {
     tagName,
     attribs: inOrder(attribs, {
-      href: href && LINK_URL.test(href) ? href : undefined,
+      href: href && (LINK_URL.test(href) || isSitePath(href)) ? href : undefined,
       title: attribs.title,
       target: target === '_blank' || target === '_self' ? target : undefined,
       rel: rel.length ? [...new Set(rel)].join(' ') : undefined,
@@ -62,7 +64,7 @@ const image: Transformer = (tagName, attribs) => {
   return {
     tagName,
     attribs: inOrder(attribs, {
-      src: src && IMAGE_URL.test(src) ? src : undefined,
+      src: src && (IMAGE_URL.test(src) || isSitePath(src)) ? src : undefined,
       alt: attribs.alt,
       title: attribs.title,
       width: digits(attribs.width),

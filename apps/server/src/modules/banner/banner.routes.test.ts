@@ -117,3 +117,14 @@ describe('banners', () => {
     }
   });
 });
+
+describe('banner links', () => {
+  it('refuses a link a browser reads as another host (/\\host, /\\/host, \\\\host), as the rich text does', async () => {
+    for (const link of ['/\\evil.example', '/\\/evil.example', '\\\\evil.example', '/a\\b', 'https://example.com\\@evil.example']) {
+      const res = await create({ link });
+      expect(res.statusCode, link).toBe(400);
+      expect(res.json().errors, link).toEqual({ link: ['validate.error.invalid'] });
+    }
+    expect((await create({ link: '/projects/2026?tab=a#top' })).statusCode).toBe(200);
+  });
+});
