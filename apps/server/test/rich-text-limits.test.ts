@@ -68,17 +68,28 @@ describe('rich-text limits', () => {
     expect(Object.keys((await long.json()).errors)).toEqual(['body']);
   });
 
-  it('answers another request within a second while the largest allowed bodies are sanitised', async () => {
+  it('answers another request within a second while the largest allowed body is sanitised', async () => {
     const body = worstAllowed();
     expect(body.length).toBeLessThanOrEqual(200_000);
-    const saves = Array.from({ length: 4 }, () => newPage({ body, body_en: body }));
-    // Sent once the saves are on their way: their JSON is parsed and their markup is being sanitised.
+    // One save of two maximal bodies: its sanitising (in the worker) outlasts the other request. More
+    // saves would measure the main thread's JSON and SQLite work for them on a busy CI machine instead.
+    let saved = 0;
+    const save = newPage({ body, body_en: body }).then((res) => {
+      saved = Date.now();
+      return res;
+    });
+    // Sent once the save is on its way: its JSON is parsed and its markup is being sanitised.
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
     const other = await fetch(`${base}/api/settings`, { headers: { 'x-fingerprint': FINGERPRINT } });
+    const answered = Date.now();
+    const saveDoneFirst = saved !== 0;
     expect(other.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    for (const res of await Promise.all(saves)) expect(res.status, await res.clone().text()).toBe(200);
+    expect(answered - started).toBeLessThan(1_000);
+    const res = await save;
+    expect(res.status, await res.clone().text()).toBe(200);
+    // Answered while the save was still being processed, not after it.
+    expect(saveDoneFirst).toBe(false);
     const stored = await t.db.selectFrom('pages').select(['body']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(stored.body).toContain('<a href="https://example.com/x">link</a>');
   });
