@@ -8,7 +8,6 @@ import { type Product, productCategoryTree, publicProduct, publicProductList, pu
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { maxDepth } from './product-category.service.ts';
 import { allCategories, categoryTree, instancesOf, products } from './product.repository.ts';
 
@@ -41,7 +40,6 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
  */
 export async function productPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', () => requireFlag(app.db, 'modules.product'));
 
   const categoryMap = async () => new Map((await allCategories(app.db)).map((c) => [c.id, c]));
 
