@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OrganizationDependent } from './organization-dependents.ts';
+import { photoColumnReference, type PhotoReference } from './photo-references.ts';
 import type { RowReference } from './row-references.ts';
 import type { DailyJob } from '../jobs/daily-jobs.ts';
 import type { MinuteTask } from '../jobs/minute-tasks.ts';
@@ -25,6 +26,8 @@ export interface ServerModule {
   dependents?: readonly (OrganizationDependent | null)[];
   /** Its rows pointing at rows of other modules, let go of when those are deleted (row-references.ts). */
   references?: readonly RowReference[];
+  /** Its columns holding library photos, let go of when the photo is deleted (photo-references.ts). */
+  photoReferences?: readonly PhotoReference[];
   modules?: readonly ServerModule[];
   /** Its daily jobs (lib/jobs/daily-jobs.ts), built with the app. */
   jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
@@ -45,6 +48,7 @@ export const defineModule = (m: ServerModule): ServerModule => m;
 export async function registerModule(app: FastifyInstance, m: ServerModule): Promise<void> {
   for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
   for (const r of m.references ?? []) app.rowReferences.add(r);
+  for (const p of m.photoReferences ?? []) app.rowReferences.add(photoColumnReference(p));
   for (const job of m.jobs ?? []) app.dailyJobs.add(job(app));
   for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
   await app.register(async (scoped) => {

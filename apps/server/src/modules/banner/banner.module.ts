@@ -3,7 +3,6 @@ import { bannerInput, bannerListQuery, bannerSchema } from '@bo/shared/schemas/b
 import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { bannerService } from './banner.service.ts';
 
@@ -23,5 +22,5 @@ export const bannerModule = defineModule({
     }),
     bannerRoutes,
   ],
-  references: [contentPhotoReference({ name: 'banners.photo_id', table: 'banners', target: 'banner' })],
+  photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
 });

@@ -12,7 +12,6 @@ import { ROLES } from '@bo/shared/permissions';
 import { z } from 'zod';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { pageCategoryService } from './page-category.service.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pageRoutes } from './page.routes.ts';
@@ -53,6 +52,6 @@ export const pageModule = defineModule({
     pageRoutes,
     pagePublicRoutes,
   ],
-  references: [contentPhotoReference({ name: 'pages.cover_photo_id', table: 'pages', column: 'cover_photo_id', target: 'page' })],
+  photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
   minuteTasks: [pagePublishTask],
 });

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { productCategoryService } from './product-category.service.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { productPhotosReference } from './product-photos.ts';
 import { productPublicRoutes } from './product.public.routes.ts';
 import { productRoutes } from './product.routes.ts';
@@ -50,8 +49,6 @@ export const productModule = defineModule({
     productRoutes,
     productPublicRoutes,
   ],
-  references: [
-    productPhotosReference,
-    contentPhotoReference({ name: 'product_instances.photo_id', table: 'product_instances', target: 'product_instance' }),
-  ],
+  references: [productPhotosReference],
+  photoReferences: [{ table: 'product_instances', column: 'photo_id', target: 'product_instance' }],
 });

@@ -3,7 +3,6 @@ import { ROLES } from '@bo/shared/permissions';
 import { videoInput, videoListQuery, videoSchema } from '@bo/shared/schemas/video';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { videoPublicRoutes } from './video.routes.ts';
 import { videoService } from './video.service.ts';
 
@@ -23,5 +22,5 @@ export const videoModule = defineModule({
     }),
     videoPublicRoutes,
   ],
-  references: [contentPhotoReference({ name: 'videos.photo_id', table: 'videos', target: 'video' })],
+  photoReferences: [{ table: 'videos', column: 'photo_id', target: 'video' }],
 });
