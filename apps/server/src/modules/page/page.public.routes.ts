@@ -73,11 +73,9 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { type, slug } = req.params;
       const { locale } = req.query;
-      const [p] = (
-        await pages.list(app.db, allOrganizations, { page: 1, per_page: 1, sort: 'id', order: 'desc' }, (qb) =>
-          qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
-        )
-      ).data;
+      const p = await pages.findBy(app.db, allOrganizations, (qb) =>
+        qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
+      );
       if (!p) throw notFound();
       const english = locale === 'en-US' && p.title_en !== null;
       return sendPublic(req, reply, {

@@ -85,11 +85,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { slug } = req.params;
       const { locale } = req.query;
-      const [p] = (
-        await products.list(app.db, allOrganizations, { page: 1, per_page: 1, sort: 'id', order: 'desc' }, (qb) =>
-          qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
-        )
-      ).data;
+      const p = await products.findBy(app.db, allOrganizations, (qb) => qb.where('p.slug', '=', slug).where('p.status', '=', 'published'));
       if (!p) throw notFound();
       const en = english(p, locale);
       const instances = await instancesOf(app.db, p.id);
