@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import type { DbOrTrx } from '../../db/database.ts';
 import { adminRolesOf, parseRoles } from '../actor.ts';
+import { loadAppConfig } from '../app-config.ts';
 import { secretBox } from '../secret-box.ts';
 import { digestSecret, sameDigest } from './secret-digest.ts';
 
@@ -135,23 +135,12 @@ export async function twoFactorStatus(db: DbOrTrx, adminId: number) {
  * one of its ROLE_ roles (own or group's), or a sub-account role it holds in any organization.
  */
 export async function twoFactorRequired(db: DbOrTrx, adminId: number): Promise<boolean> {
-  const required = await requiredRoles(db);
+  const required = (await loadAppConfig(db)).twoFactorRequiredRoles;
   if (required.length === 0) return false;
   const held = new Set(await adminRolesOf(db, adminId));
   const memberships = await db.selectFrom('organization_members').select('sub_account_roles').where('admin_id', '=', adminId).execute();
   for (const m of memberships) for (const r of parseRoles(m.sub_account_roles)) held.add(r);
   return required.some((r) => held.has(r));
-}
-
-/** The policy's roles, from the stored app config (lib/ reads it as lib/actor.ts does, without the module's schema). */
-async function requiredRoles(db: DbOrTrx): Promise<string[]> {
-  const row = await db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirst();
-  try {
-    const stored = row ? (JSON.parse(row.value) as { twoFactorRequiredRoles?: unknown }).twoFactorRequiredRoles : undefined;
-    return Array.isArray(stored) ? stored.filter((r): r is string => typeof r === 'string') : APP_CONFIG_DEFAULTS.twoFactorRequiredRoles;
-  } catch {
-    return APP_CONFIG_DEFAULTS.twoFactorRequiredRoles;
-  }
 }
 
 /** Whether the admin has confirmed an authenticator app. */

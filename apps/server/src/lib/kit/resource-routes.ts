@@ -59,8 +59,6 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   serviceAudits?: readonly ResourceOperation[];
   /** `without` calls are then registered and always answer this error, instead of not existing (404). */
   refuseWithout?: { error: () => Error; description: string };
-  /** Runs before each call, after the token check (e.g. a feature flag answering 404). */
-  guard?: (req: FastifyRequest) => Promise<void>;
   service(ctx: RequestContext): ResourceService<View, Input, Query, List>;
 }
 
@@ -104,8 +102,6 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       roles: rolesFor(op),
       organization: decl.organization ?? false,
     });
-    // After the token check (no token stays 401), before the role check: a switched-off feature is 404 to every signed-in admin.
-    if (decl.guard) app.addHook('onRequest', decl.guard);
 
     const read = (req: FastifyRequest) => decl.service(decl.organization ? req.readOrganizationContext() : req.readContext());
     const inTx = <R>(

@@ -52,7 +52,7 @@ const now = () => new Date().toISOString();
 
 /**
  * A table's repository operations, each taking the scope it covers: list (sort allow-list, keyword
- * columns, extra filters), find, find-or-404, load-all-or-404, insert, update and delete. An
+ * columns, extra filters), find, find-by (one row by a unique key), find-or-404, load-all-or-404, insert, update and delete. An
  * organization-scoped table also answers as an organization dependent.
  */
 export function scopedTable<View extends { id: number }, Row = any>(opts: ScopedTableOptions<View, Row>) {
@@ -123,6 +123,15 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
         if (rows.length < size) return;
         before = (rows[rows.length - 1] as { id: number }).id;
       }
+    },
+
+    /**
+     * The one row the filter picks by a unique key (a published page by its slug): one query, no
+     * count; undefined when none matches in the scope.
+     */
+    async findBy(db: DbOrTrx, scope: Scope, filter: (qb: AnyQuery) => AnyQuery): Promise<View | undefined> {
+      const [row] = (await filter(query(db, scope)).limit(1).execute()) as Row[];
+      return row ? (await views(db, [row]))[0] : undefined;
     },
 
     async findOr404(db: DbOrTrx, scope: Scope, id: number): Promise<View> {

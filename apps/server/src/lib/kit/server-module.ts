@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OrganizationDependent } from './organization-dependents.ts';
+import { photoColumnReference, type PhotoReference } from './photo-references.ts';
 import type { RowReference } from './row-references.ts';
 import type { DailyJob } from '../jobs/daily-jobs.ts';
 import type { MinuteTask } from '../jobs/minute-tasks.ts';
+import { requireFlag, type FeatureFlag } from '../feature-flags.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -11,6 +13,12 @@ import type { MinuteTask } from '../jobs/minute-tasks.ts';
  */
 export interface ServerModule {
   name: string;
+  /**
+   * The feature switch of the whole module (the web's feature descriptors name the same flag). While
+   * it is off every route the module and its sub-modules register answers 404, after the token check
+   * (no token stays 401) and before the role check: a switched-off feature does not exist.
+   */
+  flag?: FeatureFlag;
   /** Runs first, inside the module's encapsulated context (e.g. a multipart parser for its uploads). */
   setup?(app: FastifyInstance): Promise<void>;
   routes: readonly FastifyPluginAsync[];
@@ -18,11 +26,20 @@ export interface ServerModule {
   dependents?: readonly (OrganizationDependent | null)[];
   /** Its rows pointing at rows of other modules, let go of when those are deleted (row-references.ts). */
   references?: readonly RowReference[];
+  /** Its columns holding library photos, let go of when the photo is deleted (photo-references.ts). */
+  photoReferences?: readonly PhotoReference[];
   modules?: readonly ServerModule[];
   /** Its daily jobs (lib/jobs/daily-jobs.ts), built with the app. */
   jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
   /** Its tasks run on every minute (lib/jobs/minute-tasks.ts), built with the app. */
   minuteTasks?: readonly ((app: FastifyInstance) => MinuteTask)[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The module that registered the route (set by registerModule; sub-modules name themselves). */
+    module?: string;
+  }
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;
@@ -31,9 +48,15 @@ export const defineModule = (m: ServerModule): ServerModule => m;
 export async function registerModule(app: FastifyInstance, m: ServerModule): Promise<void> {
   for (const d of m.dependents ?? []) if (d) app.organizationDependents.add(d);
   for (const r of m.references ?? []) app.rowReferences.add(r);
+  for (const p of m.photoReferences ?? []) app.rowReferences.add(photoColumnReference(p));
   for (const job of m.jobs ?? []) app.dailyJobs.add(job(app));
   for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
   await app.register(async (scoped) => {
+    scoped.addHook('onRoute', (route) => {
+      route.config = { ...route.config, module: m.name };
+    });
+    const flag = m.flag;
+    if (flag) scoped.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(req.server.db, flag)));
     await m.setup?.(scoped);
     for (const routes of m.routes) await scoped.register(routes);
     for (const sub of m.modules ?? []) await registerModule(scoped, sub);

@@ -20,7 +20,7 @@ import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';
 import { countWrongTry, findChallenge, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 
 const codeIncorrect = (field: 'code' | 'recovery_code') => badRequest({ [field]: ['validate.error.code_incorrect'] });
 

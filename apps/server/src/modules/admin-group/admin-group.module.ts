@@ -2,7 +2,6 @@ import { ROLES } from '@bo/shared/permissions';
 import { adminGroupInput, adminGroupListQuery, adminGroupSchema } from '@bo/shared/schemas/admin-group';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { adminGroupService } from './admin-group.service.ts';
 
 /**
@@ -11,6 +10,7 @@ import { adminGroupService } from './admin-group.service.ts';
  */
 export const adminGroupModule = defineModule({
   name: 'admin-group',
+  flag: 'adminGroup',
   routes: [
     resourceRoutes({
       path: '/api/admin/admin-group',
@@ -19,7 +19,6 @@ export const adminGroupModule = defineModule({
       roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
       schemas: { view: adminGroupSchema, input: adminGroupInput, listQuery: adminGroupListQuery },
       without: ['patch', 'batchPatch'],
-      guard: (req) => requireFlag(req.server.db, 'adminGroup'),
       service: adminGroupService,
     }),
   ],

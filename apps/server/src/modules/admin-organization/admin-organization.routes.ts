@@ -17,7 +17,6 @@ import {
 } from '@bo/shared/schemas/organization';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { adminOrganizationService } from './admin-organization.service.ts';
 
 const ok = z.object({ message: z.string() });
@@ -32,7 +31,6 @@ const tags = ['admin-organization'];
 export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = (ctx: RequestContext) => adminOrganizationService(ctx, app.organizationDependents);
-  // Called, not registered: the flag guard it adds covers the deletes below as well.
   await resourceRoutes({
     path: base,
     tags,
@@ -47,7 +45,6 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
     patch: { fields: ORGANIZATION_PATCH_FIELDS, rules: organizationPatchValues },
     serviceAudits: ['patch', 'batchPatch'],
     without: ['delete', 'batchDelete'],
-    guard: (req) => requireFlag(req.server.db, 'adminSubAccount'),
     service,
   })(app);
 

@@ -8,7 +8,7 @@ import { loadAllOr404 } from '../../lib/load-all.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { allOrganizations } from '../../lib/scope.ts';
-import { isFlagOn } from './feature-flags.ts';
+import { isFlagOn } from '../../lib/feature-flags.ts';
 import {
   adminScopeOf,
   changedRoles,

@@ -2,14 +2,8 @@ import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
-import {
-  effectiveConfig,
-  isAppConfigName,
-  mergeConfig,
-  readStoredConfig,
-  writeStoredConfig,
-  type AppConfigName,
-} from './app-config.repository.ts';
+import { effectiveConfig, isAppConfigName, readStoredConfig, type AppConfigName } from '../../lib/app-config.ts';
+import { mergeConfig, writeStoredConfig } from './app-config.repository.ts';
 
 type Answer = { name: AppConfigName; config: AppConfig; updated_at: string | null };
 

@@ -3,14 +3,13 @@ import { bannerInput, bannerListQuery, bannerSchema } from '@bo/shared/schemas/b
 import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { bannerService } from './banner.service.ts';
 
 /** Banners of the site (issue 11, docs/content.md): ROLE_BANNER and super admins; module flag modules.banner. */
 export const bannerModule = defineModule({
   name: 'banner',
+  flag: 'modules.banner',
   routes: [
     resourceRoutes({
       path: '/api/admin/banner',
@@ -19,10 +18,9 @@ export const bannerModule = defineModule({
       roles: { read: ROLES.banner, write: ROLES.banner },
       schemas: { view: bannerSchema, input: bannerInput, listQuery: bannerListQuery },
       patch: { fields: ['sort_order'], rules: { sort_order: sortOrder.unwrap() } },
-      guard: (req) => requireFlag(req.server.db, 'modules.banner'),
       service: bannerService,
     }),
     bannerRoutes,
   ],
-  references: [contentPhotoReference({ name: 'banners.photo_id', table: 'banners', target: 'banner' })],
+  photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
 });

@@ -7,13 +7,11 @@ import { BANNER_POSITIONS, bannerOrderBody, bannerSchema, publicBannerList } fro
 import { contentLocale } from '@bo/shared/schemas/content';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { banners, whereState } from './banner.repository.ts';
 import { bannerService } from './banner.service.ts';
 
 export async function bannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const guard = () => requireFlag(app.db, 'modules.banner');
 
   app.put(
     '/api/admin/banner/order',
@@ -27,7 +25,6 @@ export async function bannerRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ data: z.array(bannerSchema) }) },
       },
       config: { roles: ROLES.banner, errors: [409] },
-      onRequest: guard,
     },
     async (req) => ({ data: await req.inTransaction((ctx) => bannerService(ctx).reorder(req.body)) }),
   );
@@ -43,7 +40,6 @@ export async function bannerRoutes(fastify: FastifyInstance) {
         response: { 200: publicBannerList },
       },
       config: { roles: 'public', fingerprint: false, conditional: true, errors: [404] },
-      onRequest: guard,
     },
     async (req, reply) => {
       const { position, locale } = req.query;

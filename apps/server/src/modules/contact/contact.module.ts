@@ -2,7 +2,6 @@ import { ROLES } from '@bo/shared/permissions';
 import { contactListQuery, contactPatchRules, contactSchema } from '@bo/shared/schemas/contact';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { contactService } from './contact.service.ts';
 
@@ -12,6 +11,7 @@ import { contactService } from './contact.service.ts';
  */
 export const contactModule = defineModule({
   name: 'contact',
+  flag: 'modules.contact',
   routes: [
     resourceRoutes({
       path: '/api/admin/contact',
@@ -21,7 +21,6 @@ export const contactModule = defineModule({
       schemas: { view: contactSchema, listQuery: contactListQuery },
       patch: { fields: ['status', 'handler_note', 'assignee_id'], rules: contactPatchRules },
       without: ['create', 'update'],
-      guard: (req) => requireFlag(req.server.db, 'modules.contact'),
       service: contactService,
     }),
     contactRoutes,

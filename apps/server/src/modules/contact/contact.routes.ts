@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { contactListQuery, publicContactInput, type Contact } from '@bo/shared/schemas/contact';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { anonymousWho, writeAudit } from '../../lib/audit.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { contacts, filterContacts } from './contact.repository.ts';
 import { handlesContacts } from './contact.service.ts';
 
@@ -30,8 +29,6 @@ const COLUMNS: readonly XlsxColumn<Contact>[] = [
   { header: '處理時間 Handled', width: 22, value: (c) => c.handled_at },
 ];
 
-const guard = (app: FastifyInstance) => () => requireFlag(app.db, 'modules.contact');
-
 export async function contactRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -44,7 +41,6 @@ export async function contactRoutes(fastify: FastifyInstance) {
         description: 'The contacts the filters match (as the index), newest first, as an .xlsx workbook, streamed.',
       },
       config: { roles: ROLES.contact },
-      onRequest: guard(app),
     },
     async (req, reply) => {
       const { db, scope } = req.readContext();
@@ -69,7 +65,6 @@ export async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }) },
       },
       config: { roles: ROLES.contact },
-      onRequest: guard(app),
     },
     async () => {
       const rows = await app.db
@@ -95,7 +90,6 @@ export async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ received: z.literal(true) }) },
       },
       config: { roles: 'public', fingerprint: false, errors: [404, 423, 429] },
-      onRequest: guard(app),
     },
     async (req) => {
       const short = await app.rateLimits.hit(`contact:ip:${req.ip}`, 600);

@@ -29,7 +29,6 @@ import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessio
 import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
 import { memberPrincipal } from '../../lib/sign-in/principal.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { memberSessionAnswer, tokenOf } from './member-session-answer.ts';
 import { memberView } from './member.repository.ts';
 
@@ -43,7 +42,6 @@ const tags = ['member'];
  */
 export async function memberAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(app.db, 'modules.member')));
   const signIn = memberSignIn(app);
   const codes = oneTimeCodes(app.config.jwtSecret);
   const who = (req: FastifyRequest) => anonymousWho(signInClientOf(req));

@@ -7,7 +7,6 @@ import { startFlow } from '../../lib/oauth/flows.ts';
 import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
 import { memberSignIn } from '../../lib/sign-in/member-sessions.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { memberSessionAnswer, tokenOf } from './member-session-answer.ts';
 
 const tags = ['member'];
@@ -19,7 +18,6 @@ const tags = ['member'];
  */
 export async function memberOAuthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(app.db, 'modules.member')));
   const signIn = memberSignIn(app);
   const session = (token: string) => memberSessionAnswer(app, token);
 

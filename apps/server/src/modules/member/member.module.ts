@@ -3,7 +3,6 @@ import { ROLES } from '@bo/shared/permissions';
 import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema } from '@bo/shared/schemas/member';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
 import { memberOAuthRoutes } from './member-oauth.routes.ts';
 import { memberAdminRoutes } from './member.routes.ts';
@@ -16,6 +15,7 @@ import { memberService } from './member.service.ts';
  */
 export const memberModule = defineModule({
   name: 'member',
+  flag: 'modules.member',
   routes: [
     resourceRoutes({
       path: '/api/admin/member',
@@ -25,7 +25,6 @@ export const memberModule = defineModule({
       schemas: { view: memberSchema, input: memberInput, listQuery: memberListQuery },
       without: ['create'],
       patch: { fields: ['status'], rules: { status: z.enum(MEMBER_STATUSES) } },
-      guard: (req) => requireFlag(req.server.db, 'modules.member'),
       service: memberService,
     }),
     memberAdminRoutes,

@@ -8,7 +8,6 @@ import { memberDeviceParams, memberDeviceSchema } from '@bo/shared/schemas/membe
 import { notFound } from '../../lib/errors.ts';
 import { memberLinkMail } from '../../lib/identity/member-links.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { members } from './member.repository.ts';
 
 const tags = ['member'];
@@ -16,7 +15,6 @@ const tags = ['member'];
 /** The back office's member routes beyond the kit's: a reset mail, the member's devices and logging one out. */
 export async function memberAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(app.db, 'modules.member')));
 
   app.post(
     '/api/admin/member/:id/reset-password',

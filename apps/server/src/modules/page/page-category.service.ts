@@ -12,7 +12,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { pageCategories } from './page.repository.ts';
 
 type Input = z.output<typeof pageCategoryInput>;

@@ -12,15 +12,11 @@ import { ROLES } from '@bo/shared/permissions';
 import { z } from 'zod';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { pageCategoryService } from './page-category.service.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pageRoutes } from './page.routes.ts';
 import { pagePublishTask } from './page-schedule.ts';
 import { pageService } from './page.service.ts';
-
-const guard = (req: { server: { db: Parameters<typeof requireFlag>[0] } }) => requireFlag(req.server.db, 'modules.page');
 
 /**
  * Pages of the site with their category trees (issue 11, docs/content.md): ROLE_PAGE and super
@@ -28,6 +24,7 @@ const guard = (req: { server: { db: Parameters<typeof requireFlag>[0] } }) => re
  */
 export const pageModule = defineModule({
   name: 'page',
+  flag: 'modules.page',
   routes: [
     resourceRoutes({
       path: '/api/admin/page-category',
@@ -37,7 +34,6 @@ export const pageModule = defineModule({
       schemas: { view: pageCategorySchema, input: pageCategoryInput, listQuery: pageCategoryListQuery },
       without: ['patch', 'batchPatch'],
       operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
-      guard,
       service: pageCategoryService,
     }),
     resourceRoutes({
@@ -51,12 +47,11 @@ export const pageModule = defineModule({
         rules: { status: z.enum(PAGE_STATUSES).exclude(['scheduled']), sort_order: sortOrder.unwrap() },
       },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
-      guard,
       service: pageService,
     }),
     pageRoutes,
     pagePublicRoutes,
   ],
-  references: [contentPhotoReference({ name: 'pages.cover_photo_id', table: 'pages', column: 'cover_photo_id', target: 'page' })],
+  photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
   minuteTasks: [pagePublishTask],
 });

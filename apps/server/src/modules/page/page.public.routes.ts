@@ -7,7 +7,6 @@ import { PAGE_TYPES, pageCategoryTree, pageSlug, publicPage, publicPageList, pub
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { pages } from './page.repository.ts';
 
@@ -31,7 +30,6 @@ const item = (p: Page, locale: string) => ({
  */
 export async function pagePublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', () => requireFlag(app.db, 'modules.page'));
 
   app.get(
     '/api/public/pages',
@@ -75,11 +73,9 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { type, slug } = req.params;
       const { locale } = req.query;
-      const [p] = (
-        await pages.list(app.db, allOrganizations, { page: 1, per_page: 1, sort: 'id', order: 'desc' }, (qb) =>
-          qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
-        )
-      ).data;
+      const p = await pages.findBy(app.db, allOrganizations, (qb) =>
+        qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
+      );
       if (!p) throw notFound();
       const english = locale === 'en-US' && p.title_en !== null;
       return sendPublic(req, reply, {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { idParam, rowIdParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { PAGE_TYPES, pageCategoryTree, pageRevisionSchema, pageSchema } from '@bo/shared/schemas/page';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { pageService } from './page.service.ts';
 
@@ -13,7 +12,6 @@ const tags = ['page'];
 /** The back office's page routes beyond the kit's: the category tree, revisions (list, read, restore). */
 export async function pageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', () => requireFlag(app.db, 'modules.page'));
 
   app.get(
     '/api/admin/page-category/tree',

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { categoryRules } from '../../lib/kit/category-tree.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { productCategories } from './product.repository.ts';
 
 type Input = z.output<typeof productCategoryInput>;

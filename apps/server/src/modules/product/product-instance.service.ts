@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { instancesOf, products, toInstances } from './product.repository.ts';
 
 type GenerateResult = z.infer<typeof generateInstancesResult>;

@@ -2,8 +2,8 @@ import type { RowReference } from '../../lib/kit/row-references.ts';
 import { photoIdsOf } from './product.repository.ts';
 
 /**
- * A library photo deleted from under a product (its photo list, a JSON column that
- * contentPhotoReference cannot reach) leaves the list, audited unlink_photo on the product.
+ * A library photo deleted from under a product leaves its photo list, audited unlink_photo on the
+ * product: the list is a JSON column, which a declared photo column (`photoReferences`) cannot express.
  */
 export const productPhotosReference: RowReference = {
   name: 'products.photo_ids',

@@ -12,15 +12,11 @@ import {
 import { z } from 'zod';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { productCategoryService } from './product-category.service.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { productPhotosReference } from './product-photos.ts';
 import { productPublicRoutes } from './product.public.routes.ts';
 import { productRoutes } from './product.routes.ts';
 import { productService } from './product.service.ts';
-
-const guard = (req: { server: { db: Parameters<typeof requireFlag>[0] } }) => requireFlag(req.server.db, 'modules.product');
 
 /**
  * Products of the site with their category tree and instance sets (issue 12, docs/content.md):
@@ -28,6 +24,7 @@ const guard = (req: { server: { db: Parameters<typeof requireFlag>[0] } }) => re
  */
 export const productModule = defineModule({
   name: 'product',
+  flag: 'modules.product',
   routes: [
     resourceRoutes({
       path: '/api/admin/product-category',
@@ -37,7 +34,6 @@ export const productModule = defineModule({
       schemas: { view: productCategorySchema, input: productCategoryInput, listQuery: productCategoryListQuery },
       without: ['patch', 'batchPatch'],
       operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
-      guard,
       service: productCategoryService,
     }),
     resourceRoutes({
@@ -48,14 +44,11 @@ export const productModule = defineModule({
       schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
       patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
-      guard,
       service: productService,
     }),
     productRoutes,
     productPublicRoutes,
   ],
-  references: [
-    productPhotosReference,
-    contentPhotoReference({ name: 'product_instances.photo_id', table: 'product_instances', target: 'product_instance' }),
-  ],
+  references: [productPhotosReference],
+  photoReferences: [{ table: 'product_instances', column: 'photo_id', target: 'product_instance' }],
 });

@@ -8,7 +8,6 @@ import { type Product, productCategoryTree, publicProduct, publicProductList, pu
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { maxDepth } from './product-category.service.ts';
 import { allCategories, categoryTree, instancesOf, products } from './product.repository.ts';
 
@@ -41,7 +40,6 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
  */
 export async function productPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', () => requireFlag(app.db, 'modules.product'));
 
   const categoryMap = async () => new Map((await allCategories(app.db)).map((c) => [c.id, c]));
 
@@ -87,11 +85,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { slug } = req.params;
       const { locale } = req.query;
-      const [p] = (
-        await products.list(app.db, allOrganizations, { page: 1, per_page: 1, sort: 'id', order: 'desc' }, (qb) =>
-          qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
-        )
-      ).data;
+      const p = await products.findBy(app.db, allOrganizations, (qb) => qb.where('p.slug', '=', slug).where('p.status', '=', 'published'));
       if (!p) throw notFound();
       const en = english(p, locale);
       const instances = await instancesOf(app.db, p.id);

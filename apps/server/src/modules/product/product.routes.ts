@@ -15,7 +15,6 @@ import {
   productInstanceList,
   productInstanceSchema,
 } from '@bo/shared/schemas/product';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { maxDepth } from './product-category.service.ts';
 import { productInstanceService } from './product-instance.service.ts';
 import { categoryTree } from './product.repository.ts';
@@ -26,7 +25,6 @@ const roles = ROLES.product;
 /** The back office's product routes beyond the kit's: the category tree and the instance set. */
 export async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', () => requireFlag(app.db, 'modules.product'));
 
   app.get(
     '/api/admin/product-category/tree',

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_VERSION, appConfigSchema } from '@bo/shared/app-config';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
-import { loadAppConfig } from './app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

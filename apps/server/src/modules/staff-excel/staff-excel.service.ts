@@ -16,7 +16,7 @@ import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { owningOrganization, type Scope } from '../../lib/scope.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts';
 import { staffFieldValues } from '../staff/staff-fields.ts';
 import {

@@ -3,14 +3,13 @@ import { ROLES } from '@bo/shared/permissions';
 import { videoInput, videoListQuery, videoSchema } from '@bo/shared/schemas/video';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
-import { contentPhotoReference } from '../photo/content-photos.ts';
 import { videoPublicRoutes } from './video.routes.ts';
 import { videoService } from './video.service.ts';
 
 /** Videos of the site (issue 11, docs/content.md): ROLE_VIDEO and super admins; module flag modules.video. */
 export const videoModule = defineModule({
   name: 'video',
+  flag: 'modules.video',
   routes: [
     resourceRoutes({
       path: '/api/admin/video',
@@ -19,10 +18,9 @@ export const videoModule = defineModule({
       roles: { read: ROLES.video, write: ROLES.video },
       schemas: { view: videoSchema, input: videoInput, listQuery: videoListQuery },
       patch: { fields: ['published', 'sort_order'], rules: { published: z.boolean(), sort_order: videoInput.shape.sort_order.unwrap() } },
-      guard: (req) => requireFlag(req.server.db, 'modules.video'),
       service: videoService,
     }),
     videoPublicRoutes,
   ],
-  references: [contentPhotoReference({ name: 'videos.photo_id', table: 'videos', target: 'video' })],
+  photoReferences: [{ table: 'videos', column: 'photo_id', target: 'video' }],
 });

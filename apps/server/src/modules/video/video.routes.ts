@@ -5,7 +5,6 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { publicVideoList } from '@bo/shared/schemas/video';
 import { youtubeEmbedUrl } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
-import { requireFlag } from '../admin/feature-flags.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { videos } from './video.repository.ts';
 
@@ -23,7 +22,6 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
         response: { 200: publicVideoList },
       },
       config: { roles: 'public', fingerprint: false, conditional: true, errors: [404] },
-      onRequest: () => requireFlag(app.db, 'modules.video'),
     },
     async (req, reply) => {
       const { locale, ...paging } = req.query;

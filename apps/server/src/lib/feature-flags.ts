@@ -1,10 +1,14 @@
 import { isFeatureOn, type FeatureFlag } from '@bo/shared/app-config';
-import type { DbOrTrx } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
-import { loadAppConfig } from '../settings/app-config.repository.ts';
+import type { DbOrTrx } from '../db/database.ts';
+import { loadAppConfig } from './app-config.ts';
+import { notFound } from './errors.ts';
 
 export type { FeatureFlag };
 
+/**
+ * Whether a feature is switched on. A module's own flag is declared in its descriptor and enforced by
+ * the kit (server-module.ts); call this only where a handler branches on another module's flag.
+ */
 export async function isFlagOn(db: DbOrTrx, flag: FeatureFlag): Promise<boolean> {
   return isFeatureOn(await loadAppConfig(db), flag);
 }

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { AuditActions, AuditTarget } from './audit-targets.ts';
+import type { RowReference } from './row-references.ts';
+
+/** Audit targets that record a library photo let go of (`unlink_photo`). */
+type PhotoHolderTarget = { [T in AuditTarget]: 'unlink_photo' extends AuditActions[T] ? T : never }[AuditTarget];
+/** The columns of a table that can hold a photo id. */
+type PhotoColumn<T extends keyof DB> = { [C in keyof DB[T]]: DB[T][C] extends number | null ? C : never }[keyof DB[T]] & string;
+
+/**
+ * A module's column holding a library photo (a video's picture, a page's cover), declared in its
+ * descriptor (`photoReferences`). The photo library never names the tables using its photos: while a
+ * row points at a photo, the photo is in use, and deleting it from the library sets the column to null
+ * on every such row and audits `unlink_photo` on the row, in the delete's transaction.
+ */
+export type PhotoReference = {
+  [T in keyof DB & string]: { table: T; column: PhotoColumn<T>; target: PhotoHolderTarget };
+}[keyof DB & string];
+
+/** The row reference (row-references.ts) registerModule adds for a declared photo column. */
+export function photoColumnReference(ref: PhotoReference): RowReference {
+  const { table, column, target } = ref;
+  return {
+    name: `${table}.${column}`,
+    references: 'photos',
+    async release(ctx, photoIds) {
+      // The table and column come from module descriptors, never from a request.
+      const db = ctx.db as unknown as Kysely<Record<string, Record<string, number | string | null>>>;
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', column])
+        .where(column, 'in', [...photoIds])
+        .execute();
+      if (!rows.length) return;
+      await db
+        .updateTable(table)
+        .set({ [column]: null, updated_at: new Date().toISOString() })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id as number),
+        )
+        .execute();
+      for (const r of rows)
+        await ctx.audit({
+          action: 'unlink_photo',
+          target_type: target,
+          target_id: r.id as number,
+          before: { [column]: r[column] },
+          after: { [column]: null },
+        });
+    },
+  };
+}
