@@ -64,7 +64,14 @@ export default defineConfig({
       {
         extends: './apps/web/vite.config.ts',
         // First renders of Ant Design in jsdom take seconds on a loaded 2-core machine.
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000, hookTimeout: 30_000 },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
     ],
   },
