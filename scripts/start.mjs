@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds only the parts whose sources changed since their last build (one line per
+ * step; a restart on unchanged sources builds nothing), then runs the compiled server in this
+ * process, so SIGTERM and SIGINT reach it (apps/server/src/main.ts: graceful stop, exit 0).
+ * When something must be built, the settings (.env and the environment) are checked first: a wrong
+ * value stops here in a second, not after the build.
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { planBuild, ROOT } from './build-plan.mjs';
+import { buildParts, stopRunningBuild } from './build.mjs';
+
+const say = (line) => console.log(`  ${line}`);
+const plan = planBuild();
+
+if (plan.some((step) => step.build)) {
+  // During the build, a signal (or npm going away) stops the build and this process.
+  const stop = () => (stopRunningBuild(), process.exit(1));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const { tsImport } = await import('tsx/esm/api');
+  const { checkSettings } = await tsImport('../apps/server/src/lib/process/check-settings.ts', import.meta.url);
+  const problem = checkSettings();
+  if (problem) {
+    console.error(problem);
+    process.exit(78);
+  }
+  if (!(await buildParts(plan, say))) process.exit(1);
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+} else {
+  say('web app and server: up to date, no build (npm run build rebuilds everything)');
+}
+
+await import(pathToFileURL(join(ROOT, 'apps/server/dist/main.mjs')).href);
