@@ -38,7 +38,12 @@ export function fingerprint(root, inputs) {
     const full = join(root, input);
     if (!existsSync(full)) continue;
     const files = statSync(full).isDirectory() ? filesUnder(root, input) : [input];
-    for (const f of files) hash.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+    for (const f of files)
+      hash
+        .update(f)
+        .update('\0')
+        .update(readFileSync(join(root, f)))
+        .update('\0');
   }
   return hash.digest('hex');
 }

@@ -16,8 +16,23 @@ const COMMANDS = {
 
 /** The build running now, so a signal can stop it with this process. */
 let running = null;
-export function stopRunningBuild() {
-  running?.kill('SIGTERM');
+
+/**
+ * While building, SIGINT, SIGTERM or npm going away (it exits on SIGTERM without passing it on:
+ * this process's parent changes) stop the running build and this process. Answers the undo.
+ */
+export function stopBuildOnSignals() {
+  const stop = () => {
+    running?.kill('SIGTERM');
+    process.exit(1);
+  };
+  const parent = process.ppid;
+  const watch = setInterval(() => process.ppid !== parent && stop(), 250);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+  return () => {
+    clearInterval(watch);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stop);
+  };
 }
 
 function run(part) {
@@ -68,7 +83,7 @@ export async function buildParts(plan, say) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopRunningBuild(), process.exit(1)));
+  stopBuildOnSignals();
   const ok = await buildParts(planBuild({ force: true }), (line) => console.log(line));
   process.exit(ok ? 0 : 1);
 }

@@ -8,16 +8,13 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { planBuild, ROOT } from './build-plan.mjs';
-import { buildParts, stopRunningBuild } from './build.mjs';
+import { buildParts, stopBuildOnSignals } from './build.mjs';
 
 const say = (line) => console.log(`  ${line}`);
 const plan = planBuild();
 
 if (plan.some((step) => step.build)) {
-  // During the build, a signal (or npm going away) stops the build and this process.
-  const stop = () => (stopRunningBuild(), process.exit(1));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const undoSignals = stopBuildOnSignals();
   const { tsImport } = await import('tsx/esm/api');
   const { checkSettings } = await tsImport('../apps/server/src/lib/process/check-settings.ts', import.meta.url);
   const problem = checkSettings();
@@ -26,8 +23,7 @@ if (plan.some((step) => step.build)) {
     process.exit(78);
   }
   if (!(await buildParts(plan, say))) process.exit(1);
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+  undoSignals();
 } else {
   say('web app and server: up to date, no build (npm run build rebuilds everything)');
 }

@@ -152,14 +152,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
-    throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'is a file, not a folder' : code === 'EACCES' ? 'cannot be created (permission denied)' : `cannot be created (${code})`;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'is a file, not a folder'
+        : code === 'EACCES'
+          ? 'cannot be created (permission denied)'
+          : `cannot be created (${code})`;
     throw new ConfigError(`Invalid configuration: DATA_DIR: ${dataDir} ${why}`);
   }
   return {

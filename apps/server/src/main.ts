@@ -23,9 +23,7 @@ async function openDatabase(config: Config, warn: (message: string) => void) {
       (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
       config.databasePoolMax,
     );
-    await within(DATABASE_WAIT_MS, sql`select 1`.execute(opened.db), () =>
-      Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' }),
-    );
+    await within(DATABASE_WAIT_MS, sql`select 1`.execute(opened.db), () => Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' }));
     return opened;
   } catch (err) {
     throw databaseError(err, config.databaseUrl);

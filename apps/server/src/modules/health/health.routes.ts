@@ -8,7 +8,9 @@ const readySchema = z.object({
   status: z.enum(['ready', 'not ready']),
   /** The parts that failed, by name; empty when ready. */
   failing: z.array(z.enum(READINESS_PARTS)),
-  checks: z.object(Object.fromEntries(READINESS_PARTS.map((p) => [p, partState])) as Record<(typeof READINESS_PARTS)[number], typeof partState>),
+  checks: z.object(
+    Object.fromEntries(READINESS_PARTS.map((p) => [p, partState])) as Record<(typeof READINESS_PARTS)[number], typeof partState>,
+  ),
 });
 
 /** Public, for load balancers and orchestrators: no token, no fingerprint, no data, never cached. */
