@@ -51,7 +51,17 @@ describe('the compiled server', () => {
     });
     expect(login.status).toBe(401);
     expect((await fetch(`${server.url}/site/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
     expect(server.output()).not.toContain('tsx');
+  });
+
+  it('runs the operator CLI compiled, its --json output alone on stdout', () => {
+    const stdout = execFileSync(process.execPath, [join(out, 'cli.mjs'), 'list-admins', '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ENV_FILE: 'off' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: 'admin@example.com' })]);
   });
 
   it('starts its ExcelJS workers without tsx', async () => {
