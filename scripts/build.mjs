@@ -73,8 +73,12 @@ export async function buildParts(plan, say) {
       say(`${step.part.label}: build failed after ${seconds} s (exit ${result.code})`);
       return false;
     }
-    // Warnings the tool printed are kept: they are the part of its output worth reading.
-    const warnings = result.output.split('\n').filter((l) => /warn|error/i.test(l) && !/^server compiled to/.test(l));
+    // The tools print only warnings at these log levels: keep each one's first line (not Vite's
+    // bulleted advice under it, its reporter's heading, or build-server's closing line).
+    const warnings = result.output
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/^(- |\[plugin |server compiled to )/.test(l));
     for (const w of warnings) say(`  ${w}`);
     writeStamp(ROOT, step.part.name, step.current);
     say(`${step.part.label}: built in ${seconds} s (${step.part.output})`);

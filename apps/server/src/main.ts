@@ -1,34 +1,17 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { SERVER_PID_FILE } from './cli/data-commands.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
 import { readEnvFile } from './lib/process/env-file.ts';
 import { stopWhenParentExits } from './lib/process/parent-watch.ts';
-import { databaseError, listenError, startupFailureLine, within } from './lib/process/startup-error.ts';
+import { openDatabase } from './lib/process/open-database.ts';
+import { listenError, startupFailureLine } from './lib/process/startup-error.ts';
 import { createRateLimitStore } from './lib/rate-limit-store.ts';
 
-/** How long start-up waits for the database before naming DATABASE_URL as the problem. */
-const DATABASE_WAIT_MS = 4000;
 const DEV_WEB_URL = 'http://localhost:5173';
-
-async function openDatabase(config: Config, warn: (message: string) => void) {
-  try {
-    const opened = createDatabase(
-      config.databaseUrl,
-      (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
-      config.databasePoolMax,
-    );
-    await within(DATABASE_WAIT_MS, sql`select 1`.execute(opened.db), () => Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' }));
-    return opened;
-  } catch (err) {
-    throw databaseError(err, config.databaseUrl);
-  }
-}
 
 async function main() {
   readEnvFile();

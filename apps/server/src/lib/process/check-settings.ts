@@ -1,17 +1,23 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { readEnvFile } from './env-file.ts';
+import { checkListen, openDatabase } from './open-database.ts';
+import { StartupError } from './startup-error.ts';
 
 /**
- * The settings check `npm start` runs before it builds anything (scripts/start.mjs): `.env` and the
- * environment, as the server will read them. Answers the one-line message, or null when they are valid.
+ * What `npm start` checks before it builds anything (scripts/start.mjs), as the server will find it:
+ * the settings (`.env` and the environment), that the database answers and that the port is free.
+ * Answers the one line the server would print, or null when all is well.
  */
-export function checkSettings(env: NodeJS.ProcessEnv = process.env): string | null {
+export async function checkSettings(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   readEnvFile(env);
   try {
-    loadConfig(env);
+    const config = loadConfig(env);
+    const { db } = await openDatabase(config, () => undefined);
+    await db.destroy();
+    await checkListen(config);
     return null;
   } catch (err) {
-    if (err instanceof ConfigError) return err.message;
+    if (err instanceof ConfigError || err instanceof StartupError) return err.message;
     throw err;
   }
 }
