@@ -18,7 +18,10 @@ describe('the build plan', () => {
   it('decides from the facts: missing output, no record, changed sources, or up to date', () => {
     expect(decide({ outputExists: false, built: 'a', current: 'a' })).toEqual({ build: true, reason: 'not built yet' });
     expect(decide({ outputExists: true, built: null, current: 'a' })).toMatchObject({ build: true });
-    expect(decide({ outputExists: true, built: 'a', current: 'b' })).toEqual({ build: true, reason: 'sources changed since the last build' });
+    expect(decide({ outputExists: true, built: 'a', current: 'b' })).toEqual({
+      build: true,
+      reason: 'sources changed since the last build',
+    });
     expect(decide({ outputExists: true, built: 'a', current: 'a' })).toEqual({ build: false, reason: 'up to date' });
     expect(decide({ outputExists: true, built: 'a', current: 'a', force: true })).toMatchObject({ build: true });
   });

@@ -82,7 +82,7 @@ describe('the container files', () => {
     const compose = read('docker-compose.yml');
     expect(compose).toMatch(/build: \{ context: \., dockerfile: Dockerfile \}/);
     expect(compose).not.toMatch(/dockerfile_inline|tsx/);
-    expect(compose).toMatch(/healthcheck:\n\s+test: \[[^\n]*\/api\/health\/ready/);
+    expect(compose).toMatch(/healthcheck:\n\s+test:\s*\[[^\]]*\/api\/health\/ready/);
     expect(compose).toMatch(/api-1: \{ condition: service_healthy \}/);
   });
 });
