@@ -9,7 +9,8 @@
  * `./<name>.worker.mjs`), the website's stylesheets in dist/assets (site/site-assets.ts), and
  * dist/../../web/dist is the web build as src/../../web/dist is.
  *
- * Usage: node scripts/build-server.mjs [--outdir DIR]   (about a second; `npm start` runs it every time)
+ * Usage: node scripts/build-server.mjs [--outdir DIR]   (about a second; `npm start` runs it when the
+ * server's sources changed, scripts/build-plan.mjs)
  */
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -24,6 +24,7 @@ import { RowReferences } from './lib/kit/row-references.ts';
 import { DailyJobs } from './lib/jobs/daily-jobs.ts';
 import { MinuteTasks } from './lib/jobs/minute-tasks.ts';
 import { RotatingLog } from './lib/logs/rotating-log.ts';
+import { readableStream } from './lib/logs/console-lines.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
 import { registerSite } from './site/site.plugin.ts';
@@ -70,7 +71,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.logger !== false && config.logFiles.dir
       ? new RotatingLog(config.logFiles.dir, config.logFiles.maxBytes, config.logFiles.keep)
       : null;
-  const out = opts.logStream ?? process.stdout;
+  // A terminal gets readable lines, anything else (a service, Docker, a pipe) pino's JSON.
+  const out = opts.logStream ?? (process.stdout.isTTY ? readableStream(process.stdout) : process.stdout);
   const logStream = logFile
     ? {
         write(line: string) {
@@ -78,7 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           logFile.write(line);
         },
       }
-    : opts.logStream;
+    : (opts.logStream ?? (out === process.stdout ? undefined : out));
   const app = Fastify({
     logger:
       opts.logger === false

@@ -139,6 +139,8 @@ const envSchema = z.object({
   LOG_FILE_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
   LOG_FILE_KEEP: z.coerce.number().int().min(1).max(1000).default(30),
   WEB_DIST: z.string().optional(),
+  /** Read before this schema, by lib/process/env-file.ts; listed so the documentation test sees it. */
+  ENV_FILE: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -149,16 +151,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line, each bad variable named: start-up prints it as it is (main.ts).
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
   // Everything the server writes from here on is its owner's alone (lib/private-files.ts).
   ownerOnlyFiles();
-  privateFolder(dataDir);
+  try {
+    privateFolder(dataDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'is a file, not a folder'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be created (permission denied)'
+          : `cannot be created (${code})`;
+    throw new ConfigError(`Invalid configuration: DATA_DIR: ${dataDir} ${why}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -3,28 +3,21 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { SERVER_PID_FILE } from './cli/data-commands.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
+import { readEnvFile } from './lib/process/env-file.ts';
+import { stopWhenParentExits } from './lib/process/parent-watch.ts';
+import { openDatabase } from './lib/process/open-database.ts';
+import { listenError, startupFailureLine } from './lib/process/startup-error.ts';
 import { createRateLimitStore } from './lib/rate-limit-store.ts';
 
+const DEV_WEB_URL = 'http://localhost:5173';
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  readEnvFile();
+  const config = loadConfig();
   let warn = (message: string) => console.warn(message);
-  const { db, dialect } = createDatabase(
-    config.databaseUrl,
-    (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
-    config.databasePoolMax,
-  );
+  const { db, dialect } = await openDatabase(config, (m) => warn(m));
   await migrateToLatest(db);
   const first = await ensureFirstAdmin(db, config);
   if (first) {
@@ -51,11 +44,16 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopWhenParentExits(process.env, () => void shutdown('npm exited'));
 
   // The operator CLI's restore refuses while this file names a live process (cli/data-commands.ts).
   const pidFile = join(config.dataDir, SERVER_PID_FILE);
   app.addHook('onClose', async () => rmSync(pidFile, { force: true }));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    throw listenError(err, config.host, config.port);
+  }
   writeFileSync(pidFile, String(process.pid));
   if (!config.publicUrlConfigured) {
     app.log.warn(
@@ -66,10 +64,14 @@ async function main() {
   const url = config.publicUrl;
   const listening = config.publicUrlConfigured ? `   listening on ${config.listenUrl}` : '';
   const site = config.site.host ? `${config.site.url}   (also ${url}${config.site.prefix})` : config.site.url;
-  console.log(`  Back office: ${url}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n`);
+  // `npm run dev`: the live web app is Vite's (apps/web/vite.config.ts port), which proxies /api here.
+  const backOffice = config.env === 'development' ? `${DEV_WEB_URL} (Vite, live reload; this process: the API)` : url;
+  console.log(`  Back office: ${backOffice}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n`);
 }
 
 main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+  // One line naming the setting and the cause; the whole error only when asked for (LOG_LEVEL=debug).
+  console.error(err instanceof ConfigError ? err.message : startupFailureLine(err));
+  if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) console.error(err);
+  process.exit(err instanceof ConfigError ? 78 : 1);
 });

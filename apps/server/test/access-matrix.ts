@@ -85,6 +85,9 @@ let contactSender = 0;
 export const ACCESS_MATRIX: MatrixRow[] = [
   // Public
   row('GET /api/settings', get('/api/settings'), [200, 200, 200, 200, 200, 200, 200]),
+  // Load balancers and orchestrators probe these without a token (modules/health).
+  row('GET /api/health', get('/api/health'), [200, 200, 200, 200, 200, 200, 200]),
+  row('GET /api/health/ready', get('/api/health/ready'), [200, 200, 200, 200, 200, 200, 200]),
   row('POST /api/admin/account/login', () => ({ url: '/api/admin/account/login', body: {} }), [400, 400, 400, 400, 400, 400, 400]),
   row(
     'POST /api/admin/account/send-reset-password-mail',

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINGERPRINT } from './helpers.ts';
-import { startServer, stopServer, type ServerProcess } from './server-process.ts';
+import { freePort, startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
  * Issue 15: `npm start` runs the server compiled by scripts/build-server.mjs, not TypeScript through
@@ -51,7 +52,17 @@ describe('the compiled server', () => {
     });
     expect(login.status).toBe(401);
     expect((await fetch(`${server.url}/site/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
     expect(server.output()).not.toContain('tsx');
+  });
+
+  it('runs the operator CLI compiled, its --json output alone on stdout', () => {
+    const stdout = execFileSync(process.execPath, [join(out, 'cli.mjs'), 'list-admins', '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ENV_FILE: 'off' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: 'admin@example.com' })]);
   });
 
   it('starts its ExcelJS workers without tsx', async () => {
@@ -86,4 +97,104 @@ describe('the compiled server', () => {
       await worker.terminate();
     }
   });
+});
+
+describe('the compiled server stopping and failing to start', () => {
+  const started: ServerProcess[] = [];
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const d = mkdtempSync(join(tmpdir(), 'bo-start-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(async () => {
+    for (const s of started) await stopServer(s, 'SIGKILL');
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  describe('start-up failures', () => {
+    /** The one line a failed start printed on stderr (stdout may have announced the first admin). */
+    const failureOf = async (s: ServerProcess) => {
+      const code = await s.exited;
+      const lines = s.output().trim().split('\n');
+      expect(s.output()).not.toMatch(/^\s+at /m); // no stack trace
+      return { code, line: lines[lines.length - 1] };
+    };
+
+    it.concurrent.each([
+      [
+        'an unreachable DATABASE_URL',
+        { DATABASE_URL: 'postgres://app:pw-not-shown@127.0.0.1:1/backoffice' },
+        /^DATABASE_URL: cannot connect to 127\.0\.0\.1:1\/backoffice \(connection refused\)$/,
+      ],
+      ['a HOST that is not this machine', { HOST: '192.0.2.123' }, /^HOST 192\.0\.2\.123 is not an address of this machine$/],
+    ])('names the setting in one line for %s, exit code 1', async (_, env, expected) => {
+      const s = await startServer({ DATA_DIR: tempDir(), ...env }, { waitForListening: false, args: [join(out, 'main.mjs')] });
+      started.push(s);
+      const { code, line } = await failureOf(s);
+      expect(code).toBe(1);
+      expect(line).toMatch(expected);
+      expect(s.output()).not.toContain('pw-not-shown');
+    });
+
+    it('says the PORT is in use, exit code 1', async () => {
+      const busy = createServer();
+      await new Promise<void>((res) => busy.listen(0, '127.0.0.1', res));
+      const port = (busy.address() as AddressInfo).port;
+      try {
+        const s = await startServer(
+          { DATA_DIR: tempDir(), PORT: String(port) },
+          { waitForListening: false, args: [join(out, 'main.mjs')] },
+        );
+        started.push(s);
+        const { code, line } = await failureOf(s);
+        expect(code).toBe(1);
+        expect(line).toBe(`PORT ${port} is in use (another process listens on 127.0.0.1:${port})`);
+      } finally {
+        busy.close();
+      }
+    });
+  });
+
+  it('stops as on SIGTERM when npm, the process that started it, exits without passing the signal on', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    // As `npm start` runs it: npm, then a shell, then node; npm exits on SIGTERM and the shell with it.
+    const shell = spawn('sh', ['-c', `"${process.execPath}" "${join(out, 'main.mjs')}"; true`], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ENV_FILE: 'off',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dir,
+        WEB_DIST: join(dir, 'none'),
+        LOG_LEVEL: 'warn',
+        npm_lifecycle_event: 'start',
+      },
+    });
+    const pidFile = join(dir, 'server.pid');
+    const until = async (cond: () => boolean, what: string) => {
+      const deadline = Date.now() + 25_000;
+      while (!cond()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until(() => existsSync(pidFile), 'the server to listen');
+    const serverPid = Number(readFileSync(pidFile, 'utf8'));
+    shell.kill('SIGKILL');
+    await until(() => !existsSync(pidFile), 'server.pid to be removed');
+    await until(() => {
+      try {
+        process.kill(serverPid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'the server to exit');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  }, 60_000);
 });

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { readEnvFile } from '../src/lib/process/env-file.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-config-'));
@@ -23,14 +24,53 @@ describe('configuration', () => {
     expect(settingsInConfig().filter((k) => !documented.has(k))).toEqual([]);
   });
 
-  it('accepts every value .env.example sets', () => {
-    const env = Object.fromEntries(
-      exampleLines()
-        .map((l) => /^([A-Z][A-Z0-9_]+)=(.*)$/.exec(l))
-        .filter((m) => m !== null)
-        .map((m) => [m![1], m![2]]),
-    );
+  it('names no setting in .env.example that config.ts does not read', () => {
+    const inConfig = new Set(settingsInConfig());
+    const named = exampleLines()
+      .map((l) => /^#? ?([A-Z][A-Z0-9_]+)=/.exec(l)?.[1])
+      .filter((k): k is string => !!k);
+    expect(named.filter((k) => !inConfig.has(k))).toEqual([]);
+  });
+
+  it('documents every setting of config.ts in docs/configuration.md, and names none it does not read', () => {
+    const doc = readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8');
+    const quoted = new Set([...doc.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    // `GOOGLE_*`: a family of settings documented together.
+    const families = [...doc.matchAll(/`([A-Z][A-Z0-9_]*_)\*`/g)].map((m) => m[1]);
+    const documented = (k: string) => quoted.has(k) || families.some((f) => k.startsWith(f));
+    expect(settingsInConfig().filter((k) => !documented(k))).toEqual([]);
+    // The settings table's first column: each name there is one config.ts reads.
+    const inConfig = new Set(settingsInConfig());
+    const tableNames = doc
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .flatMap((l) => [...l.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect(tableNames.length).toBeGreaterThan(20);
+    // In a family's row, `CLIENT_ID` stands for `GOOGLE_CLIENT_ID` and the others.
+    expect(tableNames.filter((k) => !inConfig.has(k) && !families.some((f) => inConfig.has(f + k)))).toEqual([]);
+  });
+
+  it('accepts every value .env.example sets, read as .env is read', () => {
+    const env = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
+    expect(env.MAIL_FROM).toBe('BuildOffice <no-reply@localhost>');
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir })).not.toThrow();
+  });
+
+  it('reads .env under the environment: a variable already set wins, even when empty', () => {
+    const file = join(dataDir, 'test.env');
+    writeFileSync(file, 'PORT=3200\nHOST=127.0.0.1\nMAIL_FROM="Site <a@b.c>" # a comment\nLOG_LEVEL=debug\n');
+    const env: NodeJS.ProcessEnv = { ENV_FILE: file, HOST: '0.0.0.0', LOG_LEVEL: '' };
+    expect(readEnvFile(env)).toBe(file);
+    expect(env).toMatchObject({ PORT: '3200', HOST: '0.0.0.0', MAIL_FROM: 'Site <a@b.c>', LOG_LEVEL: '' });
+    expect(loadConfig({ ...env, DATA_DIR: dataDir }).port).toBe(3200);
+    expect(readEnvFile({ ENV_FILE: 'off' })).toBeNull();
+    expect(readEnvFile({ ENV_FILE: join(dataDir, 'missing.env') })).toBeNull();
+  });
+
+  it('refuses a DATA_DIR that is a file, naming it', () => {
+    const file = join(dataDir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    expect(() => loadConfig({ DATA_DIR: file })).toThrow(`Invalid configuration: DATA_DIR: ${file} is a file, not a folder`);
   });
 
   it('names each wrong variable in one message', () => {
@@ -42,6 +82,7 @@ describe('configuration', () => {
     }
     expect(err).toBeInstanceOf(ConfigError);
     for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'TOKEN_TTL_MINUTES']) expect((err as Error).message).toContain(`${name}:`);
+    expect((err as Error).message).not.toContain('\n');
   });
 
   it('checks TRUST_PROXY: true, a hop count or proxy addresses, and names a wrong entry', () => {

@@ -84,6 +84,9 @@ describe('route declarations', () => {
         'GET /api/files/public/*',
         'GET /api/files/signed/:a/:b',
         'GET /api/settings',
+        // Liveness and readiness for load balancers (modules/health): no data.
+        'GET /api/health',
+        'GET /api/health/ready',
         'POST /api/admin/account/login',
         'POST /api/admin/account/login-via-email-otp',
         'POST /api/admin/account/oauth-login/:provider',

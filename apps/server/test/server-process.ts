@@ -48,6 +48,8 @@ export async function startServer(
       PORT: port,
       LOG_LEVEL: 'warn',
       WEB_DIST: resolve(ROOT, 'no-web-dist'),
+      // A developer's .env must not change what the tests start.
+      ENV_FILE: 'off',
       ...env,
     },
   });

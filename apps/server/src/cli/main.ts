@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
+import { readEnvFile } from '../lib/process/env-file.ts';
 import { changeRole, createAdmin, listAdmins, resetPassword } from './admin-commands.ts';
 import { CliError, openCliContext } from './cli-context.ts';
 import { backup, exportAudit, restore } from './data-commands.ts';
 
-const HELP = `npm run cli -- <command> [options]   (the server's DATA_DIR / DATABASE_URL settings)
+const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / DATABASE_URL settings)
 
   create-admin --email E --name N [--role ROLE_…]…   a new admin; prints a one-time password
   reset-password --email E [--mail]                 a one-time password printed here, or the reset mail
@@ -105,8 +106,10 @@ export async function runCli(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runCli(process.argv.slice(2)).then(
+/** The command line's entry (`npm run -s cli -- …`, scripts/cli.mjs): reads `.env` as the server does, runs, exits. */
+export function cliMain(argv: string[]): void {
+  readEnvFile();
+  runCli(argv).then(
     (code) => process.exit(code),
     (e) => {
       console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
@@ -114,3 +117,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   );
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) cliMain(process.argv.slice(2));

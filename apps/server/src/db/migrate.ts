@@ -22,9 +22,16 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
+const migrator = (db: Database) => new Migrator({ db, provider: new FolderMigrationProvider() });
+
 /** The same files serve SQLite and PostgreSQL. */
 export async function migrateToLatest(db: Database): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: new FolderMigrationProvider() }).migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** Names of the migration files not yet applied to this database (the readiness check, modules/health). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

@@ -22,6 +22,7 @@ import { contactModule } from './contact/contact.module.ts';
 import { videoModule } from './video/video.module.ts';
 import { memberModule } from './member/member.module.ts';
 import { productModule } from './product/product.module.ts';
+import { healthModule } from './health/health.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -50,6 +51,7 @@ export const MODULES: readonly ServerModule[] = [
   contactModule,
   memberModule,
   productModule,
+  healthModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {
