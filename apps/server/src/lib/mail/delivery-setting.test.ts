@@ -34,7 +34,7 @@ const start = async (env: Record<string, string>) => {
   return t;
 };
 const row = (t: TestApp, id: number) => t.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+const until = async (check: () => Promise<boolean>, ms = 25_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
@@ -50,7 +50,8 @@ const status = async (t: TestApp) => {
   return res.json();
 };
 
-describe('SMTP transport security', () => {
+// Two apps, argon2 sign-ins and real SMTP round trips: a loaded 2-core machine needs more than the default.
+describe('SMTP transport security', { timeout: 90_000 }, () => {
   it('sends nothing in clear to a smtp:// server without STARTTLS: no password, no mail; the outbox says why', async () => {
     const t = await start({ SMTP_URL: `smtp://${USER}:${PASS}@127.0.0.1:${port()}`, SMTP_ALLOW_PLAIN: 'false', MAIL_MAX_ATTEMPTS: '1' });
     const id = await queue(t, 'stripped@example.com');
