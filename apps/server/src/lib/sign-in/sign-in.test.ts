@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from '../rate-limiter.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import type { MemberPrincipal } from './principal.ts';
+import { appHost } from '../kit/request-context.ts';
 import { createSignIn, type SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -88,7 +89,7 @@ function pipeline(opts: { knownBrowsers?: string[]; recaptcha?: (token: string |
   const { sessions, opened } = memberSessions(opts.knownBrowsers);
   const recaptchaTokens: (string | undefined)[] = [];
   const signIn = createSignIn({
-    db: t.db,
+    host: appHost(t.app),
     limiter: new AttemptLimiter(new MemoryRateLimitStore(), LIMITS),
     verifyRecaptcha: async (token) => {
       recaptchaTokens.push(token);

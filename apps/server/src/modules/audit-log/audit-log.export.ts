@@ -15,6 +15,7 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unkn
   { header: 'actor_id', width: 10, value: (r) => r.actor_id },
   { header: 'actor_email', width: 28, value: (r) => r.actor?.email ?? null },
   { header: 'actor_name', width: 20, value: (r) => r.actor?.name ?? null },
+  { header: 'actor_kind', width: 10, value: (r) => r.actor_kind },
   { header: 'impersonator_id', width: 10, value: (r) => r.impersonator_id },
   { header: 'impersonator_email', width: 28, value: (r) => r.impersonator?.email ?? null },
   { header: 'organization_id', width: 10, value: (r) => r.organization_id },
