@@ -90,14 +90,15 @@ export async function exportAudit(ctx: CliContext, o: { out?: string; from?: str
     order: 'asc' as const,
     log: { error: (o: unknown, msg?: string) => console.error(msg ?? 'audit log export failed', o) },
   };
-  await pipeline(format === 'csv' ? auditLogCsv(source) : auditLogXlsx(source), createWriteStream(resolve(o.out)));
+  const out = resolve(o.out);
+  await pipeline(format === 'csv' ? auditLogCsv(source) : auditLogXlsx(source), createWriteStream(out));
   await ctx.inTransaction(({ audit }) =>
     audit({
       action: 'export',
       target_type: 'audit_log',
       target_id: null,
-      after: { to: resolve(o.out), from: o.from ?? null, until: o.to ?? null, by: 'cli' },
+      after: { to: out, from: o.from ?? null, until: o.to ?? null, by: 'cli' },
     }),
   );
-  ctx.print(`exported the audit log to ${resolve(o.out)}`);
+  ctx.print(`exported the audit log to ${out}`);
 }
