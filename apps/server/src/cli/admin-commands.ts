@@ -33,20 +33,20 @@ export async function createAdmin(ctx: CliContext, o: { email?: string; name?: s
   const t = now();
   const row = await ctx.inTransaction(async ({ trx, audit }) => {
     const created = await trx
-    .insertInto('admins')
-    .values({
-      email,
-      name: o.name?.trim() || email.split('@')[0]!,
-      password_hash: await hashPassword(password),
-      has_change_default_password: 0,
-      roles: JSON.stringify(roles),
-      group_id: null,
-      status: 'active',
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      .insertInto('admins')
+      .values({
+        email,
+        name: o.name?.trim() || email.split('@')[0]!,
+        password_hash: await hashPassword(password),
+        has_change_default_password: 0,
+        roles: JSON.stringify(roles),
+        group_id: null,
+        status: 'active',
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await audit({ action: 'create', target_type: 'admin', target_id: created.id, after: { email, roles, by: 'cli' } });
     return created;
   });

@@ -40,7 +40,9 @@ export async function backup(ctx: CliContext, o: { to?: string }): Promise<void>
   } finally {
     source.close();
   }
-  await ctx.inTransaction(({ audit }) => audit({ action: 'backup', target_type: 'database', target_id: null, after: { to: target, by: 'cli' } }));
+  await ctx.inTransaction(({ audit }) =>
+    audit({ action: 'backup', target_type: 'database', target_id: null, after: { to: target, by: 'cli' } }),
+  );
   ctx.print(`backed up ${file} to ${target}`);
   ctx.print('keep DATA_DIR/files (uploaded photos and files) and DATA_DIR/jwt-secret with it.');
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
-import { openCliContext } from '../../cli/cli-context.ts';
-import { runCli } from '../../cli/main.ts';
-import { PAGE_PUBLISH_TASK, publishDuePages } from '../../modules/page/page-schedule.ts';
-import { hashPassword } from '../passwords.ts';
-import { memberActing, systemJob, visitor, type ActingPrincipal } from './principals.ts';
-import { appHost, runInTransaction, systemContexts } from './request-context.ts';
+import { api, buildAdmin, createTestApp, login, type TestApp } from './helpers.ts';
+import { openCliContext } from '../src/cli/cli-context.ts';
+import { runCli } from '../src/cli/main.ts';
+import { PAGE_PUBLISH_TASK, publishDuePages } from '../src/modules/page/page-schedule.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
+import { appHost, runInTransaction, systemContexts } from '../src/lib/kit/request-context.ts';
 
 /**
  * One principal, one context (docs/architecture.md): a member's, a visitor's, a scheduled job's and
