@@ -18,7 +18,9 @@ import {
   adminReadContext,
   appHost,
   runInTransaction,
+  type AdminReadContext,
   type OrganizationContext,
+  type OrganizationReadContext,
   type RequestContext,
   type WriteContext,
 } from '../lib/kit/request-context.ts';
@@ -69,9 +71,9 @@ declare module 'fastify' {
     /** A transaction acting in the request's organization (organization routes). */
     inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
     /** A read-only context (no transaction) for the request's actor and organization, if any. */
-    readContext(): RequestContext;
+    readContext(): AdminReadContext;
     /** A read-only context acting in the request's organization (organization routes). */
-    readOrganizationContext(): OrganizationContext;
+    readOrganizationContext(): OrganizationReadContext;
     /** A transaction as the signed-in member (member routes). */
     inMemberTransaction<T>(fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>): Promise<T>;
     /** A transaction as a visitor: nobody signed in, known by the request's client address (public routes). */
@@ -133,7 +135,7 @@ export function registerAccess(app: FastifyInstance): void {
     return adminReadContext(app.db, this, adminOf(this), this.actor.organizationId);
   });
   app.decorateRequest('readOrganizationContext', function (this: FastifyRequest) {
-    return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationContext;
+    return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationReadContext;
   });
   app.decorateRequest('inMemberTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>) {
     return runInTransaction(host, memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);

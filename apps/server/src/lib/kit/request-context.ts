@@ -51,6 +51,14 @@ export interface RequestContext extends WriteContext<AdminPrincipal> {
   actor: Actor;
 }
 
+export interface AdminReadContext extends ReadContext<AdminPrincipal> {
+  actor: Actor;
+}
+export interface OrganizationReadContext extends AdminReadContext {
+  organizationId: number;
+  scope: OrganizationScope;
+}
+
 export interface OrganizationContext extends RequestContext {
   organizationId: number;
   scope: OrganizationScope;
@@ -171,33 +179,38 @@ export const contextsOf = <P extends ActingPrincipal>(host: ContextHost, princip
 export const systemContexts = (app: FastifyInstance, job: string): PrincipalContexts<SystemPrincipal> =>
   contextsOf(appHost(app), systemJob(job));
 
-/**
- * The admin routes' read context (`req.readContext()`). Transitional: admin services still mix reads
- * and writes in one object (`staffService(ctx)`), so it is typed as a full context whose write
- * methods refuse at run time; moving the reads into repositories (docs/architecture.md) lets it
- * become a ReadContext.
- */
+/** The admin routes' read context (`req.readContext()`, `req.readOrganizationContext()`): no write methods. */
 export function adminReadContext(
   db: Database,
   req: FastifyRequest,
   principal: AdminPrincipal,
   organizationId: number | null,
-): RequestContext {
+): AdminReadContext {
+  return { db, principal, actor: req.actor, organizationId, scope: scopeFor(organizationId), config: req.server.config };
+}
+
+/**
+ * Transitional, until admin services are split into reads and writes (docs/architecture.md): the
+ * methods `reads` of a service built on a read context. The caller gets only the reads it names; the
+ * service is handed write methods that refuse, should one of those reads try to write.
+ */
+export function readsOf<R extends AdminReadContext, S, K extends keyof S>(
+  service: (ctx: R & Omit<RequestContext, keyof AdminReadContext>) => S,
+  ctx: R,
+  reads: readonly K[],
+): Pick<S, K> {
   const refuse = () => {
     throw new Error('read context: writes go through req.inTransaction');
   };
-  return {
-    db,
-    trx: db as unknown as Trx,
-    principal,
-    actor: req.actor,
-    organizationId,
-    scope: scopeFor(organizationId),
+  const built = service({
+    ...ctx,
+    trx: ctx.db as Trx,
     audit: async () => refuse(),
     dropAfterCommit: refuse,
     release: async () => refuse(),
     sendMail: async () => refuse(),
     actingAs: refuse,
-    config: req.server.config,
-  };
+  });
+  const bound = (v: unknown) => (typeof v === 'function' ? v.bind(built) : v);
+  return Object.fromEntries(reads.map((k) => [k, bound(built[k])])) as Pick<S, K>;
 }
