@@ -4,8 +4,16 @@ import { openCliContext } from '../src/cli/cli-context.ts';
 import { runCli } from '../src/cli/main.ts';
 import { PAGE_PUBLISH_TASK, publishDuePages } from '../src/modules/page/page-schedule.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
-import { appHost, runInTransaction, systemContexts } from '../src/lib/kit/request-context.ts';
+import { adminActing, memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
+import {
+  appHost,
+  openReadContext,
+  readsOf,
+  runInTransaction,
+  systemContexts,
+  type RequestContext,
+} from '../src/lib/kit/request-context.ts';
+import type { Actor } from '../src/lib/actor.ts';
 
 /**
  * One principal, one context (docs/architecture.md): a member's, a visitor's, a scheduled job's and
@@ -140,5 +148,25 @@ describe('principal contexts', () => {
     const res = await api(t.app, superToken).get('/api/admin/audit-log/index?target_type=contact&per_page=1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({ action: 'receive', actor_kind: 'visitor', actor: null });
+  });
+
+  it('gives a read no write methods: at compile time, and a service read on one cannot write', async () => {
+    const read = systemContexts(t.app, 'read-only').read();
+    // @ts-expect-error a ReadContext has no audit
+    expect(read.audit).toBeUndefined();
+    // @ts-expect-error nor a transaction
+    expect(read.trx).toBeUndefined();
+    const admin = { ...openReadContext(t.app, adminActing(1, { ip: null, userAgent: null }), null), actor: {} as Actor };
+    const service = readsOf(
+      (ctx: RequestContext) => ({
+        sneaky: () => ctx.audit(staffDelete(1)),
+        remove: () => ctx.audit(staffDelete(2)),
+      }),
+      admin,
+      ['sneaky'],
+    );
+    // @ts-expect-error only the reads named are reachable
+    expect(service.remove).toBeUndefined();
+    await expect(service.sneaky()).rejects.toThrow('read context: writes go through req.inTransaction');
   });
 });
