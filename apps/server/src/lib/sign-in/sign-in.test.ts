@@ -51,7 +51,7 @@ function memberSessions(knownBrowsers: string[] = []) {
   const opened: { principal: MemberPrincipal; keepLogin: boolean }[] = [];
   const sessions: SessionStore<MemberPrincipal> = {
     isKnownBrowser: async (_db, _principal, fingerprint) => knownBrowsers.includes(fingerprint),
-    open: async (_trx, { principal, keepLogin }) => {
+    open: async (_ctx, { principal, keepLogin }) => {
       opened.push({ principal, keepLogin });
       return { token: `member-token-${principal.id}` };
     },
