@@ -122,6 +122,7 @@ beforeAll(async () => {
   await t.db
     .insertInto('audit_logs')
     .values({
+      actor_kind: 'admin',
       actor_id: adminInA,
       impersonator_id: null,
       organization_id: orgA,

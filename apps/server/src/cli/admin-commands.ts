@@ -1,7 +1,6 @@
 import { ADMIN_ROLES, isAdminRole } from '@bo/shared/roles';
 import { adminRolesOf, parseRoles } from '../lib/actor.ts';
 import { passwordLinkMail } from '../lib/identity/password-links.ts';
-import { enqueueMail } from '../lib/mail/outbox.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 
@@ -32,22 +31,25 @@ export async function createAdmin(ctx: CliContext, o: { email?: string; name?: s
   if (exists) throw new CliError(`an admin already has the e-mail ${email}`);
   const password = generatePassword();
   const t = now();
-  const row = await ctx.db
-    .insertInto('admins')
-    .values({
-      email,
-      name: o.name?.trim() || email.split('@')[0]!,
-      password_hash: await hashPassword(password),
-      has_change_default_password: 0,
-      roles: JSON.stringify(roles),
-      group_id: null,
-      status: 'active',
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.audit({ action: 'create', target_type: 'admin', target_id: row.id, after: { email, roles, by: 'cli' } });
+  const row = await ctx.inTransaction(async ({ trx, audit }) => {
+    const created = await trx
+      .insertInto('admins')
+      .values({
+        email,
+        name: o.name?.trim() || email.split('@')[0]!,
+        password_hash: await hashPassword(password),
+        has_change_default_password: 0,
+        roles: JSON.stringify(roles),
+        group_id: null,
+        status: 'active',
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit({ action: 'create', target_type: 'admin', target_id: created.id, after: { email, roles, by: 'cli' } });
+    return created;
+  });
   ctx.print(`created admin #${row.id} ${email}${roles.length ? ` (${roles.join(', ')})` : ''}`);
   ctx.print(`one-time password: ${password}   (to be changed at the first sign-in)`);
 }
@@ -58,7 +60,7 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
   const admin = await adminByEmail(ctx, o.email);
   const t = now();
   if (o.mail) {
-    await ctx.db.transaction().execute(async (trx) => {
+    await ctx.inTransaction(async ({ trx, audit, sendMail }) => {
       await trx
         .updateTable('admins')
         .set({ password_hash: '', has_change_default_password: 0, updated_at: t })
@@ -76,19 +78,20 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
         locale: 'zh-TW',
         ip: null,
       });
-      await enqueueMail(trx, ctx.config, mail);
+      await sendMail(mail);
+      await audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { sent_to: admin.email, by: 'cli' } });
     });
-    await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { sent_to: admin.email, by: 'cli' } });
     ctx.print(
       `reset link mailed to ${admin.email} (${ctx.config.mail.smtpUrl ? 'sent by the server' : 'waiting in the outbox: no SMTP_URL'}); devices signed out`,
     );
     return;
   }
   const password = generatePassword();
-  await ctx.db.transaction().execute(async (trx) => {
+  const passwordHash = await hashPassword(password);
+  await ctx.inTransaction(async ({ trx, audit }) => {
     await trx
       .updateTable('admins')
-      .set({ password_hash: await hashPassword(password), has_change_default_password: 0, updated_at: t })
+      .set({ password_hash: passwordHash, has_change_default_password: 0, updated_at: t })
       .where('id', '=', admin.id)
       .execute();
     await trx
@@ -97,8 +100,8 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
       .where('admin_id', '=', admin.id)
       .where('revoked_at', 'is', null)
       .execute();
+    await audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { one_time_password: true, by: 'cli' } });
   });
-  await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { one_time_password: true, by: 'cli' } });
   ctx.print(`one-time password for ${admin.email}: ${password}   (to be changed at the first sign-in; devices signed out)`);
 }
 
@@ -124,17 +127,19 @@ export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: s
       throw new CliError(`${admin.email} is the last active super admin: grant ROLE_SUPER_ADMIN to another admin first`);
   }
   const after = (grant ? [...before, role] : before.filter((r) => r !== role)).sort();
-  await ctx.db
-    .updateTable('admins')
-    .set({ roles: JSON.stringify(after), updated_at: now() })
-    .where('id', '=', admin.id)
-    .execute();
-  await ctx.audit({
-    action: grant ? 'grant_role' : 'revoke_role',
-    target_type: 'admin',
-    target_id: admin.id,
-    before: { roles: before },
-    after: { roles: after, by: 'cli' },
+  await ctx.inTransaction(async ({ trx, audit }) => {
+    await trx
+      .updateTable('admins')
+      .set({ roles: JSON.stringify(after), updated_at: now() })
+      .where('id', '=', admin.id)
+      .execute();
+    await audit({
+      action: grant ? 'grant_role' : 'revoke_role',
+      target_type: 'admin',
+      target_id: admin.id,
+      before: { roles: before },
+      after: { roles: after, by: 'cli' },
+    });
   });
   ctx.print(`${grant ? 'granted' : 'revoked'} ${role} ${grant ? 'to' : 'from'} ${admin.email}; roles now: ${after.join(', ') || '(none)'}`);
   ctx.print('it takes effect at the next token renewal');

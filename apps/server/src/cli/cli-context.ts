@@ -2,23 +2,37 @@ import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { writeAudit, type AuditWho } from '../lib/audit.ts';
-import type { TypedAuditEntry } from '../lib/kit/audit-targets.ts';
+import { OPERATOR, type OperatorPrincipal } from '../lib/kit/principals.ts';
+import { contextsOf, type ContextHost, type PrincipalContexts } from '../lib/kit/request-context.ts';
 
 /** A command's failure: one line on stderr and exit code 1, never a stack trace. */
 export class CliError extends Error {}
 
-/** What every command gets: the server's configuration and database (migrated), and the operator's audit. */
-export interface CliContext {
+/**
+ * What every command gets: the server's configuration and database (migrated), and the operator's
+ * contexts: a command writes in `inTransaction`, with its `audit` (recorded as the operator: no admin
+ * id, ip and user agent "cli") in the same transaction.
+ */
+export interface CliContext extends PrincipalContexts<OperatorPrincipal> {
   config: Config;
   db: Database;
   dialect: Dialect;
-  /** Records an action with the operator as actor "cli" (no admin id; ip and user agent "cli"). */
-  audit(entry: TypedAuditEntry): Promise<void>;
   print(text: string): void;
 }
 
-export const CLI_WHO: AuditWho = { actor_id: null, impersonator_id: null, organization_id: null, ip: 'cli', user_agent: 'cli' };
+/**
+ * The command line as a context host: mail it queues is delivered by the running server's outbox;
+ * it deletes no stored objects and no module holds rows here (no server modules are loaded).
+ */
+const cliHost = (db: Database, config: Config): ContextHost => ({
+  db,
+  config,
+  kickMailer: () => {},
+  removeObjects: async (keys) => {
+    if (keys.length) throw new Error('the command line deletes no stored objects');
+  },
+  release: async () => {},
+});
 
 export async function openCliContext(
   print: (text: string) => void,
@@ -28,10 +42,10 @@ export async function openCliContext(
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
   return {
+    ...contextsOf(cliHost(db, config), OPERATOR),
     config,
     db,
     dialect,
-    audit: (entry) => writeAudit(db, CLI_WHO, entry),
     print,
     close: () => db.destroy(),
   };

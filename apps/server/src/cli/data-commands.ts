@@ -40,7 +40,9 @@ export async function backup(ctx: CliContext, o: { to?: string }): Promise<void>
   } finally {
     source.close();
   }
-  await ctx.audit({ action: 'backup', target_type: 'database', target_id: null, after: { to: target, by: 'cli' } });
+  await ctx.inTransaction(({ audit }) =>
+    audit({ action: 'backup', target_type: 'database', target_id: null, after: { to: target, by: 'cli' } }),
+  );
   ctx.print(`backed up ${file} to ${target}`);
   ctx.print('keep DATA_DIR/files (uploaded photos and files) and DATA_DIR/jwt-secret with it.');
 }
@@ -90,12 +92,15 @@ export async function exportAudit(ctx: CliContext, o: { out?: string; from?: str
     order: 'asc' as const,
     log: { error: (o: unknown, msg?: string) => console.error(msg ?? 'audit log export failed', o) },
   };
-  await pipeline(format === 'csv' ? auditLogCsv(source) : auditLogXlsx(source), createWriteStream(resolve(o.out)));
-  await ctx.audit({
-    action: 'export',
-    target_type: 'audit_log',
-    target_id: null,
-    after: { to: resolve(o.out), from: o.from ?? null, until: o.to ?? null, by: 'cli' },
-  });
-  ctx.print(`exported the audit log to ${resolve(o.out)}`);
+  const out = resolve(o.out);
+  await pipeline(format === 'csv' ? auditLogCsv(source) : auditLogXlsx(source), createWriteStream(out));
+  await ctx.inTransaction(({ audit }) =>
+    audit({
+      action: 'export',
+      target_type: 'audit_log',
+      target_id: null,
+      after: { to: out, from: o.from ?? null, until: o.to ?? null, by: 'cli' },
+    }),
+  );
+  ctx.print(`exported the audit log to ${out}`);
 }

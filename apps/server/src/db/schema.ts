@@ -1,3 +1,4 @@
+import type { PrincipalKind } from '@bo/shared/schemas/audit-log';
 import type { ColumnType, Generated } from 'kysely';
 import type { MailTables } from './tables/mail.ts';
 import type { MediaTables } from './tables/media.ts';
@@ -82,6 +83,8 @@ export interface LoginDevicesTable {
 
 export interface AuditLogsTable {
   id: Generated<number>;
+  /** Migration 0084: the kind of principal that wrote the entry (PRINCIPAL_KINDS of @bo/shared). */
+  actor_kind: PrincipalKind;
   actor_id: number | null;
   impersonator_id: number | null;
   organization_id: number | null;

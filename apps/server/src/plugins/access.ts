@@ -4,9 +4,27 @@ import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
 import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/actor.ts';
 import { AppError, invalidToken, permissionDenied } from '../lib/errors.ts';
-import type { AuditWho } from '../lib/audit.ts';
 import { loadMemberForDevice, type MemberActor } from '../lib/member-actor.ts';
-import { readContext, runInTransaction, type OrganizationContext, type RequestContext } from '../lib/kit/request-context.ts';
+import {
+  adminActing,
+  clientAddressOf,
+  memberActing,
+  visitor,
+  type AdminPrincipal,
+  type MemberPrincipal,
+  type VisitorPrincipal,
+} from '../lib/kit/principals.ts';
+import {
+  adminReadContext,
+  appHost,
+  runInTransaction,
+  type AdminReadContext,
+  type OrganizationContext,
+  type OrganizationReadContext,
+  type RequestContext,
+  type WriteContext,
+} from '../lib/kit/request-context.ts';
+import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 
 export type { OrganizationContext, RequestContext };
 
@@ -53,10 +71,13 @@ declare module 'fastify' {
     /** A transaction acting in the request's organization (organization routes). */
     inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
     /** A read-only context (no transaction) for the request's actor and organization, if any. */
-    readContext(): RequestContext;
+    readContext(): AdminReadContext;
     /** A read-only context acting in the request's organization (organization routes). */
-    readOrganizationContext(): OrganizationContext;
-    auditWho(): AuditWho;
+    readOrganizationContext(): OrganizationReadContext;
+    /** A transaction as the signed-in member (member routes). */
+    inMemberTransaction<T>(fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>): Promise<T>;
+    /** A transaction as a visitor: nobody signed in, known by the request's client address (public routes). */
+    inVisitorTransaction<T>(fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>): Promise<T>;
   }
 }
 
@@ -74,9 +95,6 @@ function requestedOrganization(req: FastifyRequest): number | null | undefined {
   const n = fromQuery !== undefined ? (typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN) : raw;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
 }
-
-/** The X-Fingerprint header as a login device stores it. */
-export const fingerprintOf = (req: FastifyRequest): string => String(req.headers[FINGERPRINT_HEADER] ?? '').slice(0, 200);
 
 /** Whether a matched route needs a verified actor: anything not declared public does. */
 const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'public';
@@ -105,27 +123,25 @@ export function registerAccess(app: FastifyInstance): void {
     },
   });
 
-  app.decorateRequest('auditWho', function (this: FastifyRequest): AuditWho {
-    return {
-      actor_id: this.actorOrNull?.id ?? null,
-      impersonator_id: this.actorOrNull?.impersonatorId ?? null,
-      organization_id: this.actorOrNull?.organizationId ?? null,
-      ip: this.ip ?? null,
-      user_agent: (this.headers['user-agent'] ?? '').slice(0, 500) || null,
-    };
-  });
-
+  const host = appHost(app);
+  const adminOf = (req: FastifyRequest): AdminPrincipal => adminActing(req.actor.id, clientAddressOf(req), req.actor.impersonatorId);
   app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    return runInTransaction(app, this.auditWho(), { actor: this.actor, organizationId: this.actor.organizationId }, fn);
+    return runInTransaction(host, adminOf(this), this.actor.organizationId, { actor: this.actor }, fn);
   });
   app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
-    return runInTransaction(app, this.auditWho(), { actor: this.actor, organizationId: this.organizationId }, fn);
+    return runInTransaction(host, adminOf(this), this.organizationId, { actor: this.actor }, fn as (ctx: RequestContext) => Promise<T>);
   });
   app.decorateRequest('readContext', function (this: FastifyRequest) {
-    return readContext(app.db, this, this.actor.organizationId);
+    return adminReadContext(app.db, this, adminOf(this), this.actor.organizationId);
   });
   app.decorateRequest('readOrganizationContext', function (this: FastifyRequest) {
-    return readContext(app.db, this, this.organizationId) as OrganizationContext;
+    return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationReadContext;
+  });
+  app.decorateRequest('inMemberTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>) {
+    return runInTransaction(host, memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);
+  });
+  app.decorateRequest('inVisitorTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>) {
+    return runInTransaction(host, visitor(clientAddressOf(this)), null, {}, fn);
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the

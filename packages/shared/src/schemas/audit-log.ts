@@ -26,10 +26,19 @@ export const auditLogExportQuery = auditLogQuery.omit({ page: true, per_page: tr
 });
 export type AuditLogExportQuery = z.infer<typeof auditLogExportQuery>;
 
+/**
+ * Who wrote an audit entry (migration 0084): an admin, a member of the website, a visitor (nobody
+ * signed in, known by its client address), the system (a scheduled job, named in user_agent) or the
+ * operator (the command line).
+ */
+export const PRINCIPAL_KINDS = ['admin', 'member', 'visitor', 'system', 'operator'] as const;
+export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
+
 const person = z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable();
 
 export const auditLogItem = z.object({
   id: z.number(),
+  actor_kind: z.enum(PRINCIPAL_KINDS),
   actor_id: z.number().nullable(),
   actor: person,
   impersonator_id: z.number().nullable(),

@@ -1,25 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../actor.ts';
-import { writeAudit, type AuditWho } from '../audit.ts';
+import { scrub, type AuditWho } from '../audit.ts';
+import { resolveTargetLabel } from '../audit-labels.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from '../scope.ts';
 import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
+import { auditWhoOf, systemJob, type ActingPrincipal, type AdminPrincipal, type SystemPrincipal } from './principals.ts';
 
 /**
- * What a service works with: one connection (the request's transaction when it writes), who acts,
- * which organizations it covers, and the request-bound audit writer. Services are functions of it
- * (`staffService(ctx)`), never of loose `organizationId`/`actor` arguments.
+ * What a read works with: one connection, who acts and which organizations it covers. It has no
+ * write methods (no audit, no transaction): a read path that tries to write does not compile.
  */
-export interface RequestContext {
+export interface ReadContext<P extends ActingPrincipal = ActingPrincipal> {
   db: DbOrTrx;
-  /** The same connection as `db`, typed as the transaction a mutation runs in. */
-  trx: Trx;
-  actor: Actor;
+  principal: P;
   organizationId: number | null;
   scope: Scope;
+  /** Absolute links for mails (PUBLIC_URL) and the secret mails and links are sealed with. */
+  config: Config;
+}
+
+/**
+ * A read context in a transaction, with the writes a feature makes: every write of every principal
+ * (admin, member, visitor, system, operator) goes through one, opened by `runInTransaction`.
+ */
+export interface WriteContext<P extends ActingPrincipal = ActingPrincipal> extends ReadContext<P> {
+  /** The same connection as `db`, typed as the transaction the writes run in. */
+  trx: Trx;
+  /** Records an entry, typed by target and action, as this context's principal, in its transaction. */
   audit(entry: TypedAuditEntry): Promise<void>;
   /** Stored objects to delete once the transaction has committed: a failure then only leaves garbage. */
   dropAfterCommit(keys: Iterable<string | null | undefined>): void;
@@ -27,8 +39,24 @@ export interface RequestContext {
   release(table: keyof DB & string, ids: readonly number[]): Promise<void>;
   /** Queues a mail in the transaction (lib/mail/outbox.ts); delivery starts once it has committed. */
   sendMail(mail: MailRequest): Promise<number>;
-  /** Absolute links for mails (PUBLIC_URL) and the secret mails and links are sealed with. */
-  config: FastifyInstance['config'];
+  /**
+   * The same transaction acting as another principal: a sign-in, where a visitor becomes the admin
+   * or member it proved to be, records the session it opens as that principal.
+   */
+  actingAs<Q extends ActingPrincipal>(principal: Q, organizationId?: number | null): WriteContext<Q>;
+}
+
+/** An admin's write context (routes' `req.inTransaction`): services are functions of it (`staffService(ctx)`). */
+export interface RequestContext extends WriteContext<AdminPrincipal> {
+  actor: Actor;
+}
+
+export interface AdminReadContext extends ReadContext<AdminPrincipal> {
+  actor: Actor;
+}
+export interface OrganizationReadContext extends AdminReadContext {
+  organizationId: number;
+  scope: OrganizationScope;
 }
 
 export interface OrganizationContext extends RequestContext {
@@ -36,56 +64,153 @@ export interface OrganizationContext extends RequestContext {
   scope: OrganizationScope;
 }
 
-/** Runs `fn` in one transaction with a context for `req`; stored objects it let go are deleted after commit. */
-export async function runInTransaction<C extends RequestContext, T>(
-  app: FastifyInstance,
-  who: AuditWho,
-  base: { actor: Actor; organizationId: number | null },
-  fn: (ctx: C) => Promise<T>,
+/** What opening a context needs of its host: the server (`appHost`) or the command line (cli/cli-context.ts). */
+export interface ContextHost {
+  db: Database;
+  config: Config;
+  /** Wakes mail delivery once a transaction that queued mail has committed. */
+  kickMailer(): void;
+  /** Deletes stored objects a committed transaction let go of. */
+  removeObjects(keys: string[]): Promise<void>;
+  release(ctx: WriteContext, table: keyof DB & string, ids: readonly number[]): Promise<void>;
+}
+
+export const appHost = (app: FastifyInstance): ContextHost => ({
+  db: app.db,
+  config: app.config,
+  kickMailer: () => app.mailer.kick(),
+  removeObjects: (keys) => removeObjects(app.storage, keys, app.log),
+  release: (ctx, table, ids) => app.rowReferences.release(ctx, table, ids),
+});
+
+/**
+ * Append-only: nothing in the code base updates or deletes an audit row. The target's label is
+ * looked up on the same connection (the context's transaction), before the row is written. Private:
+ * entries are written through a context's `audit`, never by hand.
+ */
+async function writeAudit(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise<void> {
+  const target_label = await resolveTargetLabel(db, entry);
+  await db
+    .insertInto('audit_logs')
+    .values({
+      ...who,
+      organization_id: entry.organization_id === undefined ? who.organization_id : entry.organization_id,
+      action: entry.action,
+      target_type: entry.target_type,
+      target_id: entry.target_id == null ? null : String(entry.target_id),
+      target_label,
+      before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
+      after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+const scopeFor = (organizationId: number | null): Scope => (organizationId === null ? scopeOf(null) : inOrganization(organizationId));
+
+/**
+ * Runs `fn` in one transaction with a write context for `principal` acting in `organizationId`
+ * (`extra` adds what a principal's context carries besides, an admin's `actor`). Mail it queued is
+ * delivered and stored objects it let go of are deleted once the transaction has committed.
+ */
+export async function runInTransaction<P extends ActingPrincipal, X extends object, T>(
+  host: ContextHost,
+  principal: P,
+  organizationId: number | null,
+  extra: X,
+  fn: (ctx: WriteContext<P> & X) => Promise<T>,
 ): Promise<T> {
   const dropped: string[] = [];
   let mailQueued = false;
-  const result = await app.db.transaction().execute((trx) => {
-    const ctx: RequestContext = {
-      ...base,
-      scope: base.organizationId === null ? scopeOf(null) : inOrganization(base.organizationId),
-      db: trx,
-      trx,
-      audit: (entry: TypedAuditEntry) =>
-        writeAudit(trx, entry.organization_id === undefined ? who : { ...who, organization_id: entry.organization_id }, entry),
-      dropAfterCommit: (keys: Iterable<string | null | undefined>) => {
-        for (const k of keys) if (k) dropped.push(k);
-      },
-      release: (table, ids) => app.rowReferences.release(ctx, table, ids),
-      sendMail: async (mail) => {
-        const id = await enqueueMail(trx, app.config, mail);
-        mailQueued = true;
-        return id;
-      },
-      config: app.config,
+  const result = await host.db.transaction().execute((trx) => {
+    const open = <Q extends ActingPrincipal>(who: Q, orgId: number | null): WriteContext<Q> => {
+      const ctx: WriteContext<Q> = {
+        db: trx,
+        trx,
+        principal: who,
+        organizationId: orgId,
+        scope: scopeFor(orgId),
+        config: host.config,
+        audit: (entry) => writeAudit(trx, auditWhoOf(who, orgId), entry),
+        dropAfterCommit: (keys) => {
+          for (const k of keys) if (k) dropped.push(k);
+        },
+        release: (table, ids) => host.release(ctx, table, ids),
+        sendMail: async (mail) => {
+          const id = await enqueueMail(trx, host.config, mail);
+          mailQueued = true;
+          return id;
+        },
+        actingAs: (other, otherOrg = orgId) => open(other, otherOrg),
+      };
+      return ctx;
     };
-    return fn(ctx as C);
+    return fn(Object.assign(open(principal, organizationId), extra));
   });
-  if (mailQueued) app.mailer.kick();
-  if (dropped.length) await removeObjects(app.storage, dropped, app.log);
+  if (mailQueued) host.kickMailer();
+  if (dropped.length) await host.removeObjects(dropped);
   return result;
 }
 
-/** A context for reads outside a transaction (lists, single reads): it cannot audit, drop objects or release rows. */
-export function readContext(db: Database, req: FastifyRequest, organizationId: number | null): RequestContext {
+/** A read context for `principal`, outside a transaction. */
+export const openReadContext = <P extends ActingPrincipal>(
+  host: Pick<ContextHost, 'db' | 'config'>,
+  principal: P,
+  organizationId: number | null,
+): ReadContext<P> => ({ db: host.db, principal, organizationId, scope: scopeFor(organizationId), config: host.config });
+
+/**
+ * One principal's way to its contexts, for code that runs outside a request: a scheduled job
+ * (`systemContexts`), the command line (cli/cli-context.ts). Reads take `read()`, writes `inTransaction`.
+ */
+export interface PrincipalContexts<P extends ActingPrincipal> {
+  principal: P;
+  read(organizationId?: number | null): ReadContext<P>;
+  inTransaction<T>(fn: (ctx: WriteContext<P>) => Promise<T>, organizationId?: number | null): Promise<T>;
+}
+
+export const contextsOf = <P extends ActingPrincipal>(host: ContextHost, principal: P): PrincipalContexts<P> => ({
+  principal,
+  read: (organizationId = null) => openReadContext(host, principal, organizationId),
+  inTransaction: (fn, organizationId = null) => runInTransaction(host, principal, organizationId, {}, fn),
+});
+
+/** The contexts of a scheduled job (minute task, daily job): the system, named by the job. */
+export const systemContexts = (app: FastifyInstance, job: string): PrincipalContexts<SystemPrincipal> =>
+  contextsOf(appHost(app), systemJob(job));
+
+/** The admin routes' read context (`req.readContext()`, `req.readOrganizationContext()`): no write methods. */
+export function adminReadContext(
+  db: Database,
+  req: FastifyRequest,
+  principal: AdminPrincipal,
+  organizationId: number | null,
+): AdminReadContext {
+  return { db, principal, actor: req.actor, organizationId, scope: scopeFor(organizationId), config: req.server.config };
+}
+
+/**
+ * Transitional, until admin services are split into reads and writes (docs/architecture.md): the
+ * methods `reads` of a service built on a read context. The caller gets only the reads it names; the
+ * service is handed write methods that refuse, should one of those reads try to write.
+ */
+export function readsOf<R extends AdminReadContext, S, K extends keyof S>(
+  service: (ctx: R & Omit<RequestContext, keyof AdminReadContext>) => S,
+  ctx: R,
+  reads: readonly K[],
+): Pick<S, K> {
   const refuse = () => {
     throw new Error('read context: writes go through req.inTransaction');
   };
-  return {
-    db,
-    trx: db as unknown as Trx,
-    actor: req.actor,
-    organizationId,
-    scope: organizationId === null ? scopeOf(null) : inOrganization(organizationId),
+  const built = service({
+    ...ctx,
+    trx: ctx.db as Trx,
     audit: async () => refuse(),
     dropAfterCommit: refuse,
     release: async () => refuse(),
     sendMail: async () => refuse(),
-    config: req.server.config,
-  };
+    actingAs: refuse,
+  });
+  const bound = (v: unknown) => (typeof v === 'function' ? v.bind(built) : v);
+  return Object.fromEntries(reads.map((k) => [k, bound(built[k])])) as Pick<S, K>;
 }

@@ -7,7 +7,7 @@ import { loadAllOr404 } from '../load-all.ts';
 import { parsePatch } from '../patch-fields.ts';
 import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from './audit-targets.ts';
-import type { RequestContext } from './request-context.ts';
+import { readsOf, type RequestContext } from './request-context.ts';
 
 /** The spec's eight calls on a resource (section 3). */
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
@@ -103,13 +103,18 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       organization: decl.organization ?? false,
     });
 
-    const read = (req: FastifyRequest) => decl.service(decl.organization ? req.readOrganizationContext() : req.readContext());
+    const read = (req: FastifyRequest) =>
+      readsOf((ctx: RequestContext) => decl.service(ctx), decl.organization ? req.readOrganizationContext() : req.readContext(), [
+        'list',
+        'find',
+        'detail',
+      ]);
     const inTx = <R>(
       req: FastifyRequest,
       fn: (service: ResourceService<View, Input, Query, List>, ctx: RequestContext) => Promise<R>,
     ): Promise<R> =>
       decl.organization ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx)) : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
-    const loadAll = (service: ResourceService<View, Input, Query, List>, ids: readonly number[]) =>
+    const loadAll = (service: Pick<ResourceService<View, Input, Query, List>, 'find'>, ids: readonly number[]) =>
       loadAllOr404(ids, (unique) => service.find(unique));
     const audit = async (
       op: ResourceOperation,

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/schema.ts';
-import type { RequestContext } from './request-context.ts';
+import type { WriteContext } from './request-context.ts';
 
 /**
  * Rows of one module pointing at rows another module owns (a staff's library photo). The owner
@@ -10,7 +10,7 @@ export interface RowReference {
   name: string;
   /** The table whose rows are referenced. */
   references: keyof DB & string;
-  release(ctx: RequestContext, ids: readonly number[]): Promise<void>;
+  release(ctx: WriteContext, ids: readonly number[]): Promise<void>;
 }
 
 /** The row references of one app, declared by the modules holding them (server-module.ts). */
@@ -22,7 +22,7 @@ export class RowReferences {
     this.byName.set(r.name, r);
   }
 
-  async release(ctx: RequestContext, table: keyof DB & string, ids: readonly number[]): Promise<void> {
+  async release(ctx: WriteContext, table: keyof DB & string, ids: readonly number[]): Promise<void> {
     if (!ids.length) return;
     for (const r of this.byName.values()) if (r.references === table) await r.release(ctx, ids);
   }

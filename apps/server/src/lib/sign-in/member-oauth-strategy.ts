@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { anonymousWho, writeAudit } from '../audit.ts';
+import { visitor } from '../kit/principals.ts';
+import { appHost, contextsOf } from '../kit/request-context.ts';
+import type { Trx } from '../../db/database.ts';
 import { proveMemberEmail } from '../identity/member-email-proof.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
@@ -18,9 +20,10 @@ import type { SignInClient } from './sign-in-client.ts';
  */
 export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
   const { db } = app;
+  const asVisitor = contextsOf(appHost(app), visitor(client));
 
-  const link = async (memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
-    await db
+  const link = async (trx: Trx, memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
+    await trx
       .insertInto('member_identities')
       .values({
         member_id: memberId,
@@ -52,37 +55,41 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
             .executeTakeFirst()
         : undefined;
       if (member && !taken) {
-        await link(member.id, provider, identity, now);
-        // The provider proved the address: a password someone chose before that is dropped.
-        if (member.email_verified_at === null) await proveMemberEmail(db, member.id);
-        await writeAudit(db, anonymousWho(client), {
-          action: 'link_identity',
-          target_type: 'member',
-          target_id: member.id,
-          after: { provider, email, automatic: true },
+        await asVisitor.inTransaction(async ({ trx, audit }) => {
+          await link(trx, member.id, provider, identity, now);
+          // The provider proved the address: a password someone chose before that is dropped.
+          if (member.email_verified_at === null) await proveMemberEmail(trx, member.id);
+          await audit({
+            action: 'link_identity',
+            target_type: 'member',
+            target_id: member.id,
+            after: { provider, email, automatic: true },
+          });
         });
         return member;
       }
     }
     const free = email && !(await db.selectFrom('members').select('id').where('email', '=', email).executeTakeFirst());
-    const created = await db
-      .insertInto('members')
-      .values({
-        email: free ? email : `${provider}.${identity.subject}@${provider}.invalid`.toLowerCase(),
-        name: identity.name?.slice(0, 100) || email?.split('@')[0] || provider,
-        password_hash: null,
-        status: 'active',
-        email_verified_at: free && identity.emailVerified ? now : null,
-        locale: 'zh-TW',
-        last_sign_in_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'status'])
-      .executeTakeFirstOrThrow();
-    await link(created.id, provider, identity, now);
-    await writeAudit(db, anonymousWho(client), { action: 'sign_up', target_type: 'member', target_id: created.id, after: { provider } });
-    return created;
+    return asVisitor.inTransaction(async ({ trx, audit }) => {
+      const created = await trx
+        .insertInto('members')
+        .values({
+          email: free ? email : `${provider}.${identity.subject}@${provider}.invalid`.toLowerCase(),
+          name: identity.name?.slice(0, 100) || email?.split('@')[0] || provider,
+          password_hash: null,
+          status: 'active',
+          email_verified_at: free && identity.emailVerified ? now : null,
+          locale: 'zh-TW',
+          last_sign_in_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'status'])
+        .executeTakeFirstOrThrow();
+      await link(trx, created.id, provider, identity, now);
+      await audit({ action: 'sign_up', target_type: 'member', target_id: created.id, after: { provider } });
+      return created;
+    });
   };
 
   return {

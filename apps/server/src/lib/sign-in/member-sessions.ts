@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
-import { anonymousWho, writeAudit } from '../audit.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { memberActing } from '../kit/principals.ts';
+import { appHost, type WriteContext } from '../kit/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
 import type { MemberPrincipal } from './principal.ts';
@@ -10,14 +11,15 @@ import type { SignInClient } from './sign-in-client.ts';
 /**
  * Opens a member's session on the member device of this browser (one row per member and
  * X-Fingerprint, reused by a new sign-in, which lifts a logout and starts a new session), with its
- * audit entry and first token, in the caller's transaction.
+ * audit entry (as the member) and first token, in the caller's transaction.
  */
 export async function openMemberSession(
-  trx: Trx,
+  ctx: WriteContext,
   app: Pick<FastifyInstance, 'tokens' | 'config'>,
   opening: { principal: MemberPrincipal; client: SignInClient; keepLogin: boolean; method?: string },
 ): Promise<{ token: string; deviceId: number }> {
   const { principal, client, keepLogin } = opening;
+  const { trx } = ctx;
   const nowMs = Date.now();
   const t = new Date(nowMs).toISOString();
   const maxAge = app.config.sessionMaxAgeSeconds;
@@ -52,7 +54,7 @@ export async function openMemberSession(
     deviceId = row.id;
   }
   await trx.updateTable('members').set({ last_sign_in_at: t }).where('id', '=', principal.id).execute();
-  await writeAudit(trx, anonymousWho(client), {
+  await ctx.actingAs(memberActing(principal.id, client)).audit({
     action: 'login',
     target_type: 'member',
     target_id: principal.id,
@@ -72,7 +74,7 @@ const isKnownMemberBrowser = async (db: DbOrTrx, principal: MemberPrincipal, fin
 
 export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({
   isKnownBrowser: isKnownMemberBrowser,
-  open: (trx, opening) => openMemberSession(trx, app, opening),
+  open: (ctx, opening) => openMemberSession(ctx, app, opening),
 });
 
 /**
@@ -81,7 +83,7 @@ export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincip
  */
 export const memberSignIn = (app: FastifyInstance): SignIn<MemberPrincipal> =>
   createSignIn({
-    db: app.db,
+    host: appHost(app),
     limiter: attemptLimiter(app),
     verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
     sessions: memberSessions(app),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { writeAudit } from '../audit.ts';
+import { adminActing } from '../kit/principals.ts';
+import { appHost, contextsOf } from '../kit/request-context.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import { providerIdentityOf, type ReturnOutcome } from '../oauth/provider-return.ts';
 import type { Claim, CredentialStrategy, SignInFailure } from './credential-strategy.ts';
@@ -37,24 +38,26 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
       .where('provider', '=', provider)
       .executeTakeFirst();
     if (linked) return null;
-    await db
-      .insertInto('admin_identities')
-      .values({
-        admin_id: admin.id,
-        provider,
-        subject: identity.subject,
-        email: identity.email,
-        name: identity.name,
-        created_at: new Date().toISOString(),
-        last_used_at: null,
-      })
-      .execute();
-    const who = { actor_id: admin.id, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
-    await writeAudit(db, who, {
-      action: 'link_identity',
-      target_type: 'admin',
-      target_id: admin.id,
-      after: { provider, email: identity.email, automatic: true },
+    // The provider proved the admin's e-mail: the link is the admin's own doing.
+    await contextsOf(appHost(app), adminActing(admin.id, client)).inTransaction(async ({ trx, audit }) => {
+      await trx
+        .insertInto('admin_identities')
+        .values({
+          admin_id: admin.id,
+          provider,
+          subject: identity.subject,
+          email: identity.email,
+          name: identity.name,
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+        })
+        .execute();
+      await audit({
+        action: 'link_identity',
+        target_type: 'admin',
+        target_id: admin.id,
+        after: { provider, email: identity.email, automatic: true },
+      });
     });
     return admin.id;
   };

@@ -1,6 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildOrganization, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { adminActing, visitor } from '../kit/principals.ts';
+import { appHost, runInTransaction } from '../kit/request-context.ts';
 import { openSession } from './open-session.ts';
 import { adminPrincipal } from './principal.ts';
 
@@ -13,21 +15,20 @@ afterAll(async () => {
 });
 
 const client = { ip: '10.8.0.1', userAgent: 'vitest', fingerprint: 'open-session-browser' };
+// A sign-in runs as a visitor; a switch of account in the switching super admin's own context.
 const open = (adminId: number, opts: { switchedBy?: number; keepLogin?: boolean } = {}) =>
-  t.db.transaction().execute((trx) =>
-    openSession(trx, t.app, {
-      principal: adminPrincipal(adminId),
-      client,
-      keepLogin: opts.keepLogin ?? false,
-      ...(opts.switchedBy === undefined
-        ? {}
-        : {
-            switchedBy: {
-              adminId: opts.switchedBy,
-              audit: { actor_id: opts.switchedBy, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: null },
-            },
-          }),
-    }),
+  runInTransaction(
+    appHost(t.app),
+    opts.switchedBy === undefined ? visitor(client) : adminActing(opts.switchedBy, { ip: client.ip, userAgent: null }),
+    null,
+    {},
+    (ctx) =>
+      openSession(ctx, t.app, {
+        principal: adminPrincipal(adminId),
+        client,
+        keepLogin: opts.keepLogin ?? false,
+        ...(opts.switchedBy === undefined ? {} : { switchedBy: { adminId: opts.switchedBy } }),
+      }),
   );
 
 describe('openSession', () => {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import type { Trx } from '../../db/database.ts';
-import { writeAudit, type AuditWho } from '../audit.ts';
+import { adminActing } from '../kit/principals.ts';
+import type { WriteContext } from '../kit/request-context.ts';
 import type { TokenService } from '../tokens.ts';
 import { isKnownBrowser, openLoginDevice } from './login-device.ts';
 import type { AdminPrincipal } from './principal.ts';
@@ -18,11 +18,11 @@ export interface SessionOpening {
   client: SignInClient;
   keepLogin: boolean;
   /**
-   * Switch account: the super admin who opens this session as `principal`, with its request's audit
-   * identity. The device records it as the impersonator, and the audit entry is its `switch_account`
-   * instead of the principal's `login`.
+   * Switch account: the super admin who opens this session as `principal`, in its own request's
+   * context. The device records it as the impersonator, and the audit entry is the context's
+   * `switch_account` instead of the principal's `login`.
    */
-  switchedBy?: { adminId: number; audit: AuditWho };
+  switchedBy?: { adminId: number };
 }
 
 /**
@@ -30,11 +30,12 @@ export interface SessionOpening {
  * (opened or reused, login-device.ts), its audit entry and its first token, in the caller's transaction.
  */
 export async function openSession(
-  trx: Trx,
+  ctx: WriteContext,
   services: SessionServices,
   opening: SessionOpening,
 ): Promise<{ token: string; deviceId: number }> {
   const { principal, client, keepLogin, switchedBy } = opening;
+  const { trx } = ctx;
   const device = await openLoginDevice(trx, services.config.sessionMaxAgeSeconds, {
     principal,
     client,
@@ -42,21 +43,16 @@ export async function openSession(
     keepLogin,
   });
   if (switchedBy) {
-    await writeAudit(trx, switchedBy.audit, {
+    await ctx.audit({
       action: 'switch_account',
       target_type: 'admin',
       target_id: principal.id,
       after: { login_device_id: device.id },
     });
   } else {
-    const who = {
-      actor_id: principal.id,
-      impersonator_id: null,
-      organization_id: device.organizationId,
-      ip: client.ip,
-      user_agent: client.userAgent,
-    };
-    await writeAudit(trx, who, { action: 'login', target_type: 'login_device', target_id: device.id });
+    await ctx
+      .actingAs(adminActing(principal.id, client), device.organizationId)
+      .audit({ action: 'login', target_type: 'login_device', target_id: device.id });
   }
   return { token: await services.tokens.issue(trx, device.id, keepLogin), deviceId: device.id };
 }
@@ -64,5 +60,5 @@ export async function openSession(
 /** Admins' sessions for the sign-in pipeline: login devices. */
 export const adminSessions = (services: SessionServices): SessionStore<AdminPrincipal> => ({
   isKnownBrowser,
-  open: (trx, opening) => openSession(trx, services, opening),
+  open: (ctx, opening) => openSession(ctx, services, opening),
 });

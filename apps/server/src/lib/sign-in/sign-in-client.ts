@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fingerprintOf } from '../../plugins/access.ts';
+import { FINGERPRINT_HEADER } from '@bo/shared/messages';
 
 /** Where a sign-in comes from: what the attempt limiter counts, the login device and the audit entry record. */
 export interface SignInClient {
@@ -15,3 +15,6 @@ export const signInClientOf = (req: FastifyRequest): SignInClient => ({
   userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
   fingerprint: fingerprintOf(req),
 });
+
+/** The X-Fingerprint header as a login device stores it. */
+export const fingerprintOf = (req: FastifyRequest): string => String(req.headers[FINGERPRINT_HEADER] ?? '').slice(0, 200);

@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from '../rate-limiter.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import type { MemberPrincipal } from './principal.ts';
+import { appHost } from '../kit/request-context.ts';
 import { createSignIn, type SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -50,7 +51,7 @@ function memberSessions(knownBrowsers: string[] = []) {
   const opened: { principal: MemberPrincipal; keepLogin: boolean }[] = [];
   const sessions: SessionStore<MemberPrincipal> = {
     isKnownBrowser: async (_db, _principal, fingerprint) => knownBrowsers.includes(fingerprint),
-    open: async (_trx, { principal, keepLogin }) => {
+    open: async (_ctx, { principal, keepLogin }) => {
       opened.push({ principal, keepLogin });
       return { token: `member-token-${principal.id}` };
     },
@@ -88,7 +89,7 @@ function pipeline(opts: { knownBrowsers?: string[]; recaptcha?: (token: string |
   const { sessions, opened } = memberSessions(opts.knownBrowsers);
   const recaptchaTokens: (string | undefined)[] = [];
   const signIn = createSignIn({
-    db: t.db,
+    host: appHost(t.app),
     limiter: new AttemptLimiter(new MemoryRateLimitStore(), LIMITS),
     verifyRecaptcha: async (token) => {
       recaptchaTokens.push(token);

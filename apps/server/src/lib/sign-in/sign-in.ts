@@ -1,20 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
-import { writeAudit } from '../audit.ts';
-import { verifyRecaptcha } from '../recaptcha.ts';
-import { attemptLimiter, type AttemptLimiter, type SignInAttempt } from './attempt-limiter.ts';
+import type { DbOrTrx, Trx } from '../../db/database.ts';
+import { visitor } from '../kit/principals.ts';
+import { runInTransaction, type ContextHost, type WriteContext } from '../kit/request-context.ts';
+import type { AttemptLimiter, SignInAttempt } from './attempt-limiter.ts';
 import { failureError, type Claim, type CredentialStrategy } from './credential-strategy.ts';
 import type { SignInResponse, TwoFactorStep } from '@bo/shared/schemas/account';
-import { adminSessions } from './open-session.ts';
-import { adminSecondFactor } from './sign-in-challenge.ts';
-import type { AdminPrincipal, Principal } from './principal.ts';
+import type { Principal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
 /** Where the sessions of one principal type live (admins: login devices, open-session.ts). */
 export interface SessionStore<P extends Principal> {
   /** Whether this browser has signed in as `principal` before: its attempts count apart (attempt-limiter.ts). */
   isKnownBrowser(db: DbOrTrx, principal: P, fingerprint: string): Promise<boolean>;
-  open(trx: Trx, opening: { principal: P; client: SignInClient; keepLogin: boolean }): Promise<{ token: string }>;
+  /** Opens the session in the sign-in's transaction (`ctx`, a visitor's: the session is audited as `principal`). */
+  open(ctx: WriteContext, opening: { principal: P; client: SignInClient; keepLogin: boolean }): Promise<{ token: string }>;
 }
 
 /**
@@ -27,7 +25,8 @@ export type SecondFactorGate<P extends Principal> = (
 ) => Promise<TwoFactorStep | null>;
 
 export interface SignInSteps<P extends Principal> {
-  db: Database;
+  /** The database and what a transaction's context needs (lib/kit/request-context.ts `appHost`). */
+  host: ContextHost;
   limiter: AttemptLimiter;
   /** Throws 423 (Recaptcha verify fail) when the token is refused (lib/recaptcha.ts). */
   verifyRecaptcha(token: string | undefined, ip: string): Promise<void>;
@@ -54,8 +53,10 @@ export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
  * method is a strategy run through it; the second step ends in a session through `sessions` too.
  */
 export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn<P> {
-  const { db, limiter, sessions, secondFactor } = steps;
+  const { host, limiter, sessions, secondFactor } = steps;
+  const { db } = host;
   return async (strategy, { credentials, client, keepLogin, recaptcha }) => {
+    const asVisitor = <T>(fn: (ctx: WriteContext) => Promise<T>) => runInTransaction(host, visitor(client), null, {}, fn);
     const claim = await strategy.claim(credentials);
     const known = claim.principal !== null && (await sessions.isKnownBrowser(db, claim.principal, client.fingerprint));
     const attempt: SignInAttempt = { account: claim.account, ip: client.ip, knownBrowser: known ? client.fingerprint : null };
@@ -65,32 +66,23 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
     const verdict = await strategy.verify(credentials, claim);
     if (!verdict.ok) {
       // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
-      const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
-      await writeAudit(db, who, {
-        action: 'login_failed',
-        target_type: strategy.principalType,
-        target_id: claim.principal?.id ?? null,
-        after: claim.attempted,
-      });
+      await asVisitor((ctx) =>
+        ctx.audit({
+          action: 'login_failed',
+          target_type: strategy.principalType,
+          target_id: claim.principal?.id ?? null,
+          after: claim.attempted,
+        }),
+      );
       throw failureError(verdict.failure);
     }
     await limiter.succeed(attempt);
-    return db.transaction().execute(async (trx): Promise<SignInResponse> => {
+    return asVisitor(async (ctx): Promise<SignInResponse> => {
       const opening = { principal: verdict.principal, client, keepLogin };
-      const step = await secondFactor(trx, { ...opening, method: strategy.methodOf(credentials) });
+      const step = await secondFactor(ctx.trx, { ...opening, method: strategy.methodOf(credentials) });
       if (step) return { two_factor: step };
-      const { token } = await sessions.open(trx, opening);
+      const { token } = await sessions.open(ctx, opening);
       return { token };
     });
   };
 }
-
-/** Admin sign-in as the app wires it: its rate-limit store, reCAPTCHA settings and login devices. */
-export const adminSignIn = (app: FastifyInstance): SignIn<AdminPrincipal> =>
-  createSignIn({
-    db: app.db,
-    limiter: attemptLimiter(app),
-    verifyRecaptcha: (token, ip) => verifyRecaptcha(app.config, token, ip),
-    sessions: adminSessions(app),
-    secondFactor: adminSecondFactor(app.config.jwtSecret),
-  });

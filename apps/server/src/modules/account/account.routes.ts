@@ -8,9 +8,9 @@ import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
-import { adminSignIn } from '../../lib/sign-in/sign-in.ts';
+import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
-import { fingerprintOf } from '../../plugins/access.ts';
+import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
 import {
   loginBody,
   organizationSchema,

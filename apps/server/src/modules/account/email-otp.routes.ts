@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailOtpBody, emailOtpResponse } from '@bo/shared/schemas/account';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend, SEND_PACING } from '../../lib/identity/send-pacing.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { emailCodeStrategy } from '../../lib/sign-in/email-code-strategy.ts';
-import { adminSignIn } from '../../lib/sign-in/sign-in.ts';
+import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 
 /** Sign-in by a code mailed to the admin (POST /api/admin/account/login-via-email-otp, issue 10). */
@@ -49,9 +48,9 @@ export async function emailOtpRoutes(fastify: FastifyInstance) {
         .where('email', '=', address)
         .executeTakeFirst();
       if (admin?.status === 'active') {
-        await app.db.transaction().execute(async (trx) => {
+        await req.inVisitorTransaction(async ({ trx, sendMail }) => {
           const plain = await codes.issue(trx, { email: address, adminId: admin.id, purpose: 'sign_in', ip: req.ip });
-          await enqueueMail(trx, app.config, {
+          await sendMail({
             to: admin.email,
             template: 'sign_in_code',
             locale: locale ?? 'zh-TW',
@@ -59,7 +58,6 @@ export async function emailOtpRoutes(fastify: FastifyInstance) {
             adminId: admin.id,
           });
         });
-        app.mailer.kick();
       }
       return { sent: true as const, resend_after: SEND_PACING.perAddressSeconds, expires_in: CODE_RULES.ttlSeconds };
     },

@@ -15,7 +15,7 @@ import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { startFlow } from '../../lib/oauth/flows.ts';
 import { providerIdentityOf } from '../../lib/oauth/provider-return.ts';
 import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
-import { adminSignIn } from '../../lib/sign-in/sign-in.ts';
+import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 
 /** Google, Facebook and LINE sign-in, linking and unlinking (issue 10; docs/identity.md). */

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { mailSentResponse, passwordLinkBody, passwordLinkSchema, resetByMailBody, sendResetMailBody } from '@bo/shared/schemas/account';
-import { writeAudit } from '../../lib/audit.ts';
+import { adminActing, clientAddressOf } from '../../lib/kit/principals.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { passwordLinkMail, openPasswordLink, useUpPasswordLink } from '../../lib/identity/password-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 
@@ -39,19 +38,12 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
         .where('email', '=', email)
         .executeTakeFirst();
       if (admin?.status === 'active') {
-        await app.db.transaction().execute(async (trx) => {
-          const mail = await passwordLinkMail(trx, app.config, { admin, purpose: 'reset', locale: req.body.locale ?? 'zh-TW', ip: req.ip });
-          await enqueueMail(trx, app.config, mail);
-          const who = {
-            actor_id: null,
-            impersonator_id: null,
-            organization_id: null,
-            ip: req.ip,
-            user_agent: req.headers['user-agent']?.slice(0, 500) ?? null,
-          };
-          await writeAudit(trx, who, { action: 'send_reset_password_mail', target_type: 'admin', target_id: admin.id });
+        await req.inVisitorTransaction(async (ctx) => {
+          await ctx.sendMail(
+            await passwordLinkMail(ctx.trx, app.config, { admin, purpose: 'reset', locale: req.body.locale ?? 'zh-TW', ip: req.ip }),
+          );
+          await ctx.audit({ action: 'send_reset_password_mail', target_type: 'admin', target_id: admin.id });
         });
-        app.mailer.kick();
       }
       return { sent: true as const };
     },
@@ -91,7 +83,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     async (req) => {
       if (req.body.password.length < app.config.passwordMinLength) throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
       const passwordHash = await hashPassword(req.body.password);
-      return app.db.transaction().execute(async (trx) => {
+      return req.inVisitorTransaction(async (ctx) => {
+        const { trx } = ctx;
         const link = await openPasswordLink(trx, app.config, req.body.token);
         await useUpPasswordLink(trx, link.id);
         const t = now();
@@ -106,14 +99,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
           .where('admin_id', '=', link.admin_id)
           .where('revoked_at', 'is', null)
           .execute();
-        const who = {
-          actor_id: link.admin_id,
-          impersonator_id: null,
-          organization_id: null,
-          ip: req.ip,
-          user_agent: req.headers['user-agent']?.slice(0, 500) ?? null,
-        };
-        await writeAudit(trx, who, {
+        // The link proved the admin: the change is recorded as the admin's own.
+        await ctx.actingAs(adminActing(link.admin_id, clientAddressOf(req))).audit({
           action: 'reset_password_by_mail',
           target_type: 'admin',
           target_id: link.admin_id,

@@ -26,17 +26,18 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.superAdmin },
     },
     (req) =>
-      req.inTransaction(async ({ trx, actor }) => {
+      req.inTransaction(async (ctx) => {
+        const { trx, actor } = ctx;
         // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
         if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
         const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
         if (!target) throw notFound();
         if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
-        const { token } = await openSession(trx, app, {
+        const { token } = await openSession(ctx, app, {
           principal: adminPrincipal(target.id),
           client: signInClientOf(req),
           keepLogin: false,
-          switchedBy: { adminId: actor.id, audit: req.auditWho() },
+          switchedBy: { adminId: actor.id },
         });
         return { token };
       }),

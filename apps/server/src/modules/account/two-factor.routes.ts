@@ -10,7 +10,7 @@ import {
   twoFactorStatusSchema,
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { adminActing } from '../../lib/kit/principals.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { twoFactor, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
@@ -93,22 +93,25 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       else if (!setup && recovery_code !== undefined) usedRecovery = await tf.useRecoveryCode(app.db, principal.id, recovery_code);
 
       if (step === null && !usedRecovery) {
-        await countWrongTry(app.db, challenge.id);
-        const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
-        await writeAudit(app.db, who, {
-          action: 'login_failed',
-          target_type: 'admin',
-          target_id: principal.id,
-          after: { method: challenge.method, step: 'two_factor', with: code !== undefined ? 'code' : 'recovery_code' },
+        await req.inVisitorTransaction(async (ctx) => {
+          await countWrongTry(ctx.trx, challenge.id);
+          await ctx.audit({
+            action: 'login_failed',
+            target_type: 'admin',
+            target_id: principal.id,
+            after: { method: challenge.method, step: 'two_factor', with: code !== undefined ? 'code' : 'recovery_code' },
+          });
         });
         throw codeIncorrect(code !== undefined ? 'code' : 'recovery_code');
       }
       await attempts.succeed(attempt);
 
-      return app.db.transaction().execute(async (trx) => {
+      return req.inVisitorTransaction(async (ctx) => {
+        const { trx } = ctx;
         if (!(await useChallenge(trx, challenge.id))) throw loginFail();
         const t = new Date().toISOString();
-        const who = { actor_id: principal.id, impersonator_id: null, organization_id: null, ip: client.ip, user_agent: client.userAgent };
+        // The second factor proved the admin: what it changes is the admin's own doing.
+        const asAdmin = ctx.actingAs(adminActing(principal.id, client));
         let recovery_codes: string[] | undefined;
         if (setup) {
           await trx.deleteFrom('admin_two_factor').where('admin_id', '=', principal.id).execute();
@@ -117,7 +120,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
             .values({ admin_id: principal.id, secret: sealed!, enabled_at: t, last_step: step, created_at: t, updated_at: t })
             .execute();
           recovery_codes = await tf.replaceRecoveryCodes(trx, principal.id);
-          await writeAudit(trx, who, {
+          await asAdmin.audit({
             action: 'enable_two_factor',
             target_type: 'admin',
             target_id: principal.id,
@@ -133,9 +136,9 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
             .executeTakeFirst();
           if (Number(moved.numUpdatedRows) !== 1) throw codeIncorrect('code');
         } else {
-          await writeAudit(trx, who, { action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
+          await asAdmin.audit({ action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
         }
-        const { token } = await openSession(trx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
+        const { token } = await openSession(ctx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
         return recovery_codes ? { token, recovery_codes } : { token };
       });
     },

@@ -5,10 +5,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { grantIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend, SEND_PACING } from '../../lib/identity/send-pacing.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
-import { fingerprintOf } from '../../plugins/access.ts';
+import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
 
 /** POST /api/admin/account/verify-identity and the code it can mail (issue 10). */
 export async function verifyIdentityRoutes(fastify: FastifyInstance) {
@@ -83,9 +82,9 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
       if (actor.impersonatorId !== null) throw badRequest({ code: ['validate.error.not_while_switched'] });
       const admin = await app.db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', actor.id).executeTakeFirstOrThrow();
       await paceSend(app.rateLimits, { kind: 'identity_code', email: admin.email, ip: req.ip });
-      await app.db.transaction().execute(async (trx) => {
+      await req.inTransaction(async ({ trx, sendMail }) => {
         const code = await codes.issue(trx, { email: admin.email, adminId: admin.id, purpose: 'verify_identity', ip: req.ip });
-        await enqueueMail(trx, app.config, {
+        await sendMail({
           to: admin.email,
           adminId: admin.id,
           template: 'identity_code',
@@ -93,7 +92,6 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
           variables: { name: admin.name || admin.email, code, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
         });
       });
-      app.mailer.kick();
       return { sent: true as const, resend_after: SEND_PACING.perAddressSeconds, expires_in: CODE_RULES.ttlSeconds };
     },
   );

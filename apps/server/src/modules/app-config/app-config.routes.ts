@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
 import { appConfigName, appConfigResponse, appConfigRestoreBody, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
 import { appConfigService } from './app-config.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +16,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       schema: { tags, params: appConfigName, response: { 200: appConfigResponse } },
       config,
     },
-    (req) => appConfigService(req.readContext()).read(req.params.name),
+    (req) => readsOf(appConfigService, req.readContext(), ['read']).read(req.params.name),
   );
 
   app.put(

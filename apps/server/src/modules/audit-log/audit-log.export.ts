@@ -28,6 +28,8 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unkn
   { header: 'user_agent', width: 40, value: (r) => r.user_agent },
   // Migration 0078; last, so the columns before it keep their places for existing readers.
   { header: 'target_label', width: 28, value: (r) => r.target_label },
+  // Migration 0084, after it for the same reason: who wrote the entry (admin, member, visitor, system, operator).
+  { header: 'actor_kind', width: 10, value: (r) => r.actor_kind },
 ];
 
 export interface ExportSource {

@@ -73,6 +73,7 @@ function selectItems(db: DbOrTrx) {
     .leftJoin('organizations as org', 'org.id', 'audit_logs.organization_id')
     .select([
       'audit_logs.id',
+      'audit_logs.actor_kind',
       'audit_logs.actor_id',
       'audit_logs.impersonator_id',
       'audit_logs.organization_id',
@@ -107,6 +108,7 @@ const parseJson = (text: string | null): unknown => {
 function toItem(r: ItemRow): AuditLogItem {
   return {
     id: r.id,
+    actor_kind: r.actor_kind,
     actor_id: r.actor_id,
     actor: r.actor_id !== null && r.actor_email !== null ? { id: r.actor_id, email: r.actor_email, name: r.actor_name ?? '' } : null,
     impersonator_id: r.impersonator_id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAgentSummary } from '../../lib/audit-labels.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { systemContexts } from '../../lib/kit/request-context.ts';
 import { labelPrefix } from './audit-log.repository.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from '../../../test/helpers.ts';
 
@@ -100,9 +100,10 @@ describe('audit target label', () => {
   });
 
   it('takes a label the caller passes, and resolves none for an unknown target', async () => {
-    const who = { actor_id: null, impersonator_id: null, organization_id: null, ip: null, user_agent: null };
-    await writeAudit(t.db, who, { action: 'delete', target_type: 'staff', target_id: 999_001, target_label: 'Given name' });
-    await writeAudit(t.db, who, { action: 'delete', target_type: 'staff', target_id: 999_002 });
+    await systemContexts(t.app, 'label-test').inTransaction(async ({ audit }) => {
+      await audit({ action: 'delete', target_type: 'staff', target_id: 999_001, target_label: 'Given name' });
+      await audit({ action: 'delete', target_type: 'staff', target_id: 999_002 });
+    });
     expect((await entryOf('staff', 999_001, 'delete')).target_label).toBe('Given name');
     expect((await entryOf('staff', 999_002, 'delete')).target_label).toBeNull();
   });

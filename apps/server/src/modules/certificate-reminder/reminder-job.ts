@@ -3,7 +3,7 @@ import { daysBetween } from '@bo/shared/dates';
 import { isSubAccountRole } from '@bo/shared/roles';
 import { parseRoles } from '../../lib/actor.ts';
 import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { systemContexts } from '../../lib/kit/request-context.ts';
 import { pushLineText } from '../../lib/integrations/line-push.ts';
 import { LINE_TEXT_MAX } from '@bo/shared/schemas/operations';
 import { dueCertificates } from './certificate-standing.ts';
@@ -29,7 +29,8 @@ export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
  * after a failure does not send twice.
  */
 export async function sendCertificateReminders(app: FastifyInstance, day: string): Promise<Record<string, unknown>> {
-  const { db, config } = app;
+  const system = systemContexts(app, CERTIFICATE_REMINDER_JOB);
+  const { db, config } = system.read();
   const organizations = await db
     .selectFrom('organizations')
     .select(['id', 'name', 'certificate_reminder_days', 'certificate_reminder_line_target'])
@@ -73,9 +74,9 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
     });
     if (due.length > DIGEST_MAX_ITEMS) items.push(`… +${due.length - DIGEST_MAX_ITEMS}`);
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await system.inTransaction(async ({ trx, sendMail }) => {
       for (const r of recipients) {
-        const mailId = await enqueueMail(trx, config, {
+        const mailId = await sendMail({
           to: r.email,
           adminId: r.id,
           template: 'certificate_expiry',
@@ -116,24 +117,25 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
         () => ({ status: 'sent' as const, error: null }),
         (e: unknown) => ({ status: 'failed' as const, error: e instanceof Error ? e.message : String(e) }),
       );
-      await db
-        .insertInto('certificate_reminders')
-        .values({
-          organization_id: org.id,
-          run_key: day,
-          channel: 'line',
-          recipient: lineTarget,
-          admin_id: null,
-          ...record,
-          mail_id: null,
-          ...sent,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await system.inTransaction(({ trx }) =>
+        trx
+          .insertInto('certificate_reminders')
+          .values({
+            organization_id: org.id,
+            run_key: day,
+            channel: 'line',
+            recipient: lineTarget,
+            admin_id: null,
+            ...record,
+            mail_id: null,
+            ...sent,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      );
       if (sent.status === 'sent') lines++;
     }
     reminded++;
   }
-  if (mails) app.mailer.kick();
   return { organizations: reminded, mails, lines };
 }

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { contactListQuery, publicContactInput, type Contact } from '@bo/shared/schemas/contact';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { anonymousWho, writeAudit } from '../../lib/audit.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 import { contacts, filterContacts } from './contact.repository.ts';
@@ -98,21 +96,21 @@ export async function contactRoutes(fastify: FastifyInstance) {
       if (day.count > CONTACT_PACING.perDay) throw tooManyRequests(Math.max(1, day.ttl));
       const { recaptcha, ...input } = req.body;
       await verifyRecaptcha(app.config, recaptcha, req.ip);
-      await app.db.transaction().execute(async (trx) => {
+      await req.inVisitorTransaction(async (ctx) => {
         const now = new Date().toISOString();
-        const { id } = await trx
+        const { id } = await ctx.trx
           .insertInto('contacts')
           .values({ ...input, status: 'new', ip: req.ip, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await writeAudit(trx, anonymousWho({ ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null }), {
+        await ctx.audit({
           action: 'receive',
           target_type: 'contact',
           target_id: id,
           after: { ...input, status: 'new' },
         });
-        const config = await loadAppConfig(trx);
-        await enqueueMail(trx, app.config, {
+        const config = await loadAppConfig(ctx.trx);
+        await ctx.sendMail({
           to: config.supportEmail,
           template: 'contact_received',
           locale: 'zh-TW',
@@ -126,7 +124,6 @@ export async function contactRoutes(fastify: FastifyInstance) {
           },
         });
       });
-      app.mailer.kick();
       return { received: true as const };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,13 +14,10 @@ import {
   memberTokenBody,
 } from '@bo/shared/schemas/member';
 import type { MailLocale } from '@bo/shared/schemas/mail';
-import type { Trx } from '../../db/database.ts';
-import { anonymousWho, writeAudit } from '../../lib/audit.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
 import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { memberAccounts } from '../../lib/sign-in/accounts.ts';
@@ -44,7 +41,6 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signIn = memberSignIn(app);
   const codes = oneTimeCodes(app.config.jwtSecret);
-  const who = (req: FastifyRequest) => anonymousWho(signInClientOf(req));
 
   const session = (token: string) => memberSessionAnswer(app, token);
   const activeByEmail = (email: string) =>
@@ -53,11 +49,6 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       .select(['id', 'email', 'name', 'status', 'password_hash', 'email_verified_at'])
       .where('email', '=', email)
       .executeTakeFirst();
-  /** Writes in one transaction, then wakes the mailer for what it queued. */
-  const queue = async (fn: (trx: Trx) => Promise<void>) => {
-    await app.db.transaction().execute(fn);
-    app.mailer.kick();
-  };
 
   app.post(
     '/api/member/account/sign-up',
@@ -86,9 +77,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         // The address waits for the confirmation of an earlier sign-up (perhaps not its owner's): that
         // sign-up's password and link stay, this password is dropped, and the address's owner is mailed
         // a link to set a password, which confirms the address (docs/identity.md "Unconfirmed members").
-        await queue(async (trx) => {
-          await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member: existing, purpose: 'reset', locale }));
-          await writeAudit(trx, who(req), {
+        await req.inVisitorTransaction(async (ctx) => {
+          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member: existing, purpose: 'reset', locale }));
+          await ctx.audit({
             action: 'send_reset_password_mail',
             target_type: 'member',
             target_id: existing.id,
@@ -96,9 +87,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
           });
         });
       } else if (!existing) {
-        await queue(async (trx) => {
+        await req.inVisitorTransaction(async (ctx) => {
           const now = new Date().toISOString();
-          const member = await trx
+          const member = await ctx.trx
             .insertInto('members')
             .values({
               email,
@@ -113,8 +104,8 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
             })
             .returning(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
             .executeTakeFirstOrThrow();
-          await enqueueMail(trx, app.config, await memberLinkMail(trx, app.config, { member, purpose: 'confirm', locale }));
-          await writeAudit(trx, who(req), {
+          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'confirm', locale }));
+          await ctx.audit({
             action: 'sign_up',
             target_type: 'member',
             target_id: member.id,
@@ -138,13 +129,13 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       config: { roles: 'public', errors: [404, 429] },
     },
     async (req) => {
-      const token = await app.db.transaction().execute(async (trx) => {
-        const link = await useMemberLink(trx, app.config, req.body.token, 'confirm');
+      const token = await req.inVisitorTransaction(async (ctx) => {
+        const link = await useMemberLink(ctx.trx, app.config, req.body.token, 'confirm');
         const now = new Date().toISOString();
         if (link.email_verified_at === null)
-          await trx.updateTable('members').set({ email_verified_at: now, updated_at: now }).where('id', '=', link.member_id).execute();
-        await writeAudit(trx, who(req), { action: 'confirm_email', target_type: 'member', target_id: link.member_id });
-        const opened = await openMemberSession(trx, app, {
+          await ctx.trx.updateTable('members').set({ email_verified_at: now, updated_at: now }).where('id', '=', link.member_id).execute();
+        await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
+        const opened = await openMemberSession(ctx, app, {
           principal: memberPrincipal(link.member_id),
           client: signInClientOf(req),
           keepLogin: false,
@@ -207,7 +198,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         });
         const signedIn = await session(tokenOf(answer));
         if (signedIn.member.email_verified_at !== null) return signedIn;
-        await app.db.transaction().execute((trx) => proveMemberEmail(trx, signedIn.member.id));
+        await req.inVisitorTransaction((ctx) => proveMemberEmail(ctx.trx, signedIn.member.id));
         return { ...signedIn, member: await memberView(app.db, signedIn.member.id) };
       }
       const address = email.toLowerCase();
@@ -215,15 +206,15 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       await verifyRecaptcha(app.config, recaptcha, req.ip);
       const member = await activeByEmail(address);
       if (member?.status === 'active') {
-        await queue(async (trx) => {
-          const plain = await codes.issue(trx, {
+        await req.inVisitorTransaction(async (ctx) => {
+          const plain = await codes.issue(ctx.trx, {
             email: address,
             adminId: null,
             memberId: member.id,
             purpose: 'member_sign_in',
             ip: req.ip,
           });
-          await enqueueMail(trx, app.config, {
+          await ctx.sendMail({
             to: member.email,
             template: 'sign_in_code',
             locale: locale ?? 'zh-TW',
@@ -253,13 +244,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
       const member = await activeByEmail(email);
       if (member?.status === 'active') {
-        await queue(async (trx) => {
-          await enqueueMail(
-            trx,
-            app.config,
-            await memberLinkMail(trx, app.config, { member, purpose: 'reset', locale: req.body.locale ?? 'zh-TW' }),
-          );
-          await writeAudit(trx, who(req), { action: 'send_reset_password_mail', target_type: 'member', target_id: member.id });
+        await req.inVisitorTransaction(async (ctx) => {
+          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'reset', locale: req.body.locale ?? 'zh-TW' }));
+          await ctx.audit({ action: 'send_reset_password_mail', target_type: 'member', target_id: member.id });
         });
       }
       return { sent: true as const };
@@ -281,7 +268,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const passwordHash = await hashPassword(req.body.password);
-      await app.db.transaction().execute(async (trx) => {
+      await req.inVisitorTransaction(async ({ trx, audit }) => {
         const link = await useMemberLink(trx, app.config, req.body.token, 'reset');
         const now = new Date().toISOString();
         await proveMemberEmail(trx, link.member_id);
@@ -292,7 +279,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
           .where('member_id', '=', link.member_id)
           .where('revoked_at', 'is', null)
           .execute();
-        await writeAudit(trx, who(req), { action: 'reset_password_by_mail', target_type: 'member', target_id: link.member_id });
+        await audit({ action: 'reset_password_by_mail', target_type: 'member', target_id: link.member_id });
       });
       return reply.code(204).send(null);
     },
@@ -317,13 +304,13 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const before = await memberView(app.db, req.member.id);
-      await app.db.transaction().execute(async (trx) => {
+      await req.inMemberTransaction(async ({ trx, audit }) => {
         await trx
           .updateTable('members')
           .set({ name: req.body.name, updated_at: new Date().toISOString() })
           .where('id', '=', req.member.id)
           .execute();
-        await writeAudit(trx, who(req), {
+        await audit({
           action: 'update_profile',
           target_type: 'member',
           target_id: req.member.id,
@@ -345,7 +332,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       },
       config: { roles: 'member' },
     },
-    async (req) => session(await app.db.transaction().execute((trx) => app.tokens.issueMember(trx, req.member.deviceId))),
+    async (req) => session(await req.inMemberTransaction(({ trx }) => app.tokens.issueMember(trx, req.member.deviceId))),
   );
 
   app.post(
@@ -355,13 +342,13 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       config: { roles: 'member' },
     },
     async (req, reply) => {
-      await app.db.transaction().execute(async (trx) => {
+      await req.inMemberTransaction(async ({ trx, audit }) => {
         await trx
           .updateTable('member_devices')
           .set({ revoked_at: new Date().toISOString(), token_id: null })
           .where('id', '=', req.member.deviceId)
           .execute();
-        await writeAudit(trx, who(req), {
+        await audit({
           action: 'logout',
           target_type: 'member',
           target_id: req.member.id,

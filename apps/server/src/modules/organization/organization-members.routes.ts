@@ -12,6 +12,7 @@ import {
   organizationMemberViewSchema,
 } from '@bo/shared/schemas/organization-members';
 import { organizationMembersService } from './organization-members.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const ok = z.object({ message: z.string() });
 const base = '/api/admin/organization/member';
@@ -32,7 +33,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
       config,
     },
-    (req) => organizationMembersService(req.readOrganizationContext()).list(req.query),
+    (req) => readsOf(organizationMembersService, req.readOrganizationContext(), ['list']).list(req.query),
   );
 
   app.post(

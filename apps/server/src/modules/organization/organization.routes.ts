@@ -4,6 +4,7 @@ import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { ownOrganizationInput, ownOrganizationSchema } from '@bo/shared/schemas/organization';
 import { ownOrganizationService } from './organization.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 /** Own organization, edited by its SUB_ACCOUNT_ROLE_ADMIN or a super admin (spec section 7). */
 export async function organizationRoutes(fastify: FastifyInstance) {
@@ -17,7 +18,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ownOrganizationSchema } },
       config,
     },
-    (req) => ownOrganizationService(req.readOrganizationContext()).read(req.params.id),
+    (req) => readsOf(ownOrganizationService, req.readOrganizationContext(), ['read']).read(req.params.id),
   );
 
   app.put(

@@ -1,48 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTrx } from '../../db/database.ts';
-import { writeAudit } from '../../lib/audit.ts';
 import type { MinuteTask } from '../../lib/jobs/minute-tasks.ts';
+import { systemContexts, type PrincipalContexts } from '../../lib/kit/request-context.ts';
+import type { SystemPrincipal } from '../../lib/kit/principals.ts';
 
-const SYSTEM = { actor_id: null, impersonator_id: null, organization_id: null, ip: null, user_agent: 'scheduler' };
+export const PAGE_PUBLISH_TASK = 'publish-scheduled-pages';
 
 /**
- * Publishes the scheduled pages whose minute has come. The change is one conditional update per page
- * (`status = 'scheduled'` still holds), so with several instances ticking each page is published,
- * and audited, exactly once.
+ * Publishes the scheduled pages whose minute has come, as the system. The change is one conditional
+ * update per page (`status = 'scheduled'` still holds), in a transaction with its audit entry, so
+ * with several instances ticking each page is published, and audited, exactly once.
  */
-export async function publishDuePages(db: DbOrTrx, now: Date): Promise<number[]> {
-  const due = await db
-    .selectFrom('pages')
+export async function publishDuePages(system: PrincipalContexts<SystemPrincipal>, now: Date): Promise<number[]> {
+  const due = await system
+    .read()
+    .db.selectFrom('pages')
     .select(['id', 'publish_at'])
     .where('status', '=', 'scheduled')
     .where('publish_at', '<=', now.toISOString())
     .execute();
   const published: number[] = [];
   for (const p of due) {
-    const won = await db
-      .updateTable('pages')
-      .set({ status: 'published', published_at: p.publish_at, publish_at: null, updated_at: now.toISOString() })
-      .where('id', '=', p.id)
-      .where('status', '=', 'scheduled')
-      .where('publish_at', '=', p.publish_at)
-      .executeTakeFirst();
-    if (Number(won.numUpdatedRows) !== 1) continue;
-    published.push(p.id);
-    await writeAudit(db, SYSTEM, {
-      action: 'publish',
-      target_type: 'page',
-      target_id: p.id,
-      before: { status: 'scheduled', publish_at: p.publish_at },
-      after: { status: 'published', published_at: p.publish_at },
+    const won = await system.inTransaction(async (ctx) => {
+      const updated = await ctx.trx
+        .updateTable('pages')
+        .set({ status: 'published', published_at: p.publish_at, publish_at: null, updated_at: now.toISOString() })
+        .where('id', '=', p.id)
+        .where('status', '=', 'scheduled')
+        .where('publish_at', '=', p.publish_at)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await ctx.audit({
+        action: 'publish',
+        target_type: 'page',
+        target_id: p.id,
+        before: { status: 'scheduled', publish_at: p.publish_at },
+        after: { status: 'published', published_at: p.publish_at },
+      });
+      return true;
     });
+    if (won) published.push(p.id);
   }
   return published;
 }
 
-export const pagePublishTask = (app: FastifyInstance): MinuteTask => ({
-  name: 'publish-scheduled-pages',
-  async run(now) {
-    const ids = await publishDuePages(app.db, now);
-    if (ids.length) app.log.info({ pages: ids }, 'scheduled pages published');
-  },
-});
+export const pagePublishTask = (app: FastifyInstance): MinuteTask => {
+  const system = systemContexts(app, PAGE_PUBLISH_TASK);
+  return {
+    name: PAGE_PUBLISH_TASK,
+    async run(now) {
+      const ids = await publishDuePages(system, now);
+      if (ids.length) app.log.info({ pages: ids }, 'scheduled pages published');
+    },
+  };
+};

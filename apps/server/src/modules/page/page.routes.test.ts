@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
-import { publishDuePages } from './page-schedule.ts';
+import { systemContexts } from '../../lib/kit/request-context.ts';
+import { PAGE_PUBLISH_TASK, publishDuePages } from './page-schedule.ts';
 
 let t: TestApp;
 let editor: string;
@@ -83,9 +84,12 @@ describe('pages', () => {
     expect(page).toMatchObject({ status: 'scheduled', publish_at: soon.toISOString() });
     expect((await as().get('/api/public/pages/article/scheduled-one')).statusCode).toBe(404);
 
-    expect(await publishDuePages(t.db, new Date(soon.getTime() - 1000))).toEqual([]);
+    expect(await publishDuePages(systemContexts(t.app, PAGE_PUBLISH_TASK), new Date(soon.getTime() - 1000))).toEqual([]);
     // Two instances tick at the same minute: one of them publishes it.
-    const [a, b] = await Promise.all([publishDuePages(t.db, soon), publishDuePages(t.db, soon)]);
+    const [a, b] = await Promise.all([
+      publishDuePages(systemContexts(t.app, PAGE_PUBLISH_TASK), soon),
+      publishDuePages(systemContexts(t.app, PAGE_PUBLISH_TASK), soon),
+    ]);
     expect([...a, ...b]).toEqual([page.id]);
     await t.app.minuteTasks.tick(new Date(soon.getTime() + 60_000));
     const after = (await as(editor).get(`${P}/${page.id}`)).json();

@@ -6,6 +6,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { PAGE_TYPES, pageCategoryTree, pageRevisionSchema, pageSchema } from '@bo/shared/schemas/page';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { pageService } from './page.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const tags = ['page'];
 
@@ -42,7 +43,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => ({ data: await pageService(req.readContext()).revisions(req.params.id) }),
+    async (req) => ({ data: await readsOf(pageService, req.readContext(), ['revisions']).revisions(req.params.id) }),
   );
 
   const revisionParams = z.object({ id: rowIdParam, number: rowIdParam });
@@ -57,7 +58,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => pageService(req.readContext()).revision(req.params.id, req.params.number),
+    async (req) => readsOf(pageService, req.readContext(), ['revision']).revision(req.params.id, req.params.number),
   );
 
   app.post(

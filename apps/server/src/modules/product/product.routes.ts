@@ -18,6 +18,7 @@ import {
 import { maxDepth } from './product-category.service.ts';
 import { productInstanceService } from './product-instance.service.ts';
 import { categoryTree } from './product.repository.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const tags = ['product'];
 const roles = ROLES.product;
@@ -50,7 +51,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ data: await productInstanceService(req.readContext()).list(req.params.id) }),
+    async (req) => ({ data: await readsOf(productInstanceService, req.readContext(), ['list']).list(req.params.id) }),
   );
 
   app.post(

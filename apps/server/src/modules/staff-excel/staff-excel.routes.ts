@@ -21,6 +21,7 @@ import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
 import { staffExcelService } from './staff-excel.service.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 export const STAFF_EXCEL_BASE = '/api/admin/organization/staff-excel';
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -54,7 +55,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req) => {
-        const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
+        const row = await readsOf(staffExcelService, req.readOrganizationContext(), ['row']).row(req.params.id);
         return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
       },
     );
@@ -66,7 +67,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const row = await staffExcelService(req.readOrganizationContext()).row(req.params.id);
+        const row = await readsOf(staffExcelService, req.readOrganizationContext(), ['row']).row(req.params.id);
         reply
           .header('content-type', XLSX)
           .header('content-disposition', contentDisposition('attachment', row.file_name))
@@ -83,7 +84,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = staffExcelService(req.readOrganizationContext());
+        const excels = readsOf(staffExcelService, req.readOrganizationContext(), ['row', 'staffIdsMatching', 'exportInput']);
         const template = await excels.row(req.params.id);
         let ids = req.body.staff_ids;
         if (!ids) {
@@ -121,7 +122,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = staffExcelService(req.readOrganizationContext());
+        const excels = readsOf(staffExcelService, req.readOrganizationContext(), ['row', 'staff', 'exportInput']);
         const template = await excels.row(req.params.id);
         const staff = await excels.staff(req.params.staff_id);
         const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);

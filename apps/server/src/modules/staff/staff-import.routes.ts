@@ -21,6 +21,7 @@ import {
   resolveMapping,
   staffImportService,
 } from './staff-import.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const base = '/api/admin/organization/staff/import';
 
@@ -38,7 +39,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
 
   /** The upload, its options and its roster, with the mapping to use, checked against the organization's staff. */
   const load = async (req: FastifyRequest) => {
-    const imports = staffImportService(req.readOrganizationContext());
+    const imports = readsOf(staffImportService, req.readOrganizationContext(), ['savedMapping', 'existing']);
     const upload = await readUpload(req, STAFF_IMPORT_MAX_BYTES);
     const o = importOptions(upload.fields, req.headers['accept-language']);
     const roster = await readRosterUpload(worker, upload.buffer, o);

@@ -13,6 +13,7 @@ import { replaceStoredObject } from '../../lib/media/replace-stored-object.ts';
 import { mimeForKey } from '../../lib/media/file-types.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
 import { staffService } from './staff.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const base = '/api/admin/organization/staff';
 const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
@@ -43,7 +44,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: write,
     },
     async (req) => {
-      await staffService(req.readOrganizationContext()).row(req.params.id);
+      await readsOf(staffService, req.readOrganizationContext(), ['row']).row(req.params.id);
       const upload = await receiveUpload(req);
       const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
       const object = {
@@ -73,7 +74,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const staff = staffService(req.readOrganizationContext());
+      const staff = readsOf(staffService, req.readOrganizationContext(), ['photoKey', 'row']);
       const key = await staff.photoKey(await staff.row(req.params.id));
       if (!key) throw notFound();
       return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'private, max-age=60' });
@@ -89,7 +90,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { id, certificateId } = req.params;
-      await staffService(req.readOrganizationContext()).certificateFile(id, certificateId);
+      await readsOf(staffService, req.readOrganizationContext(), ['certificateFile']).certificateFile(id, certificateId);
       const upload = await receiveUpload(req);
       const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
       const object = {
@@ -110,7 +111,10 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const cert = await staffService(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
+      const cert = await readsOf(staffService, req.readOrganizationContext(), ['certificateFile']).certificateFile(
+        req.params.id,
+        req.params.certificateId,
+      );
       if (!cert.file_key) throw notFound();
       return sendStored(req, reply, app.storage, cert.file_key, {
         mime: cert.file_type ?? 'application/octet-stream',

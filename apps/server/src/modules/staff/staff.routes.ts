@@ -19,6 +19,7 @@ import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { allOrganizations, inOrganization, type Scope } from '../../lib/scope.ts';
 import { listLibraryPhotos } from './library-photos.ts';
 import { staffService } from './staff.service.ts';
+import { readsOf } from '../../lib/kit/request-context.ts';
 
 const base = '/api/admin/organization/staff';
 const tags = ['staff'];
@@ -55,7 +56,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
       config: read,
     },
-    (req) => staffService(req.readOrganizationContext()).expiryCheck(req.query.days),
+    (req) => readsOf(staffService, req.readOrganizationContext(), ['expiryCheck']).expiryCheck(req.query.days),
   );
 
   // Staff writers pick a staff photo from the active organization's photo library: a read-only view
@@ -76,7 +77,8 @@ export async function staffRoutes(fastify: FastifyInstance) {
   // company-wide staff managers and super admins, members or not (docs/decisions.md "Staff across
   // organizations"). organization_id is a filter here, not the organization the request acts in.
   const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
-  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) => staffService({ ...req.readContext(), scope });
+  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) =>
+    readsOf(staffService, { ...req.readContext(), scope }, ['list', 'organizations', 'read']);
 
   app.get(
     '/api/admin/staff/index',
