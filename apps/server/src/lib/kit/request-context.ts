@@ -89,3 +89,9 @@ export function readContext(db: Database, req: FastifyRequest, organizationId: n
     config: req.server.config,
   };
 }
+
+/**
+ * The connection for a public read (a website route: no signed-in caller, no transaction), handed to
+ * repository reads. Signed-in reads use `req.readContext()`, writes `req.inTransaction`.
+ */
+export const publicReads = (req: FastifyRequest): Database => req.server.db;
