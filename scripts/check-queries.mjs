@@ -103,7 +103,32 @@ function resolveImport(fromAbs, spec) {
   return null;
 }
 
-/** Strongly connected components of more than one file (or a file importing itself), as sorted path lists. */
+/** The circle through the component's first file, in import order (first file repeated at the end), then its other files. */
+function cyclePath(graph, scc) {
+  const inside = new Set(scc);
+  const start = scc[0];
+  const from = new Map([[start, null]]);
+  const queue = [start];
+  let last = null;
+  while (queue.length && last === null) {
+    const v = queue.shift();
+    for (const w of graph.get(v) ?? []) {
+      if (w === start) {
+        last = v;
+        break;
+      }
+      if (inside.has(w) && !from.has(w)) {
+        from.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  const path = [];
+  for (let v = last; v !== null; v = from.get(v)) path.unshift(v);
+  return { path: [...path, start], files: scc };
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): a circle's path and its files, sorted. */
 export function importCircles(root, dirs = CIRCLE_ROOTS) {
   const graph = new Map();
   for (const dir of dirs)
@@ -142,7 +167,7 @@ export function importCircles(root, dirs = CIRCLE_ROOTS) {
         onStack.delete(w);
         scc.push(w);
       } while (w !== v);
-      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(scc.sort());
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(cyclePath(graph, scc.sort()));
     }
   };
   for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
@@ -153,14 +178,15 @@ export function checkCircles(root, dirs = CIRCLE_ROOTS) {
   const baseline = readJson(join(root, 'scripts/circle-baseline.json'), []);
   const problems = [];
   const circles = importCircles(root, dirs);
-  for (const c of circles) {
-    if (baseline.some((b) => c.every((f) => b.includes(f)))) continue;
+  for (const { path, files } of circles) {
+    if (baseline.some((b) => files.every((f) => b.includes(f)))) continue;
+    const more = files.length > path.length - 1 ? ` (and ${files.filter((f) => !path.includes(f)).join(', ')})` : '';
     problems.push(
-      `import circle: ${[...c, c[0]].join(' -> ')}: move what both sides need into a module of its own (the circle baseline may only shrink)`,
+      `import circle: ${path.join(' -> ')}${more}: move what both sides need into a module of its own (the circle baseline may only shrink)`,
     );
   }
   for (const b of baseline)
-    if (!circles.some((c) => c.length === b.length && c.every((f) => b.includes(f))))
+    if (!circles.some(({ files }) => files.length === b.length && files.every((f) => b.includes(f))))
       problems.push(
         `import circle baseline entry [${b.join(', ')}] is gone or smaller: remove it or replace it with what is left in scripts/circle-baseline.json`,
       );
