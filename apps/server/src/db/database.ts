@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
 import type { DB } from './schema.ts';
@@ -11,6 +11,11 @@ export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
 export type DbOrTrx = Database | Trx;
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Whether the database answers (start-up's check, the readiness probe). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 /** node-pg, loaded when the database is PostgreSQL (an SQLite server never needs it). */
 let pgLoaded: typeof pgModule | null = null;

@@ -1,5 +1,6 @@
 import { appConfigSchema, type AppConfig } from '@bo/shared/app-config';
 import type { DbOrTrx } from '../db/database.ts';
+import { readStoredConfig } from './app-config.repository.ts';
 
 /**
  * Config documents kept in app_configs, by name. Only what differs from the defaults is stored, so a
@@ -11,11 +12,6 @@ export type AppConfigName = (typeof APP_CONFIG_NAMES)[number];
 export const isAppConfigName = (n: string): n is AppConfigName => (APP_CONFIG_NAMES as readonly string[]).includes(n);
 
 export type StoredConfig = Record<string, unknown>;
-
-export async function readStoredConfig(db: DbOrTrx, name: AppConfigName): Promise<{ stored: StoredConfig; updated_at: string | null }> {
-  const row = await db.selectFrom('app_configs').select(['value', 'updated_at']).where('name', '=', name).executeTakeFirst();
-  return { stored: row ? (JSON.parse(row.value) as StoredConfig) : {}, updated_at: row?.updated_at ?? null };
-}
 
 /**
  * The stored overrides over the defaults. A stored value today's rules refuse (a `javascript:`

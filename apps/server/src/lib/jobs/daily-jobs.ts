@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { Database } from '../../db/database.ts';
+import { claimJobRun, finishJobRun } from './job-runs.repository.ts';
 
 /** A job that runs once a Taipei day, at or after `at` (HH:MM, Asia/Taipei). */
 export interface DailyJob {
@@ -84,33 +85,11 @@ export class DailyJobs {
     }
   }
 
-  private async claim(job: string, day: string, now: Date): Promise<number | null> {
-    const started_at = now.toISOString();
-    const inserted = await this.db
-      .insertInto('job_runs')
-      .values({ job, run_key: day, status: 'running', started_at, finished_at: null, detail: null })
-      .onConflict((oc) => oc.columns(['job', 'run_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return inserted.id;
-    // Taken: by a live run, or by one that failed or died and may be taken again (conditional, so one instance does).
-    const retaken = await this.db
-      .updateTable('job_runs')
-      .set({ status: 'running', started_at, finished_at: null })
-      .where('job', '=', job)
-      .where('run_key', '=', day)
-      .where('status', '!=', 'done')
-      .where('started_at', '<', new Date(now.getTime() - RETAKE_AFTER_MS).toISOString())
-      .returning('id')
-      .executeTakeFirst();
-    return retaken?.id ?? null;
+  private claim(job: string, day: string, now: Date): Promise<number | null> {
+    return claimJobRun(this.db, job, day, now.toISOString(), new Date(now.getTime() - RETAKE_AFTER_MS).toISOString());
   }
 
-  private async finish(id: number, status: 'done' | 'failed', detail: Record<string, unknown>): Promise<void> {
-    await this.db
-      .updateTable('job_runs')
-      .set({ status, finished_at: new Date().toISOString(), detail: JSON.stringify(detail) })
-      .where('id', '=', id)
-      .execute();
+  private finish(id: number, status: 'done' | 'failed', detail: Record<string, unknown>): Promise<void> {
+    return finishJobRun(this.db, id, status, detail);
   }
 }

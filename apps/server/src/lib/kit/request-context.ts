@@ -214,3 +214,9 @@ export function readsOf<R extends AdminReadContext, S, K extends keyof S>(
   const bound = (v: unknown) => (typeof v === 'function' ? v.bind(built) : v);
   return Object.fromEntries(reads.map((k) => [k, bound(built[k])])) as Pick<S, K>;
 }
+
+/**
+ * The connection for a public read (a website route: no signed-in caller, no transaction), handed to
+ * repository reads. Signed-in reads use `req.readContext()`, writes `req.inTransaction`.
+ */
+export const publicReads = (req: FastifyRequest): Database => req.server.db;

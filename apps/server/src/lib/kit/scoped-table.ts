@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
-import { likePattern, paginate, type ListParams, type ListResult } from '../list.ts';
+import { likePattern, type ListParams, type ListResult } from '../list.ts';
+import { paginate } from './paginate.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { notFound } from '../errors.ts';
 import { owningOrganization, whereInScope, type Scope } from '../scope.ts';

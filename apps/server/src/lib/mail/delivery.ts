@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
 import { openBody } from './outbox.ts';
+import { bringRetriesForward, claimMail, dueMailIds, finishMail, readClaimedMail } from './mail.repository.ts';
 
 export interface DeliverySettings {
   smtpUrl: string | undefined;
@@ -92,13 +93,7 @@ export class MailDelivery {
     // Mails held back by a failure (a wrong password, no TLS) are tried at once: a restart is how a
     // fixed SMTP setting takes effect, and the waiting mails then go out without waiting their back-off.
     const now = new Date().toISOString();
-    void this.db
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: now })
-      .where('status', '=', 'pending')
-      .where('attempts', '>', 0)
-      .where('next_attempt_at', '>', now)
-      .execute()
+    void bringRetriesForward(this.db, now)
       .catch((e) => this.log.error({ err: e }, 'mail delivery: could not bring waiting mails forward'))
       .finally(() => this.kick());
   }
@@ -139,20 +134,9 @@ export class MailDelivery {
   private async sendDue(): Promise<void> {
     for (;;) {
       const now = new Date().toISOString();
-      const due = await this.db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)]),
-          ]),
-        )
-        .orderBy('next_attempt_at')
-        .limit(BATCH)
-        .execute();
+      const due = await dueMailIds(this.db, now, BATCH);
       if (due.length === 0) return;
-      for (const { id } of due) {
+      for (const id of due) {
         if (this.stopped) return;
         // The setting failed: the other mails would fail alike, they wait for the next round.
         if ((await this.sendOne(id, now)) === 'setting_failed') return;
@@ -162,23 +146,8 @@ export class MailDelivery {
 
   private async sendOne(id: number, now: string): Promise<'setting_failed' | undefined> {
     const lockedUntil = new Date(Date.now() + LEASE_MS).toISOString();
-    const claimed = await this.db
-      .updateTable('mail_outbox')
-      .set({ status: 'sending', locked_until: lockedUntil })
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)]),
-        ]),
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-    const mail = await this.db
-      .selectFrom('mail_outbox')
-      .select(['to_address', 'subject', 'body', 'attempts'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    if (!(await claimMail(this.db, id, now, lockedUntil))) return undefined;
+    const mail = await readClaimedMail(this.db, id);
     const attempts = mail.attempts + 1;
     const body = openBody(this.config, mail.body);
     if (!body) {
@@ -210,10 +179,6 @@ export class MailDelivery {
     id: number,
     set: { status: 'sent' | 'failed' | 'pending'; attempts: number; last_error: string | null; sent_at?: string; next_attempt_at?: string },
   ): Promise<void> {
-    await this.db
-      .updateTable('mail_outbox')
-      .set({ ...set, locked_until: null })
-      .where('id', '=', id)
-      .execute();
+    await finishMail(this.db, id, set);
   }
 }

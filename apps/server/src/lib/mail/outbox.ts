@@ -1,8 +1,9 @@
 import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
-import { appConfigSchema } from '@bo/shared/app-config';
 import type { Config } from '../../config.ts';
 import type { DbOrTrx } from '../../db/database.ts';
+import { loadAppConfig } from '../app-config.ts';
 import { secretBox } from '../secret-box.ts';
+import { findTemplateOverride, insertOutboxMail, outboxStanding } from './mail.repository.ts';
 import { mailLayout, renderMail, type RenderedMail } from './render.ts';
 import { templateDefinition, type TemplateText } from './templates.ts';
 
@@ -32,21 +33,14 @@ export async function templateText(
   name: MailTemplateName,
   locale: MailLocale,
 ): Promise<TemplateText & { customised: boolean; updated_at: string | null }> {
-  const row = await db
-    .selectFrom('mail_templates')
-    .select(['subject', 'html', 'updated_at'])
-    .where('template', '=', name)
-    .where('locale', '=', locale)
-    .executeTakeFirst();
+  const row = await findTemplateOverride(db, name, locale);
   if (row) return { subject: row.subject, html: row.html, customised: true, updated_at: row.updated_at };
   return { ...templateDefinition(name).defaults[locale], customised: false, updated_at: null };
 }
 
 /** appName and supportEmail of the application config (spec section 1), for every mail. */
 export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
-  const row = await db.selectFrom('app_configs').select('value').where('name', '=', 'app').executeTakeFirst();
-  // Only the two fields a mail needs: another stored field today's rules refuse does not stop the mails.
-  const config = appConfigSchema.pick({ appName: true, supportEmail: true }).parse(row ? JSON.parse(row.value) : {});
+  const config = await loadAppConfig(db);
   return { appName: config.appName, supportEmail: config.supportEmail };
 }
 
@@ -71,25 +65,20 @@ export async function renderTemplate(
 export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
   const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables);
   const now = new Date().toISOString();
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({
-      to_address: mail.to,
-      admin_id: mail.adminId ?? null,
-      template: mail.template,
-      locale: mail.locale,
-      subject: rendered.subject,
-      body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text })),
-      status: 'pending',
-      last_error: null,
-      next_attempt_at: now,
-      locked_until: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOutboxMail(db, {
+    to_address: mail.to,
+    admin_id: mail.adminId ?? null,
+    template: mail.template,
+    locale: mail.locale,
+    subject: rendered.subject,
+    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text })),
+    status: 'pending',
+    last_error: null,
+    next_attempt_at: now,
+    locked_until: null,
+    created_at: now,
+    sent_at: null,
+  });
 }
 
 /** A queued mail's html and text, or null when it was sealed under another server secret. */
@@ -102,14 +91,6 @@ export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { htm
 export async function deliveryStatus(
   db: DbOrTrx,
 ): Promise<{ waiting: number; failing: boolean; reason: string | null; since: string | null }> {
-  const waiting = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', 'in', ['pending', 'sending'])
-    .executeTakeFirstOrThrow();
-  const retrying = db.selectFrom('mail_outbox').where('status', '=', 'pending').where('last_error', 'is not', null);
-  // The latest failure is the one retried last (its next attempt is the furthest away).
-  const last = await retrying.select('last_error').orderBy('next_attempt_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
-  const oldest = await retrying.select('created_at').orderBy('created_at').executeTakeFirst();
-  return { waiting: Number(waiting.n), failing: !!last, reason: last?.last_error ?? null, since: oldest?.created_at ?? null };
+  const s = await outboxStanding(db);
+  return { waiting: s.waiting, failing: s.failing, reason: s.lastError, since: s.oldestRetrying };
 }

@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import { createDatabase } from '../../db/database.ts';
+import { createDatabase, pingDatabase } from '../../db/database.ts';
 import { databaseError, listenError, within } from './startup-error.ts';
 
 /** How long start-up waits for the database before naming DATABASE_URL as the problem. */
@@ -15,7 +14,7 @@ export async function openDatabase(config: Config, warn: (message: string) => vo
       (err) => warn(`database: idle connection closed by the server (${err.code}): ${err.message}`),
       config.databasePoolMax,
     );
-    await within(DATABASE_WAIT_MS, sql`select 1`.execute(opened.db), () => Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' }));
+    await within(DATABASE_WAIT_MS, pingDatabase(opened.db), () => Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' }));
     return opened;
   } catch (err) {
     throw databaseError(err, config.databaseUrl);

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { listResponse } from '@bo/shared/list';
 import { subAccountListQuery, subAccountSchema } from '@bo/shared/schemas/organization';
 import { parseRoles } from '../../lib/actor.ts';
-import { likePattern, paginate } from '../../lib/list.ts';
+import { likePattern } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
 
 /** GET /api/admin/account/sub-account/index: the organizations the caller belongs to, with its roles in each. */
 export async function subAccountRoutes(fastify: FastifyInstance) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminGroup } from '@bo/shared/schemas/admin-group';
 import { parseRoles } from '../../lib/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
@@ -21,3 +22,8 @@ export const adminGroups = scopedTable<AdminGroup, Row>({
   sortColumns: { id: 'g.id', name: 'g.name', created_at: 'g.created_at', updated_at: 'g.updated_at' },
   keywordColumns: ['g.name'],
 });
+
+/** The groups' members stay admins, without a group. */
+export async function clearGroupOfMembers(db: DbOrTrx, groupIds: readonly number[]): Promise<void> {
+  await db.updateTable('admins').set({ group_id: null, updated_at: new Date().toISOString() }).where('group_id', 'in', groupIds).execute();
+}

@@ -5,7 +5,7 @@ import { permissionDenied } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { changedRoles, grantableAdminRoles } from '../admin/admin.policy.ts';
-import { adminGroups } from './admin-group.repository.ts';
+import { adminGroups, clearGroupOfMembers } from './admin-group.repository.ts';
 
 type Input = z.output<typeof adminGroupInput>;
 type Query = z.output<typeof adminGroupListQuery>;
@@ -38,7 +38,7 @@ export function adminGroupService(ctx: RequestContext): ResourceService<AdminGro
     async remove(rows) {
       for (const g of rows) checkGrant(g.roles, []);
       const ids = rows.map((g) => g.id);
-      await db.updateTable('admins').set({ group_id: null, updated_at: new Date().toISOString() }).where('group_id', 'in', ids).execute();
+      await clearGroupOfMembers(db, ids);
       await adminGroups.remove(db, scope, ids);
     },
   };

@@ -4,7 +4,8 @@ import { instantRange } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
 import { parseRoles } from '../../lib/actor.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import { likePattern, type ListParams } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /** An admin without its password hash. */
@@ -249,6 +250,19 @@ export async function resetAdminPassword(db: DbOrTrx, id: number, passwordHash: 
 }
 
 /** The roles of an admin group, or null when there is no such group. */
+/** No password set yet: the admin was invited and has not chosen one (a reset then sends the invitation again). */
+export async function isInvitePending(db: DbOrTrx, id: number): Promise<boolean> {
+  const { password_hash } = await db.selectFrom('admins').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+  return password_hash === '';
+}
+
+/** Removes an admin's second factor and its recovery codes; false when none was set up. */
+export async function removeTwoFactor(db: DbOrTrx, adminId: number): Promise<boolean> {
+  const gone = await db.deleteFrom('admin_two_factor').where('admin_id', '=', adminId).executeTakeFirst();
+  await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', adminId).execute();
+  return Number(gone.numDeletedRows) > 0;
+}
+
 export async function groupRoles(db: DbOrTrx, groupId: number): Promise<string[] | null> {
   const g = await db.selectFrom('admin_groups').select('roles').where('id', '=', groupId).executeTakeFirst();
   return g ? parseRoles(g.roles) : null;

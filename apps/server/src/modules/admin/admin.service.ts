@@ -25,8 +25,10 @@ import {
   findAdmins,
   groupRoles,
   insertAdmin,
+  isInvitePending,
   membershipsOf,
   organizationExists,
+  removeTwoFactor,
   resetAdminPassword,
   setMembership,
   toViews,
@@ -199,9 +201,9 @@ export function adminService(ctx: RequestContext): AdminService {
       if (row.id === actor.id) throw conflict({ id: ['validate.error.self'] });
       await guardTarget(row.id);
       await requireIdentityProof(db, actor.deviceId);
-      const { password_hash } = await db.selectFrom('admins').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+      const invited = await isInvitePending(db, id);
       await resetAdminPassword(db, id, '');
-      const sent = await mailSetPasswordLink(ctx, id, password_hash === '' ? 'invite' : 'reset');
+      const sent = await mailSetPasswordLink(ctx, id, invited ? 'invite' : 'reset');
       await ctx.audit({ action: 'reset_password', target_type: 'admin', target_id: id, after: { sent_to: sent.sent_to } });
       return sent;
     },
@@ -210,9 +212,7 @@ export function adminService(ctx: RequestContext): AdminService {
       if (row.id === actor.id) throw conflict({ id: ['validate.error.self'] });
       await guardTarget(row.id);
       await requireIdentityProof(db, actor.deviceId);
-      const gone = await db.deleteFrom('admin_two_factor').where('admin_id', '=', id).executeTakeFirst();
-      await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', id).execute();
-      if (Number(gone.numDeletedRows) === 0) throw badRequest({ id: ['validate.error.two_factor_not_enabled'] });
+      if (!(await removeTwoFactor(db, id))) throw badRequest({ id: ['validate.error.two_factor_not_enabled'] });
       await ctx.audit({ action: 'reset_two_factor', target_type: 'admin', target_id: id });
       return { message: 'OK' };
     },

@@ -26,3 +26,14 @@ export async function writeStoredConfig(db: DbOrTrx, name: AppConfigName, stored
     .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: updatedAt }))
     .execute();
 }
+
+/** An audit entry of a change to config document `name` (its before and after), if `auditId` is one. */
+export function findConfigAuditEntry(db: DbOrTrx, name: AppConfigName, auditId: number) {
+  return db
+    .selectFrom('audit_logs')
+    .select(['before', 'after'])
+    .where('id', '=', auditId)
+    .where('target_type', '=', 'app_config')
+    .where('target_id', '=', name)
+    .executeTakeFirst();
+}

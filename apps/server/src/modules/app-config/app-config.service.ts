@@ -2,8 +2,9 @@ import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
-import { effectiveConfig, isAppConfigName, readStoredConfig, type AppConfigName } from '../../lib/app-config.ts';
-import { mergeConfig, writeStoredConfig } from './app-config.repository.ts';
+import { effectiveConfig, isAppConfigName, type AppConfigName } from '../../lib/app-config.ts';
+import { readStoredConfig } from '../../lib/app-config.repository.ts';
+import { findConfigAuditEntry, mergeConfig, writeStoredConfig } from './app-config.repository.ts';
 
 type Answer = { name: AppConfigName; config: AppConfig; updated_at: string | null };
 
@@ -62,13 +63,7 @@ export function appConfigService(ctx: RequestContext) {
      */
     async restore(name: string, auditId: number, side: 'after' | 'before'): Promise<Answer> {
       const n = known(name);
-      const entry = await db
-        .selectFrom('audit_logs')
-        .select(['before', 'after'])
-        .where('id', '=', auditId)
-        .where('target_type', '=', 'app_config')
-        .where('target_id', '=', n)
-        .executeTakeFirst();
+      const entry = await findConfigAuditEntry(db, n, auditId);
       const snapshot = entry?.[side];
       if (!snapshot) throw badRequest({ audit_id: ['validate.error.invalid'] });
       const version = effectiveConfigOrFieldErrors(JSON.parse(snapshot) as Record<string, unknown>);

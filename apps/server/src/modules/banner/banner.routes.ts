@@ -9,6 +9,7 @@ import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { banners, whereState } from './banner.repository.ts';
 import { bannerService } from './banner.service.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 
 export async function bannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,8 +44,11 @@ export async function bannerRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { position, locale } = req.query;
-      const page = await banners.list(app.db, allOrganizations, { page: 1, per_page: 50, sort: 'sort_order', order: 'asc' }, (qb) =>
-        whereState(qb.where('b.position', '=', position).where('b.photo_id', 'is not', null), 'active', todayInTaipei()),
+      const page = await banners.list(
+        publicReads(req),
+        allOrganizations,
+        { page: 1, per_page: 50, sort: 'sort_order', order: 'asc' },
+        (qb) => whereState(qb.where('b.position', '=', position).where('b.photo_id', 'is not', null), 'active', todayInTaipei()),
       );
       return sendPublic(req, reply, {
         data: page.data.flatMap((b) =>

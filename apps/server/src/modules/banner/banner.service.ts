@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
-import { banners, whereState } from './banner.repository.ts';
+import { bannerOrderOf, banners, whereState } from './banner.repository.ts';
 
 type Input = z.output<typeof bannerInput>;
 type Query = z.output<typeof bannerListQuery>;
@@ -47,7 +47,7 @@ export function bannerService(ctx: RequestContext) {
      */
     async reorder({ position, ids }: z.output<typeof bannerOrderBody>): Promise<Banner[]> {
       if (new Set(ids).size !== ids.length) throw badRequest({ ids: ['validate.error.invalid'] });
-      const current = await db.selectFrom('banners').select(['id', 'sort_order']).where('position', '=', position).execute();
+      const current = await bannerOrderOf(db, position);
       const known = new Set(current.map((r) => r.id));
       if (current.length !== ids.length || ids.some((id) => !known.has(id))) throw conflict();
       for (const [i, id] of ids.entries()) await banners.update(db, scope, id, { sort_order: (i + 1) * 10 });

@@ -11,17 +11,11 @@ import {
   reminderSettingsInput,
   reminderSettingsSchema,
 } from '@bo/shared/schemas/certificate-reminder';
-import { paginate } from '../../lib/list.ts';
 import { neutralizeFormula } from '../../lib/spreadsheet-cells.ts';
 import type { DbOrTrx } from '../../db/database.ts';
+import { reminderPage, reminderSettings, saveReminderSettings } from './certificate-reminder.repository.ts';
 import { complianceByType, standingOf } from './certificate-standing.ts';
 
-const reminderSettings = (db: DbOrTrx, organizationId: number) =>
-  db
-    .selectFrom('organizations')
-    .select(['certificate_reminder_days as days', 'certificate_reminder_line_target as line_target'])
-    .where('id', '=', organizationId)
-    .executeTakeFirstOrThrow();
 const reminderDays = async (db: DbOrTrx, organizationId: number) => (await reminderSettings(db, organizationId)).days;
 
 /**
@@ -65,15 +59,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
           line_target: req.body.line_target === undefined ? before.line_target : req.body.line_target || null,
         };
         if (after.days !== before.days || after.line_target !== before.line_target) {
-          await trx
-            .updateTable('organizations')
-            .set({
-              certificate_reminder_days: after.days,
-              certificate_reminder_line_target: after.line_target,
-              updated_at: new Date().toISOString(),
-            })
-            .where('id', '=', organizationId)
-            .execute();
+          await saveReminderSettings(trx, organizationId, after, new Date().toISOString());
           await audit({
             action: 'update',
             target_type: 'organization',
@@ -99,23 +85,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { db, organizationId } = req.readOrganizationContext();
-      const q = db
-        .selectFrom('certificate_reminders as r')
-        .leftJoin('mail_outbox as m', 'm.id', 'r.mail_id')
-        .select([
-          'r.id',
-          'r.run_key',
-          'r.channel',
-          'r.recipient',
-          'r.expired_count',
-          'r.expiring_count',
-          'm.status as mail_status',
-          'r.status',
-          'r.error',
-          'r.created_at',
-        ])
-        .where('r.organization_id', '=', organizationId);
-      return paginate(q, req.query, { sortColumns: { id: 'r.id' }, idColumn: 'r.id' });
+      return reminderPage(db, organizationId, req.query);
     },
   );
 

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { addDays } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
+import { activeStaffCount, certificateTypesOf, latestExpiryPerHolder, NEVER } from './certificate-reminder.repository.ts';
 
 /** Where one certificate stands on a Taipei day, with the organization's reminder window. */
 export type Standing = 'valid' | 'expiring' | 'expired';
@@ -20,28 +20,9 @@ export interface HeldCertificate {
   expires_at: string | null;
 }
 
-const NEVER = '9999-12-31';
-
-/**
- * Per active staff member and certificate type of the organization, the certificate that counts:
- * one grouped query on (organization_id, expires_at) and the staff rows; no row per old certificate.
- */
+/** Per active staff member and certificate type of the organization, the certificate that counts. */
 export async function heldCertificates(db: DbOrTrx, organizationId: number): Promise<HeldCertificate[]> {
-  const rows = await db
-    .selectFrom('staff_certificates as c')
-    .innerJoin('staff as s', 's.id', 'c.staff_id')
-    .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-    .select([
-      'c.staff_id',
-      's.name as staff_name',
-      'c.certificate_type_id',
-      't.name as certificate_type',
-      sql<string>`max(coalesce(c.expires_at, ${NEVER}))`.as('best'),
-    ])
-    .where('c.organization_id', '=', organizationId)
-    .where('s.status', '=', 'active')
-    .groupBy(['c.staff_id', 's.name', 'c.certificate_type_id', 't.name'])
-    .execute();
+  const rows = await latestExpiryPerHolder(db, organizationId);
   return rows.map(({ best, ...r }) => ({ ...r, expires_at: best === NEVER ? null : best }));
 }
 
@@ -56,23 +37,11 @@ export async function dueCertificates(db: DbOrTrx, organizationId: number, today
 
 /** By certificate type: valid, expiring, expired, and active staff holding none. */
 export async function complianceByType(db: DbOrTrx, organizationId: number, today: string, days: number) {
-  const [types, staff, held] = await Promise.all([
-    db
-      .selectFrom('certificate_types')
-      .select(['id', 'name'])
-      .where('organization_id', '=', organizationId)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('staff')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', organizationId)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow(),
+  const [types, staffTotal, held] = await Promise.all([
+    certificateTypesOf(db, organizationId),
+    activeStaffCount(db, organizationId),
     heldCertificates(db, organizationId),
   ]);
-  const staffTotal = Number(staff.n);
   const data = types.map((t) => {
     const counts = { valid: 0, expiring: 0, expired: 0 };
     for (const c of held) if (c.certificate_type_id === t.id) counts[standingOf(c.expires_at, today, days)]++;

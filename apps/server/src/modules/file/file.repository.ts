@@ -153,3 +153,8 @@ export async function recordSignedLinkOpen(
 
 /** Removes files of the scope (rows already loaded). */
 export const removeFiles = (db: DbOrTrx, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);
+
+/** The admin who signed a link: who they are and whether they are still active. */
+export function findSigner(db: DbOrTrx, adminId: number) {
+  return db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', adminId).executeTakeFirst();
+}

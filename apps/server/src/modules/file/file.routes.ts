@@ -27,7 +27,7 @@ import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.t
 import { fileService } from './file.service.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { publicReads, readsOf } from '../../lib/kit/request-context.ts';
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
 const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;
@@ -171,11 +171,12 @@ export async function fileRoutes(fastify: FastifyInstance) {
       if (!parts || !signer.verify(parts, req.query.sig as string)) throw forbidden('Invalid signature');
       const { expires: e, issued: i, signer: s, payload: p } = parts;
       if (e * 1000 <= Date.now()) throw forbidden('Link expired');
-      const row = await findFileForSignedLink(app.db, req.params.a);
+      const db = publicReads(req);
+      const row = await findFileForSignedLink(db, req.params.a);
       if (!row || row.name !== req.params.b) throw notFound();
       // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
-      if (!(await signerMayRead(app.db, s, row))) throw forbidden('Link revoked');
-      await recordSignedLinkOpen(app.db, {
+      if (!(await signerMayRead(db, s, row))) throw forbidden('Link revoked');
+      await recordSignedLinkOpen(db, {
         file_id: row.id,
         organization_id: row.organization_id,
         signer_id: s,

@@ -4,7 +4,7 @@ import { SIGNED_LINK_P_MAX } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
 import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
 import { scopeOf } from '../../lib/scope.ts';
-import { fileInScope, fileScopeOf, type FileRow } from './file.repository.ts';
+import { fileInScope, fileScopeOf, findSigner, type FileRow } from './file.repository.ts';
 
 /**
  * Signed file links: HMAC-SHA256 over method, path, expiry, issue time, signer and payload, with a
@@ -68,7 +68,7 @@ export function signedLinkParts(path: string, q: Partial<Record<'e' | 'i' | 's' 
  * organization, its uploader or a super admin. The same rule as the file routes (`fileInScope`).
  */
 export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow): Promise<boolean> {
-  const admin = await db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', signerId).executeTakeFirst();
+  const admin = await findSigner(db, signerId);
   if (admin?.status !== 'active') return false;
   const adminRoles = await adminRolesOf(db, signerId);
   const actor: Actor = {

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { pendingMigrations } from '../../db/migrate.ts';
+import { databaseAnswers, unappliedMigrations } from './health.repository.ts';
 
 /** The parts readiness checks, in order; a failing part is named, never described (no internals in a public answer). */
 export const READINESS_PARTS = ['database', 'migrations', 'storage'] as const;
@@ -29,11 +28,9 @@ async function timed(check: () => Promise<void>): Promise<void> {
 const probeKey = `health-check/${hostname().replace(/[^A-Za-z0-9._-]/g, '-')}-${process.pid}`;
 
 const CHECKS: Record<ReadinessPart, (app: FastifyInstance) => Promise<void>> = {
-  database: async (app) => {
-    await sql`select 1`.execute(app.db);
-  },
+  database: databaseAnswers,
   migrations: async (app) => {
-    const pending = await pendingMigrations(app.db);
+    const pending = await unappliedMigrations(app);
     if (pending.length) throw new Error(`not applied: ${pending.join(', ')}`);
   },
   storage: async (app) => {

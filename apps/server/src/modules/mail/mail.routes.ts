@@ -18,11 +18,18 @@ import {
   outboxMailSchema,
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
+import type { DbOrTrx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
-import { sql } from 'kysely';
-import { likePattern, paginate } from '../../lib/list.ts';
 import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
+import {
+  deleteTemplateOverride,
+  findOutboxMail,
+  findOutboxRow,
+  outboxPage,
+  requeueOutboxMail,
+  saveTemplateOverride,
+} from '../../lib/mail/mail.repository.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
 import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
@@ -46,12 +53,12 @@ export async function mailRoutes(fastify: FastifyInstance) {
   const origins = { app: app.config.publicUrl, site: app.config.site.url };
   const sampleValues = (name: MailTemplateName, locale: MailLocale) => samplesOf(templateDefinition(name), locale, origins);
 
-  const describeTemplate = async (name: MailTemplateName) => {
+  const describeTemplate = async (db: DbOrTrx, name: MailTemplateName) => {
     const def = templateDefinition(name);
     const locales = {} as Record<MailLocale, z.infer<typeof mailTemplateSchema>['locales'][MailLocale]>;
     for (const locale of MAIL_LOCALES) {
-      const text = await templateText(app.db, name, locale);
-      const rendered = await renderTemplate(app.db, name, locale, sampleValues(name, locale), text);
+      const text = await templateText(db, name, locale);
+      const rendered = await renderTemplate(db, name, locale, sampleValues(name, locale), text);
       locales[locale] = {
         subject: text.subject,
         html: text.html,
@@ -78,7 +85,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async () => ({ data: await Promise.all(TEMPLATES.map((t) => describeTemplate(t.name))) }),
+    async (req) => {
+      const { db } = req.readContext();
+      return { data: await Promise.all(TEMPLATES.map((t) => describeTemplate(db, t.name))) };
+    },
   );
 
   app.put(
@@ -104,11 +114,14 @@ export async function mailRoutes(fastify: FastifyInstance) {
       await req.inTransaction(async ({ trx, actor, audit }) => {
         const before = await templateText(trx, name, locale);
         const now = new Date().toISOString();
-        await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
-        await trx
-          .insertInto('mail_templates')
-          .values({ template: name, locale, subject: text.subject, html: text.html, updated_by: actor.id, updated_at: now })
-          .execute();
+        await saveTemplateOverride(trx, {
+          template: name,
+          locale,
+          subject: text.subject,
+          html: text.html,
+          updated_by: actor.id,
+          updated_at: now,
+        });
         await audit({
           action: 'update',
           target_type: 'mail_template',
@@ -117,7 +130,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
           after: text,
         });
       });
-      return describeTemplate(name);
+      return describeTemplate(req.readContext().db, name);
     },
   );
 
@@ -137,7 +150,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       await req.inTransaction(async ({ trx, audit }) => {
         const before = await templateText(trx, name, locale);
         if (!before.customised) return;
-        await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
+        await deleteTemplateOverride(trx, name, locale);
         await audit({
           action: 'reset',
           target_type: 'mail_template',
@@ -145,7 +158,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
           before: { subject: before.subject, html: before.html },
         });
       });
-      return describeTemplate(name);
+      return describeTemplate(req.readContext().db, name);
     },
   );
 
@@ -179,7 +192,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         const problems = templateProblems(templateDefinition(name), draft);
         if (Object.keys(problems).length) throw inDraft(problems);
       }
-      return renderTemplate(app.db, name, locale, sampleValues(name, locale), draft);
+      return renderTemplate(req.readContext().db, name, locale, sampleValues(name, locale), draft);
     },
   );
 
@@ -214,20 +227,6 @@ export async function mailRoutes(fastify: FastifyInstance) {
       }),
   );
 
-  const outboxColumns = [
-    'id',
-    'to_address',
-    'template',
-    'locale',
-    'subject',
-    'status',
-    'attempts',
-    'last_error',
-    'next_attempt_at',
-    'created_at',
-    'sent_at',
-  ] as const;
-
   app.get(
     '/api/admin/mail/outbox',
     {
@@ -241,11 +240,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { status, template, keyword, ...page } = req.query;
-      let qb = app.db.selectFrom('mail_outbox').select([...outboxColumns]);
-      if (status) qb = qb.where('status', '=', status);
-      if (template) qb = qb.where('template', '=', template);
-      if (keyword) qb = qb.where(sql<boolean>`lower(to_address) like ${likePattern(keyword.toLowerCase())} escape '\\'`);
-      return paginate(qb, page, { idColumn: 'id', sortColumns: { id: 'id', created_at: 'created_at', to_address: 'to_address' } });
+      return outboxPage(req.readContext().db, { status, template, keyword }, page);
     },
   );
 
@@ -260,7 +255,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async () => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(app.db)) }),
+    async (req) => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(req.readContext().db)) }),
   );
 
   app.get(
@@ -275,11 +270,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) => {
-      const row = await app.db
-        .selectFrom('mail_outbox')
-        .select([...outboxColumns, 'body'])
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const row = await findOutboxMail(req.readContext().db, req.params.id);
       if (!row) throw notFound();
       const { body, ...rest } = row;
       const opened = openBody(app.config, body);
@@ -300,27 +291,12 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const row = await req.inTransaction(async ({ trx, audit }) => {
-        const mail = await trx.selectFrom('mail_outbox').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+        const mail = await findOutboxRow(trx, req.params.id);
         if (!mail) throw notFound();
         if (mail.status === 'pending' || mail.status === 'sending') throw conflict({ id: ['mail.error.already_queued'] });
-        await trx
-          .updateTable('mail_outbox')
-          .set({
-            status: 'pending',
-            attempts: 0,
-            last_error: null,
-            next_attempt_at: new Date().toISOString(),
-            locked_until: null,
-            sent_at: null,
-          })
-          .where('id', '=', mail.id)
-          .execute();
+        await requeueOutboxMail(trx, mail.id, new Date().toISOString());
         await audit({ action: 'resend', target_type: 'mail', target_id: mail.id, before: { status: mail.status } });
-        return trx
-          .selectFrom('mail_outbox')
-          .select([...outboxColumns])
-          .where('id', '=', mail.id)
-          .executeTakeFirstOrThrow();
+        return (await findOutboxRow(trx, mail.id))!;
       });
       app.mailer.kick();
       return row;

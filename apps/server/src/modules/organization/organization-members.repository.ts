@@ -5,7 +5,8 @@ import { parseRoles } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
-import { likePattern, paginate, type ListParams } from '../../lib/list.ts';
+import { likePattern, type ListParams } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
 import type { OrganizationScope } from '../../lib/scope.ts';
 
 const memberColumns = [

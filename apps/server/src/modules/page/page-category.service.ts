@@ -13,7 +13,7 @@ import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { pageCategories } from './page.repository.ts';
+import { categoryRowsOf, pageCategories } from './page.repository.ts';
 
 type Input = z.output<typeof pageCategoryInput>;
 type Query = z.output<typeof pageCategoryListQuery>;
@@ -23,14 +23,7 @@ export const maxDepth = async (db: DbOrTrx, type: PageType) => (await loadAppCon
 
 /** The categories of a type as a tree, in their order. */
 export async function categoryTree(db: DbOrTrx, type: PageType): Promise<PageCategoryNode[]> {
-  const rows = await db
-    .selectFrom('page_categories')
-    .select(['id', 'parent_id', 'name', 'name_en', 'depth'])
-    .where('type', '=', type)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return nestCategories<PageCategoryNode>(rows);
+  return nestCategories<PageCategoryNode>(await categoryRowsOf(db, type));
 }
 
 /**

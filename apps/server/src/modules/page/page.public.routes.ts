@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { PAGE_TYPES, pageCategoryTree, pageSlug, publicPage, publicPageList, publicPagesQuery, type Page } from '@bo/shared/schemas/page';
 import { notFound } from '../../lib/errors.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
-import { pages } from './page.repository.ts';
+import { categoryParentsOf, pages } from './page.repository.ts';
 
 const tags = ['public-content'];
 const config = { roles: 'public', fingerprint: false, conditional: true, errors: [404] } as const;
@@ -44,13 +45,14 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { type, category_id, locale, ...paging } = req.query;
+      const db = publicReads(req);
       let categories: number[] | null = null;
       if (category_id) {
-        const all = await app.db.selectFrom('page_categories').select(['id', 'parent_id']).where('type', '=', type).execute();
+        const all = await categoryParentsOf(db, type);
         categories = [category_id];
         for (let i = 0; i < categories.length; i++) for (const c of all) if (c.parent_id === categories[i]) categories.push(c.id);
       }
-      const list = await pages.list(app.db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
+      const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
         const q = qb.where('p.type', '=', type).where('p.status', '=', 'published');
         return categories ? q.where('p.category_id', 'in', categories) : q;
       });
@@ -73,7 +75,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { type, slug } = req.params;
       const { locale } = req.query;
-      const p = await pages.findBy(app.db, allOrganizations, (qb) =>
+      const p = await pages.findBy(publicReads(req), allOrganizations, (qb) =>
         qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
       if (!p) throw notFound();
@@ -107,8 +109,8 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
       const { type, locale } = req.query;
       return sendPublic(req, reply, {
         type,
-        max_depth: await maxDepth(app.db, type),
-        data: localizeTree(await categoryTree(app.db, type), locale),
+        max_depth: await maxDepth(publicReads(req), type),
+        data: localizeTree(await categoryTree(publicReads(req), type), locale),
       });
     },
   );

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Page, PageCategory } from '@bo/shared/schemas/page';
+import type { Page, PageCategory, PageType } from '@bo/shared/schemas/page';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { PageCategoriesTable, PagesTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
@@ -71,3 +71,31 @@ export const pages = scopedTable<Page, PageRow>({
   },
   keywordColumns: ['p.title', 'p.title_en', 'p.slug', 'p.summary'],
 });
+
+/** A category's page type, or null when there is no such category. */
+export async function pageCategoryType(db: DbOrTrx, id: number): Promise<PageType | null> {
+  const c = await db.selectFrom('page_categories').select('type').where('id', '=', id).executeTakeFirst();
+  return (c?.type as PageType | undefined) ?? null;
+}
+
+/** The page of `type` holding `slug`, if any. */
+export async function pageIdBySlug(db: DbOrTrx, type: PageType, slug: string): Promise<number | null> {
+  const row = await db.selectFrom('pages').select('id').where('type', '=', type).where('slug', '=', slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A type's categories in their order (the tree's rows). */
+export function categoryRowsOf(db: DbOrTrx, type: PageType) {
+  return db
+    .selectFrom('page_categories')
+    .select(['id', 'parent_id', 'name', 'name_en', 'depth'])
+    .where('type', '=', type)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Each category of a type with its parent (to find a category's sub-categories). */
+export function categoryParentsOf(db: DbOrTrx, type: PageType) {
+  return db.selectFrom('page_categories').select(['id', 'parent_id']).where('type', '=', type).execute();
+}

@@ -27,8 +27,8 @@ export async function pageRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({
       type: req.query.type,
-      max_depth: await maxDepth(app.db, req.query.type),
-      data: await categoryTree(app.db, req.query.type),
+      max_depth: await maxDepth(req.readContext().db, req.query.type),
+      data: await categoryTree(req.readContext().db, req.query.type),
     }),
   );
 

@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
-import { pages } from './page.repository.ts';
+import { addRevision, deleteRevisionsOf, findRevision, latestRevisions } from './page-revisions.repository.ts';
+import { pageCategoryType, pageIdBySlug, pages } from './page.repository.ts';
 
 type Input = z.output<typeof pageInput>;
 type Query = z.output<typeof pageListQuery>;
@@ -28,19 +29,13 @@ export function pageService(ctx: RequestContext) {
     // First: a body the editor cannot produce is refused before anything else is looked up.
     const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en });
     if (input.category_id !== null && input.category_id !== before?.category_id) {
-      const c = await db.selectFrom('page_categories').select('type').where('id', '=', input.category_id).executeTakeFirst();
-      if (c?.type !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
+      if ((await pageCategoryType(db, input.category_id)) !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
     }
     await checkPickablePhoto(ctx, input.cover_photo_id, before?.cover_photo_id ?? null);
     const had = new Set(before?.gallery.map((g) => g.id));
     for (const id of input.gallery) if (!had.has(id)) await checkPickablePhoto(ctx, id);
-    const slugOwner = await db
-      .selectFrom('pages')
-      .select('id')
-      .where('type', '=', input.type)
-      .where('slug', '=', input.slug)
-      .executeTakeFirst();
-    if (slugOwner && slugOwner.id !== before?.id) throw conflict({ slug: [PAGE_KEYS.slugTaken] });
+    const slugOwner = await pageIdBySlug(db, input.type, input.slug);
+    if (slugOwner !== null && slugOwner !== before?.id) throw conflict({ slug: [PAGE_KEYS.slugTaken] });
     const now = new Date();
     let publish_at: string | null = null;
     if (input.status === 'scheduled') {
@@ -79,23 +74,13 @@ export function pageService(ctx: RequestContext) {
 
   /** The page as saved, kept as its next revision. */
   const revise = async (page: Page): Promise<void> => {
-    const last = await db
-      .selectFrom('page_revisions')
-      .select('number')
-      .where('page_id', '=', page.id)
-      .orderBy('number', 'desc')
-      .executeTakeFirst();
-    await db
-      .insertInto('page_revisions')
-      .values({
-        page_id: page.id,
-        number: (last?.number ?? 0) + 1,
-        status: page.status,
-        content: JSON.stringify(contentOf(page)),
-        actor_id: ctx.actor?.id ?? null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addRevision(db, {
+      page_id: page.id,
+      status: page.status,
+      content: JSON.stringify(contentOf(page)),
+      actor_id: ctx.actor?.id ?? null,
+      created_at: new Date().toISOString(),
+    });
   };
   const saved = async (id: number) => {
     const page = await pages.findOr404(db, scope, id);
@@ -136,7 +121,7 @@ export function pageService(ctx: RequestContext) {
     },
     async remove(rows) {
       const ids = rows.map((r) => r.id);
-      await db.deleteFrom('page_revisions').where('page_id', 'in', ids).execute();
+      await deleteRevisionsOf(db, ids);
       await pages.remove(db, scope, ids);
     },
   };
@@ -145,26 +130,14 @@ export function pageService(ctx: RequestContext) {
     ...service,
     async revisions(pageId: number) {
       await pages.findOr404(db, scope, pageId);
-      const rows = await db
-        .selectFrom('page_revisions as r')
-        .leftJoin('admins as a', 'a.id', 'r.actor_id')
-        .select(['r.id', 'r.page_id', 'r.number', 'r.status', 'r.created_at', 'r.actor_id', 'a.name', 'a.email'])
-        .where('r.page_id', '=', pageId)
-        .orderBy('r.number', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await latestRevisions(db, pageId, 200);
       return rows.map(({ actor_id, name, email, ...r }) => ({
         ...r,
         actor: actor_id !== null && email !== null ? { id: actor_id, name: name ?? '', email } : null,
       }));
     },
     async revision(pageId: number, number: number) {
-      const r = await db
-        .selectFrom('page_revisions')
-        .selectAll()
-        .where('page_id', '=', pageId)
-        .where('number', '=', number)
-        .executeTakeFirst();
+      const r = await findRevision(db, pageId, number);
       if (!r) throw notFound();
       return {
         id: r.id,

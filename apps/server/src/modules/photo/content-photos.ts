@@ -2,7 +2,7 @@ import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
-import { photos, toPhotoItem } from './photo.repository.ts';
+import { photoRowsAnyOrganization, photos, toPhotoItem } from './photo.repository.ts';
 
 /**
  * Library photos as site content uses them (issue 11: a video's picture, a banner's image). Content
@@ -16,7 +16,7 @@ import { photos, toPhotoItem } from './photo.repository.ts';
 export async function photoSummaries(db: DbOrTrx, ids: readonly (number | null)[]): Promise<Map<number, PhotoSummary>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
-  const rows = await db.selectFrom('photos').selectAll().where('id', 'in', wanted).execute();
+  const rows = await photoRowsAnyOrganization(db, wanted);
   return new Map(
     rows.map((r) => {
       const p = toPhotoItem(r);

@@ -119,3 +119,8 @@ export async function photoVariantKey(
   if (!v) return null;
   return opts.webp ? v.webp_key : v.key;
 }
+
+/** The photo rows of `ids` whatever their organization (the rows pointing at them already hold them). */
+export function photoRowsAnyOrganization(db: DbOrTrx, ids: readonly number[]) {
+  return db.selectFrom('photos').selectAll().where('id', 'in', ids).execute();
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   PRODUCT_KEYS,
@@ -13,6 +12,17 @@ import { loadAllOr404 } from '../../lib/load-all.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
+import {
+  deleteInstances,
+  findInstanceRow,
+  insertInstance,
+  instanceRowsAmong,
+  instanceRowsByIds,
+  instanceRowsOf,
+  skuHeldByAnother,
+  skusStartingWith,
+  updateInstances,
+} from './product-instance.repository.ts';
 import { instancesOf, products, toInstances } from './product.repository.ts';
 
 type GenerateResult = z.infer<typeof generateInstancesResult>;
@@ -43,12 +53,7 @@ export const instanceName = (values: readonly string[], separator: string, produ
  */
 async function skuGenerator(ctx: RequestContext, productId: number) {
   const prefix = `P${productId}-`;
-  const rows = await ctx.db
-    .selectFrom('product_instances')
-    .select('sku')
-    .where(sql<string>`lower(sku)`, 'like', `${prefix.toLowerCase()}%`)
-    .execute();
-  const taken = new Set(rows.map((r) => r.sku.toLowerCase()));
+  const taken = new Set((await skusStartingWith(ctx.db, prefix)).map((sku) => sku.toLowerCase()));
   const numbered = new RegExp(`^${prefix.toLowerCase()}(\\d{1,9})$`);
   let n = Math.max(0, ...[...taken].map((sku) => Number(numbered.exec(sku)?.[1] ?? 0)));
   return () => {
@@ -72,24 +77,9 @@ export function productInstanceService(ctx: RequestContext) {
   const { db, scope } = ctx;
 
   const instanceOr404 = async (productId: number, instanceId: number) => {
-    const row = await db
-      .selectFrom('product_instances')
-      .selectAll()
-      .where('id', '=', instanceId)
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
+    const row = await findInstanceRow(db, productId, instanceId);
     if (!row) throw notFound();
     return row;
-  };
-
-  const skuTaken = async (sku: string, self: number) => {
-    const owner = await db
-      .selectFrom('product_instances')
-      .select('id')
-      .where(sql<string>`lower(sku)`, '=', sku.toLowerCase())
-      .where('id', '!=', self)
-      .executeTakeFirst();
-    return !!owner;
   };
 
   return {
@@ -114,27 +104,17 @@ export function productInstanceService(ctx: RequestContext) {
         name: instanceName(values, separator, product.name),
         sort_order,
       }));
-      const existing = await db
-        .selectFrom('product_instances')
-        .selectAll()
-        .where('product_id', '=', productId)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
+      const existing = await instanceRowsOf(db, productId);
       const keys = new Set(wanted.map((w) => w.key));
       const gone = existing.filter((e) => !keys.has(e.combo_key));
       if (gone.length && !remove) return { wouldRemove: gone.map((g) => ({ id: g.id, name: g.name, sku: g.sku })) };
 
       const nextSku = await skuGenerator(ctx, productId);
       if (gone.length)
-        await db
-          .deleteFrom('product_instances')
-          .where(
-            'id',
-            'in',
-            gone.map((g) => g.id),
-          )
-          .execute();
+        await deleteInstances(
+          db,
+          gone.map((g) => g.id),
+        );
       const byKey = new Map(existing.map((e) => [e.combo_key, e]));
       const now = new Date().toISOString();
       const created: { name: string; sku: string }[] = [];
@@ -146,30 +126,23 @@ export function productInstanceService(ctx: RequestContext) {
           kept++;
           if (had.name !== w.name) renamed.push({ id: had.id, from: had.name, to: w.name });
           if (had.name !== w.name || had.sort_order !== w.sort_order)
-            await db
-              .updateTable('product_instances')
-              .set({ name: w.name, sort_order: w.sort_order, updated_at: now })
-              .where('id', '=', had.id)
-              .execute();
+            await updateInstances(db, [had.id], { name: w.name, sort_order: w.sort_order, updated_at: now });
           continue;
         }
         const sku = nextSku();
-        await db
-          .insertInto('product_instances')
-          .values({
-            product_id: productId,
-            name: w.name,
-            values: JSON.stringify(w.values),
-            combo_key: w.key,
-            sku,
-            price: 0,
-            stock: 0,
-            photo_id: null,
-            sort_order: w.sort_order,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertInstance(db, {
+          product_id: productId,
+          name: w.name,
+          values: JSON.stringify(w.values),
+          combo_key: w.key,
+          sku,
+          price: 0,
+          stock: 0,
+          photo_id: null,
+          sort_order: w.sort_order,
+          created_at: now,
+          updated_at: now,
+        });
         created.push({ name: w.name, sku });
       }
       const removed = gone.map((g) => ({ id: g.id, name: g.name, sku: g.sku }));
@@ -187,13 +160,9 @@ export function productInstanceService(ctx: RequestContext) {
     /** SKU (unique across products, whatever its case: 409), price, stock and photo of one instance of the product. */
     async update(productId: number, instanceId: number, input: InstanceInput): Promise<ProductInstance> {
       const before = await instanceOr404(productId, instanceId);
-      if (await skuTaken(input.sku, before.id)) throw conflict({ sku: [PRODUCT_KEYS.skuTaken] });
+      if (await skuHeldByAnother(db, input.sku, before.id)) throw conflict({ sku: [PRODUCT_KEYS.skuTaken] });
       await checkPickablePhoto(ctx, input.photo_id, before.photo_id);
-      await db
-        .updateTable('product_instances')
-        .set({ ...input, updated_at: new Date().toISOString() })
-        .where('id', '=', before.id)
-        .execute();
+      await updateInstances(db, [before.id], { ...input, updated_at: new Date().toISOString() });
       const [after] = await toInstances([await instanceOr404(productId, instanceId)], db);
       const pick = (r: { sku: string; price: number; stock: number; photo_id: number | null }) => ({
         sku: r.sku,
@@ -217,37 +186,18 @@ export function productInstanceService(ctx: RequestContext) {
      */
     async batch(productId: number, body: BatchInput): Promise<ProductInstance[]> {
       await products.findOr404(db, scope, productId);
-      const rows = await loadAllOr404(body.ids, (unique) =>
-        db.selectFrom('product_instances').selectAll().where('product_id', '=', productId).where('id', 'in', unique).execute(),
-      );
+      const rows = await loadAllOr404(body.ids, (unique) => instanceRowsAmong(db, productId, unique));
       const change = {
         ...(body.price === undefined ? {} : { price: body.price }),
         ...(body.stock === undefined ? {} : { stock: body.stock }),
       };
-      await db
-        .updateTable('product_instances')
-        .set({ ...change, updated_at: new Date().toISOString() })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
+      const ids = rows.map((r) => r.id);
+      await updateInstances(db, ids, { ...change, updated_at: new Date().toISOString() });
       for (const r of rows) {
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, r[k as keyof typeof change]]));
         await ctx.audit({ action: 'patch', target_type: 'product_instance', target_id: r.id, before, after: change });
       }
-      const after = await db
-        .selectFrom('product_instances')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
+      const after = await instanceRowsByIds(db, ids);
       return toInstances(after, db);
     },
   };

@@ -1,5 +1,5 @@
 import type { RowReference } from '../../lib/kit/row-references.ts';
-import { photoIdsOf } from './product.repository.ts';
+import { photoIdsOf, productsMaybeHoldingPhotos, setProductPhotoIds } from './product.repository.ts';
 
 /**
  * A library photo deleted from under a product leaves its photo list, audited unlink_photo on the
@@ -11,21 +11,13 @@ export const productPhotosReference: RowReference = {
   async release(ctx, photoIds) {
     const gone = new Set(photoIds);
     // The lists are JSON text: a cheap LIKE narrows the rows, the parsed list decides.
-    const rows = await ctx.db
-      .selectFrom('products')
-      .select(['id', 'photo_ids'])
-      .where((eb) => eb.or([...gone].map((id) => eb('photo_ids', 'like', `%${id}%`))))
-      .execute();
+    const rows = await productsMaybeHoldingPhotos(ctx.db, [...gone]);
     const now = new Date().toISOString();
     for (const r of rows) {
       const before = photoIdsOf(r.photo_ids);
       const after = before.filter((id) => !gone.has(id));
       if (after.length === before.length) continue;
-      await ctx.db
-        .updateTable('products')
-        .set({ photo_ids: JSON.stringify(after), updated_at: now })
-        .where('id', '=', r.id)
-        .execute();
+      await setProductPhotoIds(ctx.db, r.id, after, now);
       await ctx.audit({
         action: 'unlink_photo',
         target_type: 'product',

@@ -1,11 +1,12 @@
 import { localizeTree } from '../../lib/kit/category-tree.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { pageSlug } from '@bo/shared/schemas/page';
 import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
 import { notFound } from '../../lib/errors.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { maxDepth } from './product-category.service.ts';
@@ -41,7 +42,7 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
 export async function productPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const categoryMap = async () => new Map((await allCategories(app.db)).map((c) => [c.id, c]));
+  const categoryMap = async (req: FastifyRequest) => new Map((await allCategories(publicReads(req))).map((c) => [c.id, c]));
 
   app.get(
     '/api/public/products',
@@ -56,13 +57,13 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { category_id, locale, ...paging } = req.query;
-      const categories = await categoryMap();
+      const categories = await categoryMap(req);
       let within: number[] | null = null;
       if (category_id) {
         within = [category_id];
         for (let i = 0; i < within.length; i++) for (const c of categories.values()) if (c.parent_id === within[i]) within.push(c.id);
       }
-      const list = await products.list(app.db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) => {
+      const list = await products.list(publicReads(req), allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) => {
         const q = qb.where('p.status', '=', 'published');
         return within ? q.where('p.category_id', 'in', within) : q;
       });
@@ -85,12 +86,14 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { slug } = req.params;
       const { locale } = req.query;
-      const p = await products.findBy(app.db, allOrganizations, (qb) => qb.where('p.slug', '=', slug).where('p.status', '=', 'published'));
+      const p = await products.findBy(publicReads(req), allOrganizations, (qb) =>
+        qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
+      );
       if (!p) throw notFound();
       const en = english(p, locale);
-      const instances = await instancesOf(app.db, p.id);
+      const instances = await instancesOf(publicReads(req), p.id);
       return sendPublic(req, reply, {
-        ...item(p, locale, await categoryMap()),
+        ...item(p, locale, await categoryMap(req)),
         description: en && p.description_en ? p.description_en : p.description,
         photos: p.photos,
         attributes: p.attributes.map((a) => ({ name: en && a.name_en ? a.name_en : a.name, values: a.values })),
@@ -112,6 +115,9 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
       config,
     },
     async (req, reply) =>
-      sendPublic(req, reply, { max_depth: await maxDepth(app.db), data: localizeTree(await categoryTree(app.db), req.query.locale) }),
+      sendPublic(req, reply, {
+        max_depth: await maxDepth(publicReads(req)),
+        data: localizeTree(await categoryTree(publicReads(req)), req.query.locale),
+      }),
   );
 }

@@ -165,3 +165,29 @@ export const allCategories = (db: DbOrTrx) =>
 export async function categoryTree(db: DbOrTrx): Promise<ProductCategoryNode[]> {
   return nestCategories<ProductCategoryNode>(await allCategories(db));
 }
+
+export async function productCategoryExists(db: DbOrTrx, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('product_categories').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The product holding `slug`, if any. */
+export async function productIdBySlug(db: DbOrTrx, slug: string): Promise<number | null> {
+  return (await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst())?.id ?? null;
+}
+
+/** Products whose photo list may hold one of `photoIds` (the lists are JSON text: a cheap LIKE narrows, the caller's parse decides). */
+export function productsMaybeHoldingPhotos(db: DbOrTrx, photoIds: readonly number[]) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'photo_ids'])
+    .where((eb) => eb.or(photoIds.map((id) => eb('photo_ids', 'like', `%${id}%`))))
+    .execute();
+}
+
+export async function setProductPhotoIds(db: DbOrTrx, id: number, photoIds: readonly number[], now: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ photo_ids: JSON.stringify(photoIds), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -37,7 +37,10 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async () => ({ max_depth: await maxDepth(app.db), data: await categoryTree(app.db) }),
+    async (req) => {
+      const { db } = req.readContext();
+      return { max_depth: await maxDepth(db), data: await categoryTree(db) };
+    },
   );
 
   app.get(

@@ -5,7 +5,8 @@ import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
-import { products } from './product.repository.ts';
+import { deleteInstancesOfProducts } from './product-instance.repository.ts';
+import { productCategoryExists, productIdBySlug, products } from './product.repository.ts';
 
 type Input = z.output<typeof productInput>;
 type Query = z.output<typeof productListQuery>;
@@ -39,13 +40,12 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
     // First: a body the editor cannot produce is refused before anything else is looked up.
     const rich = await sanitizeFields('rich', { description: input.description, description_en: input.description_en });
     if (input.category_id !== null && input.category_id !== before?.category_id) {
-      const c = await db.selectFrom('product_categories').select('id').where('id', '=', input.category_id).executeTakeFirst();
-      if (!c) throw badRequest({ category_id: ['validate.error.invalid'] });
+      if (!(await productCategoryExists(db, input.category_id))) throw badRequest({ category_id: ['validate.error.invalid'] });
     }
     const photoIds = [...new Set(input.photo_ids)];
     await checkPhotos(photoIds, before);
-    const slugOwner = await db.selectFrom('products').select('id').where('slug', '=', input.slug).executeTakeFirst();
-    if (slugOwner && slugOwner.id !== before?.id) throw conflict({ slug: [PRODUCT_KEYS.slugTaken] });
+    const slugOwner = await productIdBySlug(db, input.slug);
+    if (slugOwner !== null && slugOwner !== before?.id) throw conflict({ slug: [PRODUCT_KEYS.slugTaken] });
     return {
       slug: input.slug,
       name: input.name,
@@ -88,7 +88,7 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
     },
     async remove(rows) {
       const ids = rows.map((r) => r.id);
-      await db.deleteFrom('product_instances').where('product_id', 'in', ids).execute();
+      await deleteInstancesOfProducts(db, ids);
       await products.remove(db, scope, ids);
     },
   };

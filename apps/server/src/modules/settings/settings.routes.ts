@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { API_VERSION, appConfigSchema } from '@bo/shared/app-config';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from '../../lib/app-config.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,9 +27,9 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       },
       config: { roles: 'public' },
     },
-    async () => ({
+    async (req) => ({
       recaptcha: { client: app.config.recaptcha.siteKey },
-      config: await loadAppConfig(app.db),
+      config: await loadAppConfig(publicReads(req)),
       api_version: API_VERSION,
       oauth_providers: OAUTH_PROVIDERS.filter((p) => app.config.oauth[p] !== null),
     }),

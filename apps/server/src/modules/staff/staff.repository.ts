@@ -15,7 +15,8 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffCertificatesTable, StaffTable } from '../../db/tables/staff.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { likePattern, paginate, type ListParams, type ListResult } from '../../lib/list.ts';
+import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
 

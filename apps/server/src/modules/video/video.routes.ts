@@ -7,6 +7,7 @@ import { youtubeEmbedUrl } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { videos } from './video.repository.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 
 /** The public API's videos: published ones, in the site's order. */
 export async function videoPublicRoutes(fastify: FastifyInstance) {
@@ -25,7 +26,7 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { locale, ...paging } = req.query;
-      const page = await videos.list(app.db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
+      const page = await videos.list(publicReads(req), allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
         qb.where('v.published', '=', 1),
       );
       return sendPublic(req, reply, {

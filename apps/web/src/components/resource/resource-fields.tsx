@@ -9,7 +9,7 @@ import DatePicker from 'antd/es/date-picker';
 import type { z } from 'zod';
 import { currentLanguage } from '../../i18n/index.ts';
 import { schemaRule } from './field-rules.ts';
-import type { ResourceField } from './resource-screens.ts';
+import type { ResourceField } from './resource-spec.ts';
 
 /** What Form.Item hands its input. */
 interface Control {

@@ -12,7 +12,7 @@ import { ResourceForm } from './resource-form.tsx';
 import { ResourceFields } from './resource-fields.tsx';
 import { useServerFieldErrors } from './use-server-field-errors.ts';
 import { createResourceApi } from './resource-api.ts';
-import type { ResourceScreenConfig } from './resource-screens.ts';
+import type { ResourceScreenConfig } from './resource-spec.ts';
 import { ResourceRecordContext } from './resource-record.ts';
 import './i18n.ts';
 

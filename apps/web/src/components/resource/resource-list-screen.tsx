@@ -20,7 +20,7 @@ import { useDeleteRows } from './use-delete-rows.ts';
 import { useListParams } from './use-list-params.ts';
 import { useServerFieldErrors } from './use-server-field-errors.ts';
 import { createResourceApi } from './resource-api.ts';
-import type { ResourceScreenConfig } from './resource-screens.ts';
+import type { ResourceScreenConfig } from './resource-spec.ts';
 import './i18n.ts';
 import { BatchDeleteButton } from './batch-delete-button.tsx';
 

@@ -1,125 +1,13 @@
-import type { ComponentType, ReactNode } from 'react';
-import type { z } from 'zod';
-import {
-  adminPath,
-  type FeatureDescriptor,
-  type FeatureFlag,
-  type FeatureMenuEntry,
-  type FeatureRoute,
-  type Texts,
-} from '../../lib/feature.ts';
-import type { ListDefaults } from './use-list-params.ts';
-import type { BatchActionContext } from './resource-table.tsx';
+import { adminPath, type FeatureDescriptor, type FeatureMenuEntry, type FeatureRoute, type Texts } from '../../lib/feature.ts';
+import type { ResourceScreensDeclaration, ResourceScreensSpec } from './resource-spec.ts';
 
 /**
  * A plain resource's screens declared as data (docs/web-features.md "A plain resource: one
  * descriptor"): `resourceScreens(…)` answers the feature descriptor with a list route, create and
  * update routes and a menu entry, shown by the generic ResourceListScreen and ResourceFormScreen.
- * Only types are imported here: the screens and what they render load as lazy chunks.
+ * The declaration's types are in resource-spec.ts; only types are imported here: the screens and what
+ * they render load as lazy chunks.
  */
-
-export interface ResourceColumn<T> {
-  /** The row's field shown (and, with `sortable`, the server's sort key). */
-  key: string;
-  title: Texts;
-  sortable?: boolean;
-  render?: (row: T) => ReactNode;
-  /** The column opens the record (a link to its update screen); the first column unless one says so. */
-  link?: boolean;
-}
-
-/** A custom input: an antd-style controlled component. */
-export type FieldComponent = ComponentType<{ value?: never; onChange?: never; id?: string }>;
-export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'switch' | 'date' | FieldComponent;
-
-export interface ResourceOption {
-  value: string | number;
-  label: Texts;
-}
-
-export interface ResourceField {
-  name: string;
-  label: Texts;
-  /** Default 'text'. */
-  input?: FieldInput;
-  /** For 'select'. */
-  options?: ResourceOption[];
-  /** A hint under the field. */
-  extra?: Texts;
-  /** Shows the required mark (the schema decides what is refused). */
-  required?: boolean;
-  /** data-testid of the input (text, textarea, number). */
-  testId?: string;
-}
-
-/** A select above the list, kept in the URL and sent as a query parameter of `GET …/index`. */
-export interface ResourceFilter {
-  name: string;
-  label: Texts;
-  options: ResourceOption[];
-}
-
-/** What the screens render: loaded with them (lazily) when it holds components or the schema. */
-export interface ResourceScreensSpec<T extends { id: number } = { id: number } & Record<string, unknown>> {
-  apiPath: string;
-  /** The shared zod input schema: each field is checked by its shape's entry (field-rules' schemaRule). */
-  schema: z.ZodObject;
-  columns: ResourceColumn<T>[];
-  fields: ResourceField[];
-  filters?: ResourceFilter[];
-  /** Values of a new record. */
-  defaults?: Record<string, unknown>;
-  list?: ListDefaults;
-  /** How a row is named in the delete confirmation (default its first column's value). */
-  rowName?: (row: T) => string;
-  /** The create button's label (default "Create"). */
-  createLabel?: Texts;
-  /** Testid of the list table (default `<name>-table`). */
-  tableTestId?: string;
-  /** More actions in the list's header, before the create button (e.g. the banners' "arrange order"). */
-  listActions?: ComponentType<{ canWrite: boolean }>;
-  /** More actions on the selected rows, before "delete" (for those with `write`), e.g. enable / disable. */
-  batchActions?: ComponentType<BatchActionContext<T>>;
-  /** The keyword box's placeholder (what the search looks in). */
-  searchPlaceholder?: Texts;
-  /** The empty list's text when nothing exists yet (default "Nothing here yet"). */
-  emptyText?: Texts;
-  /**
-   * Below the update screen's form, once the record is loaded: what the screen shows of the record
-   * beyond its fields and the actions on it (e.g. a member's devices and "send a reset mail").
-   */
-  detail?: ComponentType<{ record: T; canWrite: boolean }>;
-}
-
-export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;
-
-export interface ResourceScreensDeclaration {
-  /** The feature's name, the routes' prefix (`<name>.list`, `<name>.create`, `<name>.update`) and the path under /admin. */
-  name: string;
-  path?: string;
-  /** The routes' titles; `create` also titles the create dialog (not needed with `create: false`). */
-  title: { list: Texts; create?: Texts; update: Texts };
-  /** `read` opens the list and the update screen (read-only without `write`); `write` creates, saves and deletes. */
-  roles: { read: readonly string[]; write: readonly string[] };
-  flag?: FeatureFlag;
-  /** Calls carry the active organization (an organization-scoped resource). */
-  organization?: boolean;
-  /**
-   * 'dialog' creates in a dialog over the list (no create route), then opens the new record; false: the
-   * records come from elsewhere (members sign up on the site): no create route, button or dialog. Default 'page'.
-   */
-  create?: 'page' | 'dialog' | false;
-  menu: Omit<FeatureMenuEntry, 'route' | 'roles' | 'flag' | 'key'> & { key?: string };
-  /** The spec inline, or its module loaded with the screens (keeps zod and custom renders out of the first chunk). */
-  screens: ResourceScreensSpec<never> | SpecLoader;
-}
-
-/** What a generic screen is built from: the declaration with its spec loaded. */
-export interface ResourceScreenConfig extends Omit<ResourceScreensDeclaration, 'screens' | 'menu'> {
-  basePath: string;
-  spec: ResourceScreensSpec;
-}
-
 export function resourceScreens(d: ResourceScreensDeclaration): FeatureDescriptor & { routes: FeatureRoute[]; menu: FeatureMenuEntry[] } {
   const basePath = adminPath(d.path ?? d.name);
   // Kept small: this runs in the first chunk, with every feature descriptor.

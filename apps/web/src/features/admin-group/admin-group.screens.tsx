@@ -6,7 +6,7 @@ import type { RoleOption } from '@bo/shared/schemas/admin';
 import { currentLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 
 /** The roles an admin may grant, as checkboxes (those the signed-in admin cannot grant are shown disabled). */
 function RolesInput({ value, onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {

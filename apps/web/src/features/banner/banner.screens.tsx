@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import { BANNER_POSITION_LABELS, BANNER_POSITIONS, bannerInput, type Banner } from '@bo/shared/schemas/banner';
 import { currentLanguage, formatDay } from '../../i18n/index.ts';
 import { PhotoField } from '../../components/photo-field.tsx';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 import { BannerOrderButton } from './banner-order.tsx';
 
 const L = {

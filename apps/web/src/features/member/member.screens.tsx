@@ -1,6 +1,6 @@
 import { MEMBER_STATUSES, memberInput } from '@bo/shared/schemas/member';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
 import type { Member } from './api.ts';
 import { ConfirmedCell, PasswordCell, ProviderTags } from './member-cells.tsx';

@@ -1,7 +1,7 @@
 import Form from 'antd/es/form';
 import { PAGE_TYPE_LABELS, PAGE_TYPES, pageCategoryInput, type PageCategory, type PageType } from '@bo/shared/schemas/page';
 import { currentLanguage } from '../../i18n/index.ts';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 import { CategorySelect } from './category-select.tsx';
 
 const L = {

@@ -3,7 +3,7 @@ import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import { productCategoryInput, type ProductCategory } from '@bo/shared/schemas/product';
 import { useResourceRecord } from '../../components/resource/resource-record.ts';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 import { useProductCategoryTree } from './api.ts';
 import { ProductCategorySelect } from './category-select.tsx';
 import './i18n.ts';

@@ -5,7 +5,7 @@ import { videoInput, type Video } from '@bo/shared/schemas/video';
 import { currentLanguage } from '../../i18n/index.ts';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { VideoPlayer } from '../../components/video/video-player.tsx';
-import type { ResourceScreensSpec } from '../../components/resource/resource-screens.ts';
+import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
 
 const L = {
   title: { 'zh-TW': '標題', 'en-US': 'Title' },

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { ListParams } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
+
+/** The reminders sent for an organization: its history, gone with it (not named in the delete confirmation). */
+export const certificateReminders = scopedTable({
+  table: 'certificate_reminders',
+  alias: 'r',
+  select: (db) => db.selectFrom('certificate_reminders as r').selectAll('r'),
+  toView: (rows: { id: number }[]) => rows,
+  sortColumns: { id: 'r.id' },
+  dependent: { name: 'certificate_reminders', counted: false },
+});
+
+/** An organization's reminder window (days ahead) and LINE target. */
+export const reminderSettings = (db: DbOrTrx, organizationId: number) =>
+  db
+    .selectFrom('organizations')
+    .select(['certificate_reminder_days as days', 'certificate_reminder_line_target as line_target'])
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+
+export async function saveReminderSettings(
+  db: DbOrTrx,
+  organizationId: number,
+  settings: { days: number; line_target: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ certificate_reminder_days: settings.days, certificate_reminder_line_target: settings.line_target, updated_at: now })
+    .where('id', '=', organizationId)
+    .execute();
+}
+
+/** One page of the reminders sent for an organization, with their mail's status. */
+export function reminderPage(db: DbOrTrx, organizationId: number, page: ListParams) {
+  const q = db
+    .selectFrom('certificate_reminders as r')
+    .leftJoin('mail_outbox as m', 'm.id', 'r.mail_id')
+    .select([
+      'r.id',
+      'r.run_key',
+      'r.channel',
+      'r.recipient',
+      'r.expired_count',
+      'r.expiring_count',
+      'm.status as mail_status',
+      'r.status',
+      'r.error',
+      'r.created_at',
+    ])
+    .where('r.organization_id', '=', organizationId);
+  return paginate(q, page, { sortColumns: { id: 'r.id' }, idColumn: 'r.id' });
+}
+
+/** Stands for "does not expire" in the grouped query (sorts after every date). */
+export const NEVER = '9999-12-31';
+
+/**
+ * Per active staff member and certificate type of the organization, the latest expiry (`best`, NEVER
+ * for none): one grouped query on (organization_id, expires_at) and the staff rows; no row per old certificate.
+ */
+export function latestExpiryPerHolder(db: DbOrTrx, organizationId: number) {
+  return db
+    .selectFrom('staff_certificates as c')
+    .innerJoin('staff as s', 's.id', 'c.staff_id')
+    .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+    .select([
+      'c.staff_id',
+      's.name as staff_name',
+      'c.certificate_type_id',
+      't.name as certificate_type',
+      sql<string>`max(coalesce(c.expires_at, ${NEVER}))`.as('best'),
+    ])
+    .where('c.organization_id', '=', organizationId)
+    .where('s.status', '=', 'active')
+    .groupBy(['c.staff_id', 's.name', 'c.certificate_type_id', 't.name'])
+    .execute();
+}
+
+/** The organization's certificate types in their order. */
+export function certificateTypesOf(db: DbOrTrx, organizationId: number) {
+  return db
+    .selectFrom('certificate_types')
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function activeStaffCount(db: DbOrTrx, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
