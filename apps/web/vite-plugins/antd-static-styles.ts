@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { parseAst, type Plugin } from 'vite';
 import { extractAntdStyles } from './antd-styles-extract.ts';
 
 /** What the app imports once (main.tsx): the rules every component relies on; in dev, every component's. */
@@ -10,6 +10,30 @@ const RESOLVED = `\0${ANTD_STYLES_MODULE}`;
 /** A style module of antd and the families it registers: `genStyleHooks('Button', …)`, `genSubStyleComponent(['Form', 'item-item'], …)`. */
 const STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](?:.+[\\/]style[\\/].+|_util[\\/]wave[\\/]style)\.js$/;
 const STYLE_HOOK = /gen(?:StyleHooks|ComponentStyleHook|SubStyleComponent)\(\s*(?:\[\s*)?'(\w+)'/g;
+const HOOK_FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
+
+/**
+ * A style module with the function that generates its rules (the second argument of each hook
+ * factory) replaced by an empty one: under zeroRuntime antd never calls it, and without it the rule
+ * generators it imports drop out of the bundle. The third argument, the component's tokens, stays:
+ * ConfigProvider still writes them as CSS variables.
+ */
+export function withoutStyleFunctions(code: string): string {
+  const spans: Array<[number, number]> = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { type?: string; callee?: { type: string; name: string }; arguments?: Array<{ start: number; end: number }> };
+    if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && HOOK_FACTORIES.has(n.callee.name) && n.arguments?.[1])
+      spans.push([n.arguments[1].start, n.arguments[1].end]);
+    for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code));
+  let out = code;
+  for (const [start, end] of spans.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}() => []${out.slice(end)}`;
+  return out;
+}
+
 /** Rules that belong to no one component: links, icons (`ant-design-icons`). */
 const BASE_FAMILIES = ['Shared', 'ant'];
 
@@ -76,7 +100,8 @@ export function antdStaticStyles(options: { cssVarKey: string }): Plugin {
         if (file) imports.add(`import ${JSON.stringify(file)};`);
         else this.warn(`antd style family ${family} (${id}) was not extracted: its component would be unstyled`);
       }
-      return imports.size ? { code: `${[...imports].join('\n')}\n${code}`, map: null } : null;
+      if (!imports.size) return null;
+      return { code: `${[...imports].join('\n')}\n${withoutStyleFunctions(code)}`, map: null };
     },
   };
 }
