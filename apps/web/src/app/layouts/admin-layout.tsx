@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+// dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
+import '../../i18n/dates.ts';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
