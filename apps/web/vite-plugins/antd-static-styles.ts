@@ -22,7 +22,10 @@ export function withoutStyleFunctions(code: string): string {
   const spans: Array<[number, number]> = [];
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
     const n = node as { type?: string; callee?: { type: string; name: string }; arguments?: Array<{ start: number; end: number }> };
     if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && HOOK_FACTORIES.has(n.callee.name) && n.arguments?.[1])
       spans.push([n.arguments[1].start, n.arguments[1].end]);
