@@ -3,10 +3,8 @@ import { lazy, Suspense, useLayoutEffect, useMemo, type ReactNode } from 'react'
 // Toasts queue until the host has loaded; keeping antd's notification out of the first bundle.
 const ToastHost = lazy(() => import('../components/toast-host.tsx'));
 import { useTranslation } from 'react-i18next';
-import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import zhTW from 'antd/es/locale/zh_TW';
-import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
 import { useReducedMotion } from '../lib/reduced-motion.ts';
@@ -18,7 +16,7 @@ import { antdLocaleFor } from '../i18n/index.ts';
 /** Ant Design's run-time style sheets carry the page's CSP nonce (absent on the Vite dev server). */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 
-/** Theme, antd locale following the language, query cache, and the shell's overlay, bar and toasts. */
+/** Theme, antd locale following the language, and the shell's overlay, bar and toasts (the query cache: app/data-provider.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { primaryColor } = useAppConfig();
@@ -37,14 +35,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [vars, scheme]);
   return (
     <ConfigProvider csp={CSP} theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={queryClient}>
-        <ProgressBar />
-        {children}
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-        <LoadingOverlay />
-      </QueryClientProvider>
+      <ProgressBar />
+      {children}
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+      <LoadingOverlay />
     </ConfigProvider>
   );
 }
