@@ -21,7 +21,10 @@ import { createServer } from 'node:net';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const siteMode = process.argv[2] === 'site' || process.argv[2] === 'site-host';
 const ownHost = process.argv[2] === 'site-host';
-const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 console.log(`load average before: ${load()}`);
 const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 // The website needs no web build (its pages are rendered by the server).
