@@ -9,7 +9,17 @@ const RESOLVED = `\0${ANTD_STYLES_MODULE}`;
 
 /** A style module of antd and the families it registers: `genStyleHooks('Button', …)`, `genSubStyleComponent(['Form', 'item-item'], …)`. */
 const STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](?:.+[\\/]style[\\/].+|_util[\\/]wave[\\/]style)\.js$/;
-const STYLE_HOOK = /gen(?:StyleHooks|ComponentStyleHook|SubStyleComponent)\(\s*(?:\[\s*)?'(\w+)'/g;
+const STYLE_HOOK = /gen(?:StyleHooks|ComponentStyleHook|SubStyleComponent)\(\s*(?:\[\s*'(\w+)'\s*,\s*'([\w-]+)'\s*\]|'(\w+)')/g;
+/**
+ * The style hooks a module declares: its family (the first name) and the full name it registers its
+ * rules under (['Input', 'OTP'] → Input-OTP, 'Button' → Button-Button).
+ */
+export function declaredHooks(code: string): Array<{ family: string; hook: string }> {
+  return [...code.matchAll(STYLE_HOOK)].map(([, first, second, single]) =>
+    first ? { family: first, hook: `${first}-${second}` } : { family: single!, hook: `${single}-${single}` },
+  );
+}
+
 const HOOK_FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
 
 /**
@@ -59,11 +69,14 @@ export function antdStaticStyles(options: { cssVarKey: string }): Plugin {
   let outDir = '';
   let mode: 'build' | 'serve' | 'test' = 'build';
   let files: Map<string, string> | null = null;
+  let registered = new Set<string>();
 
   /** Extracts once per process and writes the files: family → absolute path of its CSS. */
   function familyFiles(): Map<string, string> {
     if (files) return files;
-    const { families } = extractAntdStyles(process.cwd(), options.cssVarKey);
+    const extracted = extractAntdStyles(process.cwd(), options.cssVarKey);
+    const { families } = extracted;
+    registered = extracted.registered;
     mkdirSync(outDir, { recursive: true });
     files = new Map();
     const base = BASE_FAMILIES.map((f) => families.get(f) ?? '').join('\n');
@@ -97,11 +110,11 @@ export function antdStaticStyles(options: { cssVarKey: string }): Plugin {
       if (mode !== 'build' || !STYLE_MODULE.test(id)) return null;
       const all = familyFiles();
       const imports = new Set<string>();
-      for (const [, family] of code.matchAll(STYLE_HOOK)) {
-        const file = all.get(family!);
-        // A family the render in antd-styles-extract.ts never reached would show unstyled: add it there.
+      for (const { family, hook } of declaredHooks(code)) {
+        // One the render in antd-styles-extract.ts never reached would show unstyled: render that part there.
+        if (!registered.has(hook)) this.warn(`antd style hook ${hook} (${id}) was not extracted: its part would be unstyled`);
+        const file = all.get(family);
         if (file) imports.add(`import ${JSON.stringify(file)};`);
-        else this.warn(`antd style family ${family} (${id}) was not extracted: its component would be unstyled`);
       }
       if (!imports.size) return null;
       return { code: `${[...imports].join('\n')}\n${withoutStyleFunctions(code)}`, map: null };

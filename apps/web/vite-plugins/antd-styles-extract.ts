@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
  */
 export interface ExtractedStyles {
   families: Map<string, string>;
+  /** Every style hook the render reached, by the full name it registers under (`Pagination-bordered`). */
+  registered: Set<string>;
 }
 
 type AnyComponent = React.ComponentType<Record<string, unknown>> & Record<string, never>;
@@ -42,7 +44,15 @@ function demoTree(antd: Record<string, AnyComponent>, h: typeof React.createElem
     message: (C) => h(C._InternalPanelDoNotUseOrYouWillBeFired),
     notification: (C) => h(C._InternalPanelDoNotUseOrYouWillBeFired),
     Layout: (C) => h(C, null, h(C.Header), h(C.Sider), h(C.Content), h(C.Footer)),
-    Pagination: (C) => h(Fragment, null, h(C, { total: 50 }), h(C, { total: 50, simple: true })),
+    // Its bordered part is drawn only under the wireframe token.
+    Pagination: (C) =>
+      h(
+        Fragment,
+        null,
+        h(C, { total: 50 }),
+        h(C, { total: 50, simple: true }),
+        h(antd.ConfigProvider, { theme: { token: { wireframe: true } } }, h(C, { total: 50 })),
+      ),
     Row: (C) => h(C, null, h(antd.Col, { span: 12 })),
   };
   const skip = new Set(['ConfigProvider', 'Grid', 'Col', 'theme', 'version', 'unstableSetRender']);
@@ -76,10 +86,12 @@ export function extractAntdStyles(root: string, cssVarKey: string): ExtractedSty
   );
   const store = (cache as unknown as { cache: Map<string, [number, unknown]> }).cache;
   const parts = new Map<string, Array<[number, string]>>();
+  const registered = new Set<string>();
   for (const [key, value] of store) {
     if (!key.startsWith('style%')) continue;
     // style%<hashId>%<component>%<prefixCls>%<iconPrefixCls>; the keyframes each family uses come with it.
     const [, , component = ''] = key.split('%');
+    registered.add(component);
     const text = extract(value[1], {}, { plain: true });
     if (!text) continue;
     const family = familyOf(component);
@@ -95,5 +107,5 @@ export function extractAntdStyles(root: string, cssVarKey: string): ExtractedSty
         .join('\n'),
     );
   }
-  return { families };
+  return { families, registered };
 }
