@@ -61,7 +61,13 @@ export default defineConfig({
       {
         extends: './apps/web/vite.config.ts',
         // First renders of Ant Design in jsdom take seconds on a loaded 2-core machine.
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'], environment: 'jsdom', testTimeout: 20_000 },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
       },
     ],
   },
