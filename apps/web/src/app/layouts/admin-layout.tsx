@@ -2,6 +2,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 // dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
 import '../../i18n/dates.ts';
 import { DataProvider } from '../data-provider.tsx';
+// Every feature's screens and titles (the menu's labels) are registered by the admin routes' module:
+// loaded with the layout, so its labels never show untranslated and its chunk does not wait for the layout's.
+import '../admin-routes.tsx';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
