@@ -5,19 +5,27 @@
 // `node bench/lighthouse.mjs` (BENCH_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium by default;
 // LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run).
 //
-// `node bench/lighthouse.mjs site`: the company website (issue 12) instead, served at the root of its own
-// host (SITE_HOST=127.0.0.1:<port>, so its robots.txt is the one at the root), with content published
+// `node bench/lighthouse.mjs site`: the company website (issue 12) instead, at `/site` on the back
+// office's host as a fresh `npm start` serves it (no SITE_HOST: the host's robots.txt must leave it
+// open); `site-host`: at the root of its own host (SITE_HOST=127.0.0.1:<port>). Content is published
 // through the admin API first (banners, news, project cases with galleries, videos); all four categories
 // (performance, accessibility, best practices, SEO) on the home page and on a project case, mobile preset.
+// Every sitting prints the machine's load average before and after (the figures are CPU-bound).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const siteMode = process.argv[2] === 'site';
+const siteMode = process.argv[2] === 'site' || process.argv[2] === 'site-host';
+const ownHost = process.argv[2] === 'site-host';
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+console.log(`load average before: ${load()}`);
 const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 // The website needs no web build (its pages are rendered by the server).
 if (!siteMode && !existsSync(join(dist, 'index.html'))) {
@@ -62,7 +70,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'Bench#12345',
-    ...(siteMode ? { SITE_HOST: `127.0.0.1:${port}`, PUBLIC_URL: `http://localhost:${port}` } : {}),
+    ...(ownHost ? { SITE_HOST: `127.0.0.1:${port}`, PUBLIC_URL: `http://localhost:${port}` } : {}),
   },
 });
 let out = '';
@@ -175,7 +183,8 @@ async function seedSite(admin, site) {
     { title: '工地空拍紀錄', youtube_url: 'https://youtu.be/dQw4w9WgXcQ', photo_id: photos[0] },
     token,
   );
-  return [`${site}/`, `${site}/projects/project-0`];
+  const at = ownHost ? site : `${site}/site`;
+  return [`${at}/`, `${at}/projects/project-0`];
 }
 
 const ms = (v) => `${(v / 1000).toFixed(2)} s`;
@@ -238,6 +247,7 @@ try {
     );
   }
 } finally {
+  console.log(`load average after: ${load()}`);
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

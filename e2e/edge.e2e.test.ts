@@ -182,10 +182,14 @@ describe('built files on the wire', () => {
     }
   });
 
-  it('answers robots.txt with text that keeps every crawler out', async () => {
+  it('answers robots.txt that keeps crawlers out of the back office and the API, not out of the website at /site', async () => {
     const r = await rawGet('/robots.txt');
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
-    expect(r.body.toString()).toMatch(/User-agent: \*\s+Disallow: \/\s*$/);
+    const body = r.body.toString();
+    expect(body).toMatch(/^Disallow: \/admin$/m);
+    expect(body).toMatch(/^Disallow: \/api\/$/m);
+    expect(body).not.toMatch(/^Disallow: \/$/m);
+    expect(body).toMatch(/^Sitemap: .*\/site\/sitemap\.xml$/m);
   });
 
   it('lists PNG icons of 192 and 512 px and a maskable one in the manifest, each served as that image', async () => {

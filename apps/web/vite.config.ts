@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 // Relative, not '@bo/shared/csp': Vite bundles a config's relative imports but leaves packages to Node, which runs no TypeScript.
 import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/csp.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
+import { antdStaticStyles } from './vite-plugins/antd-static-styles.ts';
+import { ANTD_CSS_VAR_KEY } from './src/lib/antd-css-var-key.ts';
 
 /** Brotli and gzip siblings of each text file of the build, which the server sends by Accept-Encoding. */
 function precompress(): Plugin {
@@ -53,7 +55,7 @@ function signInChunk(): { name: (id: string, ctx: ChunkingContext) => string | n
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }), react(), precompress()],
   // The server gives each index.html response its own nonce (apps/server/src/plugins/web-assets.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {

@@ -179,7 +179,8 @@ describe('built files', () => {
         expect(res.headers['permissions-policy'], url).toBeUndefined();
       }
     }
-    expect((await get('/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
+    // The server's robots.txt (site/robots.ts), not the build's copy: the website is served under /site here.
+    expect((await get('/robots.txt')).body).toContain('Disallow: /admin\n');
     expect((await get('/icon-192.png')).rawPayload.equals(PNG)).toBe(true);
   });
 

@@ -2,8 +2,10 @@
 import './app/csp.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// Ant Design's shared rules (links, icons); each component's own come with the chunk that uses it.
+import 'virtual:antd-styles';
 import './styles/app.css';
-import './i18n/index.ts';
+import { languageReady } from './i18n/index.ts';
 import { boot } from './app/boot.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
@@ -15,7 +17,8 @@ window.addEventListener('vite:preloadError', (e) => {
 });
 
 const root = createRoot(document.getElementById('root')!);
-void boot().finally(() => {
+// The remembered language's strings (English loads on demand) arrive while boot() asks the API.
+void Promise.all([boot(), languageReady.catch(() => undefined)]).finally(() => {
   // A transition renders in slices that yield to the browser: on a slow phone the first render (Ant
   // Design computes its styles while rendering) is not one long task that holds input back. The boot
   // splash stays until React replaces the root's content with the first screen.

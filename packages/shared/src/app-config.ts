@@ -46,17 +46,4 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 export const DEFAULT_APP_CONFIG: AppConfig = appConfigSchema.parse({});
 export const API_VERSION = 'v1.0.0';
 
-/** The site content modules the `modules` flags switch (spec section 3). */
-export type ContentModule = keyof AppConfig['modules'];
-
-/** A switch of the application config that turns routes, screens and menu entries off. */
-export type FeatureFlag = 'adminGroup' | 'adminSubAccount' | `modules.${ContentModule}`;
-
-/** The part of the application config flags are read from (the web passes the loaded config). */
-export type FlagSource = Partial<Pick<AppConfig, 'adminGroup' | 'adminSubAccount'>> & { modules?: Partial<AppConfig['modules']> };
-
-/** On only while the config says so; one rule for the server's 404s and the web's routes and menu. */
-export function isFeatureOn(config: FlagSource, flag: FeatureFlag): boolean {
-  if (flag.startsWith('modules.')) return config.modules?.[flag.slice('modules.'.length) as ContentModule] === true;
-  return config[flag as 'adminGroup' | 'adminSubAccount'] === true;
-}
+export { type ContentModule, type FeatureFlag, type FlagSource, isFeatureOn } from './feature-flags.ts';

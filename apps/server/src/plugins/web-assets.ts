@@ -14,7 +14,7 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Build output under assets/ is named by content hash: kept a year and never revalidated. index.html,
  * the service worker and the manifest name those files or the app's identity: revalidated on each use,
- * so a deployment shows at once. Icons and robots.txt change rarely and are not hashed: a day.
+ * so a deployment shows at once. Icons change rarely and are not hashed: a day.
  */
 export function cacheControlFor(file: string): string {
   if (file.startsWith('assets/')) return CACHE_IMMUTABLE;
@@ -26,12 +26,15 @@ export function cacheControlFor(file: string): string {
 const isSubresource = (file: string): boolean =>
   file !== 'sw.js' && /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?|webmanifest|txt)$/.test(file);
 
-/** Files served as they are: everything in the build but index.html, the .br/.gz siblings and dot folders (.vite). */
+/** Files served as they are: everything in the build but index.html, robots.txt, the .br/.gz siblings and dot folders (.vite). */
 function webFiles(root: string): string[] {
   return (
     (readdirSync(root, { recursive: true }) as string[])
       .map((f) => f.split(sep).join('/'))
-      .filter((f) => f !== 'index.html' && !/\.(?:br|gz)$/.test(f) && !f.split('/').some((part) => part.startsWith('.')))
+      // robots.txt is the server's (site/robots.ts): what it allows depends on where the website is served.
+      .filter(
+        (f) => f !== 'index.html' && f !== 'robots.txt' && !/\.(?:br|gz)$/.test(f) && !f.split('/').some((part) => part.startsWith('.')),
+      )
       // Build output names only: anything else could read as a route parameter or wildcard.
       .filter((f) => /^[\w@~.\-/]+$/.test(f) && statSync(join(root, f)).isFile())
       .sort()

@@ -13,6 +13,7 @@ import type { SiteSessions } from './member-session.ts';
 import { canonical, href, localePrefix, type SiteContext } from './site-context.ts';
 import { apiText, HTML_LANG, SITE_LOCALES, STRINGS, type SiteLocale } from './site-i18n.ts';
 import { SiteNotFound, type SitePages } from './site-pages.ts';
+import { siteRobots } from './robots.ts';
 
 /** Every route of the website is public, needs no fingerprint and stays out of the API reference. */
 export const SITE_ROUTE = { config: { roles: 'public', fingerprint: false }, schema: { hide: true } } as const;
@@ -188,10 +189,7 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
     ),
   );
   app.get('/robots.txt', SITE_ROUTE, (_req, reply) =>
-    pages.text(reply, 'robots.txt', 'text/plain; charset=utf-8', async () => {
-      const root = new URL(app.config.site.url).pathname.replace(/\/$/, '');
-      return `User-agent: *\nAllow: /\nDisallow: ${root}/member/\nDisallow: ${root}/en/member/\n\nSitemap: ${app.config.site.url}/sitemap.xml\n`;
-    }),
+    pages.text(reply, 'robots.txt', 'text/plain; charset=utf-8', async () => siteRobots(app.config.site)),
   );
 }
 

@@ -4,6 +4,7 @@ import { negotiateEncoding } from '../plugins/compression.ts';
 import { CSRF_FIELD, SiteSessions } from './member-session.ts';
 import { SITE_ASSETS } from './site-assets.ts';
 import { SiteCache } from './site-cache.ts';
+import { hostRobots } from './robots.ts';
 import { SITE_ROUTE, siteContentRoutes } from './site-content.routes.ts';
 import { siteMemberRoutes } from './site-member.routes.ts';
 import { SiteNotFound, SitePages, SiteRefusal } from './site-pages.ts';
@@ -43,6 +44,12 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
   // Scheduled pages go out on the minute (the page module's task runs before this one) and banners turn
   // at the Taipei midnight: no request tells, so every minute drops the cache too.
   app.minuteTasks.add({ name: 'site-cache', run: async () => cache.bump() });
+
+  // The host's own robots.txt (robots.ts): crawlers read it only at the root, where the site may not be.
+  const robots = hostRobots(app.config.site);
+  app.get('/robots.txt', { ...SITE_ROUTE, config: { ...SITE_ROUTE.config, documentHeaders: false } }, (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robots),
+  );
 
   const pages = new SitePages(app, cache);
   const sessions = new SiteSessions(app.config.jwtSecret, app.config.site.url.startsWith('https://'), app.config.keepLoginTtlSeconds);

@@ -371,7 +371,14 @@ describe('SITE_HOST', () => {
     expect(list.json().data.length).toBeGreaterThan(0);
     expect((await browser.get('/news')).body).toContain('<h1>最新消息</h1>');
     expect((await browser.get('/en/news')).body).toContain('<h1>News</h1>');
-    expect((await browser.get('/robots.txt')).body).toContain('User-agent: *');
+    // The site's own rules at the root of its host; the back office's host keeps every crawler out.
+    const robots = (await browser.get('/robots.txt')).body;
+    expect(robots).toContain('Disallow: /member/');
+    expect(robots).toContain(`Sitemap: https://${SITE_HOST}/sitemap.xml`);
+    expect(robots).not.toMatch(/^Disallow: \/$/m);
+    const admin = await get('/robots.txt', { host: 'admin.example.test' });
+    expect(admin.headers['content-type']).toMatch(/^text\/plain/);
+    expect(admin.body).toBe('User-agent: *\nDisallow: /\n');
     expect((await browser.get('/no-such-page')).statusCode).toBe(404);
     // The same host with a port, as behind a local proxy.
     expect((await siteBrowser(t.app, `${SITE_HOST}:8080`).get('/')).body).toContain('href="/news"');

@@ -5,6 +5,7 @@ import { featureProblems } from './features-check.ts';
 import { ALL_ROUTES, buildRoutes } from './route-table.ts';
 import { ADMIN_MENU, buildMenu } from './menu.ts';
 import { titleResources } from './route-titles.ts';
+import { PUBLIC_FEATURES } from './public-features.ts';
 
 const screen = async () => ({ default: () => null });
 const one = {
@@ -15,6 +16,11 @@ const one = {
 } satisfies FeatureDescriptor;
 
 describe('the feature descriptors', () => {
+  it('list every feature with a public route among the public features, which the router knows from the first load', () => {
+    for (const f of PUBLIC_FEATURES) expect(FEATURES, f.name).toContain(f);
+    const withPublicRoutes = FEATURES.filter((f) => f.routes.some((r) => 'public' in r && r.public)).map((f) => f.name);
+    expect(withPublicRoutes.sort()).toEqual(PUBLIC_FEATURES.map((f) => f.name).sort());
+  });
   it('build one route per declared route, each with a title in both languages', () => {
     expect(ALL_ROUTES).toHaveLength(FEATURES.flatMap((f) => f.routes).length);
     const zh = titleResources(FEATURES, 'zh-TW');

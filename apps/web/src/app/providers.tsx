@@ -3,22 +3,20 @@ import { lazy, Suspense, useLayoutEffect, useMemo, type ReactNode } from 'react'
 // Toasts queue until the host has loaded; keeping antd's notification out of the first bundle.
 const ToastHost = lazy(() => import('../components/toast-host.tsx'));
 import { useTranslation } from 'react-i18next';
-import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import zhTW from 'antd/es/locale/zh_TW';
-import enUS from 'antd/es/locale/en_US';
-import { queryClient } from '../lib/query-client.ts';
 import { useAppConfig } from '../lib/settings.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
 import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
 import { buildTheme, themeCssVariables } from '../lib/theme.ts';
 import { cspNonce } from './csp.ts';
+import { antdLocaleFor } from '../i18n/index.ts';
 
 /** Ant Design's run-time style sheets carry the page's CSP nonce (absent on the Vite dev server). */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 
-/** Theme, antd locale following the language, query cache, and the shell's overlay, bar and toasts. */
+/** Theme, antd locale following the language, and the shell's overlay, bar and toasts (the query cache: app/data-provider.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { primaryColor } = useAppConfig();
@@ -26,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const reducedMotion = useReducedMotion();
   const theme = useMemo(() => buildTheme(primaryColor, scheme, reducedMotion), [primaryColor, scheme, reducedMotion]);
   const vars = useMemo(() => themeCssVariables(primaryColor, scheme), [primaryColor, scheme]);
-  const locale = i18n.language === 'en-US' ? enUS : zhTW;
+  const locale = antdLocaleFor(i18n.language) ?? zhTW;
   // On :root so portals (drawers, toasts, dialogs) see the same colours and layers; data-theme and
   // color-scheme let the stylesheet and the browser's own controls (scrollbars) follow.
   useLayoutEffect(() => {
@@ -37,14 +35,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [vars, scheme]);
   return (
     <ConfigProvider csp={CSP} theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
-      <QueryClientProvider client={queryClient}>
-        <ProgressBar />
-        {children}
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-        <LoadingOverlay />
-      </QueryClientProvider>
+      <ProgressBar />
+      {children}
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+      <LoadingOverlay />
     </ConfigProvider>
   );
 }

@@ -110,10 +110,13 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(canOpen(route('admin_debug.log_viewer'), ['ROLE_SUPER_ADMIN'])).toBe(false);
   });
   it('the log viewer screen is named in both languages', async () => {
-    const { routeComponents } = await import('./route-components.tsx');
+    const { registerScreens, routeComponents } = await import('./route-components.tsx');
+    registerScreens((await import('./features.ts')).FEATURES);
     expect(routeComponents['admin_debug.log_viewer']).toBeDefined();
-    const { zhTW: zh } = await import('./route-titles.ts');
-    const { enUS: en } = await import('./route-titles.ts');
+    const { titleResources } = await import('./route-titles.ts');
+    const { FEATURES } = await import('./features.ts');
+    const zh = titleResources(FEATURES, 'zh-TW');
+    const en = titleResources(FEATURES, 'en-US');
     expect(zh.route.admin_debug.log_viewer).toBe('系統日誌');
     expect(en.route.admin_debug.log_viewer).toBe('Log viewer');
   });

@@ -1,14 +1,8 @@
-import { can } from '@bo/shared/permissions';
-import { flagOn, type AppRoute, type FeatureDescriptor, type FeatureFlags, type FeatureRoute } from '../lib/feature.ts';
+import { flagOn, type AppRoute, type FeatureFlags } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
+import { buildRoutes } from './route-rules.ts';
 
-const toAppRoute = ({ title: _title, screen: _screen, ...route }: FeatureRoute): AppRoute => ({
-  ...route,
-  layout: route.public ? 'default' : 'admin',
-});
-
-/** Every route of every feature (features-check.ts, run by the tests, refuses a name or path declared twice). */
-export const buildRoutes = (features: readonly FeatureDescriptor[]): AppRoute[] => features.flatMap((f) => f.routes.map(toAppRoute));
+export { buildRoutes, canOpen } from './route-rules.ts';
 
 export const ALL_ROUTES: AppRoute[] = buildRoutes(FEATURES);
 export const PUBLIC_ROUTES = ALL_ROUTES.filter((r) => r.public);
@@ -18,6 +12,3 @@ export const ADMIN_ROUTES = ALL_ROUTES.filter((r) => !r.public);
 export function routerRoutes(flags: FeatureFlags): { publicRoutes: AppRoute[]; adminRoutes: AppRoute[] } {
   return { publicRoutes: PUBLIC_ROUTES, adminRoutes: ADMIN_ROUTES.filter((r) => flagOn(r.flag, flags)) };
 }
-
-/** Whether the roles held may open the route (spec section 6). */
-export const canOpen = (route: AppRoute, held: readonly string[]): boolean => !!route.public || can(held, route.roles);

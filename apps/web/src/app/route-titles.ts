@@ -1,6 +1,5 @@
 import type { FeatureDescriptor, Texts } from '../lib/feature.ts';
 import { addTranslations, DEFAULT_NS } from '../i18n/index.ts';
-import { FEATURES } from './features.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- titles nest as deep as the route names' dots
 type Nested = { [key: string]: any };
@@ -24,7 +23,7 @@ export function titleResources(features: readonly FeatureDescriptor[], lng: keyo
   return { route, menu };
 }
 
-export const zhTW = titleResources(FEATURES, 'zh-TW');
-export const enUS = titleResources(FEATURES, 'en-US');
-
-addTranslations(DEFAULT_NS, { 'zh-TW': zhTW, 'en-US': enUS });
+/** Adds the features' titles to the shell's strings: the public features' at once, the others with the admin screens. */
+export function registerTitles(features: readonly FeatureDescriptor[]): void {
+  addTranslations(DEFAULT_NS, { 'zh-TW': titleResources(features, 'zh-TW'), 'en-US': titleResources(features, 'en-US') });
+}

@@ -9,6 +9,7 @@ import { AppRoutes } from './router.tsx';
 // Every screen is a marker naming its route, so the guard is tested apart from the pages.
 vi.mock('./route-components.tsx', () => ({
   routeComponents: new Proxy({}, { get: (_t, name) => () => <div>{`screen:${String(name)}`}</div> }),
+  registerScreens: () => {},
 }));
 import i18n from '../i18n/index.ts';
 

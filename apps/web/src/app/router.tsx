@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -15,47 +14,22 @@ import { flushSync } from 'react-dom';
 import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
 import { applyDebugParam } from '../lib/debug.ts';
-import { useAppConfig, useSiteTitle } from '../lib/settings.ts';
 import { RouteProgress } from '../components/shell-indicators.tsx';
-import { ChunkErrorScreen, ErrorBoundary, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
-import { routeComponents } from './route-components.tsx';
-import type { AppRoute } from '../lib/feature.ts';
-import { RouteMetaContext } from '../lib/route-meta.ts';
-import { canOpen, routerRoutes } from './route-table.ts';
-import './route-titles.ts';
+import { ChunkErrorScreen, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
+import { registerScreens } from './route-components.tsx';
+import { registerTitles } from './route-titles.ts';
+import { buildRoutes } from './route-rules.ts';
+import { PUBLIC_FEATURES } from './public-features.ts';
+import { ErrorScreen, NotFoundRedirect, Screen } from './screen.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
 const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
-const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m) => ({ default: m.ErrorScreen })));
+// The admin routes (every other feature's descriptor) load with the admin screens, not with sign-in.
+const AdminRoutes = lazy(() => import('./admin-routes.tsx'));
 
-/** '{page} | {site title}' (spec section 1). */
-function usePageTitle(route: AppRoute) {
-  const { t, i18n } = useTranslation();
-  const title = useSiteTitle();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language re-renders the title on a switch of language, which `t`'s identity does not always signal
-  useEffect(() => {
-    document.title = `${t(`route.${route.name}`)} | ${title}`;
-  }, [route.name, title, t, i18n.language]);
-}
-
-function Screen({ route }: { route: AppRoute }) {
-  const { t } = useTranslation();
-  const { roles } = useSession();
-  const { pathname } = useLocation();
-  usePageTitle(route);
-  const Page = routeComponents[route.name];
-  let body: ReactNode;
-  if (!canOpen(route, roles)) body = <ErrorScreen statusCode={403} message={t('error.forbidden')} />;
-  else if (!Page) body = <ErrorScreen statusCode={404} message={t('error.notFoundPath', { path: pathname })} />;
-  else body = <Page />;
-  return (
-    <RouteMetaContext.Provider value={route}>
-      <ErrorBoundary key={pathname}>
-        <Suspense fallback={<RouteProgress />}>{body}</Suspense>
-      </ErrorBoundary>
-    </RouteMetaContext.Provider>
-  );
-}
+registerScreens(PUBLIC_FEATURES);
+registerTitles(PUBLIC_FEATURES);
+const PUBLIC_ROUTES = buildRoutes(PUBLIC_FEATURES).filter((r) => r.public);
 
 /** Signed-out visitors go to sign-in and come back after; a default password must be changed first. */
 function RequireSession() {
@@ -75,19 +49,12 @@ function RequireSession() {
   );
 }
 
-function NotFoundRedirect({ to }: { to: string }) {
-  const { pathname, search } = useLocation();
-  return <Navigate to={to} replace state={{ from: `${pathname}${search}` }} />;
-}
-
 export function AppRoutes() {
-  const config = useAppConfig();
   const { search } = useLocation();
   // ?app_debug= works on any navigation, not only on a full load.
   useEffect(() => {
     applyDebugParam(search);
   }, [search]);
-  const { publicRoutes, adminRoutes } = routerRoutes(config);
   return (
     <Routes>
       <Route
@@ -97,15 +64,19 @@ export function AppRoutes() {
           </DefaultLayout>
         }
       >
-        {publicRoutes.map((r) => (
+        {PUBLIC_ROUTES.map((r) => (
           <Route key={r.name} path={r.path} element={<Screen route={r} />} />
         ))}
       </Route>
       <Route element={<RequireSession />}>
-        {adminRoutes.map((r) => (
-          <Route key={r.name} path={r.path} element={<Screen route={r} />} />
-        ))}
-        <Route path="/admin/*" element={<NotFoundRedirect to="/admin/404" />} />
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={<RouteProgress />}>
+              <AdminRoutes />
+            </Suspense>
+          }
+        />
       </Route>
       <Route path="*" element={<NotFoundRedirect to="/404" />} />
     </Routes>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { loading, useLoading } from '../lib/loading.ts';
 import { SPINNER_SIZE } from '../lib/theme.ts';
 
@@ -22,13 +21,10 @@ export function LoadingOverlay() {
   );
 }
 
-/** Thin indeterminate bar (height 5) during route changes and requests. */
+/** Thin indeterminate bar (height 5) during route changes and requests (app/data-provider.tsx holds it for queries). */
 export function ProgressBar() {
-  const { progress } = useLoading();
-  const fetching = useIsFetching();
-  const mutating = useIsMutating();
+  const { progress: on } = useLoading();
   const { t } = useTranslation();
-  const on = progress || fetching > 0 || mutating > 0;
   return (
     <div
       className={`progress-bar${on ? ' is-active' : ''}`}

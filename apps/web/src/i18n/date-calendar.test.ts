@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
-import { calendarFormat, formatDateTime, formatDay, getDateCalendar, pickerAdapterReady, setDateCalendar } from './index.ts';
+import { calendarFormat, formatDay, getDateCalendar, setDateCalendar } from './index.ts';
+import { formatDateTime, pickerAdapterReady } from './dates.ts';
 
 afterEach(() => setDateCalendar('gregorian'));
 

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import DatePicker from 'antd/es/date-picker';
-import { pickerAdapterReady, setDateCalendar } from './index.ts';
+import { setDateCalendar } from './index.ts';
+import { pickerAdapterReady } from './dates.ts';
 
 afterEach(() => {
   cleanup();

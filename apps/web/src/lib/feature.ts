@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { isFeatureOn, type FeatureFlag, type FlagSource } from '@bo/shared/app-config';
+import { isFeatureOn, type FeatureFlag, type FlagSource } from '@bo/shared/feature-flags';
 
 /**
  * A web feature declares itself once (features/<name>/<name>.feature.ts): its routes with their

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { registerDataCache } from './data-cache.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +13,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+registerDataCache(queryClient);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { can as canRoles } from '@bo/shared/permissions';
 import { api, ApiError } from './api-client.ts';
 import { keepingBrowserSettings } from './fingerprint.ts';
-import { queryClient } from './query-client.ts';
+import { clearCachedData, reloadCachedData } from './data-cache.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 import { clearToken, getPayload, getToken, getTokenSnapshot, setToken, subscribeToken, type TokenPayload } from './token-store.ts';
 import {
@@ -164,7 +164,7 @@ export function startSessionManager(): () => void {
     scheduleRenewal();
     if (signedOut) {
       resetOrganizations();
-      queryClient.clear();
+      clearCachedData();
       return;
     }
     // Signed in here or in another tab: load the organizations (shared with signedIn()).
@@ -177,7 +177,7 @@ export function startSessionManager(): () => void {
     const st = getOrganizationState();
     if (saved && String(st.active?.id ?? '') !== saved && st.organizations.some((o) => String(o.id) === saved)) {
       setOrganizationState(st.organizations, Number(saved));
-      void queryClient.invalidateQueries();
+      void reloadCachedData();
     }
   });
   return () => {
@@ -236,7 +236,7 @@ async function fetchOrganizations(query: string | null): Promise<void> {
 export async function switchOrganization(id: number): Promise<void> {
   await renewNow({ organization_id: id });
   setOrganizationState(getOrganizationState().organizations, id);
-  await queryClient.invalidateQueries();
+  await reloadCachedData();
 }
 
 export async function signOut(): Promise<void> {

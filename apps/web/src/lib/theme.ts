@@ -2,6 +2,14 @@ import type { ThemeConfig } from 'antd/es/config-provider';
 import darkAlgorithm from 'antd/es/theme/themes/dark';
 import defaultAlgorithm from 'antd/es/theme/themes/default';
 import type { ColorScheme } from './color-scheme.ts';
+import { ANTD_CSS_VAR_KEY } from './antd-css-var-key.ts';
+
+/**
+ * Ant Design's component styles come as CSS files made at build time (vite-plugins/antd-static-styles.ts):
+ * no style engine runs in the browser, and this theme reaches the page as CSS variables only. Unit
+ * tests (mode `test`, no build) keep the run-time engine.
+ */
+const STATIC_STYLES = import.meta.env.MODE !== 'test';
 
 /** Section 1 colours: light theme, blue primary, light blue accent, amber warning, light red error, light green success. */
 export const COLORS = {
@@ -156,7 +164,10 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
   const c = schemeColors(primary, scheme);
   const surface = SURFACES[scheme];
   return {
-    cssVar: { key: 'bo' },
+    cssVar: { key: ANTD_CSS_VAR_KEY },
+    // The extracted rules carry no hash class (they are the app's only antd styles).
+    hashed: false,
+    zeroRuntime: STATIC_STYLES,
     algorithm: scheme === 'dark' ? darkAlgorithm : defaultAlgorithm,
     token: {
       motion: !reducedMotion,

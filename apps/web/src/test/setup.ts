@@ -29,4 +29,8 @@ if (typeof window !== 'undefined') {
 // findBy*/waitFor give up after one second by default: on a busy two-core CI machine, antd forms whose
 // rules load their schema lazily take longer than that. Ten seconds, as the slowest tests already ask.
 import { configure } from '@testing-library/react';
+import { loadLanguage } from '../i18n/index.ts';
 configure({ asyncUtilTimeout: 10_000 });
+
+// English loads on demand in the app (i18n/index.ts): tests switch languages with i18n.changeLanguage, so it is there from the start.
+await loadLanguage('en-US');

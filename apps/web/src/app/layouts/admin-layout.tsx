@@ -1,4 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+// dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
+import '../../i18n/dates.ts';
+import { DataProvider } from '../data-provider.tsx';
+// Every feature's screens and titles (the menu's labels) are registered by the admin routes' module:
+// loaded with the layout, so its labels never show untranslated and its chunk does not wait for the layout's.
+import '../admin-routes.tsx';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
@@ -268,76 +274,78 @@ export default function AdminLayout() {
     />
   );
 
-  // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme.
+  // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme; DataProvider the query cache.
   return (
-    <AntApp className="admin-app">
-      <UnsavedChangesGuard />
-      <Layout className="admin-layout">
-        <Layout.Header className="admin-header">
-          <ConfigProvider getPopupContainer={inHeader}>
+    <DataProvider>
+      <AntApp className="admin-app">
+        <UnsavedChangesGuard />
+        <Layout className="admin-layout">
+          <Layout.Header className="admin-header">
+            <ConfigProvider getPopupContainer={inHeader}>
+              {mobile ? (
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  aria-label={t('menu.open')}
+                  onClick={() => setDrawerOpen(true)}
+                  data-testid="menu-open"
+                />
+              ) : (
+                <Button
+                  type="text"
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+                  onClick={() => setCollapsed((c) => !c)}
+                />
+              )}
+              <a
+                className="admin-brand"
+                href="/admin"
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate('/admin');
+                }}
+              >
+                {siteTitle}
+              </a>
+              <div className="admin-header-spacer" />
+              <OrganizationSwitcher />
+              <LanguageSwitch compact={mobile} />
+              <UserMenu />
+            </ConfigProvider>
+          </Layout.Header>
+          <Layout hasSider={!mobile}>
             {mobile ? (
-              <Button
-                type="text"
-                icon={<MenuOutlined />}
-                aria-label={t('menu.open')}
-                onClick={() => setDrawerOpen(true)}
-                data-testid="menu-open"
-              />
+              <Drawer
+                rootClassName="admin-drawer"
+                placement="left"
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                size={260}
+                title={siteTitle}
+                styles={{ body: { padding: 0 } }}
+              >
+                {nav}
+              </Drawer>
             ) : (
-              <Button
-                type="text"
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
-                onClick={() => setCollapsed((c) => !c)}
-              />
+              <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
+                {nav}
+              </Layout.Sider>
             )}
-            <a
-              className="admin-brand"
-              href="/admin"
-              onClick={(e) => {
-                e.preventDefault();
-                navigate('/admin');
-              }}
-            >
-              {siteTitle}
-            </a>
-            <div className="admin-header-spacer" />
-            <OrganizationSwitcher />
-            <LanguageSwitch compact={mobile} />
-            <UserMenu />
-          </ConfigProvider>
-        </Layout.Header>
-        <Layout hasSider={!mobile}>
-          {mobile ? (
-            <Drawer
-              rootClassName="admin-drawer"
-              placement="left"
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              size={260}
-              title={siteTitle}
-              styles={{ body: { padding: 0 } }}
-            >
-              {nav}
-            </Drawer>
-          ) : (
-            <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
-              {nav}
-            </Layout.Sider>
-          )}
-          <Layout className="admin-body">
-            <ImpersonationBanner />
-            <Layout.Content className="admin-content">
-              <VisibleMenuContext.Provider value={menu}>
-                <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
-                  <Outlet />
-                </OverviewCardsContext.Provider>
-              </VisibleMenuContext.Provider>
-            </Layout.Content>
-            <AdminFooter />
+            <Layout className="admin-body">
+              <ImpersonationBanner />
+              <Layout.Content className="admin-content">
+                <VisibleMenuContext.Provider value={menu}>
+                  <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
+                    <Outlet />
+                  </OverviewCardsContext.Provider>
+                </VisibleMenuContext.Provider>
+              </Layout.Content>
+              <AdminFooter />
+            </Layout>
           </Layout>
         </Layout>
-      </Layout>
-    </AntApp>
+      </AntApp>
+    </DataProvider>
   );
 }

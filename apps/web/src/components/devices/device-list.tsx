@@ -5,7 +5,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
 import LaptopOutlined from '@ant-design/icons/LaptopOutlined';
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import type { ReactNode } from 'react';

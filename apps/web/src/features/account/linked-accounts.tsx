@@ -11,7 +11,7 @@ import { useAppConfig, useSettings } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { startOAuth } from './oauth-flow.ts';
 import './i18n-identity.ts';
 

@@ -4,7 +4,6 @@ import Button from 'antd/es/button';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
 import { errorText } from '../../lib/api-client.ts';
 import { useAppConfig, useSettings } from '../../lib/settings.ts';
-import { startOAuth } from './oauth-flow.ts';
 
 const LABELS: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' };
 
@@ -40,6 +39,8 @@ export function SocialSignInButtons({
           onClick={async () => {
             setBusy(p);
             try {
+              // The provider flow loads when a provider is chosen, not with the sign-in page.
+              const { startOAuth } = await import('./oauth-flow.ts');
               await startOAuth(p, { purpose: 'sign_in', keepLogin, redirect });
             } catch (e) {
               onError(errorText(e));

@@ -11,7 +11,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { AuthenticatorSetup } from '../../components/identity/authenticator-setup.tsx';
 import { RecoveryCodes } from '../../components/identity/recovery-codes.tsx';

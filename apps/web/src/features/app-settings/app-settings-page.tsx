@@ -25,7 +25,7 @@ import { loadSettings } from '../../lib/settings.ts';
 import { useColorScheme } from '../../lib/color-scheme.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { buildTheme, contrast, textOn } from '../../lib/theme.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { ROLE_LABELS } from '@bo/shared/roles';
-import { formatDateTime, setDateCalendar, setLanguage } from '../../i18n/index.ts';
+import { setDateCalendar, setLanguage } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { AuditDiffTable } from './audit-diff-table.tsx';
 import { fieldLabel, formatValue } from './readable.ts';
 import { i18n } from '../../i18n/index.ts';

@@ -15,7 +15,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import dayjs from 'dayjs';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_TARGETS, isAuditTarget } from '@bo/shared/audit-actions';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { api } from '../../lib/api-client.ts';
 import { useDevice } from '../../lib/device.ts';
 import { PageHeader } from '../../components/page-header.tsx';

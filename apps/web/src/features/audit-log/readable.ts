@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { ROLE_LABELS, type Role } from '@bo/shared/roles';
 import { isCalendarDay } from '@bo/shared/dates';
-import { formatDateTime, formatDay, type Language } from '../../i18n/index.ts';
+import { formatDay, type Language } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import './i18n.ts';
 
 /**

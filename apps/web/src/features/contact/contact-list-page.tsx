@@ -15,7 +15,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { CONTACT_STATUSES, type Contact, type ContactStatus } from '@bo/shared/schemas/contact';
 import { api } from '../../lib/api-client.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved-changes.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';

@@ -12,7 +12,7 @@ import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { LOG_LEVEL_NAMES } from '@bo/shared/schemas/operations';
 import { api, errorText } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';

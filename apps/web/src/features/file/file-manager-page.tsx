@@ -41,7 +41,7 @@ import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { absoluteUrl, downloadFile, fileApi, fileListQuery, uploadFile, useCreateTextFile } from './api.ts';
 import { SignedLinkModal } from './signed-link-modal.tsx';
 import { childFolders, useCreatedFolders } from './created-folders.ts';

@@ -11,7 +11,7 @@ import Typography from 'antd/es/typography';
 import { SIGNED_URL_TTL_CHOICES, type FileItem, type SignedUrl } from '@bo/shared/schemas/file';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { errorText } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { absoluteUrl, useSignedUrl } from './api.ts';
 
 /** Signs a link to one file with an expiry from the picker (the server caps it at one day by default). */

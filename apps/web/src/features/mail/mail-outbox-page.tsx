@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { MAIL_STATUSES, MAIL_TEMPLATE_NAMES, type OutboxRow } from '@bo/shared/schemas/mail';
 import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';

@@ -7,7 +7,7 @@ import FacebookFilled from '@ant-design/icons/FacebookFilled';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
 import MessageFilled from '@ant-design/icons/MessageFilled';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import './i18n.ts';
 
 const PROVIDER: Record<OAuthProviderName, { color: string; icon: ReactNode }> = {

@@ -15,7 +15,7 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { ROLES } from '@bo/shared/permissions';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';

@@ -17,7 +17,7 @@ import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import { SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
 import { memberAddInput, memberInviteInput } from '@bo/shared/schemas/organization-members';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { ErrorState } from '../../components/error-state.tsx';

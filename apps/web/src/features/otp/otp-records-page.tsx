@@ -4,7 +4,7 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import type { OtpRecord } from '@bo/shared/schemas/otp';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';

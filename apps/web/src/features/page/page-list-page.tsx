@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PAGE_STATUSES, PAGE_TYPES, type Page } from '@bo/shared/schemas/page';
 import { ROLES } from '@bo/shared/permissions';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { adminPath } from '../../lib/feature.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -8,7 +8,7 @@ import List from 'antd/es/list';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import { pageContentShape, type Page } from '@bo/shared/schemas/page';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Tag from 'antd/es/tag';
 import type { Page } from '@bo/shared/schemas/page';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import './i18n.ts';
 
 const COLOR = { draft: 'default', published: 'green', scheduled: 'blue', unpublished: 'orange' } as const;

@@ -10,7 +10,7 @@ import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PRODUCT_STATUSES, type Product } from '@bo/shared/schemas/product';
 import { ROLES } from '@bo/shared/permissions';
-import { formatDateTime } from '../../i18n/index.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { adminPath } from '../../lib/feature.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -10,7 +10,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import { STAFF_EXCEL_LAYOUTS } from '@bo/shared/schemas/staff-excel';
-import { formatDateTime } from '../../../i18n/index.ts';
+import { formatDateTime } from '../../../i18n/dates.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppConfig } from '../../../lib/settings.ts';
 import { PageHeader } from '../../../components/page-header.tsx';

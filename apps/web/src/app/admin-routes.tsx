@@ -1,0 +1,31 @@
+import { Route, Routes } from 'react-router';
+import { useAppConfig } from '../lib/settings.ts';
+import { FEATURES } from './features.ts';
+import { registerScreens } from './route-components.tsx';
+import { routerRoutes } from './route-table.ts';
+import { registerTitles } from './route-titles.ts';
+import { NotFoundRedirect, Screen } from './screen.tsx';
+
+registerScreens(FEATURES);
+registerTitles(FEATURES);
+
+/** Paths under the router's `/admin/*` route are matched without their `/admin` (descendant routes). */
+const ADMIN_BASE = '/admin';
+const below = (path: string) => path.slice(ADMIN_BASE.length) || '/';
+
+/**
+ * The admin screens' routes, from every feature's descriptor: loaded with the admin layout, so the
+ * sign-in route carries only the public features (public-features.ts). A route whose feature flag is
+ * off does not exist here, so it lands on /admin/404 like any unknown path.
+ */
+export default function AdminRoutes() {
+  const { adminRoutes } = routerRoutes(useAppConfig());
+  return (
+    <Routes>
+      {adminRoutes.map((r) => (
+        <Route key={r.name} path={below(r.path)} element={<Screen route={r} />} />
+      ))}
+      <Route path="*" element={<NotFoundRedirect to="/admin/404" />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,56 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/zh-tw';
+import 'dayjs/locale/en';
+import { parseRocDate } from '@bo/shared/dates';
+import { calendarFormat, currentLanguage, getDateCalendar, i18n, subscribeDateCalendar, type Language } from './index.ts';
+
+/**
+ * dayjs for the screens that show or pick dates (the admin screens: the admin layout imports this
+ * module, so every one of them has it). Kept off the sign-in route, which formats no date.
+ */
+export const TIME_ZONE = 'Asia/Taipei';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.tz.setDefault(TIME_ZONE);
+
+const DAYJS_LOCALE: Record<Language, string> = { 'zh-TW': 'zh-tw', 'en-US': 'en' };
+dayjs.locale(DAYJS_LOCALE[currentLanguage()]);
+i18n.on('languageChanged', () => dayjs.locale(DAYJS_LOCALE[currentLanguage()]));
+
+/** A date in Asia/Taipei, formatted for display, in the admin's calendar (every date column goes through here). */
+export function formatDateTime(iso: string | null | undefined, format = 'YYYY-MM-DD HH:mm'): string {
+  if (!iso) return '';
+  const d = dayjs(iso).tz(TIME_ZONE);
+  return d.format(calendarFormat(format, d.year()));
+}
+
+// Ant Design's pickers format and parse through one dayjs adapter (@rc-component/picker/generate/dayjs,
+// what antd/es/date-picker is built on): wrapped once so that with 民國 on they show 115/11/23 and take
+// what people type (民國115年11月23日, 115/11/23, 1151123...) before the Gregorian formats. The values they
+// hand to forms stay dayjs dates: what goes to the API is unchanged. Loaded only once 民國 is chosen (at
+// start-up when stored), so the sign-in page does not carry the adapter's dayjs plugins (~4 KB brotli).
+let pickerAdapter: Promise<void> | null = null;
+export function pickerAdapterReady(): Promise<void> {
+  pickerAdapter ??= import('@rc-component/picker/generate/dayjs').then(({ default: config }) => {
+    const adapter = config.locale;
+    const baseFormat = adapter.format.bind(adapter);
+    const baseParse = adapter.parse.bind(adapter);
+    adapter.format = (locale, date, format) =>
+      baseFormat(locale, date, typeof format === 'string' ? calendarFormat(format, dayjs(date).year()) : format);
+    adapter.parse = (locale, text, formats) => {
+      if (getDateCalendar() === 'roc') {
+        const day = parseRocDate(text);
+        if (day) return baseParse(locale, day, ['YYYY-MM-DD']);
+      }
+      return baseParse(locale, text, formats);
+    };
+  });
+  return pickerAdapter;
+}
+if (getDateCalendar() === 'roc') void pickerAdapterReady();
+subscribeDateCalendar(() => {
+  if (getDateCalendar() === 'roc') void pickerAdapterReady();
+});
