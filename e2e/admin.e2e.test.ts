@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import { apiAs, expectAccessible, openPage, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
  * Issue flow: a super admin creates an organization and an admin in it; that admin signs in,
@@ -13,28 +13,10 @@ const newAdmin = { email: 'gamma.admin@example.com', name: 'Gamma Admin', next: 
 let mailbox: SmtpCatcher;
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  // E2E_WEB_DIST: a private build, when other flows rebuild apps/web/dist meanwhile.
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
 });
 
-async function newPage(width = 1280, height = 800) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (width = 1280, height = 800) => openPage(browser, { width, height });
 
 /** Picks an option of an antd Select by its visible text. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, text: string) {

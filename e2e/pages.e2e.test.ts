@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
   openDatabase,
   seedAdmin,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
   uploadLibraryPhoto,
 } from './harness.ts';
@@ -27,17 +26,12 @@ const uploadPhoto = async (title: string, color: string) =>
 
 beforeAll(async () => {
   // Ticks every second instead of every minute, so the flow need not wait for the next minute.
-  server = await startServer({ MINUTE_TASK_MS: '1000', ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
+  ({ server, browser } = await startFlow({ env: { MINUTE_TASK_MS: '1000' } }));
   await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE'] });
   session = await apiAs(server.url, editor.email, editor.password);
   await uploadPhoto('橋墩施工', '#0f766e');
   await uploadPhoto('完工夜景', '#7c3aed');
   await session.post('/api/admin/page-category', { type: 'project', name: '公共工程' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
   seedAdmin,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
   uploadLibraryPhoto,
 } from './harness.ts';
@@ -27,16 +26,11 @@ const uploadPhoto = async (title: string, color: string) =>
   photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  ({ server, browser } = await startFlow());
   await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PRODUCT', 'ROLE_PHOTO'] });
   session = await apiAs(server.url, editor.email, editor.password);
   await uploadPhoto('砂漿包裝', '#a16207');
   await uploadPhoto('施工情形', '#475569');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,8 +9,7 @@ let staffId: number;
 const reader = { email: 'polish.reader@example.com', password: 'Reader#12345' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const adminId = 1;
   const readerId = await seedAdmin(server.dataDir, { ...reader, name: 'Read Only', roles: [] });
   orgId = seedOrganization(server.dataDir, {
@@ -47,32 +36,21 @@ beforeAll(async () => {
   await api.post('/api/admin/organization/staff', { name: '李小華', job_title: '技術士' });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function open(opts: BrowserContextOptions & { language?: 'en-US'; scheme?: 'dark' | 'light' } = {}) {
   const { language, scheme, ...rest } = opts;
   const phone = (rest.viewport?.width ?? 1440) < 600;
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-TW',
-    colorScheme: scheme ?? 'light',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-    ...rest,
+  const opened = await openPage(browser, {
+    width: 1440,
+    context: { colorScheme: scheme ?? 'light', ...(phone ? { isMobile: true, hasTouch: true } : {}), ...rest },
   });
-  await context.addInitScript(
+  await opened.context.addInitScript(
     ([l, id]) => {
       if (l) localStorage.setItem('app_language', l);
       if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id));
     },
     [language ?? '', orgId] as const,
   );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return opened;
 }
 
 /** What the screen shows at this scroll position (the harness's shot captures the whole page from the top). */

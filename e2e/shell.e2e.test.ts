@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,8 +10,7 @@ const base = { email: 'base@example.com', password: 'Base#12345' };
 const fresh = { email: 'fresh@example.com', password: 'Fresh#1234' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const adminId = 1;
   alphaId = seedOrganization(server.dataDir, {
     name: 'Alpha Construction',
@@ -38,18 +27,7 @@ beforeAll(async () => {
   await seedAdmin(server.dataDir, { ...fresh, name: 'Fresh Admin', roles: ['ROLE_BASE'], hasChangedPassword: false });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(opts: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-TW', ...opts });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (context: BrowserContextOptions = {}) => openPage(browser, { width: 1280, height: 800, context });
 
 describe('web shell', () => {
   it('signs in and shows the overview with roles, organization, devices and tiles', async () => {

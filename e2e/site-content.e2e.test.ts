@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
   seedAdmin,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
   uploadLibraryPhoto,
 } from './harness.ts';
@@ -25,16 +24,11 @@ const uploadPhoto = async (title: string, color: string) =>
   photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+  ({ server, browser } = await startFlow());
   await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_VIDEO', 'ROLE_BANNER', 'ROLE_CONTACT'] });
   session = await apiAs(server.url, editor.email, editor.password);
   await uploadPhoto('工地空拍', '#2563eb');
   await uploadPhoto('完工外觀', '#16a34a');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const newPage = (width: number, height = 900) => signedInPage(browser, server.url, editor, { width, height });

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
   seedAdmin,
   seedOrganization,
   shot,
   signIn,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
 } from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
@@ -36,8 +35,7 @@ async function uploadPhoto(staffId: number, data: Buffer) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Staff Manager', roles: [] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
@@ -86,11 +84,6 @@ beforeAll(async () => {
     headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
   });
   if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function newPage(width = 1280, height = 860, language?: 'en-US') {

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { apiAs, expectAccessible, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,8 +9,7 @@ let orgId: number;
 const writer = { email: 'unsaved.writer@example.com', password: 'Writer#12345' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const writerId = await seedAdmin(server.dataDir, { ...writer, name: 'Staff Writer', roles: [] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
@@ -35,11 +24,6 @@ beforeAll(async () => {
   const api = await apiAs(server.url, writer.email, writer.password);
   api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班' })).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openStaffForm(width: number, height: number) {

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  shot,
-  startServer,
-  type ApiSession,
-  type TestServer,
-  uploadLibraryPhoto,
-} from './harness.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import { apiAs, type ApiSession, expectAccessible, seedAdmin, shot, startFlow, type TestServer, uploadLibraryPhoto } from './harness.ts';
 
 // Issue 12: the company website, server-rendered by the real server from content published through the
 // API, in Chromium at 1440 and 390 px, readable with JavaScript off; a member signs up on it, confirms by
@@ -31,12 +21,7 @@ async function siteShot(page: Page, name: string) {
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
   await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO'] });
   session = await apiAs(server.url, editor.email, editor.password);
   const photo = async (title: string, color: string) => uploadLibraryPhoto(server.url, session, title, color);
@@ -99,12 +84,6 @@ beforeAll(async () => {
     youtube_url: 'https://www.youtube.com/watch?v=9bZkp7q19f0',
     photo_id: green,
   });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
 });
 
 async function open(width: number, path: string, opts: { javaScriptEnabled?: boolean; height?: number } = {}) {
