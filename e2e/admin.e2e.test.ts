@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, openPage, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, openPage, shot, signIn, startFlow, type TestServer, waitForSettled } from './harness.ts';
 import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
@@ -78,7 +78,6 @@ describe('admins and organizations', () => {
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.locator('.ant-modal-confirm-title').getByText('確定停用 1 位管理員？').waitFor();
     await confirm.getByText(`${newAdmin.name} <${newAdmin.email}>`).waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'admin-batch-disable-confirm');
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -159,7 +158,6 @@ describe('admins and organizations', () => {
     await drawer.getByText(newAdmin.email).first().waitFor();
     expect(page.url()).toMatch(/entry=\d+/);
     await drawer.getByTestId('audit-diff').waitFor();
-    await page.waitForTimeout(500);
     await shot(page, 'audit-log-detail');
     await expectAccessible(page, 'audit log detail drawer 1440 zh-TW');
     await page.keyboard.press('Escape');
@@ -238,7 +236,7 @@ describe('admins and organizations', () => {
     ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.locator('.page-header').waitFor();
-      await page.waitForTimeout(400);
+      await waitForSettled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await shot(page, name);
@@ -248,7 +246,6 @@ describe('admins and organizations', () => {
     await page.goto(`${server.url}/admin/audit-log?action=create`);
     await page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first().locator('td').first().click();
     await page.getByTestId('audit-diff').waitFor();
-    await page.waitForTimeout(500);
     await shot(page, 'phone-audit-detail');
     await expectAccessible(page, 'audit log detail drawer 390 zh-TW');
     expect(errors).toEqual([]);

@@ -103,7 +103,6 @@ describe('certificate reminders', () => {
     await closeToasts(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await page.getByText('org-admin@example.com', { exact: true }).last().waitFor();
-    await page.waitForTimeout(1000);
     await shot(page, 'organization-certificates-390-zh');
     await expectAccessible(page, 'organization certificates 390 zh-TW');
     await context.close();

@@ -95,7 +95,6 @@ describe('sign-in page under the Content-Security-Policy', () => {
       expect((await colours()).background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       expect((await colours()).background).not.toBe('rgb(239, 239, 239)');
       expect(await page.locator('style[nonce]').count()).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
       await shot(page, `sign-in-csp-${width}`);
       expect(errors).toEqual([]);
       await context.close();

@@ -17,16 +17,19 @@ import { startServer as startServerProcess, stopServer } from '../apps/server/te
 import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 import { chromiumPath } from './chromium-path.mjs';
 import { ROOT } from './helpers/root.ts';
-import { waitForSettled } from './helpers/settle.ts';
+import { waitForScrollToRest, waitForSettled } from './helpers/settle.ts';
 
-export { ROOT, waitForSettled };
+export { ROOT, waitForScrollToRest, waitForSettled };
 export {
   apiAs,
   openDatabase,
   seedAdmin,
+  seedAdminSession,
   seedOrganization,
   uploadLibraryPhoto,
+  uploadLibraryPhotos,
   type ApiSession,
+  type LibraryPhoto,
 } from './helpers/fixtures.ts';
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 export const CHROMIUM = chromiumPath();

@@ -116,7 +116,6 @@ describe('identity in the browser', () => {
       await first.waitFor({ timeout: 15_000 });
       await first.getByRole('button').click();
       await page.locator('.ant-drawer [data-testid="mail-preview"]').waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(400);
       await shot(page, `mail-outbox-${width}-${locale}`);
       await expectAccessible(page, `mail outbox ${width} ${locale}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

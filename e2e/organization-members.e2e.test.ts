@@ -56,8 +56,11 @@ describe('organization members and staff across organizations', () => {
     await page.getByTestId('member-name').fill('新同事');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     expect(await page.getByTestId('password-mail-notice').textContent()).toContain('new.colleague@example.com');
-    // The invite dialog closes as the notice opens: capture once both animations are over.
-    await page.waitForTimeout(800);
+    // The invite dialog closes as the notice opens: capture the notice alone.
+    await page
+      .locator('.ant-modal')
+      .filter({ has: page.getByTestId('member-email') })
+      .waitFor({ state: 'hidden' });
     await shot(page, 'organization-members-invited-1440-zh');
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.getByTestId('member-table').getByText('新同事').waitFor();

@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  openPage,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startFlow,
+  type TestServer,
+  waitForScrollToRest,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,7 +42,7 @@ beforeAll(async () => {
     });
   }
   const api = await apiAs(server.url, server.admin.email, server.admin.password);
-  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  await api.inOrganization(orgId);
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班', mobile: '0912345678' })).id;
   await api.post('/api/admin/organization/staff', { name: '李小華', job_title: '技術士' });
 });
@@ -63,7 +74,7 @@ describe('shell polish', () => {
     await page.goto(`${server.url}/admin/admin?per_page=50`);
     await page.locator('.ant-table-row').nth(30).waitFor();
     await page.mouse.wheel(0, 1600);
-    await page.waitForTimeout(400);
+    await waitForScrollToRest(page);
     await viewShot(page, 'admin-list-scrolled-1440-en-US');
     const brand = await page.locator('.admin-brand').boundingBox();
     expect(brand?.y).toBeGreaterThanOrEqual(-1);
@@ -197,7 +208,6 @@ describe('shell polish', () => {
       await signIn(page, server.url, server.admin.email, server.admin.password);
       await page.goto(`${server.url}/admin/staff`);
       await page.locator('.ant-table-row').first().waitFor();
-      await page.waitForTimeout(300);
       await shot(page, `dark-staff-list-${width}`);
       await expectAccessible(page, `staff list ${width} zh-TW dark`);
       if (width > 600) {
@@ -216,12 +226,10 @@ describe('shell polish', () => {
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
         await page.goto(`${server.url}/admin/staff/${staffId}/update`);
         await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
-        await page.waitForTimeout(300);
         await shot(page, 'dark-staff-form-1440');
         await expectAccessible(page, 'staff form 1440 zh-TW dark');
         await page.goto(`${server.url}/admin`);
         await page.getByTestId('overview-tile').first().waitFor();
-        await page.waitForTimeout(300);
         await shot(page, 'dark-overview-1440');
       }
       expect(errors).toEqual([]);

@@ -46,7 +46,6 @@ describe('web shell', () => {
     expect(await page.getByTestId('overview-organization').textContent()).toBe('Alpha Construction (12345678)');
     expect(await page.title()).toBe('總覽 | 營造後台');
     expect(await page.getByTestId('overview-tile').count()).toBeGreaterThan(3);
-    await page.waitForTimeout(300);
     await shot(page, 'overview');
     await expectAccessible(page, 'overview 1280 zh-TW');
     expect(errors).toEqual([]);
@@ -62,7 +61,6 @@ describe('web shell', () => {
     await page.getByTestId('sign-in-submit').click();
     await page.getByTestId('sign-in-error').getByText('帳號或密碼錯誤').waitFor();
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="sign-in-submit"]')?.disabled);
-    await page.waitForTimeout(300);
     await shot(page, 'sign-in-error');
     await page.locator('#password').fill(server.admin.password);
     await page.getByTestId('sign-in-submit').click();
@@ -182,7 +180,6 @@ describe('web shell', () => {
     await shot(page, 'phone-overview');
     await page.getByTestId('menu-open').click();
     await page.locator('.admin-drawer .ant-drawer-body').getByText('總覽').waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'phone-menu');
 
     await context.close();
@@ -244,7 +241,6 @@ describe('web shell', () => {
     await page.getByTestId('sign-in-submit').waitFor();
     await page.getByText('無法連線至伺服器').waitFor();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(500);
-    await page.waitForTimeout(400);
     await shot(page, 'settings-failed');
     await context.close();
   });

@@ -148,7 +148,7 @@ describe('staff import', () => {
     // The page is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const api = await apiAs(server.url, manager.email, manager.password);
-    api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+    await api.inOrganization(orgId);
     expect((await api.get('/api/admin/organization/staff/index?per_page=20')).meta.total).toBe(6);
     expect(errors).toEqual([]);
     await context.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
     members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
   });
   const api = await apiAs(server.url, writer.email, writer.password);
-  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  await api.inOrganization(orgId);
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班' })).id;
 });
 
@@ -81,7 +81,6 @@ describe('unsaved changes', () => {
       await page.getByTestId('staff-name-input').fill('王大明（未儲存）');
       await clickMenu(page, '總覽', phone);
       await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
-      await page.waitForTimeout(350);
       await shot(page, `unsaved-prompt-${width}`);
       await expectAccessible(page, `unsaved-changes prompt ${width} zh-TW`);
       expect(page.url()).toBe(updateUrl);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
-import { apiAs, type ApiSession, expectAccessible, seedAdmin, shot, startFlow, type TestServer, uploadLibraryPhoto } from './harness.ts';
+import { type ApiSession, expectAccessible, seedAdminSession, shot, startFlow, type TestServer, uploadLibraryPhotos } from './harness.ts';
 
 // Issue 12: the company website, server-rendered by the real server from content published through the
 // API, in Chromium at 1440 and 390 px, readable with JavaScript off; a member signs up on it, confirms by
@@ -22,15 +22,14 @@ const noSideScroll = (page: Page) => page.evaluate(() => document.documentElemen
 
 beforeAll(async () => {
   ({ server, browser, mailbox } = await startFlow({ mail: true }));
-  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO'] });
-  session = await apiAs(server.url, editor.email, editor.password);
-  const photo = async (title: string, color: string) => uploadLibraryPhoto(server.url, session, title, color);
-  const [blue, green, amber, slate] = [
-    await photo('工地空拍', '#1d4ed8'),
-    await photo('完工外觀', '#15803d'),
-    await photo('鋼構吊裝', '#b45309'),
-    await photo('室內裝修', '#334155'),
-  ];
+  session = await seedAdminSession(server, editor, ['ROLE_PHOTO', 'ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO']);
+  const photos = await uploadLibraryPhotos(server.url, session, {
+    工地空拍: '#1d4ed8',
+    完工外觀: '#15803d',
+    鋼構吊裝: '#b45309',
+    室內裝修: '#334155',
+  });
+  const [blue, green, amber, slate] = photos.map((p) => p.id);
   await session.post('/api/admin/banner', {
     title: '用心打造每一座建築',
     title_en: 'Building with care',

@@ -158,3 +158,25 @@ export async function uploadLibraryPhoto(url: string, session: ApiSession, title
   if (res.status !== 200) throw new Error(`photo upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }
+
+export interface LibraryPhoto {
+  id: number;
+  title: string;
+}
+
+/** Library photos uploaded in order through uploadLibraryPhoto, one per title (a plain JPEG of its colour). */
+export async function uploadLibraryPhotos(url: string, session: ApiSession, colours: Record<string, string>): Promise<LibraryPhoto[]> {
+  const photos: LibraryPhoto[] = [];
+  for (const [title, colour] of Object.entries(colours)) photos.push({ id: await uploadLibraryPhoto(url, session, title, colour), title });
+  return photos;
+}
+
+/** An admin with `roles` straight in the database (seedAdmin), signed in through the API (apiAs). */
+export async function seedAdminSession(
+  server: { url: string; dataDir: string },
+  who: { email: string; password: string; name?: string },
+  roles: string[],
+): Promise<ApiSession> {
+  await seedAdmin(server.dataDir, { ...who, roles });
+  return apiAs(server.url, who.email, who.password);
+}

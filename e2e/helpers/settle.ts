@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Waits until the screen stops changing on its own: no spinner or skeleton left, every finite
@@ -23,4 +24,20 @@ export async function waitForSettled(page: Page): Promise<void> {
     await Promise.race([settled, new Promise((r) => setTimeout(r, 3_000))]);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
+}
+
+/**
+ * After a wheel or a scroll the page moves on its own (Playwright does not wait for it): waits until
+ * the window has left the top and stayed put for two frames.
+ */
+export async function waitForScrollToRest(page: Page): Promise<void> {
+  const position = () => page.evaluate(() => window.scrollY);
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect
+    .poll(async () => {
+      const before = await position();
+      await frames();
+      return before > 0 && before === (await position());
+    })
+    .toBe(true);
 }
