@@ -329,6 +329,9 @@ export async function closeToasts(page: Page): Promise<void> {
   while ((await close.count()) > 0) await close.first().click();
 }
 
+/** Whether the page is no wider than the window (1 px of rounding allowed): a phone's page never scrolls sideways. */
+export const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
 /**
  * Issue 14.5: axe-core (WCAG 2.0/2.1 A and AA rules) on the screen as it stands, once it has settled
  * (no spinner or skeleton, animations done). Fails with every serious or critical violation: rule,

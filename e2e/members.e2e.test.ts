@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, openDatabase, openPage, seedAdmin, shot as screenshot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  noSideScroll,
+  openDatabase,
+  openPage,
+  seedAdmin,
+  shot as screenshot,
+  signIn,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 // Issue 12: a member signs up on the website and confirms the e-mail; a ROLE_MEMBER admin finds the
@@ -60,7 +70,6 @@ beforeAll(async () => {
 
 const newPage = (width: number, height = 900) => openPage(browser, { width, height });
 const shot = (page: Page, name: string) => screenshot(page, `member-${name}`);
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 /** The open confirmation dialog; `done` waits until it has closed (its animation included) before the next one. */
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm:visible');
 const closed = (page: Page) => page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });

@@ -4,6 +4,7 @@ import {
   type ApiSession,
   expectAccessible,
   type LibraryPhoto,
+  noSideScroll,
   seedAdminSession,
   shot,
   signedInPage,
@@ -32,7 +33,6 @@ beforeAll(async () => {
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
   signedInPage(browser, server.url, editor, { width, height, language });
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 const modalsClosed = (page: Page) => expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
 const saveForm = (page: Page) => page.getByTestId('form-submit').click();
 const instanceRow = (page: Page, name: string): Locator => page.getByTestId('product-instance-row').filter({ hasText: name });

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   type ApiSession,
   expectAccessible,
   type LibraryPhoto,
+  noSideScroll,
   seedAdminSession,
   shot,
   signedInPage,
@@ -27,7 +28,6 @@ beforeAll(async () => {
 });
 
 const newPage = (width: number, height = 900) => signedInPage(browser, server.url, editor, { width, height });
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 describe('site content', () => {
   it('writes a video from a YouTube link with a cover photo from the library', async () => {

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
-import { type ApiSession, expectAccessible, seedAdminSession, shot, startFlow, type TestServer, uploadLibraryPhotos } from './harness.ts';
+import {
+  type ApiSession,
+  expectAccessible,
+  noSideScroll,
+  seedAdminSession,
+  shot,
+  startFlow,
+  type TestServer,
+  uploadLibraryPhotos,
+} from './harness.ts';
 
 // Issue 12: the company website, server-rendered by the real server from content published through the
 // API, in Chromium at 1440 and 390 px, readable with JavaScript off; a member signs up on it, confirms by
@@ -18,7 +27,6 @@ async function siteShot(page: Page, name: string) {
   await shot(page, `site-${name}`);
   await shot(page, `site-${name}-top`, { fullPage: false });
 }
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 beforeAll(async () => {
   ({ server, browser, mailbox } = await startFlow({ mail: true }));
