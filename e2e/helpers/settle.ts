@@ -2,29 +2,25 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Waits until the screen stops changing on its own: no spinner or skeleton left, every finite
- * animation (a drawer sliding, a toast, a collapsing row) finished, the web fonts loaded and two
- * frames painted. What a screenshot or an accessibility scan wants instead of a fixed pause.
+ * Waits until the screen stops changing on its own: no spinner or skeleton left, the web fonts
+ * loaded and no finite animation (a drawer sliding, a toast, a collapsing row) still running; at
+ * most `timeoutMs` for the last two. What a screenshot or an accessibility scan wants instead of a
+ * fixed pause. The page is read synchronously and polled from here: a page that runs no script
+ * (JavaScript off, a file served in a sandbox) never calls a timer or a frame callback back.
  */
-export async function waitForSettled(page: Page): Promise<void> {
+export async function waitForSettled(page: Page, timeoutMs = 3_000): Promise<void> {
   await page
     .locator('.ant-spin-spinning, .ant-skeleton-active')
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => {});
-  await page.evaluate(async () => {
-    const settled = Promise.all([
-      document.fonts.ready,
-      ...document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => {})),
-    ]);
-    // An animation that never ends (a looping one misdeclared) must not hold the flow.
-    await Promise.race([settled, new Promise((r) => setTimeout(r, 3_000))]);
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(isStill)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
+
+const isStill = () =>
+  document.fonts.status === 'loaded' &&
+  document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
 
 /**
  * After a wheel or a scroll the page moves on its own (Playwright does not wait for it): waits until
