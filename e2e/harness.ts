@@ -326,7 +326,14 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
 /** Closes the toasts on screen, one at a time (they slide in from the right edge and would widen a phone's page). */
 export async function closeToasts(page: Page): Promise<void> {
   const close = page.locator('.ant-notification-notice-close');
-  while ((await close.count()) > 0) await close.first().click();
+  // A toast may close on its own between the count and the click: the click then finds none, and the
+  // loop counts again.
+  while ((await close.count()) > 0) {
+    await close
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => {});
+  }
 }
 
 /** Whether the page is no wider than the window (1 px of rounding allowed): a phone's page never scrolls sideways. */
