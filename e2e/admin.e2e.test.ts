@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import { apiAs, expectAccessible, openPage, shot, signIn, startFlow, type TestServer, waitForSettled } from './harness.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
  * Issue flow: a super admin creates an organization and an admin in it; that admin signs in,
@@ -13,28 +13,10 @@ const newAdmin = { email: 'gamma.admin@example.com', name: 'Gamma Admin', next: 
 let mailbox: SmtpCatcher;
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  // E2E_WEB_DIST: a private build, when other flows rebuild apps/web/dist meanwhile.
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
 });
 
-async function newPage(width = 1280, height = 800) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (width = 1280, height = 800) => openPage(browser, { width, height });
 
 /** Picks an option of an antd Select by its visible text. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, text: string) {
@@ -96,7 +78,6 @@ describe('admins and organizations', () => {
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.locator('.ant-modal-confirm-title').getByText('確定停用 1 位管理員？').waitFor();
     await confirm.getByText(`${newAdmin.name} <${newAdmin.email}>`).waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'admin-batch-disable-confirm');
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -177,7 +158,6 @@ describe('admins and organizations', () => {
     await drawer.getByText(newAdmin.email).first().waitFor();
     expect(page.url()).toMatch(/entry=\d+/);
     await drawer.getByTestId('audit-diff').waitFor();
-    await page.waitForTimeout(500);
     await shot(page, 'audit-log-detail');
     await expectAccessible(page, 'audit log detail drawer 1440 zh-TW');
     await page.keyboard.press('Escape');
@@ -256,7 +236,7 @@ describe('admins and organizations', () => {
     ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.locator('.page-header').waitFor();
-      await page.waitForTimeout(400);
+      await waitForSettled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await shot(page, name);
@@ -266,7 +246,6 @@ describe('admins and organizations', () => {
     await page.goto(`${server.url}/admin/audit-log?action=create`);
     await page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first().locator('td').first().click();
     await page.getByTestId('audit-diff').waitFor();
-    await page.waitForTimeout(500);
     await shot(page, 'phone-audit-detail');
     await expectAccessible(page, 'audit log detail drawer 390 zh-TW');
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { closeToasts, expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { closeToasts, expectAccessible, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
 
 // Issue 13: the application settings screen: a change with the colour preview, the history, and
 // restoring the version before it, in Chromium against the production build.
@@ -8,21 +8,12 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
 });
 
 describe('application settings', () => {
   it('changes the title and colour with a preview, then restores the earlier version from the history', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-TW' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const { context, page, errors } = await signedInPage(browser, server.url, server.admin, { width: 1440 });
     await page.goto(`${server.url}/admin/app-settings`);
     await page.locator('#title').waitFor();
     await expect(page.getByTestId('settings-save').isDisabled()).resolves.toBe(true);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import {
   closeToasts,
   expectAccessible,
-  launchBrowser,
   openDatabase,
   seedAdmin,
   seedOrganization,
   shot,
-  signIn,
-  startServer,
+  signedInPage,
+  startFlow,
   type TestServer,
 } from './harness.ts';
 
@@ -20,16 +19,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({
-    CERTIFICATE_REMINDER_TIME: '00:00',
-    JOB_CHECK_MS: '500',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow({ env: { CERTIFICATE_REMINDER_TIME: '00:00', JOB_CHECK_MS: '500' } }));
 });
 
 async function until<T>(probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
@@ -84,11 +74,12 @@ describe('certificate reminders', () => {
       db.close();
     }
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-TW', acceptDownloads: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, email, password);
+    const { context, page, errors } = await signedInPage(
+      browser,
+      server.url,
+      { email, password },
+      { width: 1440, context: { acceptDownloads: true } },
+    );
     await page.goto(`${server.url}/admin/organization`);
     const row = page.getByTestId('compliance-table').locator('tbody tr.ant-table-row').first();
     await row.getByText('施工安全證').waitFor();
@@ -112,7 +103,6 @@ describe('certificate reminders', () => {
     await closeToasts(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await page.getByText('org-admin@example.com', { exact: true }).last().waitFor();
-    await page.waitForTimeout(1000);
     await shot(page, 'organization-certificates-390-zh');
     await expectAccessible(page, 'organization certificates 390 zh-TW');
     await context.close();

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, shot, signIn, startServer, takePolicyViolations, type TestServer } from './harness.ts';
+import { openPage, shot, signIn, startFlow, startServer, takePolicyViolations, type TestServer } from './harness.ts';
 
 /**
  * The production build as a browser receives it: the policy, the nonce, precompressed assets and their
@@ -12,12 +12,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
 });
 
 interface RawResponse {
@@ -73,10 +68,7 @@ describe('sign-in page under the Content-Security-Policy', () => {
       [1440, 900],
       [390, 844],
     ]) {
-      const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW', isMobile: width < 500 });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { context, page, errors } = await openPage(browser, { width, height, context: { isMobile: width < 500 } });
       await page.goto(`${server.url}/`);
       const submit = page.getByTestId('sign-in-submit');
       await submit.waitFor();
@@ -103,7 +95,6 @@ describe('sign-in page under the Content-Security-Policy', () => {
       expect((await colours()).background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       expect((await colours()).background).not.toBe('rgb(239, 239, 239)');
       expect(await page.locator('style[nonce]').count()).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
       await shot(page, `sign-in-csp-${width}`);
       expect(errors).toEqual([]);
       await context.close();

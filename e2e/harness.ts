@@ -2,25 +2,35 @@
  * Browser-flow harness: the real server from the production web build, a fresh data directory,
  * and the system Chromium through playwright-core.
  *
- *   const server = await startServer();           // { url, dataDir, admin, stop() }
- *   const browser = await launchBrowser();
- *   const page = await browser.newPage();
- *   await signIn(page, server.url, server.admin.email, server.admin.password);
- *   await shot(page, 'overview');                  // e2e/screenshots/overview.png
+ *   beforeAll(async () => ({ server, browser } = await startFlow()));   // closed after the file's tests
+ *   const { context, page, errors } = await signedInPage(browser, server.url, server.admin, { width: 1440 });
+ *   await shot(page, 'overview');                  // e2e/screenshots/overview.png, once the screen settled
  *   const api = await apiAs(server.url, email, password); await api.post('/api/admin/...', body);
  *   const db = openDatabase(server.dataDir);       // better-sqlite3 on DATA_DIR/app.sqlite for seeding
  */
 import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 import { chromiumPath } from './chromium-path.mjs';
+import { ROOT } from './helpers/root.ts';
+import { waitForScrollToRest, waitForSettled } from './helpers/settle.ts';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { ROOT, waitForScrollToRest, waitForSettled };
+export {
+  apiAs,
+  openDatabase,
+  seedAdmin,
+  seedAdminSession,
+  seedOrganization,
+  uploadLibraryPhoto,
+  uploadLibraryPhotos,
+  type ApiSession,
+  type LibraryPhoto,
+} from './helpers/fixtures.ts';
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 export const CHROMIUM = chromiumPath();
 
@@ -219,27 +229,74 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Signs in through the sign-in page and waits for an admin screen. */
+export interface Flow {
+  server: TestServer;
+  browser: Browser;
+}
+
+/** What startFlow opened for the file: closed, last opened first, once its tests are done. */
+const flowResources: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const close of flowResources.splice(0).reverse()) await close();
+});
+
 /**
- * A fresh browser context at `width`×`height` in `language`, signed in as `who`, with the page's
+ * A flow file's server (with `env`) and browser, closed after its tests. With `mail: true`, a real
+ * SMTP server on loopback (`mailbox`) that the server sends its mail to, polled every 200 ms.
+ */
+export async function startFlow(opts: { env?: Record<string, string>; mail: true }): Promise<Flow & { mailbox: SmtpCatcher }>;
+export async function startFlow(opts?: { env?: Record<string, string> }): Promise<Flow>;
+export async function startFlow(opts: { env?: Record<string, string>; mail?: boolean } = {}): Promise<Flow & { mailbox?: SmtpCatcher }> {
+  let mailbox: SmtpCatcher | undefined;
+  let env = opts.env ?? {};
+  if (opts.mail) {
+    const catcher = await startSmtpCatcher();
+    flowResources.push(() => catcher.close());
+    mailbox = catcher;
+    env = { SMTP_URL: catcher.url, MAIL_POLL_MS: '200', ...env };
+  }
+  const server = await startServer(env);
+  flowResources.push(() => server.stop());
+  const browser = await launchBrowser();
+  flowResources.push(() => browser.close());
+  return { server, browser, mailbox };
+}
+
+export interface PageOptions {
+  width: number;
+  height?: number;
+  /** The browser's locale and the app's language (zh-TW unless told). */
+  language?: 'zh-TW' | 'en-US';
+  /** More of the context's options (downloads, a phone's touch, a colour scheme...); they win over the above. */
+  context?: BrowserContextOptions;
+}
+
+/**
+ * A fresh browser context at `width`×`height` (900 unless told) in `language`, with the page's
  * uncaught errors collected (a flow ends by expecting none).
  */
-export async function signedInPage(
-  browser: Browser,
-  url: string,
-  who: { email: string; password: string },
-  opts: { width: number; height?: number; language?: 'zh-TW' | 'en-US' },
-) {
+export async function openPage(browser: Browser, opts: PageOptions) {
   const language = opts.language ?? 'zh-TW';
-  const context = await browser.newContext({ viewport: { width: opts.width, height: opts.height ?? 900 }, locale: language });
+  const context = await browser.newContext({
+    viewport: { width: opts.width, height: opts.height ?? 900 },
+    locale: language,
+    ...opts.context,
+  });
   const page = await context.newPage();
   if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, url, who.email, who.password);
   return { context, page, errors };
 }
 
+/** openPage, signed in as `who` through the sign-in page. */
+export async function signedInPage(browser: Browser, url: string, who: { email: string; password: string }, opts: PageOptions) {
+  const opened = await openPage(browser, opts);
+  await signIn(opened.page, url, who.email, who.password);
+  return opened;
+}
+
+/** Signs in through the sign-in page and waits for an admin screen. */
 export async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(`${url}/`);
   await page.locator('#email').fill(email);
@@ -248,16 +305,17 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 30_000 });
 }
 
-/** Full-page screenshot at e2e/screenshots/<name>.png (git-ignored). */
 /**
- * A screenshot in e2e/screenshots for a person to look at: the whole page from the top, or with
- * `fullPage: false` the viewport as it is (scrolled or not). Not an assertion: `E2E_SCREENSHOTS=0`
- * (set by scripts/test.mjs under CI=true, where nobody looks at them) skips the capture.
+ * A screenshot in e2e/screenshots (git-ignored) for a person to look at, once the screen has settled
+ * (waitForSettled): the whole page from the top, or with `fullPage: false` the viewport as it is
+ * (scrolled or not). Not an assertion: `E2E_SCREENSHOTS=0` (set by scripts/test.mjs under CI=true,
+ * where nobody looks at them) skips the capture.
  */
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
   if (process.env.E2E_SCREENSHOTS === '0') return path;
   mkdirSync(SCREENSHOTS, { recursive: true });
+  await waitForSettled(page);
   const fullPage = opts.fullPage ?? true;
   // A sticky header in a scrolled full-page capture lands mid-image; capture from the top.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
@@ -268,135 +326,18 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
 /** Closes the toasts on screen, one at a time (they slide in from the right edge and would widen a phone's page). */
 export async function closeToasts(page: Page): Promise<void> {
   const close = page.locator('.ant-notification-notice-close');
-  while ((await close.count()) > 0) await close.first().click();
-}
-
-export interface ApiSession {
-  token: string;
-  /** The X-Fingerprint the token was issued to: the server refuses the token with any other. */
-  fingerprint: string;
-  request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  get<T = any>(path: string): Promise<T>;
-  post<T = any>(path: string, body?: unknown): Promise<T>;
-  put<T = any>(path: string, body?: unknown): Promise<T>;
-  patch<T = any>(path: string, body?: unknown): Promise<T>;
-  delete<T = any>(path: string, body?: unknown): Promise<T>;
-}
-
-/** Signs in through the API for seeding; the helpers throw on a non-2xx answer. */
-export async function apiAs(url: string, email: string, password: string): Promise<ApiSession> {
-  const fingerprint = `e2e-${Math.random().toString(36).slice(2)}`;
-  const raw = async (method: string, path: string, body: unknown, token?: string) => {
-    const r = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        'x-fingerprint': fingerprint,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await r.text();
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: r.status, body: json };
-  };
-  const login = await raw('POST', '/api/admin/account/login', { email, password });
-  if (login.status !== 200) throw new Error(`login as ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const session: ApiSession = {
-    token: login.body.token,
-    fingerprint,
-    request: (m, p, b) => raw(m, p, b, session.token),
-    async get(p) {
-      return ok(await raw('GET', p, undefined, session.token), 'GET', p);
-    },
-    async post(p, b) {
-      return ok(await raw('POST', p, b ?? {}, session.token), 'POST', p);
-    },
-    async put(p, b) {
-      return ok(await raw('PUT', p, b ?? {}, session.token), 'PUT', p);
-    },
-    async patch(p, b) {
-      return ok(await raw('PATCH', p, b ?? {}, session.token), 'PATCH', p);
-    },
-    async delete(p, b) {
-      return ok(await raw('DELETE', p, b, session.token), 'DELETE', p);
-    },
-  };
-  return session;
-}
-
-function ok(r: { status: number; body: any }, method: string, path: string) {
-  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-/** better-sqlite3 on DATA_DIR/app.sqlite (the server keeps it in WAL mode), for seeding rows directly. */
-export function openDatabase(dataDir: string): import('better-sqlite3').Database {
-  const require = createRequire(join(ROOT, 'apps/server/package.json'));
-  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-  const db = new Database(join(dataDir, 'app.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
-
-/** Creates an admin with the given roles straight in the database; returns its id. Password hashing uses the server's argon2. */
-export async function seedAdmin(
-  dataDir: string,
-  a: { email: string; password: string; name?: string; roles: string[]; hasChangedPassword?: boolean },
-): Promise<number> {
-  const require = createRequire(join(ROOT, 'apps/server/package.json'));
-  const { hash } = require('@node-rs/argon2') as typeof import('@node-rs/argon2');
-  const db = openDatabase(dataDir);
-  try {
-    const t = new Date().toISOString();
-    const r = db
-      .prepare(`INSERT INTO admins (email, name, password_hash, has_change_default_password, roles, group_id, status, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, NULL, 'active', ?, ?)`)
-      .run(
-        a.email.toLowerCase(),
-        a.name ?? a.email,
-        await hash(a.password),
-        a.hasChangedPassword === false ? 0 : 1,
-        JSON.stringify(a.roles),
-        t,
-        t,
-      );
-    return Number(r.lastInsertRowid);
-  } finally {
-    db.close();
+  // A toast may close on its own between the count and the click: the click then finds none, and the
+  // loop counts again.
+  while ((await close.count()) > 0) {
+    await close
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => {});
   }
 }
 
-/** Creates an organization and, optionally, memberships with sub-account roles; returns its id. */
-export function seedOrganization(
-  dataDir: string,
-  o: { name: string; companyId?: string | null; uid?: string; members?: Array<{ adminId: number; roles: string[] }> },
-): number {
-  const db = openDatabase(dataDir);
-  try {
-    const t = new Date().toISOString();
-    const r = db
-      .prepare(`INSERT INTO organizations (uid, name, company_id, status, created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?)`)
-      .run(o.uid ?? `org-${Math.random().toString(36).slice(2, 10)}`, o.name, o.companyId ?? null, t, t);
-    const id = Number(r.lastInsertRowid);
-    for (const m of o.members ?? []) {
-      db.prepare('INSERT INTO organization_members (admin_id, organization_id, sub_account_roles, created_at) VALUES (?, ?, ?, ?)').run(
-        m.adminId,
-        id,
-        JSON.stringify(m.roles),
-        t,
-      );
-    }
-    return id;
-  } finally {
-    db.close();
-  }
-}
+/** Whether the page is no wider than the window (1 px of rounding allowed): a phone's page never scrolls sideways. */
+export const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 /**
  * Issue 14.5: axe-core (WCAG 2.0/2.1 A and AA rules) on the screen as it stands, once it has settled
@@ -412,22 +353,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 
 /** The serious and critical axe violations of the settled screen, one line per rule (see expectAccessible). */
 export async function accessibilityFindings(page: Page): Promise<string[]> {
-  await page
-    .locator('.ant-spin-spinning, .ant-skeleton-active')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => {});
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => {})),
-      ),
-      new Promise((r) => setTimeout(r, 3_000)),
-    ]),
-  );
+  await waitForSettled(page);
   const { AxeBuilder } = await import('@axe-core/playwright');
   // Mail previews are sandboxed frames that run no script (axe cannot run inside them): their content is the mail, not the app.
   const results = await new AxeBuilder({ page })
@@ -442,24 +368,4 @@ export async function accessibilityFindings(page: Page): Promise<string[]> {
       (v) =>
         `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`).join('\n      ')}`,
     );
-}
-
-/**
- * A photo in the photo library, uploaded through the API as `session` (which needs ROLE_PHOTO): a
- * plain JPEG of `color`, made here with the server's sharp. Answers its id.
- */
-export async function uploadLibraryPhoto(url: string, session: ApiSession, title: string, color: string): Promise<number> {
-  const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
-  const jpeg = await sharp({ create: { width: 800, height: 450, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${title}.jpg`);
-  const res = await fetch(`${url}/api/admin/photo/upload?title=${encodeURIComponent(title)}`, {
-    method: 'POST',
-    headers: { 'x-fingerprint': session.fingerprint, authorization: `Bearer ${session.token}` },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`photo upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: number }).id;
 }

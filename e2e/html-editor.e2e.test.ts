@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { expectAccessible, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
 
 // Issue 11: a super admin writes rich text on /admin/debug/html-editor (spec section 2) and sees the
 // HTML it makes; full screen is the 1680 layer of spec section 9; typing through an input method
@@ -9,12 +9,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
 });
 
 const area = (page: Page) => page.getByRole('textbox', { name: 'HTML 編輯器內容' });
@@ -23,11 +18,7 @@ const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: '�
 
 describe('HTML editor', () => {
   it('writes headings, lists, links, a video and a table, full screen on its layer, and keeps IME input whole', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-TW' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const { context, page, errors } = await signedInPage(browser, server.url, server.admin, { width: 1440 });
     await page.goto(`${server.url}/admin/debug/html-editor`);
     await area(page).waitFor();
     await page.getByRole('heading', { level: 1, name: 'HTML 編輯器' }).waitFor();

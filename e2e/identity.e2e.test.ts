@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import { expectAccessible, openPage, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 // Issue 10: the password reset by mail and sign-in by e-mail code, with the mail read from a real SMTP
 // server on loopback, in Chromium against the production build.
@@ -10,28 +10,10 @@ let browser: Browser;
 let mailbox: SmtpCatcher;
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
 });
 
-async function newPage(width: number, locale: 'zh-TW' | 'en-US') {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
-  return { context, page, errors };
-}
+const newPage = (width: number, language: 'zh-TW' | 'en-US') => openPage(browser, { width, height: 860, language });
 
 /** The link of a mail, pointed at the test server (PUBLIC_URL is not set for the flows). */
 const linkIn = (text: string | undefined) => {
@@ -134,7 +116,6 @@ describe('identity in the browser', () => {
       await first.waitFor({ timeout: 15_000 });
       await first.getByRole('button').click();
       await page.locator('.ant-drawer [data-testid="mail-preview"]').waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(400);
       await shot(page, `mail-outbox-${width}-${locale}`);
       await expectAccessible(page, `mail outbox ${width} ${locale}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { expectAccessible, openPage, shot, signIn, startFlow, type TestServer } from './harness.ts';
 import { startFakeProviders, type FakeProviders } from '../apps/server/test/fake-providers.ts';
 import { freePort } from '../apps/server/test/server-process.ts';
 
@@ -13,27 +13,19 @@ let providers: FakeProviders;
 beforeAll(async () => {
   providers = await startFakeProviders();
   const port = await freePort();
-  server = await startServer({
-    ...providers.env,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow({
+    env: {
+      ...providers.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await providers?.close();
 });
 
-async function newPage(width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-TW' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (width: number) => openPage(browser, { width });
 
 describe('LINE sign-in', () => {
   it('an unlinked LINE account is turned away with a way forward', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, seedAdmin, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { expectAccessible, openPage, seedAdmin, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 // Issue 13, part 3: a maintainer opens the log viewer from the Debug menu, in a new tab through
 // create-admin-session (spec section 2), and reads the server's own log file.
@@ -8,12 +8,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: 'info', ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow({ env: { LOG_LEVEL: 'info' } }));
 });
 
 describe('log viewer', () => {
@@ -21,10 +16,7 @@ describe('log viewer', () => {
     const email = 'maintainer@example.com';
     const password = 'Maint#Passw0rd-1';
     await seedAdmin(server.dataDir, { email, password, name: '維護人員', roles: ['ROLE_MAINTAINER'] });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-TW' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await openPage(browser, { width: 1440 });
     await signIn(page, server.url, email, password);
     await page.getByRole('menuitem', { name: '除錯' }).click();
     const opened = context.waitForEvent('page');

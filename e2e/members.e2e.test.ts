@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   expectAccessible,
-  launchBrowser,
+  noSideScroll,
   openDatabase,
+  openPage,
   seedAdmin,
   shot as screenshot,
   signIn,
-  startServer,
+  startFlow,
   type TestServer,
 } from './harness.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 // Issue 12: a member signs up on the website and confirms the e-mail; a ROLE_MEMBER admin finds the
 // member, disables it (its browsers are signed out at once), enables it, mails a password reset and
@@ -63,30 +64,12 @@ const linkToken = (text: string | undefined, page: 'confirm' | 'reset-password')
 };
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
   await seedAdmin(server.dataDir, { ...manager, roles: ['ROLE_MEMBER'] });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
 });
 
-async function newPage(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (width: number, height = 900) => openPage(browser, { width, height });
 const shot = (page: Page, name: string) => screenshot(page, `member-${name}`);
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 /** The open confirmation dialog; `done` waits until it has closed (its animation included) before the next one. */
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm:visible');
 const closed = (page: Page) => page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });

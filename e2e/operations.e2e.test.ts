@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { expectAccessible, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
 import { startFakeGoogleApi, type FakeGoogleApi } from '../apps/server/test/fake-google-api.ts';
 import { startFakeLineApi, type FakeLineApi } from '../apps/server/test/fake-line-api.ts';
 
@@ -19,17 +19,15 @@ beforeAll(async () => {
   keyDir = mkdtempSync(join(tmpdir(), 'bo-e2e-drive-'));
   line = await startFakeLineApi();
   google = await startFakeGoogleApi(join(keyDir, 'service-account.json'));
-  server = await startServer({
-    LINE_MESSAGING_ACCESS_TOKEN: line.token,
-    LINE_MESSAGING_API_URL: line.url,
-    ...google.env,
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow({
+    env: {
+      LINE_MESSAGING_ACCESS_TOKEN: line.token,
+      LINE_MESSAGING_API_URL: line.url,
+      ...google.env,
+    },
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await line?.close();
   await google?.close();
   rmSync(keyDir, { recursive: true, force: true });
@@ -37,11 +35,7 @@ afterAll(async () => {
 
 describe('operations tools', () => {
   it('sends a LINE message, shows LINE refusing one, and checks a Drive folder', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-TW' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    const { context, page, errors } = await signedInPage(browser, server.url, server.admin, { width: 1440 });
     await page.goto(`${server.url}/admin/operations`);
 
     const target = `U${'0123456789abcdef'.repeat(2)}`;

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 
 /**
  * Issue 14, points 2 and 6: an organization admin invites a colleague from 我的組織 (one-time password
@@ -26,13 +16,7 @@ const staffManager = { email: 'staff.manager@example.com', password: 'Staff#2026
 let mailbox: SmtpCatcher;
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-  });
-  browser = await launchBrowser();
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
   const adminId = await seedAdmin(server.dataDir, { ...orgAdmin, name: 'Delta Admin', roles: [] });
   await seedAdmin(server.dataDir, { ...staffManager, name: 'Staff Manager', roles: ['ROLE_STAFF'] });
   const delta = seedOrganization(server.dataDir, {
@@ -51,21 +35,14 @@ beforeAll(async () => {
   await api.post('/api/admin/organization/staff', { name: '陳小華', job_title: '技術員', hire_date: '2024-02-29', organization_id: echo });
   await api.put('/api/admin/account/renew', { organization_id: delta });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
-});
 
+/** The app's language is set once: a flow that switches it keeps the switch across reloads. */
 async function newPage(width: number, language: 'zh-TW' | 'en-US') {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language });
-  await context.addInitScript((lng) => {
+  const opened = await openPage(browser, { width, context: { locale: language } });
+  await opened.context.addInitScript((lng) => {
     if (!localStorage.getItem('app_language')) localStorage.setItem('app_language', lng);
   }, language);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return opened;
 }
 
 describe('organization members and staff across organizations', () => {
@@ -79,8 +56,11 @@ describe('organization members and staff across organizations', () => {
     await page.getByTestId('member-name').fill('新同事');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     expect(await page.getByTestId('password-mail-notice').textContent()).toContain('new.colleague@example.com');
-    // The invite dialog closes as the notice opens: capture once both animations are over.
-    await page.waitForTimeout(800);
+    // The invite dialog closes as the notice opens: capture the notice alone.
+    await page
+      .locator('.ant-modal')
+      .filter({ has: page.getByTestId('member-email') })
+      .waitFor({ state: 'hidden' });
     await shot(page, 'organization-members-invited-1440-zh');
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.getByTestId('member-table').getByText('新同事').waitFor();

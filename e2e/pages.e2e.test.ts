@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
+  type LibraryPhoto,
   openDatabase,
-  seedAdmin,
+  seedAdminSession,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
-  uploadLibraryPhoto,
+  uploadLibraryPhotos,
+  waitForSettled,
 } from './harness.ts';
 
 // Issue 11: an editor writes a project case with photos from the library, schedules it, sees it
@@ -20,24 +20,14 @@ const editor = { email: 'page.editor@example.com', password: 'Editor#2026', name
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
-const photos: { id: number; title: string }[] = [];
-
-const uploadPhoto = async (title: string, color: string) =>
-  photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
+let photos: LibraryPhoto[];
 
 beforeAll(async () => {
   // Ticks every second instead of every minute, so the flow need not wait for the next minute.
-  server = await startServer({ MINUTE_TASK_MS: '1000', ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
-  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE'] });
-  session = await apiAs(server.url, editor.email, editor.password);
-  await uploadPhoto('橋墩施工', '#0f766e');
-  await uploadPhoto('完工夜景', '#7c3aed');
+  ({ server, browser } = await startFlow({ env: { MINUTE_TASK_MS: '1000' } }));
+  session = await seedAdminSession(server, editor, ['ROLE_PHOTO', 'ROLE_PAGE']);
+  photos = await uploadLibraryPhotos(server.url, session, { 橋墩施工: '#0f766e', 完工夜景: '#7c3aed' });
   await session.post('/api/admin/page-category', { type: 'project', name: '公共工程' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
@@ -85,7 +75,6 @@ describe('pages', () => {
     await when.click();
     await page.keyboard.type(taipeiIn(3));
     await page.locator('.ant-picker-ok button').click();
-    await page.waitForTimeout(300);
     await shot(page, 'page-form-project');
     await expectAccessible(page, 'page form 1440 zh-TW');
     await save(page);
@@ -156,7 +145,7 @@ describe('pages', () => {
     await shot(page, 'page-list-390');
     await page.goto(`${server.url}/admin/page/${pageId}/update`);
     await page.getByTestId('page-title').waitFor();
-    await page.waitForTimeout(300);
+    await waitForSettled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await shot(page, 'page-form-390');
     expect(errors).toEqual([]);

@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  expectAccessible,
-  launchBrowser,
-  ROOT,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { expectAccessible, ROOT, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 // sharp is a dependency of the server workspace; the pictures are made here, not checked in.
 const sharp = createRequire(join(ROOT, 'apps/server/package.json'))('sharp') as typeof import('sharp').default;
@@ -23,9 +13,7 @@ let browser: Browser;
 const editor = { email: 'photo@example.com', password: 'Photo#12345' };
 
 beforeAll(async () => {
-  // E2E_WEB_DIST: a private build, when others rebuild apps/web/dist while this runs.
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const id = await seedAdmin(server.dataDir, { ...editor, name: 'Photo Editor', roles: ['ROLE_BASE', 'ROLE_PHOTO'] });
   seedOrganization(server.dataDir, {
     name: 'North Site Construction',
@@ -33,11 +21,6 @@ beforeAll(async () => {
     uid: 'north',
     members: [{ adminId: id, roles: ['SUB_ACCOUNT_ROLE_ADMIN'] }],
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A photo-like JPEG with enough detail to take a moment to upload on a throttled line. */

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
-  seedAdmin,
+  type LibraryPhoto,
+  noSideScroll,
+  seedAdminSession,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
-  uploadLibraryPhoto,
+  uploadLibraryPhotos,
+  waitForSettled,
 } from './harness.ts';
 
 // Issue 12: a product editor builds the category tree, writes a product with two attribute lists,
@@ -20,29 +21,18 @@ const SLUG = 'dry-mortar';
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
-const photos: { id: number; title: string }[] = [];
+let photos: LibraryPhoto[];
 let productId = 0;
 
-const uploadPhoto = async (title: string, color: string) =>
-  photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
-
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PRODUCT', 'ROLE_PHOTO'] });
-  session = await apiAs(server.url, editor.email, editor.password);
-  await uploadPhoto('砂漿包裝', '#a16207');
-  await uploadPhoto('施工情形', '#475569');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
+  session = await seedAdminSession(server, editor, ['ROLE_PRODUCT', 'ROLE_PHOTO']);
+  photos = await uploadLibraryPhotos(server.url, session, { 砂漿包裝: '#a16207', 施工情形: '#475569' });
 });
 
 const newPage = (width: number, height = 900, language: 'zh-TW' | 'en-US' = 'zh-TW') =>
   signedInPage(browser, server.url, editor, { width, height, language });
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 const modalsClosed = (page: Page) => expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
 const saveForm = (page: Page) => page.getByTestId('form-submit').click();
 const instanceRow = (page: Page, name: string): Locator => page.getByTestId('product-instance-row').filter({ hasText: name });
@@ -220,7 +210,6 @@ describe('products', () => {
     await expect.poll(async () => (await session.get(`/api/admin/product/${productId}`)).attributes[1].values).toEqual(['灰', '白']);
     await expect.poll(() => page.getByTestId('instances-preview').count()).toBe(0);
 
-    await page.waitForTimeout(300);
     await shot(page, 'product-form-1440');
     await expectAccessible(page, 'product form (update) 1440 zh-TW');
     expect(errors).toEqual([]);
@@ -316,13 +305,13 @@ describe('products', () => {
     const { context, page, errors } = await newPage(390, 844);
     await page.goto(`${server.url}/admin/product`);
     await page.locator('tr.ant-table-row').first().waitFor();
-    await page.waitForTimeout(300);
+    await waitForSettled(page);
     expect(await noSideScroll(page)).toBe(true);
     await expectAccessible(page, 'product list 390 zh-TW');
     await shot(page, 'product-list-390');
     await page.goto(`${server.url}/admin/product/${productId}/update`);
     await instanceRow(page, '20kg-灰').waitFor();
-    await page.waitForTimeout(300);
+    await waitForSettled(page);
     expect(await noSideScroll(page)).toBe(true);
     // On a phone each instance is a card: its price and stock are in view, not behind a sideways scroll.
     const card = instanceRow(page, '40kg-白');

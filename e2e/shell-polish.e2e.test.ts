@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import {
   apiAs,
   expectAccessible,
-  launchBrowser,
+  openPage,
   seedAdmin,
   seedOrganization,
   shot,
   signIn,
-  startServer,
+  startFlow,
   type TestServer,
+  waitForScrollToRest,
 } from './harness.ts';
 
 let server: TestServer;
@@ -19,8 +20,7 @@ let staffId: number;
 const reader = { email: 'polish.reader@example.com', password: 'Reader#12345' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const adminId = 1;
   const readerId = await seedAdmin(server.dataDir, { ...reader, name: 'Read Only', roles: [] });
   orgId = seedOrganization(server.dataDir, {
@@ -42,37 +42,26 @@ beforeAll(async () => {
     });
   }
   const api = await apiAs(server.url, server.admin.email, server.admin.password);
-  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  await api.inOrganization(orgId);
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班', mobile: '0912345678' })).id;
   await api.post('/api/admin/organization/staff', { name: '李小華', job_title: '技術士' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function open(opts: BrowserContextOptions & { language?: 'en-US'; scheme?: 'dark' | 'light' } = {}) {
   const { language, scheme, ...rest } = opts;
   const phone = (rest.viewport?.width ?? 1440) < 600;
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-TW',
-    colorScheme: scheme ?? 'light',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-    ...rest,
+  const opened = await openPage(browser, {
+    width: 1440,
+    context: { colorScheme: scheme ?? 'light', ...(phone ? { isMobile: true, hasTouch: true } : {}), ...rest },
   });
-  await context.addInitScript(
+  await opened.context.addInitScript(
     ([l, id]) => {
       if (l) localStorage.setItem('app_language', l);
       if (!localStorage.getItem('active_organization')) localStorage.setItem('active_organization', String(id));
     },
     [language ?? '', orgId] as const,
   );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return opened;
 }
 
 /** What the screen shows at this scroll position (the harness's shot captures the whole page from the top). */
@@ -85,7 +74,7 @@ describe('shell polish', () => {
     await page.goto(`${server.url}/admin/admin?per_page=50`);
     await page.locator('.ant-table-row').nth(30).waitFor();
     await page.mouse.wheel(0, 1600);
-    await page.waitForTimeout(400);
+    await waitForScrollToRest(page);
     await viewShot(page, 'admin-list-scrolled-1440-en-US');
     const brand = await page.locator('.admin-brand').boundingBox();
     expect(brand?.y).toBeGreaterThanOrEqual(-1);
@@ -219,7 +208,6 @@ describe('shell polish', () => {
       await signIn(page, server.url, server.admin.email, server.admin.password);
       await page.goto(`${server.url}/admin/staff`);
       await page.locator('.ant-table-row').first().waitFor();
-      await page.waitForTimeout(300);
       await shot(page, `dark-staff-list-${width}`);
       await expectAccessible(page, `staff list ${width} zh-TW dark`);
       if (width > 600) {
@@ -238,12 +226,10 @@ describe('shell polish', () => {
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
         await page.goto(`${server.url}/admin/staff/${staffId}/update`);
         await expect.poll(() => page.getByTestId('staff-name-input').inputValue()).not.toBe('');
-        await page.waitForTimeout(300);
         await shot(page, 'dark-staff-form-1440');
         await expectAccessible(page, 'staff form 1440 zh-TW dark');
         await page.goto(`${server.url}/admin`);
         await page.getByTestId('overview-tile').first().waitFor();
-        await page.waitForTimeout(300);
         await shot(page, 'dark-overview-1440');
       }
       expect(errors).toEqual([]);

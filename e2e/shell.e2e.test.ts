@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,8 +10,7 @@ const base = { email: 'base@example.com', password: 'Base#12345' };
 const fresh = { email: 'fresh@example.com', password: 'Fresh#1234' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const adminId = 1;
   alphaId = seedOrganization(server.dataDir, {
     name: 'Alpha Construction',
@@ -38,18 +27,7 @@ beforeAll(async () => {
   await seedAdmin(server.dataDir, { ...fresh, name: 'Fresh Admin', roles: ['ROLE_BASE'], hasChangedPassword: false });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(opts: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-TW', ...opts });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const newPage = (context: BrowserContextOptions = {}) => openPage(browser, { width: 1280, height: 800, context });
 
 describe('web shell', () => {
   it('signs in and shows the overview with roles, organization, devices and tiles', async () => {
@@ -68,7 +46,6 @@ describe('web shell', () => {
     expect(await page.getByTestId('overview-organization').textContent()).toBe('Alpha Construction (12345678)');
     expect(await page.title()).toBe('總覽 | 營造後台');
     expect(await page.getByTestId('overview-tile').count()).toBeGreaterThan(3);
-    await page.waitForTimeout(300);
     await shot(page, 'overview');
     await expectAccessible(page, 'overview 1280 zh-TW');
     expect(errors).toEqual([]);
@@ -84,7 +61,6 @@ describe('web shell', () => {
     await page.getByTestId('sign-in-submit').click();
     await page.getByTestId('sign-in-error').getByText('帳號或密碼錯誤').waitFor();
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="sign-in-submit"]')?.disabled);
-    await page.waitForTimeout(300);
     await shot(page, 'sign-in-error');
     await page.locator('#password').fill(server.admin.password);
     await page.getByTestId('sign-in-submit').click();
@@ -204,7 +180,6 @@ describe('web shell', () => {
     await shot(page, 'phone-overview');
     await page.getByTestId('menu-open').click();
     await page.locator('.admin-drawer .ant-drawer-body').getByText('總覽').waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'phone-menu');
 
     await context.close();
@@ -266,7 +241,6 @@ describe('web shell', () => {
     await page.getByTestId('sign-in-submit').waitFor();
     await page.getByText('無法連線至伺服器').waitFor();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(500);
-    await page.waitForTimeout(400);
     await shot(page, 'settings-failed');
     await context.close();
   });

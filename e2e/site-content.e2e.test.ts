@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import {
-  apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
-  seedAdmin,
+  type LibraryPhoto,
+  noSideScroll,
+  seedAdminSession,
   shot,
   signedInPage,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
-  uploadLibraryPhoto,
+  uploadLibraryPhotos,
 } from './harness.ts';
 
 // Issue 11: an editor of the website's content writes a video with a library photo, arranges the
@@ -19,26 +19,15 @@ const editor = { email: 'web.editor@example.com', password: 'Editor#2026', name:
 let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
-const photos: { id: number; title: string }[] = [];
-
-const uploadPhoto = async (title: string, color: string) =>
-  photos.push({ id: await uploadLibraryPhoto(server.url, session, title, color), title });
+let photos: LibraryPhoto[];
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_VIDEO', 'ROLE_BANNER', 'ROLE_CONTACT'] });
-  session = await apiAs(server.url, editor.email, editor.password);
-  await uploadPhoto('工地空拍', '#2563eb');
-  await uploadPhoto('完工外觀', '#16a34a');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
+  session = await seedAdminSession(server, editor, ['ROLE_PHOTO', 'ROLE_VIDEO', 'ROLE_BANNER', 'ROLE_CONTACT']);
+  photos = await uploadLibraryPhotos(server.url, session, { 工地空拍: '#2563eb', 完工外觀: '#16a34a' });
 });
 
 const newPage = (width: number, height = 900) => signedInPage(browser, server.url, editor, { width, height });
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 describe('site content', () => {
   it('writes a video from a YouTube link with a cover photo from the library', async () => {
@@ -151,7 +140,6 @@ describe('site content', () => {
     await shot(page, 'contact-list-390');
     await page.locator('tr.ant-table-row').first().getByRole('button').first().click();
     await page.getByTestId('contact-detail').waitFor();
-    await page.waitForTimeout(400);
     await shot(page, 'contact-detail-390');
     await page.goto(`${server.url}/admin/video`);
     await page.locator('tr.ant-table-row a').first().click();

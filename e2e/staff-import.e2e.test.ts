@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { apiAs, expectAccessible, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -43,8 +33,7 @@ async function roster(first: number): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Import Manager', roles: [] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
@@ -52,11 +41,6 @@ beforeAll(async () => {
     uid: 'daan-import',
     members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function newPage(width: number, height: number, language?: 'en-US') {
@@ -164,7 +148,7 @@ describe('staff import', () => {
     // The page is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const api = await apiAs(server.url, manager.email, manager.password);
-    api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+    await api.inOrganization(orgId);
     expect((await api.get('/api/admin/organization/staff/index?per_page=20')).meta.total).toBe(6);
     expect(errors).toEqual([]);
     await context.close();

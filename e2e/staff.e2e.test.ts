@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiAs,
+  type ApiSession,
   expectAccessible,
-  launchBrowser,
   seedAdmin,
   seedOrganization,
   shot,
   signIn,
-  startServer,
-  type ApiSession,
+  startFlow,
   type TestServer,
 } from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
@@ -36,8 +35,7 @@ async function uploadPhoto(staffId: number, data: Buffer) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const managerId = await seedAdmin(server.dataDir, { ...manager, name: 'Staff Manager', roles: [] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
@@ -46,7 +44,7 @@ beforeAll(async () => {
     members: [{ adminId: managerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
   });
   api = await apiAs(server.url, manager.email, manager.password);
-  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  await api.inOrganization(orgId);
   const { data: types } = await api.post('/api/admin/organization/certificate-type/defaults');
   const safety = types[0];
   const soon = addDays(todayInTaipei(), 10);
@@ -88,11 +86,6 @@ beforeAll(async () => {
   if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function newPage(width = 1280, height = 860, language?: 'en-US') {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-TW', acceptDownloads: true });
   if (language) await context.addInitScript((l) => localStorage.setItem('app_language', l), language);
@@ -126,7 +119,6 @@ async function checkCertificateTypesDialog(page: Page, name: string, screen: str
   await page.getByTestId('certificate-types').click();
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('type-name') });
   await dialog.locator('.ant-list-item').first().waitFor();
-  await page.waitForTimeout(300);
   await shot(page, name);
   await expectAccessible(page, screen);
   await page.keyboard.press('Escape');
@@ -144,7 +136,6 @@ async function checkTemplateList(page: Page, name: string, where: string) {
   await page.getByTestId('staff-excel-table').locator('tbody tr').filter({ hasText: template! }).locator('.ant-btn-dangerous').click();
   const confirm = page.locator('.ant-modal-confirm');
   await confirm.getByTestId('confirm-ok').waitFor();
-  await page.waitForTimeout(350);
   await shot(page, `${name}-delete-confirm`);
   await expectAccessible(page, `delete confirmation ${where}`);
   await confirm.getByRole('button', { name: /取\s*消|Cancel/ }).click();
@@ -177,7 +168,6 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('staff-name').click();
     await page.waitForURL(/\/admin\/staff\/\d+\/update/);
     await page.getByTestId('certificate-rows').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'staff-form');
     await expectAccessible(page, 'staff form 1280 zh-TW');
     expect(errors).toEqual([]);
@@ -211,12 +201,14 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('form-submit').click();
     await page.waitForURL(/\/admin\/staff\/\d+\/update/);
     const id = Number(/staff\/(\d+)\/update/.exec(page.url())![1]);
-    const deadline = Date.now() + 15_000;
-    let saved = await api.get(`/api/admin/organization/staff/${id}`);
-    while ((!saved.has_photo || !saved.certificates[0]?.has_file) && Date.now() < deadline) {
-      await page.waitForTimeout(300);
-      saved = await api.get(`/api/admin/organization/staff/${id}`);
-    }
+    // The photo and the certificate's file are uploaded after the save answers.
+    let saved: any;
+    await expect
+      .poll(async () => {
+        saved = await api.get(`/api/admin/organization/staff/${id}`);
+        return Boolean(saved.has_photo && saved.certificates[0]?.has_file);
+      })
+      .toBe(true);
     expect(saved).toMatchObject({ name: '陳志強', national_id: 'A223456781', mobile: '0987654321', has_photo: true });
     expect(saved.certificates).toHaveLength(1);
     expect(saved.certificates[0]).toMatchObject({ number: 'FA-77', expires_at: '2028-03-31', has_file: true, file_name: '急救證.pdf' });
@@ -257,7 +249,6 @@ describe('staff and staff spreadsheet exports', () => {
 
     await page.getByTestId('view-switch').getByText('預覽').click();
     await page.locator('[data-cell="B10"]', { hasText: '大安營造' }).waitFor();
-    await page.waitForTimeout(500);
     await shot(page, 'staff-excel-preview');
 
     await page.getByTestId('go-export').click();
@@ -290,7 +281,6 @@ describe('staff and staff spreadsheet exports', () => {
       expect(ws.getColumn(2).width).toBe(24);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.waitForTimeout(300);
     await shot(page, 'staff-excel-export');
     await expectAccessible(page, 'Excel export 1440 zh-TW');
     await checkTemplateList(page, 'staff-excel-list', '1440 zh-TW');
@@ -307,20 +297,17 @@ describe('staff and staff spreadsheet exports', () => {
     await checkCertificateTypesDialog(page, 'certificate-types-phone', 'certificate types dialog 390 zh-TW');
     await page.goto(`${server.url}/admin/staff/${staffIds[0]}/update`);
     await page.getByTestId('certificate-rows').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'staff-form-phone');
     await expectAccessible(page, 'staff form 390 zh-TW');
     await checkTemplateList(page, 'staff-excel-list-phone', '390 zh-TW');
     await page.getByTestId('template-link').first().click();
     await page.getByTestId('sheet-grid').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'staff-excel-mapping-phone');
     await expectAccessible(page, 'Excel template mapping 390 zh-TW');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await page.getByTestId('go-export').click();
     await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'staff-excel-export-phone');
     await expectAccessible(page, 'Excel export 390 zh-TW');
     expect(errors).toEqual([]);
@@ -351,7 +338,6 @@ describe('staff and staff spreadsheet exports', () => {
     await page.getByTestId('export-staff-table').locator('tbody tr[data-row-key]').first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
     expect(await page.getByTestId('export-all').isEnabled()).toBe(true);
-    await page.waitForTimeout(300);
     await shot(page, 'staff-excel-export-en');
     await expectAccessible(page, 'Excel export 1440 en-US');
     expect(errors).toEqual([]);

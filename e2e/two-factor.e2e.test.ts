@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, expectAccessible, launchBrowser, seedAdmin, shot, signIn, startServer, type TestServer } from './harness.ts';
+import { apiAs, expectAccessible, openPage, seedAdmin, shot, signIn, startFlow, type TestServer } from './harness.ts';
 import { currentCode } from '../apps/server/src/lib/identity/two-factor.ts';
 import { clearOfStepEdge } from '../apps/server/test/totp-clock.ts';
 
@@ -11,22 +11,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser } = await startFlow());
 });
 
-async function newPage(width: number, locale: 'zh-TW' | 'en-US') {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('app_language', 'en-US'));
-  return { context, page, errors };
-}
+const newPage = (width: number, language: 'zh-TW' | 'en-US') => openPage(browser, { width, height: 860, language });
 
 /**
  * The app's code `steps` periods from now: each step's code is accepted once, so each use takes the

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  seedOrganization,
-  shot,
-  signIn,
-  startServer,
-  type TestServer,
-} from './harness.ts';
+import { apiAs, expectAccessible, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,8 +9,7 @@ let orgId: number;
 const writer = { email: 'unsaved.writer@example.com', password: 'Writer#12345' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startFlow());
   const writerId = await seedAdmin(server.dataDir, { ...writer, name: 'Staff Writer', roles: [] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
@@ -33,13 +22,8 @@ beforeAll(async () => {
     members: [{ adminId: writerId, roles: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] }],
   });
   const api = await apiAs(server.url, writer.email, writer.password);
-  api.token = (await api.put('/api/admin/account/renew', { organization_id: orgId })).token;
+  await api.inOrganization(orgId);
   staffId = (await api.post('/api/admin/organization/staff', { name: '王大明', job_title: '領班' })).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openStaffForm(width: number, height: number) {
@@ -97,7 +81,6 @@ describe('unsaved changes', () => {
       await page.getByTestId('staff-name-input').fill('王大明（未儲存）');
       await clickMenu(page, '總覽', phone);
       await confirmDialog(page).locator('.ant-modal-confirm-title', { hasText: '有尚未儲存的變更' }).waitFor();
-      await page.waitForTimeout(350);
       await shot(page, `unsaved-prompt-${width}`);
       await expectAccessible(page, `unsaved-changes prompt ${width} zh-TW`);
       expect(page.url()).toBe(updateUrl);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
+import type { SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
 import {
-  apiAs,
-  expectAccessible,
-  launchBrowser,
-  seedAdmin,
-  shot,
-  startServer,
   type ApiSession,
+  expectAccessible,
+  noSideScroll,
+  seedAdminSession,
+  shot,
+  startFlow,
   type TestServer,
-  uploadLibraryPhoto,
+  uploadLibraryPhotos,
 } from './harness.ts';
 
 // Issue 12: the company website, server-rendered by the real server from content published through the
@@ -28,24 +27,17 @@ async function siteShot(page: Page, name: string) {
   await shot(page, `site-${name}`);
   await shot(page, `site-${name}-top`, { fullPage: false });
 }
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 beforeAll(async () => {
-  mailbox = await startSmtpCatcher();
-  server = await startServer({
-    SMTP_URL: mailbox.url,
-    MAIL_POLL_MS: '200',
-    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  ({ server, browser, mailbox } = await startFlow({ mail: true }));
+  session = await seedAdminSession(server, editor, ['ROLE_PHOTO', 'ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO']);
+  const photos = await uploadLibraryPhotos(server.url, session, {
+    工地空拍: '#1d4ed8',
+    完工外觀: '#15803d',
+    鋼構吊裝: '#b45309',
+    室內裝修: '#334155',
   });
-  await seedAdmin(server.dataDir, { ...editor, roles: ['ROLE_PHOTO', 'ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO'] });
-  session = await apiAs(server.url, editor.email, editor.password);
-  const photo = async (title: string, color: string) => uploadLibraryPhoto(server.url, session, title, color);
-  const [blue, green, amber, slate] = [
-    await photo('工地空拍', '#1d4ed8'),
-    await photo('完工外觀', '#15803d'),
-    await photo('鋼構吊裝', '#b45309'),
-    await photo('室內裝修', '#334155'),
-  ];
+  const [blue, green, amber, slate] = photos.map((p) => p.id);
   await session.post('/api/admin/banner', {
     title: '用心打造每一座建築',
     title_en: 'Building with care',
@@ -99,12 +91,6 @@ beforeAll(async () => {
     youtube_url: 'https://www.youtube.com/watch?v=9bZkp7q19f0',
     photo_id: green,
   });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
 });
 
 async function open(width: number, path: string, opts: { javaScriptEnabled?: boolean; height?: number } = {}) {
