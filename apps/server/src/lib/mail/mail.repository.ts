@@ -99,7 +99,8 @@ export async function outboxStanding(db: DbOrTrx) {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', 'in', ['pending', 'sending'])
     .executeTakeFirstOrThrow();
-  const retrying = db.selectFrom('mail_outbox').where('status', '=', 'pending').where('last_error', 'is not', null);
+  // A mail being retried right now ('sending') keeps its last failure: mail is still failing meanwhile.
+  const retrying = db.selectFrom('mail_outbox').where('status', 'in', ['pending', 'sending']).where('last_error', 'is not', null);
   // The latest failure is the one retried last (its next attempt is the furthest away).
   const last = await retrying.select('last_error').orderBy('next_attempt_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
   const oldest = await retrying.select('created_at').orderBy('created_at').executeTakeFirst();
