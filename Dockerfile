@@ -8,7 +8,9 @@
 # Settings come from the environment (docs/configuration.md); the image holds no .env, no data and
 # no secrets (.dockerignore). /app/data is a volume: SQLite, stored files, the generated JWT secret
 # and first-admin-password.txt (mode 0600) on the first start. docs/operations.md has more.
-ARG NODE_VERSION=24
+# Node 22 LTS: on Node 24, better-sqlite3 12 (the last line that runs on Node 20, which the
+# development machines run) aborts when a statement is collected (README "Other Node versions").
+ARG NODE_VERSION=22
 
 # --- build: every workspace's dependencies, then the web app and the server ---------------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS build

@@ -5,7 +5,7 @@
  * node_modules, with that Node's own headers: nothing is downloaded from nodejs.org or GitHub),
  * start apps/server/dist on a new data folder, check readiness, sign in, stop with SIGTERM.
  *
- *   npm run build && node scripts/node-smoke.mjs [22 24 …]
+ *   npm run build && node scripts/node-smoke.mjs [22 …]   (24 aborts today: README "Other Node versions")
  *
  * Everything fetched or built is kept in node_modules/.cache/node-smoke/<major>: the first run per
  * major takes minutes (compiling SQLite), later runs seconds. One line per step; exit 1 on a failure.
@@ -23,7 +23,7 @@ const SQLITE_SOURCES = existsSync(join(SERVER_MODULES, 'better-sqlite3'))
   ? join(SERVER_MODULES, 'better-sqlite3')
   : join(ROOT, 'node_modules/better-sqlite3');
 const NODE_GYP = join(dirname(dirname(process.execPath)), 'lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
-const majors = process.argv.slice(2).length ? process.argv.slice(2) : ['22', '24'];
+const majors = process.argv.slice(2).length ? process.argv.slice(2) : ['22'];
 const say = (line) => console.log(line);
 
 if (!existsSync(join(ROOT, 'apps/server/dist/main.mjs'))) {
