@@ -10,7 +10,9 @@ export type ContentModule = keyof AppConfigDefaults['modules'];
 export type FeatureFlag = 'adminGroup' | 'adminSubAccount' | `modules.${ContentModule}`;
 
 /** The part of the application config flags are read from (the web passes the loaded config). */
-export type FlagSource = Partial<Pick<AppConfigDefaults, 'adminGroup' | 'adminSubAccount'>> & { modules?: Partial<AppConfigDefaults['modules']> };
+export type FlagSource = Partial<Pick<AppConfigDefaults, 'adminGroup' | 'adminSubAccount'>> & {
+  modules?: Partial<AppConfigDefaults['modules']>;
+};
 
 /** On only while the config says so; one rule for the server's 404s and the web's routes and menu. */
 export function isFeatureOn(config: FlagSource, flag: FeatureFlag): boolean {
