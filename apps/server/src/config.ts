@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { ownerOnlyFiles, privateFolder } from './lib/private-files.ts';
+import { ownerOnlyFiles, privateFolder } from './private-files.ts';
 
 /** Every setting, read once from the environment and validated. `.env.example` documents each. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -158,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
   const dataDir = resolve(e.DATA_DIR);
-  // Everything the server writes from here on is its owner's alone (lib/private-files.ts).
+  // Everything the server writes from here on is its owner's alone (private-files.ts).
   ownerOnlyFiles();
   try {
     privateFolder(dataDir);

@@ -6,7 +6,7 @@ import { runCli } from '../src/cli/main.ts';
 import { createTestApp } from './helpers.ts';
 import { startServer, stopServer } from './server-process.ts';
 
-/** Owner-only files (lib/private-files.ts): the database, backups, stored files and logs are 0600 in 0700 folders. */
+/** Owner-only files (private-files.ts): the database, backups, stored files and logs are 0600 in 0700 folders. */
 const POSIX = process.platform !== 'win32';
 const mode = (path: string) => statSync(path).mode & 0o777;
 const walk = (dir: string): string[] =>

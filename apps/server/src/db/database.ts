@@ -3,9 +3,9 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
 import type { DB } from './schema.ts';
-import { withStatementCache } from '../lib/sqlite-statement-cache.ts';
-import { withNamedStatements } from '../lib/pg-named-statements.ts';
-import { privateDatabaseFiles } from '../lib/private-files.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
+import { withNamedStatements } from './pg-named-statements.ts';
+import { privateDatabaseFiles } from '../private-files.ts';
 
 export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
