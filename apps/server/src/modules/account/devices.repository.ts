@@ -15,6 +15,18 @@ export async function listDevices(db: DbOrTrx, adminId: number, currentDeviceId:
   return rows.map((r) => ({ ...r, signed_in_at: r.signed_in_at ?? r.created_at, current: r.id === currentDeviceId }));
 }
 
+/** The admin's devices not revoked yet, but the one it calls from. */
+export async function otherDeviceIds(db: DbOrTrx, adminId: number, currentDeviceId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('login_devices')
+    .select('id')
+    .where('admin_id', '=', adminId)
+    .where('id', '!=', currentDeviceId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Whose devices a revocation may touch: one admin's own, or (an operator) any admin's. */
 export type DeviceOwner = { readonly adminId: number } | 'any';
 

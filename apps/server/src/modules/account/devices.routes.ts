@@ -7,14 +7,14 @@ import { deviceSchema } from '@bo/shared/schemas/account';
 import { notFound } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
-import { adminExists, listDevices, revokeDevices, type DeviceOwner } from './devices.repository.ts';
+import { adminExists, listDevices, otherDeviceIds, revokeDevices, type DeviceOwner } from './devices.repository.ts';
 
 const ok = z.object({ message: z.string() });
 const devices = z.object({ data: z.array(deviceSchema) });
 
 /** Revokes devices in the request's transaction, one audit entry each. */
 async function logOut(ctx: RequestContext, ids: readonly number[], owner: DeviceOwner) {
-  await revokeDevices(ctx.db, ids, owner);
+  await revokeDevices(ctx.trx, ids, owner);
   for (const id of ids) await ctx.audit({ action: 'logout_device', target_type: 'login_device', target_id: id });
   return { message: 'OK' };
 }
@@ -39,19 +39,8 @@ export async function deviceRoutes(fastify: FastifyInstance) {
     (req) =>
       req.inTransaction(async (ctx) => {
         await requireIdentityProof(ctx.db, ctx.actor.deviceId);
-        const others = await ctx.db
-          .selectFrom('login_devices')
-          .select('id')
-          .where('admin_id', '=', ctx.actor.id)
-          .where('id', '!=', ctx.actor.deviceId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        if (others.length)
-          await revokeDevices(
-            ctx.db,
-            others.map((d) => d.id),
-            { adminId: ctx.actor.id },
-          );
+        const others = await otherDeviceIds(ctx.trx, ctx.actor.id, ctx.actor.deviceId);
+        if (others.length) await revokeDevices(ctx.trx, others, { adminId: ctx.actor.id });
         await ctx.audit({
           action: 'logout_other_devices',
           target_type: 'login_device',

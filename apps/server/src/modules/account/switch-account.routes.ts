@@ -7,6 +7,7 @@ import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { tokenResponse } from '@bo/shared/schemas/account';
+import { findAccountAdmin } from './account-admin.repository.ts';
 
 /**
  * Switch account: a super admin acts as another admin. The answer is a token bound to a new login
@@ -30,7 +31,7 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
         const { trx, actor } = ctx;
         // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
         if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
-        const target = await trx.selectFrom('admins').select(['id', 'status']).where('id', '=', req.params.id).executeTakeFirst();
+        const target = await findAccountAdmin(trx, req.params.id);
         if (!target) throw notFound();
         if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
         const { token } = await openSession(ctx, app, {

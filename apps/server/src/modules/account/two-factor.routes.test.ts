@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, buildAdmin, createTestApp, login, type BuiltAdmin, type TestApp } from '../../../test/helpers.ts';
+import { api, buildAdmin, createTestApp, login, testDialect, type BuiltAdmin, type TestApp } from '../../../test/helpers.ts';
 import { oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { currentCode } from '../../lib/identity/two-factor.ts';
 import { clearOfStepEdge } from '../../../test/totp-clock.ts';
@@ -165,6 +166,79 @@ describe('signing in with two-factor on', () => {
     expect(withNew.statusCode, withNew.body).toBe(200);
     const actions = await t.db.selectFrom('audit_logs').select('action').where('target_id', '=', String(admin.id)).execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['use_recovery_code', 'regenerate_recovery_codes']));
+  });
+
+  it('spends a recovery code only with the sign-in it opens: two at once on one challenge spend one code', async () => {
+    const { admin, token, recoveryCodes } = await withTwoFactor();
+    const [first, second] = recoveryCodes as [string, string];
+    const challenge = await challengeOf(admin);
+    const answers = await Promise.all([secondStep({ challenge, recovery_code: first }), secondStep({ challenge, recovery_code: second })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    // The refused sign-in kept its code: it opens the next sign-in.
+    expect((await api(t.app, token).get('/api/admin/account/two-factor')).json().recovery_codes_left).toBe(9);
+    const kept = answers[0]!.statusCode === 200 ? second : first;
+    const next = await secondStep({ challenge: await challengeOf(admin), recovery_code: kept });
+    expect(next.statusCode, next.body).toBe(200);
+    // Each code spent has its entry, written in the same transaction.
+    const used = await t.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('id')
+      .where('admin_id', '=', admin.id)
+      .where('used_at', 'is not', null)
+      .execute();
+    const entries = await t.db
+      .selectFrom('audit_logs')
+      .select(['actor_kind', 'actor_id'])
+      .where('action', '=', 'use_recovery_code')
+      .where('target_id', '=', String(admin.id))
+      .execute();
+    expect(used).toHaveLength(2);
+    expect(entries).toEqual([
+      { actor_kind: 'admin', actor_id: admin.id },
+      { actor_kind: 'admin', actor_id: admin.id },
+    ]);
+  });
+
+  it('keeps the recovery code when the sign-in fails after taking it: no session, no entry, the code still works', async () => {
+    const { admin, token, recoveryCodes } = await withTwoFactor();
+    const [first] = recoveryCodes as [string];
+    const challenge = await challengeOf(admin);
+    // The database refuses the session's login entry, the last write of the sign-in's transaction.
+    if (testDialect === 'postgres') {
+      await sql
+        .raw(
+          `CREATE FUNCTION recovery_sign_in_boom() RETURNS trigger AS $$ BEGIN IF NEW.action = 'login' AND NEW.actor_id = ${admin.id} THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+        )
+        .execute(t.db);
+      await sql
+        .raw('CREATE TRIGGER recovery_sign_in_boom BEFORE INSERT ON audit_logs FOR EACH ROW EXECUTE FUNCTION recovery_sign_in_boom()')
+        .execute(t.db);
+    } else {
+      await sql
+        .raw(
+          `CREATE TRIGGER recovery_sign_in_boom BEFORE INSERT ON audit_logs WHEN NEW.action = 'login' AND NEW.actor_id = ${admin.id} BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+        )
+        .execute(t.db);
+    }
+    try {
+      const failed = await secondStep({ challenge, recovery_code: first });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.body).not.toContain('forced failure');
+    } finally {
+      await sql.raw(`DROP TRIGGER recovery_sign_in_boom${testDialect === 'postgres' ? ' ON audit_logs' : ''}`).execute(t.db);
+      if (testDialect === 'postgres') await sql.raw('DROP FUNCTION recovery_sign_in_boom()').execute(t.db);
+    }
+    expect((await api(t.app, token).get('/api/admin/account/two-factor')).json().recovery_codes_left).toBe(10);
+    const spent = await t.db
+      .selectFrom('audit_logs')
+      .select('id')
+      .where('action', '=', 'use_recovery_code')
+      .where('target_id', '=', String(admin.id))
+      .execute();
+    expect(spent).toEqual([]);
+    // Neither the code nor the challenge was used up.
+    const ok = await secondStep({ challenge, recovery_code: first });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('ends the challenge after the fifth wrong code, when it expires, from another browser, and for a disabled admin', async () => {

@@ -11,9 +11,10 @@ import {
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
 import { adminActing } from '../../lib/kit/principals.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
-import { twoFactor, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
+import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
@@ -21,6 +22,15 @@ import { adminPrincipal } from '../../lib/sign-in/principal.ts';
 import { countWrongTry, findChallenge, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
+import { findAccountAdmin } from './account-admin.repository.ts';
+import {
+  advanceLastStep,
+  enableTwoFactor,
+  keepPendingSecret,
+  removeTwoFactor,
+  saveTwoFactorSecret,
+  twoFactorSecretOf,
+} from './two-factor.repository.ts';
 
 const codeIncorrect = (field: 'code' | 'recovery_code') => badRequest({ [field]: ['validate.error.code_incorrect'] });
 
@@ -37,15 +47,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   const attempts = attemptLimiter(app);
 
   const otpauthFor = async (db: DbOrTrx, adminId: number, base32: string) => {
-    const [{ email }, { appName }] = await Promise.all([
-      db.selectFrom('admins').select('email').where('id', '=', adminId).executeTakeFirstOrThrow(),
-      loadAppConfig(db),
-    ]);
-    return { secret: base32, otpauth_url: tf.otpauthUrl(base32, email, appName) };
+    const [admin, { appName }] = await Promise.all([findAccountAdmin(db, adminId), loadAppConfig(db)]);
+    if (!admin) throw loginFail();
+    return { secret: base32, otpauth_url: tf.otpauthUrl(base32, admin.email, appName) };
   };
 
   const challengeOf = async (req: FastifyRequest, token: string) => {
-    const challenge = await findChallenge(app.db, app.config.jwtSecret, token, signInClientOf(req).fingerprint);
+    const challenge = await findChallenge(publicReads(req), app.config.jwtSecret, token, signInClientOf(req).fingerprint);
     if (!challenge) throw loginFail();
     return challenge;
   };
@@ -66,59 +74,45 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const client = signInClientOf(req);
+      const db = publicReads(req);
       const challenge = await challengeOf(req, req.body.challenge);
       const principal = adminPrincipal(challenge.admin_id);
-      const admin = await app.db.selectFrom('admins').select(['email', 'status']).where('id', '=', principal.id).executeTakeFirstOrThrow();
-      if (admin.status !== 'active') throw loginFail();
-      const known = await isKnownBrowser(app.db, principal, client.fingerprint);
+      const admin = await findAccountAdmin(db, principal.id);
+      if (admin?.status !== 'active') throw loginFail();
+      const known = await isKnownBrowser(db, principal, client.fingerprint);
       const attempt = { account: `two_factor:${admin.email}`, ip: client.ip, knownBrowser: known ? client.fingerprint : null };
       await attempts.check(attempt);
 
       const { code, recovery_code } = req.body;
       const setup = challenge.mode === 'setup';
-      const stored = setup
-        ? null
-        : await app.db
-            .selectFrom('admin_two_factor')
-            .select(['secret', 'last_step'])
-            .where('admin_id', '=', principal.id)
-            .executeTakeFirst();
+      const stored = setup ? undefined : await twoFactorSecretOf(db, principal.id);
       const sealed = setup ? challenge.pending_secret : stored?.secret;
       if (setup && (!sealed || code === undefined)) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
       const base32 = sealed ? tf.open(sealed) : null;
+      const step = code !== undefined && base32 ? tf.matchStep(base32, code, stored?.last_step ?? null) : null;
+      const typed = code !== undefined ? 'code' : 'recovery_code';
 
-      let step: number | null = null;
-      let usedRecovery = false;
-      if (code !== undefined) step = base32 ? tf.matchStep(base32, code, stored?.last_step ?? null) : null;
-      else if (!setup && recovery_code !== undefined) usedRecovery = await tf.useRecoveryCode(app.db, principal.id, recovery_code);
-
-      if (step === null && !usedRecovery) {
-        await req.inVisitorTransaction(async (ctx) => {
-          await countWrongTry(ctx.trx, challenge.id);
+      const answer = await req.inVisitorTransaction(async (ctx) => {
+        const { trx } = ctx;
+        // Spent in the transaction that signs in with it: a sign-in refused after this point keeps the code.
+        const usedRecovery = recovery_code !== undefined && !setup ? await tf.useRecoveryCode(trx, principal.id, recovery_code) : false;
+        if (step === null && !usedRecovery) {
+          await countWrongTry(trx, challenge.id);
           await ctx.audit({
             action: 'login_failed',
             target_type: 'admin',
             target_id: principal.id,
-            after: { method: challenge.method, step: 'two_factor', with: code !== undefined ? 'code' : 'recovery_code' },
+            after: { method: challenge.method, step: 'two_factor', with: typed },
           });
-        });
-        throw codeIncorrect(code !== undefined ? 'code' : 'recovery_code');
-      }
-      await attempts.succeed(attempt);
-
-      return req.inVisitorTransaction(async (ctx) => {
-        const { trx } = ctx;
+          // Committed: the wrong try counts against the challenge.
+          return null;
+        }
         if (!(await useChallenge(trx, challenge.id))) throw loginFail();
-        const t = new Date().toISOString();
         // The second factor proved the admin: what it changes is the admin's own doing.
         const asAdmin = ctx.actingAs(adminActing(principal.id, client));
         let recovery_codes: string[] | undefined;
         if (setup) {
-          await trx.deleteFrom('admin_two_factor').where('admin_id', '=', principal.id).execute();
-          await trx
-            .insertInto('admin_two_factor')
-            .values({ admin_id: principal.id, secret: sealed!, enabled_at: t, last_step: step, created_at: t, updated_at: t })
-            .execute();
+          await saveTwoFactorSecret(trx, principal.id, { sealed: sealed!, enabledAt: new Date().toISOString(), lastStep: step });
           recovery_codes = await tf.replaceRecoveryCodes(trx, principal.id);
           await asAdmin.audit({
             action: 'enable_two_factor',
@@ -127,20 +121,16 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
             after: { at_sign_in: true },
           });
         } else if (step !== null) {
-          // Conditional on the step: the same code sent twice at once signs in once.
-          const moved = await trx
-            .updateTable('admin_two_factor')
-            .set({ last_step: step, updated_at: t })
-            .where('admin_id', '=', principal.id)
-            .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) throw codeIncorrect('code');
+          if (!(await advanceLastStep(trx, principal.id, step))) throw codeIncorrect('code');
         } else {
           await asAdmin.audit({ action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
         }
         const { token } = await openSession(ctx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
         return recovery_codes ? { token, recovery_codes } : { token };
       });
+      if (!answer) throw codeIncorrect(typed);
+      await attempts.succeed(attempt);
+      return answer;
     },
   );
 
@@ -161,10 +151,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const challenge = await challengeOf(req, req.body.challenge);
       if (challenge.mode !== 'setup') throw loginFail();
       const kept = challenge.pending_secret ? tf.open(challenge.pending_secret) : null;
-      if (kept) return otpauthFor(app.db, challenge.admin_id, kept);
+      if (kept) return otpauthFor(publicReads(req), challenge.admin_id, kept);
       const { base32, sealed } = tf.newSecret();
-      await app.db.updateTable('sign_in_challenges').set({ pending_secret: sealed }).where('id', '=', challenge.id).execute();
-      return otpauthFor(app.db, challenge.admin_id, base32);
+      // Not audited: nothing changes for the admin until the second step confirms a code (enable_two_factor).
+      return req.inVisitorTransaction(async ({ trx }) => {
+        await keepPendingSecret(trx, challenge.id, sealed);
+        return otpauthFor(trx, challenge.admin_id, base32);
+      });
     },
   );
 
@@ -178,7 +171,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       },
       config: { roles: [] },
     },
-    (req) => twoFactorStatus(app.db, req.actor.id),
+    (req) => twoFactorStatus(req.readContext().db, req.actor.id),
   );
 
   const ownChange = async (req: FastifyRequest, db: DbOrTrx) => {
@@ -201,15 +194,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     async (req) =>
       req.inTransaction(async ({ trx, actor }) => {
         await ownChange(req, trx);
-        const row = await trx.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', actor.id).executeTakeFirst();
-        if (row?.enabled_at) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
+        if (await twoFactorEnabled(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
         const { base32, sealed } = tf.newSecret();
-        const t = new Date().toISOString();
-        await trx.deleteFrom('admin_two_factor').where('admin_id', '=', actor.id).execute();
-        await trx
-          .insertInto('admin_two_factor')
-          .values({ admin_id: actor.id, secret: sealed, enabled_at: null, last_step: null, created_at: t, updated_at: t })
-          .execute();
+        // Not audited: sign-in is unchanged until …/enable confirms a code (enable_two_factor).
+        await saveTwoFactorSecret(trx, actor.id, { sealed, enabledAt: null, lastStep: null });
         return otpauthFor(trx, actor.id, base32);
       }),
   );
@@ -229,22 +217,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     async (req) =>
       req.inTransaction(async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
-        const row = await trx
-          .selectFrom('admin_two_factor')
-          .select(['secret', 'enabled_at'])
-          .where('admin_id', '=', actor.id)
-          .executeTakeFirst();
+        const row = await twoFactorSecretOf(trx, actor.id);
         if (!row) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
         if (row.enabled_at) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
         const base32 = tf.open(row.secret);
         const step = base32 ? tf.matchStep(base32, req.body.code, null) : null;
         if (step === null) throw codeIncorrect('code');
-        const t = new Date().toISOString();
-        await trx
-          .updateTable('admin_two_factor')
-          .set({ enabled_at: t, last_step: step, updated_at: t })
-          .where('admin_id', '=', actor.id)
-          .execute();
+        await enableTwoFactor(trx, actor.id, step);
         const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
         await audit({ action: 'enable_two_factor', target_type: 'admin', target_id: actor.id });
         return { recovery_codes };
@@ -264,8 +243,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     async (req) =>
       req.inTransaction(async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
-        const row = await trx.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', actor.id).executeTakeFirst();
-        if (!row?.enabled_at) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
+        if (!(await twoFactorEnabled(trx, actor.id))) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
         const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
         await audit({ action: 'regenerate_recovery_codes', target_type: 'admin', target_id: actor.id });
         return { recovery_codes };
@@ -287,9 +265,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       req.inTransaction(async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
         if (await twoFactorRequired(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_required'] });
-        const gone = await trx.deleteFrom('admin_two_factor').where('admin_id', '=', actor.id).executeTakeFirst();
-        await trx.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', actor.id).execute();
-        if (Number(gone.numDeletedRows) > 0) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });
+        if (await removeTwoFactor(trx, actor.id)) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });
         return twoFactorStatus(trx, actor.id);
       }),
   );

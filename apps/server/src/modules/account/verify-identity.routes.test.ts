@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
+import { oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 
 let t: TestApp;
 let catcher: SmtpCatcher;
@@ -82,6 +83,36 @@ describe('verify identity', () => {
     const set = await api(t.app, token).put('/api/admin/account/reset-password', { password: 'Brand-New-1' });
     expect(set.statusCode, set.body).toBe(200);
     expect((await api(t.app).post('/api/admin/account/login', { email: admin.email, password: 'Brand-New-1' })).statusCode).toBe(200);
+  });
+
+  it('by a mailed code: a wrong one counts a try of it, the right one is used up with the proof and its entry', async () => {
+    const admin = await buildAdmin(t.db);
+    const token = await login(t.app, admin);
+    const code = await oneTimeCodes(t.app.config.jwtSecret).issue(t.db, {
+      email: admin.email,
+      adminId: admin.id,
+      purpose: 'verify_identity',
+      ip: null,
+    });
+    const stored = () =>
+      t.db
+        .selectFrom('one_time_codes')
+        .select(['tries', 'used_at'])
+        .where('admin_id', '=', admin.id)
+        .where('purpose', '=', 'verify_identity')
+        .executeTakeFirstOrThrow();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await verify(token, { code: wrong })).statusCode).toBe(400);
+    expect(await stored()).toEqual({ tries: 1, used_at: null });
+    expect((await verify(token, { code })).statusCode).toBe(200);
+    expect((await stored()).used_at).not.toBeNull();
+    const entries = await t.db
+      .selectFrom('audit_logs')
+      .select('after')
+      .where('action', '=', 'verify_identity')
+      .where('target_id', '=', String(admin.id))
+      .execute();
+    expect(entries.map((e) => JSON.parse(e.after!))).toEqual([{ method: 'code' }]);
   });
 
   it('refuses a body with neither or both of password and code, and a taken e-mail with 409', async () => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityCodeBody, identityCodeResponse, verifyIdentityBody, verifyIdentityResponse } from '@bo/shared/schemas/account';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, invalidToken } from '../../lib/errors.ts';
 import { grantIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend, SEND_PACING } from '../../lib/identity/send-pacing.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
+import { findAccountAdmin, passwordHashOf } from './account-admin.repository.ts';
 
 /** POST /api/admin/account/verify-identity and the code it can mail (issue 10). */
 export async function verifyIdentityRoutes(fastify: FastifyInstance) {
@@ -34,35 +35,33 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
     async (req) => {
       const actor = req.actor;
       if (actor.impersonatorId !== null) throw badRequest({ password: ['validate.error.not_while_switched'] });
-      const admin = await app.db
-        .selectFrom('admins')
-        .select(['email', 'password_hash'])
-        .where('id', '=', actor.id)
-        .executeTakeFirstOrThrow();
+      const { db } = req.readContext();
+      const admin = await findAccountAdmin(db, actor.id);
+      if (!admin) throw invalidToken();
       const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
       await attempts.check(attempt);
-      if (req.body.password !== undefined) {
-        if (!(await verifyPassword(admin.password_hash, req.body.password)))
-          throw badRequest({ password: ['validate.error.password_incorrect'] });
-      } else {
-        const { result, adminId } = await codes.check(app.db, {
-          email: admin.email,
-          purpose: 'verify_identity',
-          code: req.body.code ?? '',
-        });
-        if (result !== 'ok' || adminId !== actor.id) throw badRequest({ code: ['validate.error.code_incorrect'] });
-      }
-      await attempts.succeed(attempt);
-      return req.inTransaction(async ({ trx, audit }) => {
+      const { password, code } = req.body;
+      if (password !== undefined && !(await verifyPassword(await passwordHashOf(db, actor.id), password)))
+        throw badRequest({ password: ['validate.error.password_incorrect'] });
+      const proof = await req.inTransaction(async ({ trx, audit }) => {
+        if (password === undefined) {
+          // Checked in the transaction that grants the proof: the code is used up with the proof and its entry.
+          const { result, adminId } = await codes.check(trx, { email: admin.email, purpose: 'verify_identity', code: code ?? '' });
+          // Committed: a wrong code counts a try of the code.
+          if (result !== 'ok' || adminId !== actor.id) return null;
+        }
         const verified_until = await grantIdentityProof(trx, actor.deviceId);
         await audit({
           action: 'verify_identity',
           target_type: 'admin',
           target_id: actor.id,
-          after: { method: req.body.password !== undefined ? 'password' : 'code' },
+          after: { method: password !== undefined ? 'password' : 'code' },
         });
         return { verified_until };
       });
+      if (!proof) throw badRequest({ code: ['validate.error.code_incorrect'] });
+      await attempts.succeed(attempt);
+      return proof;
     },
   );
 
@@ -80,7 +79,8 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
     async (req) => {
       const actor = req.actor;
       if (actor.impersonatorId !== null) throw badRequest({ code: ['validate.error.not_while_switched'] });
-      const admin = await app.db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+      const admin = await findAccountAdmin(req.readContext().db, actor.id);
+      if (!admin) throw invalidToken();
       await paceSend(app.rateLimits, { kind: 'identity_code', email: admin.email, ip: req.ip });
       await req.inTransaction(async ({ trx, sendMail }) => {
         const code = await codes.issue(trx, { email: admin.email, adminId: admin.id, purpose: 'verify_identity', ip: req.ip });

@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
-import type { Member } from '@bo/shared/schemas/member';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { z } from 'zod';
+import type { Member, memberListQuery } from '@bo/shared/schemas/member';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { MembersTable } from '../../db/tables/members.ts';
@@ -41,4 +42,28 @@ export const members = scopedTable<Member, Row>({
 export async function memberView(db: DbOrTrx, id: number): Promise<Member> {
   const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return (await toMembers([row], db))[0]!;
+}
+
+/** The back office list's filters beyond the keyword: status, e-mail confirmed or not, a linked provider. */
+export const memberFilters =
+  (f: Pick<z.output<typeof memberListQuery>, 'status' | 'confirmed' | 'provider'>) =>
+  (qb: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any> => {
+    let q = f.status ? qb.where('m.status', '=', f.status) : qb;
+    if (f.confirmed) q = q.where('m.email_verified_at', f.confirmed === 'true' ? 'is not' : 'is', null);
+    if (f.provider)
+      q = q.where((eb) =>
+        eb.exists(
+          eb.selectFrom('member_identities as i').select('i.id').whereRef('i.member_id', '=', 'm.id').where('i.provider', '=', f.provider!),
+        ),
+      );
+    return q;
+  };
+
+/** What a mail to the member needs: its address, greeting, password fingerprint and language. */
+export function memberForMail(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'email', 'name', 'password_hash', 'email_verified_at', 'locale'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }

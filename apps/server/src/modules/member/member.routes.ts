@@ -7,8 +7,8 @@ import { mailSentResponse } from '@bo/shared/schemas/account';
 import { memberDeviceParams, memberDeviceSchema } from '@bo/shared/schemas/member';
 import { notFound } from '../../lib/errors.ts';
 import { memberLinkMail } from '../../lib/identity/member-links.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { members } from './member.repository.ts';
+import { memberDevices, revokeMemberDevice } from './member-devices.repository.ts';
+import { memberForMail, members } from './member.repository.ts';
 
 const tags = ['member'];
 
@@ -29,23 +29,16 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.member },
     },
-    async (req) => {
-      const result = await req.inTransaction(async (ctx) => {
+    async (req) =>
+      req.inTransaction(async (ctx) => {
         const [member] = await members.find(ctx.db, ctx.scope, [req.params.id]);
         if (!member) throw notFound();
-        const row = await ctx.db
-          .selectFrom('members')
-          .select(['id', 'email', 'name', 'password_hash', 'email_verified_at', 'locale'])
-          .where('id', '=', member.id)
-          .executeTakeFirstOrThrow();
+        const row = await memberForMail(ctx.trx, member.id);
         const locale = row.locale === 'en-US' ? 'en-US' : 'zh-TW';
-        await enqueueMail(ctx.db, app.config, await memberLinkMail(ctx.db, app.config, { member: row, purpose: 'reset', locale }));
+        await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member: row, purpose: 'reset', locale }));
         await ctx.audit({ action: 'send_reset_password_mail', target_type: 'member', target_id: member.id });
         return { sent: true as const, sent_to: member.email };
-      });
-      app.mailer.kick();
-      return result;
-    },
+      }),
   );
 
   app.get(
@@ -62,14 +55,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
     async (req) => {
       const ctx = req.readContext();
       if ((await members.find(ctx.db, ctx.scope, [req.params.id])).length === 0) throw notFound();
-      const data = await app.db
-        .selectFrom('member_devices')
-        .select(['id', 'member_id', 'user_agent', 'ip', 'created_at', 'signed_in_at', 'session_expires_at', 'last_seen_at', 'revoked_at'])
-        .where('member_id', '=', req.params.id)
-        .orderBy('signed_in_at', 'desc')
-        .limit(200)
-        .execute();
-      return { data };
+      return { data: await memberDevices(ctx.db, req.params.id) };
     },
   );
 
@@ -86,13 +72,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
     },
     async (req) =>
       req.inTransaction(async (ctx) => {
-        const done = await ctx.db
-          .updateTable('member_devices')
-          .set({ revoked_at: new Date().toISOString(), token_id: null })
-          .where('id', '=', req.params.deviceId)
-          .where('member_id', '=', req.params.id)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw notFound();
+        if (!(await revokeMemberDevice(ctx.trx, req.params.id, req.params.deviceId))) throw notFound();
         await ctx.audit({
           action: 'logout_device',
           target_type: 'member',
