@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
 import type { DbOrTrx } from '../db/database.ts';
-import { compiledOnce } from './compiled-query.ts';
+import { deviceWithAdmin, membershipRoles, organizationWithMembership, roleSourcesOf, type RoleSources } from './actor.repository.ts';
 
 /** Who is making a request: loaded from the token's login device on every request. */
 export interface Actor {
@@ -30,53 +29,6 @@ export const parseRoles = (json: string | null | undefined): string[] => {
     return [];
   }
 };
-
-// Runs on every request: the device, its admin and, for a member of a group only, the group's roles
-// and the app config row that says whether groups are on; one statement, compiled once.
-const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) =>
-  db
-    .selectFrom('login_devices as d')
-    .innerJoin('admins as a', 'a.id', 'd.admin_id')
-    .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-    // Literals: compiledOnce binds only deviceId.
-    .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
-    .select([
-      'd.id as device_id',
-      'd.impersonator_id',
-      'd.organization_id',
-      'd.revoked_at',
-      'd.last_seen_at',
-      'd.fingerprint',
-      'd.session_expires_at',
-      'd.token_id',
-      'd.previous_token_id',
-      'd.previous_token_until',
-      'a.id',
-      'a.email',
-      'a.name',
-      'a.roles',
-      'a.status',
-      'a.has_change_default_password',
-      'g.roles as group_roles',
-      'c.value as app_config',
-    ])
-    .where('d.id', '=', deviceId),
-);
-
-const adminWithGroup = (db: DbOrTrx, adminId: number) =>
-  db
-    .selectFrom('admins as a')
-    .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
-    .leftJoin('app_configs as c', (join) => join.on('c.name', '=', sql.lit('app')).on(sql<boolean>`a.group_id is not null`))
-    .select(['a.roles', 'g.roles as group_roles', 'c.value as app_config'])
-    .where('a.id', '=', adminId);
-
-/** What decides an admin's ROLE_ roles: its own, its group's (null: no group) and the stored app config. */
-interface RoleSources {
-  roles: string;
-  group_roles: string | null;
-  app_config: string | null;
-}
 
 /**
  * Members of an admin group hold its roles only while the adminGroup flag is on. Read from the stored
@@ -164,28 +116,14 @@ export async function loadActorForDevice(db: DbOrTrx, token: DeviceToken, finger
 
 /** The ROLE_ roles an admin holds now (for a new token). */
 export async function adminRolesOf(db: DbOrTrx, adminId: number): Promise<string[]> {
-  const [row] = await adminWithGroup(db, adminId).execute();
+  const row = await roleSourcesOf(db, adminId);
   return row ? rolesFrom(row) : [];
 }
 
 export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizationId: number): Promise<string[] | null> {
-  const m = await db
-    .selectFrom('organization_members')
-    .select('sub_account_roles')
-    .where('admin_id', '=', adminId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  return m ? parseRoles(m.sub_account_roles).filter(isSubAccountRole) : null;
+  const roles = await membershipRoles(db, adminId, organizationId);
+  return roles === undefined ? null : parseRoles(roles).filter(isSubAccountRole);
 }
-
-// Runs on every request acting in an organization: one statement, compiled once.
-const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: number, organizationId: number) =>
-  db
-    .selectFrom('organizations as o')
-    .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', adminId))
-    .select(['o.status', 'm.admin_id as member_id', 'm.sub_account_roles'])
-    .where('o.id', '=', organizationId),
-);
 
 /**
  * The organization a request acts in, and the actor's roles there. Members act in their

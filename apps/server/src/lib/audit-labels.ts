@@ -1,5 +1,6 @@
 import type { AuditTarget } from '@bo/shared/audit-actions';
 import type { DbOrTrx } from '../db/database.ts';
+import { labelFields } from './audit-labels.repository.ts';
 
 /**
  * The display name an audit entry records for its target (`audit_logs.target_label`, migration
@@ -67,13 +68,8 @@ export function userAgentSummary(ua: string): string {
 const byId = <C extends string>(table: string, columns: readonly C[], label: (row: Row, id: string) => string | null): LabelResolver => ({
   load: async (db, id) => {
     const n = numericId(id);
-    if (n === null) return undefined;
     // The table and columns come from the registry below, never from a request.
-    return (await (db as DbOrTrx)
-      .selectFrom(table as 'admins')
-      .select(columns as unknown as 'id'[])
-      .where('id', '=', n)
-      .executeTakeFirst()) as Row | undefined;
+    return n === null ? undefined : labelFields(db, table, columns, n);
   },
   label,
 });

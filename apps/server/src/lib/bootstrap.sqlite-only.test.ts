@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { announceFirstAdmin, FIRST_ADMIN_PASSWORD_FILE } from './bootstrap.ts';
+import { createTestApp } from '../../test/helpers.ts';
+import { announceFirstAdmin, ensureFirstAdmin, FIRST_ADMIN_PASSWORD_FILE, START_UP_JOB } from './bootstrap.ts';
 
-// Where the first admin's password goes (no database: runs once). The real process is in test/server-lifecycle.
+// Where the first admin's password goes (no database: runs once), and the first admin's audit entry.
+// The real process is in test/server-lifecycle.
 const dirs: string[] = [];
 const dataDir = () => {
   const d = mkdtempSync(join(tmpdir(), 'bo-first-admin-'));
@@ -59,6 +61,39 @@ describe('first admin announcement', () => {
       expect(printed).toContain('owner@example.com');
       expect(printed).toContain('ADMIN_PASSWORD');
       expect(existsSync(file)).toBe(false);
+    }
+  });
+});
+
+describe('first admin creation', () => {
+  it('creates the first super admin once, audited as the start-up job in the same write', async () => {
+    const t = await createTestApp({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Chosen-pw-123' });
+    try {
+      expect(await ensureFirstAdmin(t.db, t.config)).toEqual({ email: 'owner@example.com', generatedPassword: null });
+      const admin = await t.db
+        .selectFrom('admins')
+        .select(['id', 'roles'])
+        .where('email', '=', 'owner@example.com')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(admin.roles)).toContain('ROLE_SUPER_ADMIN');
+      const entries = await t.db.selectFrom('audit_logs').selectAll().execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        actor_kind: 'system',
+        actor_id: null,
+        user_agent: START_UP_JOB,
+        action: 'create',
+        target_type: 'admin',
+        target_id: String(admin.id),
+        target_label: 'Super Admin <owner@example.com>',
+      });
+      expect(entries[0]!.after).not.toContain('Chosen-pw-123');
+
+      // A second start finds an admin: nothing is created or recorded.
+      expect(await ensureFirstAdmin(t.db, t.config)).toBeNull();
+      expect(await t.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(1);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -2,6 +2,9 @@ import { openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { anyAdminExists, insertAdminUnlessEmailTaken } from './admins.repository.ts';
+import { systemJob } from './kit/principals.ts';
+import { contextsOf, type ContextHost } from './kit/request-context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
 export interface FirstAdmin {
@@ -10,32 +13,46 @@ export interface FirstAdmin {
   generatedPassword: string | null;
 }
 
-/** Creates the first super admin when no admin exists; returns who was created, once. */
+/** The job name the first admin's audit entry is recorded under. */
+export const START_UP_JOB = 'start-up';
+
+/** Start-up runs before the app exists: it queues no mail and lets go of no stored objects or rows. */
+const startUpHost = (db: Database, config: Config): ContextHost => ({
+  db,
+  config,
+  kickMailer: () => {},
+  removeObjects: async (keys) => {
+    if (keys.length) throw new Error('start-up deletes no stored objects');
+  },
+  release: async () => {},
+});
+
+/** Creates the first super admin when no admin exists, audited as the start-up job; returns who was created, once. */
 export async function ensureFirstAdmin(db: Database, config: Config): Promise<FirstAdmin | null> {
-  const any = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
-  if (any) return null;
+  if (await anyAdminExists(db)) return null;
   const email = (config.firstAdmin.email ?? 'admin@example.com').toLowerCase();
   const generated = config.firstAdmin.password === undefined ? generatePassword() : null;
-  const t = new Date().toISOString();
-  const created = await db
-    .insertInto('admins')
-    .values({
+  const passwordHash = await hashPassword(generated ?? config.firstAdmin.password!);
+  const roles = ['ROLE_SUPER_ADMIN', 'ROLE_BASE'];
+  return contextsOf(startUpHost(db, config), systemJob(START_UP_JOB)).inTransaction(async ({ trx, audit }) => {
+    const t = new Date().toISOString();
+    const id = await insertAdminUnlessEmailTaken(trx, {
       email,
       name: 'Super Admin',
-      password_hash: await hashPassword(generated ?? config.firstAdmin.password!),
+      password_hash: passwordHash,
       // A generated password must be changed at first sign-in; one chosen through ADMIN_PASSWORD need not.
       has_change_default_password: generated ? 0 : 1,
-      roles: JSON.stringify(['ROLE_SUPER_ADMIN', 'ROLE_BASE']),
+      roles: JSON.stringify(roles),
       group_id: null,
       status: 'active',
       created_at: t,
       updated_at: t,
-    })
+    });
     // Several instances starting together on an empty database: one creates the admin, the others carry on.
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return created ? { email, generatedPassword: generated } : null;
+    if (id === null) return null;
+    await audit({ action: 'create', target_type: 'admin', target_id: id, after: { email, name: 'Super Admin', roles, status: 'active' } });
+    return { email, generatedPassword: generated };
+  });
 }
 
 export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../db/database.ts';
 import type { DeviceToken } from './actor.ts';
+import { memberDeviceForToken } from './sign-in/member-devices.repository.ts';
 
 /** Who makes a member route's request (issue 12): a member of the website, by its member device. */
 export interface MemberActor {
@@ -17,13 +18,7 @@ export interface MemberActor {
  * end, and its member must be active.
  */
 export async function loadMemberForDevice(db: DbOrTrx, token: DeviceToken, fingerprint: string): Promise<MemberActor | null> {
-  const row = await db
-    .selectFrom('member_devices as d')
-    .innerJoin('members as m', 'm.id', 'd.member_id')
-    .select(['d.id as device_id', 'd.fingerprint', 'd.token_id', 'd.revoked_at', 'd.session_expires_at', 'd.last_seen_at'])
-    .select(['m.id', 'm.email', 'm.name', 'm.status'])
-    .where('d.id', '=', token.id)
-    .executeTakeFirst();
+  const row = await memberDeviceForToken(db, token.id);
   if (!row || row.revoked_at !== null || row.status !== 'active' || row.id !== token.data.id) return null;
   if (row.fingerprint !== fingerprint || row.token_id === null || row.token_id !== token.jti) return null;
   if (Date.now() >= Date.parse(row.session_expires_at)) return null;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPayload } from '@bo/shared/token';
-import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../db/database.ts';
-import type { LoginDevicesTable } from '../db/schema.ts';
 import { adminRolesOf, subAccountRolesIn } from './actor.ts';
+import { adminRow, adminSummary } from './admins.repository.ts';
 import { invalidToken } from './errors.ts';
 import { hs256Key, type Hs256Key } from './hs256-jwt.ts';
+import { loginDevice, replaceDeviceToken, type LoginDevice } from './sign-in/login-devices.repository.ts';
+import { memberDeviceWithMember, updateMemberDevice } from './sign-in/member-devices.repository.ts';
 import { adminPrincipal } from './sign-in/principal.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
@@ -23,7 +24,7 @@ export const RENEWAL_GRACE_SECONDS = 30;
  */
 export const RENEWAL_WINDOW_SECONDS = 15 * 60;
 
-type Device = Selectable<LoginDevicesTable>;
+type Device = LoginDevice;
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const isoOf = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
@@ -51,7 +52,7 @@ export class TokenService {
     keepLogin: boolean,
     opts: { retire?: 'after-grace' | 'at-once'; replacing?: string } = {},
   ): Promise<string> {
-    const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const device = await loginDevice(db, deviceId);
     const replacing = opts.replacing ?? device.token_id;
     if (replacing !== device.token_id) return this.current(db, deviceId);
     const now = Math.floor(Date.now() / 1000);
@@ -60,21 +61,16 @@ export class TokenService {
     if (exp <= now) throw invalidToken();
     const jti = randomBytes(16).toString('base64url');
     const grace = (opts.retire ?? 'after-grace') === 'after-grace' && device.token_id !== null;
-    let update = db
-      .updateTable('login_devices')
-      .set({
-        token_id: jti,
-        token_expires_at: isoOf(exp),
-        previous_token_id: grace ? device.token_id : null,
-        previous_token_until: grace ? isoOf(now + RENEWAL_GRACE_SECONDS) : null,
-        ...(device.session_expires_at === null ? { signed_in_at: device.signed_in_at ?? isoOf(now), session_expires_at: isoOf(end) } : {}),
-      })
-      .where('id', '=', deviceId);
     // Two renewals racing (two tabs): only the first replaces the token; the second hands out the token
     // the first made, rather than retiring it a moment after it was given out.
-    update = replacing === null ? update.where('token_id', 'is', null) : update.where('token_id', '=', replacing);
-    const { numUpdatedRows } = await update.executeTakeFirst();
-    if (numUpdatedRows === 0n) return this.current(db, deviceId);
+    const replaced = await replaceDeviceToken(db, deviceId, replacing, {
+      token_id: jti,
+      token_expires_at: isoOf(exp),
+      previous_token_id: grace ? device.token_id : null,
+      previous_token_until: grace ? isoOf(now + RENEWAL_GRACE_SECONDS) : null,
+      ...(device.session_expires_at === null ? { signed_in_at: device.signed_in_at ?? isoOf(now), session_expires_at: isoOf(end) } : {}),
+    });
+    if (!replaced) return this.current(db, deviceId);
     return this.sign(db, { ...device, token_id: jti }, exp);
   }
 
@@ -83,7 +79,7 @@ export class TokenService {
    * What a renewal answers when there is nothing to renew.
    */
   async current(db: DbOrTrx, deviceId: number): Promise<string> {
-    const device = await db.selectFrom('login_devices').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const device = await loginDevice(db, deviceId);
     if (device.token_id === null || device.token_expires_at === null) return this.issue(db, deviceId, device.keep_login === 1);
     return this.sign(db, device, seconds(device.token_expires_at));
   }
@@ -121,17 +117,12 @@ export class TokenService {
    * member's id, e-mail and name; a member has no roles.
    */
   async issueMember(db: DbOrTrx, deviceId: number): Promise<string> {
-    const device = await db
-      .selectFrom('member_devices as d')
-      .innerJoin('members as m', 'm.id', 'd.member_id')
-      .select(['d.id', 'd.keep_login', 'd.session_expires_at', 'm.id as member_id', 'm.email', 'm.name', 'm.created_at', 'm.updated_at'])
-      .where('d.id', '=', deviceId)
-      .executeTakeFirstOrThrow();
+    const device = await memberDeviceWithMember(db, deviceId);
     const now = Math.floor(Date.now() / 1000);
     const exp = Math.min(now + this.lifetime(device.keep_login === 1), seconds(device.session_expires_at));
     if (exp <= now) throw invalidToken();
     const jti = randomBytes(16).toString('base64url');
-    await db.updateTable('member_devices').set({ token_id: jti }).where('id', '=', deviceId).execute();
+    await updateMemberDevice(db, deviceId, { token_id: jti });
     const payload: VerifiedToken = {
       exp,
       expired_at: isoOf(exp),
@@ -162,7 +153,7 @@ export class TokenService {
 
   private async sign(db: DbOrTrx, device: Device, exp: number): Promise<string> {
     const principal = adminPrincipal(device.admin_id);
-    const admin = await db.selectFrom('admins').selectAll().where('id', '=', principal.id).executeTakeFirstOrThrow();
+    const admin = await adminRow(db, principal.id);
     const subRoles = device.organization_id === null ? [] : ((await subAccountRolesIn(db, admin.id, device.organization_id)) ?? []);
     const roles = await adminRolesOf(db, admin.id);
     const payload: VerifiedToken = {
@@ -183,11 +174,7 @@ export class TokenService {
       },
     };
     if (device.impersonator_id !== null) {
-      const acting = await db
-        .selectFrom('admins')
-        .select(['id', 'email', 'name'])
-        .where('id', '=', device.impersonator_id)
-        .executeTakeFirst();
+      const acting = await adminSummary(db, device.impersonator_id);
       if (acting) payload.data.impersonator = acting;
     }
     return this.signPayload(payload);

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.ts';
+import { identityVerifiedUntil, updateLoginDevice } from '../sign-in/login-devices.repository.ts';
 import { AppError } from '../errors.ts';
 import { MESSAGES } from '@bo/shared/messages';
 
@@ -16,13 +17,13 @@ export const identityVerificationRequired = () => new AppError(403, MESSAGES.ide
  */
 export async function grantIdentityProof(db: DbOrTrx, deviceId: number): Promise<string> {
   const until = new Date(Date.now() + IDENTITY_PROOF_SECONDS * 1000).toISOString();
-  await db.updateTable('login_devices').set({ identity_verified_until: until }).where('id', '=', deviceId).execute();
+  await updateLoginDevice(db, deviceId, { identity_verified_until: until });
   return until;
 }
 
 export async function hasIdentityProof(db: DbOrTrx, deviceId: number): Promise<boolean> {
-  const row = await db.selectFrom('login_devices').select('identity_verified_until').where('id', '=', deviceId).executeTakeFirst();
-  return !!row?.identity_verified_until && row.identity_verified_until > new Date().toISOString();
+  const until = await identityVerifiedUntil(db, deviceId);
+  return until !== null && until > new Date().toISOString();
 }
 
 /** Throws 403 `Identity verification required` unless the device proved its admin's identity in the last five minutes. */

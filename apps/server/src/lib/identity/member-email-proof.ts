@@ -1,4 +1,6 @@
 import type { DbOrTrx } from '../../db/database.ts';
+import { confirmMemberEmail } from '../members.repository.ts';
+import { retireOpenMemberLinks } from './member-links.repository.ts';
 
 /**
  * A member proved its e-mail another way than its sign-up's own confirmation link: a mailed sign-in
@@ -10,18 +12,7 @@ import type { DbOrTrx } from '../../db/database.ts';
  */
 export async function proveMemberEmail(db: DbOrTrx, memberId: number): Promise<boolean> {
   const now = new Date().toISOString();
-  const proven = await db
-    .updateTable('members')
-    .set({ email_verified_at: now, password_hash: null, updated_at: now })
-    .where('id', '=', memberId)
-    .where('email_verified_at', 'is', null)
-    .executeTakeFirst();
-  await db
-    .updateTable('member_links')
-    .set({ used_at: now })
-    .where('member_id', '=', memberId)
-    .where('purpose', '=', 'confirm')
-    .where('used_at', 'is', null)
-    .execute();
-  return Number(proven.numUpdatedRows) === 1;
+  const proven = await confirmMemberEmail(db, memberId, now);
+  await retireOpenMemberLinks(db, memberId, 'confirm', now);
+  return proven;
 }

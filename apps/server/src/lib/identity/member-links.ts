@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { MemberLinksTable } from '../../db/tables/members.ts';
 import { badRequest } from '../errors.ts';
 import type { MailRequest } from '../mail/outbox.ts';
+import { insertMemberLink, memberLinkByDigest, retireOpenMemberLinks, useUpMemberLink } from './member-links.repository.ts';
 import { digestSecret, randomToken, sameDigest } from './secret-digest.ts';
 
 type Purpose = MemberLinksTable['purpose'];
@@ -54,25 +55,16 @@ export async function memberLinkMail(
   const { member, purpose } = opts;
   const token = randomToken();
   const now = new Date();
-  await trx
-    .updateTable('member_links')
-    .set({ used_at: now.toISOString() })
-    .where('member_id', '=', member.id)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('member_links')
-    .values({
-      member_id: member.id,
-      purpose,
-      token_hash: tokenDigest(config, token),
-      password_fingerprint: passwordFingerprint(config, member.password_hash),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + MEMBER_LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await retireOpenMemberLinks(trx, member.id, purpose, now.toISOString());
+  await insertMemberLink(trx, {
+    member_id: member.id,
+    purpose,
+    token_hash: tokenDigest(config, token),
+    password_fingerprint: passwordFingerprint(config, member.password_hash),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + MEMBER_LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
+    used_at: null,
+  });
   const link = `${config.site.url}${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
   // A confirmation goes to an address nobody has proven yet: never with a name someone typed.
   const name = purpose === 'confirm' ? member.email : memberGreeting(member);
@@ -93,13 +85,7 @@ export async function memberLinkMail(
  */
 export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: string, purpose: Purpose) {
   const digest = tokenDigest(config, token);
-  const row = await db
-    .selectFrom('member_links as l')
-    .innerJoin('members as m', 'm.id', 'l.member_id')
-    .select(['l.id', 'l.purpose', 'l.token_hash', 'l.password_fingerprint', 'l.expires_at', 'l.used_at'])
-    .select(['m.id as member_id', 'm.status', 'm.password_hash', 'm.email_verified_at'])
-    .where('l.token_hash', '=', digest)
-    .executeTakeFirst();
+  const row = await memberLinkByDigest(db, digest);
   const now = new Date().toISOString();
   if (
     !row ||
@@ -112,12 +98,6 @@ export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: stri
   ) {
     throw memberLinkInvalid(purpose);
   }
-  const used = await db
-    .updateTable('member_links')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw memberLinkInvalid(purpose);
+  if (!(await useUpMemberLink(db, row.id, now))) throw memberLinkInvalid(purpose);
   return row;
 }

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
+import { countWrongCodeTry, insertCode, openCodeOf, retireOpenCodes, useUpCode } from './one-time-codes.repository.ts';
 import { digestSecret, randomDigits, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: six digits, ten minutes, five tries. */
@@ -35,29 +36,19 @@ export function oneTimeCodes(serverSecret: string) {
       const code = randomDigits(CODE_RULES.digits);
       const now = new Date();
       const nowIso = now.toISOString();
-      await db
-        .updateTable('one_time_codes')
-        .set({ retired_at: nowIso })
-        .where('email', '=', email)
-        .where('purpose', '=', opts.purpose)
-        .where('used_at', 'is', null)
-        .where('retired_at', 'is', null)
-        .execute();
-      await db
-        .insertInto('one_time_codes')
-        .values({
-          email,
-          admin_id: opts.adminId,
-          member_id: opts.memberId ?? null,
-          purpose: opts.purpose,
-          code_hash: digest(opts.purpose, email, code),
-          ip: opts.ip,
-          created_at: nowIso,
-          expires_at: new Date(now.getTime() + CODE_RULES.ttlSeconds * 1000).toISOString(),
-          used_at: null,
-          retired_at: null,
-        })
-        .execute();
+      await retireOpenCodes(db, email, opts.purpose, nowIso);
+      await insertCode(db, {
+        email,
+        admin_id: opts.adminId,
+        member_id: opts.memberId ?? null,
+        purpose: opts.purpose,
+        code_hash: digest(opts.purpose, email, code),
+        ip: opts.ip,
+        created_at: nowIso,
+        expires_at: new Date(now.getTime() + CODE_RULES.ttlSeconds * 1000).toISOString(),
+        used_at: null,
+        retired_at: null,
+      });
       return code;
     },
 
@@ -71,16 +62,7 @@ export function oneTimeCodes(serverSecret: string) {
       opts: { email: string; purpose: CodePurpose; code: string },
     ): Promise<{ result: CodeCheck; adminId: number | null; accountId: number | null }> {
       const email = opts.email.toLowerCase();
-      const row = await db
-        .selectFrom('one_time_codes')
-        .select(['id', 'admin_id', 'member_id', 'code_hash', 'tries', 'expires_at'])
-        .where('email', '=', email)
-        .where('purpose', '=', opts.purpose)
-        .where('used_at', 'is', null)
-        .where('retired_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await openCodeOf(db, email, opts.purpose);
       if (!row) return { result: 'none', adminId: null, accountId: null };
       const adminId = row.admin_id;
       // Whose code it is: the admin's, or the member's (purpose member_sign_in).
@@ -90,21 +72,11 @@ export function oneTimeCodes(serverSecret: string) {
       if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
       const typed = /^\d+$/.test(opts.code) ? opts.code : '';
       if (!sameDigest(row.code_hash, digest(opts.purpose, email, typed))) {
-        await db
-          .updateTable('one_time_codes')
-          .set((eb) => ({ tries: eb('tries', '+', 1) }))
-          .where('id', '=', row.id)
-          .execute();
+        await countWrongCodeTry(db, row.id);
         return { result: 'wrong', adminId, accountId };
       }
-      const used = await db
-        .updateTable('one_time_codes')
-        .set({ used_at: nowIso })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .where('tries', '<', CODE_RULES.maxTries)
-        .executeTakeFirst();
-      return { result: Number(used.numUpdatedRows) === 1 ? 'ok' : 'none', adminId, accountId };
+      const used = await useUpCode(db, row.id, CODE_RULES.maxTries, nowIso);
+      return { result: used ? 'ok' : 'none', adminId, accountId };
     },
   };
 }

@@ -5,6 +5,8 @@ import type { PasswordLinkPurpose } from '../../db/tables/password-reset.ts';
 import { badRequest } from '../errors.ts';
 import { appLink, type MailRequest } from '../mail/outbox.ts';
 import type { RequestContext } from '../kit/request-context.ts';
+import { adminForPasswordLink, adminSummary } from '../admins.repository.ts';
+import { insertPasswordLink, passwordLinkByDigest, retireOpenPasswordLinks, useUpPasswordLinkRow } from './password-links.repository.ts';
 import { digestSecret, randomToken, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: a reset link holds 30 minutes; an invitation 72 hours. */
@@ -42,25 +44,17 @@ export async function passwordLinkMail(
   const { admin, purpose } = opts;
   const token = randomToken();
   const now = new Date();
-  await trx
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now.toISOString() })
-    .where('admin_id', '=', admin.id)
-    .where('used_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('password_reset_tokens')
-    .values({
-      admin_id: admin.id,
-      purpose,
-      token_hash: tokenDigest(config, token),
-      password_fingerprint: passwordFingerprint(config, admin.password_hash),
-      ip: opts.ip,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await retireOpenPasswordLinks(trx, admin.id, now.toISOString());
+  await insertPasswordLink(trx, {
+    admin_id: admin.id,
+    purpose,
+    token_hash: tokenDigest(config, token),
+    password_fingerprint: passwordFingerprint(config, admin.password_hash),
+    ip: opts.ip,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
+    used_at: null,
+  });
   const name = admin.name || admin.email;
   const link = passwordLinkUrl(config, token);
   return {
@@ -79,24 +73,7 @@ export async function passwordLinkMail(
 /** The open link `token` names and its admin, or 400 `validate.error.reset_link_invalid`. */
 export async function openPasswordLink(db: DbOrTrx, config: LinkConfig, token: string) {
   const digest = tokenDigest(config, token);
-  const row = await db
-    .selectFrom('password_reset_tokens as t')
-    .innerJoin('admins as a', 'a.id', 't.admin_id')
-    .select([
-      't.id',
-      't.purpose',
-      't.token_hash',
-      't.password_fingerprint',
-      't.expires_at',
-      't.used_at',
-      'a.id as admin_id',
-      'a.email',
-      'a.name',
-      'a.status',
-      'a.password_hash',
-    ])
-    .where('t.token_hash', '=', digest)
-    .executeTakeFirst();
+  const row = await passwordLinkByDigest(db, digest);
   if (
     !row ||
     !sameDigest(row.token_hash, digest) ||
@@ -112,13 +89,7 @@ export async function openPasswordLink(db: DbOrTrx, config: LinkConfig, token: s
 
 /** Marks the link used, once: a second concurrent use finds it gone (400). */
 export async function useUpPasswordLink(db: DbOrTrx, id: number): Promise<void> {
-  const r = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw linkInvalid();
+  if (!(await useUpPasswordLinkRow(db, id, new Date().toISOString()))) throw linkInvalid();
 }
 
 /**
@@ -131,12 +102,8 @@ export async function mailSetPasswordLink(
   adminId: number,
   purpose: PasswordLinkPurpose,
 ): Promise<{ sent_to: string; delivery: 'smtp' | 'outbox' }> {
-  const admin = await ctx.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'name', 'password_hash'])
-    .where('id', '=', adminId)
-    .executeTakeFirstOrThrow();
-  const inviter = await ctx.db.selectFrom('admins').select(['name', 'email']).where('id', '=', ctx.actor.id).executeTakeFirst();
+  const admin = await adminForPasswordLink(ctx.db, adminId);
+  const inviter = await adminSummary(ctx.db, ctx.actor.id);
   const mail = await passwordLinkMail(ctx.db, ctx.config, {
     admin,
     purpose,

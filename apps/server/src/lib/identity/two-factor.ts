@@ -2,9 +2,17 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTrx } from '../../db/database.ts';
 import { adminRolesOf, parseRoles } from '../actor.ts';
+import { allMembershipRoles } from '../actor.repository.ts';
 import { loadAppConfig } from '../app-config.ts';
 import { secretBox } from '../secret-box.ts';
 import { digestSecret, sameDigest } from './secret-digest.ts';
+import {
+  countUnusedRecoveryCodes,
+  replaceRecoveryCodeRows,
+  twoFactorEnabledAt,
+  unusedRecoveryCodes,
+  useUpRecoveryCode,
+} from './two-factor.repository.ts';
 
 /** Issue 10: authenticator codes (RFC 6238, what every authenticator app reads) and recovery codes. */
 export const TWO_FACTOR_RULES = {
@@ -80,34 +88,18 @@ export function twoFactor(serverSecret: string) {
     /** Replaces the admin's recovery codes with ten new ones, answered once in plain text. */
     async replaceRecoveryCodes(db: DbOrTrx, adminId: number): Promise<string[]> {
       const codes = newRecoveryCodes();
-      const t = new Date().toISOString();
-      await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', adminId).execute();
-      await db
-        .insertInto('two_factor_recovery_codes')
-        .values(codes.map((c) => ({ admin_id: adminId, code_hash: digest(c), created_at: t, used_at: null })))
-        .execute();
+      await replaceRecoveryCodeRows(db, adminId, codes.map(digest), new Date().toISOString());
       return codes;
     },
 
     /** Uses up one unused recovery code of the admin; false when `typed` is none of them. */
     async useRecoveryCode(db: DbOrTrx, adminId: number, typed: string): Promise<boolean> {
       const want = digest(typed);
-      const rows = await db
-        .selectFrom('two_factor_recovery_codes')
-        .select(['id', 'code_hash'])
-        .where('admin_id', '=', adminId)
-        .where('used_at', 'is', null)
-        .execute();
+      const rows = await unusedRecoveryCodes(db, adminId);
       const hit = rows.find((r) => sameDigest(r.code_hash, want));
       if (!hit) return false;
       // Conditional: two requests racing with the same code use it once.
-      const used = await db
-        .updateTable('two_factor_recovery_codes')
-        .set({ used_at: new Date().toISOString() })
-        .where('id', '=', hit.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(used.numUpdatedRows) === 1;
+      return useUpRecoveryCode(db, hit.id, new Date().toISOString());
     },
   };
 }
@@ -115,17 +107,11 @@ export type TwoFactor = ReturnType<typeof twoFactor>;
 
 /** The admin's two-factor as the profile shows it. */
 export async function twoFactorStatus(db: DbOrTrx, adminId: number) {
-  const row = await db.selectFrom('admin_two_factor').select(['enabled_at']).where('admin_id', '=', adminId).executeTakeFirst();
-  const left = await db
-    .selectFrom('two_factor_recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('admin_id', '=', adminId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const enabledAt = await twoFactorEnabledAt(db, adminId);
   return {
-    enabled: !!row?.enabled_at,
-    enabled_at: row?.enabled_at ?? null,
-    recovery_codes_left: Number(left.n),
+    enabled: !!enabledAt,
+    enabled_at: enabledAt,
+    recovery_codes_left: await countUnusedRecoveryCodes(db, adminId),
     required: await twoFactorRequired(db, adminId),
   };
 }
@@ -138,13 +124,11 @@ export async function twoFactorRequired(db: DbOrTrx, adminId: number): Promise<b
   const required = (await loadAppConfig(db)).twoFactorRequiredRoles;
   if (required.length === 0) return false;
   const held = new Set(await adminRolesOf(db, adminId));
-  const memberships = await db.selectFrom('organization_members').select('sub_account_roles').where('admin_id', '=', adminId).execute();
-  for (const m of memberships) for (const r of parseRoles(m.sub_account_roles)) held.add(r);
+  for (const roles of await allMembershipRoles(db, adminId)) for (const r of parseRoles(roles)) held.add(r);
   return required.some((r) => held.has(r));
 }
 
 /** Whether the admin has confirmed an authenticator app. */
 export async function twoFactorEnabled(db: DbOrTrx, adminId: number): Promise<boolean> {
-  const row = await db.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', adminId).executeTakeFirst();
-  return !!row?.enabled_at;
+  return !!(await twoFactorEnabledAt(db, adminId));
 }

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { digestSecret, randomToken, sameDigest } from '../identity/secret-digest.ts';
 import { secretBox } from '../secret-box.ts';
+import { deleteFlowsExpiredBefore, flowByStateHash, insertFlow, useUpFlow } from './oauth-flows.repository.ts';
 import { authorizationUrl } from './providers.ts';
 
 /** Issue 10: a started authorization holds ten minutes. */
@@ -57,20 +58,17 @@ export async function startFlow(
   const nonce = randomToken();
   const now = new Date();
   const secrets: FlowSecrets = { codeVerifier, nonce, binding: bindingDigest(config, opts.binding) };
-  await db.deleteFrom('oauth_flows').where('expires_at', '<', now.toISOString()).execute();
-  await db
-    .insertInto('oauth_flows')
-    .values({
-      state_hash: stateDigest(config, state),
-      provider: opts.provider,
-      purpose: opts.purpose,
-      admin_id: opts.adminId,
-      secrets: box(config).seal(JSON.stringify(secrets)),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + FLOW_TTL_SECONDS * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await deleteFlowsExpiredBefore(db, now.toISOString());
+  await insertFlow(db, {
+    state_hash: stateDigest(config, state),
+    provider: opts.provider,
+    purpose: opts.purpose,
+    admin_id: opts.adminId,
+    secrets: box(config).seal(JSON.stringify(secrets)),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + FLOW_TTL_SECONDS * 1000).toISOString(),
+    used_at: null,
+  });
   return authorizationUrl(config.oauth, opts.provider, {
     state,
     codeVerifier,
@@ -93,11 +91,7 @@ export async function takeFlow(
 ): Promise<{ ok: true; codeVerifier: string; nonce: string } | { ok: false; refusal: FlowRefusal }> {
   const invalid = { ok: false as const, refusal: 'invalid' as const };
   const now = new Date().toISOString();
-  const row = await db
-    .selectFrom('oauth_flows')
-    .select(['id', 'provider', 'purpose', 'admin_id', 'secrets', 'expires_at', 'used_at'])
-    .where('state_hash', '=', stateDigest(config, opts.state))
-    .executeTakeFirst();
+  const row = await flowByStateHash(db, stateDigest(config, opts.state));
   if (!row || row.used_at !== null || row.expires_at <= now || row.provider !== opts.provider || row.purpose !== opts.purpose)
     return invalid;
   if (opts.purpose === 'link' && row.admin_id !== opts.adminId) return invalid;
@@ -106,12 +100,6 @@ export async function takeFlow(
   const secrets = JSON.parse(opened) as Partial<FlowSecrets>;
   // A flow started before flows were bound has no binding: no browser can finish it.
   if (!secrets.binding || !sameDigest(secrets.binding, bindingDigest(config, opts.binding))) return { ok: false, refusal: 'other_browser' };
-  const used = await db
-    .updateTable('oauth_flows')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) return invalid;
+  if (!(await useUpFlow(db, row.id, now))) return invalid;
   return { ok: true, codeVerifier: String(secrets.codeVerifier), nonce: String(secrets.nonce) };
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import type { ReadContext } from '../kit/request-context.ts';
 import { redirectUri, takeFlow, type FlowBinding, type FlowPurpose, type FlowRefusal } from './flows.ts';
 import { exchangeCode, ProviderRefusal, type ProviderIdentity } from './providers.ts';
 
@@ -13,6 +14,9 @@ export interface ProviderReturn {
 
 export type ReturnOutcome = { ok: true; identity: ProviderIdentity } | { ok: false; refusal: FlowRefusal | 'provider_refused' };
 
+/** What taking a provider's return needs: a connection and the configuration (a context's), and a logger. */
+export type ReturnReader = Pick<ReadContext, 'db' | 'config'> & { log: Pick<FastifyBaseLogger, 'warn'> };
+
 /**
  * Who the provider says the returning browser is, for every flow (admins' sign-in and linking,
  * members' sign-in): the flow `state` names, bound to the browser that started it and used up, its
@@ -21,25 +25,26 @@ export type ReturnOutcome = { ok: true; identity: ProviderIdentity } | { ok: fal
  * refuses (logged): never a 500.
  */
 export async function providerIdentityOf(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'log'>,
+  reader: ReturnReader,
   back: ProviderReturn,
   purpose: FlowPurpose,
   adminId?: number,
 ): Promise<ReturnOutcome> {
   const { provider, code, state, binding } = back;
-  const flow = await takeFlow(app.db, app.config, { provider, state, purpose, binding, ...(adminId !== undefined ? { adminId } : {}) });
+  const { db, config, log } = reader;
+  const flow = await takeFlow(db, config, { provider, state, purpose, binding, ...(adminId !== undefined ? { adminId } : {}) });
   if (!flow.ok) return flow;
   try {
-    const identity = await exchangeCode(app.config.oauth, provider, {
+    const identity = await exchangeCode(config.oauth, provider, {
       code,
       codeVerifier: flow.codeVerifier,
       nonce: flow.nonce,
-      redirectUri: redirectUri(app.config, provider, purpose),
+      redirectUri: redirectUri(config, provider, purpose),
     });
     return { ok: true, identity };
   } catch (e) {
     if (e instanceof ProviderRefusal) {
-      app.log.warn({ provider }, `provider return refused: ${e.message}`);
+      log.warn({ provider }, `provider return refused: ${e.message}`);
       return { ok: false, refusal: 'provider_refused' };
     }
     throw e;

@@ -1,4 +1,6 @@
 import type { DbOrTrx } from '../../db/database.ts';
+import { adminByEmail } from '../admins.repository.ts';
+import { memberByEmail } from '../members.repository.ts';
 import type { SignInFailure } from './credential-strategy.ts';
 import { adminPrincipal, memberPrincipal, type AdminPrincipal, type MemberPrincipal, type Principal } from './principal.ts';
 
@@ -25,7 +27,7 @@ export interface SignInAccounts<P extends Principal> {
 export const adminAccounts: SignInAccounts<AdminPrincipal> = {
   type: 'admin',
   async byEmail(db, email) {
-    const row = await db.selectFrom('admins').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+    const row = await adminByEmail(db, email);
     return row && { ...row, email_verified_at: null };
   },
   principal: adminPrincipal,
@@ -34,8 +36,7 @@ export const adminAccounts: SignInAccounts<AdminPrincipal> = {
 
 export const memberAccounts: SignInAccounts<MemberPrincipal> = {
   type: 'member',
-  byEmail: (db, email) =>
-    db.selectFrom('members').select(['id', 'password_hash', 'status', 'email_verified_at']).where('email', '=', email).executeTakeFirst(),
+  byEmail: memberByEmail,
   principal: memberPrincipal,
   refusal: (a) => (a.status !== 'active' ? 'disabled' : a.email_verified_at === null ? 'not_confirmed' : null),
 };

@@ -1,5 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTrx, Trx } from '../../db/database.ts';
+import { firstActiveOrganizationOf } from '../actor.repository.ts';
+import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from './login-devices.repository.ts';
 import type { AdminPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -17,15 +19,7 @@ export async function openLoginDevice(
   opts: { principal: AdminPrincipal; client: SignInClient; impersonatorId: number | null; keepLogin: boolean },
 ): Promise<{ id: number; organizationId: number | null }> {
   const adminId = opts.principal.id;
-  const firstOrg = await trx
-    .selectFrom('organization_members as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select('o.id')
-    .where('m.admin_id', '=', adminId)
-    .where('o.status', '=', 'active')
-    .orderBy('o.id')
-    .executeTakeFirst();
-  const organizationId = firstOrg?.id ?? null;
+  const organizationId = await firstActiveOrganizationOf(trx, adminId);
   const { fingerprint } = opts.client;
   const nowMs = Date.now();
   const t = new Date(nowMs).toISOString();
@@ -43,25 +37,19 @@ export async function openLoginDevice(
     previous_token_id: null,
     previous_token_until: null,
   };
-  let same = trx.selectFrom('login_devices').select('id').where('admin_id', '=', adminId).where('fingerprint', '=', fingerprint);
-  same = opts.impersonatorId === null ? same.where('impersonator_id', 'is', null) : same.where('impersonator_id', '=', opts.impersonatorId);
-  const existing = await same.orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (existing) {
-    await trx.updateTable('login_devices').set(session).where('id', '=', existing.id).execute();
-    return { id: existing.id, organizationId };
+  const existing = await sameBrowserDeviceId(trx, adminId, fingerprint, opts.impersonatorId);
+  if (existing !== null) {
+    await updateLoginDevice(trx, existing, session);
+    return { id: existing, organizationId };
   }
-  const device = await trx
-    .insertInto('login_devices')
-    .values({
-      admin_id: adminId,
-      impersonator_id: opts.impersonatorId,
-      fingerprint,
-      created_at: t,
-      ...session,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: device.id, organizationId };
+  const id = await insertLoginDevice(trx, {
+    admin_id: adminId,
+    impersonator_id: opts.impersonatorId,
+    fingerprint,
+    created_at: t,
+    ...session,
+  });
+  return { id, organizationId };
 }
 
 /**
@@ -69,13 +57,5 @@ export async function openLoginDevice(
  * not: the owner's usual browser, which other people's wrong guesses do not hold out (attempt-limiter.ts).
  */
 export async function isKnownBrowser(db: DbOrTrx, principal: AdminPrincipal, fingerprint: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('login_devices')
-    .select('id')
-    .where('admin_id', '=', principal.id)
-    .where('fingerprint', '=', fingerprint)
-    .where('impersonator_id', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasOwnDeviceIn(db, principal.id, fingerprint);
 }

@@ -4,6 +4,8 @@ import { visitor } from '../kit/principals.ts';
 import { appHost, contextsOf } from '../kit/request-context.ts';
 import type { Trx } from '../../db/database.ts';
 import { proveMemberEmail } from '../identity/member-email-proof.ts';
+import { insertMember, memberByEmail } from '../members.repository.ts';
+import { insertMemberIdentity, memberHasProvider, memberLinkedTo, touchMemberIdentity } from '../oauth/oauth-identities.repository.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import { providerIdentityOf } from '../oauth/provider-return.ts';
@@ -19,42 +21,27 @@ import type { SignInClient } from './sign-in-client.ts';
  * verified e-mail confirms it and drops its pending password (lib/identity/member-email-proof.ts). Members sign up freely; admins never do.
  */
 export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
-  const { db } = app;
   const asVisitor = contextsOf(appHost(app), visitor(client));
 
   const link = async (trx: Trx, memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
-    await trx
-      .insertInto('member_identities')
-      .values({
-        member_id: memberId,
-        provider,
-        subject: identity.subject,
-        email: identity.email,
-        name: identity.name,
-        created_at: now,
-        last_used_at: now,
-      })
-      .execute();
+    await insertMemberIdentity(trx, {
+      member_id: memberId,
+      provider,
+      subject: identity.subject,
+      email: identity.email,
+      name: identity.name,
+      created_at: now,
+      last_used_at: now,
+    });
   };
 
   const findOrSignUp = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<{ id: number; status: string }> => {
     const now = new Date().toISOString();
     const email = identity.email?.toLowerCase() ?? null;
+    const { db } = asVisitor.read();
     if (email && identity.emailVerified) {
-      const member = await db
-        .selectFrom('members')
-        .select(['id', 'status', 'email_verified_at'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      const taken = member
-        ? await db
-            .selectFrom('member_identities')
-            .select('id')
-            .where('member_id', '=', member.id)
-            .where('provider', '=', provider)
-            .executeTakeFirst()
-        : undefined;
-      if (member && !taken) {
+      const member = await memberByEmail(db, email);
+      if (member && !(await memberHasProvider(db, member.id, provider))) {
         await asVisitor.inTransaction(async ({ trx, audit }) => {
           await link(trx, member.id, provider, identity, now);
           // The provider proved the address: a password someone chose before that is dropped.
@@ -69,23 +56,19 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
         return member;
       }
     }
-    const free = email && !(await db.selectFrom('members').select('id').where('email', '=', email).executeTakeFirst());
+    const free = email && !(await memberByEmail(db, email));
     return asVisitor.inTransaction(async ({ trx, audit }) => {
-      const created = await trx
-        .insertInto('members')
-        .values({
-          email: free ? email : `${provider}.${identity.subject}@${provider}.invalid`.toLowerCase(),
-          name: identity.name?.slice(0, 100) || email?.split('@')[0] || provider,
-          password_hash: null,
-          status: 'active',
-          email_verified_at: free && identity.emailVerified ? now : null,
-          locale: 'zh-TW',
-          last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(['id', 'status'])
-        .executeTakeFirstOrThrow();
+      const created = await insertMember(trx, {
+        email: free ? email : `${provider}.${identity.subject}@${provider}.invalid`.toLowerCase(),
+        name: identity.name?.slice(0, 100) || email?.split('@')[0] || provider,
+        password_hash: null,
+        status: 'active',
+        email_verified_at: free && identity.emailVerified ? now : null,
+        locale: 'zh-TW',
+        last_sign_in_at: null,
+        created_at: now,
+        updated_at: now,
+      });
       await link(trx, created.id, provider, identity, now);
       await audit({ action: 'sign_up', target_type: 'member', target_id: created.id, after: { provider } });
       return created;
@@ -100,25 +83,15 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
     },
     async verify({ provider, code, state, browserBinding }) {
       const binding = { fingerprint: client.fingerprint, browserBinding: browserBinding ?? null };
-      const outcome = await providerIdentityOf(app, { provider, code, state, binding }, 'member_sign_in');
+      const reads = asVisitor.read();
+      const outcome = await providerIdentityOf({ ...reads, log: app.log }, { provider, code, state, binding }, 'member_sign_in');
       if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
       const { identity } = outcome;
-      const linked = await db
-        .selectFrom('member_identities as i')
-        .innerJoin('members as m', 'm.id', 'i.member_id')
-        .select(['m.id', 'm.status'])
-        .where('i.provider', '=', provider)
-        .where('i.subject', '=', identity.subject)
-        .executeTakeFirst();
+      const linked = await memberLinkedTo(reads.db, provider, identity.subject);
       const member = linked ?? (await findOrSignUp(provider, identity));
       if (member.status !== 'active') return { ok: false, failure: 'disabled' };
       if (linked) {
-        await db
-          .updateTable('member_identities')
-          .set({ last_used_at: new Date().toISOString() })
-          .where('provider', '=', provider)
-          .where('subject', '=', identity.subject)
-          .execute();
+        await asVisitor.inTransaction(({ trx }) => touchMemberIdentity(trx, provider, identity.subject, new Date().toISOString()));
       }
       return { ok: true, principal: memberPrincipal(member.id) };
     },

@@ -3,7 +3,9 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { memberActing } from '../kit/principals.ts';
 import { appHost, type WriteContext } from '../kit/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
+import { setMemberLastSignIn } from '../members.repository.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
+import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from './member-devices.repository.ts';
 import type { MemberPrincipal } from './principal.ts';
 import { createSignIn, type SessionStore, type SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
@@ -33,27 +35,10 @@ export async function openMemberSession(
     last_seen_at: t,
     revoked_at: null,
   };
-  const existing = await trx
-    .selectFrom('member_devices')
-    .select('id')
-    .where('member_id', '=', principal.id)
-    .where('fingerprint', '=', client.fingerprint)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  let deviceId: number;
-  if (existing) {
-    await trx.updateTable('member_devices').set(session).where('id', '=', existing.id).execute();
-    deviceId = existing.id;
-  } else {
-    const row = await trx
-      .insertInto('member_devices')
-      .values({ member_id: principal.id, fingerprint: client.fingerprint, created_at: t, ...session })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    deviceId = row.id;
-  }
-  await trx.updateTable('members').set({ last_sign_in_at: t }).where('id', '=', principal.id).execute();
+  let deviceId = await memberDeviceIn(trx, principal.id, client.fingerprint);
+  if (deviceId !== null) await updateMemberDevice(trx, deviceId, session);
+  else deviceId = await insertMemberDevice(trx, { member_id: principal.id, fingerprint: client.fingerprint, created_at: t, ...session });
+  await setMemberLastSignIn(trx, principal.id, t);
   await ctx.actingAs(memberActing(principal.id, client)).audit({
     action: 'login',
     target_type: 'member',
@@ -64,13 +49,7 @@ export async function openMemberSession(
 }
 
 const isKnownMemberBrowser = async (db: DbOrTrx, principal: MemberPrincipal, fingerprint: string) =>
-  (await db
-    .selectFrom('member_devices')
-    .select('id')
-    .where('member_id', '=', principal.id)
-    .where('fingerprint', '=', fingerprint)
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
+  (await memberDeviceIn(db, principal.id, fingerprint)) !== null;
 
 export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({
   isKnownBrowser: isKnownMemberBrowser,

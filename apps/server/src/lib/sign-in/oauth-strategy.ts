@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { adminActing } from '../kit/principals.ts';
+import { adminActing, visitor } from '../kit/principals.ts';
 import { appHost, contextsOf } from '../kit/request-context.ts';
+import { adminByEmail } from '../admins.repository.ts';
+import { adminHasProvider, adminLinkedTo, insertAdminIdentity, touchAdminIdentity } from '../oauth/oauth-identities.repository.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import { providerIdentityOf, type ReturnOutcome } from '../oauth/provider-return.ts';
 import type { Claim, CredentialStrategy, SignInFailure } from './credential-strategy.ts';
@@ -26,32 +28,25 @@ export const returnFailure = (outcome: Extract<ReturnOutcome, { ok: false }>): S
  * e-mail of an active admin (LINE's and Facebook's e-mails are not verified: never).
  */
 export function oauthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, AdminPrincipal> {
-  const { db } = app;
+  // Until the provider has answered, whoever returns is a visitor.
+  const asVisitor = contextsOf(appHost(app), visitor(client));
   const autoLink = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<number | null> => {
     if (provider !== 'google' || !identity.emailVerified || !identity.email) return null;
-    const admin = await db.selectFrom('admins').select(['id', 'status']).where('email', '=', identity.email).executeTakeFirst();
+    const { db } = asVisitor.read();
+    const admin = await adminByEmail(db, identity.email);
     if (admin?.status !== 'active') return null;
-    const linked = await db
-      .selectFrom('admin_identities')
-      .select('id')
-      .where('admin_id', '=', admin.id)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
-    if (linked) return null;
+    if (await adminHasProvider(db, admin.id, provider)) return null;
     // The provider proved the admin's e-mail: the link is the admin's own doing.
     await contextsOf(appHost(app), adminActing(admin.id, client)).inTransaction(async ({ trx, audit }) => {
-      await trx
-        .insertInto('admin_identities')
-        .values({
-          admin_id: admin.id,
-          provider,
-          subject: identity.subject,
-          email: identity.email,
-          name: identity.name,
-          created_at: new Date().toISOString(),
-          last_used_at: null,
-        })
-        .execute();
+      await insertAdminIdentity(trx, {
+        admin_id: admin.id,
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      });
       await audit({
         action: 'link_identity',
         target_type: 'admin',
@@ -70,25 +65,16 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
       return { account: `oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state }) {
-      const outcome = await providerIdentityOf(app, { provider, code, state, binding: { fingerprint: client.fingerprint } }, 'sign_in');
+      const reads = asVisitor.read();
+      const back = { provider, code, state, binding: { fingerprint: client.fingerprint } };
+      const outcome = await providerIdentityOf({ ...reads, log: app.log }, back, 'sign_in');
       if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
       const { identity } = outcome;
-      const linked = await db
-        .selectFrom('admin_identities as i')
-        .innerJoin('admins as a', 'a.id', 'i.admin_id')
-        .select(['a.id', 'a.status'])
-        .where('i.provider', '=', provider)
-        .where('i.subject', '=', identity.subject)
-        .executeTakeFirst();
+      const linked = await adminLinkedTo(reads.db, provider, identity.subject);
       const adminId = linked?.id ?? (await autoLink(provider, identity));
       if (adminId === null) return { ok: false, failure: 'unknown_account' };
       if (linked && linked.status !== 'active') return { ok: false, failure: 'disabled' };
-      await db
-        .updateTable('admin_identities')
-        .set({ last_used_at: new Date().toISOString() })
-        .where('provider', '=', provider)
-        .where('subject', '=', identity.subject)
-        .execute();
+      await asVisitor.inTransaction(({ trx }) => touchAdminIdentity(trx, provider, identity.subject, new Date().toISOString()));
       return { ok: true, principal: adminPrincipal(adminId) };
     },
   };

@@ -4,6 +4,7 @@ import type { SignInChallengesTable } from '../../db/tables/two-factor.ts';
 import { digestSecret, randomToken } from '../identity/secret-digest.ts';
 import { TWO_FACTOR_RULES, twoFactorEnabled, twoFactorRequired } from '../identity/two-factor.ts';
 import type { AdminPrincipal } from './principal.ts';
+import { countWrongChallengeTry, insertChallenge, openChallengeByDigest, useUpChallenge } from './sign-in-challenges.repository.ts';
 import type { SecondFactorGate } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -29,23 +30,20 @@ async function openChallenge(
 ): Promise<TwoFactorStep> {
   const token = randomToken();
   const now = Date.now();
-  await trx
-    .insertInto('sign_in_challenges')
-    .values({
-      token_hash: digestSecret(serverSecret, USE, token),
-      admin_id: c.adminId,
-      mode: c.mode,
-      method: c.method,
-      fingerprint: c.client.fingerprint,
-      ip: c.client.ip,
-      user_agent: c.client.userAgent,
-      keep_login: c.keepLogin ? 1 : 0,
-      pending_secret: null,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + TWO_FACTOR_RULES.challengeSeconds * 1000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await insertChallenge(trx, {
+    token_hash: digestSecret(serverSecret, USE, token),
+    admin_id: c.adminId,
+    mode: c.mode,
+    method: c.method,
+    fingerprint: c.client.fingerprint,
+    ip: c.client.ip,
+    user_agent: c.client.userAgent,
+    keep_login: c.keepLogin ? 1 : 0,
+    pending_secret: null,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + TWO_FACTOR_RULES.challengeSeconds * 1000).toISOString(),
+    used_at: null,
+  });
   return { challenge: token, mode: c.mode, expires_in: TWO_FACTOR_RULES.challengeSeconds };
 }
 
@@ -59,33 +57,17 @@ export type OpenChallenge = Pick<
  * tries, and from the browser (X-Fingerprint) that passed the first factor. Null otherwise.
  */
 export async function findChallenge(db: DbOrTrx, serverSecret: string, token: string, fingerprint: string): Promise<OpenChallenge | null> {
-  const row = await db
-    .selectFrom('sign_in_challenges')
-    .select(['id', 'admin_id', 'mode', 'method', 'keep_login', 'pending_secret', 'user_agent', 'ip', 'fingerprint', 'tries'])
-    .where('token_hash', '=', digestSecret(serverSecret, USE, token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date().toISOString())
-    .executeTakeFirst();
+  const row = await openChallengeByDigest(db, digestSecret(serverSecret, USE, token), new Date().toISOString());
   if (!row || row.fingerprint !== fingerprint || row.tries >= TWO_FACTOR_RULES.challengeTries) return null;
   return row;
 }
 
 /** A wrong second factor: one try fewer; the last one ends the challenge. */
 export async function countWrongTry(db: DbOrTrx, id: number): Promise<void> {
-  await db
-    .updateTable('sign_in_challenges')
-    .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+  await countWrongChallengeTry(db, id);
 }
 
 /** Uses the challenge up; false when another request did first. */
 export async function useChallenge(trx: Trx, id: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('sign_in_challenges')
-    .set({ used_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return useUpChallenge(trx, id, new Date().toISOString());
 }

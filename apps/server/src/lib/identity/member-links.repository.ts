@@ -1,0 +1,45 @@
+import type { Insertable } from 'kysely';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { MemberLinksTable } from '../../db/tables/members.ts';
+
+/** The member's open links of `purpose` die (a new one replaces them, or the e-mail was proven another way). */
+export async function retireOpenMemberLinks(
+  db: DbOrTrx,
+  memberId: number,
+  purpose: MemberLinksTable['purpose'],
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('member_links')
+    .set({ used_at: at })
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertMemberLink(db: DbOrTrx, link: Insertable<MemberLinksTable>): Promise<void> {
+  await db.insertInto('member_links').values(link).execute();
+}
+
+/** The link stored with this digest, and what its use checks of its member. */
+export async function memberLinkByDigest(db: DbOrTrx, tokenHash: string) {
+  return db
+    .selectFrom('member_links as l')
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .select(['l.id', 'l.purpose', 'l.token_hash', 'l.password_fingerprint', 'l.expires_at', 'l.used_at'])
+    .select(['m.id as member_id', 'm.status', 'm.password_hash', 'm.email_verified_at'])
+    .where('l.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the link used, once: false when another request used it first. */
+export async function useUpMemberLink(db: DbOrTrx, id: number, at: string): Promise<boolean> {
+  const used = await db
+    .updateTable('member_links')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
