@@ -20,6 +20,7 @@ const QUERY_PATTERNS = [
   /\bsql(<[^>`\n]*>)?`/g,
   /\bsql\.(raw|ref|lit|id|table|join|val)\(/g,
   /\b(app|server|fastify|instance)\.db\b/g,
+  /\{[^}\n]*\bdb\b[^}\n]*\}\s*=\s*(app|server|fastify|instance|req\.server)\b/g, // `const { db } = app`
 ];
 const QUERY_HOMES = ['apps/server/src/lib/kit/', 'apps/server/src/db/', 'apps/server/src/plugins/'];
 const CIRCLE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];

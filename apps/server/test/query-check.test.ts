@@ -55,6 +55,16 @@ describe('query check', () => {
     expect(out).toContain('outside a repository; queries belong in a *.repository.ts (or lib/kit, db/)');
   });
 
+  it('refuses the database handle taken from the app by destructuring', () => {
+    const dir = tree({
+      [`${SERVER}/lib/sign-in/strategy.ts`]:
+        'export const f = (app: any) => {\n  const { db, config } = app;\n  return [db, config];\n};\n',
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`${SERVER}/lib/sign-in/strategy.ts:2: 1 query site(s)`);
+  });
+
   it('refuses a new file with a query (a service or a lib helper) that the baseline does not list', () => {
     const dir = tree({
       'scripts/query-baseline.json': JSON.stringify({ [`${SERVER}/lib/old.ts`]: 1 }),
