@@ -108,6 +108,13 @@ const envSchema = z.object({
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
     .default('08:00'),
+  /** When the audit chain's daily job anchors the day before and verifies the chain (Taipei), or off. */
+  AUDIT_CHAIN_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
+    .default('00:10'),
+  /** Where each day's anchor of the audit chain is mailed, to be kept outside this server (docs/audit-log.md). */
+  AUDIT_ANCHOR_MAIL: z.string().email().optional(),
   JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   MINUTE_TASK_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -240,9 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: {
       certificateReminderAt: e.CERTIFICATE_REMINDER_TIME === 'off' ? null : e.CERTIFICATE_REMINDER_TIME,
+      auditChainAt: e.AUDIT_CHAIN_TIME === 'off' ? null : e.AUDIT_CHAIN_TIME,
       checkMs: e.JOB_CHECK_MS,
       minuteTaskMs: e.MINUTE_TASK_MS,
     },
+    audit: { anchorMailTo: e.AUDIT_ANCHOR_MAIL ?? null },
     mail: {
       smtpUrl: e.SMTP_URL,
       /** smtp:// without STARTTLS allowed (a local relay); otherwise TLS is required (docs/identity.md). */

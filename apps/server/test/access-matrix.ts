@@ -415,6 +415,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/audit-log/index', get('/api/admin/audit-log/index'), SUPER_ONLY),
   row('GET /api/admin/audit-log/export', get('/api/admin/audit-log/export?format=csv'), SUPER_ONLY),
   row('GET /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}` }), SUPER_ONLY),
+  row('GET /api/admin/audit-log/chain', get('/api/admin/audit-log/chain'), SUPER_ONLY),
+  row('POST /api/admin/audit-log/chain/verify', () => ({ url: '/api/admin/audit-log/chain/verify', body: {} }), SUPER_ONLY),
   row('POST /api/admin/audit-log', () => ({ url: '/api/admin/audit-log', body: {} }), APPEND_ONLY),
   row('PUT /api/admin/audit-log/{id}', (f) => ({ url: `/api/admin/audit-log/${f.auditId}`, body: {} }), APPEND_ONLY),
   row(

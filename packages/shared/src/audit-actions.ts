@@ -34,8 +34,8 @@ export const AUDIT_ACTIONS = {
   ],
   admin_group: ['create', 'update', 'delete'],
   app_config: ['update', 'restore'],
-  /** Append-only: the log itself never changes; an export by the operator CLI is recorded. */
-  audit_log: ['export'],
+  /** Append-only: the log itself never changes; an export, a verification of the chain and a day's anchor are recorded. */
+  audit_log: ['export', 'verify_chain', 'anchor_chain'],
   /** Issue 13: the operator CLI's backup of the SQLite database. */
   database: ['backup'],
   certificate_type: ['create', 'update', 'delete'],

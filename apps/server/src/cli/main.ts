@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { readEnvFile } from '../lib/process/env-file.ts';
 import { changeRole, createAdmin, listAdmins, resetPassword } from './admin-commands.ts';
+import { verifyAudit } from './audit-commands.ts';
 import { CliError, openCliContext } from './cli-context.ts';
 import { backup, exportAudit, restore } from './data-commands.ts';
 
@@ -15,6 +16,7 @@ const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / D
   backup --to FILE                                  SQLite online backup; prints the pg_dump command on PostgreSQL
   restore --from FILE                               SQLite; refuses while the server runs
   export-audit --out FILE.csv|FILE.xlsx [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+  verify-audit [--from YYYY-MM-DD] [--to YYYY-MM-DD]   walks the audit chain; exit 3 at the first broken entry
   help`;
 
 const OPTIONS = {
@@ -61,6 +63,7 @@ export async function runCli(
     backup: true,
     restore: true,
     'export-audit': true,
+    'verify-audit': true,
   };
   if (!commands[command]) {
     fail(`error: unknown command ${command} (npm run cli -- help)`);
@@ -93,6 +96,8 @@ export async function runCli(
       case 'export-audit':
         await exportAudit(ctx, o);
         break;
+      case 'verify-audit':
+        return await verifyAudit(ctx, o);
     }
     return 0;
   } catch (e) {

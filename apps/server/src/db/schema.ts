@@ -1,5 +1,6 @@
 import type { PrincipalKind } from '@bo/shared/schemas/audit-log';
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditChainTables } from './tables/audit-chain.ts';
 import type { MailTables } from './tables/mail.ts';
 import type { MediaTables } from './tables/media.ts';
 import type { OAuthTables } from './tables/oauth.ts';
@@ -98,6 +99,9 @@ export interface AuditLogsTable {
   ip: string | null;
   user_agent: string | null;
   created_at: string;
+  /** Migration 0085: the chain (docs/audit-log.md): the previous entry's hash, and this entry's. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface AppConfigsTable {
@@ -149,7 +153,8 @@ export interface DB
     SiteContentTables,
     PageTables,
     MemberTables,
-    ProductTables {
+    ProductTables,
+    AuditChainTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listMeta, listQuery, rowIdParam } from '../list.ts';
-import { dayOrInstant } from '../date-schemas.ts';
+import { calendarDay, dayOrInstant } from '../date-schemas.ts';
 
 export const AUDIT_LOG_SORTABLE = ['id', 'created_at', 'action', 'target_type'] as const;
 
@@ -66,3 +66,57 @@ export const auditLogList = z.object({
   data: z.array(auditLogItem),
   meta: listMeta.extend({ total_capped: z.boolean() }),
 });
+
+/**
+ * What a verification of the audit chain can find at an entry (docs/audit-log.md "Verifying"):
+ * `altered` its content no longer matches its hash (edited); `unchained` it has no hash (written
+ * outside the chain); `missing_before` the entry it links to is gone (deleted); `inserted` it was
+ * put between two entries that link to each other; `reordered` it links to an entry that is not
+ * the one before it (moved or swapped); `head_mismatch` the last entries differ from the chain's head
+ * (the newest deleted, or added outside the chain); `anchor_mismatch` it differs from a day's anchor
+ * (the chain was rewritten since).
+ */
+export const AUDIT_CHAIN_PROBLEMS = [
+  'altered',
+  'unchained',
+  'missing_before',
+  'inserted',
+  'reordered',
+  'head_mismatch',
+  'anchor_mismatch',
+] as const;
+export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+
+export const auditChainCheck = z.object({
+  checked_at: z.string(),
+  /** `daily`, `admin:<id>` or `cli`. */
+  checked_by: z.string(),
+  from_day: z.string().nullable(),
+  to_day: z.string().nullable(),
+  entries: z.number(),
+  status: z.enum(['ok', 'broken']),
+  broken_id: z.number().nullable(),
+  broken_created_at: z.string().nullable(),
+  problem: z.enum(AUDIT_CHAIN_PROBLEMS).nullable(),
+});
+export type AuditChainCheck = z.infer<typeof auditChainCheck>;
+
+export const auditChainAnchor = z.object({
+  day: z.string(),
+  last_id: z.number().nullable(),
+  head_hash: z.string(),
+  entries: z.number(),
+});
+
+/** The chain's head, its latest check and its latest day anchor (GET /api/admin/audit-log/chain). */
+export const auditChainStatus = z.object({
+  head: z.object({ last_id: z.number().nullable(), last_hash: z.string(), entries: z.number() }),
+  last_check: auditChainCheck.nullable(),
+  last_anchor: auditChainAnchor.nullable(),
+});
+export type AuditChainStatus = z.infer<typeof auditChainStatus>;
+
+/** POST /api/admin/audit-log/chain/verify: the Taipei days to walk (both inclusive; default the whole chain). */
+export const auditChainVerifyBody = z
+  .object({ from_day: calendarDay.optional(), to_day: calendarDay.optional() })
+  .refine((b) => !b.from_day || !b.to_day || b.from_day <= b.to_day, { message: 'validate.error.invalid', path: ['to_day'] });

@@ -14,6 +14,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'certificate_expiry',
   'contact_received',
   'member_confirmation',
+  'audit_anchor',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

@@ -8,6 +8,7 @@ import { resolveTargetLabel } from '../audit-labels.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from '../scope.ts';
 import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
+import { appendToAuditChain, type UnchainedAuditRow } from './audit-chain-append.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
 import { auditWhoOf, systemJob, type ActingPrincipal, type AdminPrincipal, type SystemPrincipal } from './principals.ts';
 
@@ -85,25 +86,22 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
 
 /**
  * Append-only: nothing in the code base updates or deletes an audit row. The target's label is
- * looked up on the same connection (the context's transaction), before the row is written. Private:
- * entries are written through a context's `audit`, never by hand.
+ * looked up on the same connection (the context's transaction) when the entry is recorded; the rows
+ * are chained and inserted when the transaction is about to commit (lib/kit/audit-chain-append.ts).
+ * Private: entries are written through a context's `audit`, never by hand.
  */
-async function writeAudit(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise<void> {
-  const target_label = await resolveTargetLabel(db, entry);
-  await db
-    .insertInto('audit_logs')
-    .values({
-      ...who,
-      organization_id: entry.organization_id === undefined ? who.organization_id : entry.organization_id,
-      action: entry.action,
-      target_type: entry.target_type,
-      target_id: entry.target_id == null ? null : String(entry.target_id),
-      target_label,
-      before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
-      after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise<UnchainedAuditRow> {
+  return {
+    ...who,
+    organization_id: entry.organization_id === undefined ? who.organization_id : entry.organization_id,
+    action: entry.action,
+    target_type: entry.target_type,
+    target_id: entry.target_id == null ? null : String(entry.target_id),
+    target_label: await resolveTargetLabel(db, entry),
+    before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
+    after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
+    created_at: new Date().toISOString(),
+  };
 }
 
 const scopeFor = (organizationId: number | null): Scope => (organizationId === null ? scopeOf(null) : inOrganization(organizationId));
@@ -121,8 +119,9 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
   fn: (ctx: WriteContext<P> & X) => Promise<T>,
 ): Promise<T> {
   const dropped: string[] = [];
+  const audited: UnchainedAuditRow[] = [];
   let mailQueued = false;
-  const result = await host.db.transaction().execute((trx) => {
+  const result = await host.db.transaction().execute(async (trx) => {
     const open = <Q extends ActingPrincipal>(who: Q, orgId: number | null): WriteContext<Q> => {
       const ctx: WriteContext<Q> = {
         db: trx,
@@ -131,7 +130,9 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
         organizationId: orgId,
         scope: scopeFor(orgId),
         config: host.config,
-        audit: (entry) => writeAudit(trx, auditWhoOf(who, orgId), entry),
+        audit: async (entry) => {
+          audited.push(await auditRow(trx, auditWhoOf(who, orgId), entry));
+        },
         dropAfterCommit: (keys) => {
           for (const k of keys) if (k) dropped.push(k);
         },
@@ -145,7 +146,9 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
       };
       return ctx;
     };
-    return fn(Object.assign(open(principal, organizationId), extra));
+    const done = await fn(Object.assign(open(principal, organizationId), extra));
+    await appendToAuditChain(trx, audited);
+    return done;
   });
   if (mailQueued) host.kickMailer();
   if (dropped.length) await host.removeObjects(dropped);

@@ -169,6 +169,21 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       },
     },
   },
+  {
+    // Issue 28: each Taipei day's head of the audit chain, to AUDIT_ANCHOR_MAIL, kept outside this server.
+    name: 'audit_anchor',
+    variables: [v('day', false, '2026-11-26'), v('hash', false, '9f2c…e41a'), v('lastId', false, '18234'), v('entries', false, '18234')],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 稽核鏈錨點 {{day}}',
+        html: `<p>{{appName}} 的稽核紀錄在 {{day}}（台北時間）結束時：</p><p>最後一筆：#{{lastId}}，共 {{entries}} 筆<br>雜湊值：<code>{{hash}}</code></p><p>請保存這封信。日後執行 <code>npm run cli -- verify-audit</code> 時，可比對這個值，確認這一天以前的紀錄沒有被改寫。</p>`,
+      },
+      'en-US': {
+        subject: '{{appName}} audit chain anchor {{day}}',
+        html: `<p>The audit log of {{appName}} at the end of {{day}} (Taipei):</p><p>Last entry: #{{lastId}}, {{entries}} entries in all<br>Hash: <code>{{hash}}</code></p><p>Keep this mail. Comparing it later with <code>npm run cli -- verify-audit</code> shows that no entry up to that day was rewritten.</p>`,
+      },
+    },
+  },
 ];
 
 export function templateDefinition(name: MailTemplateName): TemplateDefinition {

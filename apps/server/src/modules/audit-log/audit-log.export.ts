@@ -3,13 +3,12 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTrx } from '../../db/database.ts';
 import { csvRecord, neutralizeFormula, UTF8_BOM } from '../../lib/spreadsheet-cells.ts';
-import { streamAuditLogs, type AuditLogFilters } from './audit-log.repository.ts';
-import type { AuditLogItem } from '@bo/shared/schemas/audit-log';
+import { streamAuditLogs, type AuditLogExportRow, type AuditLogFilters } from './audit-log.repository.ts';
 
 /** An export holds at most this many entries (newest first by default); narrow the filters for more. */
 export const AUDIT_LOG_EXPORT_MAX_ROWS = 100_000;
 
-const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unknown }[] = [
+const COLUMNS: { header: string; width: number; value: (r: AuditLogExportRow) => unknown }[] = [
   { header: 'id', width: 10, value: (r) => r.id },
   { header: 'created_at', width: 26, value: (r) => r.created_at },
   { header: 'actor_id', width: 10, value: (r) => r.actor_id },
@@ -22,14 +21,17 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogItem) => unkn
   { header: 'action', width: 20, value: (r) => r.action },
   { header: 'target_type', width: 18, value: (r) => r.target_type },
   { header: 'target_id', width: 12, value: (r) => r.target_id },
-  { header: 'before', width: 40, value: (r) => (r.before === null ? null : JSON.stringify(r.before)) },
-  { header: 'after', width: 40, value: (r) => (r.after === null ? null : JSON.stringify(r.after)) },
+  { header: 'before', width: 40, value: (r) => r.stored_before },
+  { header: 'after', width: 40, value: (r) => r.stored_after },
   { header: 'ip', width: 16, value: (r) => r.ip },
   { header: 'user_agent', width: 40, value: (r) => r.user_agent },
   // Migration 0078; last, so the columns before it keep their places for existing readers.
   { header: 'target_label', width: 28, value: (r) => r.target_label },
   // Migration 0084, after it for the same reason: who wrote the entry (admin, member, visitor, system, operator).
   { header: 'actor_kind', width: 10, value: (r) => r.actor_kind },
+  // Migration 0085: the chain (docs/audit-log.md); scripts/verify-audit-export.mjs checks a CSV export with them.
+  { header: 'prev_hash', width: 66, value: (r) => r.prev_hash },
+  { header: 'hash', width: 66, value: (r) => r.hash },
 ];
 
 export interface ExportSource {

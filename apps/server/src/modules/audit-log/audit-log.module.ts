@@ -4,6 +4,8 @@ import { auditLogItem, auditLogList, auditLogQuery } from '@bo/shared/schemas/au
 import { AppError } from '../../lib/errors.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
+import { auditChainJob } from './audit-chain-job.ts';
+import { auditChainRoutes } from './audit-chain.routes.ts';
 import { auditLogExportRoutes } from './audit-log.routes.ts';
 import { auditLogService } from './audit-log.service.ts';
 
@@ -18,6 +20,7 @@ export const auditLogModule = defineModule({
   name: 'audit-log',
   routes: [
     auditLogExportRoutes,
+    auditChainRoutes,
     resourceRoutes({
       path: '/api/admin/audit-log',
       tags: ['audit-log'],
@@ -37,4 +40,5 @@ export const auditLogModule = defineModule({
       service: auditLogService,
     }),
   ],
+  jobs: [auditChainJob],
 });

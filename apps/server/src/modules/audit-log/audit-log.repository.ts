@@ -266,6 +266,14 @@ async function countCapped(db: DbOrTrx, dialect: Dialect, f: AuditLogFilters): P
   return Number(r.n);
 }
 
+/** An entry as exported: before/after as stored (the chain hashes that text) and its chain hashes. */
+export type AuditLogExportRow = AuditLogItem & {
+  stored_before: string | null;
+  stored_after: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+};
+
 /**
  * The filtered set in id order, in batches (keyset on id, so each batch is one index seek),
  * for exports. Stops after `max` rows.
@@ -276,7 +284,7 @@ export async function* streamAuditLogs(
   order: 'asc' | 'desc',
   max: number,
   batch = 1000,
-): AsyncGenerator<AuditLogItem[]> {
+): AsyncGenerator<AuditLogExportRow[]> {
   const dialect = dialectOf(db);
   let after: number | null = null;
   let left = max;
@@ -287,6 +295,7 @@ export async function* streamAuditLogs(
     const idRows = await ids.orderBy('audit_logs.id', order).limit(want).execute();
     if (idRows.length === 0) return;
     const rows = await selectItems(db)
+      .select(['audit_logs.prev_hash', 'audit_logs.hash'])
       .where(
         'audit_logs.id',
         'in',
@@ -294,7 +303,7 @@ export async function* streamAuditLogs(
       )
       .orderBy('audit_logs.id', order)
       .execute();
-    yield rows.map(toItem);
+    yield rows.map((r) => ({ ...toItem(r), stored_before: r.before, stored_after: r.after, prev_hash: r.prev_hash, hash: r.hash }));
     after = idRows[idRows.length - 1].id;
     left -= idRows.length;
     if (idRows.length < want) return;

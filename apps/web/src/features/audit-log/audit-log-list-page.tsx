@@ -26,6 +26,7 @@ import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
+import { AuditChainStatusBar } from './audit-chain-status.tsx';
 import { AuditDiffTable } from './audit-diff-table.tsx';
 import './i18n.ts';
 import './audit-log.css';
@@ -279,6 +280,7 @@ export default function AuditLogListPage() {
           </>
         }
       />
+      <AuditChainStatusBar />
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
         <Select

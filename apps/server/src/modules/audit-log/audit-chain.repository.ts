@@ -1,0 +1,101 @@
+import { CHAINED_COLUMNS, type ChainedContent } from '../../db/audit-chain-hash.ts';
+import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { AuditAnchorsTable, AuditChainChecksTable } from '../../db/tables/audit-chain.ts';
+
+export type ChainRow = ChainedContent & { id: number; prev_hash: string | null; hash: string | null };
+
+/** Up to `limit` entries after `afterId` (null: from the first) up to `lastId`, in chain (id) order. */
+export function chainRows(db: DbOrTrx, afterId: number | null, lastId: number | null, limit: number): Promise<ChainRow[]> {
+  let q = db
+    .selectFrom('audit_logs')
+    .select(['id', 'prev_hash', 'hash', ...CHAINED_COLUMNS])
+    .orderBy('id')
+    .limit(limit);
+  if (afterId !== null) q = q.where('id', '>', afterId);
+  if (lastId !== null) q = q.where('id', '<=', lastId);
+  return q.execute() as Promise<ChainRow[]>;
+}
+
+export const chainHead = (db: DbOrTrx) =>
+  db.selectFrom('audit_chain_head').select(['last_id', 'last_hash', 'entries']).where('id', '=', 1).executeTakeFirstOrThrow();
+
+/** The newest entry written before `instant` (ISO), or undefined. */
+export const lastEntryBefore = (db: DbOrTrx, instant: string) =>
+  db
+    .selectFrom('audit_logs')
+    .select(['id', 'hash'])
+    .where('created_at', '<', instant)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The oldest entry written at or after `instant` (ISO), or undefined. */
+export const firstEntryFrom = (db: DbOrTrx, instant: string) =>
+  db
+    .selectFrom('audit_logs')
+    .select(['id'])
+    .where('created_at', '>=', instant)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The entry just before `id` in chain order, or undefined. */
+export const entryBefore = (db: DbOrTrx, id: number) =>
+  db.selectFrom('audit_logs').select(['id', 'hash']).where('id', '<', id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** The id of an entry whose hash is `hash` (a full scan: only asked once a link is found broken). */
+export const entryWithHash = async (db: DbOrTrx, hash: string): Promise<number | null> =>
+  (await db.selectFrom('audit_logs').select('id').where('hash', '=', hash).orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+
+/** The id of an entry that links to `hash` (a full scan, as above). */
+export const entryLinkingTo = async (db: DbOrTrx, hash: string): Promise<number | null> =>
+  (await db.selectFrom('audit_logs').select('id').where('prev_hash', '=', hash).orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+
+export const countEntriesThrough = async (db: DbOrTrx, id: number): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('audit_logs')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('id', '<=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const anchorsThrough = (db: DbOrTrx, fromId: number | null, toId: number | null) => {
+  let q = db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash']).where('last_id', 'is not', null);
+  if (fromId !== null) q = q.where('last_id', '>=', fromId);
+  if (toId !== null) q = q.where('last_id', '<=', toId);
+  return q.orderBy('last_id').execute();
+};
+
+export const latestAnchor = (db: DbOrTrx) =>
+  db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash', 'entries']).orderBy('day', 'desc').limit(1).executeTakeFirst();
+
+export const anchorOf = (db: DbOrTrx, day: string) =>
+  db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash', 'entries']).where('day', '=', day).executeTakeFirst();
+
+/** Records a day's anchor once: a second call for the same day keeps the first. */
+export async function insertAnchor(trx: Trx, anchor: AuditAnchorsTable): Promise<boolean> {
+  const r = await trx
+    .insertInto('audit_anchors')
+    .values(anchor)
+    .onConflict((oc) => oc.column('day').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function insertChainCheck(trx: Trx, check: Omit<AuditChainChecksTable, 'id'>): Promise<void> {
+  await trx.insertInto('audit_chain_checks').values(check).execute();
+}
+
+export const latestChainCheck = (db: DbOrTrx) =>
+  db
+    .selectFrom('audit_chain_checks')
+    .select(['checked_at', 'checked_by', 'from_day', 'to_day', 'entries', 'status', 'broken_id', 'broken_created_at', 'problem'])
+    .orderBy('checked_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

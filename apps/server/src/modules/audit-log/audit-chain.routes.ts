@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROLES } from '@bo/shared/permissions';
+import { auditChainCheck, auditChainStatus, auditChainVerifyBody } from '@bo/shared/schemas/audit-log';
+import { auditChainStatus as statusOf, checkAuditChain } from './audit-chain.service.ts';
+
+const tags = ['audit-log'];
+
+/** The audit chain on the audit log screen (docs/audit-log.md "The chain"): its state, and a check run now. */
+export async function auditChainRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/audit-log/chain',
+    {
+      schema: {
+        tags,
+        description: "The chain's head (last entry and hash), its latest verification and its latest day anchor.",
+        response: { 200: auditChainStatus },
+      },
+      config: { roles: ROLES.superAdmin },
+    },
+    async (req) => statusOf(req.readContext()),
+  );
+
+  app.post(
+    '/api/admin/audit-log/chain/verify',
+    {
+      schema: {
+        tags,
+        description:
+          'Walks the chain (or the Taipei days given, both inclusive) now, records the outcome and answers it: the first ' +
+          'entry that does not hold, with its id, time and problem, or status ok. Audited as verify_chain.',
+        body: auditChainVerifyBody,
+        response: { 200: auditChainCheck },
+      },
+      config: { roles: ROLES.superAdmin },
+    },
+    async (req) =>
+      checkAuditChain(req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
+        fromDay: req.body.from_day,
+        toDay: req.body.to_day,
+      }),
+  );
+}
