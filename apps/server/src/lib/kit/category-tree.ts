@@ -42,6 +42,14 @@ export function nestCategories<N extends CategoryNode>(
   return roots;
 }
 
+/** A category's id and the ids of every category below it (a list by category shows its sub-categories' content too). */
+export function categoryAndDescendants(id: number, rows: Iterable<{ id: number; parent_id: number | null }>): number[] {
+  const all = [...rows];
+  const ids = [id];
+  for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parent_id === ids[i]) ids.push(c.id);
+  return ids;
+}
+
 /** The tree's names in the public API's locale (en-US where filled). */
 export const localizeTree = <N extends CategoryNode>(nodes: N[], locale: string): N[] =>
   nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
