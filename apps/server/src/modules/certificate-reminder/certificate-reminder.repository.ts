@@ -9,7 +9,6 @@ import { scopedTable } from '../../lib/kit/scoped-table.ts';
 export const certificateReminders = scopedTable({
   table: 'certificate_reminders',
   alias: 'r',
-  select: (db) => db.selectFrom('certificate_reminders as r').selectAll('r'),
   toView: (rows: { id: number }[]) => rows,
   sortColumns: { id: 'r.id' },
   dependent: { name: 'certificate_reminders', counted: false },

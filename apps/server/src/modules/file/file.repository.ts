@@ -59,7 +59,6 @@ export function toFileItem(row: FileRow): FileItem {
 export const files = scopedTable<FileItem, FileRow>({
   table: 'files',
   alias: 'f',
-  select: (db) => db.selectFrom('files as f').selectAll('f'),
   toView: (rows) => rows.map(toFileItem),
   sortColumns: { created_at: 'f.created_at', id: 'f.id', name: 'f.name', size: 'f.size' },
   keywordColumns: ['f.name'],

@@ -91,7 +91,6 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
 export const staff = scopedTable<Staff, StaffRow>({
   table: 'staff',
   alias: 's',
-  select: (db) => db.selectFrom('staff as s').selectAll('s'),
   async toView(rows, db) {
     const byStaff = new Map<number, CertificateRow[]>();
     for (const c of await certificatesOf(
@@ -113,7 +112,6 @@ export const staff = scopedTable<Staff, StaffRow>({
 export const staffRows = scopedTable<StaffRow, StaffRow>({
   table: 'staff',
   alias: 's',
-  select: (db) => db.selectFrom('staff as s').selectAll('s'),
   toView: (rows) => rows,
   sortColumns: STAFF_SORT,
 });
