@@ -2,16 +2,19 @@ import { ADMIN_ROLES, isAdminRole } from '@bo/shared/roles';
 import { adminRolesOf, parseRoles } from '../lib/actor.ts';
 import { passwordLinkMail } from '../lib/identity/password-links.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
+import {
+  adminByEmail,
+  allAdmins,
+  emailTaken,
+  insertAdmin,
+  otherActiveAdminIds,
+  resetAdminPassword,
+  updateAdmin,
+} from '../modules/admin/admin.repository.ts';
 import { CliError, type CliContext } from './cli-context.ts';
 
-const now = () => new Date().toISOString();
-
-async function adminByEmail(ctx: CliContext, email: string) {
-  const admin = await ctx.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'name', 'roles', 'status', 'password_hash'])
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+async function existingAdmin(ctx: CliContext, email: string) {
+  const admin = await adminByEmail(ctx.db, email.trim().toLowerCase());
   if (!admin) throw new CliError(`no admin has the e-mail ${email}`);
   return admin;
 }
@@ -27,58 +30,35 @@ export async function createAdmin(ctx: CliContext, o: { email?: string; name?: s
   const email = o.email?.trim().toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError('--email must be an e-mail address');
   const roles = [...new Set((o.role ?? []).map(knownRole))].sort();
-  const exists = await ctx.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
-  if (exists) throw new CliError(`an admin already has the e-mail ${email}`);
+  if (await emailTaken(ctx.db, email)) throw new CliError(`an admin already has the e-mail ${email}`);
   const password = generatePassword();
-  const t = now();
-  const row = await ctx.inTransaction(async ({ trx, audit }) => {
-    const created = await trx
-      .insertInto('admins')
-      .values({
-        email,
-        name: o.name?.trim() || email.split('@')[0]!,
-        password_hash: await hashPassword(password),
-        has_change_default_password: 0,
-        roles: JSON.stringify(roles),
-        group_id: null,
-        status: 'active',
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit({ action: 'create', target_type: 'admin', target_id: created.id, after: { email, roles, by: 'cli' } });
+  const passwordHash = await hashPassword(password);
+  const id = await ctx.inTransaction(async ({ trx, audit }) => {
+    const created = await insertAdmin(trx, {
+      email,
+      name: o.name?.trim() || email.split('@')[0]!,
+      passwordHash,
+      roles,
+      groupId: null,
+      status: 'active',
+    });
+    await audit({ action: 'create', target_type: 'admin', target_id: created, after: { email, roles, by: 'cli' } });
     return created;
   });
-  ctx.print(`created admin #${row.id} ${email}${roles.length ? ` (${roles.join(', ')})` : ''}`);
+  ctx.print(`created admin #${id} ${email}${roles.length ? ` (${roles.join(', ')})` : ''}`);
   ctx.print(`one-time password: ${password}   (to be changed at the first sign-in)`);
 }
 
 /** reset-password --email E [--mail]: a one-time password printed here, or the reset mail through the outbox. Signs out its devices either way. */
 export async function resetPassword(ctx: CliContext, o: { email?: string; mail?: boolean }): Promise<void> {
   if (!o.email) throw new CliError('--email is required');
-  const admin = await adminByEmail(ctx, o.email);
-  const t = now();
+  const admin = await existingAdmin(ctx, o.email);
   if (o.mail) {
     await ctx.inTransaction(async ({ trx, audit, sendMail }) => {
-      await trx
-        .updateTable('admins')
-        .set({ password_hash: '', has_change_default_password: 0, updated_at: t })
-        .where('id', '=', admin.id)
-        .execute();
-      await trx
-        .updateTable('login_devices')
-        .set({ revoked_at: t })
-        .where('admin_id', '=', admin.id)
-        .where('revoked_at', 'is', null)
-        .execute();
-      const mail = await passwordLinkMail(trx, ctx.config, {
-        admin: { ...admin, password_hash: '' },
-        purpose: 'reset',
-        locale: 'zh-TW',
-        ip: null,
-      });
-      await sendMail(mail);
+      await resetAdminPassword(trx, admin.id, '');
+      await sendMail(
+        await passwordLinkMail(trx, ctx.config, { admin: { ...admin, password_hash: '' }, purpose: 'reset', locale: 'zh-TW', ip: null }),
+      );
       await audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { sent_to: admin.email, by: 'cli' } });
     });
     ctx.print(
@@ -89,17 +69,7 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await ctx.inTransaction(async ({ trx, audit }) => {
-    await trx
-      .updateTable('admins')
-      .set({ password_hash: passwordHash, has_change_default_password: 0, updated_at: t })
-      .where('id', '=', admin.id)
-      .execute();
-    await trx
-      .updateTable('login_devices')
-      .set({ revoked_at: t })
-      .where('admin_id', '=', admin.id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await resetAdminPassword(trx, admin.id, passwordHash);
     await audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { one_time_password: true, by: 'cli' } });
   });
   ctx.print(`one-time password for ${admin.email}: ${password}   (to be changed at the first sign-in; devices signed out)`);
@@ -109,30 +79,21 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
 export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: string; role?: string[] }): Promise<void> {
   if (!o.email || !o.role?.length) throw new CliError('--email and --role are required');
   const role = knownRole(o.role[0]!);
-  const admin = await adminByEmail(ctx, o.email);
+  const admin = await existingAdmin(ctx, o.email);
   const before = parseRoles(admin.roles).sort();
   if (grant === before.includes(role)) {
     ctx.print(`${admin.email} ${grant ? 'already holds' : 'does not hold'} ${role}: nothing changed`);
     return;
   }
   if (!grant && role === 'ROLE_SUPER_ADMIN' && admin.status === 'active') {
-    const others = await ctx.db
-      .selectFrom('admins')
-      .select(['id', 'roles'])
-      .where('status', '=', 'active')
-      .where('id', '!=', admin.id)
-      .execute();
-    const superAdmins = await Promise.all(others.map(async (a) => (await adminRolesOf(ctx.db, a.id)).includes('ROLE_SUPER_ADMIN')));
+    const others = await otherActiveAdminIds(ctx.db, admin.id);
+    const superAdmins = await Promise.all(others.map(async (id) => (await adminRolesOf(ctx.db, id)).includes('ROLE_SUPER_ADMIN')));
     if (!superAdmins.some(Boolean))
       throw new CliError(`${admin.email} is the last active super admin: grant ROLE_SUPER_ADMIN to another admin first`);
   }
   const after = (grant ? [...before, role] : before.filter((r) => r !== role)).sort();
   await ctx.inTransaction(async ({ trx, audit }) => {
-    await trx
-      .updateTable('admins')
-      .set({ roles: JSON.stringify(after), updated_at: now() })
-      .where('id', '=', admin.id)
-      .execute();
+    await updateAdmin(trx, admin.id, { roles: JSON.stringify(after) });
     await audit({
       action: grant ? 'grant_role' : 'revoke_role',
       target_type: 'admin',
@@ -147,8 +108,13 @@ export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: s
 
 /** list-admins [--json]. */
 export async function listAdmins(ctx: CliContext, o: { json?: boolean }): Promise<void> {
-  const rows = await ctx.db.selectFrom('admins').select(['id', 'email', 'name', 'roles', 'status']).orderBy('id').execute();
-  const admins = rows.map((r) => ({ id: r.id, email: r.email, name: r.name, roles: parseRoles(r.roles), status: r.status }));
+  const admins = (await allAdmins(ctx.db)).map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    roles: parseRoles(r.roles),
+    status: r.status,
+  }));
   if (o.json) {
     ctx.print(JSON.stringify(admins, null, 2));
     return;

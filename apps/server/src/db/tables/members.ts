@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { OAuthProvider } from './oauth.ts';
+import type { LinkedIdentityColumns } from './oauth.ts';
 
 /** Migration 0083: the website's members (issue 12). E-mail lower-cased, unique. */
 export interface MembersTable {
@@ -18,15 +18,8 @@ export interface MembersTable {
 }
 
 /** A provider account linked to a member (like admin_identities). */
-export interface MemberIdentitiesTable {
-  id: Generated<number>;
+export interface MemberIdentitiesTable extends LinkedIdentityColumns {
   member_id: number;
-  provider: OAuthProvider;
-  subject: string;
-  email: string | null;
-  name: string | null;
-  created_at: string;
-  last_used_at: string | null;
 }
 
 /** A member's browser and its session: one current token (`token_id`); a logout revokes it. */

@@ -2,10 +2,9 @@ import type { Generated } from 'kysely';
 
 export type OAuthProvider = 'google' | 'facebook' | 'line';
 
-/** Migration 0073: a provider account linked to an admin. */
-export interface AdminIdentitiesTable {
+/** A provider account linked to an admin or a member: the columns both tables have. */
+export interface LinkedIdentityColumns {
   id: Generated<number>;
-  admin_id: number;
   provider: OAuthProvider;
   /** The provider's id of the account (OIDC `sub`, Facebook `id`). */
   subject: string;
@@ -13,6 +12,11 @@ export interface AdminIdentitiesTable {
   name: string | null;
   created_at: string;
   last_used_at: string | null;
+}
+
+/** Migration 0073: a provider account linked to an admin. */
+export interface AdminIdentitiesTable extends LinkedIdentityColumns {
+  admin_id: number;
 }
 
 /** Migration 0073: an authorization started by the web, until the provider sends the browser back. */

@@ -1,16 +1,8 @@
 import type { Generated } from 'kysely';
+import type { CategoryColumns } from './category-columns.ts';
 
 /** Migration 0082: a product category; `depth` 1 for a root, at most productCategoryDepth. */
-export interface ProductCategoriesTable {
-  id: Generated<number>;
-  parent_id: number | null;
-  name: string;
-  name_en: string | null;
-  depth: number;
-  sort_order: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ProductCategoriesTable = CategoryColumns;
 
 /** Migration 0082: a product of the site (the master of its instances). */
 export interface ProductsTable {

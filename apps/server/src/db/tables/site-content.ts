@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CategoryColumns } from './category-columns.ts';
 
 /** Migration 0080: a YouTube video of the site. */
 export interface VideosTable {
@@ -56,16 +57,8 @@ export interface SiteContentTables {
 }
 
 /** Migration 0081: a category of one page type; `depth` 1 for a root. */
-export interface PageCategoriesTable {
-  id: Generated<number>;
+export interface PageCategoriesTable extends CategoryColumns {
   type: 'default' | 'article' | 'project';
-  parent_id: number | null;
-  name: string;
-  name_en: string | null;
-  depth: number;
-  sort_order: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Migration 0081: a page of the site. */

@@ -1,5 +1,5 @@
 import sanitizeHtml, { type IOptions, type Transformer } from 'sanitize-html';
-import { browserUrl } from './sanitize-rich-text.ts';
+import { browserUrl, DROPPED_WITH_CONTENT, LINK_SCHEMES, TEXT_TAGS } from './allowed-markup.ts';
 
 /** A whole-attribute placeholder (`{{link}}`): the mailer fills it with a link it built itself. */
 const PLACEHOLDER = /^\{\{\s*[A-Za-z][A-Za-z0-9_]*\s*\}\}$/;
@@ -57,40 +57,7 @@ const url =
   };
 
 const OPTIONS: IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'sub',
-    'sup',
-    'code',
-    'pre',
-    'blockquote',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'div',
-    'span',
-  ],
+  allowedTags: [...TEXT_TAGS, 'h1', 'small', 'sub', 'sup', 'span'],
   allowedAttributes: {
     '*': ['style', 'align'],
     a: ['href', 'title', 'target'],
@@ -101,10 +68,10 @@ const OPTIONS: IOptions = {
   },
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, STYLE_VALUE])) },
   // The transformers below decide the URLs (a placeholder is not a scheme sanitize-html knows).
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesAppliedToAttributes: [],
   allowProtocolRelative: false,
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'template', 'title', 'svg', 'math', 'head'],
+  nonTextTags: [...DROPPED_WITH_CONTENT, 'head'],
   selfClosing: ['img', 'br', 'hr'],
   disallowedTagsMode: 'discard',
   transformTags: { a: url('href', LINK_URL), img: url('src', IMAGE_URL) },

@@ -1,5 +1,6 @@
 import sanitizeHtml, { type Attributes, type IOptions, type Tag, type Transformer } from 'sanitize-html';
 import { isSitePath } from '@bo/shared/validators';
+import { browserUrl, DROPPED_WITH_CONTENT, LINK_SCHEMES, TEXT_TAGS } from './allowed-markup.ts';
 
 /** A YouTube embed the editor writes (youtube-nocookie only, an 11-character id, plain query parameters). */
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}(\?[A-Za-z0-9_=&-]*)?$/;
@@ -9,16 +10,6 @@ const LINK_URL = /^(?:https?:|mailto:|tel:|#)/i;
 const IMAGE_URL = /^https?:\/\//i;
 const DIGITS = /^\d{1,6}$/;
 const REL_TOKENS = new Set(['noopener', 'noreferrer', 'nofollow', 'ugc', 'sponsored']);
-/**
- * The form in which a browser reads a URL attribute: tabs and newlines anywhere and leading or trailing
- * control characters and spaces are ignored (`java\tscript:` is `javascript:`). Entities are already
- * decoded by the parser, so `JaVaScRiPt&#58;` arrives here as `JaVaScRiPt:`.
- */
-export function browserUrl(value: string | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  return (value ?? '').replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-}
-
 /**
  * The attributes in `checked` that have a value, in the order the input gave them (so the editor's own
  * output comes back unchanged), those the input did not have at the end.
@@ -93,38 +84,7 @@ const iframe: Transformer = (tagName, attribs) => {
 };
 
 const OPTIONS: IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'code',
-    'pre',
-    'blockquote',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'colgroup',
-    'col',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'div',
-    'iframe',
-  ],
+  allowedTags: [...TEXT_TAGS, 'colgroup', 'col', 'iframe'],
   allowedAttributes: {
     ol: ['start'],
     a: ['href', 'title', 'target', 'rel'],
@@ -134,13 +94,12 @@ const OPTIONS: IOptions = {
     div: ['data-youtube-video'],
     iframe: ['src', 'width', 'height', 'allowfullscreen', 'title', 'loading', 'referrerpolicy'],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,
   allowedIframeHostnames: ['www.youtube-nocookie.com'],
   allowIframeRelativeUrls: false,
-  // Dropped with everything inside them, not unwrapped.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'template', 'title', 'svg', 'math'],
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   selfClosing: ['img', 'br', 'hr', 'col'],
   disallowedTagsMode: 'discard',
   parseStyleAttributes: false,

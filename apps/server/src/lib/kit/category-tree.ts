@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { localized } from '../public-read.ts';
+import type { ResourceDeclaration } from './resource-routes.ts';
 
 /**
  * The rules every category tree of the site keeps (page categories per type, product categories),
@@ -42,9 +43,26 @@ export function nestCategories<N extends CategoryNode>(
   return roots;
 }
 
+/** A category's id and the ids of every category below it (a list by category shows its sub-categories' content too). */
+export function categoryAndDescendants(id: number, rows: Iterable<{ id: number; parent_id: number | null }>): number[] {
+  const all = [...rows];
+  const ids = [id];
+  for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parent_id === ids[i]) ids.push(c.id);
+  return ids;
+}
+
 /** The tree's names in the public API's locale (en-US where filled). */
 export const localizeTree = <N extends CategoryNode>(nodes: N[], locale: string): N[] =>
   nodes.map((n) => ({ ...n, name: localized(locale, n.name, n.name_en), children: localizeTree(n.children, locale) }));
+
+/**
+ * The calls a category tree's resource declares (resource-routes.ts): no patch; an update that moves a
+ * category holding sub-categories, or a delete of one holding sub-categories or content, answers 409.
+ */
+export const CATEGORY_RESOURCE_CALLS = {
+  without: ['patch', 'batchPatch'],
+  operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
+} satisfies Partial<ResourceDeclaration<never, { id: number }, unknown, unknown>>;
 
 export function categoryRules(db: DbOrTrx, table: CategoryTable) {
   const q = loose(db);

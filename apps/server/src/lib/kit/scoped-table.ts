@@ -16,8 +16,8 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
   table: keyof DB & string;
   /** The alias `select` uses for it (`s` in `selectFrom('staff as s')`). */
   alias: string;
-  /** The base read: the table with its joins and selected columns, unscoped and unfiltered. */
-  select(db: DbOrTrx): AnyQuery;
+  /** The base read: the table with its joins and selected columns, unscoped and unfiltered; by default every column of the table. */
+  select?(db: DbOrTrx): AnyQuery;
   /** Rows to views; may read related rows with the same connection. */
   toView(rows: Row[], db: DbOrTrx): View[] | Promise<View[]>;
   /** Allow-listed sort names (the list's `sort`) and the column each sorts by. */
@@ -61,8 +61,10 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
   const qualified = (column: string) => `${opts.alias}.${column}`;
   const idColumn = qualified('id');
 
+  const select = (db: DbOrTrx): AnyQuery =>
+    opts.select ? opts.select(db) : (db as any).selectFrom(`${opts.table} as ${opts.alias}`).selectAll(opts.alias);
   const query = (db: DbOrTrx, scope: Scope): AnyQuery =>
-    orgColumn === null ? opts.select(db) : whereInScope(opts.select(db), qualified(orgColumn), scope);
+    orgColumn === null ? select(db) : whereInScope(select(db), qualified(orgColumn), scope);
 
   const views = async (db: DbOrTrx, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
 

@@ -178,6 +178,22 @@ export async function adminIdByEmail(db: DbOrTrx, email: string): Promise<number
   return (await db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst())?.id ?? null;
 }
 
+/** An admin by e-mail (as stored: lower case) with its roles and status, or undefined. */
+export function adminByEmail(db: DbOrTrx, email: string) {
+  return db.selectFrom('admins').select(['id', 'email', 'name', 'roles', 'status']).where('email', '=', email).executeTakeFirst();
+}
+
+/** Every admin in id order, with its roles and status. */
+export function allAdmins(db: DbOrTrx) {
+  return db.selectFrom('admins').select(['id', 'email', 'name', 'roles', 'status']).orderBy('id').execute();
+}
+
+/** The ids of the active admins other than `exceptId`. */
+export async function otherActiveAdminIds(db: DbOrTrx, exceptId: number): Promise<number[]> {
+  const rows = await db.selectFrom('admins').select('id').where('status', '=', 'active').where('id', '!=', exceptId).execute();
+  return rows.map((r) => r.id);
+}
+
 export async function countActiveSuperAdmins(db: DbOrTrx): Promise<number> {
   const r = await db
     .selectFrom('admins')

@@ -29,7 +29,6 @@ export const banners = scopedTable<Banner, Row>({
   table: 'banners',
   alias: 'b',
   organizationColumn: null,
-  select: (db) => db.selectFrom('banners as b').selectAll('b'),
   toView: toBanners,
   sortColumns: {
     sort_order: 'b.sort_order',

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
+import type { CertificateRemindersTable } from '../../db/tables/reminders.ts';
 import type { ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
@@ -8,7 +9,6 @@ import { scopedTable } from '../../lib/kit/scoped-table.ts';
 export const certificateReminders = scopedTable({
   table: 'certificate_reminders',
   alias: 'r',
-  select: (db) => db.selectFrom('certificate_reminders as r').selectAll('r'),
   toView: (rows: { id: number }[]) => rows,
   sortColumns: { id: 'r.id' },
   dependent: { name: 'certificate_reminders', counted: false },
@@ -100,4 +100,41 @@ export async function activeStaffCount(db: DbOrTrx, organizationId: number): Pro
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The active organizations with their reminder settings, in id order (the daily job's round). */
+export function activeOrganizationsToRemind(db: DbOrTrx) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'certificate_reminder_days', 'certificate_reminder_line_target'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether the organization was already reminded in the run of `runKey` (a day). */
+export async function remindedIn(db: DbOrTrx, organizationId: number, runKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificate_reminders')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('run_key', '=', runKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The organization's active member admins with their sub-account roles, in id order. */
+export function activeMembersOf(db: DbOrTrx, organizationId: number) {
+  return db
+    .selectFrom('organization_members as m')
+    .innerJoin('admins as a', 'a.id', 'm.admin_id')
+    .select(['a.id', 'a.email', 'a.name', 'm.sub_account_roles'])
+    .where('m.organization_id', '=', organizationId)
+    .where('a.status', '=', 'active')
+    .orderBy('a.id')
+    .execute();
+}
+
+export async function recordReminder(db: DbOrTrx, reminder: Insertable<CertificateRemindersTable>): Promise<void> {
+  await db.insertInto('certificate_reminders').values(reminder).execute();
 }

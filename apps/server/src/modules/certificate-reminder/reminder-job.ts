@@ -6,6 +6,7 @@ import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
 import { systemContexts } from '../../lib/kit/request-context.ts';
 import { pushLineText } from '../../lib/integrations/line-push.ts';
 import { LINE_TEXT_MAX } from '@bo/shared/schemas/operations';
+import { activeMembersOf, activeOrganizationsToRemind, recordReminder, remindedIn } from './certificate-reminder.repository.ts';
 import { dueCertificates } from './certificate-standing.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
@@ -31,35 +32,15 @@ export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
 export async function sendCertificateReminders(app: FastifyInstance, day: string): Promise<Record<string, unknown>> {
   const system = systemContexts(app, CERTIFICATE_REMINDER_JOB);
   const { db, config } = system.read();
-  const organizations = await db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'certificate_reminder_days', 'certificate_reminder_line_target'])
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute();
+  const organizations = await activeOrganizationsToRemind(db);
   let reminded = 0;
   let mails = 0;
   let lines = 0;
   for (const org of organizations) {
-    const done = await db
-      .selectFrom('certificate_reminders')
-      .select('id')
-      .where('organization_id', '=', org.id)
-      .where('run_key', '=', day)
-      .executeTakeFirst();
-    if (done) continue;
+    if (await remindedIn(db, org.id, day)) continue;
     const due = await dueCertificates(db, org.id, day, org.certificate_reminder_days);
     if (!due.length) continue;
-    const recipients = (
-      await db
-        .selectFrom('organization_members as m')
-        .innerJoin('admins as a', 'a.id', 'm.admin_id')
-        .select(['a.id', 'a.email', 'a.name', 'm.sub_account_roles'])
-        .where('m.organization_id', '=', org.id)
-        .where('a.status', '=', 'active')
-        .orderBy('a.id')
-        .execute()
-    ).filter((r) =>
+    const recipients = (await activeMembersOf(db, org.id)).filter((r) =>
       parseRoles(r.sub_account_roles)
         .filter(isSubAccountRole)
         .some((role) => (REMINDED_ROLES as readonly string[]).includes(role)),
@@ -90,22 +71,19 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
             link: `${config.publicUrl}/admin/staff?certificate_status=attention&days=${org.certificate_reminder_days}`,
           },
         });
-        await trx
-          .insertInto('certificate_reminders')
-          .values({
-            organization_id: org.id,
-            run_key: day,
-            channel: 'mail',
-            recipient: r.email,
-            admin_id: r.id,
-            expired_count: expired,
-            expiring_count: due.length - expired,
-            mail_id: mailId,
-            status: 'queued',
-            error: null,
-            created_at: now,
-          })
-          .execute();
+        await recordReminder(trx, {
+          organization_id: org.id,
+          run_key: day,
+          channel: 'mail',
+          recipient: r.email,
+          admin_id: r.id,
+          expired_count: expired,
+          expiring_count: due.length - expired,
+          mail_id: mailId,
+          status: 'queued',
+          error: null,
+          created_at: now,
+        });
         mails++;
       }
     });
@@ -118,20 +96,17 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
         (e: unknown) => ({ status: 'failed' as const, error: e instanceof Error ? e.message : String(e) }),
       );
       await system.inTransaction(({ trx }) =>
-        trx
-          .insertInto('certificate_reminders')
-          .values({
-            organization_id: org.id,
-            run_key: day,
-            channel: 'line',
-            recipient: lineTarget,
-            admin_id: null,
-            ...record,
-            mail_id: null,
-            ...sent,
-            created_at: new Date().toISOString(),
-          })
-          .execute(),
+        recordReminder(trx, {
+          organization_id: org.id,
+          run_key: day,
+          channel: 'line',
+          recipient: lineTarget,
+          admin_id: null,
+          ...record,
+          mail_id: null,
+          ...sent,
+          created_at: new Date().toISOString(),
+        }),
       );
       if (sent.status === 'sent') lines++;
     }

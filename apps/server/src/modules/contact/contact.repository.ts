@@ -2,10 +2,13 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { instantRange } from '@bo/shared/dates';
 import type { Contact, contactListQuery } from '@bo/shared/schemas/contact';
+import type { DbOrTrx } from '../../db/database.ts';
 import type { ContactsTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 
 type Row = Selectable<ContactsTable> & { assignee_name: string | null; assignee_email: string | null };
+/** What the site's form sends, as stored. */
+export type NewContact = Pick<Selectable<ContactsTable>, 'name' | 'email' | 'phone' | 'company' | 'message' | 'locale'>;
 export type ContactFilters = Pick<z.output<typeof contactListQuery>, 'status' | 'assignee_id' | 'date_from' | 'date_to' | 'keyword'>;
 
 const toView = (rows: Row[]): Contact[] =>
@@ -40,4 +43,24 @@ export function filterContacts<Q extends { where: (...a: any[]) => Q }>(qb: Q, f
   if (range.from) q = q.where('c.created_at', '>=', range.from);
   if (range.toExclusive) q = q.where('c.created_at', '<', range.toExclusive);
   return q;
+}
+
+/** Active admins, by name, with their roles (who may be assigned a contact is decided from the roles). */
+export function activeAdminsWithRoles(db: DbOrTrx) {
+  return db.selectFrom('admins').select(['id', 'name', 'email', 'roles']).where('status', '=', 'active').orderBy('name').execute();
+}
+
+/** An admin's roles and status, if there is such an admin. */
+export function adminStanding(db: DbOrTrx, id: number) {
+  return db.selectFrom('admins').select(['roles', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A contact the site's form sent; answers its id. */
+export async function insertContact(db: DbOrTrx, input: NewContact, ip: string, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('contacts')
+    .values({ ...input, status: 'new', ip, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -7,7 +7,7 @@ import { loadAppConfig } from '../../lib/app-config.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
-import { contacts, filterContacts } from './contact.repository.ts';
+import { activeAdminsWithRoles, contacts, filterContacts, insertContact } from './contact.repository.ts';
 import { handlesContacts } from './contact.service.ts';
 
 /** Five messages from one client address in ten minutes, twenty a day: enough for people, not for a script. */
@@ -64,13 +64,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.contact },
     },
-    async () => {
-      const rows = await app.db
-        .selectFrom('admins')
-        .select(['id', 'name', 'email', 'roles'])
-        .where('status', '=', 'active')
-        .orderBy('name')
-        .execute();
+    async (req) => {
+      const rows = await activeAdminsWithRoles(req.readContext().db);
       return { data: rows.filter((a) => handlesContacts(a.roles)).map(({ id, name, email }) => ({ id, name, email })) };
     },
   );
@@ -97,12 +92,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       const { recaptcha, ...input } = req.body;
       await verifyRecaptcha(app.config, recaptcha, req.ip);
       await req.inVisitorTransaction(async (ctx) => {
-        const now = new Date().toISOString();
-        const { id } = await ctx.trx
-          .insertInto('contacts')
-          .values({ ...input, status: 'new', ip: req.ip, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertContact(ctx.trx, input, req.ip, new Date().toISOString());
         await ctx.audit({
           action: 'receive',
           target_type: 'contact',

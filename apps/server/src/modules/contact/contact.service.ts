@@ -5,7 +5,7 @@ import { parseRoles } from '../../lib/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
-import { contacts, filterContacts } from './contact.repository.ts';
+import { adminStanding, contacts, filterContacts } from './contact.repository.ts';
 
 type Query = z.output<typeof contactListQuery>;
 
@@ -20,7 +20,7 @@ export function contactService(ctx: RequestContext): ResourceService<Contact, ne
   const { db, scope } = ctx;
   /** An assignee is an active admin who may handle contacts. */
   const checkAssignee = async (id: number) => {
-    const admin = await db.selectFrom('admins').select(['roles', 'status']).where('id', '=', id).executeTakeFirst();
+    const admin = await adminStanding(db, id);
     if (admin?.status !== 'active' || !handlesContacts(admin.roles)) throw badRequest({ value: ['validate.error.invalid'] });
   };
   return {

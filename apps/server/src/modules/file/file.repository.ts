@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
@@ -7,7 +7,7 @@ import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern } from '../../lib/list.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import type { Scope } from '../../lib/scope.ts';
-import type { FilesTable } from '../../db/tables/media.ts';
+import type { FilesTable, SignedLinkOpensTable } from '../../db/tables/media.ts';
 
 export type FileRow = Selectable<FilesTable>;
 type ListQuery = z.output<typeof fileListQuery>;
@@ -59,7 +59,6 @@ export function toFileItem(row: FileRow): FileItem {
 export const files = scopedTable<FileItem, FileRow>({
   table: 'files',
   alias: 'f',
-  select: (db) => db.selectFrom('files as f').selectAll('f'),
   toView: (rows) => rows.map(toFileItem),
   sortColumns: { created_at: 'f.created_at', id: 'f.id', name: 'f.name', size: 'f.size' },
   keywordColumns: ['f.name'],
@@ -132,19 +131,7 @@ export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise
   ).map((r) => r.storage_key);
 }
 
-export async function recordSignedLinkOpen(
-  db: DbOrTrx,
-  open: {
-    file_id: number;
-    organization_id: number | null;
-    signer_id: number;
-    signed_at: string;
-    expires_at: string;
-    payload: string | null;
-    ip: string | null;
-    user_agent: string | null;
-  },
-): Promise<void> {
+export async function recordSignedLinkOpen(db: DbOrTrx, open: Omit<Insertable<SignedLinkOpensTable>, 'id' | 'opened_at'>): Promise<void> {
   await db
     .insertInto('signed_link_opens')
     .values({ ...open, opened_at: new Date().toISOString() })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MinuteTask } from '../../lib/jobs/minute-tasks.ts';
 import { systemContexts, type PrincipalContexts } from '../../lib/kit/request-context.ts';
 import type { SystemPrincipal } from '../../lib/kit/principals.ts';
+import { duePages, publishScheduledPage } from './page.repository.ts';
 
 export const PAGE_PUBLISH_TASK = 'publish-scheduled-pages';
 
@@ -11,24 +12,11 @@ export const PAGE_PUBLISH_TASK = 'publish-scheduled-pages';
  * with several instances ticking each page is published, and audited, exactly once.
  */
 export async function publishDuePages(system: PrincipalContexts<SystemPrincipal>, now: Date): Promise<number[]> {
-  const due = await system
-    .read()
-    .db.selectFrom('pages')
-    .select(['id', 'publish_at'])
-    .where('status', '=', 'scheduled')
-    .where('publish_at', '<=', now.toISOString())
-    .execute();
+  const due = await duePages(system.read().db, now.toISOString());
   const published: number[] = [];
   for (const p of due) {
     const won = await system.inTransaction(async (ctx) => {
-      const updated = await ctx.trx
-        .updateTable('pages')
-        .set({ status: 'published', published_at: p.publish_at, publish_at: null, updated_at: now.toISOString() })
-        .where('id', '=', p.id)
-        .where('status', '=', 'scheduled')
-        .where('publish_at', '=', p.publish_at)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
+      if (!(await publishScheduledPage(ctx.trx, p.id, p.publish_at, now.toISOString()))) return false;
       await ctx.audit({
         action: 'publish',
         target_type: 'page',

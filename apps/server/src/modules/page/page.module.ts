@@ -10,6 +10,7 @@ import {
 import { sortOrder } from '@bo/shared/schemas/content';
 import { ROLES } from '@bo/shared/permissions';
 import { z } from 'zod';
+import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { pageCategoryService } from './page-category.service.ts';
@@ -32,8 +33,7 @@ export const pageModule = defineModule({
       target: 'page_category',
       roles: { read: ROLES.page, write: ROLES.page },
       schemas: { view: pageCategorySchema, input: pageCategoryInput, listQuery: pageCategoryListQuery },
-      without: ['patch', 'batchPatch'],
-      operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
+      ...CATEGORY_RESOURCE_CALLS,
       service: pageCategoryService,
     }),
     resourceRoutes({

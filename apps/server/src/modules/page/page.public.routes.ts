@@ -1,4 +1,4 @@
-import { localizeTree } from '../../lib/kit/category-tree.ts';
+import { categoryAndDescendants, localizeTree } from '../../lib/kit/category-tree.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,12 +46,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { type, category_id, locale, ...paging } = req.query;
       const db = publicReads(req);
-      let categories: number[] | null = null;
-      if (category_id) {
-        const all = await categoryParentsOf(db, type);
-        categories = [category_id];
-        for (let i = 0; i < categories.length; i++) for (const c of all) if (c.parent_id === categories[i]) categories.push(c.id);
-      }
+      const categories = category_id ? categoryAndDescendants(category_id, await categoryParentsOf(db, type)) : null;
       const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
         const q = qb.where('p.type', '=', type).where('p.status', '=', 'published');
         return categories ? q.where('p.category_id', 'in', categories) : q;

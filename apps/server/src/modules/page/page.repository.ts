@@ -99,3 +99,23 @@ export function categoryRowsOf(db: DbOrTrx, type: PageType) {
 export function categoryParentsOf(db: DbOrTrx, type: PageType) {
   return db.selectFrom('page_categories').select(['id', 'parent_id']).where('type', '=', type).execute();
 }
+
+/** The scheduled pages whose publication minute has come by `now`. */
+export function duePages(db: DbOrTrx, now: string) {
+  return db.selectFrom('pages').select(['id', 'publish_at']).where('status', '=', 'scheduled').where('publish_at', '<=', now).execute();
+}
+
+/**
+ * Publishes a scheduled page if it is still scheduled for `publishAt`: one conditional update, so of
+ * several instances ticking at once exactly one wins. Answers whether this call published it.
+ */
+export async function publishScheduledPage(db: DbOrTrx, id: number, publishAt: string | null, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('pages')
+    .set({ status: 'published', published_at: publishAt, publish_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .where('publish_at', '=', publishAt)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}

@@ -4,6 +4,7 @@ import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { addRevision, deleteRevisionsOf, findRevision, latestRevisions } from './page-revisions.repository.ts';
 import { pageCategoryType, pageIdBySlug, pages } from './page.repository.ts';
@@ -47,19 +48,10 @@ export function pageService(ctx: RequestContext) {
     }
     const project = input.type === 'project';
     return {
-      type: input.type,
-      slug: input.slug,
-      title: input.title,
-      title_en: input.title_en,
-      summary: input.summary,
-      summary_en: input.summary_en,
+      ...pick(input, ['type', 'slug', 'title', 'title_en', 'summary', 'summary_en']),
       body: rich.body ?? '',
       body_en: rich.body_en || null,
-      cover_photo_id: input.cover_photo_id,
-      category_id: input.category_id,
-      seo_description: input.seo_description,
-      seo_description_en: input.seo_description_en,
-      sort_order: input.sort_order,
+      ...pick(input, ['cover_photo_id', 'category_id', 'seo_description', 'seo_description_en', 'sort_order']),
       location: project ? input.location : null,
       client: project ? input.client : null,
       period_start: project ? input.period_start : null,

@@ -61,7 +61,6 @@ const keysOf = (row: Pick<PhotoRow, 'variants'>) =>
 export const photos = scopedTable<Photo, PhotoRow>({
   table: 'photos',
   alias: 'p',
-  select: (db) => db.selectFrom('photos as p').selectAll('p'),
   toView: (rows) => rows.map(toPhotoItem),
   sortColumns: { created_at: 'p.created_at', id: 'p.id', title: 'p.title' },
   keywordColumns: ['p.title', 'p.alt', 'p.original_name'],

@@ -10,6 +10,7 @@ import {
   productSchema,
 } from '@bo/shared/schemas/product';
 import { z } from 'zod';
+import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { productCategoryService } from './product-category.service.ts';
@@ -32,8 +33,7 @@ export const productModule = defineModule({
       target: 'product_category',
       roles: { read: ROLES.product, write: ROLES.product },
       schemas: { view: productCategorySchema, input: productCategoryInput, listQuery: productCategoryListQuery },
-      without: ['patch', 'batchPatch'],
-      operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
+      ...CATEGORY_RESOURCE_CALLS,
       service: productCategoryService,
     }),
     resourceRoutes({

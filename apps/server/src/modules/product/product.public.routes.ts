@@ -1,4 +1,4 @@
-import { localizeTree } from '../../lib/kit/category-tree.ts';
+import { categoryAndDescendants, localizeTree } from '../../lib/kit/category-tree.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,11 +58,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { category_id, locale, ...paging } = req.query;
       const categories = await categoryMap(req);
-      let within: number[] | null = null;
-      if (category_id) {
-        within = [category_id];
-        for (let i = 0; i < within.length; i++) for (const c of categories.values()) if (c.parent_id === within[i]) within.push(c.id);
-      }
+      const within = category_id ? categoryAndDescendants(category_id, categories.values()) : null;
       const list = await products.list(publicReads(req), allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) => {
         const q = qb.where('p.status', '=', 'published');
         return within ? q.where('p.category_id', 'in', within) : q;

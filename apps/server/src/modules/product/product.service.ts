@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { deleteInstancesOfProducts } from './product-instance.repository.ts';
 import { productCategoryExists, productIdBySlug, products } from './product.repository.ts';
@@ -47,18 +48,11 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
     const slugOwner = await productIdBySlug(db, input.slug);
     if (slugOwner !== null && slugOwner !== before?.id) throw conflict({ slug: [PRODUCT_KEYS.slugTaken] });
     return {
-      slug: input.slug,
-      name: input.name,
-      name_en: input.name_en,
-      category_id: input.category_id,
-      summary: input.summary,
-      summary_en: input.summary_en,
+      ...pick(input, ['slug', 'name', 'name_en', 'category_id', 'summary', 'summary_en', 'status', 'sort_order']),
       description: rich.description ?? '',
       description_en: rich.description_en || null,
       photo_ids: JSON.stringify(photoIds),
       attributes: JSON.stringify(input.attributes.map((a) => ({ name: a.name, name_en: a.name_en, values: a.values }))),
-      status: input.status,
-      sort_order: input.sort_order,
       published_at: publishedAt(input.status, before),
       updated_by: ctx.actor?.id ?? null,
     };

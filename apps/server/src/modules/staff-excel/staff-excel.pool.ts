@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SheetGrid } from '@bo/shared/schemas/staff-excel';
-import type { RenderInput, TemplateInfo } from './staff-excel.render.ts';
+import type { RenderInput } from './staff-excel.render.ts';
+import type { TemplateInfo } from './staff-excel.template.ts';
 
 type Kind = 'render' | 'inspect' | 'grid';
 interface Job {

@@ -19,15 +19,8 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts';
 import { staffFieldValues } from '../staff/staff-fields.ts';
-import {
-  certificatesOf,
-  staffIdsMatching,
-  staffRows,
-  staffRowsForExport,
-  type CertificateRow,
-  type StaffFilter,
-  type StaffRow,
-} from '../staff/staff.repository.ts';
+import { certificatesOf, type CertificateRow } from '../staff/staff-certificate.repository.ts';
+import { staffIdsMatching, staffRows, staffRowsForExport, type StaffFilter, type StaffRow } from '../staff/staff.repository.ts';
 import { staffService } from '../staff/staff.service.ts';
 import type { RenderInput } from './staff-excel.render.ts';
 import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';

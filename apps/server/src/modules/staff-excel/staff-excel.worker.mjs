@@ -6,7 +6,8 @@ import { parentPort } from 'node:worker_threads';
 // As TypeScript sources (tests, `npm run dev`) tsx loads the code below; compiled by
 // scripts/build-server.mjs (`npm start`) it is bundled in, and __BO_COMPILED__ is defined.
 if (typeof __BO_COMPILED__ === 'undefined') (await import('tsx/esm/api')).register();
-const { renderWorkbook, inspectTemplate, sheetGrid } = await import('./staff-excel.render.ts');
+const { renderWorkbook } = await import('./staff-excel.render.ts');
+const { inspectTemplate, sheetGrid } = await import('./staff-excel.template.ts');
 
 const own = (b) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? new Uint8Array(b.buffer) : new Uint8Array(b));
 const asBuffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);

@@ -4,6 +4,27 @@ import { deflateRaw as deflateRawCb } from 'node:zlib';
 const deflateRaw = promisify(deflateRawCb);
 const ALREADY_COMPRESSED = /\.(jpe?g|png|gif)$/i;
 
+interface Entry {
+  name: Buffer;
+  crc: number;
+  size: number;
+  data: Buffer;
+  time: number;
+  date: number;
+}
+
+/** The fields a local header (from byte 6) and a central directory entry (from byte 8) both hold, in the same order. */
+function writeEntryFields(header: Buffer, at: number, e: Entry, method: number, compressedSize: number): void {
+  header.writeUInt16LE(0x0800, at); // UTF-8 names
+  header.writeUInt16LE(method, at + 2);
+  header.writeUInt16LE(e.time, at + 4);
+  header.writeUInt16LE(e.date, at + 6);
+  header.writeUInt32LE(e.crc, at + 8);
+  header.writeUInt32LE(compressedSize, at + 12);
+  header.writeUInt32LE(e.size, at + 16);
+  header.writeUInt16LE(e.name.length, at + 20);
+}
+
 /**
  * Re-compresses a zip whose entries are STORED (uncompressed) with Node's native zlib.
  * ExcelJS zips through JSZip's pure-JavaScript deflate, which was most of an export's time;
@@ -11,14 +32,6 @@ const ALREADY_COMPRESSED = /\.(jpe?g|png|gif)$/i;
  * The CRC-32 of each entry is of the uncompressed data, so it is carried over as is.
  */
 export async function recompressStoredZip(stored: Buffer, level = 6): Promise<Buffer> {
-  interface Entry {
-    name: Buffer;
-    crc: number;
-    size: number;
-    data: Buffer;
-    time: number;
-    date: number;
-  }
   const entries: Entry[] = [];
   let i = 0;
   while (i + 30 <= stored.length && stored.readUInt32LE(i) === 0x04034b50) {
@@ -61,27 +74,13 @@ export async function recompressStoredZip(stored: Buffer, level = 6): Promise<Bu
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(e.time, 10);
-    local.writeUInt16LE(e.date, 12);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(e.name.length, 26);
+    writeEntryFields(local, 6, e, method, data.length);
     local.writeUInt16LE(0, 28);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4);
     dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(method, 10);
-    dir.writeUInt16LE(e.time, 12);
-    dir.writeUInt16LE(e.date, 14);
-    dir.writeUInt32LE(e.crc, 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(e.size, 24);
-    dir.writeUInt16LE(e.name.length, 28);
+    writeEntryFields(dir, 8, e, method, data.length);
     dir.writeUInt32LE(offset, 42);
     parts.push(local, e.name, data);
     central.push(dir, e.name);

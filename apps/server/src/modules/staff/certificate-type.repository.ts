@@ -12,7 +12,6 @@ type Row = Selectable<CertificateTypesTable>;
 export const certificateTypes = scopedTable<CertificateType, Row>({
   table: 'certificate_types',
   alias: 't',
-  select: (db) => db.selectFrom('certificate_types as t').selectAll('t'),
   toView: (rows) => rows,
   sortColumns: { id: 't.id', sort: 't.sort', name: 't.name' },
   // The list of types is a setting of the organization, not data the delete confirmation names.

@@ -13,7 +13,6 @@ export interface StoredImportMapping {
 export const staffImportMappings = scopedTable({
   table: 'staff_import_mappings',
   alias: 'm',
-  select: (db) => db.selectFrom('staff_import_mappings as m').selectAll('m'),
   toView: (rows: { id: number }[]) => rows,
   sortColumns: { id: 'm.id' },
   // A remembered mapping is a setting of the organization, not data the delete confirmation names.

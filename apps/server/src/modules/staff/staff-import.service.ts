@@ -21,6 +21,7 @@ import {
 } from '@bo/shared/schemas/staff-import';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, conflict } from '../../lib/errors.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { staffFieldValues, type StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
@@ -144,7 +145,6 @@ export function resolveMapping(roster: Roster, requested: StaffImportMapping | u
 
 /** Rows checked, inserted or audited between two turns of the event loop (SQLite answers synchronously). */
 export const YIELD_EVERY = 500;
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface CheckedRow {
   row: number;

@@ -30,6 +30,13 @@ const inOrganization =
   <R>(fn: (ctx: OrganizationContext) => Promise<R>) =>
     req.inOrganization(fn);
 
+/** A taken upload as a new private object of the organization's staff. */
+const newObject = (organizationId: number, area: 'photos' | 'certificates', file: { data: Buffer; mime: string; ext: string }) => ({
+  key: organizationObjectKey('staff', organizationId, area, file.ext),
+  body: file.data,
+  contentType: file.mime,
+});
+
 /** A staff's photo (uploaded here, or picked from the library through the staff form) and scanned certificate files. */
 export async function staffUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,12 +54,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       await readsOf(staffService, req.readOrganizationContext(), ['row']).row(req.params.id);
       const upload = await receiveUpload(req);
       const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
-      const object = {
-        key: organizationObjectKey('staff', req.organizationId, 'photos', photo.ext),
-        body: photo.data,
-        contentType: photo.mime,
-      };
-      return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
+      return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'photos', photo), (ctx, key) =>
         staffService(ctx).setUploadedPhoto(req.params.id, key!, photo.data.length),
       );
     },
@@ -93,12 +95,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       await readsOf(staffService, req.readOrganizationContext(), ['certificateFile']).certificateFile(id, certificateId);
       const upload = await receiveUpload(req);
       const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
-      const object = {
-        key: organizationObjectKey('staff', req.organizationId, 'certificates', scan.ext),
-        body: scan.data,
-        contentType: scan.mime,
-      };
-      return replaceStoredObject(req, inOrganization(req), object, (ctx, key) =>
+      return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'certificates', scan), (ctx, key) =>
         staffService(ctx).setCertificateFile(id, certificateId, { key: key!, name: upload.name, type: scan.mime, size: scan.data.length }),
       );
     },

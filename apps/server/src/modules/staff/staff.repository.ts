@@ -1,10 +1,8 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import {
-  certificateStatus,
   maskNationalId,
   staffDisplayName,
   worstCertificateStatus,
-  type Certificate,
   type CertificateStatus,
   type Staff,
   type StaffListItem,
@@ -12,16 +10,17 @@ import {
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
-import type { StaffCertificatesTable, StaffTable } from '../../db/tables/staff.ts';
+import type { StaffTable } from '../../db/tables/staff.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
+import { certificatesOf, toCertificate, type CertificateRow } from './staff-certificate.repository.ts';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
 
 export type StaffRow = Selectable<StaffTable>;
-export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
 type Eb = ExpressionBuilder<DB & { s: DB['staff'] }, 's'>;
 
 export interface StaffFilter {
@@ -33,7 +32,6 @@ export interface StaffFilter {
 
 /** SQLite answers synchronously: big reads go in chunks with a turn of the event loop between them. */
 const CHUNK = 500;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const now = () => new Date().toISOString();
 
 const STAFF_SORT = { id: 's.id', name: 's.name', hire_date: 's.hire_date', created_at: 's.created_at', updated_at: 's.updated_at' };
@@ -74,65 +72,6 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
   return q;
 }
 
-export interface CertificateRow {
-  id: number;
-  staff_id: number;
-  certificate_type_id: number;
-  certificate_type_name: string;
-  number: string | null;
-  issued_at: string | null;
-  expires_at: string | null;
-  file_key: string | null;
-  file_name: string | null;
-  file_type: string | null;
-}
-
-/** The certificates of these staff (rows already in reach), with their type names. */
-export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): Promise<CertificateRow[]> {
-  const out: CertificateRow[] = [];
-  for (let i = 0; i < staffIds.length; i += CHUNK) {
-    if (i) await yieldToEventLoop();
-    out.push(
-      ...(await db
-        .selectFrom('staff_certificates as c')
-        .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-        .select([
-          'c.id',
-          'c.staff_id',
-          'c.certificate_type_id',
-          't.name as certificate_type_name',
-          'c.number',
-          'c.issued_at',
-          'c.expires_at',
-          'c.file_key',
-          'c.file_name',
-          'c.file_type',
-        ])
-        .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
-        .orderBy('c.staff_id')
-        .orderBy('c.id')
-        .execute()),
-    );
-  }
-  return out;
-}
-
-export function toCertificate(c: CertificateRow, today: string, days = 30): Certificate {
-  return {
-    id: c.id,
-    staff_id: c.staff_id,
-    certificate_type_id: c.certificate_type_id,
-    certificate_type_name: c.certificate_type_name,
-    number: c.number,
-    issued_at: c.issued_at,
-    expires_at: c.expires_at,
-    status: certificateStatus(c.expires_at, today, days),
-    has_file: !!c.file_key,
-    file_name: c.file_name,
-    file_type: c.file_type,
-  };
-}
-
 export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
   const today = todayInTaipei();
   const certificates = certs.map((c) => toCertificate(c, today));
@@ -152,7 +91,6 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
 export const staff = scopedTable<Staff, StaffRow>({
   table: 'staff',
   alias: 's',
-  select: (db) => db.selectFrom('staff as s').selectAll('s'),
   async toView(rows, db) {
     const byStaff = new Map<number, CertificateRow[]>();
     for (const c of await certificatesOf(
@@ -174,7 +112,6 @@ export const staff = scopedTable<Staff, StaffRow>({
 export const staffRows = scopedTable<StaffRow, StaffRow>({
   table: 'staff',
   alias: 's',
-  select: (db) => db.selectFrom('staff as s').selectAll('s'),
   toView: (rows) => rows,
   sortColumns: STAFF_SORT,
 });
@@ -202,23 +139,19 @@ function listItem(row: any): StaffListItem {
 export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & StaffFilter): Promise<ListResult<StaffListItem>> {
   const today = todayInTaipei();
   const limit = addDays(today, q.days ?? 30);
+  const count = (eb: Eb) => certsOf(eb).select(sql<number>`count(*)`.as('n'));
   const qb = staff.query(db, scope).select((eb) => [
-    certsOf(eb as Eb)
-      .select(sql<number>`count(*)`.as('n'))
+    count(eb as Eb)
       .where('c.expires_at', '<', today)
       .as('expired_count'),
-    certsOf(eb as Eb)
-      .select(sql<number>`count(*)`.as('n'))
+    count(eb as Eb)
       .where('c.expires_at', '>=', today)
       .where('c.expires_at', '<=', limit)
       .as('expiring_count'),
-    certsOf(eb as Eb)
-      .select(sql<number>`count(*)`.as('n'))
+    count(eb as Eb)
       .where('c.expires_at', '>', limit)
       .as('valid_count'),
-    certsOf(eb as Eb)
-      .select(sql<number>`count(*)`.as('n'))
-      .as('certificate_count'),
+    count(eb as Eb).as('certificate_count'),
   ]);
   const page = await paginate(applyStaffFilter(qb, q, today), q, { sortColumns: STAFF_SORT, idColumn: 's.id' });
   return { data: page.data.map(listItem), meta: page.meta };
@@ -319,115 +252,4 @@ export async function unlinkLibraryPhotos(
     .execute();
   if (rows.length) await db.updateTable('staff').set({ photo_id: null, updated_at: now() }).where('photo_id', 'in', photoIds).execute();
   return rows;
-}
-
-// Certificates of a staff: the scope is checked through the staff row they belong to.
-
-/** The certificate rows of one staff in the scope. */
-export const certificateRowsOf = (db: DbOrTrx, scope: Scope, staffId: number) =>
-  whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope)
-    .orderBy('id')
-    .execute();
-
-/** One certificate of a staff in the scope, or 404. */
-export async function findCertificateOr404(
-  db: DbOrTrx,
-  scope: Scope,
-  staffId: number,
-  certificateId: number,
-): Promise<StaffCertificateRow> {
-  const row = await whereInScope(
-    db.selectFrom('staff_certificates').selectAll().where('id', '=', certificateId).where('staff_id', '=', staffId),
-    'organization_id',
-    scope,
-  ).executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
-
-type CertificateValues = Pick<StaffCertificateRow, 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at'>;
-type CertificateFile = Pick<StaffCertificateRow, 'file_key' | 'file_name' | 'file_type' | 'file_size'>;
-
-export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
-  const t = now();
-  await db
-    .insertInto('staff_certificates')
-    .values({
-      ...values,
-      organization_id: owningOrganization(scope)!,
-      staff_id: staffId,
-      file_key: null,
-      file_name: null,
-      file_type: null,
-      file_size: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
-}
-
-export async function updateCertificate(
-  db: DbOrTrx,
-  scope: Scope,
-  staffId: number,
-  id: number,
-  values: Partial<CertificateValues & CertificateFile>,
-): Promise<void> {
-  await whereInScope(
-    db
-      .updateTable('staff_certificates')
-      .set({ ...values, updated_at: now() })
-      .where('id', '=', id)
-      .where('staff_id', '=', staffId),
-    'organization_id',
-    scope,
-  ).execute();
-}
-
-export async function deleteCertificates(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
-  if (!ids.length) return;
-  await whereInScope(db.deleteFrom('staff_certificates').where('id', 'in', [...ids]), 'organization_id', scope).execute();
-}
-
-export async function deleteCertificatesOfStaff(db: DbOrTrx, scope: Scope, staffIds: readonly number[]): Promise<void> {
-  if (!staffIds.length) return;
-  await whereInScope(db.deleteFrom('staff_certificates').where('staff_id', 'in', [...staffIds]), 'organization_id', scope).execute();
-}
-
-/** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
-export async function certificatesNeedingAttention(db: DbOrTrx, scope: Scope, today: string, limit: string, maxRows: number) {
-  const attention = whereInScope(
-    db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'),
-    'c.organization_id',
-    scope,
-  )
-    .where('s.status', '=', 'active')
-    .where('c.expires_at', 'is not', null)
-    .where('c.expires_at', '<=', limit);
-  const [counts, rows] = await Promise.all([
-    attention
-      .select([
-        sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
-        sql<number>`count(*)`.as('total'),
-        sql<number>`count(distinct c.staff_id)`.as('staff'),
-      ])
-      .executeTakeFirstOrThrow(),
-    attention
-      .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-      .select([
-        'c.id',
-        'c.staff_id',
-        's.name as staff_name',
-        's.nickname',
-        'c.certificate_type_id',
-        't.name as certificate_type_name',
-        'c.number',
-        'c.expires_at',
-      ])
-      .orderBy('c.expires_at')
-      .orderBy('c.id')
-      .limit(maxRows)
-      .execute(),
-  ]);
-  return { expired: Number(counts.expired), total: Number(counts.total), staff: Number(counts.staff), rows };
 }

@@ -17,7 +17,6 @@ import { knownCertificateTypeIds } from './certificate-type.repository.ts';
 import { libraryPhotoKey } from './library-photos.ts';
 import { staffFieldValues, type StaffData } from './staff-fields.ts';
 import {
-  assertNationalIdFree,
   certificateRowsOf,
   certificatesOf,
   certificatesNeedingAttention,
@@ -25,13 +24,9 @@ import {
   deleteCertificatesOfStaff,
   findCertificateOr404,
   insertCertificate,
-  listStaff,
-  listStaffOrganizations,
-  staff,
-  staffRows,
   updateCertificate,
-  type StaffRow,
-} from './staff.repository.ts';
+} from './staff-certificate.repository.ts';
+import { assertNationalIdFree, listStaff, listStaffOrganizations, staff, staffRows, type StaffRow } from './staff.repository.ts';
 
 type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery>;
 /** Rows listed by the expiry check; its counts are not capped. */

@@ -24,7 +24,6 @@ export const videos = scopedTable<Video, Row>({
   table: 'videos',
   alias: 'v',
   organizationColumn: null,
-  select: (db) => db.selectFrom('videos as v').selectAll('v'),
   toView: toVideos,
   sortColumns: { sort_order: 'v.sort_order', id: 'v.id', title: 'v.title', created_at: 'v.created_at', updated_at: 'v.updated_at' },
   keywordColumns: ['v.title', 'v.title_en', 'v.youtube_id'],

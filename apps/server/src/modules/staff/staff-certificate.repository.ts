@@ -1,0 +1,175 @@
+import { sql, type Selectable } from 'kysely';
+import { certificateStatus, type Certificate } from '@bo/shared/schemas/staff';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { StaffCertificatesTable } from '../../db/tables/staff.ts';
+import { notFound } from '../../lib/errors.ts';
+import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
+
+export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
+
+/** Read in chunks of this many staff, a turn of the event loop between them. */
+const CHUNK = 500;
+const now = () => new Date().toISOString();
+
+export type CertificateRow = Pick<
+  Selectable<StaffCertificatesTable>,
+  'id' | 'staff_id' | 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at' | 'file_key' | 'file_name' | 'file_type'
+> & { certificate_type_name: string };
+
+/** The certificates of these staff (rows already in reach), with their type names. */
+export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): Promise<CertificateRow[]> {
+  const out: CertificateRow[] = [];
+  for (let i = 0; i < staffIds.length; i += CHUNK) {
+    if (i) await yieldToEventLoop();
+    out.push(
+      ...(await db
+        .selectFrom('staff_certificates as c')
+        .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+        .select([
+          'c.id',
+          'c.staff_id',
+          'c.certificate_type_id',
+          't.name as certificate_type_name',
+          'c.number',
+          'c.issued_at',
+          'c.expires_at',
+          'c.file_key',
+          'c.file_name',
+          'c.file_type',
+        ])
+        .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
+        .orderBy('c.staff_id')
+        .orderBy('c.id')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export function toCertificate(c: CertificateRow, today: string, days = 30): Certificate {
+  return {
+    id: c.id,
+    staff_id: c.staff_id,
+    certificate_type_id: c.certificate_type_id,
+    certificate_type_name: c.certificate_type_name,
+    number: c.number,
+    issued_at: c.issued_at,
+    expires_at: c.expires_at,
+    status: certificateStatus(c.expires_at, today, days),
+    has_file: !!c.file_key,
+    file_name: c.file_name,
+    file_type: c.file_type,
+  };
+}
+
+// Certificates of a staff: the scope is checked through the staff row they belong to.
+
+/** The certificate rows of one staff in the scope. */
+export const certificateRowsOf = (db: DbOrTrx, scope: Scope, staffId: number) =>
+  whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope)
+    .orderBy('id')
+    .execute();
+
+/** One certificate of a staff in the scope, or 404. */
+export async function findCertificateOr404(
+  db: DbOrTrx,
+  scope: Scope,
+  staffId: number,
+  certificateId: number,
+): Promise<StaffCertificateRow> {
+  const row = await whereInScope(
+    db.selectFrom('staff_certificates').selectAll().where('id', '=', certificateId).where('staff_id', '=', staffId),
+    'organization_id',
+    scope,
+  ).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+type CertificateValues = Pick<StaffCertificateRow, 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at'>;
+type CertificateFile = Pick<StaffCertificateRow, 'file_key' | 'file_name' | 'file_type' | 'file_size'>;
+
+export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
+  const t = now();
+  await db
+    .insertInto('staff_certificates')
+    .values({
+      ...values,
+      organization_id: owningOrganization(scope)!,
+      staff_id: staffId,
+      file_key: null,
+      file_name: null,
+      file_type: null,
+      file_size: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+}
+
+export async function updateCertificate(
+  db: DbOrTrx,
+  scope: Scope,
+  staffId: number,
+  id: number,
+  values: Partial<CertificateValues & CertificateFile>,
+): Promise<void> {
+  await whereInScope(
+    db
+      .updateTable('staff_certificates')
+      .set({ ...values, updated_at: now() })
+      .where('id', '=', id)
+      .where('staff_id', '=', staffId),
+    'organization_id',
+    scope,
+  ).execute();
+}
+
+export async function deleteCertificates(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await whereInScope(db.deleteFrom('staff_certificates').where('id', 'in', [...ids]), 'organization_id', scope).execute();
+}
+
+export async function deleteCertificatesOfStaff(db: DbOrTrx, scope: Scope, staffIds: readonly number[]): Promise<void> {
+  if (!staffIds.length) return;
+  await whereInScope(db.deleteFrom('staff_certificates').where('staff_id', 'in', [...staffIds]), 'organization_id', scope).execute();
+}
+
+/** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
+export async function certificatesNeedingAttention(db: DbOrTrx, scope: Scope, today: string, limit: string, maxRows: number) {
+  const attention = whereInScope(
+    db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'),
+    'c.organization_id',
+    scope,
+  )
+    .where('s.status', '=', 'active')
+    .where('c.expires_at', 'is not', null)
+    .where('c.expires_at', '<=', limit);
+  const [counts, rows] = await Promise.all([
+    attention
+      .select([
+        sql<number>`count(case when c.expires_at < ${today} then 1 end)`.as('expired'),
+        sql<number>`count(*)`.as('total'),
+        sql<number>`count(distinct c.staff_id)`.as('staff'),
+      ])
+      .executeTakeFirstOrThrow(),
+    attention
+      .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+      .select([
+        'c.id',
+        'c.staff_id',
+        's.name as staff_name',
+        's.nickname',
+        'c.certificate_type_id',
+        't.name as certificate_type_name',
+        'c.number',
+        'c.expires_at',
+      ])
+      .orderBy('c.expires_at')
+      .orderBy('c.id')
+      .limit(maxRows)
+      .execute(),
+  ]);
+  return { expired: Number(counts.expired), total: Number(counts.total), staff: Number(counts.staff), rows };
+}
