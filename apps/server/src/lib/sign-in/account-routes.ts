@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
+import { oauthProviderParam } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { CODE_RULES, oneTimeCodes } from '../identity/one-time-codes.ts';
@@ -28,9 +29,18 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
   const register = <B, Q = unknown>(
     method: HTTPMethods,
     path: string,
-    { schema, config }: AccountRoute<B>,
+    { description, body, response, config }: AccountRoute<B>,
     handler: (req: FastifyRequest<{ Body: B; Params: Q }>, reply: FastifyReply) => Promise<unknown>,
-  ) => app.route<{ Body: B; Params: Q }>({ method, url: `${prefix}${path}`, schema, config, handler });
+  ) => {
+    const schema = {
+      tags: side.tags,
+      ...(description === undefined ? {} : { description }),
+      ...(path.endsWith('/:provider') ? { params: oauthProviderParam } : {}),
+      ...(body === undefined ? {} : { body }),
+      response,
+    };
+    app.route<{ Body: B; Params: Q }>({ method, url: `${prefix}${path}`, schema, config, handler });
+  };
   type ProviderParams = { provider: OAuthProvider };
   const codes = oneTimeCodes(app.config.jwtSecret);
   const providerOn = (provider: OAuthProvider) => {

@@ -15,15 +15,14 @@ import type { Principal } from './principal.ts';
 import type { SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
-/** One route's OpenAPI schema and access config as a side declares them; the factory adds the path and the handler. */
+/**
+ * One route as a side declares it: its OpenAPI description, body and responses, and its access config
+ * (roles, errors). The factory adds the path, its parameters, the side's tags and the handler.
+ */
 export interface AccountRoute<B = unknown> {
-  schema: {
-    tags: string[];
-    description?: string;
-    body?: z.ZodType<B>;
-    params?: z.ZodType;
-    response: Record<number, z.ZodType>;
-  };
+  description?: string;
+  body?: z.ZodType<B>;
+  response: Record<number, z.ZodType>;
   config: FastifyContextConfig;
 }
 
@@ -79,6 +78,8 @@ export interface UsedResetLink {
  */
 export interface AccountSide<P extends Principal, A extends MailedAccount, Answer, ProfileBody = unknown, RenewBody = unknown> {
   prefix: `/api/${string}/account`;
+  /** The OpenAPI tags of every route. */
+  tags: string[];
   accounts: SignInAccounts<P>;
   signIn: SignIn<P>;
   /** What a sign-in answers once the pipeline has (admins: the token or the second step; members: the token and the member). */

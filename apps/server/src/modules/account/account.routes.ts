@@ -8,7 +8,6 @@ import {
   emailOtpResponse,
   loginBody,
   mailSentResponse,
-  oauthProviderParam,
   oauthReturnBody,
   oauthUrlResponse,
   organizationSchema,
@@ -84,24 +83,22 @@ function adminSide(
   const signedInAdmin = { roles: [], beforePasswordChange: true };
   return {
     prefix: '/api/admin/account',
+    tags,
     accounts: adminAccounts,
     signIn: adminSignIn(app),
     signedIn: async (_req, response) => response,
     mailedAccount: adminByEmail,
     password: {
-      route: { schema: { tags, body: loginBody, response: { 200: signInResponse } }, config: { roles: 'public', errors: [401, 423, 429] } },
+      route: { body: loginBody, response: { 200: signInResponse }, config: { roles: 'public', errors: [401, 423, 429] } },
     },
     emailCode: {
       route: {
-        schema: {
-          tags,
-          description:
-            'With `email` alone: mails a six-digit sign-in code valid ten minutes (the same answer for an e-mail with no active account; ' +
-            'another code for the address after a minute, 429 before). With `email` and `code`: signs in like the password form ' +
-            '(same token and login device); a wrong, used, replaced or expired code, or a sixth try, is 401 Login fail.',
-          body: emailOtpBody,
-          response: { 200: emailOtpResponse },
-        },
+        description:
+          'With `email` alone: mails a six-digit sign-in code valid ten minutes (the same answer for an e-mail with no active account; ' +
+          'another code for the address after a minute, 429 before). With `email` and `code`: signs in like the password form ' +
+          '(same token and login device); a wrong, used, replaced or expired code, or a sixth try, is 401 Login fail.',
+        body: emailOtpBody,
+        response: { 200: emailOtpResponse },
         config: { roles: 'public', errors: [401, 423, 429] },
       },
       pace: 'sign_in_code',
@@ -112,28 +109,20 @@ function adminSide(
     },
     oauth: {
       url: {
-        schema: {
-          tags,
-          description:
-            "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open, bound to " +
-            'this browser (X-Fingerprint): only it can finish the flow. 404 when the provider is not configured.',
-          params: oauthProviderParam,
-          response: { 200: oauthUrlResponse },
-        },
+        description:
+          "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open, bound to " +
+          'this browser (X-Fingerprint): only it can finish the flow. 404 when the provider is not configured.',
+        response: { 200: oauthUrlResponse },
         config: { roles: 'public' },
       },
       login: {
-        schema: {
-          tags,
-          description:
-            'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
-            'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
-            'state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays ' +
-            'open for that browser; nobody is signed in).',
-          params: oauthProviderParam,
-          body: oauthReturnBody,
-          response: { 200: signInResponse },
-        },
+        description:
+          'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
+          'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
+          'state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays ' +
+          'open for that browser; nobody is signed in).',
+        body: oauthReturnBody,
+        response: { 200: signInResponse },
         config: { roles: 'public', errors: [401, 404, 429] },
       },
       purpose: 'sign_in',
@@ -142,25 +131,19 @@ function adminSide(
     },
     reset: {
       mailRoute: {
-        schema: {
-          tags,
-          description:
-            'Mails a single-use link to set a new password (30 minutes) to an active admin with this e-mail. The answer is the same ' +
-            'whether the e-mail has an account or not; one mail per address a minute (429).',
-          body: sendResetMailBody,
-          response: { 200: mailSentResponse },
-        },
+        description:
+          'Mails a single-use link to set a new password (30 minutes) to an active admin with this e-mail. The answer is the same ' +
+          'whether the e-mail has an account or not; one mail per address a minute (429).',
+        body: sendResetMailBody,
+        response: { 200: mailSentResponse },
         config: { roles: 'public', errors: [423, 429] },
       },
       byMailRoute: {
-        schema: {
-          tags,
-          description:
-            'Sets the password with a link from a reset or invitation mail. The link works once, dies with any other password change, ' +
-            'and every device of the admin is signed out. Sign in afterwards.',
-          body: resetByMailBody,
-          response: { 200: passwordLinkSchema.pick({ email: true }) },
-        },
+        description:
+          'Sets the password with a link from a reset or invitation mail. The link works once, dies with any other password change, ' +
+          'and every device of the admin is signed out. Sign in afterwards.',
+        body: resetByMailBody,
+        response: { 200: passwordLinkSchema.pick({ email: true }) },
         config: { roles: 'public' },
       },
       pace: 'password_reset',
@@ -176,8 +159,8 @@ function adminSide(
       answer: (_reply, link) => ({ email: link.email }),
     },
     profile: {
-      get: { schema: { tags, response: { 200: profileSchema } }, config: signedInAdmin },
-      put: { schema: { tags, body: profileUpdateBody, response: { 200: profileSchema } }, config: { roles: [] } },
+      get: { response: { 200: profileSchema }, config: signedInAdmin },
+      put: { body: profileUpdateBody, response: { 200: profileSchema }, config: { roles: [] } },
       view: profileOfRequest,
       update: (req) =>
         req.inTransaction(async ({ trx, actor, audit }) => {
@@ -194,8 +177,8 @@ function adminSide(
         }),
     },
     sessions: {
-      renew: { method: 'PUT', schema: { tags, body: renewBody, response: { 200: tokenResponse } }, config: signedInAdmin },
-      logout: { method: 'PUT', schema: { tags, response: { 200: z.object({ message: z.string() }) } }, config: signedInAdmin },
+      renew: { method: 'PUT', body: renewBody, response: { 200: tokenResponse }, config: signedInAdmin },
+      logout: { method: 'PUT', response: { 200: z.object({ message: z.string() }) }, config: signedInAdmin },
       renewed: (req) => renewToken(app, req, req.body),
       close: (req, reply) =>
         req.inTransaction(async ({ actor, trx, audit }) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthProviderParam, oauthUrlResponse } from '@bo/shared/schemas/account';
+import { oauthUrlResponse } from '@bo/shared/schemas/account';
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import {
   memberEmailCodeBody,
@@ -62,34 +62,29 @@ function memberSide(
   const reads = (req: FastifyRequest) => openReadContext(host, memberActing(req.member.id, clientAddressOf(req)), null).db;
   return {
     prefix: '/api/member/account',
+    tags,
     accounts: memberAccounts,
     signIn: memberSignIn(app),
     signedIn: (req, response) => memberSessionAnswer(app.tokens, publicReads(req), tokenOf(response)),
     mailedAccount: memberByEmail,
     password: {
       route: {
-        schema: {
-          tags,
-          description:
-            'A member signs in with e-mail and password (attempt limiter and reCAPTCHA as for admins). 401 Login fail for any wrong ' +
-            'credentials or a disabled member; 403 with `validate.error.email_not_confirmed` once the password is right but the e-mail is not confirmed.',
-          body: memberLoginBody,
-          response: { 200: memberSessionResponse },
-        },
+        description:
+          'A member signs in with e-mail and password (attempt limiter and reCAPTCHA as for admins). 401 Login fail for any wrong ' +
+          'credentials or a disabled member; 403 with `validate.error.email_not_confirmed` once the password is right but the e-mail is not confirmed.',
+        body: memberLoginBody,
+        response: { 200: memberSessionResponse },
         config: { roles: 'public', errors: [401, 403, 404, 423, 429] },
       },
     },
     emailCode: {
       route: {
-        schema: {
-          tags,
-          description:
-            'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
-            'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it, and drops a password ' +
-            'chosen before the e-mail was proven (set one by the reset mail).',
-          body: memberEmailCodeBody,
-          response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
-        },
+        description:
+          'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
+          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it, and drops a password ' +
+          'chosen before the e-mail was proven (set one by the reset mail).',
+        body: memberEmailCodeBody,
+        response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
         config: { roles: 'public', errors: [401, 404, 423, 429] },
       },
       pace: 'member_sign_in_code',
@@ -105,29 +100,21 @@ function memberSide(
     },
     oauth: {
       url: {
-        schema: {
-          tags,
-          description:
-            "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
-            "website's /member/oauth-return/{provider}. The flow is bound to this browser: its X-Fingerprint and, from the website, " +
-            '`browser_binding` (its HttpOnly cookie); only the same pair finishes it. 404 when the provider is not configured.',
-          params: oauthProviderParam,
-          body: memberOAuthStartBody,
-          response: { 200: oauthUrlResponse },
-        },
+        description:
+          "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
+          "website's /member/oauth-return/{provider}. The flow is bound to this browser: its X-Fingerprint and, from the website, " +
+          '`browser_binding` (its HttpOnly cookie); only the same pair finishes it. 404 when the provider is not configured.',
+        body: memberOAuthStartBody,
+        response: { 200: oauthUrlResponse },
         config: { roles: 'public', errors: [404] },
       },
       login: {
-        schema: {
-          tags,
-          description:
-            'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
-            'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member; ' +
-            '400 `validate.error.oauth_other_browser` when another browser started the flow (nobody is signed in; the flow stays open).',
-          params: oauthProviderParam,
-          body: memberOAuthReturnBody,
-          response: { 200: memberSessionResponse },
-        },
+        description:
+          'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
+          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member; ' +
+          '400 `validate.error.oauth_other_browser` when another browser started the flow (nobody is signed in; the flow stays open).',
+        body: memberOAuthReturnBody,
+        response: { 200: memberSessionResponse },
         config: { roles: 'public', errors: [401, 404, 429] },
       },
       purpose: 'member_sign_in',
@@ -136,24 +123,18 @@ function memberSide(
     },
     reset: {
       mailRoute: {
-        schema: {
-          tags,
-          description:
-            'Mails an active member a single-use link to set a new password (30 minutes). The same answer for every e-mail; one a minute.',
-          body: memberSendMailBody,
-          response: { 200: memberSentResponse },
-        },
+        description:
+          'Mails an active member a single-use link to set a new password (30 minutes). The same answer for every e-mail; one a minute.',
+        body: memberSendMailBody,
+        response: { 200: memberSentResponse },
         config: { roles: 'public', errors: [404, 423, 429] },
       },
       byMailRoute: {
-        schema: {
-          tags,
-          description:
-            "Sets the member's new password with the link's token (once); every browser the member was signed in on is signed out. " +
-            'The link also confirms the e-mail it was sent to.',
-          body: memberResetBody,
-          response: { 204: z.null() },
-        },
+        description:
+          "Sets the member's new password with the link's token (once); every browser the member was signed in on is signed out. " +
+          'The link also confirms the e-mail it was sent to.',
+        body: memberResetBody,
+        response: { 204: z.null() },
         config: { roles: 'public', errors: [404, 429] },
       },
       pace: 'member_password_reset',
@@ -168,9 +149,11 @@ function memberSide(
       answer: (reply) => reply.code(204).send(null),
     },
     profile: {
-      get: { schema: { tags, description: 'The signed-in member.', response: { 200: memberSchema } }, config: { roles: 'member' } },
+      get: { description: 'The signed-in member.', response: { 200: memberSchema }, config: { roles: 'member' } },
       put: {
-        schema: { tags, description: "Changes the member's name.", body: memberProfileBody, response: { 200: memberSchema } },
+        description: "Changes the member's name.",
+        body: memberProfileBody,
+        response: { 200: memberSchema },
         config: { roles: 'member' },
       },
       view: (req) => memberView(reads(req), req.member.id),
@@ -191,16 +174,14 @@ function memberSide(
     sessions: {
       renew: {
         method: 'POST',
-        schema: {
-          tags,
-          description: "A new token for this browser's session (the current one dies at once), never past the session's end (401 then).",
-          response: { 200: memberSessionResponse },
-        },
+        description: "A new token for this browser's session (the current one dies at once), never past the session's end (401 then).",
+        response: { 200: memberSessionResponse },
         config: { roles: 'member' },
       },
       logout: {
         method: 'POST',
-        schema: { tags, description: "Signs this browser out: the member device's token dies.", response: { 204: z.null() } },
+        description: "Signs this browser out: the member device's token dies.",
+        response: { 204: z.null() },
         config: { roles: 'member' },
       },
       async renewed(req) {
