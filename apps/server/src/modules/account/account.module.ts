@@ -1,7 +1,6 @@
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { accountRoutes } from './account.routes.ts';
+import { adminAccountRoutes } from './account.routes.ts';
 import { deviceRoutes } from './devices.routes.ts';
-import { emailOtpRoutes } from './email-otp.routes.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { subAccountRoutes } from './sub-account.routes.ts';
@@ -13,13 +12,12 @@ import { verifyIdentityRoutes } from './verify-identity.routes.ts';
 export const accountModule = defineModule({
   name: 'account',
   routes: [
-    accountRoutes,
+    adminAccountRoutes,
     deviceRoutes,
     subAccountRoutes,
     switchAccountRoutes,
     passwordResetRoutes,
     verifyIdentityRoutes,
-    emailOtpRoutes,
     oauthRoutes,
     twoFactorRoutes,
   ],

@@ -1,182 +1,244 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { parseRoles, type DeviceActor } from '../../lib/actor.ts';
-import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
-import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
-import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
-import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
-import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
-import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
 import {
+  changeEmailBody,
+  emailOtpBody,
+  emailOtpResponse,
   loginBody,
+  mailSentResponse,
+  oauthReturnBody,
+  oauthUrlResponse,
   organizationSchema,
+  passwordLinkSchema,
   profileSchema,
   profileUpdateBody,
   renewBody,
+  resetByMailBody,
   resetPasswordBody,
-  changeEmailBody,
+  sendResetMailBody,
   signInResponse,
   tokenResponse,
+  type SignInResponse,
 } from '@bo/shared/schemas/account';
+import type { DbOrTrx } from '../../db/database.ts';
+import { parseRoles, type Actor, type DeviceActor } from '../../lib/actor.ts';
+import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
+import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
+import { openPasswordLink, passwordLinkMail, useUpPasswordLink } from '../../lib/identity/password-links.ts';
+import { SEND_PACING } from '../../lib/identity/send-pacing.ts';
+import { CODE_RULES } from '../../lib/identity/one-time-codes.ts';
+import { adminActing } from '../../lib/kit/principals.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { adminAccounts } from '../../lib/sign-in/accounts.ts';
+import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
+import type { AccountSide } from '../../lib/sign-in/account-side.ts';
+import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
+import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
+import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
+import type { AdminPrincipal } from '../../lib/sign-in/principal.ts';
+import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
+import {
+  adminByEmail,
+  adminIdByEmail,
+  adminOrganizations,
+  adminRow,
+  adminSummary,
+  revokeAdminDevices,
+  sessionDevice,
+  setAdminPassword,
+  updateAdmin,
+  updateDevice,
+} from './account.repository.ts';
 
+const tags = ['account'];
 const now = () => new Date().toISOString();
 
-export async function accountRoutes(fastify: FastifyInstance) {
+/** The signed-in admin's profile: its row, with the roles and organization of the request's actor. */
+async function profileOf(db: DbOrTrx, actor: Actor) {
+  const a = await adminRow(db, actor.id);
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    has_change_default_password: a.has_change_default_password === 1,
+    roles: actor.adminRoles,
+    sub_account_roles: actor.subAccountRoles,
+    organization_id: actor.organizationId,
+    impersonator: actor.impersonatorId === null ? null : await adminSummary(db, actor.impersonatorId),
+    date_calendar: a.date_calendar === 'roc' ? ('roc' as const) : ('gregorian' as const),
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
+const profileOfRequest = (req: FastifyRequest) => profileOf(req.readContext().db, req.actor);
+
+type AdminMailed = NonNullable<Awaited<ReturnType<typeof adminByEmail>>>;
+
+/** Admins' side of the account routes: admins and login devices, two-factor after the first factor (admin-sign-in.ts). */
+function adminSide(
+  app: FastifyInstance,
+): AccountSide<AdminPrincipal, AdminMailed, SignInResponse, z.infer<typeof profileUpdateBody>, z.infer<typeof renewBody>> {
+  const signedInAdmin = { roles: [], beforePasswordChange: true };
+  return {
+    prefix: '/api/admin/account',
+    tags,
+    accounts: adminAccounts,
+    signIn: adminSignIn(app),
+    signedIn: async (_req, response) => response,
+    mailedAccount: adminByEmail,
+    password: {
+      route: { body: loginBody, response: { 200: signInResponse }, config: { roles: 'public', errors: [401, 423, 429] } },
+    },
+    emailCode: {
+      route: {
+        description:
+          'With `email` alone: mails a six-digit sign-in code valid ten minutes (the same answer for an e-mail with no active account; ' +
+          'another code for the address after a minute, 429 before). With `email` and `code`: signs in like the password form ' +
+          '(same token and login device); a wrong, used, replaced or expired code, or a sixth try, is 401 Login fail.',
+        body: emailOtpBody,
+        response: { 200: emailOtpResponse },
+        config: { roles: 'public', errors: [401, 423, 429] },
+      },
+      pace: 'sign_in_code',
+      purpose: 'sign_in',
+      owner: (admin) => ({ adminId: admin.id }),
+      greeting: (admin) => admin.name || admin.email,
+      sent: { sent: true, resend_after: SEND_PACING.perAddressSeconds, expires_in: CODE_RULES.ttlSeconds },
+    },
+    oauth: {
+      url: {
+        description:
+          "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open, bound to " +
+          'this browser (X-Fingerprint): only it can finish the flow. 404 when the provider is not configured.',
+        response: { 200: oauthUrlResponse },
+        config: { roles: 'public' },
+      },
+      login: {
+        description:
+          'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
+          'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
+          'state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays ' +
+          'open for that browser; nobody is signed in).',
+        body: oauthReturnBody,
+        response: { 200: signInResponse },
+        config: { roles: 'public', errors: [401, 404, 429] },
+      },
+      purpose: 'sign_in',
+      binding: (client) => ({ fingerprint: client.fingerprint }),
+      strategy: oauthStrategy,
+    },
+    reset: {
+      mailRoute: {
+        description:
+          'Mails a single-use link to set a new password (30 minutes) to an active admin with this e-mail. The answer is the same ' +
+          'whether the e-mail has an account or not; one mail per address a minute (429).',
+        body: sendResetMailBody,
+        response: { 200: mailSentResponse },
+        config: { roles: 'public', errors: [423, 429] },
+      },
+      byMailRoute: {
+        description:
+          'Sets the password with a link from a reset or invitation mail. The link works once, dies with any other password change, ' +
+          'and every device of the admin is signed out. Sign in afterwards.',
+        body: resetByMailBody,
+        response: { 200: passwordLinkSchema.pick({ email: true }) },
+        config: { roles: 'public' },
+      },
+      pace: 'password_reset',
+      mail: (trx, admin, { locale, ip }) => passwordLinkMail(trx, app.config, { admin, purpose: 'reset', locale, ip }),
+      async useLink(trx, token) {
+        const link = await openPasswordLink(trx, app.config, token);
+        await useUpPasswordLink(trx, link.id);
+        return { accountId: link.admin_id, email: link.email, after: { purpose: link.purpose } };
+      },
+      setPassword: setAdminPassword,
+      // The link proved the admin: the change is recorded as the admin's own.
+      auditAs: (ctx, adminId, client) => ctx.actingAs(adminActing(adminId, client)),
+      answer: (_reply, link) => ({ email: link.email }),
+    },
+    profile: {
+      get: { response: { 200: profileSchema }, config: signedInAdmin },
+      put: { body: profileUpdateBody, response: { 200: profileSchema }, config: { roles: [] } },
+      view: profileOfRequest,
+      update: (req) =>
+        req.inTransaction(async ({ trx, actor, audit }) => {
+          const { name, date_calendar } = req.body;
+          const row = await adminRow(trx, actor.id);
+          const changes = {
+            ...(name !== undefined && name !== row.name ? { name } : {}),
+            ...(date_calendar !== undefined && date_calendar !== row.date_calendar ? { date_calendar } : {}),
+          };
+          if (Object.keys(changes).length === 0) return;
+          await updateAdmin(trx, actor.id, { ...changes, updated_at: now() });
+          const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof changes]]));
+          await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: changes });
+        }),
+    },
+    sessions: {
+      renew: { method: 'PUT', body: renewBody, response: { 200: tokenResponse }, config: signedInAdmin },
+      logout: { method: 'PUT', response: { 200: z.object({ message: z.string() }) }, config: signedInAdmin },
+      renewed: (req) => renewToken(app, req, req.body),
+      close: (req, reply) =>
+        req.inTransaction(async ({ actor, trx, audit }) => {
+          await updateDevice(trx, actor.deviceId, { revoked_at: now() });
+          await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
+          // Issue 9 section 2: the browser drops what it stored for this session (token, cached data).
+          reply.header('clear-site-data', '"storage"');
+          return { message: 'OK' };
+        }),
+      closeAll: (trx, adminId, at) => revokeAdminDevices(trx, adminId, at),
+    },
+  };
+}
+
+/**
+ * Renewal (spec section 9; docs/decisions.md "Session lifetime"). A new token, with a new id, when
+ * the organization or keep_login changes, when `force` is true, or when the current token ends
+ * within the renewal window and a new one would end later; otherwise the current token again (same
+ * id and exp), so a client renewing early or at the session's end gets nothing that makes it renew
+ * again. A renewal made with the token just replaced (another tab renewed first) also gets the
+ * current one, force or not. No token goes past the session's end; the replaced one works 30 s more.
+ */
+const renewToken = (app: FastifyInstance, req: FastifyRequest, body: z.infer<typeof renewBody>) =>
+  req.inTransaction(async ({ trx, actor, audit }) => {
+    const device = await sessionDevice(trx, actor.deviceId);
+    const keepLogin = body.keep_login ?? device.keep_login === 1;
+    const target = body.organization_id;
+    const patch: { keep_login?: number; organization_id?: number | null } = {};
+    if (keepLogin !== (device.keep_login === 1)) patch.keep_login = keepLogin ? 1 : 0;
+    if (target !== undefined && target !== device.organization_id) {
+      // preValidation has already acted in body.organization_id (403 when the admin may not): no second lookup.
+      if (target !== null && actor.organizationId !== target) throw permissionDenied();
+      patch.organization_id = target;
+      await audit({
+        action: 'switch_organization',
+        target_type: 'login_device',
+        target_id: actor.deviceId,
+        before: { organization_id: device.organization_id },
+        after: { organization_id: target },
+      });
+    }
+    const changed = Object.keys(patch).length > 0;
+    if (changed) await updateDevice(trx, actor.deviceId, patch);
+    if (changed) return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
+    // The access hook loaded a DeviceActor: its token is the device's current one or the one just replaced.
+    const presented = (actor as DeviceActor).tokenId;
+    const renew = presented === device.token_id && (body.force === true || app.tokens.renewalDue(device, keepLogin));
+    return {
+      token: renew
+        ? await app.tokens.issue(trx, actor.deviceId, keepLogin, { replacing: presented })
+        : await app.tokens.current(trx, actor.deviceId),
+    };
+  });
+
+/** The admin's account: the routes every principal has (lib/sign-in/account-routes.ts), the password and e-mail change, organizations. */
+export async function adminAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['account'];
-  const signIn = adminSignIn(app);
-  const password = passwordStrategy(app.db);
+  accountRoutes(app, adminSide(app));
   // Sign-in and the password change guess the same secret: one limiter, one policy (attempt-limiter.ts).
   const attempts = attemptLimiter(app);
-
-  app.post(
-    '/api/admin/account/login',
-    {
-      schema: { tags, body: loginBody, response: { 200: signInResponse } },
-      config: { roles: 'public', errors: [401, 423, 429] },
-    },
-    (req) =>
-      signIn(password, {
-        credentials: { email: req.body.email, password: req.body.password },
-        client: signInClientOf(req),
-        keepLogin: !!req.body.keep_login,
-        recaptcha: { token: req.body.recaptcha },
-      }),
-  );
-
-  /**
-   * Renewal (spec section 9; docs/decisions.md "Session lifetime"). A new token, with a new id, when
-   * the organization or keep_login changes, when `force` is true, or when the current token ends
-   * within the renewal window and a new one would end later; otherwise the current token again (same
-   * id and exp), so a client renewing early or at the session's end gets nothing that makes it renew
-   * again. A renewal made with the token just replaced (another tab renewed first) also gets the
-   * current one, force or not. No token goes past the session's end; the replaced one works 30 s more.
-   */
-  app.put(
-    '/api/admin/account/renew',
-    {
-      schema: { tags, body: renewBody, response: { 200: tokenResponse } },
-      config: { roles: [], beforePasswordChange: true },
-    },
-    async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
-        const device = await trx
-          .selectFrom('login_devices')
-          .select(['organization_id', 'keep_login', 'token_id', 'token_expires_at', 'session_expires_at'])
-          .where('id', '=', actor.deviceId)
-          .executeTakeFirstOrThrow();
-        const keepLogin = req.body.keep_login ?? device.keep_login === 1;
-        const target = req.body.organization_id;
-        const patch: { keep_login?: number; organization_id?: number | null } = {};
-        if (keepLogin !== (device.keep_login === 1)) patch.keep_login = keepLogin ? 1 : 0;
-        if (target !== undefined && target !== device.organization_id) {
-          // preValidation has already acted in body.organization_id (403 when the admin may not): no second lookup.
-          if (target !== null && actor.organizationId !== target) throw permissionDenied();
-          patch.organization_id = target;
-          await audit({
-            action: 'switch_organization',
-            target_type: 'login_device',
-            target_id: actor.deviceId,
-            before: { organization_id: device.organization_id },
-            after: { organization_id: target },
-          });
-        }
-        const changed = Object.keys(patch).length > 0;
-        if (changed) await trx.updateTable('login_devices').set(patch).where('id', '=', actor.deviceId).execute();
-        if (changed) return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
-        // The access hook loaded a DeviceActor: its token is the device's current one or the one just replaced.
-        const presented = (actor as DeviceActor).tokenId;
-        const renew = presented === device.token_id && (req.body.force === true || app.tokens.renewalDue(device, keepLogin));
-        return {
-          token: renew
-            ? await app.tokens.issue(trx, actor.deviceId, keepLogin, { replacing: presented })
-            : await app.tokens.current(trx, actor.deviceId),
-        };
-      }),
-  );
-
-  app.put(
-    '/api/admin/account/logout',
-    {
-      schema: { tags, response: { 200: z.object({ message: z.string() }) } },
-      config: { roles: [], beforePasswordChange: true },
-    },
-    async (req, reply) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
-        await trx.updateTable('login_devices').set({ revoked_at: now() }).where('id', '=', actor.deviceId).execute();
-        await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
-        // Issue 9 section 2: the browser drops what it stored for this session (token, cached data).
-        reply.header('clear-site-data', '"storage"');
-        return { message: 'OK' };
-      }),
-  );
-
-  const loadProfile = async (adminId: number, organizationId: number | null, subRoles: string[], impersonatorId: number | null) => {
-    const a = await app.db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
-    const imp =
-      impersonatorId === null
-        ? null
-        : ((await app.db.selectFrom('admins').select(['id', 'email', 'name']).where('id', '=', impersonatorId).executeTakeFirst()) ?? null);
-    return {
-      id: a.id,
-      email: a.email,
-      name: a.name,
-      has_change_default_password: a.has_change_default_password === 1,
-      roles: parseRoles(a.roles),
-      sub_account_roles: subRoles,
-      organization_id: organizationId,
-      impersonator: imp,
-      date_calendar: a.date_calendar === 'roc' ? ('roc' as const) : ('gregorian' as const),
-      created_at: a.created_at,
-      updated_at: a.updated_at,
-    };
-  };
-
-  app.get(
-    '/api/admin/account/profile',
-    {
-      schema: { tags, response: { 200: profileSchema } },
-      config: { roles: [], beforePasswordChange: true },
-    },
-    async (req) => {
-      const actor = req.actor;
-      const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
-      return { ...p, roles: actor.adminRoles };
-    },
-  );
-
-  app.put(
-    '/api/admin/account/profile',
-    {
-      schema: { tags, body: profileUpdateBody, response: { 200: profileSchema } },
-      config: { roles: [] },
-    },
-    async (req) => {
-      const actor = req.actor;
-      await req.inTransaction(async ({ trx, audit }) => {
-        const { name, date_calendar } = req.body;
-        const row = await trx.selectFrom('admins').select(['name', 'date_calendar']).where('id', '=', actor.id).executeTakeFirstOrThrow();
-        const changes = {
-          ...(name !== undefined && name !== row.name ? { name } : {}),
-          ...(date_calendar !== undefined && date_calendar !== row.date_calendar ? { date_calendar } : {}),
-        };
-        if (Object.keys(changes).length === 0) return;
-        await trx
-          .updateTable('admins')
-          .set({ ...changes, updated_at: now() })
-          .where('id', '=', actor.id)
-          .execute();
-        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof row]]));
-        await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: changes });
-      });
-      const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
-      return { ...p, roles: actor.adminRoles };
-    },
-  );
 
   app.put(
     '/api/admin/account/reset-password',
@@ -189,14 +251,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
       if (req.body.password.length < app.config.passwordMinLength) {
         throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
       }
-      const admin = await app.db
-        .selectFrom('admins')
-        .select(['email', 'password_hash'])
-        .where('id', '=', actor.id)
-        .executeTakeFirstOrThrow();
+      const { db } = req.readContext();
+      const admin = await adminRow(db, actor.id);
       if (req.body.current_password === undefined) {
         // No current password (an admin without one, or one who forgot it while signed in): verify-identity instead.
-        await requireIdentityProof(app.db, actor.deviceId);
+        await requireIdentityProof(db, actor.deviceId);
       } else {
         // Guessing the current password with a stolen token is limited like sign-in guesses from this
         // browser (a signed-in one, so a known browser): the same counter, the same lock.
@@ -209,27 +268,14 @@ export async function accountRoutes(fastify: FastifyInstance) {
       }
       const passwordHash = await hashPassword(req.body.password);
       return req.inTransaction(async ({ trx, audit }) => {
-        await trx
-          .updateTable('admins')
-          .set({ password_hash: passwordHash, has_change_default_password: 1, updated_at: now() })
-          .where('id', '=', actor.id)
-          .execute();
+        const at = now();
+        await setAdminPassword(trx, actor.id, passwordHash, at);
         // Every other signed-in device of this admin dies with the old password.
-        await trx
-          .updateTable('login_devices')
-          .set({ revoked_at: now() })
-          .where('admin_id', '=', actor.id)
-          .where('id', '!=', actor.deviceId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await revokeAdminDevices(trx, actor.id, at, actor.deviceId);
         await audit({ action: 'reset_password', target_type: 'admin', target_id: actor.id });
         // This device's old token dies at once too (no grace: the password may have been known to someone
         // else); the new one still ends with the session, never later.
-        const device = await trx
-          .selectFrom('login_devices')
-          .select('keep_login')
-          .where('id', '=', actor.deviceId)
-          .executeTakeFirstOrThrow();
+        const device = await sessionDevice(trx, actor.deviceId);
         return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1, { retire: 'at-once' }) };
       });
     },
@@ -247,19 +293,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403, 409] },
     },
     async (req) => {
-      const actor = req.actor;
       const email = req.body.email.toLowerCase();
-      await req.inTransaction(async ({ trx, audit }) => {
+      await req.inTransaction(async ({ trx, actor, audit }) => {
         await requireIdentityProof(trx, actor.deviceId);
-        const row = await trx.selectFrom('admins').select('email').where('id', '=', actor.id).executeTakeFirstOrThrow();
+        const row = await adminRow(trx, actor.id);
         if (row.email === email) return;
-        const taken = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
-        if (taken) throw conflict({ email: ['validate.error.unique'] });
-        await trx.updateTable('admins').set({ email, updated_at: now() }).where('id', '=', actor.id).execute();
+        if (await adminIdByEmail(trx, email)) throw conflict({ email: ['validate.error.unique'] });
+        await updateAdmin(trx, actor.id, { email, updated_at: now() });
         await audit({ action: 'change_email', target_type: 'admin', target_id: actor.id, before: { email: row.email }, after: { email } });
       });
-      const p = await loadProfile(actor.id, actor.organizationId, actor.subAccountRoles, actor.impersonatorId);
-      return { ...p, roles: actor.adminRoles };
+      return profileOfRequest(req);
     },
   );
 
@@ -271,21 +314,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const actor = req.actor;
-      const rows = actor.isSuperAdmin
-        ? await app.db
-            .selectFrom('organizations as o')
-            .leftJoin('organization_members as m', (j) => j.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', actor.id))
-            .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'm.sub_account_roles'])
-            .orderBy('o.id')
-            .execute()
-        : await app.db
-            .selectFrom('organizations as o')
-            .innerJoin('organization_members as m', 'm.organization_id', 'o.id')
-            .select(['o.id', 'o.uid', 'o.name', 'o.company_id', 'o.status', 'm.sub_account_roles'])
-            .where('m.admin_id', '=', actor.id)
-            .where('o.status', '=', 'active')
-            .orderBy('o.id')
-            .execute();
+      const rows = await adminOrganizations(req.readContext().db, actor.id, actor.isSuperAdmin);
       return { organizations: rows.map((r) => ({ ...r, sub_account_roles: parseRoles(r.sub_account_roles) })) };
     },
   );

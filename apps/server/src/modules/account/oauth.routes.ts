@@ -1,86 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  linkedIdentitySchema,
-  OAUTH_KEYS,
-  oauthProviderParam,
-  oauthReturnBody,
-  oauthUrlResponse,
-  signInResponse,
-} from '@bo/shared/schemas/account';
+import { linkedIdentitySchema, OAUTH_KEYS, oauthProviderParam, oauthReturnBody, oauthUrlResponse } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { startFlow } from '../../lib/oauth/flows.ts';
 import { providerIdentityOf } from '../../lib/oauth/provider-return.ts';
-import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
-import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
+import { identityOwner, linkedIdentities, replaceIdentity, unlinkIdentity } from './admin-identities.repository.ts';
 
-/** Google, Facebook and LINE sign-in, linking and unlinking (issue 10; docs/identity.md). */
+/**
+ * Linking and unlinking Google, Facebook and LINE accounts (issue 10; docs/identity.md). Signing in
+ * with them is an account route every principal has (lib/sign-in/account-routes.ts).
+ */
 export async function oauthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  const signIn = adminSignIn(app);
-  const enabled = (provider: OAuthProvider) => {
-    if (!app.config.oauth[provider]) throw notFound();
-  };
   const linkRefused = () => badRequest({ code: ['validate.error.oauth_failed'] });
   /** A flow is finished only by the browser (X-Fingerprint) that started it (lib/oauth/flows.ts). */
   const bindingOf = (req: FastifyRequest) => ({ fingerprint: signInClientOf(req).fingerprint });
 
-  app.post(
-    '/api/admin/account/oauth-url/:provider',
-    {
-      schema: {
-        tags,
-        description:
-          "Starts signing in with a provider: the provider's authorization URL (PKCE, state, nonce) for the browser to open, bound to " +
-          'this browser (X-Fingerprint): only it can finish the flow. 404 when the provider is not configured.',
-        params: oauthProviderParam,
-        response: { 200: oauthUrlResponse },
-      },
-      config: { roles: 'public' },
-    },
-    async (req) => {
-      enabled(req.params.provider);
-      const flow = { provider: req.params.provider, purpose: 'sign_in' as const, adminId: null, binding: bindingOf(req) };
-      return { url: await startFlow(app.db, app.config, flow) };
-    },
-  );
-
-  app.post(
-    '/api/admin/account/oauth-login/:provider',
-    {
-      schema: {
-        tags,
-        description:
-          'The code and state the provider sent the browser back to /oauth-return/{provider} with. Signs in the admin linked to that ' +
-          'provider account (Google: or the active admin with its verified e-mail, linked then). 401 Login fail otherwise, and for a ' +
-          'state that is unknown, used or expired. 400 `validate.error.oauth_other_browser` when another browser started the flow (it stays ' +
-          'open for that browser; nobody is signed in).',
-        params: oauthProviderParam,
-        body: oauthReturnBody,
-        response: { 200: signInResponse },
-      },
-      config: { roles: 'public', errors: [401, 404, 429] },
-    },
-    async (req) => {
-      enabled(req.params.provider);
-      const client = signInClientOf(req);
-      return signIn(oauthStrategy(app, client), {
-        credentials: { provider: req.params.provider, code: req.body.code, state: req.body.state },
-        client,
-        keepLogin: !!req.body.keep_login,
-      });
-    },
-  );
-
   const linkable = async (req: FastifyRequest, provider: OAuthProvider) => {
-    enabled(provider);
+    if (!app.config.oauth[provider]) throw notFound();
     if (req.actor.impersonatorId !== null) throw badRequest({ provider: ['validate.error.not_while_switched'] });
-    await requireIdentityProof(app.db, req.actor.deviceId);
+    await requireIdentityProof(req.readContext().db, req.actor.deviceId);
   };
 
   app.post(
@@ -97,7 +41,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     async (req) => {
       await linkable(req, req.params.provider);
       const flow = { provider: req.params.provider, purpose: 'link' as const, adminId: req.actor.id, binding: bindingOf(req) };
-      return { url: await startFlow(app.db, app.config, flow) };
+      return { url: await req.inTransaction(({ trx }) => startFlow(trx, app.config, flow)) };
     },
   );
 
@@ -123,27 +67,10 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       if (!outcome.ok) throw outcome.refusal === 'other_browser' ? badRequest({ state: [OAUTH_KEYS.otherBrowser] }) : linkRefused();
       const { identity } = outcome;
       return req.inTransaction(async ({ trx, actor, audit }) => {
-        const owner = await trx
-          .selectFrom('admin_identities')
-          .select('admin_id')
-          .where('provider', '=', provider)
-          .where('subject', '=', identity.subject)
-          .executeTakeFirst();
+        const owner = await identityOwner(trx, provider, identity.subject);
         if (owner && owner.admin_id !== actor.id) throw conflict({ provider: ['validate.error.identity_taken'] });
         const now = new Date().toISOString();
-        await trx.deleteFrom('admin_identities').where('admin_id', '=', actor.id).where('provider', '=', provider).execute();
-        await trx
-          .insertInto('admin_identities')
-          .values({
-            admin_id: actor.id,
-            provider,
-            subject: identity.subject,
-            email: identity.email,
-            name: identity.name,
-            created_at: now,
-            last_used_at: null,
-          })
-          .execute();
+        await replaceIdentity(trx, actor.id, provider, identity, now);
         await audit({ action: 'link_identity', target_type: 'admin', target_id: actor.id, after: { provider, email: identity.email } });
         return { provider, email: identity.email, name: identity.name, created_at: now, last_used_at: null };
       });
@@ -160,14 +87,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       },
       config: { roles: [] },
     },
-    async (req) => ({
-      data: await app.db
-        .selectFrom('admin_identities')
-        .select(['provider', 'email', 'name', 'created_at', 'last_used_at'])
-        .where('admin_id', '=', req.actor.id)
-        .orderBy('provider')
-        .execute(),
-    }),
+    async (req) => ({ data: await linkedIdentities(req.readContext().db, req.actor.id) }),
   );
 
   app.delete(
@@ -184,12 +104,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     async (req) =>
       req.inTransaction(async ({ trx, actor, audit }) => {
         await requireIdentityProof(trx, actor.deviceId);
-        const gone = await trx
-          .deleteFrom('admin_identities')
-          .where('admin_id', '=', actor.id)
-          .where('provider', '=', req.params.provider)
-          .executeTakeFirst();
-        if (Number(gone.numDeletedRows) === 0) throw notFound();
+        if (!(await unlinkIdentity(trx, actor.id, req.params.provider))) throw notFound();
         await audit({ action: 'unlink_identity', target_type: 'admin', target_id: actor.id, after: { provider: req.params.provider } });
         return { message: 'OK' };
       }),

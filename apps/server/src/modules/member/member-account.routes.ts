@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { oauthUrlResponse } from '@bo/shared/schemas/account';
+import type { MailLocale } from '@bo/shared/schemas/mail';
 import {
   memberEmailCodeBody,
   memberLoginBody,
+  memberOAuthReturnBody,
+  memberOAuthStartBody,
   memberProfileBody,
   memberResetBody,
   memberSchema,
@@ -13,42 +17,204 @@ import {
   memberSignUpBody,
   memberTokenBody,
 } from '@bo/shared/schemas/member';
-import type { MailLocale } from '@bo/shared/schemas/mail';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
 import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
-import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
+import { clientAddressOf, memberActing } from '../../lib/kit/principals.ts';
+import { appHost, openReadContext, publicReads } from '../../lib/kit/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { memberAccounts } from '../../lib/sign-in/accounts.ts';
-import { emailCodeStrategy } from '../../lib/sign-in/email-code-strategy.ts';
+import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
+import type { AccountSide } from '../../lib/sign-in/account-side.ts';
+import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
 import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessions.ts';
-import { passwordStrategy } from '../../lib/sign-in/password-strategy.ts';
-import { memberPrincipal } from '../../lib/sign-in/principal.ts';
+import { memberPrincipal, type MemberPrincipal } from '../../lib/sign-in/principal.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
+import {
+  confirmMemberEmail,
+  insertMember,
+  memberByEmail,
+  renameMember,
+  revokeMemberDevice,
+  revokeMemberDevices,
+  setMemberPassword,
+} from './member-account.repository.ts';
 import { memberSessionAnswer, tokenOf } from './member-session-answer.ts';
 import { memberView } from './member.repository.ts';
 
 const tags = ['member'];
+const now = () => new Date().toISOString();
+
+type MemberMailed = NonNullable<Awaited<ReturnType<typeof memberByEmail>>>;
+type MemberSession = Awaited<ReturnType<typeof memberSessionAnswer>>;
 
 /**
- * The member's own routes (issue 12, docs/identity.md "Members"), for the website: sign-up with a
- * confirmation mail, sign-in by password, e-mail code or provider through the same pipeline as admins,
- * profile, sign-out, password reset by mail. Public ones are 'public'; the rest need a member token
- * ('member'), which opens nothing else. modules.member off: every one answers 404.
+ * Members' side of the account routes (lib/sign-in/account-routes.ts): members and member devices,
+ * no second factor; a sign-in answers the member too, and the site's confirmation rules apply (a
+ * member signs in by password once the e-mail is confirmed; a code or a reset link confirms it).
+ */
+function memberSide(
+  app: FastifyInstance,
+): AccountSide<MemberPrincipal, MemberMailed, MemberSession, z.infer<typeof memberProfileBody>, undefined> {
+  const host = appHost(app);
+  /** The signed-in member's reads. */
+  const reads = (req: FastifyRequest) => openReadContext(host, memberActing(req.member.id, clientAddressOf(req)), null).db;
+  return {
+    prefix: '/api/member/account',
+    tags,
+    accounts: memberAccounts,
+    signIn: memberSignIn(app),
+    signedIn: (req, response) => memberSessionAnswer(app.tokens, publicReads(req), tokenOf(response)),
+    mailedAccount: memberByEmail,
+    password: {
+      route: {
+        description:
+          'A member signs in with e-mail and password (attempt limiter and reCAPTCHA as for admins). 401 Login fail for any wrong ' +
+          'credentials or a disabled member; 403 with `validate.error.email_not_confirmed` once the password is right but the e-mail is not confirmed.',
+        body: memberLoginBody,
+        response: { 200: memberSessionResponse },
+        config: { roles: 'public', errors: [401, 403, 404, 423, 429] },
+      },
+    },
+    emailCode: {
+      route: {
+        description:
+          'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
+          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it, and drops a password ' +
+          'chosen before the e-mail was proven (set one by the reset mail).',
+        body: memberEmailCodeBody,
+        response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
+        config: { roles: 'public', errors: [401, 404, 423, 429] },
+      },
+      pace: 'member_sign_in_code',
+      purpose: 'member_sign_in',
+      owner: (member) => ({ adminId: null, memberId: member.id }),
+      greeting: memberGreeting,
+      sent: { sent: true },
+      async proved(req, signedIn) {
+        if (signedIn.member.email_verified_at !== null) return signedIn;
+        await req.inVisitorTransaction((ctx) => proveMemberEmail(ctx.trx, signedIn.member.id));
+        return { ...signedIn, member: await memberView(publicReads(req), signedIn.member.id) };
+      },
+    },
+    oauth: {
+      url: {
+        description:
+          "Starts a member's sign-in with a provider: its authorization URL (PKCE, state, nonce). The provider returns the browser to the " +
+          "website's /member/oauth-return/{provider}. The flow is bound to this browser: its X-Fingerprint and, from the website, " +
+          '`browser_binding` (its HttpOnly cookie); only the same pair finishes it. 404 when the provider is not configured.',
+        body: memberOAuthStartBody,
+        response: { 200: oauthUrlResponse },
+        config: { roles: 'public', errors: [404] },
+      },
+      login: {
+        description:
+          'The code and state the provider returned with: signs in the member linked to that provider account, or links the member with ' +
+          'the provider-verified e-mail, or signs a new member up. 401 for a state that is unknown, used or expired, or a disabled member; ' +
+          '400 `validate.error.oauth_other_browser` when another browser started the flow (nobody is signed in; the flow stays open).',
+        body: memberOAuthReturnBody,
+        response: { 200: memberSessionResponse },
+        config: { roles: 'public', errors: [401, 404, 429] },
+      },
+      purpose: 'member_sign_in',
+      binding: (client, browserBinding) => ({ fingerprint: client.fingerprint, browserBinding: browserBinding ?? null }),
+      strategy: memberOAuthStrategy,
+    },
+    reset: {
+      mailRoute: {
+        description:
+          'Mails an active member a single-use link to set a new password (30 minutes). The same answer for every e-mail; one a minute.',
+        body: memberSendMailBody,
+        response: { 200: memberSentResponse },
+        config: { roles: 'public', errors: [404, 423, 429] },
+      },
+      byMailRoute: {
+        description:
+          "Sets the member's new password with the link's token (once); every browser the member was signed in on is signed out. " +
+          'The link also confirms the e-mail it was sent to.',
+        body: memberResetBody,
+        response: { 204: z.null() },
+        config: { roles: 'public', errors: [404, 429] },
+      },
+      pace: 'member_password_reset',
+      mail: (trx, member, { locale }) => memberLinkMail(trx, app.config, { member, purpose: 'reset', locale }),
+      async useLink(trx, token) {
+        const link = await useMemberLink(trx, app.config, token, 'reset');
+        await proveMemberEmail(trx, link.member_id);
+        return { accountId: link.member_id };
+      },
+      setPassword: setMemberPassword,
+      auditAs: (ctx) => ctx,
+      answer: (reply) => reply.code(204).send(null),
+    },
+    profile: {
+      get: { description: 'The signed-in member.', response: { 200: memberSchema }, config: { roles: 'member' } },
+      put: {
+        description: "Changes the member's name.",
+        body: memberProfileBody,
+        response: { 200: memberSchema },
+        config: { roles: 'member' },
+      },
+      view: (req) => memberView(reads(req), req.member.id),
+      update: (req) =>
+        req.inMemberTransaction(async ({ trx, audit }) => {
+          const { name } = req.body;
+          const before = await memberView(trx, req.member.id);
+          await renameMember(trx, req.member.id, name, now());
+          await audit({
+            action: 'update_profile',
+            target_type: 'member',
+            target_id: req.member.id,
+            before: { name: before.name },
+            after: { name },
+          });
+        }),
+    },
+    sessions: {
+      renew: {
+        method: 'POST',
+        description: "A new token for this browser's session (the current one dies at once), never past the session's end (401 then).",
+        response: { 200: memberSessionResponse },
+        config: { roles: 'member' },
+      },
+      logout: {
+        method: 'POST',
+        description: "Signs this browser out: the member device's token dies.",
+        response: { 204: z.null() },
+        config: { roles: 'member' },
+      },
+      async renewed(req) {
+        const token = await req.inMemberTransaction(({ trx }) => app.tokens.issueMember(trx, req.member.deviceId));
+        return memberSessionAnswer(app.tokens, reads(req), token);
+      },
+      async close(req, reply) {
+        await req.inMemberTransaction(async ({ trx, audit }) => {
+          await revokeMemberDevice(trx, req.member.deviceId, now());
+          await audit({
+            action: 'logout',
+            target_type: 'member',
+            target_id: req.member.id,
+            after: { member_device_id: req.member.deviceId },
+          });
+        });
+        return reply.code(204).send(null);
+      },
+      closeAll: revokeMemberDevices,
+    },
+  };
+}
+
+/**
+ * The member's own routes (issue 12, docs/identity.md "Members"), for the website: the account routes
+ * every principal has (sign-in by password, e-mail code or provider through the same pipeline as
+ * admins, profile, renewal, sign-out, password reset by mail), and sign-up with a confirmation mail.
+ * Public ones are 'public'; the rest need a member token ('member'), which opens nothing else.
+ * modules.member off: every one answers 404.
  */
 export async function memberAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signIn = memberSignIn(app);
-  const codes = oneTimeCodes(app.config.jwtSecret);
-
-  const session = (token: string) => memberSessionAnswer(app, token);
-  const activeByEmail = (email: string) =>
-    app.db
-      .selectFrom('members')
-      .select(['id', 'email', 'name', 'status', 'password_hash', 'email_verified_at'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+  accountRoutes(app, memberSide(app));
 
   app.post(
     '/api/member/account/sign-up',
@@ -72,7 +238,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
       // Hashed whatever the address: a new, a pending and a confirmed address take as long to answer.
       const passwordHash = await hashPassword(req.body.password);
-      const existing = await activeByEmail(email);
+      const existing = await memberByEmail(publicReads(req), email);
       if (existing?.status === 'active' && existing.email_verified_at === null) {
         // The address waits for the confirmation of an earlier sign-up (perhaps not its owner's): that
         // sign-up's password and link stay, this password is dropped, and the address's owner is mailed
@@ -88,22 +254,18 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         });
       } else if (!existing) {
         await req.inVisitorTransaction(async (ctx) => {
-          const now = new Date().toISOString();
-          const member = await ctx.trx
-            .insertInto('members')
-            .values({
-              email,
-              name: req.body.name,
-              password_hash: passwordHash,
-              status: 'active',
-              email_verified_at: null,
-              locale,
-              last_sign_in_at: null,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
-            .executeTakeFirstOrThrow();
+          const at = now();
+          const member = await insertMember(ctx.trx, {
+            email,
+            name: req.body.name,
+            password_hash: passwordHash,
+            status: 'active',
+            email_verified_at: null,
+            locale,
+            last_sign_in_at: null,
+            created_at: at,
+            updated_at: at,
+          });
           await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'confirm', locale }));
           await ctx.audit({
             action: 'sign_up',
@@ -131,9 +293,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     async (req) => {
       const token = await req.inVisitorTransaction(async (ctx) => {
         const link = await useMemberLink(ctx.trx, app.config, req.body.token, 'confirm');
-        const now = new Date().toISOString();
-        if (link.email_verified_at === null)
-          await ctx.trx.updateTable('members').set({ email_verified_at: now, updated_at: now }).where('id', '=', link.member_id).execute();
+        if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
         await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
         const opened = await openMemberSession(ctx, app, {
           principal: memberPrincipal(link.member_id),
@@ -142,220 +302,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         });
         return opened.token;
       });
-      return session(token);
-    },
-  );
-
-  app.post(
-    '/api/member/account/login',
-    {
-      schema: {
-        tags,
-        description:
-          'A member signs in with e-mail and password (attempt limiter and reCAPTCHA as for admins). 401 Login fail for any wrong ' +
-          'credentials or a disabled member; 403 with `validate.error.email_not_confirmed` once the password is right but the e-mail is not confirmed.',
-        body: memberLoginBody,
-        response: { 200: memberSessionResponse },
-      },
-      config: { roles: 'public', errors: [401, 403, 404, 423, 429] },
-    },
-    async (req) =>
-      session(
-        tokenOf(
-          await signIn(passwordStrategy(app.db, memberAccounts), {
-            credentials: { email: req.body.email, password: req.body.password },
-            client: signInClientOf(req),
-            keepLogin: !!req.body.keep_login,
-            recaptcha: { token: req.body.recaptcha },
-          }),
-        ),
-      ),
-  );
-
-  const codeStrategy = emailCodeStrategy(app.db, app.config.jwtSecret, memberAccounts);
-  app.post(
-    '/api/member/account/login-via-email-otp',
-    {
-      schema: {
-        tags,
-        description:
-          'With `email` alone: mails a member a six-digit sign-in code (ten minutes; the same answer for an e-mail with no active member; ' +
-          'one a minute). With `email` and `code`: signs in; the code proves the e-mail, so it also confirms it, and drops a password ' +
-          'chosen before the e-mail was proven (set one by the reset mail).',
-        body: memberEmailCodeBody,
-        response: { 200: z.union([memberSessionResponse, memberSentResponse]) },
-      },
-      config: { roles: 'public', errors: [401, 404, 423, 429] },
-    },
-    async (req) => {
-      const { email, code, keep_login, recaptcha, locale } = req.body;
-      if (code !== undefined) {
-        const answer = await signIn(codeStrategy, {
-          credentials: { email, code },
-          client: signInClientOf(req),
-          keepLogin: !!keep_login,
-          recaptcha: { token: recaptcha },
-        });
-        const signedIn = await session(tokenOf(answer));
-        if (signedIn.member.email_verified_at !== null) return signedIn;
-        await req.inVisitorTransaction((ctx) => proveMemberEmail(ctx.trx, signedIn.member.id));
-        return { ...signedIn, member: await memberView(app.db, signedIn.member.id) };
-      }
-      const address = email.toLowerCase();
-      await paceSend(app.rateLimits, { kind: 'member_sign_in_code', email: address, ip: req.ip });
-      await verifyRecaptcha(app.config, recaptcha, req.ip);
-      const member = await activeByEmail(address);
-      if (member?.status === 'active') {
-        await req.inVisitorTransaction(async (ctx) => {
-          const plain = await codes.issue(ctx.trx, {
-            email: address,
-            adminId: null,
-            memberId: member.id,
-            purpose: 'member_sign_in',
-            ip: req.ip,
-          });
-          await ctx.sendMail({
-            to: member.email,
-            template: 'sign_in_code',
-            locale: locale ?? 'zh-TW',
-            variables: { name: memberGreeting(member), code: plain, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
-          });
-        });
-      }
-      return { sent: true as const };
-    },
-  );
-
-  app.post(
-    '/api/member/account/send-reset-password-mail',
-    {
-      schema: {
-        tags,
-        description:
-          'Mails an active member a single-use link to set a new password (30 minutes). The same answer for every e-mail; one a minute.',
-        body: memberSendMailBody,
-        response: { 200: memberSentResponse },
-      },
-      config: { roles: 'public', errors: [404, 423, 429] },
-    },
-    async (req) => {
-      const email = req.body.email.toLowerCase();
-      await paceSend(app.rateLimits, { kind: 'member_password_reset', email, ip: req.ip });
-      await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
-      const member = await activeByEmail(email);
-      if (member?.status === 'active') {
-        await req.inVisitorTransaction(async (ctx) => {
-          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'reset', locale: req.body.locale ?? 'zh-TW' }));
-          await ctx.audit({ action: 'send_reset_password_mail', target_type: 'member', target_id: member.id });
-        });
-      }
-      return { sent: true as const };
-    },
-  );
-
-  app.post(
-    '/api/member/account/reset-password-by-mail',
-    {
-      schema: {
-        tags,
-        description:
-          "Sets the member's new password with the link's token (once); every browser the member was signed in on is signed out. " +
-          'The link also confirms the e-mail it was sent to.',
-        body: memberResetBody,
-        response: { 204: z.null() },
-      },
-      config: { roles: 'public', errors: [404, 429] },
-    },
-    async (req, reply) => {
-      const passwordHash = await hashPassword(req.body.password);
-      await req.inVisitorTransaction(async ({ trx, audit }) => {
-        const link = await useMemberLink(trx, app.config, req.body.token, 'reset');
-        const now = new Date().toISOString();
-        await proveMemberEmail(trx, link.member_id);
-        await trx.updateTable('members').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', link.member_id).execute();
-        await trx
-          .updateTable('member_devices')
-          .set({ revoked_at: now, token_id: null })
-          .where('member_id', '=', link.member_id)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await audit({ action: 'reset_password_by_mail', target_type: 'member', target_id: link.member_id });
-      });
-      return reply.code(204).send(null);
-    },
-  );
-
-  // ---- signed in (a member token) ----
-
-  app.get(
-    '/api/member/account/profile',
-    {
-      schema: { tags, description: 'The signed-in member.', response: { 200: memberSchema } },
-      config: { roles: 'member' },
-    },
-    (req) => memberView(app.db, req.member.id),
-  );
-
-  app.put(
-    '/api/member/account/profile',
-    {
-      schema: { tags, description: "Changes the member's name.", body: memberProfileBody, response: { 200: memberSchema } },
-      config: { roles: 'member' },
-    },
-    async (req) => {
-      const before = await memberView(app.db, req.member.id);
-      await req.inMemberTransaction(async ({ trx, audit }) => {
-        await trx
-          .updateTable('members')
-          .set({ name: req.body.name, updated_at: new Date().toISOString() })
-          .where('id', '=', req.member.id)
-          .execute();
-        await audit({
-          action: 'update_profile',
-          target_type: 'member',
-          target_id: req.member.id,
-          before: { name: before.name },
-          after: { name: req.body.name },
-        });
-      });
-      return memberView(app.db, req.member.id);
-    },
-  );
-
-  app.post(
-    '/api/member/account/renew',
-    {
-      schema: {
-        tags,
-        description: "A new token for this browser's session (the current one dies at once), never past the session's end (401 then).",
-        response: { 200: memberSessionResponse },
-      },
-      config: { roles: 'member' },
-    },
-    async (req) => session(await req.inMemberTransaction(({ trx }) => app.tokens.issueMember(trx, req.member.deviceId))),
-  );
-
-  app.post(
-    '/api/member/account/logout',
-    {
-      schema: { tags, description: "Signs this browser out: the member device's token dies.", response: { 204: z.null() } },
-      config: { roles: 'member' },
-    },
-    async (req, reply) => {
-      await req.inMemberTransaction(async ({ trx, audit }) => {
-        await trx
-          .updateTable('member_devices')
-          .set({ revoked_at: new Date().toISOString(), token_id: null })
-          .where('id', '=', req.member.deviceId)
-          .execute();
-        await audit({
-          action: 'logout',
-          target_type: 'member',
-          target_id: req.member.id,
-          after: { member_device_id: req.member.deviceId },
-        });
-      });
-      return reply.code(204).send(null);
+      return memberSessionAnswer(app.tokens, publicReads(req), token);
     },
   );
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { SignInResponse } from '@bo/shared/schemas/account';
+import type { DbOrTrx } from '../../db/database.ts';
+import type { TokenService } from '../../lib/tokens.ts';
 import { memberView } from './member.repository.ts';
 
 /** A member sign-in's answer: the token and the member it is for. */
-export async function memberSessionAnswer(app: Pick<FastifyInstance, 'tokens' | 'db'>, token: string) {
-  const payload = await app.tokens.verify(token);
-  return { token, member: await memberView(app.db, payload!.data.id) };
+export async function memberSessionAnswer(tokens: TokenService, db: DbOrTrx, token: string) {
+  const payload = await tokens.verify(token);
+  return { token, member: await memberView(db, payload!.data.id) };
 }
 
 /** Members have no second factor (lib/sign-in/member-sessions.ts): a sign-in always ends in a token. */

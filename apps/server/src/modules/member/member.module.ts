@@ -4,7 +4,6 @@ import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema } from '@bo
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
-import { memberOAuthRoutes } from './member-oauth.routes.ts';
 import { memberAdminRoutes } from './member.routes.ts';
 import { memberService } from './member.service.ts';
 
@@ -29,6 +28,5 @@ export const memberModule = defineModule({
     }),
     memberAdminRoutes,
     memberAccountRoutes,
-    memberOAuthRoutes,
   ],
 });
