@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 // dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
 import '../../i18n/dates.ts';
 import { DataProvider } from '../data-provider.tsx';
+import { AntdTheme } from '../antd-theme.tsx';
 // Every feature's screens and titles (the menu's labels) are registered by the admin routes' module:
 // loaded with the layout, so its labels never show untranslated and its chunk does not wait for the layout's.
 import '../admin-routes.tsx';
@@ -274,8 +275,10 @@ export default function AdminLayout() {
     />
   );
 
-  // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme; DataProvider the query cache.
+  // AntdTheme: antd's theme and locale; AntApp gives admin screens App.useApp() (modal, message,
+  // notification) with the theme; DataProvider the query cache.
   return (
+    <AntdTheme>
     <DataProvider>
       <AntApp className="admin-app">
         <UnsavedChangesGuard />
@@ -347,5 +350,6 @@ export default function AdminLayout() {
         </Layout>
       </AntApp>
     </DataProvider>
+    </AntdTheme>
   );
 }
