@@ -11,7 +11,12 @@ export function SvgIcon({ icon, className, ...rest }: { icon: IconDefinition } &
   const svg = icon.icon as AbstractNode;
   const labelled = rest['aria-label'] !== undefined;
   return (
-    <span role="img" aria-hidden={labelled ? undefined : true} className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`} {...rest}>
+    <span
+      role="img"
+      aria-hidden={labelled ? undefined : true}
+      className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}
+      {...rest}
+    >
       <svg viewBox={svg.attrs.viewBox} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
         {svg.children?.map((p) => (
           <path key={p.attrs.d} d={p.attrs.d} />
