@@ -2,8 +2,6 @@
 import './app/csp.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-// Ant Design's shared rules (links, icons); each component's own come with the chunk that uses it.
-import 'virtual:antd-styles';
 import './styles/app.css';
 import { languageReady } from './i18n/index.ts';
 import { boot } from './app/boot.ts';

@@ -1,6 +1,8 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m) => ({ default: m.ErrorScreen })));
+import { themedLazy } from './themed.tsx';
+
+const ErrorScreen = themedLazy(() => import('../components/error-screen.tsx').then((m) => m.ErrorScreen));
 import { ApiError } from '../lib/api-client.ts';
 import i18n from '../i18n/index.ts';
 

@@ -1,30 +1,28 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, type ReactNode } from 'react';
-
-// Toasts queue until the host has loaded; keeping antd's notification out of the first bundle.
-const ToastHost = lazy(() => import('../components/toast-host.tsx'));
-import { useTranslation } from 'react-i18next';
-import ConfigProvider from 'antd/es/config-provider';
-import zhTW from 'antd/es/locale/zh_TW';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAppConfig } from '../lib/settings.ts';
 import { useColorScheme } from '../lib/color-scheme.ts';
-import { useReducedMotion } from '../lib/reduced-motion.ts';
-import { LoadingOverlay, ProgressBar } from '../components/shell-indicators.tsx';
-import { buildTheme, themeCssVariables } from '../lib/theme.ts';
-import { cspNonce } from './csp.ts';
-import { antdLocaleFor } from '../i18n/index.ts';
+import { useLoading } from '../lib/loading.ts';
+import { onToastWaiting } from '../lib/toast.ts';
+import { ProgressBar } from '../components/shell-indicators.tsx';
+import { themeCssVariables } from '../lib/theme.ts';
+import { themedLazy } from './themed.tsx';
 
-/** Ant Design's run-time style sheets carry the page's CSP nonce (absent on the Vite dev server). */
-const CSP = cspNonce ? { nonce: cspNonce } : undefined;
+// Both render antd: they load, with its theme, when first needed (the sign-in route carries no antd).
+const ToastHost = themedLazy(() => import('../components/toast-host.tsx').then((m) => m.default));
+const LoadingOverlay = themedLazy(() => import('../components/shell-indicators.tsx').then((m) => m.LoadingOverlay));
 
-/** Theme, antd locale following the language, and the shell's overlay, bar and toasts (the query cache: app/data-provider.tsx). */
+/**
+ * The theme as CSS variables on :root (the app config's primary colour, the colour scheme), the
+ * shell's progress bar, and the loading overlay and toasts once asked for. Ant Design's theme and
+ * locale: app/antd-theme.tsx, around the screens that use antd; the query cache: app/data-provider.tsx.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
   const { primaryColor } = useAppConfig();
   const { scheme } = useColorScheme();
-  const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => buildTheme(primaryColor, scheme, reducedMotion), [primaryColor, scheme, reducedMotion]);
+  const { status: loading } = useLoading();
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => onToastWaiting(() => setToasts(true)), []);
   const vars = useMemo(() => themeCssVariables(primaryColor, scheme), [primaryColor, scheme]);
-  const locale = antdLocaleFor(i18n.language) ?? zhTW;
   // On :root so portals (drawers, toasts, dialogs) see the same colours and layers; data-theme and
   // color-scheme let the stylesheet and the browser's own controls (scrollbars) follow.
   useLayoutEffect(() => {
@@ -34,13 +32,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     root.style.colorScheme = scheme;
   }, [vars, scheme]);
   return (
-    <ConfigProvider csp={CSP} theme={theme} locale={locale} componentSize="middle" button={{ autoInsertSpace: false }}>
+    <>
       <ProgressBar />
       {children}
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
-      <LoadingOverlay />
-    </ConfigProvider>
+      <Suspense fallback={null}>{toasts ? <ToastHost /> : null}</Suspense>
+      <Suspense fallback={null}>{loading ? <LoadingOverlay /> : null}</Suspense>
+    </>
   );
 }

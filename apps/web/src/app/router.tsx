@@ -22,6 +22,7 @@ import { buildRoutes } from './route-rules.ts';
 import { PUBLIC_FEATURES } from './public-features.ts';
 import { ErrorScreen, NotFoundRedirect, Screen } from './screen.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
+import { Themed } from './themed.tsx';
 
 const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
 // The admin routes (every other feature's descriptor) load with the admin screens, not with sign-in.
@@ -30,6 +31,8 @@ const AdminRoutes = lazy(() => import('./admin-routes.tsx'));
 registerScreens(PUBLIC_FEATURES);
 registerTitles(PUBLIC_FEATURES);
 const PUBLIC_ROUTES = buildRoutes(PUBLIC_FEATURES).filter((r) => r.public);
+/** Public screens made without Ant Design (plain HTML form controls): no antd theme to load for them. */
+const PLAIN_SCREENS = new Set(['home']);
 
 /** Signed-out visitors go to sign-in and come back after; a default password must be changed first. */
 function RequireSession() {
@@ -65,7 +68,21 @@ export function AppRoutes() {
         }
       >
         {PUBLIC_ROUTES.map((r) => (
-          <Route key={r.name} path={r.path} element={<Screen route={r} />} />
+          <Route
+            key={r.name}
+            path={r.path}
+            element={
+              PLAIN_SCREENS.has(r.name) ? (
+                <Screen route={r} />
+              ) : (
+                <Suspense fallback={<RouteProgress />}>
+                  <Themed>
+                    <Screen route={r} />
+                  </Themed>
+                </Suspense>
+              )
+            }
+          />
         ))}
       </Route>
       <Route element={<RequireSession />}>

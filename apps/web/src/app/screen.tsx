@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session.ts';
@@ -10,7 +10,9 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { routeComponents } from './route-components.tsx';
 import { canOpen } from './route-rules.ts';
 
-export const ErrorScreen = lazy(() => import('../components/error-screen.tsx').then((m) => ({ default: m.ErrorScreen })));
+import { themedLazy } from './themed.tsx';
+
+export const ErrorScreen = themedLazy(() => import('../components/error-screen.tsx').then((m) => m.ErrorScreen));
 
 /** '{page} | {site title}' (spec section 1). */
 function usePageTitle(route: AppRoute) {

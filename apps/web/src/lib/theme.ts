@@ -233,8 +233,19 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
 export function themeCssVariables(primary: string = COLORS.primary, scheme: ColorScheme = 'light'): Record<string, string> {
   const c = schemeColors(primary, scheme);
   const surface = SURFACES[scheme];
+  const solid = scheme === 'dark' ? readableOn(primary, '#ffffff') : c.primary.text;
   return {
     '--bo-primary': c.primary.text,
+    // Solid buttons as buildTheme's Button tokens make them (darker on hover and press, text that reads).
+    '--bo-primary-solid': solid,
+    '--bo-primary-solid-hover': mix(solid, '#000000', 0.9),
+    '--bo-primary-solid-active': mix(solid, '#000000', 0.8),
+    '--bo-on-primary-solid': scheme === 'dark' ? '#ffffff' : textOn(solid),
+    // Antd's primary token for plain controls outside its scope (the sign-in form): what its solid
+    // controls show. Inside antd's scope (class `bo`) its own value wins.
+    '--ant-color-primary': solid,
+    // Antd's colorBorder of each algorithm: the plain form controls' outline.
+    '--bo-control-border': scheme === 'dark' ? '#424242' : '#d9d9d9',
     '--bo-on-primary': textOn(c.primary.text),
     '--bo-accent': c.accent.text,
     '--bo-warning': c.warning.text,

@@ -26,6 +26,14 @@ let sink: ToastSink | null = null;
 const pending: Array<[ToastType, ToastOptions]> = [];
 const onScreen = new Set<string>();
 let seq = 0;
+const waiting = new Set<() => void>();
+
+/** Calls `cb` when a toast waits for a host (at once if one waits): app/providers.tsx mounts the host then. */
+export function onToastWaiting(cb: () => void): () => void {
+  if (pending.length) cb();
+  waiting.add(cb);
+  return () => waiting.delete(cb);
+}
 
 const keyOf = (type: ToastType, o: ToastOptions) =>
   `${type}|${typeof o.title === 'string' ? o.title : ''}|${typeof o.description === 'string' ? o.description : ''}`;
@@ -33,6 +41,7 @@ const keyOf = (type: ToastType, o: ToastOptions) =>
 function show(type: ToastType, o: ToastOptions): void {
   if (!sink) {
     pending.push([type, o]);
+    for (const cb of waiting) cb();
     return;
   }
   const dupKey = keyOf(type, o);

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 // dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
 import '../../i18n/dates.ts';
 import { DataProvider } from '../data-provider.tsx';
+import { AntdTheme } from '../antd-theme.tsx';
 // Every feature's screens and titles (the menu's labels) are registered by the admin routes' module:
 // loaded with the layout, so its labels never show untranslated and its chunk does not wait for the layout's.
 import '../admin-routes.tsx';
@@ -11,7 +12,6 @@ import Layout from 'antd/es/layout';
 import AntApp from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import Menu, { type MenuProps } from 'antd/es/menu';
-import Drawer from 'antd/es/drawer';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Select from 'antd/es/select';
@@ -50,6 +50,9 @@ import { ImpersonationBanner } from '../../features/admin/impersonation-banner.t
 import { VisibleMenuContext } from '../../lib/visible-menu.ts';
 import { OverviewCardsContext } from '../../lib/overview-cards.ts';
 import { OVERVIEW_CARDS } from '../overview-cards.ts';
+
+// The phone's menu drawer loads when first opened: the first screen shows only its button.
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -215,6 +218,7 @@ export default function AdminLayout() {
   const siteTitle = useSiteTitle();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
 
   const menu = useMemo(() => visibleMenu(roles, config), [roles, config]);
   const toItems = (items: VisibleMenuItem[], parent = ''): MenuProps['items'] =>
@@ -274,78 +278,88 @@ export default function AdminLayout() {
     />
   );
 
-  // AntApp gives admin screens App.useApp() (modal, message, notification) with the theme; DataProvider the query cache.
+  // AntdTheme: antd's theme and locale; AntApp gives admin screens App.useApp() (modal, message,
+  // notification) with the theme; DataProvider the query cache.
   return (
-    <DataProvider>
-      <AntApp className="admin-app">
-        <UnsavedChangesGuard />
-        <Layout className="admin-layout">
-          <Layout.Header className="admin-header">
-            <ConfigProvider getPopupContainer={inHeader}>
+    <AntdTheme>
+      <DataProvider>
+        <AntApp className="admin-app">
+          <UnsavedChangesGuard />
+          <Layout className="admin-layout">
+            <Layout.Header className="admin-header">
+              <ConfigProvider getPopupContainer={inHeader}>
+                {mobile ? (
+                  <Button
+                    type="text"
+                    icon={<MenuOutlined />}
+                    aria-label={t('menu.open')}
+                    onClick={() => {
+                      setDrawerOpened(true);
+                      setDrawerOpen(true);
+                    }}
+                    data-testid="menu-open"
+                  />
+                ) : (
+                  <Button
+                    type="text"
+                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                    aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+                    onClick={() => setCollapsed((c) => !c)}
+                  />
+                )}
+                <a
+                  className="admin-brand"
+                  href="/admin"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate('/admin');
+                  }}
+                >
+                  {siteTitle}
+                </a>
+                <div className="admin-header-spacer" />
+                <OrganizationSwitcher />
+                <LanguageSwitch compact={mobile} />
+                <UserMenu />
+              </ConfigProvider>
+            </Layout.Header>
+            <Layout hasSider={!mobile}>
               {mobile ? (
-                <Button
-                  type="text"
-                  icon={<MenuOutlined />}
-                  aria-label={t('menu.open')}
-                  onClick={() => setDrawerOpen(true)}
-                  data-testid="menu-open"
-                />
+                drawerOpened ? (
+                  <Suspense fallback={null}>
+                    <Drawer
+                      rootClassName="admin-drawer"
+                      placement="left"
+                      open={drawerOpen}
+                      onClose={() => setDrawerOpen(false)}
+                      size={260}
+                      title={siteTitle}
+                      styles={{ body: { padding: 0 } }}
+                    >
+                      {nav}
+                    </Drawer>
+                  </Suspense>
+                ) : null
               ) : (
-                <Button
-                  type="text"
-                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                  aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
-                  onClick={() => setCollapsed((c) => !c)}
-                />
+                <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
+                  {nav}
+                </Layout.Sider>
               )}
-              <a
-                className="admin-brand"
-                href="/admin"
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate('/admin');
-                }}
-              >
-                {siteTitle}
-              </a>
-              <div className="admin-header-spacer" />
-              <OrganizationSwitcher />
-              <LanguageSwitch compact={mobile} />
-              <UserMenu />
-            </ConfigProvider>
-          </Layout.Header>
-          <Layout hasSider={!mobile}>
-            {mobile ? (
-              <Drawer
-                rootClassName="admin-drawer"
-                placement="left"
-                open={drawerOpen}
-                onClose={() => setDrawerOpen(false)}
-                size={260}
-                title={siteTitle}
-                styles={{ body: { padding: 0 } }}
-              >
-                {nav}
-              </Drawer>
-            ) : (
-              <Layout.Sider className="admin-sider" width={232} collapsible collapsed={collapsed} trigger={null} collapsedWidth={64}>
-                {nav}
-              </Layout.Sider>
-            )}
-            <Layout className="admin-body">
-              <ImpersonationBanner />
-              <Layout.Content className="admin-content">
-                <VisibleMenuContext.Provider value={menu}>
-                  <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
-                    <Outlet />
-                  </OverviewCardsContext.Provider>
-                </VisibleMenuContext.Provider>
-              </Layout.Content>
-              <AdminFooter />
+              <Layout className="admin-body">
+                <ImpersonationBanner />
+                <Layout.Content className="admin-content">
+                  <VisibleMenuContext.Provider value={menu}>
+                    <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
+                      <Outlet />
+                    </OverviewCardsContext.Provider>
+                  </VisibleMenuContext.Provider>
+                </Layout.Content>
+                <AdminFooter />
+              </Layout>
             </Layout>
           </Layout>
-        </Layout>
-      </AntApp>
-    </DataProvider>
+        </AntApp>
+      </DataProvider>
+    </AntdTheme>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
 
 /** Public screens: a plain page with the language switch at the top right. */
 export function DefaultLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { SvgIcon } from '../../components/svg-icon.tsx';
 import { useAppConfig } from '../../lib/settings.ts';
 
 /** The sign-in page's card for the other public account screens (reset by mail, e-mail code). */
@@ -32,7 +33,7 @@ export function PublicCard({
         </div>
         {error ? (
           <div role="alert" className="sign-in-error" data-testid="public-card-error">
-            <CloseCircleFilled /> <span>{error}</span>
+            <SvgIcon icon={CloseCircleFilled} /> <span>{error}</span>
           </div>
         ) : null}
         {children}

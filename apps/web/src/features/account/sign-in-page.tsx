@@ -1,19 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import Form from 'antd/es/form';
-// Input and Password from their own files: the input index also carries TextArea, Search and OTP.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import Checkbox from 'antd/es/checkbox';
-import Button from 'antd/es/button';
-import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
-import MailOutlined from '@ant-design/icons/MailOutlined';
-import LockOutlined from '@ant-design/icons/LockOutlined';
-import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import EyeInvisibleOutlined from '@ant-design/icons/EyeInvisibleOutlined';
-import { api, errorText } from '../../lib/api-client.ts';
-import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
+// Icons from their SVG alone, and plain form controls: the sign-in route loads no Ant Design.
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import { SvgIcon } from '../../components/svg-icon.tsx';
+import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { translateValidationKey } from '../../components/resource/field-rules.ts';
 import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAppConfig, useSettings, useSiteTitle } from '../../lib/settings.ts';
@@ -21,11 +15,16 @@ import { redirectTarget } from './redirect-target.ts';
 import type { SignInResponse } from '@bo/shared/schemas/account';
 import { finishSignIn } from './finish-sign-in.ts';
 import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
+import { fieldError, PlainButton, PlainCheckbox, PlainField, PlainInput, PlainPassword } from './plain-form.tsx';
 
 // The account schemas come with the first check, not with the page: zod stays out of the sign-in chunk.
 const accountSchemas = () => import('@bo/shared/schemas/account');
-const emailRule = schemaRule(() => accountSchemas().then((m) => m.loginBody.shape.email));
-const passwordRule = schemaRule(() => accountSchemas().then((m) => m.passwordField));
+const FIELDS = {
+  email: () => accountSchemas().then((m) => m.loginBody.shape.email),
+  password: () => accountSchemas().then((m) => m.passwordField),
+};
+type Field = keyof typeof FIELDS;
+type Errors = Partial<Record<Field, string | null>>;
 
 /** The bot-check notice of spec section 2, linking to Google's privacy policy and terms. */
 function RecaptchaNotice() {
@@ -46,12 +45,6 @@ function RecaptchaNotice() {
   );
 }
 
-interface Values {
-  email: string;
-  password: string;
-  keep_login: boolean;
-}
-
 export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,10 +53,13 @@ export default function SignInPage() {
   const { settings } = useSettings();
   const config = useAppConfig();
   const siteTitle = useSiteTitle();
-  const [form] = Form.useForm<Values>();
-  const keepLogin = Form.useWatch('keep_login', form);
+  const [values, setValues] = useState({ email: '', password: '', keep_login: false });
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  // A field is checked as it changes (as antd's forms do); a later answer never overwrites a newer one.
+  const checked = useRef<Record<Field, string>>({ email: '', password: '' });
   const siteKey = settings.recaptcha.client;
   const target = redirectTarget(params.get('redirect'));
 
@@ -73,20 +69,41 @@ export default function SignInPage() {
 
   if (payload && !busy) return <Navigate to={target} replace />;
 
-  const submit = async (v: Values) => {
+  const check = async (field: Field, value: string) => {
+    checked.current[field] = value;
+    const message = await fieldError(FIELDS[field], value);
+    if (checked.current[field] === value) setErrors((e) => ({ ...e, [field]: message }));
+    return message;
+  };
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    void check(field, value);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = await Promise.all([check('email', values.email), check('password', values.password)]);
+    const invalid = (['email', 'password'] as const).find((_, i) => found[i]);
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
       const recaptcha = await recaptchaToken(siteKey, 'login');
       const result = await api.post<SignInResponse>('/api/admin/account/login', {
-        email: v.email.trim(),
-        password: v.password,
-        keep_login: !!v.keep_login,
+        email: values.email.trim(),
+        password: values.password,
+        keep_login: values.keep_login,
         ...(recaptcha ? { recaptcha } : {}),
       });
       await finishSignIn(result, navigate, target);
     } catch (e) {
-      if (!applyServerErrors(form, e)) setError(errorText(e));
+      // The server's field errors go on their fields (the same keys as the schemas'); the rest in the banner.
+      const onFields = e instanceof ApiError && e.errors ? Object.entries(e.errors).filter(([f]) => f in FIELDS) : [];
+      if (onFields.length) setErrors(Object.fromEntries(onFields.map(([f, keys]) => [f, keys.map(translateValidationKey).join(' ')])));
+      else setError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -106,38 +123,53 @@ export default function SignInPage() {
             {siteTitle} · {t('signIn.subtitle')}
           </p>
         </div>
-        {/* A plain banner rather than antd Alert keeps the sign-in bundle small. */}
         {error ? (
           <div role="alert" className="sign-in-error" data-testid="sign-in-error">
-            <CloseCircleFilled /> <span>{error}</span>
+            <SvgIcon icon={CloseCircleFilled} /> <span>{error}</span>
           </div>
         ) : null}
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ keep_login: false }} disabled={busy}>
-          <Form.Item name="email" label={t('signIn.email')} rules={[emailRule]} normalize={(v: string) => v.trim()}>
-            <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" size="large" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label={t('signIn.password')} rules={[passwordRule]}>
-            <Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              size="large"
-              iconRender={(visible) =>
-                visible ? (
-                  <EyeOutlined aria-label={t('signIn.hidePassword')} data-testid="password-toggle" />
-                ) : (
-                  <EyeInvisibleOutlined aria-label={t('signIn.showPassword')} data-testid="password-toggle" />
-                )
-              }
+        <form className="plain-form" noValidate onSubmit={submit}>
+          <PlainField id="email" label={t('signIn.email')} error={errors.email}>
+            <PlainInput
+              id="email"
+              ref={inputs.email}
+              prefix={<SvgIcon icon={MailOutlined} />}
+              error={errors.email}
+              value={values.email}
+              onChange={(e) => change('email', e.target.value.trim())}
+              autoComplete="username"
+              inputMode="email"
+              disabled={busy}
+              autoFocus
             />
-          </Form.Item>
-          <Form.Item name="keep_login" valuePropName="checked">
-            <Checkbox>{t('signIn.keepLogin')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="sign-in-submit">
+          </PlainField>
+          <PlainField id="password" label={t('signIn.password')} error={errors.password}>
+            <PlainPassword
+              id="password"
+              ref={inputs.password}
+              prefix={<SvgIcon icon={LockOutlined} />}
+              error={errors.password}
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
+              autoComplete="current-password"
+              disabled={busy}
+            />
+          </PlainField>
+          <PlainField id="keep_login">
+            <PlainCheckbox
+              id="keep_login"
+              checked={values.keep_login}
+              onChange={(e) => setValues((v) => ({ ...v, keep_login: e.target.checked }))}
+              disabled={busy}
+            >
+              {t('signIn.keepLogin')}
+            </PlainCheckbox>
+          </PlainField>
+          <PlainButton primary type="submit" loading={busy} disabled={busy} data-testid="sign-in-submit">
             {t('signIn.submit')}
-          </Button>
-        </Form>
-        <SocialSignInButtons keepLogin={!!keepLogin} redirect={params.get('redirect')} onError={setError} />
+          </PlainButton>
+        </form>
+        <SocialSignInButtons keepLogin={values.keep_login} redirect={params.get('redirect')} onError={setError} />
         <p className="sign-in-alternatives">
           <Link to="/send-reset-password-email" data-testid="forgot-password-link">
             {t('signIn.forgot')}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
 import { errorText } from '../../lib/api-client.ts';
 import { useAppConfig, useSettings } from '../../lib/settings.ts';
+import { PlainButton } from './plain-form.tsx';
 
 const LABELS: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' };
 
-/** The configured providers in their brand colours (spec section 1); Google only with adminGoogleLogin. */
+/** The configured providers in their brand colours (spec section 1); Google only with adminGoogleLogin. Plain buttons: the sign-in route loads no antd. */
 export function SocialSignInButtons({
   keepLogin,
   redirect,
@@ -29,10 +29,8 @@ export function SocialSignInButtons({
         <span>{t('signIn.or')}</span>
       </div>
       {providers.map((p) => (
-        <Button
+        <PlainButton
           key={p}
-          block
-          size="large"
           className={`btn-social btn-${p}`}
           loading={busy === p}
           data-testid={`oauth-${p}`}
@@ -49,7 +47,7 @@ export function SocialSignInButtons({
           }}
         >
           {t('signIn.with', { provider: LABELS[p] })}
-        </Button>
+        </PlainButton>
       ))}
     </div>
   );

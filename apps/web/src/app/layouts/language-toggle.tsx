@@ -1,26 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import Button from 'antd/es/button';
-import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
-import { currentLanguage, LANGUAGES, setLanguage } from '../i18n/index.ts';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import { SvgIcon } from '../../components/svg-icon.tsx';
+import { currentLanguage, LANGUAGES, setLanguage } from '../../i18n/index.ts';
 
 /**
  * Public screens' language switch: one button that names the other language (two languages, so a
- * menu adds nothing but weight to the sign-in bundle). The admin header uses LanguageSwitch.
+ * menu adds nothing but weight to the sign-in bundle), plain markup like antd's text button: the
+ * sign-in route loads no antd. The admin header uses LanguageSwitch.
  */
 export function LanguageToggle() {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const next = LANGUAGES.find((l) => l !== lng) ?? lng;
   return (
-    <Button
-      type="text"
-      icon={<GlobalOutlined />}
+    <button
+      type="button"
+      className="language-toggle"
       lang={next}
       aria-label={`${t('app.language')}: ${t(`app.languages.${next}`)}`}
       data-testid="language-toggle"
       onClick={() => void setLanguage(next)}
     >
+      <SvgIcon icon={GlobalOutlined} />
       {t(`app.languages.${next}`)}
-    </Button>
+    </button>
   );
 }
