@@ -26,6 +26,7 @@ import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
+import { actorOf, personLabel } from './actor.ts';
 import { AuditDiffTable } from './audit-diff-table.tsx';
 import './i18n.ts';
 import './audit-log.css';
@@ -46,10 +47,6 @@ const TARGETS = AUDIT_TARGETS.filter((x) => AUDIT_ACTIONS[x].length > 0);
 /** The actions of the chosen target type, or every action code. */
 const actionsOf = (targetType: string | undefined): readonly string[] =>
   targetType && isAuditTarget(targetType) ? AUDIT_ACTIONS[targetType] : AUDIT_ACTION_CODES;
-
-const person = (p: AuditLogEntry['actor']) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
-/** Who acted: the admin, else the operator CLI (docs/operations.md) or the system (a job, a sign-in attempt). */
-const actorOf = (e: AuditLogEntry, t: (k: string) => string) => person(e.actor) || (e.user_agent === 'cli' ? t('cli') : t('system'));
 
 function useLabels() {
   const { t } = useTranslation('audit-log');
@@ -124,7 +121,7 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                       {actorOf(e, t)}
                       {e.impersonator ? (
                         <div>
-                          <Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag>
+                          <Tag color="warning">{t('via', { name: personLabel(e.impersonator) })}</Tag>
                         </div>
                       ) : null}
                     </>
