@@ -9,7 +9,7 @@ import Flex from 'antd/es/flex';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { currentLanguage } from '../../i18n/index.ts';
+import { DEFAULT_NS } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
@@ -48,7 +48,6 @@ export function listScreen(c: ResourceScreenConfig) {
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declared resource when the route table is built, never during a render
   return function ResourceListScreen() {
     const { t } = useTranslation('resource');
-    const lng = currentLanguage();
     const navigate = useNavigate();
     const { can } = useSession();
     const canWrite = can(c.roles.write);
@@ -61,13 +60,13 @@ export function listScreen(c: ResourceScreenConfig) {
     const { onError, formError } = useServerFieldErrors(form);
     const canCreate = canWrite && c.create !== false;
     const startCreate = () => (c.create === 'dialog' ? setOpen(true) : navigate(`${c.basePath}/create`));
-    const createLabel = spec.createLabel?.[lng] ?? t('create');
+    const createLabel = spec.createLabel ? t(spec.createLabel) : t('create');
 
     const columns = useMemo<ColumnsType<Row>>(
       () => [
         ...spec.columns.map((col) => ({
           key: col.key,
-          title: col.title[lng],
+          title: t(col.title),
           sorter: col.sortable,
           render: (_: unknown, r: Row) => {
             const content = col.render ? col.render(r as never) : cell(col.key, r[col.key]);
@@ -95,7 +94,7 @@ export function listScreen(c: ResourceScreenConfig) {
             ]
           : []),
       ],
-      [lng, canWrite, t, navigate, del],
+      [canWrite, t, navigate, del],
     );
 
     const ListActions = spec.listActions;
@@ -116,18 +115,18 @@ export function listScreen(c: ResourceScreenConfig) {
     return (
       <div className={`page ${c.name}-list-page`}>
         <PageHeader extra={headerExtra} />
-        <ListFilters list={list} placeholder={spec.searchPlaceholder?.[lng]}>
+        <ListFilters list={list} placeholder={spec.searchPlaceholder && t(spec.searchPlaceholder)}>
           {(spec.filters ?? []).map((f) => (
             <Select
               key={f.name}
               allowClear
-              placeholder={f.label[lng]}
-              aria-label={f.label[lng]}
+              placeholder={t(f.label)}
+              aria-label={t(f.label)}
               style={{ minWidth: 140 }}
               data-testid={`filter-${f.name}`}
               value={list.params.filters[f.name] || undefined}
               onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
-              options={f.options.map((o) => ({ value: String(o.value), label: o.label[lng] }))}
+              options={f.options.map((o) => ({ value: String(o.value), label: t(o.label) }))}
             />
           ))}
         </ListFilters>
@@ -136,7 +135,7 @@ export function listScreen(c: ResourceScreenConfig) {
           list={list}
           columns={columns}
           testId={spec.tableTestId ?? `${c.name}-table`}
-          emptyText={spec.emptyText ? { empty: spec.emptyText[lng] } : undefined}
+          emptyText={spec.emptyText ? { empty: t(spec.emptyText) } : undefined}
           emptyAction={
             canCreate ? (
               <Button type="primary" onClick={startCreate}>
@@ -158,7 +157,7 @@ export function listScreen(c: ResourceScreenConfig) {
         {c.create === 'dialog' ? (
           <Modal
             open={open}
-            title={c.title.create?.[lng]}
+            title={t(`route.${c.name}.create`, { ns: DEFAULT_NS })}
             okText={t('save')}
             cancelText={t('cancel')}
             confirmLoading={create.isPending}
