@@ -4,6 +4,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Button from 'antd/es/button';
 import Badge from 'antd/es/badge';
+import Select, { type SelectProps } from 'antd/es/select';
 import FilterOutlined from '@ant-design/icons/FilterOutlined';
 import { useDevice } from '../../lib/device.ts';
 import type { UseListParams } from './use-list-params.ts';
@@ -48,5 +49,55 @@ export function ListFilters({ list, children, placeholder }: { list: UseListPara
       {showControls ? children : null}
       {list.filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : null}
     </Flex>
+  );
+}
+
+export interface FilterSelectProps<F extends string> {
+  list: UseListParams<F>;
+  /** The filter (a query parameter of `GET …/index`, kept in the URL). */
+  name: F;
+  /** The select's accessible name. */
+  label: string;
+  /** What it reads while no value is chosen ("Any status"). */
+  placeholder: string;
+  options: { value: string | number; label: ReactNode }[];
+  minWidth?: number;
+  /** Other filters cleared with a change of this one (a category of another page type). */
+  clears?: readonly F[];
+  showSearch?: SelectProps['showSearch'];
+  loading?: boolean;
+  className?: string;
+  /** Default `filter-<name>`. */
+  testId?: string;
+}
+
+/** A select of the filter bar bound to one filter of the list; clearing it drops the filter. */
+export function FilterSelect<F extends string>({
+  list,
+  name,
+  label,
+  options,
+  minWidth = 140,
+  clears = [],
+  testId,
+  className,
+  ...props
+}: FilterSelectProps<F>) {
+  return (
+    <Select
+      {...props}
+      allowClear
+      className={className}
+      aria-label={label}
+      style={className ? undefined : { minWidth }}
+      value={list.params.filters[name] || undefined}
+      options={options.map((o) => ({ ...o, value: String(o.value) }))}
+      onChange={(v?: string) =>
+        list.set({
+          filters: { ...Object.fromEntries(clears.map((c) => [c, null])), [name]: v ?? null } as Partial<Record<F, string | null>>,
+        })
+      }
+      data-testid={testId ?? `filter-${name}`}
+    />
   );
 }

@@ -6,15 +6,14 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { DEFAULT_NS } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../page-header.tsx';
-import { ListFilters } from './list-filters.tsx';
+import { FilterSelect, ListFilters } from './list-filters.tsx';
+import { CreateButton } from './create-button.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { ResourceFields } from './resource-fields.tsx';
 import { useDeleteRows } from './use-delete-rows.ts';
@@ -99,11 +98,7 @@ export function listScreen(c: ResourceScreenConfig) {
 
     const ListActions = spec.listActions;
     const BatchActions = spec.batchActions;
-    const createButton = canCreate ? (
-      <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>
-        {createLabel}
-      </Button>
-    ) : undefined;
+    const createButton = canCreate ? <CreateButton onClick={startCreate} label={createLabel} testId={`${c.name}-create`} /> : undefined;
     const headerExtra = ListActions ? (
       <Flex gap={8} wrap>
         <ListActions canWrite={canWrite} />
@@ -117,16 +112,13 @@ export function listScreen(c: ResourceScreenConfig) {
         <PageHeader extra={headerExtra} />
         <ListFilters list={list} placeholder={spec.searchPlaceholder && t(spec.searchPlaceholder)}>
           {(spec.filters ?? []).map((f) => (
-            <Select
+            <FilterSelect
               key={f.name}
-              allowClear
+              list={list}
+              name={f.name}
+              label={t(f.label)}
               placeholder={t(f.label)}
-              aria-label={t(f.label)}
-              style={{ minWidth: 140 }}
-              data-testid={`filter-${f.name}`}
-              value={list.params.filters[f.name] || undefined}
-              onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
-              options={f.options.map((o) => ({ value: String(o.value), label: t(o.label) }))}
+              options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))}
             />
           ))}
         </ListFilters>

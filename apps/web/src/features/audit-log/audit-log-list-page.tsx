@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Select from 'antd/es/select';
 import Input from 'antd/es/input';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
@@ -21,8 +20,8 @@ import { useDevice } from '../../lib/device.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
@@ -205,14 +204,7 @@ export default function AuditLogListPage() {
   };
 
   const columns: ColumnsType<AuditLogEntry> = [
-    {
-      key: 'created_at',
-      dataIndex: 'created_at',
-      title: t('time'),
-      sorter: true,
-      onHeaderCell: () => ({ className: 'nowrap' }),
-      render: (v: string) => <span className="nowrap">{formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss')}</span>,
-    },
+    dateTimeColumn('created_at', t('time'), mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss'),
     {
       key: 'actor',
       title: t('actor'),
@@ -278,38 +270,34 @@ export default function AuditLogListPage() {
       />
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
       <ListFilters list={list}>
-        <Select
-          allowClear
-          showSearch={{ filterOption: false, onSearch: setActorSearch }}
+        <FilterSelect
+          list={list}
+          name="actor_id"
+          label={t('actor')}
           placeholder={t('anyActor')}
-          aria-label={t('actor')}
-          style={{ minWidth: 200 }}
-          value={f.actor_id ? Number(f.actor_id) : undefined}
-          loading={actors.isFetching}
           options={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email }))}
-          onChange={(v) => list.set({ filters: { actor_id: v ? String(v) : null } })}
-          data-testid="filter-actor"
+          minWidth={200}
+          showSearch={{ filterOption: false, onSearch: setActorSearch }}
+          testId="filter-actor"
+          loading={actors.isFetching}
         />
-        <Select
-          allowClear
-          showSearch
+        <FilterSelect
+          list={list}
+          name="action"
+          label={t('action')}
           placeholder={t('anyAction')}
-          aria-label={t('action')}
-          style={{ minWidth: 150 }}
-          value={f.action}
           options={actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) }))}
-          onChange={(v) => list.set({ filters: { action: v ?? null } })}
-          data-testid="filter-action"
+          minWidth={150}
+          showSearch
         />
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="target_type"
+          label={t('targetType')}
           placeholder={t('anyTarget')}
-          aria-label={t('targetType')}
-          style={{ minWidth: 150 }}
-          value={f.target_type}
           options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))}
-          onChange={(v) => list.set({ filters: { target_type: v ?? null } })}
-          data-testid="filter-target"
+          minWidth={150}
+          testId="filter-target"
         />
         <TargetSearch
           id={f.target_id}
@@ -318,15 +306,14 @@ export default function AuditLogListPage() {
             list.set({ filters: /^\d+$/.test(v) ? { target_id: v, target_label: null } : { target_id: null, target_label: v || null } })
           }
         />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <FilterSelect
+          list={list}
+          name="organization_id"
+          label={t('organization')}
           placeholder={t('anyOrganization')}
-          aria-label={t('organization')}
-          style={{ minWidth: 180 }}
-          value={f.organization_id ? Number(f.organization_id) : undefined}
           options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })}
+          minWidth={180}
+          showSearch={{ optionFilterProp: 'label' }}
         />
         <DatePicker.RangePicker
           aria-label={t('dateRange')}

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
@@ -116,24 +116,21 @@ export default function ContactListPage() {
         }
       />
       <ListFilters list={list} placeholder={t('search')}>
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="status"
+          label={t('status')}
           placeholder={t('anyStatus')}
-          aria-label={t('status')}
-          style={{ minWidth: 130 }}
-          value={filters.status}
           options={CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-          data-testid="filter-status"
+          minWidth={130}
         />
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="assignee_id"
+          label={t('assignee')}
           placeholder={t('anyAssignee')}
-          aria-label={t('assignee')}
-          style={{ minWidth: 160 }}
-          value={filters.assignee_id}
           options={(assignees.data ?? []).map((a) => ({ value: String(a.id), label: a.name || a.email }))}
-          onChange={(v) => list.set({ filters: { assignee_id: v ?? null } })}
+          minWidth={160}
         />
       </ListFilters>
       <DownloadProgress jobs={downloads.jobs} testId="contact-export-progress" />
@@ -142,7 +139,6 @@ export default function ContactListPage() {
         query={q}
         list={list}
         columns={columns}
-        filtered={list.filtered}
         emptyText={{ empty: t('empty') }}
         batchActions={({ ids, rows, clear }) => (
           <>

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
-import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,7 +13,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { outboxMailQuery, outboxQuery } from './api.ts';
@@ -32,7 +31,6 @@ export default function MailOutboxPage() {
   const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
   const q = useQuery(outboxQuery(list.query));
   const [open, setOpen] = useState<number | null>(null);
-  const f = list.params.filters;
 
   const resend = async (id: number) => {
     try {
@@ -80,33 +78,24 @@ export default function MailOutboxPage() {
       <PageHeader subtitle={t('outbox.intro')} />
       <MailDeliveryAlert noSmtp />
       <ListFilters list={list} placeholder={t('outbox.search')}>
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="status"
+          label={t('outbox.status')}
           placeholder={t('outbox.anyStatus')}
-          aria-label={t('outbox.status')}
-          style={{ minWidth: 130 }}
-          value={f.status}
           options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
+          minWidth={130}
         />
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="template"
+          label={t('outbox.template')}
           placeholder={t('outbox.anyTemplate')}
-          aria-label={t('outbox.template')}
-          style={{ minWidth: 160 }}
-          value={f.template}
           options={MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) }))}
-          onChange={(v) => list.set({ filters: { template: v ?? null } })}
+          minWidth={160}
         />
       </ListFilters>
-      <ResourceTable<OutboxRow>
-        testId="outbox-table"
-        query={q}
-        list={list}
-        columns={columns}
-        filtered={list.filtered}
-        emptyText={{ empty: t('outbox.empty') }}
-      />
+      <ResourceTable<OutboxRow> testId="outbox-table" query={q} list={list} columns={columns} emptyText={{ empty: t('outbox.empty') }} />
       <MailDrawer id={open} onClose={() => setOpen(null)} onResend={resend} />
     </div>
   );
