@@ -16,13 +16,24 @@ import './resource.css';
  * plus the resource's own filter controls, and a reset. On a phone the filter controls fold
  * behind a "Filters" button showing how many are active, so the table stays in view.
  */
-export function ListFilters({ list, children, placeholder }: { list: UseListParams<string>; children?: ReactNode; placeholder?: string }) {
+export function ListFilters<F extends string>({
+  list,
+  selects = [],
+  children,
+  placeholder,
+}: {
+  list: UseListParams<F>;
+  /** The list's filter selects, before any other control (`children`). */
+  selects?: FilterSelectSpec<F>[];
+  children?: ReactNode;
+  placeholder?: string;
+}) {
   const { t } = useTranslation('resource');
   const { mobile } = useDevice();
   const [keyword, setKeyword] = useState(list.params.keyword);
   const [open, setOpen] = useState(false);
   useEffect(() => setKeyword(list.params.keyword), [list.params.keyword]);
-  const active = Object.values(list.params.filters).filter(Boolean).length;
+  const active = Object.values<string | undefined>(list.params.filters).filter(Boolean).length;
   const showControls = !mobile || open;
   return (
     <Flex className="resource-filters" gap={8} wrap align="center" role="search">
@@ -38,7 +49,7 @@ export function ListFilters({ list, children, placeholder }: { list: UseListPara
           onSearch={(v) => list.set({ keyword: v.trim() })}
           data-testid="list-keyword"
         />
-        {mobile && children ? (
+        {mobile && (children || selects.length > 0) ? (
           <Badge count={active} size="small">
             <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="list-filters-toggle">
               {t('filters')}
@@ -46,7 +57,14 @@ export function ListFilters({ list, children, placeholder }: { list: UseListPara
           </Badge>
         ) : null}
       </Flex>
-      {showControls ? children : null}
+      {showControls ? (
+        <>
+          {selects.map((f) => (
+            <FilterSelect key={f.name} list={list} {...f} />
+          ))}
+          {children}
+        </>
+      ) : null}
       {list.filtered ? <Button onClick={list.reset}>{t('reset')}</Button> : null}
     </Flex>
   );
@@ -70,6 +88,9 @@ export interface FilterSelectProps<F extends string> {
   /** Default `filter-<name>`. */
   testId?: string;
 }
+
+/** A filter select as ListFilters' `selects` declare it. */
+export type FilterSelectSpec<F extends string> = Omit<FilterSelectProps<F>, 'list'>;
 
 /** A select of the filter bar bound to one filter of the list; clearing it drops the filter. */
 export function FilterSelect<F extends string>({

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../page-header.tsx';
-import { FilterSelect, ListFilters } from './list-filters.tsx';
+import { ListFilters } from './list-filters.tsx';
 import { CreateButton } from './create-button.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { ResourceFields } from './resource-fields.tsx';
@@ -110,18 +110,16 @@ export function listScreen(c: ResourceScreenConfig) {
     return (
       <div className={`page ${c.name}-list-page`}>
         <PageHeader extra={headerExtra} />
-        <ListFilters list={list} placeholder={spec.searchPlaceholder && t(spec.searchPlaceholder)}>
-          {(spec.filters ?? []).map((f) => (
-            <FilterSelect
-              key={f.name}
-              list={list}
-              name={f.name}
-              label={t(f.label)}
-              placeholder={t(f.label)}
-              options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))}
-            />
-          ))}
-        </ListFilters>
+        <ListFilters
+          list={list}
+          placeholder={spec.searchPlaceholder && t(spec.searchPlaceholder)}
+          selects={(spec.filters ?? []).map((f) => ({
+            name: f.name,
+            label: t(f.label),
+            placeholder: t(f.label),
+            options: f.options.map((o) => ({ value: o.value, label: t(o.label) })),
+          }))}
+        />
         <ResourceTable<Row>
           query={q}
           list={list}

@@ -20,7 +20,7 @@ import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
@@ -201,32 +201,33 @@ export default function AdminListPage() {
       {proof.dialog}
       <AdminDevicesDrawer admin={devicesOf} onClose={() => setDevicesOf(null)} />
       <PageHeader extra={<CreateButton to="/admin/admin/create" label={t('create')} testId="admin-create" />} />
-      <ListFilters list={list}>
-        <FilterSelect
-          list={list}
-          name="role"
-          label={t('roles')}
-          placeholder={t('allRoles')}
-          options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] }))}
-          minWidth={160}
-        />
-        <FilterSelect
-          list={list}
-          name="organization_id"
-          label={t('organization')}
-          placeholder={t('allOrganizations')}
-          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          minWidth={180}
-          showSearch={{ optionFilterProp: 'label' }}
-        />
-        <FilterSelect
-          list={list}
-          name="status"
-          label={t('status')}
-          placeholder={t('allStatuses')}
-          options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          minWidth={120}
-        />
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'role',
+            label: t('roles'),
+            placeholder: t('allRoles'),
+            options: (roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] })),
+            minWidth: 160,
+          },
+          {
+            name: 'organization_id',
+            label: t('organization'),
+            placeholder: t('allOrganizations'),
+            options: (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) })),
+            minWidth: 180,
+            showSearch: { optionFilterProp: 'label' },
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('allStatuses'),
+            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            minWidth: 120,
+          },
+        ]}
+      >
         <DatePicker.RangePicker
           aria-label={t('createdRange')}
           value={f.created_from && f.created_to ? [dayjs(f.created_from), dayjs(f.created_to)] : null}

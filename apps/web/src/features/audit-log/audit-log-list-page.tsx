@@ -20,7 +20,7 @@ import { useDevice } from '../../lib/device.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
@@ -269,51 +269,51 @@ export default function AuditLogListPage() {
         }
       />
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
-      <ListFilters list={list}>
-        <FilterSelect
-          list={list}
-          name="actor_id"
-          label={t('actor')}
-          placeholder={t('anyActor')}
-          options={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email }))}
-          minWidth={200}
-          showSearch={{ filterOption: false, onSearch: setActorSearch }}
-          testId="filter-actor"
-          loading={actors.isFetching}
-        />
-        <FilterSelect
-          list={list}
-          name="action"
-          label={t('action')}
-          placeholder={t('anyAction')}
-          options={actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) }))}
-          minWidth={150}
-          showSearch
-        />
-        <FilterSelect
-          list={list}
-          name="target_type"
-          label={t('targetType')}
-          placeholder={t('anyTarget')}
-          options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))}
-          minWidth={150}
-          testId="filter-target"
-        />
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'actor_id',
+            label: t('actor'),
+            placeholder: t('anyActor'),
+            options: (actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email })),
+            minWidth: 200,
+            showSearch: { filterOption: false, onSearch: setActorSearch },
+            testId: 'filter-actor',
+            loading: actors.isFetching,
+          },
+          {
+            name: 'action',
+            label: t('action'),
+            placeholder: t('anyAction'),
+            options: actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) })),
+            minWidth: 150,
+            showSearch: true,
+          },
+          {
+            name: 'target_type',
+            label: t('targetType'),
+            placeholder: t('anyTarget'),
+            options: TARGETS.map((x) => ({ value: x, label: labels.target(x) })),
+            minWidth: 150,
+            testId: 'filter-target',
+          },
+          {
+            name: 'organization_id',
+            label: t('organization'),
+            placeholder: t('anyOrganization'),
+            options: (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) })),
+            minWidth: 180,
+            showSearch: { optionFilterProp: 'label' },
+          },
+        ]}
+      >
         <TargetSearch
           id={f.target_id}
           label={f.target_label}
           onSearch={(v) =>
             list.set({ filters: /^\d+$/.test(v) ? { target_id: v, target_label: null } : { target_id: null, target_label: v || null } })
           }
-        />
-        <FilterSelect
-          list={list}
-          name="organization_id"
-          label={t('organization')}
-          placeholder={t('anyOrganization')}
-          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          minWidth={180}
-          showSearch={{ optionFilterProp: 'label' }}
         />
         <DatePicker.RangePicker
           aria-label={t('dateRange')}

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
@@ -115,24 +115,26 @@ export default function ContactListPage() {
           </Button>
         }
       />
-      <ListFilters list={list} placeholder={t('search')}>
-        <FilterSelect
-          list={list}
-          name="status"
-          label={t('status')}
-          placeholder={t('anyStatus')}
-          options={CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          minWidth={130}
-        />
-        <FilterSelect
-          list={list}
-          name="assignee_id"
-          label={t('assignee')}
-          placeholder={t('anyAssignee')}
-          options={(assignees.data ?? []).map((a) => ({ value: String(a.id), label: a.name || a.email }))}
-          minWidth={160}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('anyStatus'),
+            options: CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            minWidth: 130,
+          },
+          {
+            name: 'assignee_id',
+            label: t('assignee'),
+            placeholder: t('anyAssignee'),
+            options: (assignees.data ?? []).map((a) => ({ value: String(a.id), label: a.name || a.email })),
+            minWidth: 160,
+          },
+        ]}
+      />
       <DownloadProgress jobs={downloads.jobs} testId="contact-export-progress" />
       <ResourceTable<Contact>
         testId="contact-table"

@@ -13,7 +13,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { outboxMailQuery, outboxQuery } from './api.ts';
@@ -77,24 +77,26 @@ export default function MailOutboxPage() {
     <div className="page mail-outbox-page">
       <PageHeader subtitle={t('outbox.intro')} />
       <MailDeliveryAlert noSmtp />
-      <ListFilters list={list} placeholder={t('outbox.search')}>
-        <FilterSelect
-          list={list}
-          name="status"
-          label={t('outbox.status')}
-          placeholder={t('outbox.anyStatus')}
-          options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) }))}
-          minWidth={130}
-        />
-        <FilterSelect
-          list={list}
-          name="template"
-          label={t('outbox.template')}
-          placeholder={t('outbox.anyTemplate')}
-          options={MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) }))}
-          minWidth={160}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('outbox.search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('outbox.status'),
+            placeholder: t('outbox.anyStatus'),
+            options: MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+            minWidth: 130,
+          },
+          {
+            name: 'template',
+            label: t('outbox.template'),
+            placeholder: t('outbox.anyTemplate'),
+            options: MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) })),
+            minWidth: 160,
+          },
+        ]}
+      />
       <ResourceTable<OutboxRow> testId="outbox-table" query={q} list={list} columns={columns} emptyText={{ empty: t('outbox.empty') }} />
       <MailDrawer id={open} onClose={() => setOpen(null)} onResend={resend} />
     </div>

@@ -6,7 +6,7 @@ import type { OtpRecord } from '@bo/shared/schemas/otp';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -38,23 +38,25 @@ export default function OtpRecordsPage() {
   return (
     <div className="page otp-records-page">
       <PageHeader subtitle={t('intro')} />
-      <ListFilters list={list} placeholder={t('search')}>
-        <FilterSelect
-          list={list}
-          name="purpose"
-          label={t('purpose')}
-          placeholder={t('anyPurpose')}
-          options={(['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
-        />
-        <FilterSelect
-          list={list}
-          name="state"
-          label={t('state')}
-          placeholder={t('anyState')}
-          options={(['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))}
-          minWidth={120}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'purpose',
+            label: t('purpose'),
+            placeholder: t('anyPurpose'),
+            options: (['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) })),
+          },
+          {
+            name: 'state',
+            label: t('state'),
+            placeholder: t('anyState'),
+            options: (['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) })),
+            minWidth: 120,
+          },
+        ]}
+      />
       <ResourceTable<OtpRecord>
         testId="otp-table"
         query={q}

@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -123,15 +123,19 @@ export default function ProductListPage() {
           </Flex>
         }
       />
-      <ListFilters list={list} placeholder={t('search')}>
-        <FilterSelect
-          list={list}
-          name="status"
-          label={t('status')}
-          placeholder={t('anyStatus')}
-          options={PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-          minWidth={120}
-        />
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('anyStatus'),
+            options: PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
+            minWidth: 120,
+          },
+        ]}
+      >
         <div className="product-filter-category">
           <ProductCategorySelect
             value={f.category_id ? Number(f.category_id) : null}

@@ -12,7 +12,7 @@ import { STAFF_EXCEL_LAYOUTS } from '@bo/shared/schemas/staff-excel';
 import { useSession } from '../../../lib/session.ts';
 import { useAppConfig } from '../../../lib/settings.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { FilterSelect, ListFilters } from '../../../components/resource/list-filters.tsx';
+import { ListFilters } from '../../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../../components/resource/use-list-params.ts';
@@ -95,15 +95,17 @@ export default function StaffExcelListPage() {
           ) : undefined
         }
       />
-      <ListFilters list={list}>
-        <FilterSelect
-          list={list}
-          name="layout"
-          label={t('layout')}
-          placeholder={t('layout')}
-          options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'layout',
+            label: t('layout'),
+            placeholder: t('layout'),
+            options: STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) })),
+          },
+        ]}
+      />
       <ResourceTable<StaffExcel>
         query={q}
         list={list}
