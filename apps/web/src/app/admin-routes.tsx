@@ -3,11 +3,10 @@ import { useAppConfig } from '../lib/settings.ts';
 import { FEATURES } from './features.ts';
 import { registerScreens } from './route-components.tsx';
 import { routerRoutes } from './route-table.ts';
-import { registerTitles } from './route-titles.ts';
 import { NotFoundRedirect, Screen } from './screen.tsx';
+import '../i18n/admin-titles.ts';
 
 registerScreens(FEATURES);
-registerTitles(FEATURES);
 
 /** Paths under the router's `/admin/*` route are matched without their `/admin` (descendant routes). */
 const ADMIN_BASE = '/admin';

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../i18n/index.ts';
+import '../i18n/admin-titles.ts';
 import type { FeatureDescriptor } from '../lib/feature.ts';
 import { FEATURES } from './features.ts';
 import { featureProblems } from './features-check.ts';
@@ -10,12 +12,13 @@ import { PUBLIC_FEATURES } from './public-features.ts';
 const screen = async () => ({ default: () => null });
 const one = {
   name: 'one',
-  routes: [{ name: 'one.list', path: '/admin/one', roles: [], title: { 'zh-TW': '一', 'en-US': 'One' }, screen }],
-  menuGroups: [{ key: 'g', roles: [], order: 1, label: { 'zh-TW': '組', 'en-US': 'Group' } }],
+  routes: [{ name: 'one.list', path: '/admin/one', roles: [], screen }],
+  menuGroups: [{ key: 'g', roles: [], order: 1 }],
   menu: [{ key: 'one', group: 'g', route: 'one.list', roles: [], order: 1 }],
 } satisfies FeatureDescriptor;
 
 describe('the feature descriptors', () => {
+  beforeAll(() => loadLanguage('en-US'));
   it('list every feature with a public route among the public features, which the router knows from the first load', () => {
     for (const f of PUBLIC_FEATURES) expect(FEATURES, f.name).toContain(f);
     const withPublicRoutes = FEATURES.filter((f) => f.routes.some((r) => 'public' in r && r.public)).map((f) => f.name);

@@ -5,7 +5,7 @@ import type { AppRoute, FeatureDescriptor, FeatureRoute } from '../lib/feature.t
 // to every feature when the admin screens load (route-table.ts), so the sign-in route does not carry
 // the admin descriptors.
 
-const toAppRoute = ({ title: _title, screen: _screen, ...route }: FeatureRoute): AppRoute => ({
+const toAppRoute = ({ screen: _screen, ...route }: FeatureRoute): AppRoute => ({
   ...route,
   layout: route.public ? 'default' : 'admin',
 });

@@ -113,6 +113,8 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     const { registerScreens, routeComponents } = await import('./route-components.tsx');
     registerScreens((await import('./features.ts')).FEATURES);
     expect(routeComponents['admin_debug.log_viewer']).toBeDefined();
+    await import('../i18n/admin-titles.ts');
+    await (await import('../i18n/index.ts')).loadLanguage('en-US');
     const { titleResources } = await import('./route-titles.ts');
     const { FEATURES } = await import('./features.ts');
     const zh = titleResources(FEATURES, 'zh-TW');

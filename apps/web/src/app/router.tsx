@@ -17,7 +17,6 @@ import { applyDebugParam } from '../lib/debug.ts';
 import { RouteProgress } from '../components/shell-indicators.tsx';
 import { ChunkErrorScreen, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
 import { registerScreens } from './route-components.tsx';
-import { registerTitles } from './route-titles.ts';
 import { buildRoutes } from './route-rules.ts';
 import { PUBLIC_FEATURES } from './public-features.ts';
 import { ErrorScreen, NotFoundRedirect, Screen } from './screen.tsx';
@@ -29,7 +28,6 @@ const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
 const AdminRoutes = lazy(() => import('./admin-routes.tsx'));
 
 registerScreens(PUBLIC_FEATURES);
-registerTitles(PUBLIC_FEATURES);
 const PUBLIC_ROUTES = buildRoutes(PUBLIC_FEATURES).filter((r) => r.public);
 /** Public screens made without Ant Design (plain HTML form controls): no antd theme to load for them. */
 const PLAIN_SCREENS = new Set(['home']);

@@ -1,12 +1,20 @@
 // biome-ignore-all lint/style/useFilenamingConvention: named after the BCP 47 locale tag whose strings it holds
+import type { SameKeys } from './same-keys.ts';
 import type { zhTW } from './zh-TW.ts';
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
 /** Shell strings, English. The type keeps the keys identical to zh-TW.ts. */
-export const enUS: Shape<typeof zhTW> = {
+export const enUS: SameKeys<typeof zhTW> = {
   app: { loading: 'Loading…', language: 'Language', languages: { 'zh-TW': '繁體中文', 'en-US': 'English' } },
-  // Page titles (route.<name>) and menu group labels (menu.<group>) come from the feature descriptors (app/route-titles.ts).
+  // The public routes' titles (route.<name>); the admin screens' titles and the menu groups' labels: admin-titles.ts.
+  route: {
+    home: 'Sign in',
+    'oauth-return': 'Social sign-in',
+    'send-reset-password-email': 'Reset password',
+    'login-via-email-otp': 'Sign in with an email code',
+    'two-factor': 'Two-step verification',
+    debug: 'Debug information',
+    'not-found': 'Page not found',
+  },
   menu: {
     collapse: 'Collapse menu',
     expand: 'Expand menu',

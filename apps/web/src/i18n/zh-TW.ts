@@ -2,7 +2,16 @@
 /** Shell strings, Traditional Chinese (default language). Keys mirror en-US.ts exactly. */
 export const zhTW = {
   app: { loading: '載入中…', language: '語言', languages: { 'zh-TW': '繁體中文', 'en-US': 'English' } },
-  // Page titles (route.<name>) and menu group labels (menu.<group>) come from the feature descriptors (app/route-titles.ts).
+  // The public routes' titles (route.<name>); the admin screens' titles and the menu groups' labels: admin-titles.ts.
+  route: {
+    home: '登入',
+    'oauth-return': '第三方登入',
+    'send-reset-password-email': '重設密碼',
+    'login-via-email-otp': '電子郵件驗證碼登入',
+    'two-factor': '兩步驟驗證',
+    debug: '除錯資訊',
+    'not-found': '找不到頁面',
+  },
   menu: {
     collapse: '收合選單',
     expand: '展開選單',

@@ -3,15 +3,14 @@ import { isFeatureOn, type FeatureFlag, type FlagSource } from '@bo/shared/featu
 
 /**
  * A web feature declares itself once (features/<name>/<name>.feature.ts): its routes with their
- * screens, roles and titles, its menu entries and the overview cards it contributes. app/features.ts
- * lists the descriptors; the route table, the screens, the titles and the menu are built from that list.
+ * screens and roles, its menu entries and the overview cards it contributes. app/features.ts lists the
+ * descriptors; the route table, the screens and the menu are built from that list. Texts are i18next
+ * keys: a route's title is `route.<name>` and a menu group's label `menu.<key>` (i18n/zh-TW.ts and
+ * en-US.ts for the public routes, i18n/admin-titles.ts for the others).
  */
 
-/** A text in both languages of the app (zh-TW first, the default). */
-export interface Texts {
-  'zh-TW': string;
-  'en-US': string;
-}
+/** An i18next key with its namespace, `<ns>:<path>` (e.g. `banner:columns.title`); the feature's i18n.ts holds both languages. */
+export type TextKey = string;
 
 /** Feature flags of the application config that can switch a route or a menu entry off (`modules.video`…). */
 export type { FeatureFlag };
@@ -30,7 +29,7 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 /** The route meta a screen reads with `useRouteMeta()` (lib/route-meta.ts). */
 export interface AppRoute {
-  /** Identity, component key and title key (`route.<name>`). */
+  /** Identity, component key and title key (`route.<name>` in the shell's namespace). */
   name: string;
   path: string;
   layout: 'default' | 'admin';
@@ -43,7 +42,6 @@ export interface AppRoute {
 }
 
 export interface FeatureRoute extends Omit<AppRoute, 'layout'> {
-  title: Texts;
   /** The screen, or 'placeholder' for a spec screen not built yet ("coming soon" with its title). */
   screen: ScreenLoader | 'placeholder';
 }
@@ -51,27 +49,24 @@ export interface FeatureRoute extends Omit<AppRoute, 'layout'> {
 export interface MenuItem {
   key: string;
   icon?: MenuIcon;
-  /** The route the entry opens (its title is the entry's label). */
+  /** The route the entry opens (its title is the entry's label; a group's label is `menu.<key>`). */
   route?: string;
   /** Menu rules differ from route rules for debug and photo (spec section 6). */
   roles: readonly string[];
   flag?: FeatureFlag;
   /** Opens in a new tab through create-admin-session?path=… */
   externalPath?: string;
-  /** A group's label (entries with a route show the route's title). */
-  label?: Texts;
   children?: MenuItem[];
 }
 
 /** A menu entry of a feature: at the top level (`order`) or inside a group (`group`, ordered by `order` there). */
-export interface FeatureMenuEntry extends Omit<MenuItem, 'children' | 'label'> {
+export interface FeatureMenuEntry extends Omit<MenuItem, 'children'> {
   order: number;
   group?: string;
 }
 
 /** A group of the menu that entries of several features can join. */
 export interface MenuGroup extends Omit<MenuItem, 'route' | 'children' | 'externalPath'> {
-  label: Texts;
   order: number;
 }
 
@@ -94,3 +89,49 @@ export interface FeatureDescriptor {
 
 /** '/admin' or '/admin/<path>'. */
 export const adminPath = (path = ''): string => (path ? `/admin/${path}` : '/admin');
+
+type Roles = readonly string[];
+
+/**
+ * A list screen and its create and update form under /admin/<path> (default the name): routes
+ * `<name>.list`, `<name>.create` (only with `roles.create`) and `<name>.update`, each with its roles and
+ * the feature's flag.
+ */
+export function listAndFormRoutes(
+  name: string,
+  d: {
+    path?: string;
+    roles: { list: Roles; create?: Roles; update: Roles };
+    flag?: FeatureFlag;
+    list: FeatureRoute['screen'];
+    form: FeatureRoute['screen'];
+  },
+): FeatureRoute[] {
+  const base = adminPath(d.path ?? name);
+  const route = (suffix: string, path: string, roles: Roles, screen: FeatureRoute['screen'], mode?: AppRoute['mode']): FeatureRoute => ({
+    name: `${name}.${suffix}`,
+    path: base + path,
+    roles,
+    flag: d.flag,
+    screen,
+    ...(mode ? { mode } : {}),
+  });
+  return [
+    route('list', '', d.roles.list, d.list),
+    ...(d.roles.create ? [route('create', '/create', d.roles.create, d.form, 'create')] : []),
+    route('update', '/:target/update', d.roles.update, d.form, 'update'),
+  ];
+}
+
+/**
+ * A feature of one admin screen (`route.path` under /admin) and its menu entry, keyed by the feature's
+ * name, asking the route's roles unless it names its own.
+ */
+export function screenFeature(d: {
+  name: string;
+  route: FeatureRoute;
+  menu: Omit<FeatureMenuEntry, 'key' | 'route' | 'roles'> & { roles?: Roles };
+}): FeatureDescriptor & { routes: FeatureRoute[]; menu: FeatureMenuEntry[] } {
+  const route = { ...d.route, path: adminPath(d.route.path) };
+  return { name: d.name, routes: [route], menu: [{ key: d.name, route: route.name, roles: route.roles, ...d.menu }] };
+}

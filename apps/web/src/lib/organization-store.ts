@@ -1,13 +1,9 @@
+import type { organizationSchema } from '@bo/shared/schemas/account';
+import type { z } from 'zod';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
-export interface Organization {
-  id: number;
-  uid: string;
-  name: string;
-  company_id: string | null;
-  status: string;
-  sub_account_roles: string[];
-}
+/** An organization the signed-in admin may act in (GET /api/admin/account/organizations). */
+export type Organization = z.infer<typeof organizationSchema>;
 
 /** "name (company_id)" when company_id is present (spec section 3). */
 export const organizationLabel = (o: Pick<Organization, 'name' | 'company_id'>): string =>

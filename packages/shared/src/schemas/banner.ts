@@ -8,12 +8,6 @@ import { photoSummarySchema } from './photo.ts';
 /** Where on the site a banner shows (docs/content.md); the website of issue 12 reads them by position. */
 export const BANNER_POSITIONS = ['home', 'news', 'projects', 'about'] as const;
 export type BannerPosition = (typeof BANNER_POSITIONS)[number];
-export const BANNER_POSITION_LABELS: Record<BannerPosition, { 'zh-TW': string; 'en-US': string }> = {
-  home: { 'zh-TW': '首頁', 'en-US': 'Home' },
-  news: { 'zh-TW': '最新消息', 'en-US': 'News' },
-  projects: { 'zh-TW': '工程實績', 'en-US': 'Projects' },
-  about: { 'zh-TW': '關於我們', 'en-US': 'About us' },
-};
 
 /** Banners (issue 11): an image with a link, in a position, shown only inside its dates (Taipei days, inclusive). */
 export const bannerSchema = z.object({

@@ -11,11 +11,6 @@ import { photoSummarySchema } from './photo.ts';
  */
 export const PAGE_TYPES = ['default', 'article', 'project'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
-export const PAGE_TYPE_LABELS: Record<PageType, { 'zh-TW': string; 'en-US': string }> = {
-  default: { 'zh-TW': '一般頁面', 'en-US': 'Pages' },
-  article: { 'zh-TW': '最新消息', 'en-US': 'News' },
-  project: { 'zh-TW': '工程實績', 'en-US': 'Projects' },
-};
 
 export const PAGE_STATUSES = ['draft', 'published', 'scheduled', 'unpublished'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];

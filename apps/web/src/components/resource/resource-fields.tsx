@@ -7,7 +7,6 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import DatePicker from 'antd/es/date-picker';
 import type { z } from 'zod';
-import { currentLanguage } from '../../i18n/index.ts';
 import { schemaRule } from './field-rules.ts';
 import type { ResourceField } from './resource-spec.ts';
 
@@ -19,7 +18,7 @@ interface Control {
 }
 
 function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
-  const lng = currentLanguage();
+  const { t } = useTranslation();
   const input = field.input ?? 'text';
   const test = field.testId ? { 'data-testid': field.testId } : {};
   if (typeof input !== 'string') {
@@ -35,7 +34,7 @@ function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
       return (
         <Select
           allowClear
-          options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label[lng] }))}
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))}
           {...(control as object)}
           {...test}
         />
@@ -57,8 +56,7 @@ const dateProps = {
 
 /** The declared fields, each checked by its entry of the shared schema. */
 export function ResourceFields({ fields, schema }: { fields: ResourceField[]; schema: z.ZodObject }) {
-  useTranslation();
-  const lng = currentLanguage();
+  const { t } = useTranslation();
   return (
     <>
       {fields.map((f) => {
@@ -67,9 +65,9 @@ export function ResourceFields({ fields, schema }: { fields: ResourceField[]; sc
           <Form.Item
             key={f.name}
             name={f.name}
-            label={f.label[lng]}
+            label={t(f.label)}
             required={f.required}
-            extra={f.extra?.[lng]}
+            extra={f.extra && t(f.extra)}
             rules={entry ? [schemaRule(entry)] : []}
             {...(f.input === 'date' ? dateProps : {})}
           >

@@ -6,15 +6,14 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Form from 'antd/es/form';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { currentLanguage } from '../../i18n/index.ts';
+import { DEFAULT_NS } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../page-header.tsx';
 import { ListFilters } from './list-filters.tsx';
+import { CreateButton } from './create-button.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { ResourceFields } from './resource-fields.tsx';
 import { useDeleteRows } from './use-delete-rows.ts';
@@ -48,7 +47,6 @@ export function listScreen(c: ResourceScreenConfig) {
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declared resource when the route table is built, never during a render
   return function ResourceListScreen() {
     const { t } = useTranslation('resource');
-    const lng = currentLanguage();
     const navigate = useNavigate();
     const { can } = useSession();
     const canWrite = can(c.roles.write);
@@ -61,13 +59,13 @@ export function listScreen(c: ResourceScreenConfig) {
     const { onError, formError } = useServerFieldErrors(form);
     const canCreate = canWrite && c.create !== false;
     const startCreate = () => (c.create === 'dialog' ? setOpen(true) : navigate(`${c.basePath}/create`));
-    const createLabel = spec.createLabel?.[lng] ?? t('create');
+    const createLabel = spec.createLabel ? t(spec.createLabel) : t('create');
 
     const columns = useMemo<ColumnsType<Row>>(
       () => [
         ...spec.columns.map((col) => ({
           key: col.key,
-          title: col.title[lng],
+          title: t(col.title),
           sorter: col.sortable,
           render: (_: unknown, r: Row) => {
             const content = col.render ? col.render(r as never) : cell(col.key, r[col.key]);
@@ -95,16 +93,12 @@ export function listScreen(c: ResourceScreenConfig) {
             ]
           : []),
       ],
-      [lng, canWrite, t, navigate, del],
+      [canWrite, t, navigate, del],
     );
 
     const ListActions = spec.listActions;
     const BatchActions = spec.batchActions;
-    const createButton = canCreate ? (
-      <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} data-testid={`${c.name}-create`}>
-        {createLabel}
-      </Button>
-    ) : undefined;
+    const createButton = canCreate ? <CreateButton onClick={startCreate} label={createLabel} testId={`${c.name}-create`} /> : undefined;
     const headerExtra = ListActions ? (
       <Flex gap={8} wrap>
         <ListActions canWrite={canWrite} />
@@ -116,27 +110,22 @@ export function listScreen(c: ResourceScreenConfig) {
     return (
       <div className={`page ${c.name}-list-page`}>
         <PageHeader extra={headerExtra} />
-        <ListFilters list={list} placeholder={spec.searchPlaceholder?.[lng]}>
-          {(spec.filters ?? []).map((f) => (
-            <Select
-              key={f.name}
-              allowClear
-              placeholder={f.label[lng]}
-              aria-label={f.label[lng]}
-              style={{ minWidth: 140 }}
-              data-testid={`filter-${f.name}`}
-              value={list.params.filters[f.name] || undefined}
-              onChange={(v) => list.set({ filters: { [f.name]: v === undefined ? null : String(v) } })}
-              options={f.options.map((o) => ({ value: String(o.value), label: o.label[lng] }))}
-            />
-          ))}
-        </ListFilters>
+        <ListFilters
+          list={list}
+          placeholder={spec.searchPlaceholder && t(spec.searchPlaceholder)}
+          selects={(spec.filters ?? []).map((f) => ({
+            name: f.name,
+            label: t(f.label),
+            placeholder: t(f.label),
+            options: f.options.map((o) => ({ value: o.value, label: t(o.label) })),
+          }))}
+        />
         <ResourceTable<Row>
           query={q}
           list={list}
           columns={columns}
           testId={spec.tableTestId ?? `${c.name}-table`}
-          emptyText={spec.emptyText ? { empty: spec.emptyText[lng] } : undefined}
+          emptyText={spec.emptyText ? { empty: t(spec.emptyText) } : undefined}
           emptyAction={
             canCreate ? (
               <Button type="primary" onClick={startCreate}>
@@ -158,7 +147,7 @@ export function listScreen(c: ResourceScreenConfig) {
         {c.create === 'dialog' ? (
           <Modal
             open={open}
-            title={c.title.create?.[lng]}
+            title={t(`route.${c.name}.create`, { ns: DEFAULT_NS })}
             okText={t('save')}
             cancelText={t('cancel')}
             confirmLoading={create.isPending}

@@ -6,21 +6,35 @@ import AntApp from 'antd/es/app';
 import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { setLanguage } from '../../i18n/index.ts';
+import { addTranslations, DEFAULT_NS, setLanguage } from '../../i18n/index.ts';
 import { makeToken } from '../../test/tokens.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { RouteMetaContext } from '../../lib/route-meta.ts';
 import { resetTokenStore, setToken } from '../../lib/token-store.ts';
 import { resourceScreens } from './resource-screens.ts';
 
+// The test resources' words, as a feature's i18n.ts holds them.
+addTranslations('widget', {
+  'zh-TW': { code: '代碼', name: '名稱', size: '尺寸', sizes: { s: '小', l: '大' }, search: '搜尋代碼', empty: '沒有小物' },
+  'en-US': {
+    code: 'Code',
+    name: 'Name',
+    size: 'Size',
+    sizes: { s: 'Small', l: 'Large' },
+    search: 'Search codes',
+    empty: 'No gadgets came in yet',
+  },
+});
+addTranslations(DEFAULT_NS, {
+  'zh-TW': { route: { widget: { list: '零件', create: '新增零件', update: '編輯零件' }, gadget: { list: '小物', update: '編輯小物' } } },
+  'en-US': {
+    route: { widget: { list: 'Widgets', create: 'New widget', update: 'Edit widget' }, gadget: { list: 'Gadgets', update: 'Edit gadget' } },
+  },
+});
+
 // A plain resource declared with nothing but its descriptor.
 const feature = resourceScreens({
   name: 'widget',
-  title: {
-    list: { 'zh-TW': '零件', 'en-US': 'Widgets' },
-    create: { 'zh-TW': '新增零件', 'en-US': 'New widget' },
-    update: { 'zh-TW': '編輯零件', 'en-US': 'Edit widget' },
-  },
   roles: { read: ['ROLE_STAFF'], write: ['ROLE_SUPER_ADMIN'] },
   menu: { order: 5 },
   screens: {
@@ -31,20 +45,20 @@ const feature = resourceScreens({
       size: z.enum(['s', 'l']).optional(),
     }),
     columns: [
-      { key: 'code', title: { 'zh-TW': '代碼', 'en-US': 'Code' }, sortable: true },
-      { key: 'name', title: { 'zh-TW': '名稱', 'en-US': 'Name' } },
-      { key: 'size', title: { 'zh-TW': '尺寸', 'en-US': 'Size' } },
+      { key: 'code', title: 'widget:code', sortable: true },
+      { key: 'name', title: 'widget:name' },
+      { key: 'size', title: 'widget:size' },
     ],
     fields: [
-      { name: 'code', label: { 'zh-TW': '代碼', 'en-US': 'Code' }, required: true, testId: 'widget-code' },
-      { name: 'name', label: { 'zh-TW': '名稱', 'en-US': 'Name' }, required: true, testId: 'widget-name' },
+      { name: 'code', label: 'widget:code', required: true, testId: 'widget-code' },
+      { name: 'name', label: 'widget:name', required: true, testId: 'widget-name' },
       {
         name: 'size',
-        label: { 'zh-TW': '尺寸', 'en-US': 'Size' },
+        label: 'widget:size',
         input: 'select',
         options: [
-          { value: 's', label: { 'zh-TW': '小', 'en-US': 'Small' } },
-          { value: 'l', label: { 'zh-TW': '大', 'en-US': 'Large' } },
+          { value: 's', label: 'widget:sizes.s' },
+          { value: 'l', label: 'widget:sizes.l' },
         ],
       },
     ],
@@ -198,17 +212,16 @@ describe('resourceScreens: a plain resource from one descriptor', { timeout: 30_
 // A resource whose records come from elsewhere: no create, more batch actions, and a detail under the form.
 const gadget = resourceScreens({
   name: 'gadget',
-  title: { list: { 'zh-TW': '小物', 'en-US': 'Gadgets' }, update: { 'zh-TW': '編輯小物', 'en-US': 'Edit gadget' } },
   roles: { read: ['ROLE_STAFF'], write: ['ROLE_SUPER_ADMIN'] },
   create: false,
   menu: { order: 6 },
   screens: {
     apiPath: '/api/admin/widget',
     schema: z.strictObject({ name: z.string().trim().min(1, VALIDATION_KEYS.required) }),
-    columns: [{ key: 'code', title: { 'zh-TW': '代碼', 'en-US': 'Code' } }],
-    fields: [{ name: 'name', label: { 'zh-TW': '名稱', 'en-US': 'Name' }, testId: 'gadget-name' }],
-    searchPlaceholder: { 'zh-TW': '搜尋代碼', 'en-US': 'Search codes' },
-    emptyText: { 'zh-TW': '沒有小物', 'en-US': 'No gadgets came in yet' },
+    columns: [{ key: 'code', title: 'widget:code' }],
+    fields: [{ name: 'name', label: 'widget:name', testId: 'gadget-name' }],
+    searchPlaceholder: 'widget:search',
+    emptyText: 'widget:empty',
     batchActions: ({ ids, clear }) => (
       <button type="button" data-testid="gadget-batch" onClick={clear}>
         Mark {ids.join(',')}

@@ -1,4 +1,4 @@
-import { adminPath, type FeatureDescriptor, type FeatureMenuEntry, type FeatureRoute, type Texts } from '../../lib/feature.ts';
+import { adminPath, listAndFormRoutes, type FeatureDescriptor, type FeatureMenuEntry, type FeatureRoute } from '../../lib/feature.ts';
 import type { ResourceScreensDeclaration, ResourceScreensSpec } from './resource-spec.ts';
 
 /**
@@ -20,16 +20,12 @@ export function resourceScreens(d: ResourceScreensDeclaration): FeatureDescripto
   const list = () => Promise.all([import('./resource-list-screen.tsx'), config()]).then(([m, c]) => ({ default: m.listScreen(c) }));
   const form = () => Promise.all([import('./resource-form-screen.tsx'), config()]).then(([m, c]) => ({ default: m.formScreen(c) }));
   const { read, write } = d.roles;
-  const route = (
-    suffix: string,
-    path: string,
-    title: Texts,
-    screen: FeatureRoute['screen'],
-    mode?: 'create' | 'update',
-    roles = read,
-  ): FeatureRoute => ({ name: `${d.name}.${suffix}`, path: basePath + path, title, screen, roles, flag: d.flag, mode });
-  const routes = [route('list', '', d.title.list, list), route('update', '/:target/update', d.title.update, form, 'update')];
-  if (d.create === undefined || d.create === 'page')
-    routes.splice(1, 0, route('create', '/create', d.title.create ?? d.title.list, form, 'create', write));
+  const routes = listAndFormRoutes(d.name, {
+    path: d.path,
+    roles: { list: read, create: d.create === undefined || d.create === 'page' ? write : undefined, update: read },
+    flag: d.flag,
+    list,
+    form,
+  });
   return { name: d.name, routes, menu: [{ key: d.name, route: `${d.name}.list`, roles: read, flag: d.flag, ...d.menu }] };
 }

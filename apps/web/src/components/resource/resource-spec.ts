@@ -1,19 +1,21 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { FeatureFlag, FeatureMenuEntry, Texts } from '../../lib/feature.ts';
+import type { FeatureFlag, FeatureMenuEntry, TextKey } from '../../lib/feature.ts';
 import type { ListDefaults } from './use-list-params.ts';
 import type { BatchActionContext } from './resource-table.tsx';
 
 /*
  * What a plain resource's screens are declared with (resource-screens.ts) and built from (the
  * generic list and form screens). Types only: the screens import them without importing
- * resource-screens.ts, which loads the screens.
+ * resource-screens.ts, which loads the screens. Texts are i18next keys (`<ns>:<path>`) of the
+ * feature's i18n.ts, which the spec's module imports; the routes' titles are `route.<name>.list`,
+ * `.create` (also the create dialog's title) and `.update` (i18n/admin-titles.ts).
  */
 
 export interface ResourceColumn<T> {
   /** The row's field shown (and, with `sortable`, the server's sort key). */
   key: string;
-  title: Texts;
+  title: TextKey;
   sortable?: boolean;
   render?: (row: T) => ReactNode;
   /** The column opens the record (a link to its update screen); the first column unless one says so. */
@@ -26,18 +28,18 @@ export type FieldInput = 'text' | 'textarea' | 'number' | 'select' | 'switch' | 
 
 export interface ResourceOption {
   value: string | number;
-  label: Texts;
+  label: TextKey;
 }
 
 export interface ResourceField {
   name: string;
-  label: Texts;
+  label: TextKey;
   /** Default 'text'. */
   input?: FieldInput;
   /** For 'select'. */
   options?: ResourceOption[];
   /** A hint under the field. */
-  extra?: Texts;
+  extra?: TextKey;
   /** Shows the required mark (the schema decides what is refused). */
   required?: boolean;
   /** data-testid of the input (text, textarea, number). */
@@ -47,7 +49,7 @@ export interface ResourceField {
 /** A select above the list, kept in the URL and sent as a query parameter of `GET …/index`. */
 export interface ResourceFilter {
   name: string;
-  label: Texts;
+  label: TextKey;
   options: ResourceOption[];
 }
 
@@ -65,7 +67,7 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   /** How a row is named in the delete confirmation (default its first column's value). */
   rowName?: (row: T) => string;
   /** The create button's label (default "Create"). */
-  createLabel?: Texts;
+  createLabel?: TextKey;
   /** Testid of the list table (default `<name>-table`). */
   tableTestId?: string;
   /** More actions in the list's header, before the create button (e.g. the banners' "arrange order"). */
@@ -73,9 +75,9 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   /** More actions on the selected rows, before "delete" (for those with `write`), e.g. enable / disable. */
   batchActions?: ComponentType<BatchActionContext<T>>;
   /** The keyword box's placeholder (what the search looks in). */
-  searchPlaceholder?: Texts;
+  searchPlaceholder?: TextKey;
   /** The empty list's text when nothing exists yet (default "Nothing here yet"). */
-  emptyText?: Texts;
+  emptyText?: TextKey;
   /**
    * Below the update screen's form, once the record is loaded: what the screen shows of the record
    * beyond its fields and the actions on it (e.g. a member's devices and "send a reset mail").
@@ -89,8 +91,6 @@ export interface ResourceScreensDeclaration {
   /** The feature's name, the routes' prefix (`<name>.list`, `<name>.create`, `<name>.update`) and the path under /admin. */
   name: string;
   path?: string;
-  /** The routes' titles; `create` also titles the create dialog (not needed with `create: false`). */
-  title: { list: Texts; create?: Texts; update: Texts };
   /** `read` opens the list and the update screen (read-only without `write`); `write` creates, saves and deletes. */
   roles: { read: readonly string[]; write: readonly string[] };
   flag?: FeatureFlag;

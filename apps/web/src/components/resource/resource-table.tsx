@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Table, { type TableProps } from 'antd/es/table';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType, ColumnType, SorterResult } from 'antd/es/table/interface';
 import Flex from 'antd/es/flex';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
@@ -14,7 +14,18 @@ import { errorText } from '../../lib/api-client.ts';
 import { pageSizeOptions, type UseListParams } from './use-list-params.ts';
 import type { ListResult } from './resource-api.ts';
 import './i18n.ts';
+import { formatDateTime } from '../../i18n/dates.ts';
 import './resource.css';
+
+/** A sortable date-and-time column of the row's `key` (also the sort key), header and cells on one line. */
+export const dateTimeColumn = <T,>(key: keyof T & string, title: string, format?: string): ColumnType<T> => ({
+  key,
+  dataIndex: key,
+  title,
+  sorter: true,
+  onHeaderCell: () => ({ className: 'nowrap' }),
+  render: (v: string) => <span className="nowrap">{formatDateTime(v, format)}</span>,
+});
 
 export interface BatchActionContext<T> {
   ids: number[];

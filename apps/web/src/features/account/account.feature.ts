@@ -9,7 +9,6 @@ export const accountFeature = {
       path: '/',
       roles: [],
       public: true,
-      title: { 'zh-TW': '登入', 'en-US': 'Sign in' },
       screen: () => import('./sign-in-page.tsx'),
     },
     {
@@ -17,7 +16,6 @@ export const accountFeature = {
       path: '/oauth-return/:provider',
       roles: [],
       public: true,
-      title: { 'zh-TW': '第三方登入', 'en-US': 'Social sign-in' },
       screen: () => import('./oauth-return-page.tsx'),
     },
     {
@@ -25,7 +23,6 @@ export const accountFeature = {
       path: '/send-reset-password-email',
       roles: [],
       public: true,
-      title: { 'zh-TW': '重設密碼', 'en-US': 'Reset password' },
       screen: () => import('./forgot-password-page.tsx'),
     },
     {
@@ -33,7 +30,6 @@ export const accountFeature = {
       path: '/login-via-email-otp',
       roles: [],
       public: true,
-      title: { 'zh-TW': '電子郵件驗證碼登入', 'en-US': 'Sign in with an email code' },
       screen: () => import('./email-code-sign-in-page.tsx'),
     },
     {
@@ -41,35 +37,30 @@ export const accountFeature = {
       path: '/two-factor',
       roles: [],
       public: true,
-      title: { 'zh-TW': '兩步驟驗證', 'en-US': 'Two-step verification' },
       screen: () => import('./two-factor-page.tsx'),
     },
     {
       name: 'overview',
       path: adminPath(),
       roles: [],
-      title: { 'zh-TW': '總覽', 'en-US': 'Overview' },
       screen: () => import('./overview-page.tsx'),
     },
     {
       name: 'profile',
       path: adminPath('profile'),
       roles: [],
-      title: { 'zh-TW': '個人資料', 'en-US': 'Profile' },
       screen: () => import('./profile-page.tsx'),
     },
     {
       name: 'reset-password',
       path: adminPath('reset-password'),
       roles: [],
-      title: { 'zh-TW': '變更密碼', 'en-US': 'Change password' },
       screen: () => import('./reset-password-page.tsx'),
     },
     {
       name: 'create-admin-session',
       path: adminPath('create-admin-session'),
       roles: [],
-      title: { 'zh-TW': '開啟管理頁面', 'en-US': 'Open admin page' },
       screen: () => import('./create-admin-session-page.tsx'),
     },
   ],

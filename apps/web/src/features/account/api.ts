@@ -3,32 +3,14 @@ import { api } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/token-store.ts';
 import { setDateCalendar } from '../../i18n/index.ts';
 import type { DateCalendar } from '@bo/shared/dates';
+import type { deviceSchema, profileSchema } from '@bo/shared/schemas/account';
+import type { z } from 'zod';
 
-export interface Profile {
-  id: number;
-  email: string;
-  name: string;
-  has_change_default_password: boolean;
-  roles: string[];
-  sub_account_roles: string[];
-  organization_id: number | null;
-  created_at: string;
-  updated_at: string;
-  impersonator: { id: number; email: string; name: string } | null;
-  /** How dates are shown to this admin (docs/decisions.md "民國 dates"). */
-  date_calendar: DateCalendar;
-}
+/** What GET /api/admin/account/profile answers (`date_calendar`: docs/decisions.md "民國 dates"). */
+export type Profile = z.infer<typeof profileSchema>;
 export type ProfileUpdate = { name?: string; date_calendar?: DateCalendar };
 /** One row per browser: `signed_in_at` is its latest sign-in, `created_at` its first. */
-export interface LoginDevice {
-  id: number;
-  user_agent: string;
-  ip: string;
-  created_at: string;
-  signed_in_at: string;
-  last_seen_at: string;
-  current: boolean;
-}
+export type LoginDevice = z.infer<typeof deviceSchema>;
 
 export const profileQuery = () =>
   queryOptions({

@@ -4,11 +4,6 @@ import { resourceScreens } from '../../components/resource/resource-screens.ts';
 /** Admin groups, behind the adminGroup flag of the application config; created in a dialog (spec section 2 has no create screen). */
 export const adminGroupFeature = resourceScreens({
   name: 'admin-group',
-  title: {
-    list: { 'zh-TW': '管理員群組', 'en-US': 'Admin groups' },
-    create: { 'zh-TW': '新增管理群組', 'en-US': 'New admin group' },
-    update: { 'zh-TW': '編輯管理員群組', 'en-US': 'Edit admin group' },
-  },
   roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
   flag: 'adminGroup',
   create: 'dialog',

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import Checkbox from 'antd/es/checkbox';
 import { adminGroupInput, type AdminGroup } from '@bo/shared/schemas/admin-group';
 import type { RoleOption } from '@bo/shared/schemas/admin';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage, i18n } from '../../i18n/index.ts';
 import { api } from '../../lib/api-client.ts';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
 import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
+import './i18n.ts';
 
 /** The roles an admin may grant, as checkboxes (those the signed-in admin cannot grant are shown disabled). */
 function RolesInput({ value, onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
@@ -25,28 +26,28 @@ function RolesInput({ value, onChange }: { value?: string[]; onChange?: (v: stri
   );
 }
 
-const members = { 'zh-TW': '成員數', 'en-US': 'Members' };
+const k = (key: string) => `admin-group:${key}`;
 
 export default {
   apiPath: '/api/admin/admin-group',
   schema: adminGroupInput,
   list: { sort: 'id', order: 'desc' },
-  createLabel: { 'zh-TW': '新增群組', 'en-US': 'New group' },
+  createLabel: k('create'),
   defaults: { roles: [] },
-  rowName: (g) => `${g.name} (${members[currentLanguage()]}: ${g.admin_count})`,
+  rowName: (g) => `${g.name} (${i18n.t(k('members'))}: ${g.admin_count})`,
   columns: [
-    { key: 'name', title: { 'zh-TW': '群組名稱', 'en-US': 'Group name' }, sortable: true },
-    { key: 'roles', title: { 'zh-TW': '群組角色', 'en-US': 'Group roles' }, render: (g) => <RoleTags roles={g.roles} /> },
-    { key: 'admin_count', title: members },
-    { key: 'updated_at', title: { 'zh-TW': '更新時間', 'en-US': 'Updated' }, sortable: true },
+    { key: 'name', title: k('name'), sortable: true },
+    { key: 'roles', title: k('roles'), render: (g) => <RoleTags roles={g.roles} /> },
+    { key: 'admin_count', title: k('members') },
+    { key: 'updated_at', title: k('updated'), sortable: true },
   ],
   fields: [
-    { name: 'name', label: { 'zh-TW': '群組名稱', 'en-US': 'Group name' }, required: true, testId: 'group-name' },
+    { name: 'name', label: k('name'), required: true, testId: 'group-name' },
     {
       name: 'roles',
-      label: { 'zh-TW': '群組角色', 'en-US': 'Group roles' },
+      label: k('roles'),
       input: RolesInput,
-      extra: { 'zh-TW': '成員在下次取得權杖時即擁有群組的角色。', 'en-US': 'Members hold the group roles from their next token on.' },
+      extra: k('rolesHint'),
     },
   ],
 } satisfies ResourceScreensSpec<AdminGroup>;

@@ -2,17 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
-import Select from 'antd/es/select';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { organizationLabel } from '@bo/shared/schemas/organization';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CreateButton } from '../../components/resource/create-button.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { adminOrganizationApi, refreshOrganizationLists, type AdminOrganization } from './api.ts';
@@ -51,14 +49,7 @@ export default function AdminOrganizationListPage() {
     { key: 'uid', dataIndex: 'uid', title: t('uid'), responsive: ['md'] },
     { key: 'member_count', dataIndex: 'member_count', title: t('memberCount') },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
-    {
-      key: 'created_at',
-      dataIndex: 'created_at',
-      title: t('createdAt'),
-      sorter: true,
-      onHeaderCell: () => ({ className: 'nowrap' }),
-      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
-    },
+    dateTimeColumn('created_at', t('createdAt')),
     {
       key: 'actions',
       title: tr('actions'),
@@ -79,29 +70,19 @@ export default function AdminOrganizationListPage() {
 
   return (
     <div className="page admin-organization-list-page">
-      <PageHeader
-        extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate('/admin/admin-organization/create')}
-            data-testid="organization-create"
-          >
-            {t('create')}
-          </Button>
-        }
+      <PageHeader extra={<CreateButton to="/admin/admin-organization/create" label={t('create')} testId="organization-create" />} />
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('allStatuses'),
+            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            minWidth: 120,
+          },
+        ]}
       />
-      <ListFilters list={list}>
-        <Select
-          allowClear
-          placeholder={t('allStatuses')}
-          value={list.params.filters.status}
-          aria-label={t('status')}
-          style={{ minWidth: 120 }}
-          options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-        />
-      </ListFilters>
       <ResourceTable<AdminOrganization>
         testId="organization-table"
         query={q}

@@ -5,25 +5,23 @@ import { Link, useNavigate } from 'react-router';
 import AntApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
-import Select from 'antd/es/select';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import dayjs from 'dayjs';
 import { ROLES } from '@bo/shared/permissions';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { currentLanguage } from '../../i18n/index.ts';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CreateButton } from '../../components/resource/create-button.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -112,14 +110,7 @@ export default function AdminListPage() {
         ),
     },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
-    {
-      key: 'created_at',
-      dataIndex: 'created_at',
-      title: t('createdAt'),
-      sorter: true,
-      onHeaderCell: () => ({ className: 'nowrap' }),
-      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
-    },
+    dateTimeColumn('created_at', t('createdAt')),
     {
       key: 'actions',
       title: tr('actions'),
@@ -209,42 +200,34 @@ export default function AdminListPage() {
     <div className="page admin-list-page">
       {proof.dialog}
       <AdminDevicesDrawer admin={devicesOf} onClose={() => setDevicesOf(null)} />
-      <PageHeader
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/admin/create')} data-testid="admin-create">
-            {t('create')}
-          </Button>
-        }
-      />
-      <ListFilters list={list}>
-        <Select
-          allowClear
-          placeholder={t('allRoles')}
-          value={f.role}
-          aria-label={t('roles')}
-          style={{ minWidth: 160 }}
-          options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] }))}
-          onChange={(v) => list.set({ filters: { role: v ?? null } })}
-        />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('allOrganizations')}
-          value={f.organization_id ? Number(f.organization_id) : undefined}
-          aria-label={t('organization')}
-          style={{ minWidth: 180 }}
-          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })}
-        />
-        <Select
-          allowClear
-          placeholder={t('allStatuses')}
-          value={f.status}
-          aria-label={t('status')}
-          style={{ minWidth: 120 }}
-          options={['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-        />
+      <PageHeader extra={<CreateButton to="/admin/admin/create" label={t('create')} testId="admin-create" />} />
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'role',
+            label: t('roles'),
+            placeholder: t('allRoles'),
+            options: (roles.data ?? []).map((r) => ({ value: r.name, label: r.label[currentLanguage()] })),
+            minWidth: 160,
+          },
+          {
+            name: 'organization_id',
+            label: t('organization'),
+            placeholder: t('allOrganizations'),
+            options: (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) })),
+            minWidth: 180,
+            showSearch: { optionFilterProp: 'label' },
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('allStatuses'),
+            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            minWidth: 120,
+          },
+        ]}
+      >
         <DatePicker.RangePicker
           aria-label={t('createdRange')}
           value={f.created_from && f.created_to ? [dayjs(f.created_from), dayjs(f.created_to)] : null}

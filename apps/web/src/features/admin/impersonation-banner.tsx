@@ -9,14 +9,9 @@ import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { switchBack } from './switch-account.ts';
 import { setDateCalendar } from '../../i18n/index.ts';
+import type { profileSchema } from '@bo/shared/schemas/account';
+import type { z } from 'zod';
 import './i18n.ts';
-
-interface ProfileWithImpersonator {
-  id: number;
-  name: string;
-  email: string;
-  impersonator: { id: number; name: string; email: string } | null;
-}
 
 /**
  * "Acting as …" with the way back, for the admin header (mount it once in the admin layout).
@@ -31,7 +26,7 @@ export function ImpersonationBanner() {
     queryKey: ['account', 'profile'],
     // The profile also carries the date calendar every date column follows (i18n setDateCalendar).
     queryFn: () =>
-      api.get<ProfileWithImpersonator & { date_calendar?: string }>('/api/admin/account/profile').then((p) => {
+      api.get<z.infer<typeof profileSchema>>('/api/admin/account/profile').then((p) => {
         setDateCalendar(p.date_calendar);
         return p;
       }),

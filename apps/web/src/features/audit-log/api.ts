@@ -1,28 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import type { ListResult } from '../../components/resource/resource-api.ts';
+import type { auditLogItem, auditLogList } from '@bo/shared/schemas/audit-log';
+import type { z } from 'zod';
 
-type Person = { id: number; email: string; name: string } | null;
-export interface AuditLogEntry {
-  id: number;
-  actor_id: number | null;
-  actor: Person;
-  impersonator_id: number | null;
-  impersonator: Person;
-  organization_id: number | null;
-  organization: { id: number; name: string; company_id: string | null } | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  /** The target's name when the entry was written (null before migration 0075). */
-  target_label: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
-export type AuditLogList = ListResult<AuditLogEntry> & { meta: ListResult<AuditLogEntry>['meta'] & { total_capped?: boolean } };
+export type AuditLogEntry = z.infer<typeof auditLogItem>;
+export type AuditLogList = z.infer<typeof auditLogList>;
 
 const base = '/api/admin/audit-log';
 export const auditLogListQuery = (q: Record<string, unknown>) =>

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Select from 'antd/es/select';
 import Input from 'antd/es/input';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
@@ -22,10 +21,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
+import { actorOf, personLabel } from './actor.ts';
 import { AuditChainStatusBar } from './audit-chain-status.tsx';
 import { AuditDiffTable } from './audit-diff-table.tsx';
 import './i18n.ts';
@@ -47,10 +47,6 @@ const TARGETS = AUDIT_TARGETS.filter((x) => AUDIT_ACTIONS[x].length > 0);
 /** The actions of the chosen target type, or every action code. */
 const actionsOf = (targetType: string | undefined): readonly string[] =>
   targetType && isAuditTarget(targetType) ? AUDIT_ACTIONS[targetType] : AUDIT_ACTION_CODES;
-
-const person = (p: AuditLogEntry['actor']) => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
-/** Who acted: the admin, else the operator CLI (docs/operations.md) or the system (a job, a sign-in attempt). */
-const actorOf = (e: AuditLogEntry, t: (k: string) => string) => person(e.actor) || (e.user_agent === 'cli' ? t('cli') : t('system'));
 
 function useLabels() {
   const { t } = useTranslation('audit-log');
@@ -125,7 +121,7 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                       {actorOf(e, t)}
                       {e.impersonator ? (
                         <div>
-                          <Tag color="warning">{t('via', { name: person(e.impersonator) })}</Tag>
+                          <Tag color="warning">{t('via', { name: personLabel(e.impersonator) })}</Tag>
                         </div>
                       ) : null}
                     </>
@@ -209,14 +205,7 @@ export default function AuditLogListPage() {
   };
 
   const columns: ColumnsType<AuditLogEntry> = [
-    {
-      key: 'created_at',
-      dataIndex: 'created_at',
-      title: t('time'),
-      sorter: true,
-      onHeaderCell: () => ({ className: 'nowrap' }),
-      render: (v: string) => <span className="nowrap">{formatDateTime(v, mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss')}</span>,
-    },
+    dateTimeColumn('created_at', t('time'), mobile ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm:ss'),
     {
       key: 'actor',
       title: t('actor'),
@@ -282,56 +271,51 @@ export default function AuditLogListPage() {
       />
       <AuditChainStatusBar />
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
-      <ListFilters list={list}>
-        <Select
-          allowClear
-          showSearch={{ filterOption: false, onSearch: setActorSearch }}
-          placeholder={t('anyActor')}
-          aria-label={t('actor')}
-          style={{ minWidth: 200 }}
-          value={f.actor_id ? Number(f.actor_id) : undefined}
-          loading={actors.isFetching}
-          options={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email }))}
-          onChange={(v) => list.set({ filters: { actor_id: v ? String(v) : null } })}
-          data-testid="filter-actor"
-        />
-        <Select
-          allowClear
-          showSearch
-          placeholder={t('anyAction')}
-          aria-label={t('action')}
-          style={{ minWidth: 150 }}
-          value={f.action}
-          options={actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) }))}
-          onChange={(v) => list.set({ filters: { action: v ?? null } })}
-          data-testid="filter-action"
-        />
-        <Select
-          allowClear
-          placeholder={t('anyTarget')}
-          aria-label={t('targetType')}
-          style={{ minWidth: 150 }}
-          value={f.target_type}
-          options={TARGETS.map((x) => ({ value: x, label: labels.target(x) }))}
-          onChange={(v) => list.set({ filters: { target_type: v ?? null } })}
-          data-testid="filter-target"
-        />
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'actor_id',
+            label: t('actor'),
+            placeholder: t('anyActor'),
+            options: (actors.data ?? []).map((a) => ({ value: a.id, label: a.name ? `${a.name} <${a.email}>` : a.email })),
+            minWidth: 200,
+            showSearch: { filterOption: false, onSearch: setActorSearch },
+            testId: 'filter-actor',
+            loading: actors.isFetching,
+          },
+          {
+            name: 'action',
+            label: t('action'),
+            placeholder: t('anyAction'),
+            options: actionsOf(f.target_type).map((a) => ({ value: a, label: labels.action(a) })),
+            minWidth: 150,
+            showSearch: true,
+          },
+          {
+            name: 'target_type',
+            label: t('targetType'),
+            placeholder: t('anyTarget'),
+            options: TARGETS.map((x) => ({ value: x, label: labels.target(x) })),
+            minWidth: 150,
+            testId: 'filter-target',
+          },
+          {
+            name: 'organization_id',
+            label: t('organization'),
+            placeholder: t('anyOrganization'),
+            options: (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) })),
+            minWidth: 180,
+            showSearch: { optionFilterProp: 'label' },
+          },
+        ]}
+      >
         <TargetSearch
           id={f.target_id}
           label={f.target_label}
           onSearch={(v) =>
             list.set({ filters: /^\d+$/.test(v) ? { target_id: v, target_label: null } : { target_id: null, target_label: v || null } })
           }
-        />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('anyOrganization')}
-          aria-label={t('organization')}
-          style={{ minWidth: 180 }}
-          value={f.organization_id ? Number(f.organization_id) : undefined}
-          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-          onChange={(v) => list.set({ filters: { organization_id: v ? String(v) : null } })}
         />
         <DatePicker.RangePicker
           aria-label={t('dateRange')}

@@ -1,16 +1,8 @@
 import { ROLES } from '@bo/shared/permissions';
-import { adminPath, type FeatureDescriptor } from '../../lib/feature.ts';
+import { screenFeature } from '../../lib/feature.ts';
 
-export const auditLogFeature = {
+export const auditLogFeature = screenFeature({
   name: 'audit-log',
-  routes: [
-    {
-      name: 'audit-log.list',
-      path: adminPath('audit-log'),
-      roles: ROLES.superAdmin,
-      title: { 'zh-TW': '稽核紀錄', 'en-US': 'Audit log' },
-      screen: () => import('./audit-log-list-page.tsx'),
-    },
-  ],
-  menu: [{ key: 'audit-log', group: 'admin-group', route: 'audit-log.list', roles: ROLES.superAdmin, order: 40 }],
-} satisfies FeatureDescriptor;
+  route: { name: 'audit-log.list', path: 'audit-log', roles: ROLES.superAdmin, screen: () => import('./audit-log-list-page.tsx') },
+  menu: { group: 'admin-group', order: 40 },
+});

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -9,8 +10,7 @@ import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
 import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
-import { BANNER_POSITION_LABELS, BANNER_POSITIONS, type Banner, type BannerPosition } from '@bo/shared/schemas/banner';
-import { currentLanguage } from '../../i18n/index.ts';
+import { BANNER_POSITIONS, type Banner, type BannerPosition } from '@bo/shared/schemas/banner';
 import { api } from '../../lib/api-client.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
@@ -18,44 +18,18 @@ import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import './banner.css';
+import './i18n.ts';
 
 const banners = createResourceApi<Banner, never>('/api/admin/banner');
-const T = {
-  'zh-TW': {
-    open: '調整順序',
-    title: '調整橫幅順序',
-    position: '位置',
-    hint: '拖曳列，或用上下按鈕移動；儲存後網站依此順序顯示。',
-    up: '上移',
-    down: '下移',
-    save: '儲存順序',
-    cancel: '取消',
-    saved: '順序已儲存',
-    empty: '這個位置還沒有橫幅',
-  },
-  'en-US': {
-    open: 'Arrange order',
-    title: 'Arrange banners',
-    position: 'Position',
-    hint: 'Drag a row, or move it with the arrow buttons; the site shows them in this order once saved.',
-    up: 'Move up',
-    down: 'Move down',
-    save: 'Save order',
-    cancel: 'Cancel',
-    saved: 'Order saved',
-    empty: 'No banner in this position yet',
-  },
-};
-
 /** "Arrange order" in the banner list's header: one position's banners, dragged (or moved by buttons) into order. */
 export function BannerOrderButton({ canWrite }: { canWrite: boolean }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('banner', { keyPrefix: 'arrange' });
   if (!canWrite) return null;
-  const t = T[currentLanguage()];
   return (
     <>
       <Button icon={<OrderedListOutlined />} onClick={() => setOpen(true)} data-testid="banner-order-open">
-        {t.open}
+        {t('open')}
       </Button>
       {open ? <BannerOrderDialog onClose={() => setOpen(false)} /> : null}
     </>
@@ -63,7 +37,8 @@ export function BannerOrderButton({ canWrite }: { canWrite: boolean }) {
 }
 
 function BannerOrderDialog({ onClose }: { onClose(): void }) {
-  const t = T[currentLanguage()];
+  const { t } = useTranslation('banner', { keyPrefix: 'arrange' });
+  const { t: tp } = useTranslation('banner');
   const [position, setPosition] = useState<BannerPosition>('home');
   const q = useQuery(banners.list({ position, sort: 'sort_order', order: 'asc', per_page: 100 }));
   const invalidate = banners.useInvalidate();
@@ -85,7 +60,7 @@ function BannerOrderDialog({ onClose }: { onClose(): void }) {
     });
   const save = async () => {
     setSaving(true);
-    const ok = await toastOutcome(() => api.put('/api/admin/banner/order', { position, ids: rows.map((r) => r.id) }), t.saved);
+    const ok = await toastOutcome(() => api.put('/api/admin/banner/order', { position, ids: rows.map((r) => r.id) }), t('saved'));
     setSaving(false);
     await invalidate();
     if (ok) onClose();
@@ -94,28 +69,28 @@ function BannerOrderDialog({ onClose }: { onClose(): void }) {
   return (
     <Modal
       open
-      title={t.title}
+      title={t('title')}
       onCancel={cancel}
-      okText={t.save}
-      cancelText={t.cancel}
+      okText={t('save')}
+      cancelText={t('cancel')}
       onOk={() => void save()}
       okButtonProps={{ disabled: !changed, loading: saving, 'data-testid': 'banner-order-save' } as never}
       destroyOnHidden
     >
       <Flex vertical gap={12}>
         <Select
-          aria-label={t.position}
+          aria-label={t('position')}
           value={position}
           onChange={setPosition}
-          options={BANNER_POSITIONS.map((p) => ({ value: p, label: BANNER_POSITION_LABELS[p][currentLanguage()] }))}
+          options={BANNER_POSITIONS.map((p) => ({ value: p, label: tp(`positions.${p}`) }))}
           style={{ maxWidth: 240 }}
           data-testid="banner-order-position"
         />
-        <Typography.Text type="secondary">{t.hint}</Typography.Text>
+        <Typography.Text type="secondary">{t('hint')}</Typography.Text>
         {q.isError ? (
           <ErrorState error={q.error} onRetry={() => void q.refetch()} />
         ) : q.data && rows.length === 0 ? (
-          <EmptyState description={t.empty} />
+          <EmptyState description={t('empty')} />
         ) : (
           <ol className="banner-order-list" data-testid="banner-order-list">
             {rows.map((b, i) => (
@@ -143,14 +118,14 @@ function BannerOrderDialog({ onClose }: { onClose(): void }) {
                 <Button
                   size="small"
                   icon={<ArrowUpOutlined />}
-                  aria-label={`${t.up} ${b.title}`}
+                  aria-label={`${t('up')} ${b.title}`}
                   disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                 />
                 <Button
                   size="small"
                   icon={<ArrowDownOutlined />}
-                  aria-label={`${t.down} ${b.title}`}
+                  aria-label={`${t('down')} ${b.title}`}
                   disabled={i === rows.length - 1}
                   onClick={() => move(i, i + 1)}
                 />

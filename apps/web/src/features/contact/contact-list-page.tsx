@@ -115,34 +115,32 @@ export default function ContactListPage() {
           </Button>
         }
       />
-      <ListFilters list={list} placeholder={t('search')}>
-        <Select
-          allowClear
-          placeholder={t('anyStatus')}
-          aria-label={t('status')}
-          style={{ minWidth: 130 }}
-          value={filters.status}
-          options={CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-          data-testid="filter-status"
-        />
-        <Select
-          allowClear
-          placeholder={t('anyAssignee')}
-          aria-label={t('assignee')}
-          style={{ minWidth: 160 }}
-          value={filters.assignee_id}
-          options={(assignees.data ?? []).map((a) => ({ value: String(a.id), label: a.name || a.email }))}
-          onChange={(v) => list.set({ filters: { assignee_id: v ?? null } })}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('anyStatus'),
+            options: CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            minWidth: 130,
+          },
+          {
+            name: 'assignee_id',
+            label: t('assignee'),
+            placeholder: t('anyAssignee'),
+            options: (assignees.data ?? []).map((a) => ({ value: String(a.id), label: a.name || a.email })),
+            minWidth: 160,
+          },
+        ]}
+      />
       <DownloadProgress jobs={downloads.jobs} testId="contact-export-progress" />
       <ResourceTable<Contact>
         testId="contact-table"
         query={q}
         list={list}
         columns={columns}
-        filtered={list.filtered}
         emptyText={{ empty: t('empty') }}
         batchActions={({ ids, rows, clear }) => (
           <>

@@ -49,3 +49,18 @@ addTranslations('html-editor', {
     empty: 'The editor is empty',
   },
 });
+
+addTranslations('video-player', {
+  'zh-TW': {
+    intro: '貼上 YouTube 網址，檢查影片代碼與播放器（與影片表單同一個播放器，使用 youtube-nocookie）。',
+    url: 'YouTube 網址',
+    id: '影片代碼',
+    none: '這個網址沒有 YouTube 影片代碼：請用 youtu.be 短網址或含 v= 的網址。',
+  },
+  'en-US': {
+    intro: 'Paste a YouTube URL to check the id taken from it and the player (the one the video form uses, on youtube-nocookie).',
+    url: 'YouTube URL',
+    id: 'Video id',
+    none: 'This URL has no YouTube video id: use a youtu.be link or a link with v=.',
+  },
+});

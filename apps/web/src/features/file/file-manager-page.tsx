@@ -9,7 +9,6 @@ import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
@@ -35,13 +34,12 @@ import { copyToClipboard } from '../../components/copy-button.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { UploadProgressList, useUploadQueue } from '../../components/upload-progress-list.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../components/resource/resource-table.tsx';
+import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
-import { formatDateTime } from '../../i18n/dates.ts';
 import { absoluteUrl, downloadFile, fileApi, fileListQuery, uploadFile, useCreateTextFile } from './api.ts';
 import { SignedLinkModal } from './signed-link-modal.tsx';
 import { childFolders, useCreatedFolders } from './created-folders.ts';
@@ -156,13 +154,8 @@ export default function FileManagerPage() {
             render: (v: number) => formatBytes(v),
           },
           {
-            key: 'created_at',
-            title: t('createdAt'),
-            dataIndex: 'created_at',
+            ...dateTimeColumn<FileItem>('created_at', t('createdAt')),
             width: 170,
-            sorter: true,
-            onHeaderCell: () => ({ className: 'nowrap' }),
-            render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
           },
         ]),
     {
@@ -278,17 +271,19 @@ export default function FileManagerPage() {
           })}
         </section>
       ) : null}
-      <ListFilters list={list} placeholder={t('searchPlaceholder')}>
-        <Select
-          allowClear
-          className="file-type-filter"
-          placeholder={t('allTypes')}
-          aria-label={t('type')}
-          value={list.params.filters.type}
-          options={FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-          onChange={(v) => list.set({ filters: { type: v ?? null } })}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('searchPlaceholder')}
+        selects={[
+          {
+            name: 'type',
+            label: t('type'),
+            placeholder: t('allTypes'),
+            options: FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })),
+            className: 'file-type-filter',
+          },
+        ]}
+      />
       <ResourceTable<FileItem>
         key={folder}
         query={query}

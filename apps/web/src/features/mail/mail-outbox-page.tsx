@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
-import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
@@ -32,7 +31,6 @@ export default function MailOutboxPage() {
   const list = useListParams(FILTERS, { sort: 'id', order: 'desc' });
   const q = useQuery(outboxQuery(list.query));
   const [open, setOpen] = useState<number | null>(null);
-  const f = list.params.filters;
 
   const resend = async (id: number) => {
     try {
@@ -79,34 +77,27 @@ export default function MailOutboxPage() {
     <div className="page mail-outbox-page">
       <PageHeader subtitle={t('outbox.intro')} />
       <MailDeliveryAlert noSmtp />
-      <ListFilters list={list} placeholder={t('outbox.search')}>
-        <Select
-          allowClear
-          placeholder={t('outbox.anyStatus')}
-          aria-label={t('outbox.status')}
-          style={{ minWidth: 130 }}
-          value={f.status}
-          options={MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-        />
-        <Select
-          allowClear
-          placeholder={t('outbox.anyTemplate')}
-          aria-label={t('outbox.template')}
-          style={{ minWidth: 160 }}
-          value={f.template}
-          options={MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) }))}
-          onChange={(v) => list.set({ filters: { template: v ?? null } })}
-        />
-      </ListFilters>
-      <ResourceTable<OutboxRow>
-        testId="outbox-table"
-        query={q}
+      <ListFilters
         list={list}
-        columns={columns}
-        filtered={list.filtered}
-        emptyText={{ empty: t('outbox.empty') }}
+        placeholder={t('outbox.search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('outbox.status'),
+            placeholder: t('outbox.anyStatus'),
+            options: MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+            minWidth: 130,
+          },
+          {
+            name: 'template',
+            label: t('outbox.template'),
+            placeholder: t('outbox.anyTemplate'),
+            options: MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) })),
+            minWidth: 160,
+          },
+        ]}
       />
+      <ResourceTable<OutboxRow> testId="outbox-table" query={q} list={list} columns={columns} emptyText={{ empty: t('outbox.empty') }} />
       <MailDrawer id={open} onClose={() => setOpen(null)} onResend={resend} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { addTranslations } from '../../i18n/index.ts';
-import type { Texts } from '../../lib/feature.ts';
+import type { TextKey } from '../../lib/feature.ts';
 
 /** The members screens' strings (namespace `member`), zh-TW first. */
 const zhTW = {
@@ -107,10 +107,8 @@ addTranslations('member', { 'zh-TW': zhTW, 'en-US': enUS });
 
 type Leaf<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
-/** A string of the namespace in both languages, for the resource kit's declarations (column titles, labels). */
-export const tx = (key: Leaf<typeof zhTW>): Texts => ({ 'zh-TW': zhTW[key], 'en-US': enUS[key] });
-/** A nested string (`statuses.active`) in both languages. */
-export const txIn = <G extends 'statuses' | 'confirmedStates' | 'providerNames'>(group: G, key: keyof (typeof zhTW)[G]): Texts => ({
-  'zh-TW': zhTW[group][key] as string,
-  'en-US': enUS[group][key] as string,
-});
+/** A key of the namespace for the resource kit's declarations (column titles, labels). */
+export const tx = (key: Leaf<typeof zhTW>): TextKey => `member:${key}`;
+/** A nested key (`statuses.active`). */
+export const txIn = <G extends 'statuses' | 'confirmedStates' | 'providerNames'>(group: G, key: keyof (typeof zhTW)[G] & string): TextKey =>
+  `member:${group}.${key}`;

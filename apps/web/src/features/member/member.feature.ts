@@ -7,10 +7,6 @@ import { resourceScreens } from '../../components/resource/resource-screens.ts';
  */
 export const memberFeature = resourceScreens({
   name: 'member',
-  title: {
-    list: { 'zh-TW': '會員', 'en-US': 'Members' },
-    update: { 'zh-TW': '編輯會員', 'en-US': 'Edit member' },
-  },
   roles: { read: ROLES.member, write: ROLES.member },
   flag: 'modules.member',
   create: false,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import type { OtpRecord } from '@bo/shared/schemas/otp';
@@ -24,7 +23,6 @@ export default function OtpRecordsPage() {
   const list = useListParams(FILTERS, { sort: 'created_at', order: 'desc' });
   const q = useQuery(otpApi.list(list.query));
   const del = useDeleteRows(otpApi, { confirm: (count) => t('confirmDelete', { count }), done: (count) => t('deleted', { count }) });
-  const f = list.params.filters;
 
   const columns: ColumnsType<OtpRecord> = [
     { key: 'email', dataIndex: 'email', title: t('email'), sorter: true },
@@ -40,34 +38,30 @@ export default function OtpRecordsPage() {
   return (
     <div className="page otp-records-page">
       <PageHeader subtitle={t('intro')} />
-      <ListFilters list={list} placeholder={t('search')}>
-        <Select
-          allowClear
-          placeholder={t('anyPurpose')}
-          aria-label={t('purpose')}
-          style={{ minWidth: 140 }}
-          value={f.purpose}
-          options={(['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
-          onChange={(v) => list.set({ filters: { purpose: v ?? null } })}
-          data-testid="filter-purpose"
-        />
-        <Select
-          allowClear
-          placeholder={t('anyState')}
-          aria-label={t('state')}
-          style={{ minWidth: 120 }}
-          value={f.state}
-          options={(['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))}
-          onChange={(v) => list.set({ filters: { state: v ?? null } })}
-          data-testid="filter-state"
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'purpose',
+            label: t('purpose'),
+            placeholder: t('anyPurpose'),
+            options: (['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) })),
+          },
+          {
+            name: 'state',
+            label: t('state'),
+            placeholder: t('anyState'),
+            options: (['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) })),
+            minWidth: 120,
+          },
+        ]}
+      />
       <ResourceTable<OtpRecord>
         testId="otp-table"
         query={q}
         list={list}
         columns={columns}
-        filtered={list.filtered}
         emptyText={{ empty: t('empty') }}
         batchActions={({ ids, rows, clear }) => (
           <BatchDeleteButton del={del} ids={ids} names={rows.map((r) => `${r.email} · ${formatDateTime(r.created_at)}`)} clear={clear} />

@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PAGE_STATUSES, PAGE_TYPES, type Page } from '@bo/shared/schemas/page';
 import { ROLES } from '@bo/shared/permissions';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { adminPath } from '../../lib/feature.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CreateButton } from '../../components/resource/create-button.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
@@ -95,34 +94,31 @@ export default function PageListPage() {
         extra={
           <Flex gap={8} wrap>
             <Button onClick={() => navigate(adminPath('page-category'))}>{t('categories')}</Button>
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)} data-testid="page-create">
-                {t('create')}
-              </Button>
-            ) : null}
+            {canWrite ? <CreateButton to={createPath} label={t('create')} testId="page-create" /> : null}
           </Flex>
         }
       />
-      <ListFilters list={list} placeholder={t('search')}>
-        <Select
-          allowClear
-          placeholder={t('anyType')}
-          aria-label={t('type')}
-          style={{ minWidth: 130 }}
-          value={f.type}
-          options={PAGE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-          onChange={(v) => list.set({ filters: { type: v ?? null, category_id: null } })}
-          data-testid="filter-type"
-        />
-        <Select
-          allowClear
-          placeholder={t('anyStatus')}
-          aria-label={t('status')}
-          style={{ minWidth: 120 }}
-          value={f.status}
-          options={PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-        />
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'type',
+            label: t('type'),
+            placeholder: t('anyType'),
+            options: PAGE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })),
+            minWidth: 130,
+            clears: ['category_id'],
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('anyStatus'),
+            options: PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
+            minWidth: 120,
+          },
+        ]}
+      >
         {f.type ? (
           <div style={{ minWidth: 160 }}>
             <CategorySelect
@@ -139,7 +135,6 @@ export default function PageListPage() {
         query={q}
         list={list}
         columns={columns}
-        filtered={list.filtered}
         emptyText={{ empty: t('empty') }}
         emptyAction={
           canWrite ? (

@@ -9,12 +9,10 @@ import { ProductCategorySelect } from './category-select.tsx';
 import './i18n.ts';
 
 const L = {
-  parent: { 'zh-TW': '上層分類', 'en-US': 'Parent' },
-  name: { 'zh-TW': '名稱', 'en-US': 'Name' },
-  nameEn: { 'zh-TW': '英文名稱', 'en-US': 'English name' },
-  order: { 'zh-TW': '排序', 'en-US': 'Order' },
-  depth: { 'zh-TW': '層級', 'en-US': 'Level' },
-  products: { 'zh-TW': '產品數', 'en-US': 'Products' },
+  parent: 'product:categoryScreen.parent',
+  name: 'product:categoryScreen.name',
+  nameEn: 'product:categoryScreen.nameEn',
+  order: 'product:categoryScreen.order',
 };
 
 /** The parent picker: the deepest level (productCategoryDepth) cannot hold another category, nor can a category hold itself. */
@@ -39,31 +37,31 @@ export default {
   apiPath: '/api/admin/product-category',
   schema: productCategoryInput,
   list: { sort: 'sort_order', order: 'asc' },
-  createLabel: { 'zh-TW': '新增分類', 'en-US': 'New category' },
+  createLabel: 'product:categoryScreen.create',
   defaults: { parent_id: null, sort_order: 0 },
   rowName: (c) => c.name,
   tableTestId: 'product-category-table',
   columns: [
     { key: 'name', title: L.name, sortable: true },
     { key: 'name_en', title: L.nameEn, render: (c) => c.name_en ?? '—' },
-    { key: 'depth', title: L.depth },
-    { key: 'product_count', title: L.products },
+    { key: 'depth', title: 'product:categoryScreen.depth' },
+    { key: 'product_count', title: 'product:categoryScreen.products' },
     { key: 'sort_order', title: L.order, sortable: true },
-    { key: 'updated_at', title: { 'zh-TW': '更新時間', 'en-US': 'Updated' } },
+    { key: 'updated_at', title: 'product:categoryScreen.updated' },
   ],
   fields: [
     {
       name: 'parent_id',
       label: L.parent,
       input: ParentInput as never,
-      extra: { 'zh-TW': '留空為第一層。', 'en-US': 'Empty for the top level.' },
+      extra: 'product:categoryScreen.parentHint',
     },
     { name: 'name', label: L.name, required: true, testId: 'product-category-name' },
     {
       name: 'name_en',
       label: L.nameEn,
-      extra: { 'zh-TW': '留空時英文網站顯示中文名稱。', 'en-US': 'Empty: the English site shows the Chinese name.' },
+      extra: 'product:categoryScreen.nameEnHint',
     },
-    { name: 'sort_order', label: L.order, input: 'number', extra: { 'zh-TW': '數字小的排在前面。', 'en-US': 'Lower numbers come first.' } },
+    { name: 'sort_order', label: L.order, input: 'number', extra: 'product:categoryScreen.orderHint' },
   ],
 } satisfies ResourceScreensSpec<ProductCategory>;

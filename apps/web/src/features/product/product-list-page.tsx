@@ -3,17 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PRODUCT_STATUSES, type Product } from '@bo/shared/schemas/product';
 import { ROLES } from '@bo/shared/permissions';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { adminPath } from '../../lib/feature.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CreateButton } from '../../components/resource/create-button.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
@@ -120,25 +119,23 @@ export default function ProductListPage() {
         extra={
           <Flex gap={8} wrap>
             <Button onClick={() => navigate(adminPath('product-category'))}>{t('categories')}</Button>
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)} data-testid="product-create">
-                {t('create')}
-              </Button>
-            ) : null}
+            {canWrite ? <CreateButton to={createPath} label={t('create')} testId="product-create" /> : null}
           </Flex>
         }
       />
-      <ListFilters list={list} placeholder={t('search')}>
-        <Select
-          allowClear
-          placeholder={t('anyStatus')}
-          aria-label={t('status')}
-          style={{ minWidth: 120 }}
-          value={f.status}
-          options={PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-          data-testid="filter-status"
-        />
+      <ListFilters
+        list={list}
+        placeholder={t('search')}
+        selects={[
+          {
+            name: 'status',
+            label: t('status'),
+            placeholder: t('anyStatus'),
+            options: PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
+            minWidth: 120,
+          },
+        ]}
+      >
         <div className="product-filter-category">
           <ProductCategorySelect
             value={f.category_id ? Number(f.category_id) : null}
@@ -153,7 +150,6 @@ export default function ProductListPage() {
         query={q}
         list={list}
         columns={columns}
-        filtered={list.filtered}
         emptyText={{ empty: t('empty') }}
         totalText={(total) => t('total', { count: total })}
         emptyAction={

@@ -6,7 +6,6 @@ import Flex from 'antd/es/flex';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { ROLES } from '@bo/shared/permissions';
@@ -16,7 +15,8 @@ import { addTranslations, formatDay } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { CreateButton } from '../../components/resource/create-button.tsx';
+import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
@@ -151,11 +151,7 @@ export default function StaffListPage() {
                 {t('import')}
               </Button>
             ) : null}
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/staff/create')} data-testid="staff-create">
-                {t('create')}
-              </Button>
-            ) : null}
+            {canWrite ? <CreateButton to="/admin/staff/create" label={t('create')} testId="staff-create" /> : null}
           </>
         }
       />
@@ -176,22 +172,20 @@ export default function StaffListPage() {
             ]}
           />
         ) : null}
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="status"
+          label={t('status')}
           placeholder={t('allStatuses')}
-          value={list.params.filters.status ?? null}
-          aria-label={t('status')}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
           options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
         />
-        <Select
-          allowClear
+        <FilterSelect
+          list={list}
+          name="certificate_status"
+          label={t('certStatus')}
           placeholder={t('allCertStatuses')}
-          value={list.params.filters.certificate_status ?? null}
-          aria-label={t('certStatus')}
-          data-testid="filter-certificate-status"
-          onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
           options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: t(`certStatuses.${s}`) }))}
+          testId="filter-certificate-status"
         />
       </ListFilters>
       <ResourceTable<StaffListItem>

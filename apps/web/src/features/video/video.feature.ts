@@ -4,11 +4,6 @@ import { resourceScreens } from '../../components/resource/resource-screens.ts';
 /** The site's videos (issue 11): ROLE_VIDEO and super admins, while modules.video is on. */
 export const videoFeature = resourceScreens({
   name: 'video',
-  title: {
-    list: { 'zh-TW': '影片', 'en-US': 'Videos' },
-    create: { 'zh-TW': '新增影片', 'en-US': 'New video' },
-    update: { 'zh-TW': '編輯影片', 'en-US': 'Edit video' },
-  },
   roles: { read: ROLES.video, write: ROLES.video },
   flag: 'modules.video',
   menu: { group: 'content', order: 30 },

@@ -2,21 +2,13 @@ import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import Flex from 'antd/es/flex';
 import { videoInput, type Video } from '@bo/shared/schemas/video';
-import { currentLanguage } from '../../i18n/index.ts';
+import { i18n } from '../../i18n/index.ts';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { VideoPlayer } from '../../components/video/video-player.tsx';
 import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
+import './i18n.ts';
 
-const L = {
-  title: { 'zh-TW': '標題', 'en-US': 'Title' },
-  titleEn: { 'zh-TW': '英文標題', 'en-US': 'English title' },
-  url: { 'zh-TW': 'YouTube 網址', 'en-US': 'YouTube URL' },
-  photo: { 'zh-TW': '封面相片', 'en-US': 'Cover photo' },
-  published: { 'zh-TW': '發布', 'en-US': 'Published' },
-  draft: { 'zh-TW': '未發布', 'en-US': 'Hidden' },
-  order: { 'zh-TW': '排序', 'en-US': 'Order' },
-  updated: { 'zh-TW': '更新時間', 'en-US': 'Updated' },
-};
+const k = (key: string) => `video:${key}`;
 
 /** The URL, and the video it names playing below it (nothing while there is no YouTube id in it). */
 function YoutubeUrlInput({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) {
@@ -39,51 +31,51 @@ export default {
   apiPath: '/api/admin/video',
   schema: videoInput,
   list: { sort: 'sort_order', order: 'asc' },
-  createLabel: { 'zh-TW': '新增影片', 'en-US': 'New video' },
+  createLabel: k('create'),
   defaults: { published: true, sort_order: 0, photo_id: null },
   filters: [
     {
       name: 'published',
-      label: L.published,
+      label: k('published'),
       options: [
-        { value: 'true', label: L.published },
-        { value: 'false', label: L.draft },
+        { value: 'true', label: k('published') },
+        { value: 'false', label: k('draft') },
       ],
     },
   ],
   rowName: (v) => v.title,
   columns: [
-    { key: 'title', title: L.title, sortable: true },
+    { key: 'title', title: k('title'), sortable: true },
     {
       key: 'photo',
-      title: L.photo,
+      title: k('photo'),
       render: (v) => (v.photo ? <img className="content-thumb" src={v.photo.size_list.tiny.url} alt={v.photo.alt || v.title} /> : '—'),
     },
-    { key: 'youtube_id', title: { 'zh-TW': '影片代碼', 'en-US': 'Video id' } },
+    { key: 'youtube_id', title: k('youtubeId') },
     {
       key: 'published',
-      title: L.published,
-      render: (v) => <Tag color={v.published ? 'green' : 'default'}>{(v.published ? L.published : L.draft)[currentLanguage()]}</Tag>,
+      title: k('published'),
+      render: (v) => <Tag color={v.published ? 'green' : 'default'}>{i18n.t(k(v.published ? 'published' : 'draft'))}</Tag>,
     },
-    { key: 'sort_order', title: L.order, sortable: true },
-    { key: 'updated_at', title: L.updated, sortable: true },
+    { key: 'sort_order', title: k('order'), sortable: true },
+    { key: 'updated_at', title: k('updated'), sortable: true },
   ],
   fields: [
-    { name: 'title', label: L.title, required: true, testId: 'video-title' },
+    { name: 'title', label: k('title'), required: true, testId: 'video-title' },
     {
       name: 'title_en',
-      label: L.titleEn,
-      extra: { 'zh-TW': '留空時英文網站顯示中文標題。', 'en-US': 'Empty: the English site shows the Chinese title.' },
+      label: k('titleEn'),
+      extra: k('titleEnHint'),
     },
     {
       name: 'youtube_url',
-      label: L.url,
+      label: k('url'),
       required: true,
       input: YoutubeUrlInput as never,
-      extra: { 'zh-TW': '貼上 youtu.be 短網址或含 v= 的 YouTube 網址。', 'en-US': 'Paste a youtu.be link or a YouTube link with v=.' },
+      extra: k('urlHint'),
     },
-    { name: 'photo_id', label: L.photo, input: PhotoField as never },
-    { name: 'published', label: L.published, input: 'switch' },
-    { name: 'sort_order', label: L.order, input: 'number', extra: { 'zh-TW': '數字小的排在前面。', 'en-US': 'Lower numbers come first.' } },
+    { name: 'photo_id', label: k('photo'), input: PhotoField as never },
+    { name: 'published', label: k('published'), input: 'switch' },
+    { name: 'sort_order', label: k('order'), input: 'number', extra: k('orderHint') },
   ],
 } satisfies ResourceScreensSpec<Video>;

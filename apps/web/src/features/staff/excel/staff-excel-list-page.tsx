@@ -3,19 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { ROLES } from '@bo/shared/permissions';
 import { STAFF_EXCEL_LAYOUTS } from '@bo/shared/schemas/staff-excel';
-import { formatDateTime } from '../../../i18n/dates.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppConfig } from '../../../lib/settings.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ListFilters } from '../../../components/resource/list-filters.tsx';
-import { ResourceTable } from '../../../components/resource/resource-table.tsx';
+import { dateTimeColumn, ResourceTable } from '../../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../../components/resource/use-list-params.ts';
 import { staffExcelApi, type StaffExcel } from './api.ts';
@@ -53,14 +51,7 @@ export default function StaffExcelListPage() {
     },
     { key: 'cells', title: t('cells'), render: (_, x) => t('cellsCount', { count: x.cells.length, max }) },
     { key: 'file_name', dataIndex: 'file_name', title: t('fileName') },
-    {
-      key: 'updated_at',
-      dataIndex: 'updated_at',
-      title: t('updatedAt'),
-      sorter: true,
-      onHeaderCell: () => ({ className: 'nowrap' }),
-      render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
-    },
+    dateTimeColumn('updated_at', t('updatedAt')),
     {
       key: 'actions',
       title: tr('actions'),
@@ -104,16 +95,17 @@ export default function StaffExcelListPage() {
           ) : undefined
         }
       />
-      <ListFilters list={list}>
-        <Select
-          allowClear
-          placeholder={t('layout')}
-          value={list.params.filters.layout ?? null}
-          aria-label={t('layout')}
-          onChange={(v) => list.set({ filters: { layout: v ?? null } })}
-          options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
-        />
-      </ListFilters>
+      <ListFilters
+        list={list}
+        selects={[
+          {
+            name: 'layout',
+            label: t('layout'),
+            placeholder: t('layout'),
+            options: STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) })),
+          },
+        ]}
+      />
       <ResourceTable<StaffExcel>
         query={q}
         list={list}
