@@ -35,7 +35,7 @@ export interface ResourceWrites<View extends { id: number }, Input> {
   remove?(rows: View[]): Promise<void>;
 }
 
-/** A write service that also holds its reads (`{ ...staffReads(ctx), create, ... }`). */
+/** A write service that also holds its reads (the kit takes the reads from `reads` only). */
 export type ResourceService<View extends { id: number }, Input, Query, List = ListResult<View>> = ResourceReads<View, Query, List> &
   ResourceWrites<View, Input>;
 
@@ -118,12 +118,11 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     });
 
     const read = (req: FastifyRequest) => decl.reads(decl.organization ? req.readOrganizationContext() : req.readContext());
-    const writes = (ctx: RequestContext) => {
-      if (!decl.service) throw new Error(`${path}: writes declared without a service`);
-      return decl.service(ctx);
-    };
+    const writes = decl.service;
+    if (!writes && (['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const).some(has))
+      throw new Error(`${path}: writes declared without a service`);
     const inTx = <R>(req: FastifyRequest, fn: (service: ResourceWrites<View, Input>, ctx: RequestContext) => Promise<R>): Promise<R> =>
-      decl.organization ? req.inOrganization((ctx) => fn(writes(ctx), ctx)) : req.inTransaction((ctx) => fn(writes(ctx), ctx));
+      decl.organization ? req.inOrganization((ctx) => fn(writes!(ctx), ctx)) : req.inTransaction((ctx) => fn(writes!(ctx), ctx));
     const loadAll = (reads: ResourceReads<View, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => reads.find(unique));
     const audit = async (
       op: ResourceOperation,
