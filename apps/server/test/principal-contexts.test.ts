@@ -1,29 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listQuery } from '@bo/shared/list';
 import { api, buildAdmin, createTestApp, login, type TestApp } from './helpers.ts';
 import { openCliContext } from '../src/cli/cli-context.ts';
 import { runCli } from '../src/cli/main.ts';
 import { PAGE_PUBLISH_TASK, publishDuePages } from '../src/modules/page/page-schedule.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { adminActing, memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
-import {
-  appHost,
-  openReadContext,
-  readsOf,
-  runInTransaction,
-  systemContexts,
-  type RequestContext,
-} from '../src/lib/kit/request-context.ts';
-import type { Actor } from '../src/lib/actor.ts';
+import { memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
+import { appHost, runInTransaction, systemContexts, type AdminReadContext } from '../src/lib/kit/request-context.ts';
+import { resourceRoutes, type ResourceDeclaration } from '../src/lib/kit/resource-routes.ts';
+import { defineModule } from '../src/lib/kit/server-module.ts';
 
 /**
  * One principal, one context (docs/architecture.md): a member's, a visitor's, a scheduled job's and
  * the operator's writes each leave an audit row with their principal's kind, in the write's own
  * transaction, so a write that fails leaves no audit row.
  */
+// A resource whose reads note the context the kit hands them: the index and single read run on a read context.
+const probeContexts: AdminReadContext[] = [];
+const probeReads: ResourceDeclaration<'staff', { id: number }, never, unknown>['reads'] = (ctx) => {
+  probeContexts.push(ctx);
+  return {
+    list: async () => {
+      // @ts-expect-error the kit's reads are handed a read context: a write there does not compile
+      await ctx.audit?.(staffDelete(1));
+      return { data: [{ id: 1 }], meta: { page: 1, per_page: 20, total: 1, last_page: 1 } };
+    },
+    find: async (ids) => ids.filter((id) => id === 1).map((id) => ({ id })),
+  };
+};
+const probeModule = defineModule({
+  name: 'read-probe',
+  routes: [
+    resourceRoutes({
+      path: '/api/admin/read-probe',
+      tags: ['read-probe'],
+      target: 'staff',
+      roles: { read: [], write: [] },
+      schemas: { view: z.object({ id: z.number() }), listQuery: listQuery(['id']) },
+      without: ['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'],
+      reads: probeReads,
+    }),
+  ],
+});
+
 let t: TestApp;
 let cliEnv: NodeJS.ProcessEnv;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { extraModules: [probeModule] });
   cliEnv = { NODE_ENV: 'test', DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, JWT_SECRET: t.config.jwtSecret };
 });
 afterAll(async () => {
@@ -150,23 +174,28 @@ describe('principal contexts', () => {
     expect(res.json().data[0]).toMatchObject({ action: 'receive', actor_kind: 'visitor', actor: null });
   });
 
-  it('gives a read no write methods: at compile time, and a service read on one cannot write', async () => {
+  it('gives a read no write methods at compile time', () => {
     const read = systemContexts(t.app, 'read-only').read();
     // @ts-expect-error a ReadContext has no audit
     expect(read.audit).toBeUndefined();
     // @ts-expect-error nor a transaction
     expect(read.trx).toBeUndefined();
-    const admin = { ...openReadContext(t.app, adminActing(1, { ip: null, userAgent: null }), null), actor: {} as Actor };
-    const service = readsOf(
-      (ctx: RequestContext) => ({
-        sneaky: () => ctx.audit(staffDelete(1)),
-        remove: () => ctx.audit(staffDelete(2)),
-      }),
-      admin,
-      ['sneaky'],
-    );
-    // @ts-expect-error only the reads named are reachable
-    expect(service.remove).toBeUndefined();
-    await expect(service.sneaky()).rejects.toThrow('read context: writes go through req.inTransaction');
+  });
+
+  it("runs a resource's index and single read on a read context, without write methods", async () => {
+    const token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+    probeContexts.length = 0;
+    const index = await api(t.app, token).get('/api/admin/read-probe/index');
+    expect(index.statusCode, index.body).toBe(200);
+    expect(index.json().data).toEqual([{ id: 1 }]);
+    const one = await api(t.app, token).get('/api/admin/read-probe/1');
+    expect(one.statusCode, one.body).toBe(200);
+    const missing = await api(t.app, token).get('/api/admin/read-probe/2');
+    expect(missing.statusCode, missing.body).toBe(404);
+    expect(probeContexts).toHaveLength(3);
+    for (const ctx of probeContexts) {
+      expect(ctx.principal.kind).toBe('admin');
+      for (const write of ['trx', 'audit', 'sendMail', 'dropAfterCommit', 'release', 'actingAs']) expect(ctx).not.toHaveProperty(write);
+    }
   });
 });

@@ -193,32 +193,6 @@ export function adminReadContext(
 }
 
 /**
- * Transitional, until admin services are split into reads and writes (docs/architecture.md): the
- * methods `reads` of a service built on a read context. The caller gets only the reads it names; the
- * service is handed write methods that refuse, should one of those reads try to write.
- */
-export function readsOf<R extends AdminReadContext, S, K extends keyof S>(
-  service: (ctx: R & Omit<RequestContext, keyof AdminReadContext>) => S,
-  ctx: R,
-  reads: readonly K[],
-): Pick<S, K> {
-  const refuse = () => {
-    throw new Error('read context: writes go through req.inTransaction');
-  };
-  const built = service({
-    ...ctx,
-    trx: ctx.db as Trx,
-    audit: async () => refuse(),
-    dropAfterCommit: refuse,
-    release: async () => refuse(),
-    sendMail: async () => refuse(),
-    actingAs: refuse,
-  });
-  const bound = (v: unknown) => (typeof v === 'function' ? v.bind(built) : v);
-  return Object.fromEntries(reads.map((k) => [k, bound(built[k])])) as Pick<S, K>;
-}
-
-/**
  * The connection for a public read (a website route: no signed-in caller, no transaction), handed to
  * repository reads. Signed-in reads use `req.readContext()`, writes `req.inTransaction`.
  */

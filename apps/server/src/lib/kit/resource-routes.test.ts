@@ -32,7 +32,7 @@ const kitTestModule = defineModule({
       roles: { read: ROLES.staffRead, write: ROLES.staffWrite },
       schemas: { view: certificateTypeSchema, input: certificateTypeInput, listQuery: listQuery(['id', 'name']) },
       patch: { fields: ['name', 'sort'], rules: { name: certificateTypeInput.shape.name, sort: z.number().int().min(0).max(9999) } },
-      service: plainService(things),
+      ...plainService(things),
     }),
   ],
 });

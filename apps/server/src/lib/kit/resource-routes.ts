@@ -7,26 +7,37 @@ import { loadAllOr404 } from '../load-all.ts';
 import { parsePatch } from '../patch-fields.ts';
 import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from './audit-targets.ts';
-import { readsOf, type RequestContext } from './request-context.ts';
+import type { AdminReadContext, RequestContext } from './request-context.ts';
 
 /** The spec's eight calls on a resource (section 3). */
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
 
-/** A resource's data operations, as a function of the request context; the kit does routes, 404s, batches and audit. */
-export interface ResourceService<View extends { id: number }, Input, Query, List = ListResult<View>> {
+/**
+ * A resource's reads, a function of a read context (`req.readContext()`, or `req.readOrganizationContext()`
+ * for an organization's resource): the index and the single read run on them, without a write method in reach.
+ */
+export interface ResourceReads<View extends { id: number }, Query, List = ListResult<View>> {
   /** The index: by default a page of views; a resource may answer its own shape (`schemas.list`). */
   list(query: Query): Promise<List>;
   /** The rows among `ids` the context may see (scoped); missing ones are simply absent. */
   find(ids: number[]): Promise<View[]>;
+  /** The single read's answer when it tells more than a row (e.g. counts for a delete confirmation). */
+  detail?(row: View): Promise<View>;
+}
+
+/** A resource's writes, a function of the request context; the kit loads the rows they take through the reads. */
+export interface ResourceWrites<View extends { id: number }, Input> {
   create?(input: Input): Promise<View>;
   update?(before: View, input: Input): Promise<View>;
   /** One allow-listed field; by default `update` is not used for it, so a service with patchable fields implements this. */
   patch?(before: View, change: { field: string; value: unknown }): Promise<View>;
   /** Deletes the rows (already loaded and scoped); stored objects go through `ctx.dropAfterCommit`. */
   remove?(rows: View[]): Promise<void>;
-  /** The single read's answer when it tells more than a row (e.g. counts for a delete confirmation). */
-  detail?(row: View): Promise<View>;
 }
+
+/** A write service that also holds its reads (the kit takes the reads from `reads` only). */
+export type ResourceService<View extends { id: number }, Input, Query, List = ListResult<View>> = ResourceReads<View, Query, List> &
+  ResourceWrites<View, Input>;
 
 type Roles = readonly string[];
 
@@ -59,7 +70,10 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   serviceAudits?: readonly ResourceOperation[];
   /** `without` calls are then registered and always answer this error, instead of not existing (404). */
   refuseWithout?: { error: () => Error; description: string };
-  service(ctx: RequestContext): ResourceService<View, Input, Query, List>;
+  /** The index and single read, on a read context: a write there does not compile. */
+  reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
+  /** The writes, in the call's transaction; none for a read-only resource. */
+  service?(ctx: RequestContext): ResourceWrites<View, Input>;
 }
 
 const ok = z.object({ message: z.string() });
@@ -103,19 +117,13 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       organization: decl.organization ?? false,
     });
 
-    const read = (req: FastifyRequest) =>
-      readsOf((ctx: RequestContext) => decl.service(ctx), decl.organization ? req.readOrganizationContext() : req.readContext(), [
-        'list',
-        'find',
-        'detail',
-      ]);
-    const inTx = <R>(
-      req: FastifyRequest,
-      fn: (service: ResourceService<View, Input, Query, List>, ctx: RequestContext) => Promise<R>,
-    ): Promise<R> =>
-      decl.organization ? req.inOrganization((ctx) => fn(decl.service(ctx), ctx)) : req.inTransaction((ctx) => fn(decl.service(ctx), ctx));
-    const loadAll = (service: Pick<ResourceService<View, Input, Query, List>, 'find'>, ids: readonly number[]) =>
-      loadAllOr404(ids, (unique) => service.find(unique));
+    const read = (req: FastifyRequest) => decl.reads(decl.organization ? req.readOrganizationContext() : req.readContext());
+    const writes = decl.service;
+    if (!writes && (['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const).some(has))
+      throw new Error(`${path}: writes declared without a service`);
+    const inTx = <R>(req: FastifyRequest, fn: (service: ResourceWrites<View, Input>, ctx: RequestContext) => Promise<R>): Promise<R> =>
+      decl.organization ? req.inOrganization((ctx) => fn(writes!(ctx), ctx)) : req.inTransaction((ctx) => fn(writes!(ctx), ctx));
+    const loadAll = (reads: ResourceReads<View, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => reads.find(unique));
     const audit = async (
       op: ResourceOperation,
       ctx: RequestContext,
@@ -132,7 +140,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       return parsePatch(decl.patch.fields, decl.patch.rules, body) as { field: string; value: unknown };
     };
     const patchOne = async (
-      service: ResourceService<View, Input, Query, List>,
+      service: ResourceWrites<View, Input>,
       ctx: RequestContext,
       before: View,
       change: { field: string; value: unknown },
@@ -143,13 +151,8 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       await audit(op, ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
       return after;
     };
-    const removeAll = async (
-      service: ResourceService<View, Input, Query, List>,
-      ctx: RequestContext,
-      ids: readonly number[],
-      op: ResourceOperation,
-    ) => {
-      const rows = await loadAll(service, ids);
+    const removeAll = async (service: ResourceWrites<View, Input>, ctx: RequestContext, ids: readonly number[], op: ResourceOperation) => {
+      const rows = await loadAll(decl.reads(ctx), ids);
       await service.remove!(rows);
       for (const row of rows) await audit(op, ctx, 'delete' as AuditActions[T], row.id, row);
       return { message: 'OK' };
@@ -193,7 +196,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           inTx(req, async (service, ctx) => {
             const change = patchOf(req.body);
             const data = [];
-            for (const before of await loadAll(service, req.body.ids))
+            for (const before of await loadAll(decl.reads(ctx), req.body.ids))
               data.push(await patchOne(service, ctx, before, change, 'batchPatch'));
             return { data };
           }),
@@ -217,9 +220,9 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           config: config('read'),
         },
         async (req) => {
-          const service = read(req);
-          const [row] = await loadAll(service, [req.params.id]);
-          return service.detail ? service.detail(row) : row;
+          const reads = read(req);
+          const [row] = await loadAll(reads, [req.params.id]);
+          return reads.detail ? reads.detail(row) : row;
         },
       );
     }
@@ -232,7 +235,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         },
         (req) =>
           inTx(req, async (service, ctx) => {
-            const [before] = await loadAll(service, [req.params.id]);
+            const [before] = await loadAll(decl.reads(ctx), [req.params.id]);
             const after = await service.update!(before, req.body as Input);
             await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
             return after;
@@ -249,7 +252,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         (req) =>
           inTx(req, async (service, ctx) => {
             const change = patchOf(req.body);
-            const [before] = await loadAll(service, [req.params.id]);
+            const [before] = await loadAll(decl.reads(ctx), [req.params.id]);
             return patchOne(service, ctx, before, change, 'patch');
           }),
       );

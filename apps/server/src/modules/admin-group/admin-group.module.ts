@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { adminGroupInput, adminGroupListQuery, adminGroupSchema } from '@bo/shared/schemas/admin-group';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { adminGroupService } from './admin-group.service.ts';
+import { adminGroupReads, adminGroupService } from './admin-group.service.ts';
 
 /**
  * Admin groups (spec section 7; flag adminGroup, off by default: every call then answers 404).
@@ -19,6 +19,7 @@ export const adminGroupModule = defineModule({
       roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
       schemas: { view: adminGroupSchema, input: adminGroupInput, listQuery: adminGroupListQuery },
       without: ['patch', 'batchPatch'],
+      reads: adminGroupReads,
       service: adminGroupService,
     }),
   ],

@@ -2,8 +2,8 @@ import type { AdminGroup, AdminGroupInput } from '@bo/shared/schemas/admin-group
 import type { z } from 'zod';
 import type { adminGroupInput, adminGroupListQuery } from '@bo/shared/schemas/admin-group';
 import { permissionDenied } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { changedRoles, grantableAdminRoles } from '../admin/admin.policy.ts';
 import { adminGroups, clearGroupOfMembers } from './admin-group.repository.ts';
 
@@ -11,8 +11,13 @@ type Input = z.output<typeof adminGroupInput>;
 type Query = z.output<typeof adminGroupListQuery>;
 export type { AdminGroupInput };
 
+export const adminGroupReads = ({ db, scope }: AdminReadContext): ResourceReads<AdminGroup, Query> => ({
+  list: (query) => adminGroups.list(db, scope, query),
+  find: (ids) => adminGroups.find(db, scope, ids),
+});
+
 /** Admin groups; granting a group's roles is granting roles: the caller must be able to grant each (admin.policy.ts). */
-export function adminGroupService(ctx: RequestContext): ResourceService<AdminGroup, Input, Query> {
+export function adminGroupService(ctx: RequestContext): ResourceWrites<AdminGroup, Input> {
   const { db, scope } = ctx;
   const checkGrant = (before: string[], after: string[]) => {
     const grantable = grantableAdminRoles(ctx.actor);
@@ -20,8 +25,6 @@ export function adminGroupService(ctx: RequestContext): ResourceService<AdminGro
   };
   const rolesOf = (input: Input) => [...new Set(input.roles)].sort();
   return {
-    list: (query) => adminGroups.list(db, scope, query),
-    find: (ids) => adminGroups.find(db, scope, ids),
     async create(input) {
       const roles = rolesOf(input);
       checkGrant([], roles);

@@ -17,7 +17,7 @@ import {
 } from '@bo/shared/schemas/organization';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
-import { adminOrganizationService } from './admin-organization.service.ts';
+import { adminOrganizationReads, adminOrganizationService } from './admin-organization.service.ts';
 
 const ok = z.object({ message: z.string() });
 const base = '/api/admin/admin-organization';
@@ -45,6 +45,7 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
     patch: { fields: ORGANIZATION_PATCH_FIELDS, rules: organizationPatchValues },
     serviceAudits: ['patch', 'batchPatch'],
     without: ['delete', 'batchDelete'],
+    reads: adminOrganizationReads(app.organizationDependents),
     service,
   })(app);
 

@@ -8,8 +8,8 @@ import type {
 import type { ListResult } from '../../lib/list.ts';
 import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import type { OrganizationDependents } from '../../lib/kit/organization-dependents.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';
@@ -27,13 +27,22 @@ type Input = z.output<typeof adminOrganizationInput>;
 type Query = z.output<typeof adminOrganizationListQuery>;
 type Members = NonNullable<Input['members']>;
 
-export type AdminOrganizationService = ResourceService<AdminOrganizationDetail, Input, Query, ListResult<AdminOrganization>> & {
+export type AdminOrganizationService = ResourceWrites<AdminOrganizationDetail, Input> & {
   /**
    * Deletes the organizations with everything that goes along (the app's organization dependents);
    * without `confirm`, organizations with dependents are left alone and the counts answered.
    */
   removeWithDependents(ids: readonly number[], confirm: boolean): Promise<{ conflict: Record<string, number> | null }>;
 };
+
+/** The index answers list rows (member counts), a single read the organization with its members and dependents. */
+export const adminOrganizationReads =
+  (dependents: OrganizationDependents) =>
+  ({ db }: AdminReadContext): ResourceReads<AdminOrganizationDetail, Query, ListResult<AdminOrganization>> => ({
+    list: (query) => organizations.list(db, allOrganizations, query, (qb) => (query.status ? qb.where('o.status', '=', query.status) : qb)),
+    find: (ids) => findOrganizationDetails(db, ids),
+    detail: async (row) => ({ ...row, dependents: await dependents.count(db, row.id) }),
+  });
 
 /**
  * Organizations (sub-accounts) as super admins manage them. The index answers list rows (member
@@ -67,10 +76,6 @@ export function adminOrganizationService(ctx: RequestContext, dependents: Organi
   }
 
   return {
-    list: (query) => organizations.list(db, allOrganizations, query, (qb) => (query.status ? qb.where('o.status', '=', query.status) : qb)),
-    find: (ids) => findOrganizationDetails(db, ids),
-    detail: async (row) => ({ ...row, dependents: await dependents.count(db, row.id) }),
-
     async create(input) {
       const id = await organizations.insert(db, allOrganizations, {
         uid: newOrganizationUid(),

@@ -10,7 +10,7 @@ import {
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { adminRoutes } from './admin.routes.ts';
-import { adminService } from './admin.service.ts';
+import { adminReads, adminService } from './admin.service.ts';
 
 /**
  * Admin accounts (spec section 7). Super admins list, create and delete; an organization's
@@ -36,6 +36,7 @@ export const adminModule = defineModule({
       // The index's organization_id filters the list; elsewhere it selects the organization acted in.
       operationConfig: { index: { organizationIdIsFilter: true } },
       serviceAudits: ['update', 'patch', 'batchPatch'],
+      reads: adminReads,
       service: adminService,
     }),
     adminRoutes,

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Admin, AdminStatus, MembershipInput, PasswordMail, adminInput, adminListQuery } from '@bo/shared/schemas/admin';
 import { adminRolesOf } from '../../lib/actor.ts';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
@@ -54,11 +54,20 @@ export interface AdminChanges {
 const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const SUPER = 'ROLE_SUPER_ADMIN';
 
-export type AdminService = ResourceService<Admin, Input, Query> & {
+export type AdminService = ResourceWrites<Admin, Input> & {
   create(input: Input): Promise<Admin & { invitation: PasswordMail }>;
   resetPassword(id: number): Promise<PasswordMail>;
   /** Turns off another admin's two-factor (a lost phone): it signs in with its first factor, or sets two-factor up again when its roles require it. */
   resetTwoFactor(id: number): Promise<{ message: string }>;
+};
+
+/** The admins the caller sees: every one, or the members of its active organization (admin.policy.ts). */
+export const adminReads = ({ db, actor, scope }: AdminReadContext): ResourceReads<Admin, Query> => {
+  const seen = adminScopeOf(actor, scope);
+  return {
+    list: (query) => listAdmins(db, seen, query),
+    find: (ids) => findAdmins(db, seen, ids),
+  };
 };
 
 /**
@@ -154,9 +163,6 @@ export function adminService(ctx: RequestContext): AdminService {
   }
 
   return {
-    list: (query) => listAdmins(db, scope, query),
-    find: (ids) => findAdmins(db, scope, ids),
-
     async create(input) {
       const email = input.email.toLowerCase();
       const roles = uniq(input.roles ?? []);

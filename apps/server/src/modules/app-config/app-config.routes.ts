@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
 import { appConfigName, appConfigResponse, appConfigRestoreBody, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
-import { appConfigService } from './app-config.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { appConfigReads, appConfigService } from './app-config.service.ts';
 
 export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +15,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       schema: { tags, params: appConfigName, response: { 200: appConfigResponse } },
       config,
     },
-    (req) => readsOf(appConfigService, req.readContext(), ['read']).read(req.params.name),
+    (req) => appConfigReads(req.readContext()).read(req.params.name),
   );
 
   app.put(

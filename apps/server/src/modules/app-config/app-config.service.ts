@@ -1,7 +1,7 @@
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import { effectiveConfig, isAppConfigName, type AppConfigName } from '../../lib/app-config.ts';
 import { readStoredConfig } from '../../lib/app-config.repository.ts';
 import { findConfigAuditEntry, mergeConfig, writeStoredConfig } from './app-config.repository.ts';
@@ -34,16 +34,19 @@ function effectiveConfigOrFieldErrors(stored: Record<string, unknown>): AppConfi
   }
 }
 
-/** Config documents by name (spec section 3): read over the defaults, updated by merging, audited. */
+/** Config documents by name (spec section 3): read over the defaults. */
+export const appConfigReads = ({ db }: AdminReadContext) => ({
+  async read(name: string): Promise<Answer> {
+    const n = known(name);
+    const { stored, updated_at } = await readStoredConfig(db, n);
+    return { name: n, config: effectiveConfig(stored), updated_at };
+  },
+});
+
+/** Config documents updated by merging, or restored from an audit entry; audited. */
 export function appConfigService(ctx: RequestContext) {
   const { db } = ctx;
   return {
-    async read(name: string): Promise<Answer> {
-      const n = known(name);
-      const { stored, updated_at } = await readStoredConfig(db, n);
-      return { name: n, config: effectiveConfig(stored), updated_at };
-    },
-
     async update(name: string, patch: Record<string, unknown>): Promise<Answer> {
       const n = known(name);
       const { stored } = await readStoredConfig(db, n);

@@ -7,7 +7,7 @@ import { defineModule } from '../../lib/kit/server-module.ts';
 import { auditChainJob } from './audit-chain-job.ts';
 import { auditChainRoutes } from './audit-chain.routes.ts';
 import { auditLogExportRoutes } from './audit-log.routes.ts';
-import { auditLogService } from './audit-log.service.ts';
+import { auditLogReads } from './audit-log.service.ts';
 
 const REFUSED = ['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const;
 
@@ -37,7 +37,7 @@ export const auditLogModule = defineModule({
         error: () => new AppError(405, MESSAGES.methodNotAllowed, undefined, { allow: 'GET' }),
         description: 'Always 405: audit entries are append-only.',
       },
-      service: auditLogService,
+      reads: auditLogReads,
     }),
   ],
   jobs: [auditChainJob],

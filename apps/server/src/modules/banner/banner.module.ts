@@ -4,7 +4,7 @@ import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { bannerRoutes } from './banner.routes.ts';
-import { bannerService } from './banner.service.ts';
+import { bannerReads, bannerService } from './banner.service.ts';
 
 /** Banners of the site (issue 11, docs/content.md): ROLE_BANNER and super admins; module flag modules.banner. */
 export const bannerModule = defineModule({
@@ -18,6 +18,7 @@ export const bannerModule = defineModule({
       roles: { read: ROLES.banner, write: ROLES.banner },
       schemas: { view: bannerSchema, input: bannerInput, listQuery: bannerListQuery },
       patch: { fields: ['sort_order'], rules: { sort_order: sortOrder.unwrap() } },
+      reads: bannerReads,
       service: bannerService,
     }),
     bannerRoutes,

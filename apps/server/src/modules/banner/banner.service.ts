@@ -2,23 +2,26 @@ import type { z } from 'zod';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { Banner, bannerInput, bannerListQuery, bannerOrderBody } from '@bo/shared/schemas/banner';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { bannerOrderOf, banners, whereState } from './banner.repository.ts';
 
 type Input = z.output<typeof bannerInput>;
 type Query = z.output<typeof bannerListQuery>;
 
+export const bannerReads = ({ db, scope }: AdminReadContext): ResourceReads<Banner, Query> => ({
+  list: (query) =>
+    banners.list(db, scope, query, (qb) => {
+      const q = query.position ? qb.where('b.position', '=', query.position) : qb;
+      return whereState(q, query.state, todayInTaipei());
+    }),
+  find: (ids) => banners.find(db, scope, ids),
+});
+
 export function bannerService(ctx: RequestContext) {
   const { db, scope } = ctx;
-  const service: ResourceService<Banner, Input, Query> = {
-    list: (query) =>
-      banners.list(db, scope, query, (qb) => {
-        const q = query.position ? qb.where('b.position', '=', query.position) : qb;
-        return whereState(q, query.state, todayInTaipei());
-      }),
-    find: (ids) => banners.find(db, scope, ids),
+  const service: ResourceWrites<Banner, Input> = {
     async create(input) {
       await checkPickablePhoto(ctx, input.photo_id);
       return banners.create(db, scope, input);

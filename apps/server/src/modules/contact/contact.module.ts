@@ -3,7 +3,7 @@ import { contactListQuery, contactPatchRules, contactSchema } from '@bo/shared/s
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { contactRoutes } from './contact.routes.ts';
-import { contactService } from './contact.service.ts';
+import { contactReads, contactService } from './contact.service.ts';
 
 /**
  * Contacts of the site (issue 11, docs/content.md): received by the public form, handled by
@@ -21,6 +21,7 @@ export const contactModule = defineModule({
       schemas: { view: contactSchema, listQuery: contactListQuery },
       patch: { fields: ['status', 'handler_note', 'assignee_id'], rules: contactPatchRules },
       without: ['create', 'update'],
+      reads: contactReads,
       service: contactService,
     }),
     contactRoutes,

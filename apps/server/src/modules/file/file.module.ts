@@ -5,7 +5,7 @@ import { defineModule } from '../../lib/kit/server-module.ts';
 import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import { files } from './file.repository.ts';
 import { fileRoutes } from './file.routes.ts';
-import { fileService } from './file.service.ts';
+import { fileReads, fileService } from './file.service.ts';
 
 /** The file manager and signed links (spec sections 3, 7): index and deletes on the kit, uploads and links hand-written. */
 export const fileModule = defineModule({
@@ -19,6 +19,7 @@ export const fileModule = defineModule({
       roles: { read: ROLES.file, write: ROLES.file },
       schemas: { view: fileSchema, listQuery: fileListQuery, list: fileListResponse },
       without: ['read', 'create', 'update', 'patch', 'batchPatch'],
+      reads: fileReads,
       service: fileService,
     }),
     fileRoutes,

@@ -24,10 +24,10 @@ import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 import { cleanFileName } from '../../lib/uploads/file-name.ts';
 import { detectFileType, mimeForKey } from '../../lib/media/file-types.ts';
 import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.ts';
-import { fileService } from './file.service.ts';
+import { fileReads, fileService } from './file.service.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-import { publicReads, readsOf } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/kit/request-context.ts';
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
 const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;
@@ -101,7 +101,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.file },
     },
     async (req, reply) => {
-      const row = await readsOf(fileService, req.readContext(), ['row']).row(req.body.id);
+      const row = await fileReads(req.readContext()).row(req.body.id);
       if (!row) throw notFound();
       return sendStored(req, reply, app.storage, row.storage_key, {
         mime: row.mime,
@@ -119,7 +119,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.file },
     },
     async (req, reply) => {
-      const row = await readsOf(fileService, req.readContext(), ['rowByUid']).rowByUid(req.params.a);
+      const row = await fileReads(req.readContext()).rowByUid(req.params.a);
       if (!row?.is_private || row.name !== req.params.b) throw notFound();
       return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
     },
@@ -134,7 +134,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     async (req) => {
       const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
       // Authorize the path before signing: the caller must be able to read it now.
-      const row = await readsOf(fileService, req.readContext(), ['rowByUid']).rowByUid(uid);
+      const row = await fileReads(req.readContext()).rowByUid(uid);
       if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
       const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
       const issued = Math.floor(Date.now() / 1000);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FileItem, fileListQuery, FileListResponse } from '@bo/shared/schemas/file';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import {
   fileScopeOf,
   files,
@@ -28,22 +28,33 @@ export interface StoredFile {
   size: number;
 }
 
-export interface FileService extends ResourceService<FileItem, never, Query, FileListResponse> {
-  record(file: StoredFile): Promise<FileItem>;
+export interface FileReads extends ResourceReads<FileItem, Query, FileListResponse> {
   /** A file the context may read, by id or by uid, with its storage key; undefined when out of reach. */
   row(id: number): Promise<FileRow | undefined>;
   rowByUid(uid: string): Promise<FileRow | undefined>;
+}
+
+export interface FileService extends ResourceWrites<FileItem, never> {
+  record(file: StoredFile): Promise<FileItem>;
   /** Records that a signed link to the file was issued. */
   signedLink(file: FileRow, link: { ttl: number; expires_at: string; payload: unknown }): Promise<void>;
 }
 
 /** The file manager of the context (fileScopeOf: its organization, or one's own files outside any). */
+export function fileReads({ db, scope, actor }: AdminReadContext): FileReads {
+  const fs = fileScopeOf(scope, actor);
+  return {
+    list: (query) => listFiles(db, fs, query),
+    find: (ids) => findFiles(db, fs, ids),
+    row: (id) => findFileRow(db, fs, id),
+    rowByUid: (uid) => findFileByUid(db, fs, uid),
+  };
+}
+
 export function fileService(ctx: RequestContext): FileService {
   const { db } = ctx;
   const fs = fileScopeOf(ctx.scope, ctx.actor);
   return {
-    list: (query) => listFiles(db, fs, query),
-    find: (ids) => findFiles(db, fs, ids),
     async remove(rows) {
       const ids = rows.map((f) => f.id);
       ctx.dropAfterCommit(await storedKeysOf(db, ids));
@@ -64,8 +75,6 @@ export function fileService(ctx: RequestContext): FileService {
       await ctx.audit({ action: 'upload', target_type: 'file', target_id: item.id, after: item });
       return item;
     },
-    row: (id) => findFileRow(db, fs, id),
-    rowByUid: (uid) => findFileByUid(db, fs, uid),
     signedLink: (file, link) => ctx.audit({ action: 'sign_link', target_type: 'file', target_id: file.id, after: link }),
   };
 }

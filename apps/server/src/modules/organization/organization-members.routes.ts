@@ -11,8 +11,7 @@ import {
   memberRolesInput,
   organizationMemberViewSchema,
 } from '@bo/shared/schemas/organization-members';
-import { organizationMembersService } from './organization-members.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { organizationMembersReads, organizationMembersService } from './organization-members.service.ts';
 
 const ok = z.object({ message: z.string() });
 const base = '/api/admin/organization/member';
@@ -33,7 +32,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
       config,
     },
-    (req) => readsOf(organizationMembersService, req.readOrganizationContext(), ['list']).list(req.query),
+    (req) => organizationMembersReads(req.readOrganizationContext()).list(req.query),
   );
 
   app.post(

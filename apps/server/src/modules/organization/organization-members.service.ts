@@ -1,6 +1,6 @@
 import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
-import type { OrganizationContext } from '../../lib/kit/request-context.ts';
+import type { OrganizationContext, OrganizationReadContext } from '../../lib/kit/request-context.ts';
 import type { ListParams } from '../../lib/list.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';
@@ -9,6 +9,11 @@ import { findMember, listMembers } from './organization-members.repository.ts';
 
 const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const ADMIN = 'SUB_ACCOUNT_ROLE_ADMIN';
+
+/** Members of the organization the request acts in. */
+export const organizationMembersReads = ({ db, scope }: OrganizationReadContext) => ({
+  list: (query: ListParams & { keyword?: string }) => listMembers(db, scope, query),
+});
 
 /**
  * Members of the organization the request acts in (docs/decisions.md "Organization members"): only
@@ -34,8 +39,6 @@ export function organizationMembersService(ctx: OrganizationContext) {
   };
 
   return {
-    list: (query: ListParams & { keyword?: string }) => listMembers(db, scope, query),
-
     /** A new admin account, member of this organization, without a password: an invitation mails a link to set one. */
     async invite(input: {
       email: string;

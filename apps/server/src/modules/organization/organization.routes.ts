@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { ownOrganizationInput, ownOrganizationSchema } from '@bo/shared/schemas/organization';
-import { ownOrganizationService } from './organization.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { ownOrganizationReads, ownOrganizationService } from './organization.service.ts';
 
 /** Own organization, edited by its SUB_ACCOUNT_ROLE_ADMIN or a super admin (spec section 7). */
 export async function organizationRoutes(fastify: FastifyInstance) {
@@ -18,7 +17,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ownOrganizationSchema } },
       config,
     },
-    (req) => readsOf(ownOrganizationService, req.readOrganizationContext(), ['read']).read(req.params.id),
+    (req) => ownOrganizationReads(req.readOrganizationContext()).read(req.params.id),
   );
 
   app.put(

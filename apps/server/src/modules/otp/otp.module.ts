@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { otpListQuery, otpRecordSchema } from '@bo/shared/schemas/otp';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { otpService } from './otp.service.ts';
+import { otpReads, otpService } from './otp.service.ts';
 
 /** One-time password records (spec section 7): GET /api/admin/otp/index, DELETE /api/admin/otp/batch, super admin only. */
 export const otpModule = defineModule({
@@ -15,6 +15,7 @@ export const otpModule = defineModule({
       roles: { read: ROLES.otp, write: ROLES.otp },
       schemas: { view: otpRecordSchema, listQuery: otpListQuery },
       without: ['create', 'update', 'patch', 'batchPatch'],
+      reads: otpReads,
       service: otpService,
     }),
   ],

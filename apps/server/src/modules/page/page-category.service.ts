@@ -10,8 +10,8 @@ import {
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { categoryRowsOf, pageCategories } from './page.repository.ts';
 
@@ -26,11 +26,21 @@ export async function categoryTree(db: DbOrTrx, type: PageType): Promise<PageCat
   return nestCategories<PageCategoryNode>(await categoryRowsOf(db, type));
 }
 
+export const pageCategoryReads = ({ db, scope }: AdminReadContext): ResourceReads<PageCategory, Query> => ({
+  list: (query) =>
+    pageCategories.list(db, scope, query, (qb) => {
+      let q = query.type ? qb.where('pc.type', '=', query.type) : qb;
+      if (query.parent_id) q = q.where('pc.parent_id', '=', query.parent_id);
+      return q;
+    }),
+  find: (ids) => pageCategories.find(db, scope, ids),
+});
+
 /**
  * Categories: a parent of the same type; depth at most pageCategoryDepth[type] (a deeper one is a
  * field error on parent_id); a category with sub-categories or pages is not deleted (409).
  */
-export function pageCategoryService(ctx: RequestContext): ResourceService<PageCategory, Input, Query> {
+export function pageCategoryService(ctx: RequestContext): ResourceWrites<PageCategory, Input> {
   const { db, scope } = ctx;
   const rules = categoryRules(db, 'page_categories');
   const depthUnder = async (input: Input, self?: number) =>
@@ -41,13 +51,6 @@ export function pageCategoryService(ctx: RequestContext): ResourceService<PageCa
       sameTree: (parent) => parent.type === input.type,
     });
   return {
-    list: (query) =>
-      pageCategories.list(db, scope, query, (qb) => {
-        let q = query.type ? qb.where('pc.type', '=', query.type) : qb;
-        if (query.parent_id) q = q.where('pc.parent_id', '=', query.parent_id);
-        return q;
-      }),
-    find: (ids) => pageCategories.find(db, scope, ids),
     async create(input) {
       return pageCategories.create(db, scope, { ...input, depth: await depthUnder(input) });
     },

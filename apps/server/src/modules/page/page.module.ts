@@ -13,11 +13,11 @@ import { z } from 'zod';
 import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { pageCategoryService } from './page-category.service.ts';
+import { pageCategoryReads, pageCategoryService } from './page-category.service.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pageRoutes } from './page.routes.ts';
 import { pagePublishTask } from './page-schedule.ts';
-import { pageService } from './page.service.ts';
+import { pageReads, pageService } from './page.service.ts';
 
 /**
  * Pages of the site with their category trees (issue 11, docs/content.md): ROLE_PAGE and super
@@ -34,6 +34,7 @@ export const pageModule = defineModule({
       roles: { read: ROLES.page, write: ROLES.page },
       schemas: { view: pageCategorySchema, input: pageCategoryInput, listQuery: pageCategoryListQuery },
       ...CATEGORY_RESOURCE_CALLS,
+      reads: pageCategoryReads,
       service: pageCategoryService,
     }),
     resourceRoutes({
@@ -47,6 +48,7 @@ export const pageModule = defineModule({
         rules: { status: z.enum(PAGE_STATUSES).exclude(['scheduled']), sort_order: sortOrder.unwrap() },
       },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
+      reads: pageReads,
       service: pageService,
     }),
     pageRoutes,

@@ -5,8 +5,7 @@ import { idParam, rowIdParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
 import { PAGE_TYPES, pageCategoryTree, pageRevisionSchema, pageSchema } from '@bo/shared/schemas/page';
 import { categoryTree, maxDepth } from './page-category.service.ts';
-import { pageService } from './page.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { pageReads, pageService } from './page.service.ts';
 
 const tags = ['page'];
 
@@ -43,7 +42,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => ({ data: await readsOf(pageService, req.readContext(), ['revisions']).revisions(req.params.id) }),
+    async (req) => ({ data: await pageReads(req.readContext()).revisions(req.params.id) }),
   );
 
   const revisionParams = z.object({ id: rowIdParam, number: rowIdParam });
@@ -58,7 +57,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => readsOf(pageService, req.readContext(), ['revision']).revision(req.params.id, req.params.number),
+    async (req) => pageReads(req.readContext()).revision(req.params.id, req.params.number),
   );
 
   app.post(

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { PAGE_KEYS, pageContentShape, type Page, type PageStatus, type pageInput, type pageListQuery } from '@bo/shared/schemas/page';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { addRevision, deleteRevisionsOf, findRevision, latestRevisions } from './page-revisions.repository.ts';
@@ -17,6 +17,44 @@ export const CONTENT_FIELDS = Object.keys(pageContentShape) as (keyof typeof pag
 
 const contentOf = (p: Page): Record<string, unknown> =>
   Object.fromEntries(CONTENT_FIELDS.map((f) => [f, f === 'gallery' ? p.gallery.map((g) => g.id) : p[f]]));
+
+/** Pages of the scope, and a page's revisions (the latest 200, or one by number). */
+export const pageReads = ({ db, scope }: AdminReadContext) => {
+  const reads: ResourceReads<Page, Query> = {
+    list: (query) =>
+      pages.list(db, scope, query, (qb) => {
+        let q = query.type ? qb.where('p.type', '=', query.type) : qb;
+        if (query.status) q = q.where('p.status', '=', query.status);
+        if (query.category_id) q = q.where('p.category_id', '=', query.category_id);
+        return q;
+      }),
+    find: (ids) => pages.find(db, scope, ids),
+  };
+  return {
+    ...reads,
+    async revisions(pageId: number) {
+      await pages.findOr404(db, scope, pageId);
+      const rows = await latestRevisions(db, pageId, 200);
+      return rows.map(({ actor_id, name, email, ...r }) => ({
+        ...r,
+        actor: actor_id !== null && email !== null ? { id: actor_id, name: name ?? '', email } : null,
+      }));
+    },
+    async revision(pageId: number, number: number) {
+      const r = await findRevision(db, pageId, number);
+      if (!r) throw notFound();
+      return {
+        id: r.id,
+        page_id: r.page_id,
+        number: r.number,
+        status: r.status,
+        created_at: r.created_at,
+        actor: null,
+        content: JSON.parse(r.content),
+      };
+    },
+  };
+};
 
 /**
  * Pages: the body sanitised on the server (lib/html), a category of the page's type, photos the
@@ -80,15 +118,7 @@ export function pageService(ctx: RequestContext) {
     return pages.findOr404(db, scope, id);
   };
 
-  const service: ResourceService<Page, Input, Query> = {
-    list: (query) =>
-      pages.list(db, scope, query, (qb) => {
-        let q = query.type ? qb.where('p.type', '=', query.type) : qb;
-        if (query.status) q = q.where('p.status', '=', query.status);
-        if (query.category_id) q = q.where('p.category_id', '=', query.category_id);
-        return q;
-      }),
-    find: (ids) => pages.find(db, scope, ids),
+  const service: ResourceWrites<Page, Input> = {
     async create(input) {
       return saved(await pages.insert(db, scope, await columns(input)));
     },
@@ -120,31 +150,10 @@ export function pageService(ctx: RequestContext) {
 
   return {
     ...service,
-    async revisions(pageId: number) {
-      await pages.findOr404(db, scope, pageId);
-      const rows = await latestRevisions(db, pageId, 200);
-      return rows.map(({ actor_id, name, email, ...r }) => ({
-        ...r,
-        actor: actor_id !== null && email !== null ? { id: actor_id, name: name ?? '', email } : null,
-      }));
-    },
-    async revision(pageId: number, number: number) {
-      const r = await findRevision(db, pageId, number);
-      if (!r) throw notFound();
-      return {
-        id: r.id,
-        page_id: r.page_id,
-        number: r.number,
-        status: r.status,
-        created_at: r.created_at,
-        actor: null,
-        content: JSON.parse(r.content),
-      };
-    },
     /** Puts a revision's content back (the status stays as it is now), as a new revision; audited with both. */
     async restore(pageId: number, number: number): Promise<Page> {
       const before = await pages.findOr404(db, scope, pageId);
-      const { content } = await this.revision(pageId, number);
+      const { content } = await pageReads(ctx).revision(pageId, number);
       const input = { ...content, type: before.type, status: before.status, publish_at: before.publish_at } as Input;
       await pages.update(db, scope, pageId, await columns(input, before));
       const after = await saved(pageId);

@@ -6,7 +6,7 @@ import { defineModule } from '../../lib/kit/server-module.ts';
 import { registerMultipart } from '../../lib/uploads/multipart.ts';
 import { photoUploadRoutes } from './photo-upload.routes.ts';
 import { photos } from './photo.repository.ts';
-import { photoService } from './photo.service.ts';
+import { photoReads, photoService } from './photo.service.ts';
 
 /**
  * The photo library with its variants (spec section 7). Spec section 6 gives the list ROLE_BASE and
@@ -29,6 +29,7 @@ export const photoModule = defineModule({
       },
       patchAction: 'update',
       without: ['read', 'create', 'update', 'batchPatch', 'delete'],
+      reads: photoReads,
       service: photoService,
     }),
     photoUploadRoutes,

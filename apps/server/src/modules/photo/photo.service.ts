@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Photo, photoListQuery } from '@bo/shared/schemas/photo';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
 
 type Query = z.output<typeof photoListQuery>;
@@ -21,16 +21,19 @@ export interface UploadedPhoto {
   variants: StoredVariants;
 }
 
-export interface PhotoService extends ResourceService<Photo, never, Query> {
+export interface PhotoService extends ResourceWrites<Photo, never> {
   record(upload: UploadedPhoto): Promise<Photo>;
 }
 
 /** The photo library of the context's organization (or of none). */
+export const photoReads = ({ db, scope }: AdminReadContext): ResourceReads<Photo, Query> => ({
+  list: (query) => listPhotos(db, scope, query),
+  find: (ids) => photos.find(db, scope, ids),
+});
+
 export function photoService(ctx: RequestContext): PhotoService {
   const { db, scope } = ctx;
   return {
-    list: (query) => listPhotos(db, scope, query),
-    find: (ids) => photos.find(db, scope, ids),
     async patch(before, { field, value }) {
       const stored = field === 'tags' ? JSON.stringify([...new Set(value as string[])]) : value;
       await photos.update(db, scope, before.id, { [field]: stored });

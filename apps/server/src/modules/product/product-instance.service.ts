@@ -9,7 +9,7 @@ import {
 } from '@bo/shared/schemas/product';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import {
@@ -69,8 +69,16 @@ export type GenerateOutcome =
   | { result: GenerateResult; wouldRemove?: never }
   | { wouldRemove: { id: number; name: string; sku: string }[] };
 
+/** A product's instances, in order (404 for a product out of reach). */
+export const productInstanceReads = ({ db, scope }: AdminReadContext) => ({
+  async list(productId: number): Promise<ProductInstance[]> {
+    await products.findOr404(db, scope, productId);
+    return instancesOf(db, productId);
+  },
+});
+
 /**
- * A product's instances (product 12's "instance set"): listed in order, regenerated from the
+ * A product's instances (product 12's "instance set"): regenerated from the
  * attribute lists, edited one by one (SKU, price, stock, photo) or in a batch (price, stock).
  */
 export function productInstanceService(ctx: RequestContext) {
@@ -83,11 +91,6 @@ export function productInstanceService(ctx: RequestContext) {
   };
 
   return {
-    async list(productId: number): Promise<ProductInstance[]> {
-      await products.findOr404(db, scope, productId);
-      return instancesOf(db, productId);
-    },
-
     /**
      * Rebuilds the set from the product's attribute lists. An instance whose values are still a
      * combination is kept with its SKU, price, stock and photo (its name and place follow the lists

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
-import { productCategoryService } from './product-category.service.ts';
+import { productCategoryReads, productCategoryService } from './product-category.service.ts';
 import { productPhotosReference } from './product-photos.ts';
 import { productPublicRoutes } from './product.public.routes.ts';
 import { productRoutes } from './product.routes.ts';
-import { productService } from './product.service.ts';
+import { productReads, productService } from './product.service.ts';
 
 /**
  * Products of the site with their category tree and instance sets (issue 12, docs/content.md):
@@ -34,6 +34,7 @@ export const productModule = defineModule({
       roles: { read: ROLES.product, write: ROLES.product },
       schemas: { view: productCategorySchema, input: productCategoryInput, listQuery: productCategoryListQuery },
       ...CATEGORY_RESOURCE_CALLS,
+      reads: productCategoryReads,
       service: productCategoryService,
     }),
     resourceRoutes({
@@ -44,6 +45,7 @@ export const productModule = defineModule({
       schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
       patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
+      reads: productReads,
       service: productService,
     }),
     productRoutes,

@@ -16,9 +16,8 @@ import {
   productInstanceSchema,
 } from '@bo/shared/schemas/product';
 import { maxDepth } from './product-category.service.ts';
-import { productInstanceService } from './product-instance.service.ts';
+import { productInstanceReads, productInstanceService } from './product-instance.service.ts';
 import { categoryTree } from './product.repository.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
 
 const tags = ['product'];
 const roles = ROLES.product;
@@ -54,7 +53,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ data: await readsOf(productInstanceService, req.readContext(), ['list']).list(req.params.id) }),
+    async (req) => ({ data: await productInstanceReads(req.readContext()).list(req.params.id) }),
   );
 
   app.post(

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { PRODUCT_KEYS, type Product, type ProductStatus, type productInput, type productListQuery } from '@bo/shared/schemas/product';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { deleteInstancesOfProducts } from './product-instance.repository.ts';
@@ -12,12 +12,22 @@ import { productCategoryExists, productIdBySlug, products } from './product.repo
 type Input = z.output<typeof productInput>;
 type Query = z.output<typeof productListQuery>;
 
+export const productReads = ({ db, scope }: AdminReadContext): ResourceReads<Product, Query> => ({
+  list: (query) =>
+    products.list(db, scope, query, (qb) => {
+      let q = query.status ? qb.where('p.status', '=', query.status) : qb;
+      if (query.category_id) q = q.where('p.category_id', '=', query.category_id);
+      return q;
+    }),
+  find: (ids) => products.find(db, scope, ids),
+});
+
 /**
  * Products: the description sanitised on the server (lib/html), a category that exists, photos the
  * editor may pick, a slug unique across products (409 with a field error), published_at set the first
  * time the product is published (and kept afterwards). The instance set is product-instance.service.ts.
  */
-export function productService(ctx: RequestContext): ResourceService<Product, Input, Query> {
+export function productService(ctx: RequestContext): ResourceWrites<Product, Input> {
   const { db, scope } = ctx;
 
   /** Each new photo must be one the library shows the editor; the error names the list's field. */
@@ -59,13 +69,6 @@ export function productService(ctx: RequestContext): ResourceService<Product, In
   };
 
   return {
-    list: (query) =>
-      products.list(db, scope, query, (qb) => {
-        let q = query.status ? qb.where('p.status', '=', query.status) : qb;
-        if (query.category_id) q = q.where('p.category_id', '=', query.category_id);
-        return q;
-      }),
-    find: (ids) => products.find(db, scope, ids),
     async create(input) {
       return products.create(db, scope, await columns(input));
     },

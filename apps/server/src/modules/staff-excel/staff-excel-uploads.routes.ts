@@ -11,8 +11,7 @@ import { storeThenRecord } from '../../lib/uploads/store-then-record.ts';
 import { organizationObjectKey } from '../../lib/media/object-key.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
 import { STAFF_EXCEL_BASE as base, XLSX } from './staff-excel.routes.ts';
-import { staffExcelService } from './staff-excel.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { staffExcelReads, staffExcelService } from './staff-excel.service.ts';
 
 const parseJsonField = (v: string | undefined, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -69,7 +68,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
         });
         if (!parsed.success) throw badRequest(zodErrors(parsed.error.issues));
         const info = await checkedTemplate(upload.buffer);
-        await readsOf(staffExcelService, req.readOrganizationContext(), ['checkCells']).checkCells(parsed.data);
+        await staffExcelReads(req.readOrganizationContext()).checkCells(parsed.data);
         const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
         const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
         return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
@@ -85,7 +84,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
         config: write,
       },
       async (req) => {
-        await readsOf(staffExcelService, req.readOrganizationContext(), ['row']).row(req.params.id);
+        await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
         const upload = await readUpload(req, app.config.uploadMaxBytes);
         const info = await checkedTemplate(upload.buffer);
         const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');

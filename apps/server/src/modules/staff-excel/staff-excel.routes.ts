@@ -19,9 +19,8 @@ import { badRequest } from '../../lib/errors.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
-import { staffExcelService } from './staff-excel.service.ts';
+import { staffExcelReads, staffExcelService } from './staff-excel.service.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
 
 export const STAFF_EXCEL_BASE = '/api/admin/organization/staff-excel';
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,6 +38,7 @@ export const staffExcelResourceRoutes = resourceRoutes({
   schemas: { view: staffExcelSchema, input: staffExcelUpdateInput, listQuery: staffExcelListQuery },
   patch: { fields: STAFF_EXCEL_PATCHABLE, rules: staffExcelUpdateInput.shape },
   without: ['create'],
+  reads: staffExcelReads,
   service: staffExcelService,
 });
 
@@ -55,7 +55,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req) => {
-        const row = await readsOf(staffExcelService, req.readOrganizationContext(), ['row']).row(req.params.id);
+        const row = await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
         return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
       },
     );
@@ -67,7 +67,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const row = await readsOf(staffExcelService, req.readOrganizationContext(), ['row']).row(req.params.id);
+        const row = await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
         reply
           .header('content-type', XLSX)
           .header('content-disposition', contentDisposition('attachment', row.file_name))
@@ -84,7 +84,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = readsOf(staffExcelService, req.readOrganizationContext(), ['row', 'staffIdsMatching', 'exportInput']);
+        const excels = staffExcelReads(req.readOrganizationContext());
         const template = await excels.row(req.params.id);
         let ids = req.body.staff_ids;
         if (!ids) {
@@ -122,7 +122,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = readsOf(staffExcelService, req.readOrganizationContext(), ['row', 'staff', 'exportInput']);
+        const excels = staffExcelReads(req.readOrganizationContext());
         const template = await excels.row(req.params.id);
         const staff = await excels.staff(req.params.staff_id);
         const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);

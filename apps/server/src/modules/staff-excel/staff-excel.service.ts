@@ -12,8 +12,8 @@ import {
 import { todayInTaipei } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { owningOrganization, type Scope } from '../../lib/scope.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
@@ -21,7 +21,7 @@ import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts
 import { staffFieldValues } from '../staff/staff-fields.ts';
 import { certificatesOf, type CertificateRow } from '../staff/staff-certificate.repository.ts';
 import { staffIdsMatching, staffRows, staffRowsForExport, type StaffFilter, type StaffRow } from '../staff/staff.repository.ts';
-import { staffService } from '../staff/staff.service.ts';
+import { staffReads } from '../staff/staff.service.ts';
 import type { RenderInput } from './staff-excel.render.ts';
 import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
@@ -87,14 +87,10 @@ export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportSta
   })),
 });
 
-export interface StaffExcelService extends ResourceService<StaffExcel, Input, Query> {
+export interface StaffExcelReads extends ResourceReads<StaffExcel, Query> {
   /** The stored template (with its file's key), or 404. */
   row(id: number): Promise<StaffExcelRow>;
   checkCells(input: Pick<Input, 'layout' | 'start_row' | 'cells'>): Promise<void>;
-  /** A new template with its (already stored) file; audited as created. */
-  createWithFile(input: Input, file: TemplateFile): Promise<StaffExcel>;
-  /** Another file for a template, keeping the mapping; the old file goes after commit. */
-  replaceFile(id: number, file: TemplateFile): Promise<StaffExcel>;
   /** A staff of the scope, or 404 (the staff of a split export). */
   staff(id: number): Promise<StaffRow>;
   /** Staff ids of the scope matching a staff list filter (export of "all matching"), at most `max`. */
@@ -107,18 +103,67 @@ export interface StaffExcelService extends ResourceService<StaffExcel, Input, Qu
   ): Promise<{ input: RenderInput; rows: StaffRow[] }>;
 }
 
-/** Staff spreadsheet templates of the context's organization, and what their exports read. */
-export function staffExcelService(ctx: RequestContext): StaffExcelService {
-  const { db, scope } = ctx;
-  const checkCells: StaffExcelService['checkCells'] = (i) => validateCells(db, scope, i.layout, i.start_row, i.cells);
-  const fileColumns = (f: TemplateFile) => ({ file_key: f.key, file_name: f.name, file_size: f.size, sheet_name: f.sheetName });
+export interface StaffExcelService extends ResourceWrites<StaffExcel, Input> {
+  /** A new template with its (already stored) file; audited as created. */
+  createWithFile(input: Input, file: TemplateFile): Promise<StaffExcel>;
+  /** Another file for a template, keeping the mapping; the old file goes after commit. */
+  replaceFile(id: number, file: TemplateFile): Promise<StaffExcel>;
+}
 
+/** Staff spreadsheet templates of the context's organization, and what their exports read. */
+export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
+  const { db, scope } = ctx;
   return {
     list: (q) => listStaffExcels(db, scope, q),
     find: (ids) => staffExcels.find(db, scope, ids),
     row: (id) => staffExcelRows.findOr404(db, scope, id),
-    checkCells,
+    checkCells: (i) => validateCells(db, scope, i.layout, i.start_row, i.cells),
+    staff: (id) => staffRows.findOr404(db, scope, id),
+    staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
 
+    /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
+    async exportInput(storage, template, staffIds, exportDate) {
+      const rows = await staffRowsForExport(db, scope, staffIds);
+      const byStaff = new Map<number, CertificateRow[]>();
+      for (const c of await certificatesOf(
+        db,
+        rows.map((r) => r.id),
+      ))
+        byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
+      const org = await organizationHeading(db, owningOrganization(scope)!);
+      const cells = JSON.parse(template.cells) as CellMapping[];
+      let photos: (Uint8Array | null)[] | undefined;
+      if (template.layout === 'card' && cells.some((c) => c.type === 'photo')) {
+        photos = [];
+        const staff = staffReads(ctx);
+        for (const r of rows) {
+          const key = await staff.photoKey(r);
+          photos.push(key && (await storage.exists(key)) ? await streamToBuffer(await storage.get(key)) : null);
+        }
+      }
+      return {
+        rows,
+        input: {
+          template: await streamToBuffer(await storage.get(template.file_key)),
+          layout: template.layout as StaffExcelLayout,
+          start_row: template.start_row,
+          cells,
+          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])),
+          photos,
+          context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
+        },
+      };
+    },
+  };
+}
+
+/** Changes to the templates: a new one with its file, its mapping, another file, deletes. */
+export function staffExcelService(ctx: RequestContext): StaffExcelService {
+  const { db, scope } = ctx;
+  const { checkCells } = staffExcelReads(ctx);
+  const fileColumns = (f: TemplateFile) => ({ file_key: f.key, file_name: f.name, file_size: f.size, sheet_name: f.sheetName });
+
+  return {
     async createWithFile(input, file) {
       const id = await staffExcels.insert(db, scope, {
         name: input.name,
@@ -167,42 +212,6 @@ export function staffExcelService(ctx: RequestContext): StaffExcelService {
         after: { file_name: file.name },
       });
       return staffExcels.findOr404(db, scope, id);
-    },
-
-    staff: (id) => staffRows.findOr404(db, scope, id),
-    staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
-
-    /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
-    async exportInput(storage, template, staffIds, exportDate) {
-      const rows = await staffRowsForExport(db, scope, staffIds);
-      const byStaff = new Map<number, CertificateRow[]>();
-      for (const c of await certificatesOf(
-        db,
-        rows.map((r) => r.id),
-      ))
-        byStaff.set(c.staff_id, [...(byStaff.get(c.staff_id) ?? []), c]);
-      const org = await organizationHeading(db, owningOrganization(scope)!);
-      const cells = JSON.parse(template.cells) as CellMapping[];
-      let photos: (Uint8Array | null)[] | undefined;
-      if (template.layout === 'card' && cells.some((c) => c.type === 'photo')) {
-        photos = [];
-        for (const r of rows) {
-          const key = await staffService(ctx).photoKey(r);
-          photos.push(key && (await storage.exists(key)) ? await streamToBuffer(await storage.get(key)) : null);
-        }
-      }
-      return {
-        rows,
-        input: {
-          template: await streamToBuffer(await storage.get(template.file_key)),
-          layout: template.layout as StaffExcelLayout,
-          start_row: template.start_row,
-          cells,
-          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])),
-          photos,
-          context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
-        },
-      };
     },
   };
 }

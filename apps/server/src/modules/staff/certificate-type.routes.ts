@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import { certificateTypeInput, certificateTypeSchema } from '@bo/shared/schemas/staff';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
-import { certificateTypeService } from './certificate-type.service.ts';
+import { certificateTypeReads, certificateTypeService } from './certificate-type.service.ts';
 
 const base = '/api/admin/organization/certificate-type';
 const tags = ['certificate-type'];
@@ -23,6 +23,7 @@ export const certificateTypeRoutes = resourceRoutes({
     list: z.object({ data: z.array(certificateTypeSchema), defaults: z.array(z.string()) }),
   },
   without: ['read', 'patch', 'batchPatch', 'batchDelete'],
+  reads: certificateTypeReads,
   service: certificateTypeService,
 });
 

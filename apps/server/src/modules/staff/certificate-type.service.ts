@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { CertificateType, certificateTypeInput } from '@bo/shared/schemas/staff';
 import { conflict } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import {
   assertCertificateTypeNameFree,
   certificateTypeInUse,
@@ -27,12 +27,20 @@ export interface CertificateTypeList {
   defaults: string[];
 }
 
-export interface CertificateTypeService extends ResourceService<CertificateType, Input, Record<string, never>, CertificateTypeList> {
+export interface CertificateTypeService extends ResourceWrites<CertificateType, Input> {
   /** Adds the default types the organization does not have yet (each audited as created); answers the whole list. */
   addDefaults(): Promise<CertificateType[]>;
 }
 
 /** The editable list of certificate types of an organization (occupational safety, first aid, crane operator, ...). */
+export const certificateTypeReads = ({
+  db,
+  scope,
+}: AdminReadContext): ResourceReads<CertificateType, Record<string, never>, CertificateTypeList> => ({
+  list: async () => ({ data: await listCertificateTypes(db, scope), defaults: DEFAULT_CERTIFICATE_TYPES }),
+  find: (ids) => certificateTypes.find(db, scope, ids),
+});
+
 export function certificateTypeService(ctx: RequestContext): CertificateTypeService {
   const { db, scope } = ctx;
   const create = async (input: Input) => {
@@ -40,8 +48,6 @@ export function certificateTypeService(ctx: RequestContext): CertificateTypeServ
     return certificateTypes.findOr404(db, scope, await certificateTypes.insert(db, scope, input));
   };
   return {
-    list: async () => ({ data: await listCertificateTypes(db, scope), defaults: DEFAULT_CERTIFICATE_TYPES }),
-    find: (ids) => certificateTypes.find(db, scope, ids),
     create,
     async update(before, input) {
       await assertCertificateTypeNameFree(db, scope, input.name, before.id);

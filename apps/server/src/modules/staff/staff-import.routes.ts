@@ -19,9 +19,9 @@ import {
   nationalIdsOf,
   readRosterUpload,
   resolveMapping,
+  staffImportReads,
   staffImportService,
 } from './staff-import.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
 
 const base = '/api/admin/organization/staff/import';
 
@@ -39,7 +39,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
 
   /** The upload, its options and its roster, with the mapping to use, checked against the organization's staff. */
   const load = async (req: FastifyRequest) => {
-    const imports = readsOf(staffImportService, req.readOrganizationContext(), ['savedMapping', 'existing']);
+    const imports = staffImportReads(req.readOrganizationContext());
     const upload = await readUpload(req, STAFF_IMPORT_MAX_BYTES);
     const o = importOptions(upload.fields, req.headers['accept-language']);
     const roster = await readRosterUpload(worker, upload.buffer, o);

@@ -22,7 +22,7 @@ import {
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { yieldToEventLoop } from '../../lib/event-loop.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import { staffFieldValues, type StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
 import { findImportMapping, saveImportMapping } from './staff-import.repository.ts';
@@ -251,14 +251,17 @@ export async function buildErrorWorkbook(
 
 export const mappedFields = (m: StaffImportMapping): StaffImportField[] => STAFF_IMPORT_FIELDS.filter((f) => m[f]);
 
-/** An import in the context's organization: the lookups before it, and the import itself (in the context's transaction). */
+/** The lookups before an import in the context's organization. */
+export const staffImportReads = ({ db, scope }: AdminReadContext) => ({
+  savedMapping: () => findImportMapping(db, scope),
+  /** Staff of the organization already holding these national ids. */
+  existing: (nationalIds: string[]) => staffByNationalId(db, scope, nationalIds),
+});
+
+/** The import itself, in the context's organization and transaction. */
 export function staffImportService(ctx: RequestContext) {
   const { db, scope } = ctx;
   return {
-    savedMapping: () => findImportMapping(db, scope),
-    /** Staff of the organization already holding these national ids. */
-    existing: (nationalIds: string[]) => staffByNationalId(db, scope, nationalIds),
-
     /**
      * Inserts the valid rows (all or none), audits each staff and the import, and remembers the mapping
      * for the organization's next import. Answers how many were imported.

@@ -12,8 +12,7 @@ import { organizationObjectKey } from '../../lib/media/object-key.ts';
 import { replaceStoredObject } from '../../lib/media/replace-stored-object.ts';
 import { mimeForKey } from '../../lib/media/file-types.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
-import { staffService } from './staff.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { staffReads, staffService } from './staff.service.ts';
 
 const base = '/api/admin/organization/staff';
 const certParams = z.object({ id: rowIdParam, certificateId: rowIdParam });
@@ -51,7 +50,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: write,
     },
     async (req) => {
-      await readsOf(staffService, req.readOrganizationContext(), ['row']).row(req.params.id);
+      await staffReads(req.readOrganizationContext()).row(req.params.id);
       const upload = await receiveUpload(req);
       const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
       return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'photos', photo), (ctx, key) =>
@@ -76,7 +75,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const staff = readsOf(staffService, req.readOrganizationContext(), ['photoKey', 'row']);
+      const staff = staffReads(req.readOrganizationContext());
       const key = await staff.photoKey(await staff.row(req.params.id));
       if (!key) throw notFound();
       return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'private, max-age=60' });
@@ -92,7 +91,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { id, certificateId } = req.params;
-      await readsOf(staffService, req.readOrganizationContext(), ['certificateFile']).certificateFile(id, certificateId);
+      await staffReads(req.readOrganizationContext()).certificateFile(id, certificateId);
       const upload = await receiveUpload(req);
       const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
       return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'certificates', scan), (ctx, key) =>
@@ -108,10 +107,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const cert = await readsOf(staffService, req.readOrganizationContext(), ['certificateFile']).certificateFile(
-        req.params.id,
-        req.params.certificateId,
-      );
+      const cert = await staffReads(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
       if (!cert.file_key) throw notFound();
       return sendStored(req, reply, app.storage, cert.file_key, {
         mime: cert.file_type ?? 'application/octet-stream',

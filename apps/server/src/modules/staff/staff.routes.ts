@@ -18,8 +18,7 @@ import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { allOrganizations, inOrganization, type Scope } from '../../lib/scope.ts';
 import { listLibraryPhotos } from './library-photos.ts';
-import { staffService } from './staff.service.ts';
-import { readsOf } from '../../lib/kit/request-context.ts';
+import { staffReads, staffService } from './staff.service.ts';
 
 const base = '/api/admin/organization/staff';
 const tags = ['staff'];
@@ -34,6 +33,7 @@ export const staffResourceRoutes = resourceRoutes({
   schemas: { view: staffSchema, input: staffInput, listQuery: staffListQuery, list: staffListResponse },
   patch: { fields: STAFF_PATCHABLE, rules: staffFieldRules },
   without: ['batchPatch'],
+  reads: staffReads,
   service: staffService,
 });
 
@@ -56,7 +56,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
       config: read,
     },
-    (req) => readsOf(staffService, req.readOrganizationContext(), ['expiryCheck']).expiryCheck(req.query.days),
+    (req) => staffReads(req.readOrganizationContext()).expiryCheck(req.query.days),
   );
 
   // Staff writers pick a staff photo from the active organization's photo library: a read-only view
@@ -77,8 +77,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
   // company-wide staff managers and super admins, members or not (docs/decisions.md "Staff across
   // organizations"). organization_id is a filter here, not the organization the request acts in.
   const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
-  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) =>
-    readsOf(staffService, { ...req.readContext(), scope }, ['list', 'organizations', 'read']);
+  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) => staffReads({ ...req.readContext(), scope });
 
   app.get(
     '/api/admin/staff/index',

@@ -9,8 +9,8 @@ import {
 } from '@bo/shared/schemas/staff';
 import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { badRequest } from '../../lib/errors.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import type { ListResult } from '../../lib/list.ts';
 import { owningOrganization } from '../../lib/scope.ts';
 import { knownCertificateTypeIds } from './certificate-type.repository.ts';
@@ -32,27 +32,75 @@ type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery
 /** Rows listed by the expiry check; its counts are not capped. */
 const EXPIRY_LIST_LIMIT = 1000;
 
-export interface StaffService extends ResourceService<Staff, StaffData, Query, ListResult<StaffListItem>> {
+export interface StaffReads extends ResourceReads<Staff, Query, ListResult<StaffListItem>> {
   /** One staff in the scope, or 404. */
   read(id: number): Promise<Staff>;
   /** The stored row (with the uploaded photo's storage key), or 404. */
   row(id: number): Promise<StaffRow>;
   /** The storage key of the staff's photo: its own upload or the library photo it uses; null when it has none. */
   photoKey(row: StaffRow): Promise<string | null>;
+  certificateFile(id: number, certificateId: number): ReturnType<typeof findCertificateOr404>;
+  expiryCheck(days: number): Promise<ExpirationResponse>;
+  organizations(): ReturnType<typeof listStaffOrganizations>;
+}
+
+export interface StaffService extends ResourceWrites<Staff, StaffData> {
   /** An uploaded (already stored) photo replaces the staff's photo; the one it replaces goes after commit. */
   setUploadedPhoto(id: number, key: string, size: number): Promise<Staff>;
   removePhoto(id: number): Promise<Staff>;
   /** A scanned certificate file (already stored) replaces the certificate's file. */
   setCertificateFile(id: number, certificateId: number, file: { key: string; name: string; type: string; size: number }): Promise<Staff>;
   removeCertificateFile(id: number, certificateId: number): Promise<Staff>;
-  certificateFile(id: number, certificateId: number): ReturnType<typeof findCertificateOr404>;
-  expiryCheck(days: number): Promise<ExpirationResponse>;
-  organizations(): ReturnType<typeof listStaffOrganizations>;
 }
 
-/** Staff of the context's scope: one organization's, or every organization's for readers across them (read only). */
+/** Staff of the context's scope: one organization's, or every organization's for readers across them. */
+export function staffReads({ db, scope }: AdminReadContext): StaffReads {
+  return {
+    list: (query) => listStaff(db, scope, query),
+    find: (ids) => staff.find(db, scope, ids),
+    row: (id) => staffRows.findOr404(db, scope, id),
+    read: (id) => staff.findOr404(db, scope, id),
+
+    async photoKey(r) {
+      return r.photo_key ?? (r.photo_id ? libraryPhotoKey(db, r.organization_id, r.photo_id) : null);
+    },
+
+    certificateFile: (id, certificateId) => findCertificateOr404(db, scope, id, certificateId),
+
+    async expiryCheck(days) {
+      const today = todayInTaipei();
+      const found = await certificatesNeedingAttention(db, scope, today, addDays(today, days), EXPIRY_LIST_LIMIT);
+      const data = found.rows.map((r) => ({
+        id: r.id,
+        staff_id: r.staff_id,
+        staff_name: r.staff_name,
+        staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
+        certificate_type_id: r.certificate_type_id,
+        certificate_type_name: r.certificate_type_name,
+        number: r.number,
+        expires_at: r.expires_at!,
+        days_left: daysBetween(today, r.expires_at!),
+        status: (r.expires_at! < today ? 'expired' : 'expiring') as 'expired' | 'expiring',
+      }));
+      return {
+        days,
+        today,
+        data,
+        truncated: data.length < found.total,
+        expired_count: found.expired,
+        expiring_count: found.total - found.expired,
+        staff_count: found.staff,
+      };
+    },
+
+    organizations: () => listStaffOrganizations(db),
+  };
+}
+
+/** Staff changes, in one organization. */
 export function staffService(ctx: RequestContext): StaffService {
   const { db, scope } = ctx;
+  const { row, read } = staffReads(ctx);
   const organizationId = () => {
     const id = owningOrganization(scope);
     if (id === null) throw new Error('staff are written in one organization');
@@ -103,15 +151,7 @@ export function staffService(ctx: RequestContext): StaffService {
     }
   }
 
-  const row = (id: number) => staffRows.findOr404(db, scope, id);
-  const read = (id: number) => staff.findOr404(db, scope, id);
-
   return {
-    list: (query) => listStaff(db, scope, query),
-    find: (ids) => staff.find(db, scope, ids),
-    row,
-    read,
-
     async create(data) {
       await checkInput(data);
       const id = await staff.insert(db, scope, { ...staffFieldValues(data), photo_key: null, photo_id: data.photo_id ?? null });
@@ -146,10 +186,6 @@ export function staffService(ctx: RequestContext): StaffService {
       await staff.remove(db, scope, ids);
     },
 
-    async photoKey(r) {
-      return r.photo_key ?? (r.photo_id ? libraryPhotoKey(db, r.organization_id, r.photo_id) : null);
-    },
-
     async setUploadedPhoto(id, key, size) {
       const before = await row(id);
       await staff.update(db, scope, id, { photo_key: key, photo_id: null });
@@ -176,8 +212,6 @@ export function staffService(ctx: RequestContext): StaffService {
       });
       return read(id);
     },
-
-    certificateFile: (id, certificateId) => findCertificateOr404(db, scope, id, certificateId),
 
     async setCertificateFile(id, certificateId, file) {
       const before = await findCertificateOr404(db, scope, id, certificateId);
@@ -210,33 +244,5 @@ export function staffService(ctx: RequestContext): StaffService {
       });
       return read(id);
     },
-
-    async expiryCheck(days) {
-      const today = todayInTaipei();
-      const found = await certificatesNeedingAttention(db, scope, today, addDays(today, days), EXPIRY_LIST_LIMIT);
-      const data = found.rows.map((r) => ({
-        id: r.id,
-        staff_id: r.staff_id,
-        staff_name: r.staff_name,
-        staff_display_name: staffDisplayName({ name: r.staff_name, nickname: r.nickname }),
-        certificate_type_id: r.certificate_type_id,
-        certificate_type_name: r.certificate_type_name,
-        number: r.number,
-        expires_at: r.expires_at!,
-        days_left: daysBetween(today, r.expires_at!),
-        status: (r.expires_at! < today ? 'expired' : 'expiring') as 'expired' | 'expiring',
-      }));
-      return {
-        days,
-        today,
-        data,
-        truncated: data.length < found.total,
-        expired_count: found.expired,
-        expiring_count: found.total - found.expired,
-        staff_count: found.staff,
-      };
-    },
-
-    organizations: () => listStaffOrganizations(db),
   };
 }

@@ -4,7 +4,7 @@ import { videoInput, videoListQuery, videoSchema } from '@bo/shared/schemas/vide
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { videoPublicRoutes } from './video.routes.ts';
-import { videoService } from './video.service.ts';
+import { videoReads, videoService } from './video.service.ts';
 
 /** Videos of the site (issue 11, docs/content.md): ROLE_VIDEO and super admins; module flag modules.video. */
 export const videoModule = defineModule({
@@ -18,6 +18,7 @@ export const videoModule = defineModule({
       roles: { read: ROLES.video, write: ROLES.video },
       schemas: { view: videoSchema, input: videoInput, listQuery: videoListQuery },
       patch: { fields: ['published', 'sort_order'], rules: { published: z.boolean(), sort_order: videoInput.shape.sort_order.unwrap() } },
+      reads: videoReads,
       service: videoService,
     }),
     videoPublicRoutes,

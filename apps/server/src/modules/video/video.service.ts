@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { youtubeId } from '@bo/shared/validators';
 import type { Video, videoInput, videoListQuery } from '@bo/shared/schemas/video';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { videos } from './video.repository.ts';
 
@@ -20,12 +20,15 @@ const columns = (input: Input) => ({
   sort_order: input.sort_order,
 });
 
-export function videoService(ctx: RequestContext): ResourceService<Video, Input, Query> {
+export const videoReads = ({ db, scope }: AdminReadContext): ResourceReads<Video, Query> => ({
+  list: (query) =>
+    videos.list(db, scope, query, (qb) => (query.published ? qb.where('v.published', '=', query.published === 'true' ? 1 : 0) : qb)),
+  find: (ids) => videos.find(db, scope, ids),
+});
+
+export function videoService(ctx: RequestContext): ResourceWrites<Video, Input> {
   const { db, scope } = ctx;
   return {
-    list: (query) =>
-      videos.list(db, scope, query, (qb) => (query.published ? qb.where('v.published', '=', query.published === 'true' ? 1 : 0) : qb)),
-    find: (ids) => videos.find(db, scope, ids),
     async create(input) {
       await checkPickablePhoto(ctx, input.photo_id);
       return videos.create(db, scope, columns(input));
