@@ -35,10 +35,6 @@ export interface ResourceWrites<View extends { id: number }, Input> {
   remove?(rows: View[]): Promise<void>;
 }
 
-/** A write service that also holds its reads (the kit takes the reads from `reads` only). */
-export type ResourceService<View extends { id: number }, Input, Query, List = ListResult<View>> = ResourceReads<View, Query, List> &
-  ResourceWrites<View, Input>;
-
 type Roles = readonly string[];
 
 export interface ResourceDeclaration<T extends AuditTarget, View extends { id: number }, Input, Query, List = ListResult<View>> {

@@ -31,7 +31,7 @@ describe('reading a log file', () => {
     expect(found.entries).toHaveLength(1);
 
     const { size } = await readBackwards(file, { limit: 1 });
-    appendFileSync(file, line(3000) + line(3001) + '{"level":30,"msg":"half');
+    appendFileSync(file, `${line(3000) + line(3001)}{"level":30,"msg":"half`);
     const follow = await readForward(file, { after: size, limit: 100 });
     expect(follow.entries.map((e) => e.msg.split(' ')[1])).toEqual(['3000', '3001']);
     appendFileSync(file, ' a line"}\n');

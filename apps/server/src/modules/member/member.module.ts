@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
-import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema, type Member } from '@bo/shared/schemas/member';
-import type { AdminReadContext } from '../../lib/kit/request-context.ts';
-import { resourceRoutes, type ResourceReads } from '../../lib/kit/resource-routes.ts';
+import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema } from '@bo/shared/schemas/member';
+import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
 import { memberAdminRoutes } from './member.routes.ts';
-import { memberFilters, members } from './member.repository.ts';
-import { memberService } from './member.service.ts';
-
-// Kept here while member.service.ts is being reworked; it belongs there, next to memberService.
-const memberReads = ({ db, scope }: AdminReadContext): ResourceReads<Member, z.output<typeof memberListQuery>> => ({
-  list: (query) => members.list(db, scope, query, memberFilters(query)),
-  find: (ids) => members.find(db, scope, ids),
-});
+import { memberReads, memberService } from './member.service.ts';
 
 /**
  * Members of the website (issue 12, docs/identity.md "Members"): the back office's list (ROLE_MEMBER

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Member, memberInput, memberListQuery } from '@bo/shared/schemas/member';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
-import type { ResourceService } from '../../lib/kit/resource-routes.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { revokeMemberDevices } from './member-devices.repository.ts';
 import { memberFilters, members } from './member.repository.ts';
 
@@ -13,12 +13,16 @@ async function revokeIfDisabled(ctx: RequestContext, id: number, status: string)
   if (status === 'disabled') await revokeMemberDevices(ctx.trx, id);
 }
 
-/** The back office's members: list with filters, read, name and status, delete. Members sign up on the site. */
-export function memberService(ctx: RequestContext): ResourceService<Member, Input, Query> {
+/** The back office's reads of members: the list with its filters, and rows by id. */
+export const memberReads = ({ db, scope }: AdminReadContext): ResourceReads<Member, Query> => ({
+  list: (query) => members.list(db, scope, query, memberFilters(query)),
+  find: (ids) => members.find(db, scope, ids),
+});
+
+/** The back office's writes of members: name and status, delete. Members sign up on the site. */
+export function memberService(ctx: RequestContext): ResourceWrites<Member, Input> {
   const { db, scope } = ctx;
   return {
-    list: (query) => members.list(db, scope, query, memberFilters(query)),
-    find: (ids) => members.find(db, scope, ids),
     async update(before, input) {
       await members.update(db, scope, before.id, { name: input.name, status: input.status });
       await revokeIfDisabled(ctx, before.id, input.status);
