@@ -72,6 +72,21 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     const statusOf = (res: ApiAnswer) => (res.status >= 500 ? 502 : res.status);
     const recaptcha = (body: Body) => (body.recaptcha ? { recaptcha: str(body.recaptcha, 4000) } : {});
 
+    /** A page a mailed link opens: the link's token from the query, or 400 with a message when it has none. */
+    const linkPage = (
+      path: '/confirm' | '/reset-password',
+      title: (t: SiteContext['t']) => string,
+      page: (ctx: SiteContext, token: string, form: FormState, csrf: string) => LayoutInput,
+    ) =>
+      app.get(at(path), SITE_ROUTE, async (req, reply) => {
+        const token = str((req.query as Query).token, 200);
+        if (!token) {
+          const ctx = await context(req);
+          return pages.fresh(reply, ctx, 400, memberMessagePage(ctx, title(ctx.t), `/member${path}`, ctx.t.missingToken));
+        }
+        return show(req, reply, 200, (ctx, csrf) => page(ctx, token, emptyForm(), csrf));
+      });
+
     app.get(at(''), SITE_ROUTE, (req, reply) => go(req, reply, '/member/profile'));
 
     // ---- sign-in ----
@@ -129,14 +144,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       return show(req, reply, statusOf(res), (ctx, csrf) => signUpPage(ctx, failed(res, values, ['name', 'email', 'password']), csrf));
     });
 
-    app.get(at('/confirm'), SITE_ROUTE, async (req, reply) => {
-      const token = str((req.query as Query).token, 200);
-      if (!token) {
-        const ctx = await context(req);
-        return pages.fresh(reply, ctx, 400, memberMessagePage(ctx, ctx.t.confirmTitle, '/member/confirm', ctx.t.missingToken));
-      }
-      return show(req, reply, 200, (ctx, csrf) => confirmPage(ctx, token, emptyForm(), csrf));
-    });
+    linkPage('/confirm', (t) => t.confirmTitle, confirmPage);
     app.post(at('/confirm'), SITE_ROUTE, async (req, reply) => {
       const token = str(((req.body ?? {}) as Body).token, 200);
       const fingerprint = sessions.fingerprintFor(req);
@@ -202,14 +210,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       if (res.status === 404) throw new SiteNotFound();
       return show(req, reply, statusOf(res), (ctx, csrf) => forgotPasswordPage(ctx, failed(res, { email }, ['email']), csrf));
     });
-    app.get(at('/reset-password'), SITE_ROUTE, async (req, reply) => {
-      const token = str((req.query as Query).token, 200);
-      if (!token) {
-        const ctx = await context(req);
-        return pages.fresh(reply, ctx, 400, memberMessagePage(ctx, ctx.t.resetTitle, '/member/reset-password', ctx.t.missingToken));
-      }
-      return show(req, reply, 200, (ctx, csrf) => resetPasswordPage(ctx, token, emptyForm(), csrf));
-    });
+    linkPage('/reset-password', (t) => t.resetTitle, resetPasswordPage);
     app.post(at('/reset-password'), SITE_ROUTE, async (req, reply) => {
       const body = (req.body ?? {}) as Body;
       const token = str(body.token, 200);

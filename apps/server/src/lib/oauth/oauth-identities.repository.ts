@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminIdentitiesTable, OAuthProvider } from '../../db/tables/oauth.ts';
 import type { MemberIdentitiesTable } from '../../db/tables/members.ts';
+import { rowExists } from '../kit/row-exists.ts';
 
 /** The admin linked to the provider account, or undefined. */
 export async function adminLinkedTo(db: DbOrTrx, provider: OAuthProvider, subject: string) {
@@ -15,15 +16,8 @@ export async function adminLinkedTo(db: DbOrTrx, provider: OAuthProvider, subjec
 }
 
 /** Whether the admin has linked an account of the provider. */
-export async function adminHasProvider(db: DbOrTrx, adminId: number, provider: OAuthProvider): Promise<boolean> {
-  const row = await db
-    .selectFrom('admin_identities')
-    .select('id')
-    .where('admin_id', '=', adminId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const adminHasProvider = (db: DbOrTrx, adminId: number, provider: OAuthProvider): Promise<boolean> =>
+  rowExists(db, 'admin_identities', { admin_id: adminId, provider });
 
 export async function insertAdminIdentity(db: DbOrTrx, identity: Insertable<AdminIdentitiesTable>): Promise<void> {
   await db.insertInto('admin_identities').values(identity).execute();

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { LoginDevicesTable } from '../../db/schema.ts';
+import { rowExists } from '../kit/row-exists.ts';
 
 export type LoginDevice = Selectable<LoginDevicesTable>;
 
@@ -55,17 +56,8 @@ export async function insertLoginDevice(db: DbOrTrx, device: Insertable<LoginDev
 }
 
 /** Whether the admin itself (not a super admin acting as it) has had a device in this browser. */
-export async function hasOwnDeviceIn(db: DbOrTrx, adminId: number, fingerprint: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('login_devices')
-    .select('id')
-    .where('admin_id', '=', adminId)
-    .where('fingerprint', '=', fingerprint)
-    .where('impersonator_id', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const hasOwnDeviceIn = (db: DbOrTrx, adminId: number, fingerprint: string): Promise<boolean> =>
+  rowExists(db, 'login_devices', { admin_id: adminId, fingerprint, impersonator_id: null });
 
 /** Until when the device's verify-identity proof holds, or null. */
 export async function identityVerifiedUntil(db: DbOrTrx, id: number): Promise<string | null> {

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import { rowExists } from '../../lib/kit/row-exists.ts';
 
 /** An admin's signed-in devices: not revoked, session not over (one row per browser, login-device.ts). */
 export async function listDevices(db: DbOrTrx, adminId: number, currentDeviceId: number) {
@@ -47,6 +48,4 @@ export async function revokeDevices(db: DbOrTrx, ids: readonly number[], owner: 
     .execute();
 }
 
-export async function adminExists(db: DbOrTrx, adminId: number): Promise<boolean> {
-  return !!(await db.selectFrom('admins').select('id').where('id', '=', adminId).executeTakeFirst());
-}
+export const adminExists = (db: DbOrTrx, adminId: number): Promise<boolean> => rowExists(db, 'admins', { id: adminId });

@@ -7,6 +7,7 @@ import { parseRoles } from '../../lib/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { rowExists } from '../../lib/kit/row-exists.ts';
 
 /** An admin without its password hash. */
 export type AdminRow = Omit<Selectable<AdminsTable>, 'password_hash'>;
@@ -284,9 +285,8 @@ export async function groupRoles(db: DbOrTrx, groupId: number): Promise<string[]
   return g ? parseRoles(g.roles) : null;
 }
 
-export async function organizationExists(db: DbOrTrx, organizationId: number): Promise<boolean> {
-  return !!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst());
-}
+export const organizationExists = (db: DbOrTrx, organizationId: number): Promise<boolean> =>
+  rowExists(db, 'organizations', { id: organizationId });
 
 /** Whether `adminId` is a member of `organizationId`. */
 export async function isMember(db: DbOrTrx, adminId: number, organizationId: number): Promise<boolean> {

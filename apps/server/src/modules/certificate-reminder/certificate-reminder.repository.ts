@@ -4,6 +4,7 @@ import type { CertificateRemindersTable } from '../../db/tables/reminders.ts';
 import type { ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
+import { rowExists } from '../../lib/kit/row-exists.ts';
 
 /** The reminders sent for an organization: its history, gone with it (not named in the delete confirmation). */
 export const certificateReminders = scopedTable({
@@ -113,15 +114,8 @@ export function activeOrganizationsToRemind(db: DbOrTrx) {
 }
 
 /** Whether the organization was already reminded in the run of `runKey` (a day). */
-export async function remindedIn(db: DbOrTrx, organizationId: number, runKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('certificate_reminders')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('run_key', '=', runKey)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const remindedIn = (db: DbOrTrx, organizationId: number, runKey: string): Promise<boolean> =>
+  rowExists(db, 'certificate_reminders', { organization_id: organizationId, run_key: runKey });
 
 /** The organization's active member admins with their sub-account roles, in id order. */
 export function activeMembersOf(db: DbOrTrx, organizationId: number) {

@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { ProductCategoriesTable, ProductInstancesTable, ProductsTable } from '../../db/tables/products.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
+import { rowExists } from '../../lib/kit/row-exists.ts';
 
 type CategoryRow = Selectable<ProductCategoriesTable> & { product_count: number | string };
 export type ProductRow = Selectable<ProductsTable> & {
@@ -166,9 +167,7 @@ export async function categoryTree(db: DbOrTrx): Promise<ProductCategoryNode[]> 
   return nestCategories<ProductCategoryNode>(await allCategories(db));
 }
 
-export async function productCategoryExists(db: DbOrTrx, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('product_categories').select('id').where('id', '=', id).executeTakeFirst());
-}
+export const productCategoryExists = (db: DbOrTrx, id: number): Promise<boolean> => rowExists(db, 'product_categories', { id });
 
 /** The product holding `slug`, if any. */
 export async function productIdBySlug(db: DbOrTrx, slug: string): Promise<number | null> {

@@ -5,6 +5,7 @@ import type { CertificateTypesTable } from '../../db/tables/staff.ts';
 import { conflict } from '../../lib/errors.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { whereInScope, type Scope } from '../../lib/scope.ts';
+import { rowExists } from '../../lib/kit/row-exists.ts';
 
 type Row = Selectable<CertificateTypesTable>;
 
@@ -37,7 +38,7 @@ export async function knownCertificateTypeIds(db: DbOrTrx, scope: Scope, ids: re
 
 /** A type some staff certificate has, or a spreadsheet template of the scope maps, cannot go. */
 export async function certificateTypeInUse(db: DbOrTrx, scope: Scope, id: number): Promise<boolean> {
-  if (await db.selectFrom('staff_certificates').select('id').where('certificate_type_id', '=', id).executeTakeFirst()) return true;
+  if (await rowExists(db, 'staff_certificates', { certificate_type_id: id })) return true;
   const templates = await whereInScope(db.selectFrom('staff_excels').select('cells'), 'organization_id', scope).execute();
   return templates.some((t) =>
     (JSON.parse(t.cells) as { type: string; certificate_type_id?: number }[]).some(
