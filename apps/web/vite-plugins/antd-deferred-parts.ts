@@ -24,6 +24,14 @@ export const ANTD_REWRITES: ReadonlyArray<{ module: RegExp; from: string; to: st
     why: 'Card renders Tabs only with a tabList',
   },
   {
+    module: /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    // The same FormProvider, from its own module: the package's index (no sideEffects flag, and it
+    // assigns statics) kept the whole form library and its validator.
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+    why: "the popups' context isolator (dropdown, tooltip, modal) imports form/context for NoFormStyle alone",
+  },
+  {
     module: /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
     from: "import { isBright } from '../../color-picker/components/ColorPresets';",
     // ColorPresets' isBright, verbatim: its module also holds the presets panel (Collapse, colour blocks).
