@@ -55,7 +55,8 @@ export function antdDeferredParts(): Plugin {
     transform(code, id) {
       const rewrite = ANTD_REWRITES.find((r) => r.module.test(id));
       if (!rewrite) return null;
-      if (code.split(rewrite.from).length !== 2) this.error(`${id}: expected "${rewrite.from}" once (${rewrite.why}); antd changed, review the rewrite`);
+      if (code.split(rewrite.from).length !== 2)
+        this.error(`${id}: expected "${rewrite.from}" once (${rewrite.why}); antd changed, review the rewrite`);
       return { code: code.replace(rewrite.from, rewrite.to), map: null };
     },
   };
