@@ -7,7 +7,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { confirmLeave } from '../../lib/unsaved-changes.ts';
 
 /** The header's organization select, loaded when first used (organization-switcher.tsx). */
-export default function OrganizationSelect({ open }: { open: boolean }) {
+export default function OrganizationSelect({ used }: { used: { open: boolean } | null }) {
   const { t } = useTranslation();
   const { organization, organizations, switchTo } = useActiveOrganization();
   const [busy, setBusy] = useState(false);
@@ -20,8 +20,9 @@ export default function OrganizationSelect({ open }: { open: boolean }) {
       placeholder={t('header.noOrganization')}
       loading={busy}
       disabled={busy}
-      autoFocus
-      defaultOpen={open}
+      // Replacing the closed select the user pressed or tabbed to: focused, and open after a press.
+      autoFocus={used !== null}
+      defaultOpen={used?.open ?? false}
       popupMatchSelectWidth={false}
       showSearch={organizations.length > 6 ? { optionFilterProp: 'label' } : undefined}
       options={organizations.map((o) => ({ value: o.id, label: organizationLabel(o) }))}

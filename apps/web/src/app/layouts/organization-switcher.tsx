@@ -85,7 +85,7 @@ export function OrganizationSwitcher() {
     const label = organization ? organizationLabel(organization) : '';
     return (
       <Suspense fallback={<ClosedSelect label={label} />}>
-        <OrganizationSelect open={used?.open ?? false} />
+        <OrganizationSelect used={used} />
       </Suspense>
     );
   }
