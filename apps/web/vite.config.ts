@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/csp.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { antdStaticStyles } from './vite-plugins/antd-static-styles.ts';
+import { antdDeferredParts } from './vite-plugins/antd-deferred-parts.ts';
 import { ANTD_CSS_VAR_KEY } from './src/lib/antd-css-var-key.ts';
 
 /** Brotli and gzip siblings of each text file of the build, which the server sends by Accept-Encoding. */
@@ -87,7 +88,7 @@ function screenGroups() {
 const screenGroup = screenGroups();
 
 export default defineConfig({
-  plugins: [antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }), react(), precompress()],
+  plugins: [antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }), antdDeferredParts(), react(), precompress()],
   // The server gives each index.html response its own nonce (apps/server/src/plugins/web-assets.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {

@@ -14,9 +14,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import Menu, { type MenuProps } from 'antd/es/menu';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
-import Select from 'antd/es/select';
 import Avatar from 'antd/es/avatar';
-import Typography from 'antd/es/typography';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
@@ -35,12 +33,10 @@ import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { COLOR_SCHEME_PREFERENCES, setColorSchemePreference, useColorScheme, type ColorSchemePreference } from '../../lib/color-scheme.ts';
-import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAppConfig, useSiteTitle } from '../../lib/settings.ts';
 import { useDevice } from '../../lib/device.ts';
 import { loading } from '../../lib/loading.ts';
-import { toast, SHELL_TOAST } from '../../lib/toast.ts';
-import { errorText } from '../../lib/api-client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { confirmLeave } from '../../lib/unsaved-changes.ts';
@@ -50,6 +46,7 @@ import { ImpersonationBanner } from '../../features/admin/impersonation-banner.t
 import { VisibleMenuContext } from '../../lib/visible-menu.ts';
 import { OverviewCardsContext } from '../../lib/overview-cards.ts';
 import { OVERVIEW_CARDS } from '../overview-cards.ts';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
 
 // The phone's menu drawer loads when first opened: the first screen shows only its button.
 const Drawer = lazy(() => import('antd/es/drawer'));
@@ -65,47 +62,6 @@ const ICONS: Record<string, ReactNode> = {
   picture: <PictureOutlined />,
   global: <GlobalOutlined />,
 };
-
-function OrganizationSwitcher() {
-  const { t } = useTranslation();
-  const { organization, organizations, switchTo } = useActiveOrganization();
-  const [busy, setBusy] = useState(false);
-  if (organizations.length === 0) {
-    return (
-      <Typography.Text type="secondary" className="org-none">
-        {t('header.noOrganization')}
-      </Typography.Text>
-    );
-  }
-  return (
-    <Select
-      className="org-switcher"
-      data-testid="organization-switcher"
-      aria-label={t('header.switchOrganization')}
-      value={organization?.id}
-      placeholder={t('header.noOrganization')}
-      loading={busy}
-      disabled={busy}
-      popupMatchSelectWidth={false}
-      showSearch={organizations.length > 6 ? { optionFilterProp: 'label' } : undefined}
-      options={organizations.map((o) => ({ value: o.id, label: organizationLabel(o) }))}
-      onChange={async (id: number) => {
-        // The select is controlled: staying on unsaved work keeps the current organization shown.
-        if (!(await confirmLeave('organization'))) return;
-        setBusy(true);
-        try {
-          await switchTo(id);
-          const next = organizations.find((o) => o.id === id);
-          toast.success({ title: t('header.switched', { name: next ? organizationLabel(next) : id }), duration: SHELL_TOAST.duration });
-        } catch (e) {
-          toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-        } finally {
-          setBusy(false);
-        }
-      }}
-    />
-  );
-}
 
 function UserMenu() {
   const { t } = useTranslation();

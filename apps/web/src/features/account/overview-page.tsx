@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Card from 'antd/es/card';
@@ -18,7 +18,11 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import type { VisibleMenuItem } from '../../lib/menu.ts';
 import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
-import { LoginDevices } from './login-devices.tsx';
+
+// The device list (antd List with pagination, sign-out confirmations, the identity check) loads after
+// the first paint; its card's body has a fixed height, so the skeleton it shows meanwhile moves nothing.
+const LoginDevices = lazy(() => import('./login-devices.tsx').then((m) => ({ default: m.LoginDevices })));
+const devicesPending = <Skeleton active paragraph={{ rows: 3 }} />;
 
 export function RoleTags({ roles }: { roles: readonly string[] }) {
   const { t } = useTranslation();
@@ -84,7 +88,9 @@ export default function OverviewPage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('devices.title')} className="full-height overview-devices">
-            <LoginDevices />
+            <Suspense fallback={devicesPending}>
+              <LoginDevices />
+            </Suspense>
           </Card>
         </Col>
         <Col span={24}>
