@@ -68,10 +68,13 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
   const waiter = useRef<((saved: R | null) => void) | null>(null);
   const loadedId = useRef<number | null>(null);
 
+  // The screen's latest toValues: a declaration may pass a new function on every render.
+  const load = useRef({ toValues, keepEdits });
+  load.current = { toValues, keepEdits };
   useEffect(() => {
-    if (!record || (keepEdits && loadedId.current === record.id)) return;
+    if (!record || (load.current.keepEdits && loadedId.current === record.id)) return;
     loadedId.current = record.id;
-    form.setFieldsValue(toValues(record) as Parameters<typeof form.setFieldsValue>[0]);
+    form.setFieldsValue(load.current.toValues(record) as Parameters<typeof form.setFieldsValue>[0]);
     setDirty(false);
   }, [record, form]);
 
@@ -81,8 +84,8 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
   };
 
   const save = async (values: V) => {
-    const body = toBody ? toBody(values) : (values as unknown as Body);
     try {
+      const body = toBody ? toBody(values) : (values as unknown as Body);
       const saved = (mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: Number(target), body })) as R;
       await afterSave?.(saved, values);
       if (mode === 'create') navigate(`${basePath}/${saved.id}/update`, { replace: true });
