@@ -35,8 +35,8 @@ export interface CategoryTreeSelectProps {
 
 /**
  * A category picked from a tree (pages by type, products): the feature passes its tree query and its
- * namespace, whose `category` and `noCategory` name the select (and `noCategories` an empty tree, with
- * `emptyText`); clearing gives null.
+ * translation namespace, whose `noCategory` is the placeholder (and `noCategories` says a tree is empty,
+ * with `emptyText`); clearing gives null.
  */
 export function CategoryTreeSelect({
   tree,
