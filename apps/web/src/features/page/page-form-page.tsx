@@ -17,6 +17,7 @@ import { GalleryInput } from '../../components/gallery-input.tsx';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
+import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
@@ -27,11 +28,6 @@ import './i18n.ts';
 import './page.css';
 
 type Values = Record<string, unknown> & { type: PageType; status: string; publish_at?: dayjs.Dayjs | null };
-
-const day = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
 
 /** The form's values of a loaded page (gallery as ids, the publish time as Taipei wall time). */
 function valuesOf(p: Page): Values {
@@ -111,10 +107,10 @@ export default function PageFormPage() {
               </Form.Item>
               <Form.Item label={t('period')} style={{ marginBottom: 0 }}>
                 <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                  <Form.Item name="period_start" {...day}>
+                  <Form.Item name="period_start" {...dateStringProps}>
                     <DatePicker aria-label={`${t('period')} 1`} />
                   </Form.Item>
-                  <Form.Item name="period_end" {...day}>
+                  <Form.Item name="period_end" {...dateStringProps}>
                     <DatePicker aria-label={`${t('period')} 2`} />
                   </Form.Item>
                 </div>
