@@ -1,4 +1,4 @@
-import { type MutableRefObject, useMemo } from 'react';
+import { type MutableRefObject, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Form, { type FormInstance } from 'antd/es/form';
@@ -20,7 +20,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import type { useDownloads } from '../../components/download-progress.tsx';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
-import { certificateFile, certificateTypesQuery, type useStaffFiles } from './api.ts';
+import { certificateFile, certificateTypesQuery, useStaffFiles } from './api.ts';
 import { CertificateStatusTag } from './certificate-status-tag.tsx';
 import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
@@ -29,22 +29,44 @@ export type CertificateRow = NonNullable<StaffInput['certificates']>[number] & {
 
 const ACCEPT_FILES = '.pdf,.png,.jpg,.jpeg,.gif,application/pdf,image/png,image/jpeg,image/gif';
 
+/**
+ * Scanned files chosen for certificate rows not saved yet: kept by Form.List key until the staff is
+ * saved, then uploaded to the certificates the save created (they come back in the order they were added).
+ */
+export function useNewRowFiles() {
+  const files = useStaffFiles();
+  const pending = useRef(new Map<number, File>());
+  /** The Form.List keys of the rows, in order. */
+  const listKeys = useRef<number[]>([]);
+  const uploadAfterSave = async (saved: Staff, before: Set<number | undefined>, rows: CertificateRow[] | undefined) => {
+    const keys = listKeys.current;
+    const added = saved.certificates.filter((c) => !before.has(c.id));
+    let n = 0;
+    for (const [i, row] of (rows ?? []).entries()) {
+      if (row.id) continue;
+      const cert = added[n++];
+      const file = pending.current.get(keys[i] ?? -1);
+      if (cert && file) await files.uploadCertificateFile(saved.id, cert.id, file);
+    }
+    pending.current.clear();
+  };
+  return { pending, listKeys, uploadAfterSave };
+}
+
 export interface CertificateRowsProps {
   form: FormInstance;
   /** The staff as last loaded (read when a row renders, so a file added shows without resetting the rows). */
   staffRef: MutableRefObject<Staff | undefined>;
-  /** Scanned files chosen for rows not saved yet, by Form.List key. */
-  pending: MutableRefObject<Map<number, File>>;
-  /** The Form.List keys of the rows, in order (new rows' files are matched to the saved certificates by them). */
-  listKeys: MutableRefObject<number[]>;
+  newRowFiles: ReturnType<typeof useNewRowFiles>;
   canWrite: boolean;
-  files: ReturnType<typeof useStaffFiles>;
   downloads: ReturnType<typeof useDownloads>;
 }
 
 /** A staff's certificates: type, number, dates (the expiry's status beside it) and the scanned file of each. */
-export function CertificateRows({ form, staffRef, pending, listKeys, canWrite, files, downloads }: CertificateRowsProps) {
+export function CertificateRows({ form, staffRef, newRowFiles, canWrite, downloads }: CertificateRowsProps) {
   const { t } = useTranslation('staff');
+  const files = useStaffFiles();
+  const { pending, listKeys } = newRowFiles;
   const types = useQuery(certificateTypesQuery());
   const typeOptions = useMemo(() => (types.data?.data ?? []).map((ty) => ({ value: ty.id, label: ty.name })), [types.data]);
   const today = todayInTaipei();

@@ -25,7 +25,7 @@ import { schemaRule } from '../../components/resource/field-rules.ts';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { staffApi, toInput, useStaffFiles } from './api.ts';
-import { type CertificateRow, CertificateRows } from './certificate-rows.tsx';
+import { type CertificateRow, CertificateRows, useNewRowFiles } from './certificate-rows.tsx';
 import { StaffPhoto } from './staff-photo.tsx';
 import './i18n.ts';
 import './staff.css';
@@ -49,9 +49,7 @@ export default function StaffFormPage() {
   const downloads = useDownloads();
   const files = useStaffFiles();
   const [pendingPhoto, setPendingPhoto] = useState<File | null>(null);
-  /** Scanned files chosen for certificate rows not saved yet, by Form.List key. */
-  const pending = useRef(new Map<number, File>());
-  const listKeys = useRef<number[]>([]);
+  const newRowFiles = useNewRowFiles();
   // The form takes the record when it loads and after a save (new certificates get their ids), not on
   // every refetch, so a file uploaded for one row does not wipe edits in progress elsewhere.
   const rf = useResourceForm<Staff, Values, StaffInput, StaffListItem>({
@@ -62,19 +60,8 @@ export default function StaffFormPage() {
     toBody,
     keepEdits: true,
     afterSave: async (saved, values) => {
-      // Files chosen for new rows: new certificates come back in the order they were added.
       const before = new Set((values.certificates ?? []).map((c) => c.id).filter(Boolean));
-      const rows = rf.form.getFieldValue('certificates') as Values['certificates'];
-      const keys = listKeys.current;
-      const added = saved.certificates.filter((c) => !before.has(c.id));
-      let n = 0;
-      for (const [i, row] of (rows ?? []).entries()) {
-        if (row.id) continue;
-        const cert = added[n++];
-        const file = pending.current.get(keys[i] ?? -1);
-        if (cert && file) await files.uploadCertificateFile(saved.id, cert.id, file);
-      }
-      pending.current.clear();
+      await newRowFiles.uploadAfterSave(saved, before, rf.form.getFieldValue('certificates') as Values['certificates']);
       if (pendingPhoto) await files.uploadPhoto(saved.id, pendingPhoto);
       setPendingPhoto(null);
     },
@@ -189,15 +176,7 @@ export default function StaffFormPage() {
         </Row>
 
         <Divider titlePlacement="start">{t('certificates')}</Divider>
-        <CertificateRows
-          form={form}
-          staffRef={staffRef}
-          pending={pending}
-          listKeys={listKeys}
-          canWrite={canWrite}
-          files={files}
-          downloads={downloads}
-        />
+        <CertificateRows form={form} staffRef={staffRef} newRowFiles={newRowFiles} canWrite={canWrite} downloads={downloads} />
       </ResourceForm>
       <DownloadProgress jobs={downloads.jobs} />
     </div>

@@ -12,7 +12,7 @@ import Skeleton from 'antd/es/skeleton';
 import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
 import { ROLES } from '@bo/shared/permissions';
-import { mappedText, type CellMapping, type StaffExcelLayout } from '@bo/shared/schemas/staff-excel';
+import { mappedText, type CellMapping } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useActiveOrganization, useSession } from '../../../lib/session.ts';
@@ -27,7 +27,7 @@ import { certificateTypesQuery, staffApi } from '../api.ts';
 import { useStaffPhotoUrl } from '../use-staff-photo-url.ts';
 import { sheetQuery, staffExcelApi } from './api.ts';
 import { CreateTemplate } from './create-template-form.tsx';
-import { TemplateSettingsCard } from './template-settings-card.tsx';
+import { type TemplateSettings, TemplateSettingsCard } from './template-settings-card.tsx';
 import { MappingEditor, useMappingLabel } from './mapping-editor.tsx';
 import { SheetGridView, masterAddress } from './sheet-grid.tsx';
 import './i18n.ts';
@@ -55,9 +55,8 @@ function EditTemplate() {
   const types = useQuery(certificateTypesQuery());
   const certificateTypes = types.data?.data ?? [];
   const update = staffExcelApi.useUpdate();
-  const [name, setName] = useState('');
-  const [layout, setLayout] = useState<StaffExcelLayout>('card');
-  const [startRow, setStartRow] = useState(2);
+  const [settings, setSettings] = useState<TemplateSettings>({ name: '', layout: 'card', start_row: 2 });
+  const { layout, start_row: startRow } = settings;
   const [cells, setCells] = useState<CellMapping[]>([]);
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -70,9 +69,7 @@ function EditTemplate() {
 
   useEffect(() => {
     if (!tpl) return;
-    setName(tpl.name);
-    setLayout(tpl.layout);
-    setStartRow(tpl.start_row);
+    setSettings({ name: tpl.name, layout: tpl.layout, start_row: tpl.start_row });
     setCells(tpl.cells);
     setDirty(false);
   }, [tpl]);
@@ -109,7 +106,7 @@ function EditTemplate() {
   const save = async () => {
     setErrors([]);
     try {
-      await update.mutateAsync({ id: Number(target), body: { name, layout, start_row: startRow, cells } });
+      await update.mutateAsync({ id: Number(target), body: { ...settings, cells } });
       setDirty(false);
       toast.success({ title: t('mappingSaved'), duration: SHELL_TOAST.duration });
     } catch (e) {
@@ -173,13 +170,11 @@ function EditTemplate() {
       <TemplateSettingsCard
         tpl={tpl}
         canWrite={canWrite}
-        name={name}
-        setName={setName}
-        layout={layout}
-        setLayout={setLayout}
-        startRow={startRow}
-        setStartRow={setStartRow}
-        onEdited={() => setDirty(true)}
+        value={settings}
+        onChange={(patch) => {
+          setSettings((now) => ({ ...now, ...patch }));
+          setDirty(true);
+        }}
         onReplaced={() => one.refetch()}
       />
 

@@ -17,36 +17,28 @@ import { translateValidationKey } from '../../../components/resource/field-rules
 import { downloadTemplateFile, replaceTemplateFile, type StaffExcel, XLSX_ACCEPT } from './api.ts';
 import './i18n.ts';
 
+/** A template's settings as its update takes them. */
+export interface TemplateSettings {
+  name: string;
+  layout: StaffExcelLayout;
+  start_row: number;
+}
+
 export interface TemplateSettingsProps {
   tpl: StaffExcel;
   canWrite: boolean;
-  name: string;
-  setName(name: string): void;
-  layout: StaffExcelLayout;
-  setLayout(layout: StaffExcelLayout): void;
-  startRow: number;
-  setStartRow(row: number): void;
+  value: TemplateSettings;
   /** A setting changed (the mapping has unsaved changes). */
-  onEdited(): void;
+  onChange(patch: Partial<TemplateSettings>): void;
   /** The template's file was replaced: the template is read again. */
   onReplaced(): Promise<unknown>;
 }
 
 /** A template's name, layout and first row, and its file: download it, replace it. */
-export function TemplateSettingsCard({
-  tpl,
-  canWrite,
-  name,
-  setName,
-  layout,
-  setLayout,
-  startRow,
-  setStartRow,
-  onEdited,
-  onReplaced,
-}: TemplateSettingsProps) {
+export function TemplateSettingsCard({ tpl, canWrite, value, onChange, onReplaced }: TemplateSettingsProps) {
   const { t } = useTranslation('staff-excel');
   const [uploading, setUploading] = useState<number | null>(null);
+  const { name, layout, start_row: startRow } = value;
   return (
     <Card style={{ marginBottom: 16 }}>
       <Flex gap={16} wrap align="flex-end">
@@ -60,8 +52,7 @@ export function TemplateSettingsCard({
             disabled={!canWrite}
             maxLength={100}
             onChange={(e) => {
-              setName(e.target.value);
-              onEdited();
+              onChange({ name: e.target.value });
             }}
           />
         </div>
@@ -73,8 +64,7 @@ export function TemplateSettingsCard({
             disabled={!canWrite}
             optionType="button"
             onChange={(e) => {
-              setLayout(e.target.value);
-              onEdited();
+              onChange({ layout: e.target.value });
             }}
             options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
           />
@@ -92,8 +82,7 @@ export function TemplateSettingsCard({
               value={startRow}
               disabled={!canWrite}
               onChange={(v) => {
-                setStartRow(Number(v) || 1);
-                onEdited();
+                onChange({ start_row: Number(v) || 1 });
               }}
             />
           </div>
