@@ -20,43 +20,40 @@ const submitOnEnter = (form: FormInstance) => (e: ReactKeyboardEvent<HTMLInputEl
 
 interface UrlDialogProps<V> {
   form: FormInstance<V>;
-  title: string;
-  testId: string;
+  /** Its words (`{kind}Title`, `{kind}Url`, `{kind}UrlHint`) and test ids (`rich-text-{kind}-dialog`, `rich-text-{kind}-url`). */
+  kind: 'link' | 'youtube';
   onCancel(): void;
   onFinish(values: V): void;
   initialValues?: Partial<V>;
-  /** The address field: its name, words, what it refuses and the placeholder. */
+  /** The address field: its name, what it refuses (and says then) and the placeholder. */
   url: {
     name: string;
-    label: string;
-    hint: string;
     valid(v: string): boolean;
     invalid: string;
     placeholder: string;
-    testId: string;
   };
   children?: ReactNode;
 }
 
 /** A dialog asking for an address (and what `children` add), inserted on OK or Enter. */
-function UrlDialog<V>({ form, title, testId, onCancel, onFinish, initialValues, url, children }: UrlDialogProps<V>) {
+function UrlDialog<V>({ form, kind, onCancel, onFinish, initialValues, url, children }: UrlDialogProps<V>) {
   const { t } = useTranslation('rich-text');
   return (
     <Modal
       open
-      title={title}
+      title={t(`${kind}Title`)}
       okText={t('insert')}
       onOk={() => form.submit()}
       onCancel={onCancel}
       destroyOnHidden
       width={480}
-      data-testid={testId}
+      data-testid={`rich-text-${kind}-dialog`}
     >
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
         <Form.Item
           name={url.name}
-          label={url.label}
-          extra={url.hint}
+          label={t(`${kind}Url`)}
+          extra={t(`${kind}UrlHint`)}
           rules={[
             { required: true, whitespace: true, message: t('validate.error.required', { ns: 'common' }) },
             {
@@ -71,7 +68,7 @@ function UrlDialog<V>({ form, title, testId, onCancel, onFinish, initialValues, 
             autoComplete="off"
             placeholder={url.placeholder}
             onPressEnter={submitOnEnter(form)}
-            data-testid={url.testId}
+            data-testid={`rich-text-${kind}-url`}
           />
         </Form.Item>
         {children}
@@ -86,19 +83,15 @@ export function LinkDialog({ initial, onCancel, onSubmit }: { initial: string; o
   return (
     <UrlDialog
       form={form}
-      title={t('linkTitle')}
-      testId="rich-text-link-dialog"
+      kind="link"
       onCancel={onCancel}
       initialValues={{ href: initial }}
       onFinish={(v) => onSubmit(v.href.trim())}
       url={{
         name: 'href',
-        label: t('linkUrl'),
-        hint: t('linkUrlHint'),
         valid: isRichTextUrl,
         invalid: t('linkUrlInvalid'),
         placeholder: 'https://',
-        testId: 'rich-text-link-url',
       }}
     />
   );
@@ -110,8 +103,7 @@ export function YouTubeDialog({ onCancel, onSubmit }: { onCancel(): void; onSubm
   return (
     <UrlDialog
       form={form}
-      title={t('youtubeTitle')}
-      testId="rich-text-youtube-dialog"
+      kind="youtube"
       onCancel={onCancel}
       onFinish={(v) => {
         const videoId = youtubeVideoId(v.url);
@@ -119,12 +111,9 @@ export function YouTubeDialog({ onCancel, onSubmit }: { onCancel(): void; onSubm
       }}
       url={{
         name: 'url',
-        label: t('youtubeUrl'),
-        hint: t('youtubeUrlHint'),
         valid: (v) => !!youtubeVideoId(v),
         invalid: t('youtubeNoId'),
         placeholder: 'https://youtu.be/',
-        testId: 'rich-text-youtube-url',
       }}
     >
       <Form.Item name="title" label={t('youtubeVideoTitle')}>
