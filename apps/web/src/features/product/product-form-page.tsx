@@ -75,7 +75,7 @@ const valuesOf = (p: Product): Values => ({
 export default function ProductFormPage() {
   const { t } = useTranslation('product');
   const { productInstanceSeparator: separator = '-' } = useAppConfig();
-  const { mode } = useRouteMeta();
+  const { mode = 'update' } = useRouteMeta();
   const slugTouched = useRef(mode === 'update');
   const rf = useResourceForm<Product, Values, Record<string, unknown>>({
     api: productsApi,
