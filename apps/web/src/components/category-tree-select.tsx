@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import TreeSelect from 'antd/es/tree-select';
 import { currentLanguage } from '../i18n/index.ts';
 
@@ -34,7 +35,8 @@ export interface CategoryTreeSelectProps {
 
 /**
  * A category picked from a tree (pages by type, products): the feature passes its tree query and its
- * words; clearing gives null.
+ * translation namespace, whose `noCategory` is the placeholder (and `noCategories` says a tree is empty,
+ * with `emptyText`); clearing gives null.
  */
 export function CategoryTreeSelect({
   tree,
@@ -44,14 +46,16 @@ export function CategoryTreeSelect({
   asParent,
   self,
   placeholder,
-  label,
-  empty,
+  ns,
+  emptyText,
   testId,
 }: CategoryTreeSelectProps & {
   tree: { isPending: boolean; data?: { max_depth: number; data: CategoryTreeNode[] } };
-  label: string;
-  empty?: string;
+  ns: string;
+  emptyText?: boolean;
 }) {
+  const { t } = useTranslation(ns);
+  const shown = placeholder ?? t('noCategory');
   return (
     <TreeSelect
       id={id}
@@ -59,10 +63,10 @@ export function CategoryTreeSelect({
       treeDefaultExpandAll
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      placeholder={placeholder}
-      aria-label={placeholder ?? label}
+      placeholder={shown}
+      aria-label={shown}
       loading={tree.isPending}
-      notFoundContent={empty}
+      notFoundContent={emptyText ? t('noCategories') : undefined}
       treeData={categoryTreeItems(tree.data?.data ?? [], currentLanguage(), asParent ? tree.data?.max_depth : undefined, self)}
       style={{ width: '100%' }}
       data-testid={testId}

@@ -1,21 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
-import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import { addTranslations } from '../i18n/index.ts';
-import { PhotoLibraryPicker, type LibraryPhoto } from './photo-library-picker.tsx';
 import { useResourceRecord } from './resource/resource-record.ts';
+import { type ShownPhoto, usePickedPhoto } from './use-picked-photo.tsx';
 import './photo-field.css';
 
 addTranslations('photo-field', {
   'zh-TW': { pick: '從相片庫選擇', change: '更換相片', remove: '移除相片', none: '尚未選擇相片' },
   'en-US': { pick: 'Pick from the photo library', change: 'Change photo', remove: 'Remove photo', none: 'No photo yet' },
 });
-
-type Shown = Pick<PhotoSummary, 'id' | 'title' | 'alt' | 'size_list'>;
 
 /**
  * A form input holding a library photo's id (`photo_id`): its thumbnail, pick from the library,
@@ -35,10 +31,7 @@ export function PhotoField({
 }) {
   const { t } = useTranslation('photo-field');
   const record = useResourceRecord();
-  const [picked, setPicked] = useState<Shown | null>(null);
-  const [open, setOpen] = useState(false);
-  const fromRecord = record?.[recordKey] as Shown | null | undefined;
-  const shown = value == null ? null : picked?.id === value ? picked : fromRecord?.id === value ? fromRecord : null;
+  const { shown, pick, picker } = usePickedPhoto(value, record?.[recordKey] as ShownPhoto | null | undefined, onChange);
   return (
     <Flex gap={12} align="center" wrap className="photo-field" data-testid="photo-field">
       <div className="photo-field-frame">
@@ -50,7 +43,7 @@ export function PhotoField({
       </div>
       <Flex vertical gap={4} align="flex-start">
         {!shown ? <Typography.Text type="secondary">{value == null ? t('none') : `#${value}`}</Typography.Text> : null}
-        <Button id={id} onClick={() => setOpen(true)} data-testid="photo-field-pick">
+        <Button id={id} onClick={pick} data-testid="photo-field-pick">
           {value == null ? t('pick') : t('change')}
         </Button>
         {value != null ? (
@@ -59,15 +52,7 @@ export function PhotoField({
           </Button>
         ) : null}
       </Flex>
-      <PhotoLibraryPicker
-        open={open}
-        onClose={() => setOpen(false)}
-        onPick={(p: LibraryPhoto) => {
-          setPicked(p);
-          setOpen(false);
-          onChange?.(p.id);
-        }}
-      />
+      {picker}
     </Flex>
   );
 }

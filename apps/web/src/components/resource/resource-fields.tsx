@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -7,6 +6,7 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import DatePicker from 'antd/es/date-picker';
 import type { z } from 'zod';
+import { dateStringProps } from './date-string-props.ts';
 import { schemaRule } from './field-rules.ts';
 import type { ResourceField } from './resource-spec.ts';
 
@@ -48,12 +48,6 @@ function FieldInput({ field, ...control }: { field: ResourceField } & Control) {
   }
 }
 
-/** Dates stay YYYY-MM-DD strings in the form values; the picker gets dayjs. */
-const dateProps = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
-
 /** The declared fields, each checked by its entry of the shared schema. */
 export function ResourceFields({ fields, schema }: { fields: ResourceField[]; schema: z.ZodObject }) {
   const { t } = useTranslation();
@@ -69,7 +63,7 @@ export function ResourceFields({ fields, schema }: { fields: ResourceField[]; sc
             required={f.required}
             extra={f.extra && t(f.extra)}
             rules={entry ? [schemaRule(entry)] : []}
-            {...(f.input === 'date' ? dateProps : {})}
+            {...(f.input === 'date' ? dateStringProps : {})}
           >
             <FieldInput field={f} />
           </Form.Item>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { setLanguage } from '../../i18n/index.ts';
-import { isRichTextUrl, RichTextEditor } from './rich-text-editor.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+import { isRichTextUrl } from './rich-text-url.ts';
 import { youtubeVideoId } from './youtube-node.ts';
 
 const VALUE =

@@ -1,66 +1,42 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import AntApp from 'antd/es/app';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import ColorPicker from 'antd/es/color-picker';
-import ConfigProvider from 'antd/es/config-provider';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
-import List from 'antd/es/list';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
-import type { AppConfig } from '@bo/shared/app-config';
 import { isHttpUrl } from '@bo/shared/validators';
 import { api, errorText } from '../../lib/api-client.ts';
 import { loadSettings } from '../../lib/settings.ts';
-import { useColorScheme } from '../../lib/color-scheme.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
-import { formatDateTime } from '../../i18n/dates.ts';
-import { buildTheme, contrast, textOn } from '../../lib/theme.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { applyServerErrors } from '../../components/resource/field-rules.ts';
+import {
+  type Answer,
+  changed,
+  DEPTHS,
+  type Editable,
+  editable,
+  HEX,
+  KEY,
+  HISTORY_KEY,
+  MODULES,
+  same,
+  SEPARATOR,
+  URL,
+} from './app-config-api.ts';
+import { History } from './app-settings-history.tsx';
+import { ColorPreview } from './color-preview.tsx';
 import './i18n.ts';
-
-const URL = '/api/admin/app-config/app';
-const KEY = ['app-config', 'app'];
-const HISTORY_KEY = ['app-config', 'app', 'history'];
-type Answer = { config: AppConfig; updated_at: string | null };
-/** The audit entries of the config, as GET /api/admin/audit-log/index answers them. */
-interface Version {
-  id: number;
-  action: string;
-  actor: { id: number; email: string; name: string } | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
-/** The config fields this screen edits; twoFactorRequiredRoles has its own screen (/admin/security). */
-type Editable = Omit<AppConfig, 'twoFactorRequiredRoles'>;
-const MODULES = ['admin', 'banner', 'contact', 'page', 'video', 'member', 'product'] as const;
-const DEPTHS = ['default', 'article', 'project'] as const;
-const HEX = /^#[0-9a-fA-F]{6}$/;
-/** The app config's productInstanceSeparator: 1–3 characters, none of them a space. */
-const SEPARATOR = /^\S{1,3}$/;
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-/** The top-level fields that differ: the update merges them over the stored config. */
-function changed(from: Editable, to: Editable): Partial<Editable> {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(to) as (keyof Editable)[]) if (!same(from[k], to[k])) out[k] = to[k];
-  return out as Partial<Editable>;
-}
-const editable = ({ twoFactorRequiredRoles: _, ...rest }: AppConfig): Editable => rest;
 
 /** /admin/app-config: the application config (spec section 3) with validation, a live colour preview and its history. */
 export default function AppSettingsPage() {
@@ -285,129 +261,5 @@ export default function AppSettingsPage() {
         </Col>
       </Row>
     </div>
-  );
-}
-
-/** The primary colour on sample controls, through the same theme builder the app uses. */
-function ColorPreview({ color }: { color: string }) {
-  const { t } = useTranslation('app-settings');
-  const { scheme } = useColorScheme();
-  const valid = HEX.test(color);
-  const theme = useMemo(() => (valid ? buildTheme(color, scheme) : undefined), [color, scheme, valid]);
-  if (!valid || !theme) return null;
-  return (
-    <section className="settings-preview" aria-label={t('preview')} data-testid="settings-preview">
-      <ConfigProvider theme={theme}>
-        <p className="muted">{t('previewText')}</p>
-        <Flex gap={12} wrap align="center">
-          <Button type="primary" tabIndex={-1}>
-            {t('previewButton')}
-          </Button>
-          <Switch defaultChecked tabIndex={-1} aria-label={t('preview')} />
-          <Tag style={{ background: color, color: textOn(color), borderColor: color }}>{t('previewTag')}</Tag>
-          <Button type="link" tabIndex={-1} style={{ padding: 0 }}>
-            {t('previewLink')}
-          </Button>
-        </Flex>
-      </ConfigProvider>
-      {contrast(color, '#ffffff') < 3 ? <Alert type="warning" showIcon message={t('lowContrast')} style={{ marginTop: 12 }} /> : null}
-    </section>
-  );
-}
-
-/** The config's audit entries, newest first: each version can be put back (PUT …/restore). */
-function History({ dirty }: { dirty: boolean }) {
-  const { t } = useTranslation('app-settings');
-  const qc = useQueryClient();
-  const { modal } = AntApp.useApp();
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: [...HISTORY_KEY, page],
-    queryFn: () =>
-      api.get<{ data: Version[]; meta: { total: number } }>('/api/admin/audit-log/index', {
-        target_type: 'app_config',
-        target_id: 'app',
-        page,
-        per_page: 10,
-        sort: 'id',
-        order: 'desc',
-      }),
-  });
-  const restore = useMutation({
-    mutationFn: (body: { audit_id: number; side?: 'before' }) => api.put<Answer>(`${URL}/restore`, body),
-    onSuccess: async (r) => {
-      qc.setQueryData(KEY, r);
-      await qc.invalidateQueries({ queryKey: HISTORY_KEY });
-      await loadSettings();
-    },
-  });
-  const ask = (auditId: number, time: string, side?: 'before') =>
-    modal.confirm({
-      title: side ? t('restoreFirst') : t('restore'),
-      content: t('restoreConfirm', { time }),
-      onOk: () =>
-        restore.mutateAsync({ audit_id: auditId, ...(side ? { side } : {}) }).then(
-          () => toast.success({ title: t('restored', { time }), duration: SHELL_TOAST.duration }),
-          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
-        ),
-    });
-
-  return (
-    <Card title={t('history')} className="settings-card">
-      {dirty ? <Alert type="info" showIcon message={t('unsavedBeforeRestore')} style={{ marginBottom: 12 }} /> : null}
-      {q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <List
-          loading={q.isPending}
-          dataSource={q.data?.data ?? []}
-          locale={{ emptyText: <span className="muted">{t('historyEmpty')}</span> }}
-          pagination={
-            (q.data?.meta.total ?? 0) > 10
-              ? { current: page, pageSize: 10, total: q.data?.meta.total, onChange: setPage, size: 'small', simple: true }
-              : false
-          }
-          renderItem={(e) => {
-            const time = formatDateTime(e.created_at);
-            const before = (e.before ?? {}) as Record<string, unknown>;
-            const after = (e.after ?? {}) as Record<string, unknown>;
-            const keys = Object.keys(after).filter((k) => !same(before[k], after[k]));
-            const isFirst = q.data?.meta.total !== undefined && page * 10 >= q.data.meta.total && e.id === q.data.data.at(-1)?.id;
-            return (
-              <List.Item data-testid={`settings-version-${e.id}`}>
-                <div style={{ width: '100%' }}>
-                  <Flex justify="space-between" gap={8} wrap>
-                    <strong>{time}</strong>
-                    <Tag>{e.action === 'restore' ? t('actionRestore') : t('actionUpdate')}</Tag>
-                  </Flex>
-                  <div className="muted">{e.actor ? e.actor.name || e.actor.email : '—'}</div>
-                  <div className="muted">{keys.map((k) => t(`fields.${k}`, { defaultValue: k }) as string).join('、') || '—'}</div>
-                  <Flex gap={8} wrap style={{ marginTop: 6 }}>
-                    <Button
-                      size="small"
-                      disabled={dirty || restore.isPending}
-                      onClick={() => ask(e.id, time)}
-                      data-testid={`settings-restore-${e.id}`}
-                    >
-                      {t('restore')}
-                    </Button>
-                    {isFirst ? (
-                      <Button
-                        size="small"
-                        disabled={dirty || restore.isPending}
-                        onClick={() => ask(e.id, formatDateTime(e.created_at), 'before')}
-                      >
-                        {t('restoreFirst')}
-                      </Button>
-                    ) : null}
-                    <Link to={`/admin/audit-log?entry=${e.id}`}>{t('viewInAudit')}</Link>
-                  </Flex>
-                </div>
-              </List.Item>
-            );
-          }}
-        />
-      )}
-    </Card>
   );
 }

@@ -1,20 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { PageType } from '@bo/shared/schemas/page';
 import { CategoryTreeSelect, type CategoryTreeSelectProps } from '../../components/category-tree-select.tsx';
 import { useCategoryTree } from './api.ts';
 import './i18n.ts';
 
 /** A category of one page type, picked from its tree; `asParent` disables those at the deepest level. */
-export function CategorySelect({ type, placeholder, ...props }: CategoryTreeSelectProps & { type?: PageType }) {
-  const { t } = useTranslation('page');
+export function CategorySelect({ type, ...props }: CategoryTreeSelectProps & { type?: PageType }) {
   const tree = useCategoryTree(type);
-  return (
-    <CategoryTreeSelect
-      {...props}
-      tree={tree}
-      placeholder={placeholder ?? t('noCategory')}
-      label={t('category')}
-      testId="page-category-select"
-    />
-  );
+  return <CategoryTreeSelect {...props} tree={tree} ns="page" testId="page-category-select" />;
 }

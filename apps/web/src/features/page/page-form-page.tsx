@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,17 +13,13 @@ import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { PAGE_STATUSES, PAGE_TYPES, pageContentShape, type Page, type PageType } from '@bo/shared/schemas/page';
 import { ROLES } from '@bo/shared/permissions';
 import { adminPath } from '../../lib/feature.ts';
-import { useRouteMeta } from '../../lib/route-meta.ts';
-import { useSession } from '../../lib/session.ts';
-import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { PageHeader } from '../../components/page-header.tsx';
 import { GalleryInput } from '../../components/gallery-input.tsx';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
-import { ResourceForm } from '../../components/resource/resource-form.tsx';
-import { ResourceRecordContext } from '../../components/resource/resource-record.ts';
-import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
+import { dateStringProps } from '../../components/resource/date-string-props.ts';
+import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
+import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
 import { PageRevisions } from './page-revisions.tsx';
@@ -33,11 +28,6 @@ import './i18n.ts';
 import './page.css';
 
 type Values = Record<string, unknown> & { type: PageType; status: string; publish_at?: dayjs.Dayjs | null };
-
-const day = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
 
 /** The form's values of a loaded page (gallery as ids, the publish time as Taipei wall time). */
 function valuesOf(p: Page): Values {
@@ -53,165 +43,135 @@ function valuesOf(p: Page): Values {
 /** /admin/page/create and /admin/page/{id}/update: a page, news item or project case, with its revisions. */
 export default function PageFormPage() {
   const { t } = useTranslation('page');
-  const { mode = 'update' } = useRouteMeta();
-  const { target } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const { can } = useSession();
-  const [form] = Form.useForm<Values>();
-  const { onError, formError } = useServerFieldErrors(form);
-  const one = useQuery(pagesApi.one(mode === 'update' ? target : undefined));
-  const create = pagesApi.useCreate();
-  const update = pagesApi.useUpdate();
+  const rf = useResourceForm<Page, Values, Record<string, unknown>>({
+    api: pagesApi,
+    basePath: adminPath('page'),
+    writeRoles: ROLES.page,
+    toValues: valuesOf,
+    toBody: (v) => ({
+      ...v,
+      publish_at: v.status === 'scheduled' && v.publish_at ? fromTaipeiWallTime(v.publish_at.format('YYYY-MM-DDTHH:mm')) : null,
+    }),
+    words: { created: t('created'), saved: t('changed') },
+  });
+  const { mode, form, record } = rf;
   const [revisionsOpen, setRevisionsOpen] = useState(false);
-  const type = (Form.useWatch('type', form) ?? one.data?.type) as PageType | undefined;
+  const type = (Form.useWatch('type', form) ?? record?.type) as PageType | undefined;
   const status = Form.useWatch('status', form);
   const initialType = PAGE_TYPES.includes(search.get('type') as PageType) ? (search.get('type') as PageType) : 'article';
   const initialValues = useMemo<Values>(
     () => ({ type: initialType, status: 'draft', body: '', gallery: [], sort_order: 0, category_id: null, cover_photo_id: null }),
     [initialType],
   );
-  useEffect(() => {
-    if (one.data) form.setFieldsValue(valuesOf(one.data));
-  }, [one.data, form]);
-
-  const submit = async (v: Values) => {
-    const body = {
-      ...v,
-      publish_at: v.status === 'scheduled' && v.publish_at ? fromTaipeiWallTime(v.publish_at.format('YYYY-MM-DDTHH:mm')) : null,
-    };
-    try {
-      if (mode === 'create') {
-        const created = await create.mutateAsync(body);
-        navigate(adminPath(`page/${created.id}/update`), { replace: true });
-      } else await update.mutateAsync({ id: Number(target), body });
-      toast.success({ title: t(mode === 'create' ? 'created' : 'changed'), duration: SHELL_TOAST.duration });
-    } catch (e) {
-      onError(e);
-    }
-  };
 
   const rule = (name: keyof typeof pageContentShape) => [schemaRule(pageContentShape[name])];
   return (
-    <div className="page page-form-page">
-      <PageHeader
-        title={mode === 'update' ? one.data?.title : undefined}
-        extra={
+    <ContentFormScreen<Values>
+      name="page"
+      resourceForm={rf}
+      title={record?.title}
+      headerExtra={
+        record ? (
           <>
-            {one.data ? <PageStatusTag page={one.data} /> : null}
-            {one.data ? (
-              <Button icon={<HistoryOutlined />} onClick={() => setRevisionsOpen(true)} data-testid="page-revisions-open">
-                {t('revisionsCount', { count: one.data.revision_count })}
-              </Button>
-            ) : null}
-            <Button onClick={() => navigate(adminPath('page'))}>{t('back')}</Button>
+            <PageStatusTag page={record} />
+            <Button icon={<HistoryOutlined />} onClick={() => setRevisionsOpen(true)} data-testid="page-revisions-open">
+              {t('revisionsCount', { count: record.revision_count })}
+            </Button>
           </>
-        }
-      />
-      <ResourceRecordContext.Provider value={one.data ?? null}>
-        <ResourceForm<Values>
-          form={form}
-          mode={mode}
-          loading={one.isPending && mode === 'update'}
-          loadError={one.error}
-          onRetry={() => void one.refetch()}
-          submitting={create.isPending || update.isPending}
-          formError={formError}
-          onCancel={() => navigate(adminPath('page'))}
-          initialValues={initialValues}
-          disabled={!can(ROLES.page)}
-          onSubmit={submit}
-        >
-          <div className="page-form-grid">
-            <div>
-              <Form.Item name="title" label={t('title')} required rules={rule('title')}>
-                <Input data-testid="page-title" />
+        ) : null
+      }
+      initialValues={initialValues}
+      after={record && revisionsOpen ? <PageRevisions page={record} onClose={() => setRevisionsOpen(false)} /> : null}
+      main={
+        <>
+          <Form.Item name="title" label={t('title')} required rules={rule('title')}>
+            <Input data-testid="page-title" />
+          </Form.Item>
+          <Form.Item name="slug" label={t('slug')} required rules={rule('slug')} extra={t('slugHint')}>
+            <Input data-testid="page-slug" />
+          </Form.Item>
+          <Form.Item name="summary" label={t('summary')} rules={rule('summary')}>
+            <Input.TextArea autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.Item name="body" label={t('body')}>
+            <RichTextEditor aria-label={t('body')} />
+          </Form.Item>
+          {type === 'project' ? (
+            <Card size="small" title={t('project')} style={{ marginBottom: 16 }}>
+              <Form.Item name="location" label={t('location')} rules={rule('location')}>
+                <Input data-testid="page-location" />
               </Form.Item>
-              <Form.Item name="slug" label={t('slug')} required rules={rule('slug')} extra={t('slugHint')}>
-                <Input data-testid="page-slug" />
+              <Form.Item name="client" label={t('client')} rules={rule('client')}>
+                <Input />
               </Form.Item>
-              <Form.Item name="summary" label={t('summary')} rules={rule('summary')}>
-                <Input.TextArea autoSize={{ minRows: 2 }} />
-              </Form.Item>
-              <Form.Item name="body" label={t('body')}>
-                <RichTextEditor aria-label={t('body')} />
-              </Form.Item>
-              {type === 'project' ? (
-                <Card size="small" title={t('project')} style={{ marginBottom: 16 }}>
-                  <Form.Item name="location" label={t('location')} rules={rule('location')}>
-                    <Input data-testid="page-location" />
+              <Form.Item label={t('period')} style={{ marginBottom: 0 }}>
+                <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+                  <Form.Item name="period_start" {...dateStringProps}>
+                    <DatePicker aria-label={`${t('period')} 1`} />
                   </Form.Item>
-                  <Form.Item name="client" label={t('client')} rules={rule('client')}>
-                    <Input />
+                  <Form.Item name="period_end" {...dateStringProps}>
+                    <DatePicker aria-label={`${t('period')} 2`} />
                   </Form.Item>
-                  <Form.Item label={t('period')} style={{ marginBottom: 0 }}>
-                    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                      <Form.Item name="period_start" {...day}>
-                        <DatePicker aria-label={`${t('period')} 1`} />
-                      </Form.Item>
-                      <Form.Item name="period_end" {...day}>
-                        <DatePicker aria-label={`${t('period')} 2`} />
-                      </Form.Item>
-                    </div>
-                  </Form.Item>
-                  <Form.Item name="gallery" label={t('gallery')}>
-                    <GalleryInput known={one.data?.gallery ?? []} testId="page-gallery" />
-                  </Form.Item>
-                </Card>
-              ) : null}
-              <Card size="small" title={t('english')} style={{ marginBottom: 16 }}>
-                <Form.Item name="title_en" label={t('titleEn')} extra={t('titleEnHint')} rules={rule('title_en')}>
-                  <Input data-testid="page-title-en" />
-                </Form.Item>
-                <Form.Item name="summary_en" label={t('summaryEn')} rules={rule('summary_en')}>
-                  <Input.TextArea autoSize={{ minRows: 2 }} />
-                </Form.Item>
-                <Form.Item name="body_en" label={t('bodyEn')}>
-                  <RichTextEditor aria-label={t('bodyEn')} />
-                </Form.Item>
-                <Form.Item name="seo_description_en" label={t('seoEn')} rules={rule('seo_description_en')}>
-                  <Input.TextArea autoSize={{ minRows: 2 }} />
-                </Form.Item>
-              </Card>
-            </div>
-            <div>
-              <Form.Item name="type" label={t('type')} required>
-                <Select
-                  disabled={mode === 'update'}
-                  options={PAGE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-                  onChange={() => form.setFieldValue('category_id', null)}
-                />
+                </div>
               </Form.Item>
-              <Form.Item name="status" label={t('status')} required>
-                <Select options={PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} data-testid="page-status" />
+              <Form.Item name="gallery" label={t('gallery')}>
+                <GalleryInput known={record?.gallery ?? []} testId="page-gallery" />
               </Form.Item>
-              {status === 'scheduled' ? (
-                <Form.Item name="publish_at" label={t('publishAt')} extra={t('publishAtHint')} required>
-                  <DatePicker
-                    showTime={{ format: 'HH:mm' }}
-                    format="YYYY-MM-DD HH:mm"
-                    style={{ width: '100%' }}
-                    data-testid="page-publish-at"
-                  />
-                </Form.Item>
-              ) : null}
-              <Form.Item name="category_id" label={t('category')}>
-                <CategorySelect type={type} />
-              </Form.Item>
-              <Form.Item name="cover_photo_id" label={t('cover')}>
-                <PhotoField recordKey="cover_photo" />
-              </Form.Item>
-              <Form.Item name="seo_description" label={t('seo')} rules={rule('seo_description')}>
-                <Input.TextArea autoSize={{ minRows: 2 }} />
-              </Form.Item>
-              <Form.Item name="sort_order" label={t('order')}>
-                <InputNumber min={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </div>
-          </div>
-        </ResourceForm>
-      </ResourceRecordContext.Provider>
-      {one.data && revisionsOpen ? <PageRevisions page={one.data} onClose={() => setRevisionsOpen(false)} /> : null}
-    </div>
+            </Card>
+          ) : null}
+          <Card size="small" title={t('english')} style={{ marginBottom: 16 }}>
+            <Form.Item name="title_en" label={t('titleEn')} extra={t('titleEnHint')} rules={rule('title_en')}>
+              <Input data-testid="page-title-en" />
+            </Form.Item>
+            <Form.Item name="summary_en" label={t('summaryEn')} rules={rule('summary_en')}>
+              <Input.TextArea autoSize={{ minRows: 2 }} />
+            </Form.Item>
+            <Form.Item name="body_en" label={t('bodyEn')}>
+              <RichTextEditor aria-label={t('bodyEn')} />
+            </Form.Item>
+            <Form.Item name="seo_description_en" label={t('seoEn')} rules={rule('seo_description_en')}>
+              <Input.TextArea autoSize={{ minRows: 2 }} />
+            </Form.Item>
+          </Card>
+        </>
+      }
+      side={
+        <>
+          <Form.Item name="type" label={t('type')} required>
+            <Select
+              disabled={mode === 'update'}
+              options={PAGE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+              onChange={() => form.setFieldValue('category_id', null)}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('status')} required>
+            <Select options={PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} data-testid="page-status" />
+          </Form.Item>
+          {status === 'scheduled' ? (
+            <Form.Item name="publish_at" label={t('publishAt')} extra={t('publishAtHint')} required>
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+                data-testid="page-publish-at"
+              />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="category_id" label={t('category')}>
+            <CategorySelect type={type} />
+          </Form.Item>
+          <Form.Item name="cover_photo_id" label={t('cover')}>
+            <PhotoField recordKey="cover_photo" />
+          </Form.Item>
+          <Form.Item name="seo_description" label={t('seo')} rules={rule('seo_description')}>
+            <Input.TextArea autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.Item name="sort_order" label={t('order')}>
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </>
+      }
+    />
   );
 }

@@ -1,172 +1,39 @@
 import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from 'antd/es/alert';
-import Button, { type ButtonProps } from 'antd/es/button';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
-import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import AppstoreAddOutlined from '@ant-design/icons/AppstoreAddOutlined';
-import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import { PRODUCT_KEYS, productPrice, productSku, productStock, type Product, type ProductInstance } from '@bo/shared/schemas/product';
-import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { useDevice } from '../../lib/device.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { PhotoLibraryPicker, type LibraryPhoto } from '../../components/photo-library-picker.tsx';
 import { schemaRule, translateValidationKey } from '../../components/resource/field-rules.ts';
 import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
+import { InstancePhotoInput } from './instance-photo-input.tsx';
+import { BatchEditModal } from './instance-batch-modal.tsx';
+import { InstancesPreview } from './instances-preview.tsx';
+import { PriceInput } from './price-input.tsx';
 import { type InstanceInput, useBatchInstances, useGenerateInstances, useInstances, useUpdateInstance } from './api.ts';
 import { type AttributeList, formatNtd, instancesLeaving, previewGeneration } from './product-logic.ts';
 import './i18n.ts';
 
 type Row = InstanceInput;
-type Shown = Pick<PhotoSummary, 'id' | 'title' | 'alt' | 'size_list'>;
 const FIELDS = ['sku', 'price', 'stock', 'photo_id'] as const;
 const rowKey = (id: number) => `i${id}`;
 const rowOf = (i: ProductInstance): Row => ({ sku: i.sku, price: i.price, stock: i.stock, photo_id: i.photo_id });
 const sameRow = (a: Partial<Row> | undefined, b: Row) => !!a && FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
-const thousands = (v: number | string | undefined) => (v === undefined || v === '' ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-const digits = (v: string | undefined) => (v ? v.replace(/[^\d]/g, '') : '') as unknown as number;
-
-/** An instance's photo from the library, small: its thumbnail opens the picker, × removes it. */
-function InstancePhotoInput({
-  value,
-  onChange,
-  known,
-  name,
-  disabled,
-}: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
-  known: Shown | null;
-  name: string;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation('product');
-  const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<Shown | null>(null);
-  const shown = value == null ? null : picked?.id === value ? picked : known?.id === value ? known : null;
-  return (
-    <span className="product-instance-photo">
-      <Button
-        size="small"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-        aria-label={t(value == null ? 'pickInstancePhoto' : 'changeInstancePhoto', { name })}
-        icon={shown ? <img src={shown.size_list.tiny.url} alt="" /> : <PictureOutlined />}
-        style={shown ? { padding: 0, width: 32, height: 32, overflow: 'hidden' } : undefined}
-        data-testid="instance-photo"
-      />
-      {value != null && !disabled ? (
-        <Button
-          size="small"
-          type="text"
-          icon={<CloseOutlined />}
-          onClick={() => onChange?.(null)}
-          aria-label={t('removeInstancePhoto', { name })}
-        />
-      ) : null}
-      <PhotoLibraryPicker
-        open={open}
-        onClose={() => setOpen(false)}
-        onPick={(p: LibraryPhoto) => {
-          setPicked(p);
-          setOpen(false);
-          onChange?.(p.id);
-        }}
-      />
-    </span>
-  );
-}
-
-/** Batch edit of the selected instances' price and/or stock (an empty field stays as it is). */
-function BatchEditModal({
-  open,
-  count,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  count: number;
-  onClose(): void;
-  onSubmit(v: { price?: number; stock?: number }): Promise<boolean>;
-}) {
-  const { t } = useTranslation('product');
-  const [form] = Form.useForm<{ price?: number | null; stock?: number | null }>();
-  const [busy, setBusy] = useState(false);
-  const optional = (schema: typeof productPrice) => ({
-    validator: async (_: unknown, v: number | null | undefined) => {
-      if (v === null || v === undefined) return;
-      const r = schema.safeParse(v);
-      if (!r.success) throw new Error(translateValidationKey(r.error.issues[0]?.message ?? ''));
-    },
-  });
-  return (
-    <Modal
-      open={open}
-      title={t('batchTitle', { count })}
-      okText={t('batchOk')}
-      cancelText={t('cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'instance-batch-ok' } as ButtonProps}
-      data-testid="instance-batch-modal"
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={async (v) => {
-          const body = {
-            ...(v.price !== null && v.price !== undefined ? { price: v.price } : {}),
-            ...(v.stock !== null && v.stock !== undefined ? { stock: v.stock } : {}),
-          };
-          if (!Object.keys(body).length) {
-            form.setFields([{ name: 'price', errors: [t('batchNothing')] }]);
-            return;
-          }
-          setBusy(true);
-          try {
-            if (await onSubmit(body)) onClose();
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Typography.Paragraph type="secondary">{t('batchHint')}</Typography.Paragraph>
-        <Form.Item name="price" label={t('price')} rules={[optional(productPrice)]}>
-          <InputNumber
-            prefix="NT$"
-            min={0}
-            precision={0}
-            formatter={thousands}
-            parser={digits}
-            style={{ width: '100%' }}
-            data-testid="instance-batch-price"
-          />
-        </Form.Item>
-        <Form.Item name="stock" label={t('stock')} rules={[optional(productStock)]}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="instance-batch-stock" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 export interface ProductInstancesProps {
   product: Product;
@@ -328,16 +195,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
     ),
     price: (i: ProductInstance, label?: string) => (
       <Form.Item name={['rows', rowKey(i.id), 'price']} label={label} rules={[schemaRule(productPrice)]}>
-        <InputNumber
-          aria-label={t('priceOf', { name: i.name })}
-          prefix="NT$"
-          min={0}
-          precision={0}
-          formatter={thousands}
-          parser={digits}
-          style={{ width: label ? '100%' : 140 }}
-          data-testid="instance-price"
-        />
+        <PriceInput aria-label={t('priceOf', { name: i.name })} style={{ width: label ? '100%' : 140 }} data-testid="instance-price" />
       </Form.Item>
     ),
     stock: (i: ProductInstance, label?: string) => (
@@ -428,41 +286,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
         )
       }
     >
-      {!disabled && !upToDate ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          data-testid="instances-preview"
-          title={t('previewTitle', { create: preview.create.length, keep: preview.keep.length, remove: preview.remove.length })}
-          description={
-            <Flex vertical gap={6} className="product-preview">
-              {preview.create.length ? (
-                <Flex gap={4} wrap align="center">
-                  <Typography.Text>{t('previewCreate')}</Typography.Text>
-                  {preview.create.slice(0, 30).map((n) => (
-                    <Tag key={n} color="green">
-                      {n}
-                    </Tag>
-                  ))}
-                  {preview.create.length > 30 ? <Typography.Text>… +{preview.create.length - 30}</Typography.Text> : null}
-                </Flex>
-              ) : null}
-              {preview.remove.length ? (
-                <Flex gap={4} wrap align="center">
-                  <Typography.Text type="danger">{t('previewRemove')}</Typography.Text>
-                  {preview.remove.map((n) => (
-                    <Tag key={n} color="red" className="product-preview-removed">
-                      {n}
-                    </Tag>
-                  ))}
-                </Flex>
-              ) : null}
-              {productDirty ? <Typography.Text type="secondary">{t('previewUnsaved')}</Typography.Text> : null}
-            </Flex>
-          }
-        />
-      ) : null}
+      {!disabled && !upToDate ? <InstancesPreview preview={preview} productDirty={productDirty} /> : null}
       {q.isError ? (
         <ErrorState error={q.error} onRetry={() => void q.refetch()} />
       ) : (

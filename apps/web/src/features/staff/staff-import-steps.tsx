@@ -6,7 +6,7 @@ import Form from 'antd/es/form';
 import Progress from 'antd/es/progress';
 import Result from 'antd/es/result';
 import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
+import Select, { type SelectProps } from 'antd/es/select';
 import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
@@ -137,30 +137,26 @@ export function MappingStep({
           <Typography.Text>{preview.file_name}</Typography.Text>
         </Form.Item>
         {preview.sheets.length > 1 ? (
-          <Form.Item label={t('sheet')}>
-            <Select
-              value={preview.sheet}
-              disabled={busy}
-              onChange={onSheet}
-              data-testid="import-sheet"
-              aria-label={t('sheet')}
-              options={preview.sheets.map((s) => ({ value: s.name, label: t('sheetRows', { name: s.name, count: s.rows }) }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item label={t('headerRow')}>
-          <Select
-            value={preview.header_row}
+          <ReadOption
+            label={t('sheet')}
+            testId="import-sheet"
+            value={preview.sheet}
             disabled={busy}
-            onChange={onHeaderRow}
-            data-testid="import-header-row"
-            aria-label={t('headerRow')}
-            options={Array.from({ length: STAFF_IMPORT_HEADER_SCAN_ROWS }, (_, i) => ({
-              value: i + 1,
-              label: t('headerRowValue', { row: i + 1 }),
-            }))}
+            onChange={onSheet}
+            options={preview.sheets.map((s) => ({ value: s.name, label: t('sheetRows', { name: s.name, count: s.rows }) }))}
           />
-        </Form.Item>
+        ) : null}
+        <ReadOption
+          label={t('headerRow')}
+          testId="import-header-row"
+          value={preview.header_row}
+          disabled={busy}
+          onChange={onHeaderRow}
+          options={Array.from({ length: STAFF_IMPORT_HEADER_SCAN_ROWS }, (_, i) => ({
+            value: i + 1,
+            label: t('headerRowValue', { row: i + 1 }),
+          }))}
+        />
       </Form>
       {source ? <Alert className="staff-import-alert" type="info" showIcon title={source} data-testid="mapping-source" /> : null}
       {!canGoOn ? (
@@ -368,5 +364,14 @@ export function ImportResultStep({ result, onList, onAnother }: { result: StaffI
         </div>
       }
     />
+  );
+}
+
+/** One of the roster's reading options (its sheet, its header row): changing it reads the roster again. */
+function ReadOption<V extends string | number>({ label, testId, ...select }: SelectProps<V> & { label: string; testId: string }) {
+  return (
+    <Form.Item label={label}>
+      <Select<V> {...select} data-testid={testId} aria-label={label} />
+    </Form.Item>
   );
 }

@@ -8,6 +8,9 @@ export type { StaffExcel, StaffExcelUpdateInput, SheetGrid };
 const BASE = '/api/admin/organization/staff-excel';
 
 /** Templates of the active organization: index, read, update, patch, batch patch, delete, batch delete (spec section 7). */
+/** What the template file inputs take. */
+export const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const staffExcelApi = createResourceApi<StaffExcel, StaffExcelUpdateInput>(BASE, { organization: true });
 
 export const sheetQuery = (id: number | string | undefined, version?: string) =>

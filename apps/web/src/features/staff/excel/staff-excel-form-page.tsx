@@ -2,165 +2,40 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
-import Radio from 'antd/es/radio';
-import Upload from 'antd/es/upload';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Alert from 'antd/es/alert';
-import Progress from 'antd/es/progress';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
-import Space from 'antd/es/space';
-import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { ROLES } from '@bo/shared/permissions';
-import { STAFF_EXCEL_LAYOUTS, mappedText, type CellMapping, type ExportStaff, type StaffExcelLayout } from '@bo/shared/schemas/staff-excel';
-import type { Staff } from '@bo/shared/schemas/staff';
+import { mappedText, type CellMapping } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
-import { ApiError, errorText, saveBlob } from '../../../lib/api-client.ts';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { useActiveOrganization, useSession } from '../../../lib/session.ts';
 import { useAppConfig } from '../../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../../lib/toast.ts';
 import { useRouteMeta } from '../../../lib/route-meta.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { ResourceForm } from '../../../components/resource/resource-form.tsx';
 import { translateValidationKey } from '../../../components/resource/field-rules.ts';
-import { useServerFieldErrors } from '../../../components/resource/use-server-field-errors.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { certificateTypesQuery, staffApi } from '../api.ts';
 import { useStaffPhotoUrl } from '../use-staff-photo-url.ts';
-import { createTemplate, downloadTemplateFile, replaceTemplateFile, sheetQuery, staffExcelApi } from './api.ts';
+import { sheetQuery, staffExcelApi } from './api.ts';
+import { CreateTemplate } from './create-template-form.tsx';
+import { type TemplateSettings, TemplateSettingsCard } from './template-settings-card.tsx';
 import { MappingEditor, useMappingLabel } from './mapping-editor.tsx';
 import { SheetGridView, masterAddress } from './sheet-grid.tsx';
 import './i18n.ts';
 import './staff-excel.css';
 
-const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export default function StaffExcelFormPage() {
   const { mode } = useRouteMeta();
   return mode === 'create' ? <CreateTemplate /> : <EditTemplate />;
-}
-
-interface CreateValues {
-  name: string;
-  layout: StaffExcelLayout;
-  start_row?: number;
-  file?: File;
-}
-
-function CreateTemplate() {
-  const { t } = useTranslation('staff-excel');
-  const { t: tr } = useTranslation('resource');
-  const { t: tc } = useTranslation();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<CreateValues>();
-  const { onError, formError } = useServerFieldErrors(form);
-  const [progress, setProgress] = useState<number | null>(null);
-  const layout = Form.useWatch('layout', form);
-  const file = Form.useWatch('file', form) as File | undefined;
-  return (
-    <div className="page staff-excel-create-page">
-      <PageHeader extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>} />
-      <ResourceForm<CreateValues>
-        form={form}
-        mode="create"
-        submitting={progress !== null}
-        formError={formError}
-        onCancel={() => navigate('/admin/staff-excel')}
-        initialValues={{ layout: 'card', start_row: 2 }}
-        testId="staff-excel-create"
-        onSubmit={async (v) => {
-          if (!v.file) return;
-          setProgress(0);
-          try {
-            const created = await createTemplate(
-              { name: v.name, layout: v.layout, start_row: v.layout === 'roster' ? v.start_row : undefined, file: v.file },
-              setProgress,
-            );
-            toast.success({ title: tr('created'), duration: SHELL_TOAST.duration });
-            navigate(`/admin/staff-excel/${created.id}/update`, { replace: true });
-          } catch (e) {
-            onError(e);
-          } finally {
-            setProgress(null);
-          }
-        }}
-      >
-        <Form.Item
-          name="file"
-          label={t('file')}
-          extra={t('fileHint')}
-          required
-          rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(tc('validate.error.required')))) }]}
-          valuePropName="file"
-          getValueFromEvent={(e: { file: File }) => e?.file}
-        >
-          <Upload.Dragger
-            accept={XLSX_ACCEPT}
-            maxCount={1}
-            showUploadList={false}
-            data-testid="template-file"
-            beforeUpload={(f) => {
-              form.setFieldsValue({ file: f, ...(form.getFieldValue('name') ? {} : { name: f.name.replace(/\.xlsx$/i, '') }) });
-              void form.validateFields(['file']);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{file ? file.name : t('chooseFile')}</p>
-          </Upload.Dragger>
-        </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: tc('validate.error.required') }]}>
-          <Input maxLength={100} data-testid="template-name" />
-        </Form.Item>
-        <Form.Item name="layout" label={t('layout')}>
-          <Radio.Group options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layouts.${l}`) }))} />
-        </Form.Item>
-        {layout === 'roster' ? (
-          <Form.Item name="start_row" label={t('startRow')} extra={t('startRowHint')}>
-            <InputNumber min={1} max={100000} />
-          </Form.Item>
-        ) : null}
-        {progress !== null ? <Progress percent={progress} size="small" status="active" /> : null}
-      </ResourceForm>
-    </div>
-  );
-}
-
-function toExportStaff(s: Staff): ExportStaff {
-  return {
-    name: s.name,
-    nickname: s.nickname,
-    national_id: s.national_id,
-    birthday: s.birthday,
-    gender: s.gender,
-    mobile: s.mobile,
-    email: s.email,
-    address: s.address,
-    emergency_contact: s.emergency_contact,
-    emergency_phone: s.emergency_phone,
-    blood_type: s.blood_type,
-    job_title: s.job_title,
-    hire_date: s.hire_date,
-    notes: s.notes,
-    status: s.status,
-    certificates: s.certificates.map((c) => ({
-      certificate_type_id: c.certificate_type_id,
-      number: c.number,
-      issued_at: c.issued_at,
-      expires_at: c.expires_at,
-    })),
-  };
 }
 
 function EditTemplate() {
@@ -180,9 +55,8 @@ function EditTemplate() {
   const types = useQuery(certificateTypesQuery());
   const certificateTypes = types.data?.data ?? [];
   const update = staffExcelApi.useUpdate();
-  const [name, setName] = useState('');
-  const [layout, setLayout] = useState<StaffExcelLayout>('card');
-  const [startRow, setStartRow] = useState(2);
+  const [settings, setSettings] = useState<TemplateSettings>({ name: '', layout: 'card', start_row: 2 });
+  const { layout, start_row: startRow } = settings;
   const [cells, setCells] = useState<CellMapping[]>([]);
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -190,15 +64,12 @@ function EditTemplate() {
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [staffSearch, setStaffSearch] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
-  const [uploading, setUploading] = useState<number | null>(null);
   const label = useMappingLabel(certificateTypes);
   useUnsavedChanges(dirty && canWrite);
 
   useEffect(() => {
     if (!tpl) return;
-    setName(tpl.name);
-    setLayout(tpl.layout);
-    setStartRow(tpl.start_row);
+    setSettings({ name: tpl.name, layout: tpl.layout, start_row: tpl.start_row });
     setCells(tpl.cells);
     setDirty(false);
   }, [tpl]);
@@ -221,7 +92,7 @@ function EditTemplate() {
     }),
     [organization],
   );
-  const labelOf = (m: CellMapping) => (view === 'preview' && preview.data ? mappedText(m, toExportStaff(preview.data), ctx) : label(m));
+  const labelOf = (m: CellMapping) => (view === 'preview' && preview.data ? mappedText(m, preview.data, ctx) : label(m));
 
   const change = (m: CellMapping | null) => {
     if (!merge) return;
@@ -235,7 +106,7 @@ function EditTemplate() {
   const save = async () => {
     setErrors([]);
     try {
-      await update.mutateAsync({ id: Number(target), body: { name, layout, start_row: startRow, cells } });
+      await update.mutateAsync({ id: Number(target), body: { ...settings, cells } });
       setDirty(false);
       toast.success({ title: t('mappingSaved'), duration: SHELL_TOAST.duration });
     } catch (e) {
@@ -296,97 +167,16 @@ function EditTemplate() {
           </>
         }
       />
-      <Card style={{ marginBottom: 16 }}>
-        <Flex gap={16} wrap align="flex-end">
-          <div style={{ flex: '1 1 220px' }}>
-            <label htmlFor="template-name-input" style={{ color: 'var(--bo-text-secondary)' }}>
-              {t('name')}
-            </label>
-            <Input
-              id="template-name-input"
-              value={name}
-              disabled={!canWrite}
-              maxLength={100}
-              onChange={(e) => {
-                setName(e.target.value);
-                setDirty(true);
-              }}
-            />
-          </div>
-          <div>
-            <Typography.Text type="secondary">{t('layout')}</Typography.Text>
-            <br />
-            <Radio.Group
-              value={layout}
-              disabled={!canWrite}
-              optionType="button"
-              onChange={(e) => {
-                setLayout(e.target.value);
-                setDirty(true);
-              }}
-              options={STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) }))}
-            />
-          </div>
-          {layout === 'roster' ? (
-            <div>
-              <label htmlFor="template-start-row" style={{ color: 'var(--bo-text-secondary)' }}>
-                {t('startRow')}
-              </label>
-              <br />
-              <InputNumber
-                id="template-start-row"
-                min={1}
-                max={100000}
-                value={startRow}
-                disabled={!canWrite}
-                onChange={(v) => {
-                  setStartRow(Number(v) || 1);
-                  setDirty(true);
-                }}
-              />
-            </div>
-          ) : null}
-          <Space wrap>
-            <Button
-              onClick={async () => {
-                try {
-                  const f = await downloadTemplateFile(tpl.id);
-                  saveBlob(f.blob, f.filename);
-                } catch (e) {
-                  toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-                }
-              }}
-            >
-              {t('downloadTemplate')}
-            </Button>
-            {canWrite ? (
-              <Upload
-                accept={XLSX_ACCEPT}
-                showUploadList={false}
-                beforeUpload={(f) => {
-                  setUploading(0);
-                  void replaceTemplateFile(tpl.id, f, setUploading)
-                    .then(async () => {
-                      await one.refetch();
-                      toast.success({ title: t('fileReplaced'), duration: SHELL_TOAST.duration });
-                    })
-                    .catch((e) =>
-                      toast.error({
-                        title: e instanceof ApiError && e.errors?.file ? translateValidationKey(e.errors.file[0]!) : errorText(e),
-                        duration: SHELL_TOAST.duration,
-                      }),
-                    )
-                    .finally(() => setUploading(null));
-                  return false;
-                }}
-              >
-                <Button loading={uploading !== null}>{t('replaceFile')}</Button>
-              </Upload>
-            ) : null}
-          </Space>
-        </Flex>
-        {uploading !== null ? <Progress percent={uploading} size="small" status="active" /> : null}
-      </Card>
+      <TemplateSettingsCard
+        tpl={tpl}
+        canWrite={canWrite}
+        value={settings}
+        onChange={(patch) => {
+          setSettings((now) => ({ ...now, ...patch }));
+          setDirty(true);
+        }}
+        onReplaced={() => one.refetch()}
+      />
 
       {errors.length ? (
         <Alert

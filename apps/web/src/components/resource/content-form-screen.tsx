@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import { PageHeader } from '../page-header.tsx';
+import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
+import { ResourceRecordContext } from './resource-record.ts';
+import './i18n.ts';
+
+export interface ContentFormScreenProps<V> {
+  /** The resource's name: the screen's classes are `{name}-form-page` and `{name}-form-grid`. */
+  name: string;
+  /** What useResourceForm answers for the screen. */
+  resourceForm: {
+    mode: 'create' | 'update';
+    record: Record<string, unknown> | null;
+    formProps: Omit<ResourceFormProps<V>, 'children'>;
+    back(): void;
+  };
+  /** The record's name, the heading of an update screen. */
+  title?: string;
+  /** In the header, before the back button: the record's status, its history. */
+  headerExtra?: ReactNode;
+  initialValues: Partial<V>;
+  testId?: string;
+  /** The wide column (title, body, language versions) and the side one (status, category, photos). */
+  main: ReactNode;
+  side: ReactNode;
+  /** Below the form: what belongs to a saved record (its instances, its revisions). */
+  after?: ReactNode;
+}
+
+/**
+ * The create and update screen of site content (pages, products): a header with the record's name,
+ * status and the way back, the form in a main and a side column, and what the record has besides.
+ */
+export function ContentFormScreen<V>({
+  name,
+  resourceForm,
+  title,
+  headerExtra,
+  initialValues,
+  testId,
+  main,
+  side,
+  after,
+}: ContentFormScreenProps<V>) {
+  const { t } = useTranslation('resource');
+  const { mode, record, formProps, back } = resourceForm;
+  return (
+    <div className={`page ${name}-form-page`}>
+      <PageHeader
+        title={mode === 'update' ? title : undefined}
+        extra={
+          <Flex gap={8} align="center">
+            {headerExtra}
+            <Button onClick={back}>{t('back')}</Button>
+          </Flex>
+        }
+      />
+      <ResourceRecordContext.Provider value={record}>
+        <ResourceForm<V> {...formProps} initialValues={initialValues} testId={testId}>
+          <div className={`${name}-form-grid`}>
+            <div>{main}</div>
+            <div>{side}</div>
+          </div>
+        </ResourceForm>
+      </ResourceRecordContext.Provider>
+      {after}
+    </div>
+  );
+}
