@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Button from 'antd/es/button';
@@ -91,6 +92,37 @@ export interface FilterSelectProps<F extends string> {
 
 /** A filter select as ListFilters' `selects` declare it. */
 export type FilterSelectSpec<F extends string> = Omit<FilterSelectProps<F>, 'list'>;
+
+/**
+ * A filter select over a fixed set of codes (statuses, types), worded by the feature's keys: the
+ * label `t(label ?? name)`, `t(placeholder)`, and each code `t(`${options}.${code}`)`.
+ */
+export function codeSelect<N extends string, const C extends string = never>(
+  t: TFunction,
+  name: N,
+  codes: readonly string[],
+  {
+    label,
+    placeholder,
+    options,
+    clears,
+    ...more
+  }: Partial<Omit<FilterSelectSpec<N>, 'name' | 'clears' | 'label' | 'placeholder' | 'options'>> & {
+    label?: string;
+    placeholder: string;
+    options: string;
+    clears?: readonly C[];
+  },
+): FilterSelectSpec<N | C> {
+  return {
+    name,
+    label: t(label ?? name),
+    placeholder: t(placeholder),
+    options: codes.map((code) => ({ value: code, label: t(`${options}.${code}`) })),
+    clears,
+    ...more,
+  };
+}
 
 /** A select of the filter bar bound to one filter of the list; clearing it drops the filter. */
 export function FilterSelect<F extends string>({

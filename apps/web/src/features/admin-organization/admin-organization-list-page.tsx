@@ -9,7 +9,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
@@ -73,15 +73,7 @@ export default function AdminOrganizationListPage() {
       <PageHeader extra={<CreateButton to="/admin/admin-organization/create" label={t('create')} testId="organization-create" />} />
       <ListFilters
         list={list}
-        selects={[
-          {
-            name: 'status',
-            label: t('status'),
-            placeholder: t('allStatuses'),
-            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-            minWidth: 120,
-          },
-        ]}
+        selects={[codeSelect(t, 'status', ['active', 'disabled'], { placeholder: 'allStatuses', options: 'statuses', minWidth: 120 })]}
       />
       <ResourceTable<AdminOrganization>
         testId="organization-table"

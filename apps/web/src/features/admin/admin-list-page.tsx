@@ -20,7 +20,7 @@ import { useSession } from '../../lib/session.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { RoleTags } from '../../components/resource/role-tags.tsx';
 import { StatusTag } from '../../components/resource/status-tag.tsx';
@@ -219,13 +219,7 @@ export default function AdminListPage() {
             minWidth: 180,
             showSearch: { optionFilterProp: 'label' },
           },
-          {
-            name: 'status',
-            label: t('status'),
-            placeholder: t('allStatuses'),
-            options: ['active', 'disabled'].map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-            minWidth: 120,
-          },
+          codeSelect(t, 'status', ['active', 'disabled'], { placeholder: 'allStatuses', options: 'statuses', minWidth: 120 }),
         ]}
       >
         <DatePicker.RangePicker

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
@@ -119,13 +119,7 @@ export default function ContactListPage() {
         list={list}
         placeholder={t('search')}
         selects={[
-          {
-            name: 'status',
-            label: t('status'),
-            placeholder: t('anyStatus'),
-            options: CONTACT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-            minWidth: 130,
-          },
+          codeSelect(t, 'status', CONTACT_STATUSES, { placeholder: 'anyStatus', options: 'statuses', minWidth: 130 }),
           {
             name: 'assignee_id',
             label: t('assignee'),

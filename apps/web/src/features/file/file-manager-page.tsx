@@ -33,7 +33,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { copyToClipboard } from '../../components/copy-button.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { UploadProgressList, useUploadQueue } from '../../components/upload-progress-list.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../components/resource/resource-table.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -274,15 +274,7 @@ export default function FileManagerPage() {
       <ListFilters
         list={list}
         placeholder={t('searchPlaceholder')}
-        selects={[
-          {
-            name: 'type',
-            label: t('type'),
-            placeholder: t('allTypes'),
-            options: FILE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })),
-            className: 'file-type-filter',
-          },
-        ]}
+        selects={[codeSelect(t, 'type', FILE_TYPES, { placeholder: 'allTypes', options: 'types', className: 'file-type-filter' })]}
       />
       <ResourceTable<FileItem>
         key={folder}

@@ -13,7 +13,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { outboxMailQuery, outboxQuery } from './api.ts';
@@ -81,20 +81,18 @@ export default function MailOutboxPage() {
         list={list}
         placeholder={t('outbox.search')}
         selects={[
-          {
-            name: 'status',
-            label: t('outbox.status'),
-            placeholder: t('outbox.anyStatus'),
-            options: MAIL_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+          codeSelect(t, 'status', MAIL_STATUSES, {
+            label: 'outbox.status',
+            placeholder: 'outbox.anyStatus',
+            options: 'outbox.statuses',
             minWidth: 130,
-          },
-          {
-            name: 'template',
-            label: t('outbox.template'),
-            placeholder: t('outbox.anyTemplate'),
-            options: MAIL_TEMPLATE_NAMES.map((n) => ({ value: n, label: t(`templates.names.${n}`) })),
+          }),
+          codeSelect(t, 'template', MAIL_TEMPLATE_NAMES, {
+            label: 'outbox.template',
+            placeholder: 'outbox.anyTemplate',
+            options: 'templates.names',
             minWidth: 160,
-          },
+          }),
         ]}
       />
       <ResourceTable<OutboxRow> testId="outbox-table" query={q} list={list} columns={columns} emptyText={{ empty: t('outbox.empty') }} />

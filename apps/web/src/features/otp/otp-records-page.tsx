@@ -6,7 +6,7 @@ import type { OtpRecord } from '@bo/shared/schemas/otp';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -42,19 +42,8 @@ export default function OtpRecordsPage() {
         list={list}
         placeholder={t('search')}
         selects={[
-          {
-            name: 'purpose',
-            label: t('purpose'),
-            placeholder: t('anyPurpose'),
-            options: (['sign_in', 'verify_identity'] as const).map((p) => ({ value: p, label: t(`purposes.${p}`) })),
-          },
-          {
-            name: 'state',
-            label: t('state'),
-            placeholder: t('anyState'),
-            options: (['open', 'used', 'expired'] as const).map((s) => ({ value: s, label: t(`states.${s}`) })),
-            minWidth: 120,
-          },
+          codeSelect(t, 'purpose', ['sign_in', 'verify_identity'] as const, { placeholder: 'anyPurpose', options: 'purposes' }),
+          codeSelect(t, 'state', ['open', 'used', 'expired'] as const, { placeholder: 'anyState', options: 'states', minWidth: 120 }),
         ]}
       />
       <ResourceTable<OtpRecord>

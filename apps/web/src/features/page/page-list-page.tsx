@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -102,21 +102,8 @@ export default function PageListPage() {
         list={list}
         placeholder={t('search')}
         selects={[
-          {
-            name: 'type',
-            label: t('type'),
-            placeholder: t('anyType'),
-            options: PAGE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })),
-            minWidth: 130,
-            clears: ['category_id'],
-          },
-          {
-            name: 'status',
-            label: t('status'),
-            placeholder: t('anyStatus'),
-            options: PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
-            minWidth: 120,
-          },
+          codeSelect(t, 'type', PAGE_TYPES, { placeholder: 'anyType', options: 'types', minWidth: 130, clears: ['category_id'] }),
+          codeSelect(t, 'status', PAGE_STATUSES, { placeholder: 'anyStatus', options: 'statuses', minWidth: 120 }),
         ]}
       >
         {f.type ? (

@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-import { ListFilters } from '../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
@@ -126,15 +126,7 @@ export default function ProductListPage() {
       <ListFilters
         list={list}
         placeholder={t('search')}
-        selects={[
-          {
-            name: 'status',
-            label: t('status'),
-            placeholder: t('anyStatus'),
-            options: PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) })),
-            minWidth: 120,
-          },
-        ]}
+        selects={[codeSelect(t, 'status', PRODUCT_STATUSES, { placeholder: 'anyStatus', options: 'statuses', minWidth: 120 })]}
       >
         <div className="product-filter-category">
           <ProductCategorySelect

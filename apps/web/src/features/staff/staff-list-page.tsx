@@ -9,7 +9,6 @@ import type { ColumnsType } from 'antd/es/table';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { ROLES } from '@bo/shared/permissions';
-import { STAFF_STATUSES } from '@bo/shared/schemas/staff';
 import { organizationLabel } from '@bo/shared/schemas/organization';
 import { addTranslations, formatDay } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
@@ -17,6 +16,7 @@ import { useActiveOrganization, useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateButton } from '../../components/resource/create-button.tsx';
 import { FilterSelect, ListFilters } from '../../components/resource/list-filters.tsx';
+import { staffStandingFilters } from './staff-filters.ts';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
@@ -172,21 +172,9 @@ export default function StaffListPage() {
             ]}
           />
         ) : null}
-        <FilterSelect
-          list={list}
-          name="status"
-          label={t('status')}
-          placeholder={t('allStatuses')}
-          options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-        />
-        <FilterSelect
-          list={list}
-          name="certificate_status"
-          label={t('certStatus')}
-          placeholder={t('allCertStatuses')}
-          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: t(`certStatuses.${s}`) }))}
-          testId="filter-certificate-status"
-        />
+        {staffStandingFilters(t).map((f) => (
+          <FilterSelect key={f.name} list={list} {...f} />
+        ))}
       </ListFilters>
       <ResourceTable<StaffListItem>
         query={q}

@@ -7,19 +7,19 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { STAFF_STATUSES, type StaffListItem } from '@bo/shared/schemas/staff';
+import type { StaffListItem } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DownloadProgress, useDownloads, type FetchBlob } from '../../../components/download-progress.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListFilters } from '../../../components/resource/list-filters.tsx';
+import { staffStandingFilters } from '../staff-filters.ts';
 import { ResourceTable } from '../../../components/resource/resource-table.tsx';
 import { useListParams } from '../../../components/resource/use-list-params.ts';
 import { staffApi } from '../api.ts';
@@ -127,24 +127,7 @@ export default function StaffExcelExportPage() {
         </Flex>
       </Card>
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
-      <ListFilters list={list}>
-        <Select
-          allowClear
-          placeholder={ts('allStatuses')}
-          value={list.params.filters.status ?? null}
-          aria-label={ts('status')}
-          onChange={(v) => list.set({ filters: { status: v ?? null } })}
-          options={STAFF_STATUSES.map((s) => ({ value: s, label: ts(`statuses.${s}`) }))}
-        />
-        <Select
-          allowClear
-          placeholder={ts('allCertStatuses')}
-          value={list.params.filters.certificate_status ?? null}
-          aria-label={ts('certStatus')}
-          onChange={(v) => list.set({ filters: { certificate_status: v ?? null } })}
-          options={(['attention', 'expired', 'expiring', 'valid'] as const).map((s) => ({ value: s, label: ts(`certStatuses.${s}`) }))}
-        />
-      </ListFilters>
+      <ListFilters list={list} selects={staffStandingFilters(ts)} />
       <ResourceTable<StaffListItem>
         query={staff}
         list={list}

@@ -12,7 +12,7 @@ import { STAFF_EXCEL_LAYOUTS } from '@bo/shared/schemas/staff-excel';
 import { useSession } from '../../../lib/session.ts';
 import { useAppConfig } from '../../../lib/settings.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ListFilters } from '../../../components/resource/list-filters.tsx';
+import { codeSelect, ListFilters } from '../../../components/resource/list-filters.tsx';
 import { dateTimeColumn, ResourceTable } from '../../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../../components/resource/use-list-params.ts';
@@ -97,14 +97,7 @@ export default function StaffExcelListPage() {
       />
       <ListFilters
         list={list}
-        selects={[
-          {
-            name: 'layout',
-            label: t('layout'),
-            placeholder: t('layout'),
-            options: STAFF_EXCEL_LAYOUTS.map((l) => ({ value: l, label: t(`layoutShort.${l}`) })),
-          },
-        ]}
+        selects={[codeSelect(t, 'layout', STAFF_EXCEL_LAYOUTS, { placeholder: 'layout', options: 'layoutShort' })]}
       />
       <ResourceTable<StaffExcel>
         query={q}
