@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import type { z } from 'zod';
 import { FINGERPRINT_HEADER } from '@bo/shared/messages';
+import type { publicBannerList } from '@bo/shared/schemas/banner';
+import type { oauthUrlResponse } from '@bo/shared/schemas/account';
+import type { Member, memberSentResponse, memberSessionResponse } from '@bo/shared/schemas/member';
+import type { pageCategoryTree, publicPage, publicPageList } from '@bo/shared/schemas/page';
+import type { productCategoryTree, publicProduct, publicProductList } from '@bo/shared/schemas/product';
+import type { PublicSettings } from '@bo/shared/schemas/settings';
+import type { publicVideoList } from '@bo/shared/schemas/video';
 
 /** What the website may call: the public content API, the public settings and the member API. Nothing else, never the database. */
 const ALLOWED = /^\/api\/(?:public\/|settings(?:\?|$)|member\/)/;
@@ -11,6 +19,43 @@ export interface ApiAnswer<T = any> {
   status: number;
   body: T;
 }
+
+type MemberAccount<P extends string> = `/api/member/account/${P}`;
+
+/**
+ * What a route the website calls answers with 200, by its path: the route's response schema of
+ * @bo/shared, so a change to a schema shows in the website's types. A path with a query string is the
+ * route without it (`withQuery` adds it). Other statuses carry the API's error body.
+ */
+export type AnswerOf<P extends string> = P extends '/api/settings'
+  ? PublicSettings
+  : P extends '/api/public/banners'
+    ? z.infer<typeof publicBannerList>
+    : P extends '/api/public/pages'
+      ? z.infer<typeof publicPageList>
+      : P extends '/api/public/page-categories'
+        ? z.infer<typeof pageCategoryTree>
+        : P extends `/api/public/pages/${string}/${string}`
+          ? z.infer<typeof publicPage>
+          : P extends '/api/public/products'
+            ? z.infer<typeof publicProductList>
+            : P extends '/api/public/product-categories'
+              ? z.infer<typeof productCategoryTree>
+              : P extends `/api/public/products/${string}`
+                ? z.infer<typeof publicProduct>
+                : P extends '/api/public/videos'
+                  ? z.infer<typeof publicVideoList>
+                  : P extends '/api/public/contact'
+                    ? { received: true }
+                    : P extends MemberAccount<'login' | 'login-via-email-otp' | 'confirm' | 'renew' | `oauth-login/${string}`>
+                      ? z.infer<typeof memberSessionResponse>
+                      : P extends MemberAccount<'sign-up' | 'send-reset-password-mail'>
+                        ? z.infer<typeof memberSentResponse>
+                        : P extends MemberAccount<'profile'>
+                          ? Member
+                          : P extends MemberAccount<`oauth-url/${string}`>
+                            ? z.infer<typeof oauthUrlResponse>
+                            : unknown;
 
 export type Query = Record<string, string | number | undefined | null>;
 
@@ -35,16 +80,20 @@ export class PublicApi {
     return new PublicApi(app, { ip: req.ip, userAgent: req.headers['user-agent'] });
   }
 
-  get<T = any>(path: string, query?: Query, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<T>> {
-    return this.call<T>('GET', withQuery(path, query), undefined, opts);
+  get<P extends string>(path: P, query?: Query, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<AnswerOf<P>>> {
+    return this.call('GET', withQuery(path, query), undefined, opts);
   }
 
-  post<T = any>(path: string, body: unknown = {}, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<T>> {
-    return this.call<T>('POST', path, body, opts);
+  post<P extends string>(
+    path: P,
+    body: unknown = {},
+    opts: { token?: string; fingerprint?: string } = {},
+  ): Promise<ApiAnswer<AnswerOf<P>>> {
+    return this.call('POST', path, body, opts);
   }
 
-  put<T = any>(path: string, body: unknown = {}, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<T>> {
-    return this.call<T>('PUT', path, body, opts);
+  put<P extends string>(path: P, body: unknown = {}, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<AnswerOf<P>>> {
+    return this.call('PUT', path, body, opts);
   }
 
   private async call<T>(

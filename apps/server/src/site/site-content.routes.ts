@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_TYPES, type PageType } from '@bo/shared/schemas/page';
-import type { PublicApi } from './public-api.ts';
+import type { ApiAnswer, PublicApi } from './public-api.ts';
 import { contactPage } from './render/contact-page.ts';
 import { homePage, pageDetailPage, pageListPage, videoListPage } from './render/content-pages.ts';
 import { emptyForm, type FormState } from './render/forms.ts';
@@ -197,13 +197,15 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
 export function formFromAnswer(
   locale: SiteLocale,
   values: Record<string, string>,
-  res: { status: number; body: { message?: string; errors?: Record<string, string[]> } | null },
+  res: ApiAnswer<unknown>,
   fields: string[],
   n?: number,
 ): FormState {
+  // A refusal's body is the API's error answer, whatever the route answers with 200.
+  const refusal = res.body as { message?: string; errors?: Record<string, string[]> } | null;
   const errors: Record<string, string[]> = {};
   const other: string[] = [];
-  for (const [field, keys] of Object.entries(res.body?.errors ?? {})) {
+  for (const [field, keys] of Object.entries(refusal?.errors ?? {})) {
     const texts = (Array.isArray(keys) ? keys : []).map((k) => apiText(locale, String(k), { n }));
     if (fields.includes(field)) errors[field] = texts;
     else other.push(...texts);
@@ -212,7 +214,7 @@ export function formFromAnswer(
     ? other.join('、')
     : Object.keys(errors).length
       ? STRINGS[locale].formErrors
-      : apiText(locale, res.body?.message ?? (res.status === 429 ? 'Too Many Requests' : ''));
+      : apiText(locale, refusal?.message ?? (res.status === 429 ? 'Too Many Requests' : ''));
   return { values, errors, notice: { kind: 'bad', text } };
 }
 
@@ -223,7 +225,8 @@ async function sitemap(ctx: SiteContext, api: PublicApi): Promise<string> {
   const all = async <T>(path: string, query: Record<string, string | number>): Promise<T[]> => {
     const out: T[] = [];
     for (let page = 1; page <= 100; page++) {
-      const res = await api.get<{ data: T[]; meta: ListMeta }>(path, { ...query, page, per_page: 100 });
+      // `path` is any list route here, so its answer is named by the caller.
+      const res = (await api.get(path, { ...query, page, per_page: 100 })) as ApiAnswer<{ data: T[]; meta: ListMeta }>;
       if (res.status !== 200) break;
       out.push(...res.body.data);
       if (page >= res.body.meta.last_page) break;

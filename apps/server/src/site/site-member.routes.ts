@@ -261,7 +261,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     const member = async (req: FastifyRequest, reply: FastifyReply): Promise<{ session: MemberSession; member: Member } | null> => {
       const session = sessions.member(req);
       if (!session) return null;
-      const res = await pages.api(req).get<Member>(`${A}/profile`, undefined, session);
+      const res = await pages.api(req).get(`${A}/profile`, undefined, session);
       if (res.status === 200) return { session: await renewedIfDue(req, reply, session), member: res.body };
       if (res.status === 404) throw new SiteNotFound();
       sessions.signOut(reply, cookiePath(req));

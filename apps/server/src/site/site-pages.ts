@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@bo/shared/app-config';
 import { negotiateEncoding } from '../plugins/compression.ts';
 import { PublicApi } from './public-api.ts';
 import { errorPage } from './render/error-pages.ts';
@@ -42,12 +41,6 @@ export class SiteRefusal extends Error {
   }
 }
 
-interface SettingsAnswer {
-  recaptcha: { client: string | null };
-  config: AppConfig;
-  oauth_providers: string[];
-}
-
 /** Pages are revalidated on every use (their ETag), so a published change shows at the next view. */
 const PAGE_CACHE_CONTROL = 'public, no-cache';
 /** Pages with a form (its CSRF token) or a member's data. */
@@ -82,7 +75,7 @@ export class SitePages {
   /** The app config as the site shows it, read through the public settings route and cached with the pages. */
   settings(): Promise<SiteSettings> {
     return this.cache.get('settings', async () => {
-      const res = await new PublicApi(this.app).get<SettingsAnswer>('/api/settings');
+      const res = await new PublicApi(this.app).get('/api/settings');
       if (res.status !== 200) throw new Error(`GET /api/settings answered ${res.status}`);
       const c = res.body.config;
       // A section shows while its module is on and its public API exists (products came later than pages).

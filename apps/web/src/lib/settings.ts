@@ -1,19 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '@bo/shared/app-config';
+import type { PublicSettings } from '@bo/shared/schemas/settings';
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 
 // Plain defaults: the zod schema stays out of the first bundle.
 const DEFAULT_APP_CONFIG: AppConfig = APP_CONFIG_DEFAULTS;
 import { api } from './api-client.ts';
 
-export interface Settings {
-  recaptcha: { client: string | null };
-  config: AppConfig;
-  api_version: string;
-  /** Social sign-in providers configured on the server (issue 10). */
-  oauth_providers: ('google' | 'facebook' | 'line')[];
-}
+/** GET /api/settings (type only: zod stays out of the first bundle). */
+export type Settings = PublicSettings;
 interface State {
   settings: Settings;
   loaded: boolean;

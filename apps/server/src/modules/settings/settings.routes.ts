@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { API_VERSION, appConfigSchema } from '@bo/shared/app-config';
+import { API_VERSION } from '@bo/shared/app-config';
+import { publicSettings } from '@bo/shared/schemas/settings';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { publicReads } from '../../lib/kit/request-context.ts';
@@ -16,13 +16,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['settings'],
         response: {
-          200: z.object({
-            recaptcha: z.object({ client: z.string().nullable() }),
-            config: appConfigSchema,
-            api_version: z.string(),
-            /** Social sign-in providers configured on the server (issue 10); Google shows only with config.adminGoogleLogin too. */
-            oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
-          }),
+          200: publicSettings,
         },
       },
       config: { roles: 'public' },

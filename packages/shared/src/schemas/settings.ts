@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { appConfigSchema } from '../app-config.ts';
+import { OAUTH_PROVIDERS } from './account.ts';
+
+/** GET /api/settings: what the web and the website need before anyone signs in (spec section 3). */
+export const publicSettings = z.object({
+  recaptcha: z.object({ client: z.string().nullable() }),
+  config: appConfigSchema,
+  api_version: z.string(),
+  /** Social sign-in providers configured on the server (issue 10); Google shows only with config.adminGoogleLogin too. */
+  oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
+});
+export type PublicSettings = z.infer<typeof publicSettings>;
