@@ -43,6 +43,8 @@ export const IMPORT_KEYS = {
   columnMappedTwice: 'validate.error.column_mapped_twice',
   columnNotFound: 'validate.error.column_not_found',
   nameUnmapped: 'validate.error.name_unmapped',
+  /** Create and update matches rows by national id: the mapping must name that column. */
+  keyUnmapped: 'validate.error.national_id_unmapped',
   date: 'validate.error.date_incorrect',
   tooLong: 'validate.error.text_too_long',
   duplicateInFile: 'validate.error.duplicate_in_file',

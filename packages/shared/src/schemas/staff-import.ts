@@ -29,11 +29,26 @@ export type ImportIssue = z.infer<typeof importIssue>;
 
 export type StaffImportValues = Partial<Record<StaffImportField, string | null>>;
 
-/** One roster row: its row number in the sheet, the values it gives the staff fields and its issues. */
+/**
+ * What an import does with the valid rows. `create`: every row is a new staff, and a row whose
+ * national id a staff of the organization already has is refused. `upsert`: such a row updates that
+ * staff (the key is the national id, unique within the organization); the other rows are created.
+ */
+export const STAFF_IMPORT_MODES = ['create', 'upsert'] as const;
+export type StaffImportMode = (typeof STAFF_IMPORT_MODES)[number];
+
+/** What a valid row does: a new staff, an update of the staff holding its national id, or nothing (same values). */
+export const importAction = z.enum(['create', 'update', 'unchanged']);
+export type ImportAction = z.infer<typeof importAction>;
+
+/** One roster row: its row number in the sheet, the values it gives the staff fields, its issues and (valid rows) its action. */
 export const importRow = z.object({
   row: z.number(),
   values: z.partialRecord(z.enum(STAFF_IMPORT_FIELDS), z.string().nullable()),
   errors: z.array(importIssue),
+  action: importAction.optional(),
+  /** The staff an `update` or `unchanged` row matched. */
+  staff_id: z.number().optional(),
 });
 export type ImportRow = z.infer<typeof importRow>;
 
@@ -97,8 +112,13 @@ export const staffImportPreview = z.object({
   mapping: z.partialRecord(z.enum(STAFF_IMPORT_FIELDS), z.string()),
   /** request: the mapping sent; saved: the organization's last import; suggested: from the headers. */
   mapping_source: z.enum(['request', 'saved', 'suggested']),
+  mode: z.enum(STAFF_IMPORT_MODES),
   total: z.number(),
+  /** Valid rows: create_count + update_count + unchanged_count. */
   valid_count: z.number(),
+  create_count: z.number(),
+  update_count: z.number(),
+  unchanged_count: z.number(),
   invalid_count: z.number(),
   /** Every refused row, in sheet order. */
   invalid_rows: z.array(importRow),
@@ -107,8 +127,14 @@ export const staffImportPreview = z.object({
 });
 export type StaffImportPreview = z.infer<typeof staffImportPreview>;
 
+/** What the import did: rows created, updated, left as they were (same values) and refused. */
 export const staffImportResult = z.object({
+  mode: z.enum(STAFF_IMPORT_MODES),
+  /** Rows written: created_count + updated_count. */
   imported_count: z.number(),
+  created_count: z.number(),
+  updated_count: z.number(),
+  unchanged_count: z.number(),
   rejected_count: z.number(),
   /** The refused rows as they were in the roster with a reasons column (base64 .xlsx), null when none. */
   error_workbook: z.object({ file_name: z.string(), content_base64: z.string() }).nullable(),
@@ -116,7 +142,7 @@ export const staffImportResult = z.object({
 });
 export type StaffImportResult = z.infer<typeof staffImportResult>;
 
-/** Text fields sent beside the file (multipart): which sheet, which header row, which mapping, which language. */
+/** Text fields sent beside the file (multipart): which sheet, header row, mapping, language and mode (default create). */
 export const staffImportFields = z.object({
   sheet: z.string().max(31).optional(),
   header_row: z
@@ -127,4 +153,5 @@ export const staffImportFields = z.object({
     .optional(),
   mapping: z.string().max(4000).optional(),
   lang: z.enum(['zh-TW', 'en-US']).optional(),
+  mode: z.enum(STAFF_IMPORT_MODES, VALIDATION_KEYS.invalid).optional(),
 });

@@ -20,8 +20,9 @@ import {
   readRosterUpload,
   resolveMapping,
   staffImportReads,
-  staffImportService,
 } from './staff-import.service.ts';
+import { planRows } from './staff-import.plan.ts';
+import { staffImportService } from './staff-import.write.ts';
 
 const base = '/api/admin/organization/staff/import';
 
@@ -51,11 +52,16 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       roster,
       mapping,
       source,
-      check: async () => checkRoster(roster, mapping, await imports.existing(nationalIdsOf(roster, mapping))),
+      /** The rows checked, and what the valid ones would do with the organization's staff as they are now. */
+      check: async () => {
+        const existing = await imports.existing(nationalIdsOf(roster, mapping));
+        const checked = await checkRoster(roster, mapping, existing, o.mode);
+        return { checked, plan: planRows(checked.valid, existing, mapping, o.mode) };
+      },
     };
   };
 
-  /** Multipart: `file` (.xlsx) with optional `sheet`, `header_row`, `mapping` (JSON {field: column}) and `lang`. */
+  /** Multipart: `file` (.xlsx) with optional `sheet`, `header_row`, `mapping` (JSON {field: column}), `lang` and `mode` (create, upsert). */
   app.post(
     `${base}/preview`,
     {
@@ -63,8 +69,11 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       config: write,
     },
     async (req) => {
-      const { upload, roster, mapping, source, check } = await load(req);
-      const { valid, invalid } = await check();
+      const { upload, o, roster, mapping, source, check } = await load(req);
+      const {
+        checked: { invalid },
+        plan,
+      } = await check();
       return {
         file_name: upload.filename,
         sheets: roster.sheets,
@@ -73,18 +82,25 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
         columns: columnsWithSamples(roster),
         mapping,
         mapping_source: source,
+        mode: o.mode,
         total: roster.rows.length,
-        valid_count: valid.length,
+        valid_count: plan.rows.length,
+        create_count: plan.create.length,
+        update_count: plan.update.length,
+        unchanged_count: plan.unchanged.length,
         invalid_count: invalid.length,
         invalid_rows: invalid,
-        valid_rows: valid.slice(0, STAFF_IMPORT_VALID_SAMPLE).map(({ row, values }) => ({ row, values, errors: [] })),
+        valid_rows: plan.rows
+          .slice(0, STAFF_IMPORT_VALID_SAMPLE)
+          .map(({ row, values, action, staffId }) => ({ row, values, errors: [], action, staff_id: staffId })),
       };
     },
   );
 
   /**
-   * Imports the valid rows in one transaction (all of them or none), remembers the mapping for the
-   * organization's next import and answers the counts with the error workbook of the refused rows.
+   * Imports the valid rows in one transaction (all of them or none): creates them, and in `upsert`
+   * mode updates the staff holding their national id. Remembers the mapping for the organization's
+   * next import and answers the counts with the error workbook of the refused rows.
    */
   app.post(
     base,
@@ -95,15 +111,20 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { upload, o, roster, mapping, check } = await load(req);
       if (!mapping.name) throw badRequest({ mapping: [IMPORT_KEYS.nameUnmapped] });
+      if (o.mode === 'upsert' && !mapping.national_id) throw badRequest({ mapping: [IMPORT_KEYS.keyUnmapped] });
       if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
-      const checked = await check();
-      // Built before the transaction so the write lock is held only for the inserts.
-      const errorWorkbook = await buildErrorWorkbook(worker, roster, checked.invalid, o.lang, upload.filename);
-      const imported = await req.inOrganization((ctx) =>
-        staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, checked }),
+      const { checked } = await check();
+      // Built before the transaction so the write lock is held only for the writes.
+      const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
+      const done = await req.inOrganization((ctx) =>
+        staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked }),
       );
       return {
-        imported_count: imported,
+        mode: o.mode,
+        imported_count: done.created + done.updated,
+        created_count: done.created,
+        updated_count: done.updated,
+        unchanged_count: done.unchanged,
         rejected_count: checked.invalid.length,
         invalid_rows: checked.invalid,
         error_workbook: errorWorkbook

@@ -5,12 +5,12 @@ import {
   STAFF_IMPORT_MAX_ROWS,
   applySavedMapping,
   columnNumber,
+  importIssueText,
   importReasonsText,
   rowValues,
   staffImportFields,
   staffImportMapping,
   suggestMapping,
-  toSavedMapping,
   validateImportValues,
   type ImportIssue,
   type ImportLanguage,
@@ -18,16 +18,17 @@ import {
   type SavedImportMapping,
   type StaffImportField,
   type StaffImportMapping,
+  type StaffImportMode,
 } from '@bo/shared/schemas/staff-import';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { yieldToEventLoop } from '../../lib/event-loop.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
-import { staffFieldValues, type StaffData } from './staff-fields.ts';
+import type { AdminReadContext } from '../../lib/kit/request-context.ts';
+import type { StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
-import { findImportMapping, saveImportMapping } from './staff-import.repository.ts';
+import { findImportMapping } from './staff-import.repository.ts';
 import type { Roster } from './staff-import.workbook.ts';
-import { insertStaffRows, staffByNationalId } from './staff.repository.ts';
+import { staffByNationalId } from './staff.repository.ts';
 
 /** Uncompressed size an .xlsx may declare in total (a 5,000-row roster is a few MB unzipped). */
 const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
@@ -72,6 +73,7 @@ export interface ImportOptions {
   headerRow?: number;
   mapping?: StaffImportMapping;
   lang: ImportLanguage;
+  mode: StaffImportMode;
 }
 
 /** A zod issue as a field error: its translation key, or the generic one. */
@@ -86,6 +88,7 @@ export function importOptions(fields: Record<string, string>, acceptLanguage: st
     header_row: fields.header_row || undefined,
     mapping: fields.mapping || undefined,
     lang: fields.lang || undefined,
+    mode: fields.mode || undefined,
   });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
@@ -109,7 +112,7 @@ export function importOptions(fields: Record<string, string>, acceptLanguage: st
     mapping = m.data;
   }
   const lang = parsed.data.lang ?? (/^en\b/i.test(acceptLanguage ?? '') ? 'en-US' : 'zh-TW');
-  return { sheet: parsed.data.sheet, headerRow: parsed.data.header_row, mapping, lang };
+  return { sheet: parsed.data.sheet, headerRow: parsed.data.header_row, mapping, lang, mode: parsed.data.mode ?? 'create' };
 }
 
 /** The roster of an upload: content checked, read in the worker, at most STAFF_IMPORT_MAX_ROWS data rows. */
@@ -158,13 +161,15 @@ export interface CheckedRoster {
 
 /**
  * Every row through the staff form's rules, then the duplicate rule: rows of the sheet sharing a
- * national id are all refused (which one is right is for the admin to say), and so is a row whose
- * national id a staff of the organization already has. Nothing is merged or overwritten.
+ * national id are all refused (which one is right is for the admin to say). In `create` mode so is
+ * a row whose national id a staff of the organization already has; in `upsert` mode that row
+ * updates the staff (staff-import.plan.ts).
  */
 export async function checkRoster(
   roster: Roster,
   mapping: StaffImportMapping,
-  existing: Map<string, { id: number; name: string }>,
+  existing: ReadonlyMap<string, { id: number; name: string }>,
+  mode: StaffImportMode,
 ): Promise<CheckedRoster> {
   const index = Object.fromEntries(roster.columns.map((c) => [c.column, columnNumber(c.column) - 1]));
   const checked = [];
@@ -184,7 +189,7 @@ export async function checkRoster(
     if (!id) continue;
     const others = byId.get(id)!.filter((n) => n !== c.row);
     if (others.length) c.errors.push({ field: 'national_id', key: IMPORT_KEYS.duplicateInFile, params: { rows: others.join(', ') } });
-    const found = existing.get(id);
+    const found = mode === 'create' ? existing.get(id) : undefined;
     if (found) c.errors.push({ field: 'national_id', key: IMPORT_KEYS.alreadyExists, params: { name: found.name, id: found.id } });
   }
   const out: CheckedRoster = { valid: [], invalid: [] };
@@ -224,10 +229,26 @@ export function columnsWithSamples(roster: Roster, samples = 3) {
 
 export const ERROR_ROW_HEADER: Record<ImportLanguage, string> = { 'zh-TW': '原始列號', 'en-US': 'Roster row' };
 
-/** The error workbook of the refused rows: the roster's cells under its header, reasons in the admin's language. */
+/** Each cell an issue names (its field's column), with the issues' text for the cell's note; row-wide issues mark no cell. */
+export function cellMarks(issues: readonly ImportIssue[], mapping: StaffImportMapping, lang: ImportLanguage) {
+  const byColumn = new Map<number, string[]>();
+  for (const issue of issues) {
+    const column = issue.field && mapping[issue.field];
+    if (!column) continue;
+    const c = columnNumber(column) - 1;
+    byColumn.set(c, [...(byColumn.get(c) ?? []), importIssueText(issue, lang)]);
+  }
+  return [...byColumn].map(([column, texts]) => ({ column, note: texts.join('\n') }));
+}
+
+/**
+ * The error workbook of the refused rows: the roster's cells under its header, each bad cell filled
+ * and noted with its reason, every reason in a column of its own, all in the admin's language.
+ */
 export async function buildErrorWorkbook(
   worker: ImportWorker,
   roster: Roster,
+  mapping: StaffImportMapping,
   invalid: ImportRow[],
   lang: ImportLanguage,
   fileName: string,
@@ -242,7 +263,13 @@ export async function buildErrorWorkbook(
     rowHeader: ERROR_ROW_HEADER[lang],
     rows: invalid.map((r) => {
       const src = byRow.get(r.row)!;
-      return { row: r.row, cells: src.cells, formats: src.formats, reasons: importReasonsText(r.errors, lang) };
+      return {
+        row: r.row,
+        cells: src.cells,
+        formats: src.formats,
+        reasons: importReasonsText(r.errors, lang),
+        marks: cellMarks(r.errors, mapping, lang),
+      };
     }),
   });
   const base = fileName.replace(/\.xlsx$/i, '') || 'staff';
@@ -257,67 +284,3 @@ export const staffImportReads = ({ db, scope }: AdminReadContext) => ({
   /** Staff of the organization already holding these national ids. */
   existing: (nationalIds: string[]) => staffByNationalId(db, scope, nationalIds),
 });
-
-/** The import itself, in the context's organization and transaction. */
-export function staffImportService(ctx: RequestContext) {
-  const { db, scope } = ctx;
-  return {
-    /**
-     * Inserts the valid rows (all or none), audits each staff and the import, and remembers the mapping
-     * for the organization's next import. Answers how many were imported.
-     */
-    async import(run: { fileName: string; roster: Roster; mapping: StaffImportMapping; checked: CheckedRoster }): Promise<number> {
-      const {
-        fileName,
-        roster,
-        mapping,
-        checked: { valid, invalid },
-      } = run;
-      // Another import or form may have added one of these national ids since the check.
-      const taken = await staffByNationalId(
-        db,
-        scope,
-        valid.map((v) => v.input.national_id).filter((v): v is string => !!v),
-      );
-      if (taken.size) throw conflict({ file: [IMPORT_KEYS.alreadyExists] });
-      const staffIds = await insertStaffRows(
-        db,
-        scope,
-        valid.map((v) => staffFieldValues(v.input)),
-      );
-      for (const [i, id] of staffIds.entries()) {
-        if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
-        const { certificates: _none, ...fields } = valid[i]!.input;
-        await ctx.audit({
-          action: 'create',
-          target_type: 'staff',
-          target_id: id,
-          after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: valid[i]!.row },
-        });
-      }
-      await ctx.audit({
-        action: 'import',
-        target_type: 'staff',
-        target_id: null,
-        after: {
-          file_name: fileName,
-          sheet: roster.sheet,
-          header_row: roster.headerRow,
-          mapping,
-          fields: mappedFields(mapping),
-          total: roster.rows.length,
-          imported_count: staffIds.length,
-          rejected_count: invalid.length,
-          staff_ids: staffIds,
-          rejected_rows: invalid.map((r) => r.row),
-        },
-      });
-      await saveImportMapping(db, scope, ctx.actor.id, {
-        mapping: toSavedMapping(mapping, roster.columns),
-        sheet_name: roster.sheet,
-        header_row: roster.headerRow,
-      });
-      return staffIds.length;
-    },
-  };
-}

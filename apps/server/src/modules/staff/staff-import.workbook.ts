@@ -188,8 +188,19 @@ export interface ErrorWorkbookInput {
   width: number;
   reasonsHeader: string;
   rowHeader: string;
-  rows: { row: number; cells: RawCell[]; formats?: Record<number, string>; reasons: string }[];
+  rows: {
+    row: number;
+    cells: RawCell[];
+    formats?: Record<number, string>;
+    reasons: string;
+    /** The bad cells (0-based column) with their reasons, for the cell's fill and note. */
+    marks?: { column: number; note: string }[];
+  }[];
 }
+
+/** A bad cell: Excel's light red fill with dark red text, and a note (comment) holding the reason. */
+const BAD_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } } as const;
+const BAD_FONT = { color: { argb: 'FF9C0006' } };
 
 const toExcel = (v: RawCell): CellValue => {
   if (v === null) return null;
@@ -199,7 +210,8 @@ const toExcel = (v: RawCell): CellValue => {
 
 /**
  * The refused rows as they were in the roster (values and number formats, under the same header),
- * with the reasons and the roster row number in two columns after the last one: fix and import again.
+ * each bad cell filled and noted with its reason, and the reasons and the roster row number in two
+ * columns after the last one: fix and import again.
  * Every text is written as a string cell, so nothing in it is evaluated as a formula.
  */
 export async function writeErrorWorkbook(input: ErrorWorkbookInput): Promise<Buffer> {
@@ -221,6 +233,12 @@ export async function writeErrorWorkbook(input: ErrorWorkbookInput): Promise<Buf
       cell.value = toExcel(v);
       const fmt = r.formats?.[c] ?? (v !== null && typeof v === 'object' ? 'yyyy-mm-dd' : undefined);
       if (fmt) cell.numFmt = fmt;
+    }
+    for (const m of r.marks ?? []) {
+      const cell = row.getCell(m.column + 1);
+      cell.fill = BAD_FILL;
+      cell.font = BAD_FONT;
+      cell.note = { texts: [{ text: m.note }] };
     }
     const reasons = row.getCell(reasonsCol);
     reasons.value = r.reasons;

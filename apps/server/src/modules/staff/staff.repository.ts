@@ -199,19 +199,15 @@ export async function assertNationalIdFree(db: DbOrTrx, scope: Scope, nationalId
   if (await q.executeTakeFirst()) throw conflict({ national_id: ['validate.error.already_exists'] });
 }
 
-/** Staff of the scope holding any of these national ids: id → {id, name}. */
-export async function staffByNationalId(
-  db: DbOrTrx,
-  scope: Scope,
-  nationalIds: readonly string[],
-): Promise<Map<string, { id: number; name: string }>> {
-  const out = new Map<string, { id: number; name: string }>();
+/** Staff of the scope holding any of these national ids, by national id (the import's key, unique within an organization). */
+export async function staffByNationalId(db: DbOrTrx, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, StaffRow>> {
+  const out = new Map<string, StaffRow>();
   const unique = [...new Set(nationalIds)];
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = await whereInScope(db.selectFrom('staff').select(['id', 'name', 'national_id']), 'organization_id', scope)
+    const rows = await whereInScope(db.selectFrom('staff').selectAll(), 'organization_id', scope)
       .where('national_id', 'in', unique.slice(i, i + CHUNK))
       .execute();
-    for (const r of rows) if (r.national_id) out.set(r.national_id, { id: r.id, name: r.name });
+    for (const r of rows) if (r.national_id) out.set(r.national_id, r);
   }
   return out;
 }
