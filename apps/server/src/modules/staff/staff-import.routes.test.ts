@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTaiwanNationalId } from '@bo/shared/schemas/staff';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from '../../../test/helpers.ts';
+import { XLSX, nationalId, readBack, roster, type Cell } from './staff-import.test-helpers.ts';
 import { buildStaff, upload } from './staff.test-helpers.ts';
 
 let t: TestApp;
@@ -15,30 +15,6 @@ let adminA: string;
 const S = '/api/admin/organization/staff';
 const PREVIEW = `${S}/import/preview`;
 const IMPORT = `${S}/import`;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A valid national id (check digit computed) for a serial number: A1xxxxxxx?. */
-function nationalId(n: number, letter = 'A', sex = 1): string {
-  const code = 'ABCDEFGHJKLMNPQRSTUVXYWZIO'.indexOf(letter) + 10;
-  const body = `${sex}${String(n).padStart(7, '0')}`;
-  let sum = Math.floor(code / 10) + (code % 10) * 9;
-  for (let i = 0; i < 8; i++) sum += Number(body[i]) * (8 - i);
-  const id = `${letter}${body}${(10 - (sum % 10)) % 10}`;
-  if (!isTaiwanNationalId(id)) throw new Error(`bad test id ${id}`);
-  return id;
-}
-
-type Cell = string | number | Date | null;
-/** A roster workbook: sheets of rows (arrays of cells), built with ExcelJS as a company's Excel would save it. */
-async function roster(sheets: Record<string, Cell[][]>, format?: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const ws = wb.addWorksheet(name);
-    for (const r of rows) ws.addRow(r);
-    format?.(ws);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 const file = (data: Buffer, name = '名冊.xlsx') => ({ name, data, type: XLSX });
 const preview = (token: string, data: Buffer, fields: Record<string, string> = {}, query = '') =>
@@ -47,15 +23,6 @@ const runImport = (token: string, data: Buffer, fields: Record<string, string> =
   upload(t.app, token, IMPORT, fields, file(data, name));
 
 const HEADER_ZH = ['姓名', '身分證字號', '手機', '生日', '到職日', '職稱', '性別', '血型'];
-
-async function readBack(base64: string) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const rows: unknown[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { ws, rows };
-}
 
 const staffCount = async (orgId: number) =>
   Number(
