@@ -5,10 +5,13 @@ import {
   base64Blob,
   fieldOfColumn,
   firstTab,
+  importOutcome,
   localFileProblem,
   mappedFields,
+  missingKey,
   missingRequired,
   previewTableRows,
+  rowsToWrite,
   sameMapping,
 } from './staff-import-mapping.ts';
 
@@ -23,8 +26,12 @@ const preview: StaffImportPreview = {
   ],
   mapping: { name: 'A', national_id: 'B' },
   mapping_source: 'suggested',
+  mode: 'create',
   total: 2,
   valid_count: 1,
+  create_count: 1,
+  update_count: 0,
+  unchanged_count: 0,
   invalid_count: 1,
   invalid_rows: [
     {
@@ -67,6 +74,21 @@ describe('staff import mapping and preview', () => {
       { key: 2, row: 2, values: { name: '甲', national_id: 'A123456789' }, reasons: '' },
     ]);
     expect(firstTab({ ...preview, invalid_count: 0 })).toBe('valid');
+  });
+
+  it('asks for the national id column to create and update, and counts only the rows that write', () => {
+    expect(missingKey('upsert', { name: 'A' })).toBe(true);
+    expect(missingKey('upsert', { name: 'A', national_id: 'B' })).toBe(false);
+    expect(missingKey('create', { name: 'A' })).toBe(false);
+    expect(rowsToWrite({ create_count: 2, update_count: 3 })).toBe(5);
+  });
+
+  it('reads the result honestly: all handled is a success, some failed a warning, none handled an error', () => {
+    expect(importOutcome({ imported_count: 9, unchanged_count: 0, rejected_count: 0 })).toBe('success');
+    expect(importOutcome({ imported_count: 0, unchanged_count: 4, rejected_count: 0 })).toBe('success');
+    expect(importOutcome({ imported_count: 2, unchanged_count: 0, rejected_count: 7 })).toBe('warning');
+    expect(importOutcome({ imported_count: 0, unchanged_count: 1, rejected_count: 7 })).toBe('warning');
+    expect(importOutcome({ imported_count: 0, unchanged_count: 0, rejected_count: 7 })).toBe('error');
   });
 
   it('refuses a file before sending when it is not .xlsx, empty or too large', () => {

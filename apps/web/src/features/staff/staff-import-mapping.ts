@@ -6,9 +6,14 @@ import {
   type ImportLanguage,
   type ImportRow,
   type StaffImportField,
+  type ImportAction,
   type StaffImportMapping,
+  type StaffImportMode,
   type StaffImportPreview,
+  type StaffImportResult,
 } from '@bo/shared/schemas/staff-import';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The field a column feeds, or null. */
 export const fieldOfColumn = (mapping: StaffImportMapping, column: string): StaffImportField | null =>
@@ -31,6 +36,23 @@ export function assignColumn(mapping: StaffImportMapping, column: string, field:
 /** Required fields (name) no column feeds. */
 export const missingRequired = (mapping: StaffImportMapping): StaffImportField[] => STAFF_IMPORT_REQUIRED.filter((f) => !mapping[f]);
 
+/** Create and update matches staff by national id: without that column it cannot import. */
+export const missingKey = (mode: StaffImportMode, mapping: StaffImportMapping): boolean => mode === 'upsert' && !mapping.national_id;
+
+/** Rows the import would write (new and changed staff); unchanged rows write nothing. */
+export const rowsToWrite = (p: Pick<StaffImportPreview, 'create_count' | 'update_count'>): number => p.create_count + p.update_count;
+
+/**
+ * How the result reads: every row handled is a success; some failed is a warning (what was written
+ * stays, the error file fixes the rest); none handled and some failed is an error.
+ */
+export function importOutcome(
+  r: Pick<StaffImportResult, 'imported_count' | 'unchanged_count' | 'rejected_count'>,
+): 'success' | 'warning' | 'error' {
+  if (!r.rejected_count) return 'success';
+  return r.imported_count + r.unchanged_count ? 'warning' : 'error';
+}
+
 export const sameMapping = (a: StaffImportMapping, b: StaffImportMapping): boolean =>
   STAFF_IMPORT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 
@@ -45,11 +67,12 @@ export interface PreviewTableRow {
   row: number;
   values: ImportRow['values'];
   reasons: string;
+  action?: ImportAction;
 }
 
 export function previewTableRows(preview: StaffImportPreview, tab: PreviewTab, lang: ImportLanguage): PreviewTableRow[] {
   const rows = tab === 'invalid' ? preview.invalid_rows : preview.valid_rows;
-  return rows.map((r) => ({ key: r.row, row: r.row, values: r.values, reasons: importReasonsText(r.errors, lang) }));
+  return rows.map((r) => ({ key: r.row, row: r.row, values: r.values, reasons: importReasonsText(r.errors, lang), action: r.action }));
 }
 
 /** The tab to open first: refused rows when there are any. */

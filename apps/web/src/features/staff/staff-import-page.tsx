@@ -9,6 +9,7 @@ import Typography from 'antd/es/typography';
 import {
   STAFF_IMPORT_MAX_BYTES,
   type StaffImportMapping,
+  type StaffImportMode,
   type StaffImportPreview,
   type StaffImportResult,
 } from '@bo/shared/schemas/staff-import';
@@ -21,9 +22,11 @@ import { translateValidationKey } from '../../components/resource/field-rules.ts
 import type { UploadItem } from '../../components/upload-progress-list.tsx';
 import { useStaffImport } from './api.ts';
 import { useLeaveGuard } from './staff-import-leave-guard.ts';
-import { localFileProblem, missingRequired, sameMapping } from './staff-import-mapping.ts';
-import { ImportResultStep, MappingStep, PreviewStep, UploadStep } from './staff-import-steps.tsx';
+import { localFileProblem, missingKey, missingRequired, rowsToWrite, sameMapping } from './staff-import-mapping.ts';
+import { ImportResultStep } from './staff-import-result.tsx';
+import { MappingStep, PreviewStep, UploadStep } from './staff-import-steps.tsx';
 import './i18n.ts';
+import './i18n-import.ts';
 import './staff-import.css';
 
 type Step = 'upload' | 'map' | 'preview' | 'result';
@@ -36,7 +39,7 @@ interface ReadOptions {
 }
 
 /**
- * Staff import from an .xlsx roster: upload → map columns → check rows → import. The roster stays
+ * Staff import from an .xlsx roster: mode and upload → map columns → check rows → import. The roster stays
  * in the browser and goes with each step; the server reads it, checks every row with the staff
  * form's rules and answers the preview, then imports the valid rows all at once.
  */
@@ -51,6 +54,7 @@ export default function StaffImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<StaffImportPreview | null>(null);
   const [mapping, setMapping] = useState<StaffImportMapping>({});
+  const [mode, setMode] = useState<StaffImportMode>('create');
   const [result, setResult] = useState<StaffImportResult | null>(null);
   const [reading, setReading] = useState<UploadItem | null>(null);
   const [importing, setImporting] = useState<number | null>(null);
@@ -72,6 +76,7 @@ export default function StaffImportPage() {
     const form = new FormData();
     form.append('file', f);
     form.append('lang', currentLanguage());
+    form.append('mode', mode);
     if (o.sheet !== undefined) form.append('sheet', o.sheet);
     if (o.header_row !== undefined) form.append('header_row', String(o.header_row));
     if (o.mapping) form.append('mapping', JSON.stringify(o.mapping));
@@ -122,7 +127,10 @@ export default function StaffImportPage() {
     if (!file || !preview) return;
     const ok = await new Promise<boolean>((resolve) => {
       modal.confirm({
-        title: t('confirmTitle', { count: preview.valid_count }),
+        title:
+          preview.mode === 'upsert'
+            ? t('confirmUpsertTitle', { create: preview.create_count, update: preview.update_count })
+            : t('confirmTitle', { count: rowsToWrite(preview) }),
         content: preview.invalid_count ? t('confirmInvalid', { count: preview.invalid_count }) : undefined,
         okText: t('confirmOk'),
         onOk: () => resolve(true),
@@ -148,6 +156,7 @@ export default function StaffImportPage() {
     setFile(null);
     setPreview(null);
     setMapping({});
+    setMode('create');
     setResult(null);
     setReading(null);
     setError(null);
@@ -211,6 +220,8 @@ export default function StaffImportPage() {
             busy={busy}
             reading={reading}
             error={error}
+            mode={mode}
+            onMode={setMode}
             onChoose={choose}
             onClear={() => {
               setReading(null);
@@ -229,7 +240,7 @@ export default function StaffImportPage() {
             onHeaderRow={(row) => file && void read(file, { sheet: preview.sheet, header_row: row }, 'map')}
             onBack={reset}
             onNext={toPreview}
-            canGoOn={missingRequired(mapping).length === 0}
+            canGoOn={missingRequired(mapping).length === 0 && !missingKey(preview.mode, mapping)}
           />
         ) : null}
         {step === 'preview' && preview ? (

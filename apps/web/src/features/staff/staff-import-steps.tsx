@@ -4,7 +4,6 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Progress from 'antd/es/progress';
-import Result from 'antd/es/result';
 import Segmented from 'antd/es/segmented';
 import Select, { type SelectProps } from 'antd/es/select';
 import Statistic from 'antd/es/statistic';
@@ -13,7 +12,6 @@ import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import Upload from 'antd/es/upload';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import {
   IMPORT_FIELD_LABELS,
   STAFF_IMPORT_FIELDS,
@@ -21,45 +19,53 @@ import {
   STAFF_IMPORT_REQUIRED,
   type StaffImportField,
   type StaffImportMapping,
+  type StaffImportMode,
   type StaffImportPreview,
-  type StaffImportResult,
 } from '@bo/shared/schemas/staff-import';
 import { currentLanguage } from '../../i18n/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { UploadProgressList, type UploadItem } from '../../components/upload-progress-list.tsx';
 import {
+  XLSX_TYPE,
   assignColumn,
-  base64Blob,
   fieldOfColumn,
   firstTab,
   mappedFields,
+  missingKey,
+  missingRequired,
   previewTableRows,
+  rowsToWrite,
   type PreviewTab,
   type PreviewTableRow,
 } from './staff-import-mapping.ts';
+import { ImportModeChoice } from './staff-import-mode.tsx';
 import './i18n.ts';
+import './i18n-import.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const fieldLabel = (f: StaffImportField) => IMPORT_FIELD_LABELS[currentLanguage()][f];
 
-/** Step 1: choose the roster; it is read by the server right away (upload progress, then "reading"). */
+/** Step 1: create only or create and update, then the roster; it is read by the server right away (upload progress, then "reading"). */
 export function UploadStep({
   busy,
   reading,
   error,
+  mode,
+  onMode,
   onChoose,
   onClear,
 }: {
   busy: boolean;
   reading: UploadItem | null;
   error: string | null;
+  mode: StaffImportMode;
+  onMode(m: StaffImportMode): void;
   onChoose(f: File): void;
   onClear(): void;
 }) {
   const { t } = useTranslation('staff-import');
   return (
     <div data-testid="import-upload">
+      <ImportModeChoice mode={mode} disabled={busy} onMode={onMode} />
       <Upload.Dragger
         className="staff-import-drop"
         accept={`.xlsx,${XLSX_TYPE}`}
@@ -159,8 +165,11 @@ export function MappingStep({
         />
       </Form>
       {source ? <Alert className="staff-import-alert" type="info" showIcon title={source} data-testid="mapping-source" /> : null}
-      {!canGoOn ? (
+      {missingRequired(mapping).length ? (
         <Alert className="staff-import-alert" type="warning" showIcon title={t('needName')} data-testid="mapping-need-name" />
+      ) : null}
+      {missingKey(preview.mode, mapping) ? (
+        <Alert className="staff-import-alert" type="warning" showIcon title={t('needKey')} data-testid="mapping-need-key" />
       ) : null}
       {preview.columns.length ? (
         <ul className="staff-import-map-list" data-testid="mapping-table" aria-label={t('mappingList')}>
@@ -228,6 +237,7 @@ export function PreviewStep({
   const lang = currentLanguage();
   const rows = useMemo(() => previewTableRows(preview, tab, lang), [preview, tab, lang]);
   const fields = mappedFields(mapping);
+  const upsert = preview.mode === 'upsert';
   const fieldColumn = (f: StaffImportField) => ({
     key: f,
     title: fieldLabel(f),
@@ -246,13 +256,35 @@ export function PreviewStep({
           },
         ]
       : []),
+    ...(tab === 'valid' && upsert
+      ? [{ key: 'action', title: t('action'), render: (_: unknown, r: PreviewTableRow) => (r.action ? t(`actions.${r.action}`) : '') }]
+      : []),
     ...fields.filter((f) => f !== 'name').map(fieldColumn),
   ];
+  const toWrite = upsert ? rowsToWrite(preview) : preview.valid_count;
   return (
     <div data-testid="import-preview">
       <div className="staff-import-counts">
         <Statistic title={t('total')} value={preview.total} data-testid="import-total" />
-        <Statistic className="staff-import-count-valid" title={t('valid')} value={preview.valid_count} data-testid="import-valid-count" />
+        {upsert ? (
+          <>
+            <Statistic
+              className="staff-import-count-valid"
+              title={t('toCreate')}
+              value={preview.create_count}
+              data-testid="import-create-count"
+            />
+            <Statistic
+              className="staff-import-count-valid"
+              title={t('toUpdate')}
+              value={preview.update_count}
+              data-testid="import-update-count"
+            />
+            <Statistic title={t('unchanged')} value={preview.unchanged_count} data-testid="import-unchanged-count" />
+          </>
+        ) : (
+          <Statistic className="staff-import-count-valid" title={t('valid')} value={preview.valid_count} data-testid="import-valid-count" />
+        )}
         <Statistic
           className="staff-import-count-invalid"
           title={t('invalid')}
@@ -273,6 +305,9 @@ export function PreviewStep({
       ) : (
         <>
           {preview.valid_count === 0 ? <Alert className="staff-import-alert" type="warning" showIcon title={t('noneValid')} /> : null}
+          {preview.valid_count > 0 && toWrite === 0 ? (
+            <Alert className="staff-import-alert" type="info" showIcon title={t('nothingToWrite')} data-testid="import-nothing-to-write" />
+          ) : null}
           <Segmented
             value={tab}
             onChange={(v) => setTab(v as PreviewTab)}
@@ -310,60 +345,17 @@ export function PreviewStep({
         <Button onClick={onBack} disabled={busy}>
           {t('back')}
         </Button>
-        <Button type="primary" onClick={onImport} disabled={!preview.valid_count} loading={importing !== null} data-testid="import-run">
-          {t('importButton', { count: preview.valid_count })}
+        <Button
+          type="primary"
+          onClick={onImport}
+          disabled={!toWrite || missingKey(preview.mode, mapping)}
+          loading={importing !== null}
+          data-testid="import-run"
+        >
+          {upsert ? t('importRowsButton', { count: toWrite }) : t('importButton', { count: toWrite })}
         </Button>
       </div>
     </div>
-  );
-}
-
-/** Step 4: what was imported, and the error workbook of the refused rows. */
-export function ImportResultStep({ result, onList, onAnother }: { result: StaffImportResult; onList(): void; onAnother(): void }) {
-  const { t } = useTranslation('staff-import');
-  const downloads = useDownloads();
-  const workbook = result.error_workbook;
-  const download = () =>
-    workbook &&
-    void downloads.run(workbook.file_name, async () => ({
-      blob: base64Blob(workbook.content_base64, XLSX_TYPE),
-      filename: workbook.file_name,
-    }));
-  return (
-    <Result
-      data-testid="import-result"
-      status={result.imported_count === 0 ? 'warning' : 'success'}
-      title={
-        <span data-testid="import-result-title">
-          {result.imported_count ? t('resultTitle', { count: result.imported_count }) : t('resultNone')}
-        </span>
-      }
-      subTitle={
-        <span data-testid="import-result-detail">
-          {result.rejected_count ? t('resultRejected', { count: result.rejected_count }) : t('resultAll')}
-        </span>
-      }
-      extra={
-        <div className="staff-import-actions staff-import-result-actions">
-          {workbook ? (
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              onClick={download}
-              disabled={downloads.busy}
-              data-testid="import-download-errors"
-            >
-              {t('downloadErrors')}
-            </Button>
-          ) : null}
-          <Button type={workbook ? 'default' : 'primary'} onClick={onList} data-testid="import-to-list">
-            {t('toList')}
-          </Button>
-          <Button onClick={onAnother}>{t('another')}</Button>
-          <DownloadProgress jobs={downloads.jobs} />
-        </div>
-      }
-    />
   );
 }
 
