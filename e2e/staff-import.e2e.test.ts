@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiAs, expectAccessible, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -18,18 +18,35 @@ function nationalId(n: number): string {
   return `A${body}${(10 - (sum % 10)) % 10}`;
 }
 
-/** A company roster: a title row, headers, three good rows (ROC, Gregorian and Excel dates) and one with a wrong check digit. */
-async function roster(first: number): Promise<Buffer> {
+/**
+ * A company roster: a title row, headers, three good rows (ROC, Gregorian and Excel dates) and one
+ * with a wrong check digit; `change` replaces 王大明's job title, `more` adds rows.
+ */
+async function roster(first: number, o: { change?: string; bad?: boolean; more?: (string | null)[][] } = {}): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('人員名冊');
   ws.addRow(['大安營造 114 年度人員名冊']);
   ws.addRow(['姓名', '身分證字號', '手機', '生日', '職稱']);
-  ws.addRow(['王大明', nationalId(first), '0912345678', '民國85年3月7日', '領班']);
+  ws.addRow(['王大明', nationalId(first), '0912345678', '民國85年3月7日', o.change ?? '領班']);
   ws.addRow(['李小華', nationalId(first + 1), '0922333444', '1990/05/06', '技術士']);
-  ws.addRow(['陳阿土', 'A123456788', '0933444555', '75/12/01', '工人']);
+  if (o.bad !== false) ws.addRow(['陳阿土', 'A123456788', '0933444555', '75/12/01', '工人']);
   ws.addRow(['林美麗', nationalId(first + 2), '0955666777', new Date(Date.UTC(1988, 6, 9)), '會計']);
+  for (const r of o.more ?? []) ws.addRow(r);
   ws.getColumn(4).numFmt = 'yyyy/mm/dd';
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const statistic = (page: Page, testId: string) => page.getByTestId(testId).locator('.ant-statistic-content').textContent();
+
+/** The result screen passes axe in light and in dark (the system's setting, followed by the app), with a screenshot of each. */
+async function resultInBothSchemes(page: Page, name: string) {
+  await expectAccessible(page, `${name} light`);
+  await shot(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expectAccessible(page, `${name} dark`);
+  await shot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 beforeAll(async () => {
@@ -96,8 +113,13 @@ describe('staff import', () => {
     const confirm = page.locator('.ant-modal-confirm', { hasText: '匯入 3 位人員？' });
     await confirm.getByRole('button', { name: '匯入' }).click();
     await page.getByTestId('import-result').waitFor();
-    expect(await page.getByTestId('import-result-title').textContent()).toBe('已匯入 3 位人員');
-    expect(await page.getByTestId('import-result-detail').textContent()).toContain('1 列未匯入');
+    // Some rows failed: a warning saying how many were imported and failed, and how to fix them.
+    expect(await page.getByTestId('import-result').getAttribute('data-outcome')).toBe('warning');
+    expect(await page.locator('[data-testid=import-result].ant-result-warning').count()).toBe(1);
+    expect(await page.getByTestId('import-result-title').textContent()).toBe('部分匯入：3 列已匯入，1 列失敗');
+    expect(await page.getByTestId('import-result-detail').textContent()).toContain('請下載錯誤檔：有問題的儲存格標成紅色並附註原因');
+    expect(await page.getByTestId('result-created').locator('.ant-statistic-content').textContent()).toBe('3');
+    expect(await page.getByTestId('result-failed').locator('.ant-statistic-content').textContent()).toBe('1');
     await shot(page, 'staff-import-result-1440');
 
     const downloading = page.waitForEvent('download');
@@ -112,6 +134,10 @@ describe('staff import', () => {
     expect((ws.getRow(2).values as unknown[]).slice(1, 6)).toEqual(['陳阿土', 'A123456788', '0933444555', '75/12/01', '工人']);
     expect(ws.getCell('F2').value).toBe('身分證字號：格式或檢查碼不正確');
     expect(ws.getCell('G2').value).toBe(5);
+    // The bad cell itself is marked: filled, with the reason in its note; the good ones are not.
+    expect((ws.getCell('B2').fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFFFC7CE');
+    expect(JSON.stringify(ws.getCell('B2').note)).toContain('身分證字號：格式或檢查碼不正確');
+    expect(ws.getCell('C2').fill).toBeUndefined();
     expect(ws.rowCount).toBe(2);
 
     // The staff list shows the three new staff.
@@ -143,7 +169,7 @@ describe('staff import', () => {
     await page.getByTestId('import-run').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Import' }).click();
     await page.getByTestId('import-result').waitFor();
-    expect(await page.getByTestId('import-result-title').textContent()).toBe('3 staff imported');
+    expect(await page.getByTestId('import-result-title').textContent()).toBe('Partly imported: 3 imported, 1 failed');
     await shot(page, 'staff-import-result-390');
     // The page is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -152,5 +178,87 @@ describe('staff import', () => {
     expect((await api.get('/api/admin/organization/staff/index?per_page=20')).meta.total).toBe(6);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('creates and updates by national id and says honestly what happened: a warning at 1440 px (zh-TW), a success at 390 px (en-US), light and dark', async () => {
+    const api = await apiAs(server.url, manager.email, manager.password);
+    await api.inOrganization(orgId);
+    const total = async () => (await api.get('/api/admin/organization/staff/index?per_page=20')).meta.total;
+    const before = await total();
+
+    const { context, page, errors } = await newPage(1440, 900);
+    await page.goto(`${server.url}/admin/staff/import`);
+    await page.getByTestId('import-upload').waitFor();
+    // The upload screen says which field matches staff when updating.
+    expect(await page.getByTestId('import-mode').textContent()).toContain('以「身分證字號」比對本公司的人員');
+    await page.getByTestId('import-mode-upsert').click();
+    // The first test's roster again: 王大明 changes job, 李小華 and 林美麗 are as stored, 張三 is new, 陳阿土 is still bad.
+    const again = await roster(500, { change: '主任', more: [['張三', nationalId(503), '0966777888', '1991-02-03', '工人']] });
+    await page.locator('input[type=file]').setInputFiles({ name: '人員名冊.xlsx', mimeType: XLSX, buffer: again });
+    await page.getByTestId('import-mapping').waitFor();
+    await page.getByTestId('import-next').click();
+    await page.getByTestId('import-preview').waitFor();
+    expect(
+      await Promise.all(
+        ['import-create-count', 'import-update-count', 'import-unchanged-count', 'import-invalid-count'].map((id) => statistic(page, id)),
+      ),
+    ).toEqual(['1', '1', '2', '1']);
+    await page.getByTestId('preview-tab').getByText('可匯入的列（4）').click();
+    const validTable = await page.getByTestId('preview-table').textContent();
+    expect(validTable).toContain('處理方式');
+    expect(validTable).toContain('更新');
+    expect(validTable).toContain('不變');
+    expect(await page.getByTestId('import-run').textContent()).toContain('匯入 2 列');
+    await page.getByTestId('import-run').click();
+    await page.locator('.ant-modal-confirm', { hasText: '新增 1 位、更新 1 位人員？' }).getByRole('button', { name: '匯入' }).click();
+    await page.getByTestId('import-result').waitFor();
+    expect(await page.getByTestId('import-result').getAttribute('data-outcome')).toBe('warning');
+    expect(await page.getByTestId('import-result-title').textContent()).toBe('部分匯入：4 列已匯入，1 列失敗');
+    expect(await page.getByTestId('import-result-detail').textContent()).toContain('匯入方式：新增並更新');
+    expect(
+      await Promise.all(['result-created', 'result-updated', 'result-unchanged', 'result-failed'].map((id) => statistic(page, id))),
+    ).toEqual(['1', '1', '2', '1']);
+    await page.getByTestId('import-download-errors').waitFor();
+    await resultInBothSchemes(page, 'staff-import-result-upsert-1440');
+    expect(errors).toEqual([]);
+    await context.close();
+    expect(await total()).toBe(before + 1);
+    const wang = (await api.get('/api/admin/organization/staff/index?keyword=王大明&per_page=20')).data;
+    expect(wang.map((s: { job_title: string }) => s.job_title).sort()).toEqual(['主任', '領班']);
+
+    // 390 px, en-US: every row handled, so a plain success, no error file.
+    const phone = await newPage(390, 844, 'en-US');
+    await phone.page.goto(`${server.url}/admin/staff/import`);
+    await phone.page.getByTestId('import-upload').waitFor();
+    expect(await phone.page.getByTestId('import-mode').textContent()).toContain("matched to this company's staff by National ID");
+    await phone.page.getByTestId('import-mode-upsert').click();
+    await shot(phone.page, 'staff-import-upload-mode-390');
+    const good = await roster(600, {
+      change: 'Foreman',
+      bad: false,
+      more: [['Ada', nationalId(604), '0966777888', '1991-02-03', 'Clerk']],
+    });
+    await phone.page.locator('input[type=file]').setInputFiles({ name: 'roster.xlsx', mimeType: XLSX, buffer: good });
+    await phone.page.getByTestId('import-mapping').waitFor();
+    await phone.page.getByTestId('import-next').click();
+    await phone.page.getByTestId('import-preview').waitFor();
+    await shot(phone.page, 'staff-import-preview-upsert-390');
+    await phone.page.getByTestId('import-run').click();
+    await phone.page
+      .locator('.ant-modal-confirm', { hasText: 'Add 1 and update 1 staff?' })
+      .getByRole('button', { name: 'Import' })
+      .click();
+    await phone.page.getByTestId('import-result').waitFor();
+    expect(await phone.page.getByTestId('import-result').getAttribute('data-outcome')).toBe('success');
+    expect(await phone.page.getByTestId('import-result-title').textContent()).toBe('Import complete');
+    expect(
+      await Promise.all(['result-created', 'result-updated', 'result-unchanged', 'result-failed'].map((id) => statistic(phone.page, id))),
+    ).toEqual(['1', '1', '2', '0']);
+    expect(await phone.page.getByTestId('import-download-errors').count()).toBe(0);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await resultInBothSchemes(phone.page, 'staff-import-result-upsert-390');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+    expect(await total()).toBe(before + 2);
   });
 });

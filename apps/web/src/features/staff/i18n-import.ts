@@ -3,7 +3,8 @@ import { addTranslations } from '../../i18n/index.ts';
 /** The staff import's screens (staff-import-*.tsx). */
 addTranslations('staff-import', {
   'zh-TW': {
-    intro: '從 Excel 名冊（.xlsx）一次新增多位人員。每一列都會用人員表單的規則檢查；有問題的列不會匯入，會整理成錯誤檔讓您修正後再匯入。',
+    intro:
+      '從 Excel 名冊（.xlsx）一次新增或更新多位人員。每一列都會用人員表單的規則檢查；有問題的列不會匯入，會整理成錯誤檔讓您修正後再匯入。',
     steps: { upload: '上傳名冊', map: '對應欄位', preview: '檢查資料', result: '匯入結果' },
     dropTitle: '點選或拖曳 .xlsx 檔案到這裡',
     dropHint: '最多 5,000 列、5 MB。第一列（或前幾列中）需有標題，例如 姓名、身分證字號、手機、生日。',
@@ -94,7 +95,7 @@ addTranslations('staff-import', {
   },
   'en-US': {
     intro:
-      'Add many staff at once from an Excel roster (.xlsx). Every row is checked with the staff form rules; rows with problems are not imported and come back in an error file to fix and import again.',
+      'Add or update many staff at once from an Excel roster (.xlsx). Every row is checked with the staff form rules; rows with problems are not imported and come back in an error file to fix and import again.',
     steps: { upload: 'Upload', map: 'Map columns', preview: 'Check rows', result: 'Result' },
     dropTitle: 'Click or drop an .xlsx file here',
     dropHint:

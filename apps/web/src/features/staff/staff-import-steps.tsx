@@ -286,7 +286,7 @@ export function PreviewStep({
           <Statistic className="staff-import-count-valid" title={t('valid')} value={preview.valid_count} data-testid="import-valid-count" />
         )}
         <Statistic
-          className="staff-import-count-invalid"
+          className={preview.invalid_count ? 'staff-import-count-invalid' : undefined}
           title={t('invalid')}
           value={preview.invalid_count}
           data-testid="import-invalid-count"
