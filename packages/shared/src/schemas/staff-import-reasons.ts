@@ -1,8 +1,16 @@
+import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { IMPORT_KEYS, type StaffImportField } from './staff-import-columns.ts';
-import type { ImportIssue } from './staff-import.ts';
+import { IMPORT_KEYS, STAFF_IMPORT_FIELDS, type StaffImportField } from './staff-import-columns.ts';
 
-/** Staff import: the reasons a row is refused, as text (the error workbook on the server, the preview on the web). */
+/** Staff import: the reasons a row is refused, and as text (the error workbook on the server, the preview on the web). */
+
+/** Why a row is refused: a field (or the whole row) and a translation key with its parameters. */
+export const importIssue = z.object({
+  field: z.enum(STAFF_IMPORT_FIELDS).nullable(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportIssue = z.infer<typeof importIssue>;
 
 export type ImportLanguage = 'zh-TW' | 'en-US';
 

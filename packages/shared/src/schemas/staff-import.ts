@@ -9,6 +9,7 @@ import {
   type StaffImportMapping,
 } from './staff-import-columns.ts';
 import { cellToField, type RawCell } from './staff-import-cells.ts';
+import { importIssue, type ImportIssue } from './staff-import-reasons.ts';
 
 /**
  * Staff import from an .xlsx roster (issue 14, point 7): the rules the server applies and the web
@@ -18,14 +19,6 @@ import { cellToField, type RawCell } from './staff-import-cells.ts';
 export * from './staff-import-columns.ts';
 export * from './staff-import-cells.ts';
 export * from './staff-import-reasons.ts';
-
-/** Why a row is refused: a field (or the whole row) and a translation key with its parameters. */
-export const importIssue = z.object({
-  field: z.enum(STAFF_IMPORT_FIELDS).nullable(),
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export type ImportIssue = z.infer<typeof importIssue>;
 
 export type StaffImportValues = Partial<Record<StaffImportField, string | null>>;
 
