@@ -38,8 +38,8 @@ async function roster(first: number, o: { change?: string; bad?: boolean; more?:
 
 const statistic = (page: Page, testId: string) => page.getByTestId(testId).locator('.ant-statistic-content').textContent();
 
-/** The result screen passes axe in light and in dark (the system's setting, followed by the app), with a screenshot of each. */
-async function resultInBothSchemes(page: Page, name: string) {
+/** The screen passes axe in light and in dark (the system's setting, followed by the app), with a screenshot of each. */
+async function inBothSchemes(page: Page, name: string) {
   await expectAccessible(page, `${name} light`);
   await shot(page, name);
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -209,6 +209,7 @@ describe('staff import', () => {
     expect(validTable).toContain('更新');
     expect(validTable).toContain('不變');
     expect(await page.getByTestId('import-run').textContent()).toContain('匯入 2 列');
+    await inBothSchemes(page, 'staff-import-preview-upsert-1440');
     await page.getByTestId('import-run').click();
     await page.locator('.ant-modal-confirm', { hasText: '新增 1 位、更新 1 位人員？' }).getByRole('button', { name: '匯入' }).click();
     await page.getByTestId('import-result').waitFor();
@@ -219,7 +220,7 @@ describe('staff import', () => {
       await Promise.all(['result-created', 'result-updated', 'result-unchanged', 'result-failed'].map((id) => statistic(page, id))),
     ).toEqual(['1', '1', '2', '1']);
     await page.getByTestId('import-download-errors').waitFor();
-    await resultInBothSchemes(page, 'staff-import-result-upsert-1440');
+    await inBothSchemes(page, 'staff-import-result-upsert-1440');
     expect(errors).toEqual([]);
     await context.close();
     expect(await total()).toBe(before + 1);
@@ -256,7 +257,7 @@ describe('staff import', () => {
     ).toEqual(['1', '1', '2', '0']);
     expect(await phone.page.getByTestId('import-download-errors').count()).toBe(0);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await resultInBothSchemes(phone.page, 'staff-import-result-upsert-390');
+    await inBothSchemes(phone.page, 'staff-import-result-upsert-390');
     expect(phone.errors).toEqual([]);
     await phone.context.close();
     expect(await total()).toBe(before + 2);
