@@ -26,7 +26,7 @@ function LinkHandover({ handover }: { handover: NonNullable<PasswordMail['handov
           data-testid="handover-link"
           onFocus={(e) => e.currentTarget.select()}
         />
-        <CopyButton text={handover.link} type="primary" data-testid="handover-copy">
+        <CopyButton text={handover.link} data-testid="handover-copy">
           {t('notice.copy')}
         </CopyButton>
       </Flex>

@@ -125,11 +125,8 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
     <Flex gap={4} wrap>
       <RoleTags roles={r.sub_account_roles} empty={t('noRoles')} />
       {r.status === 'disabled' ? <Tag>{t('disabled')}</Tag> : null}
-      {r.invitation && r.invitation.state !== 'accepted' ? (
-        <InvitationState invitation={r.invitation} />
-      ) : !r.has_change_default_password ? (
-        <Tag color="orange">{t('initialPassword')}</Tag>
-      ) : null}
+      {!r.has_change_default_password ? <Tag color="orange">{t('initialPassword')}</Tag> : null}
+      {r.invitation && r.invitation.state !== 'accepted' ? <InvitationState invitation={r.invitation} /> : null}
     </Flex>
   );
   const actions = (r: Member) => (
