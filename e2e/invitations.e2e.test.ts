@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, noSideScroll, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  noSideScroll,
+  openPage,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * Issue 26, point 1: a way in without a mail server. The server runs as a fresh `npm start` does:

@@ -116,7 +116,9 @@ describe('the operator CLI', () => {
     expect((await adminRow('ops@example.com')).password_hash).toBe('');
     // Issue 26: no SMTP_URL, so the mail cannot go out: the operator gets the mail's one-time link to hand over.
     expect(mailed.out).toContain('waiting in the outbox (no SMTP_URL)');
-    expect(mailed.out).toMatch(/hand this one-time link to ops@example\.com \(valid until \S+\): http\S+send-reset-password-email\?token=\S+/);
+    expect(mailed.out).toMatch(
+      /hand this one-time link to ops@example\.com \(valid until \S+\): http\S+send-reset-password-email\?token=\S+/,
+    );
     expect(await cliAudit('hand_over_link')).toHaveLength(1);
   });
 

@@ -79,7 +79,11 @@ describe('create and list', () => {
     expect(body.email).toBe('new.person@example.com');
     expect(body.password).toBeUndefined();
     // Issue 26: no SMTP here, so the super admin also gets the invitation's link to hand over.
-    expect(body.invitation).toMatchObject({ sent_to: 'new.person@example.com', delivery: 'outbox', handover: { link: expect.any(String) } });
+    expect(body.invitation).toMatchObject({
+      sent_to: 'new.person@example.com',
+      delivery: 'outbox',
+      handover: { link: expect.any(String) },
+    });
     expect(body.memberships).toEqual([
       { organization_id: org.id, name: org.name, company_id: 'C-1', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] },
     ]);

@@ -30,7 +30,11 @@ describe('invitations without a mail server (no SMTP_URL)', () => {
   let adminAToken: string;
   let adminBToken: string;
   const invite = async (e = email(), token = adminAToken) => {
-    const res = await api(t.app, token).post(`${M}/invite`, { email: e, name: 'Invitee', sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'] });
+    const res = await api(t.app, token).post(`${M}/invite`, {
+      email: e,
+      name: 'Invitee',
+      sub_account_roles: ['SUB_ACCOUNT_ROLE_STAFF_READ'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -73,7 +77,12 @@ describe('invitations without a mail server (no SMTP_URL)', () => {
 
     // The list shows the invitation's state, never the link.
     const pending = await listed(member.admin_id);
-    expect(pending).toMatchObject({ state: 'pending', sent_by: 'Ada Admin', mail_status: 'pending', expires_at: invitation.handover.expires_at });
+    expect(pending).toMatchObject({
+      state: 'pending',
+      sent_by: 'Ada Admin',
+      mail_status: 'pending',
+      expires_at: invitation.handover.expires_at,
+    });
     expect(JSON.stringify(pending)).not.toContain('token');
 
     const set = await api(t.app).post(SET_PASSWORD, { token: tokenOf(invitation.handover.link), password: 'Colleague#1' });
@@ -121,9 +130,7 @@ describe('invitations without a mail server (no SMTP_URL)', () => {
     const { member } = await invite();
     // Organization B's admin: A's invitee does not exist there, even naming organization A.
     expect((await api(t.app, adminBToken).post(`${M}/${member.admin_id}/invitation`, {})).statusCode).toBe(404);
-    expect((await api(t.app, adminBToken).post(`${M}/${member.admin_id}/invitation`, { organization_id: orgA.id })).statusCode).toBe(
-      403,
-    );
+    expect((await api(t.app, adminBToken).post(`${M}/${member.admin_id}/invitation`, { organization_id: orgA.id })).statusCode).toBe(403);
     expect(await listed(member.admin_id, adminBToken)).toBeUndefined();
 
     // The same invitee also joined B: a link would open B too, so A's admin gets none.

@@ -34,14 +34,12 @@ const membersOf = (db: DbOrTrx, scope: OrganizationScope) =>
     .selectFrom('organization_members as m')
     .innerJoin('admins as a', 'a.id', 'm.admin_id')
     .leftJoin('password_reset_tokens as t', (j) =>
-      j
-        .onRef('t.admin_id', '=', 'a.id')
-        .on('t.id', '=', (eb) =>
-          eb
-            .selectFrom('password_reset_tokens as latest')
-            .select((sub) => sub.fn.max('latest.id').as('id'))
-            .whereRef('latest.admin_id', '=', 'a.id'),
-        ),
+      j.onRef('t.admin_id', '=', 'a.id').on('t.id', '=', (eb) =>
+        eb
+          .selectFrom('password_reset_tokens as latest')
+          .select((sub) => sub.fn.max('latest.id').as('id'))
+          .whereRef('latest.admin_id', '=', 'a.id'),
+      ),
     )
     .leftJoin('admins as inviter', 'inviter.id', 't.created_by')
     .leftJoin('mail_outbox as o', 'o.id', 't.mail_id')

@@ -52,7 +52,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "A fresh invitation for a member who has not set a password (pending or expired): the previous link dies; when mail cannot go out the answer holds the new link to hand over (once).",
+          'A fresh invitation for a member who has not set a password (pending or expired): the previous link dies; when mail cannot go out the answer holds the new link to hand over (once).',
         params: idParam,
         body: memberInvitationInput,
         response: { 200: passwordMailSchema },

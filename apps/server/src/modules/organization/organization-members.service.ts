@@ -82,7 +82,12 @@ export function organizationMembersService(ctx: OrganizationContext) {
         throw conflict({ id: [MEMBER_ERROR_KEYS.invitationClosed] });
       if (!actor.isSuperAdmin && (await reachesBeyond(db, adminId, organizationId))) throw permissionDenied();
       const sent = await mailSetPasswordLink(ctx, adminId, 'invite');
-      await ctx.audit({ action: 'resend_invitation', target_type: 'organization_member', target_id: adminId, after: { sent_to: sent.sent_to } });
+      await ctx.audit({
+        action: 'resend_invitation',
+        target_type: 'organization_member',
+        target_id: adminId,
+        after: { sent_to: sent.sent_to },
+      });
       return sent;
     },
 

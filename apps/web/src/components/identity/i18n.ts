@@ -43,7 +43,8 @@ addTranslations('identity-proof', {
       outbox: 'No mail server is configured (SMTP_URL): the mail to {{email}} was not sent, it is waiting in the outbox.',
       failing: 'Mail delivery is failing: the mail to {{email}} is waiting in the outbox to be retried and may not arrive.',
       inviteHandover: 'Hand this one-time link to {{name}} (in person or by chat): opening it, they set a password and sign in.',
-      resetHandover: 'The old password no longer works and every device was signed out. Hand this one-time link to {{name}} to set a new one.',
+      resetHandover:
+        'The old password no longer works and every device was signed out. Hand this one-time link to {{name}} to set a new one.',
       previousDead: 'Links sent or handed over before no longer work.',
       linkLabel: 'One-time set-password link',
       copy: 'Copy link',

@@ -41,7 +41,8 @@ addTranslations('mail', {
       waiting: '在寄件匣等待的信件',
       setUp:
         '設定方式：在伺服器的環境變數設定 SMTP_URL（寄件人為 MAIL_FROM）後重新啟動伺服器，等待中的信件會自動寄出。說明見 docs/configuration.md。',
-      fixFailing: '請依上面的原因修正 SMTP_URL 的設定或寄信伺服器，並重新啟動伺服器；等待中的信件會自動重試。說明見 docs/configuration.md。',
+      fixFailing:
+        '請依上面的原因修正 SMTP_URL 的設定或寄信伺服器，並重新啟動伺服器；等待中的信件會自動重試。說明見 docs/configuration.md。',
       handover: '在那之前，邀請成員或重設密碼時會顯示一次性連結，由邀請人轉交。',
       openOutbox: '開啟寄件匣',
     },

@@ -15,7 +15,7 @@ export function InvitationState({ invitation }: { invitation: NonNullable<Member
       <span>
         <Tag color={invitation.state === 'pending' ? 'blue' : 'red'}>{t(`invitation.${invitation.state}`)}</Tag>
       </span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', maxWidth: 320 }}>
         {t(invitation.sent_by ? 'invitation.sentBy' : 'invitation.sent', {
           at: formatDateTime(invitation.sent_at),
           by: invitation.sent_by,
