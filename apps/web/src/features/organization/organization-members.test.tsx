@@ -45,7 +45,7 @@ beforeEach(async () => {
             member(1, 'Ann', ['SUB_ACCOUNT_ROLE_ADMIN']),
             member(7, 'Ben', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false),
             {
-              ...member(11, 'Dee', [], false),
+              ...member(11, 'Dee', []),
               invitation: {
                 state: 'expired',
                 sent_at: '2026-11-01T02:00:00Z',
