@@ -252,6 +252,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     }),
     [200, 403, 200, 403, 404, 403, 401],
   ),
+  // Issue 26: a fresh invitation link. A fresh admin of A has a password: 409 (no open invitation) past the role check.
+  row(
+    'POST /api/admin/organization/member/{id}/invitation',
+    async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}/invitation`, body: {} }),
+    [409, 403, 409, 403, 404, 403, 401],
+  ),
   row(
     'DELETE /api/admin/organization/member/{id}',
     async (f) => ({ url: `/api/admin/organization/member/${(await f.freshAdminInA()).id}` }),

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
     // Issue 13: the operator CLI (the only way to grant ROLE_MAINTAINER).
     'grant_role',
     'revoke_role',
+    // Issue 26: a set-password link handed to the inviter because its mail could not go out.
+    'hand_over_link',
   ],
   admin_group: ['create', 'update', 'delete'],
   app_config: ['update', 'restore'],
@@ -46,7 +48,7 @@ export const AUDIT_ACTIONS = {
   mail_template: ['update', 'reset', 'send_test'],
   one_time_code: ['delete'],
   organization: ['create', 'update', 'patch', 'delete'],
-  organization_member: ['add', 'invite', 'update', 'remove'],
+  organization_member: ['add', 'invite', 'update', 'remove', 'resend_invitation'],
   photo: ['upload', 'update', 'delete'],
   staff: [
     'create',

@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, isAdminRole } from '@bo/shared/roles';
 import { adminRolesOf, parseRoles } from '../lib/actor.ts';
-import { passwordLinkMail } from '../lib/identity/password-links.ts';
+import { sendSetPasswordLink } from '../lib/identity/password-links.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import {
   adminByEmail,
@@ -49,21 +49,28 @@ export async function createAdmin(ctx: CliContext, o: { email?: string; name?: s
   ctx.print(`one-time password: ${password}   (to be changed at the first sign-in)`);
 }
 
-/** reset-password --email E [--mail]: a one-time password printed here, or the reset mail through the outbox. Signs out its devices either way. */
+/**
+ * reset-password --email E [--mail]: a one-time password printed here, or the reset mail through the
+ * outbox. Signs out its devices either way. When the mail cannot go out (no SMTP_URL, or mail failing)
+ * the mail's one-time link is printed for the operator to hand over (issue 26), recorded as handed over.
+ */
 export async function resetPassword(ctx: CliContext, o: { email?: string; mail?: boolean }): Promise<void> {
   if (!o.email) throw new CliError('--email is required');
   const admin = await existingAdmin(ctx, o.email);
   if (o.mail) {
-    await ctx.inTransaction(async ({ trx, audit, sendMail }) => {
-      await resetAdminPassword(trx, admin.id, '');
-      await sendMail(
-        await passwordLinkMail(trx, ctx.config, { admin: { ...admin, password_hash: '' }, purpose: 'reset', locale: 'zh-TW', ip: null }),
-      );
-      await audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { sent_to: admin.email, by: 'cli' } });
+    const sent = await ctx.inTransaction(async (w) => {
+      await resetAdminPassword(w.trx, admin.id, '');
+      const mailed = await sendSetPasswordLink(w, { admin: { ...admin, password_hash: '' }, purpose: 'reset', createdBy: null });
+      await w.audit({ action: 'reset_password', target_type: 'admin', target_id: admin.id, after: { sent_to: admin.email, by: 'cli' } });
+      return mailed;
     });
-    ctx.print(
-      `reset link mailed to ${admin.email} (${ctx.config.mail.smtpUrl ? 'sent by the server' : 'waiting in the outbox: no SMTP_URL'}); devices signed out`,
-    );
+    if (!sent.handover) {
+      ctx.print(`reset link mailed to ${admin.email} (sent by the server); devices signed out`);
+      return;
+    }
+    const why = sent.delivery === 'outbox' ? 'no SMTP_URL' : 'mail delivery is failing';
+    ctx.print(`reset mail for ${admin.email} is waiting in the outbox (${why}); devices signed out`);
+    ctx.print(`hand this one-time link to ${admin.email} (valid until ${sent.handover.expires_at}): ${sent.handover.link}`);
     return;
   }
   const password = generatePassword();

@@ -114,7 +114,12 @@ describe('the operator CLI', () => {
     const mails = await withDb((db) => db.selectFrom('mail_outbox').select(['template', 'to_address']).execute());
     expect(mails).toContainEqual({ template: 'password_reset', to_address: 'ops@example.com' });
     expect((await adminRow('ops@example.com')).password_hash).toBe('');
-    expect(mailed.out).not.toContain('token');
+    // Issue 26: no SMTP_URL, so the mail cannot go out: the operator gets the mail's one-time link to hand over.
+    expect(mailed.out).toContain('waiting in the outbox (no SMTP_URL)');
+    expect(mailed.out).toMatch(
+      /hand this one-time link to ops@example\.com \(valid until \S+\): http\S+send-reset-password-email\?token=\S+/,
+    );
+    expect(await cliAudit('hand_over_link')).toHaveLength(1);
   });
 
   it('exports the audit log as CSV and xlsx', async () => {

@@ -10,7 +10,8 @@ export interface AuditWho {
   user_agent: string | null;
 }
 
-const SECRET_KEY = /password|secret|token|(^|_)hash$|^code$|api_key/i;
+// handover: a set-password link handed to the inviter (issue 26) is answered once, never recorded.
+const SECRET_KEY = /password|secret|token|(^|_)hash$|^code$|api_key|^handover$/i;
 
 /** Drops password hashes, secrets and one-time codes before anything is recorded. */
 export function scrub(value: unknown): unknown {

@@ -70,9 +70,16 @@ export type AdminInput = z.input<typeof adminInput>;
 /**
  * Issue 10: a new admin gets an invitation with a set-password link, an operator's reset a reset link;
  * nobody sees or passes on a password. `delivery` is 'outbox' when no SMTP server is configured (the
- * mail waits on the outbox screen).
+ * mail waits on the outbox screen), 'failing' when mails wait after failed attempts.
+ * Issue 26: when the mail cannot go out ('outbox' or 'failing'), `handover` is the mail's one-time
+ * link for the inviter to hand over, in this answer only (never stored in clear, never listed again);
+ * with SMTP delivering there is none.
  */
-export const passwordMailSchema = z.object({ sent_to: z.string(), delivery: z.enum(['smtp', 'outbox']) });
+export const passwordMailSchema = z.object({
+  sent_to: z.string(),
+  delivery: z.enum(['smtp', 'outbox', 'failing']),
+  handover: z.object({ link: z.string(), expires_at: z.string() }).optional(),
+});
 export type PasswordMail = z.infer<typeof passwordMailSchema>;
 export const adminCreateResponse = adminSchema.extend({ invitation: passwordMailSchema });
 

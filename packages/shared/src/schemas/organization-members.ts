@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowId } from '../list.ts';
+import { passwordMailSchema } from './admin.ts';
+import { MAIL_STATUSES } from './mail.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { SUB_ACCOUNT_ROLES } from '../roles.ts';
 
@@ -16,6 +18,20 @@ export const organizationMemberViewSchema = z.object({
   has_change_default_password: z.boolean(),
   sub_account_roles: z.array(z.string()),
   joined_at: z.string(),
+  /**
+   * Issue 26: the member's invitation, while its latest set-password link is one: pending (its link
+   * is open), accepted (a password is set) or expired (the link ran out or was replaced); sent when,
+   * by whom (null: the operator or a removed admin) and the state of its mail in the outbox.
+   */
+  invitation: z
+    .object({
+      state: z.enum(['pending', 'accepted', 'expired']),
+      sent_at: z.string(),
+      expires_at: z.string(),
+      sent_by: z.string().nullable(),
+      mail_status: z.enum(MAIL_STATUSES).nullable(),
+    })
+    .nullable(),
 });
 export type OrganizationMemberView = z.infer<typeof organizationMemberViewSchema>;
 
@@ -40,8 +56,11 @@ export const memberInviteInput = z.strictObject({
 });
 export const memberInviteResponse = z.object({
   member: organizationMemberViewSchema,
-  invitation: z.object({ sent_to: z.string(), delivery: z.enum(['smtp', 'outbox']) }),
+  invitation: passwordMailSchema,
 });
+
+/** Issue 26: a fresh invitation link for a member whose invitation is pending or expired. */
+export const memberInvitationInput = z.strictObject({ organization_id: rowId.optional() });
 
 /** An existing admin account joins by its e-mail. */
 export const memberAddInput = z.strictObject({ email, sub_account_roles: subAccountRoles, organization_id: rowId.optional() });
@@ -54,4 +73,5 @@ export const MEMBER_ERROR_KEYS = {
   alreadyMember: 'validate.error.member_already',
   emailTaken: 'validate.error.member_email_taken',
   self: 'validate.error.member_self',
+  invitationClosed: 'validate.error.member_invitation_closed',
 } as const;

@@ -14,6 +14,10 @@ export interface PasswordResetTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Migration 0086: the admin who made the link (an invitation's sender); null for the operator or a self-service reset. */
+  created_by: number | null;
+  /** Migration 0086: the outbox mail carrying the link. */
+  mail_id: number | null;
 }
 
 export interface PasswordResetTables {

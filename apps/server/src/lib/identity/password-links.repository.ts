@@ -7,8 +7,13 @@ export async function retireOpenPasswordLinks(db: DbOrTrx, adminId: number, at: 
   await db.updateTable('password_reset_tokens').set({ used_at: at }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
 }
 
-export async function insertPasswordLink(db: DbOrTrx, link: Insertable<PasswordResetTokensTable>): Promise<void> {
-  await db.insertInto('password_reset_tokens').values(link).execute();
+export async function insertPasswordLink(db: DbOrTrx, link: Insertable<PasswordResetTokensTable>): Promise<number> {
+  return (await db.insertInto('password_reset_tokens').values(link).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The outbox mail that carries the link (issue 26: the invitation's mail state). */
+export async function setPasswordLinkMail(db: DbOrTrx, id: number, mailId: number): Promise<void> {
+  await db.updateTable('password_reset_tokens').set({ mail_id: mailId }).where('id', '=', id).execute();
 }
 
 /** The link stored with this digest, and what its use checks of its admin. */

@@ -87,6 +87,17 @@ export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { htm
   return plain === null ? null : (JSON.parse(plain) as { html: string; text: string });
 }
 
+/**
+ * Whether a mail queued now reaches its addressee (issue 26): 'smtp' when SMTP_URL is set and no mail
+ * waits after a failed attempt; 'outbox' without SMTP_URL (it waits on the outbox screen); 'failing'
+ * while delivery fails (a wrong password, no TLS, the server down). Only 'smtp' keeps a set-password
+ * link out of the inviter's hands.
+ */
+export async function mailDeliverability(db: DbOrTrx, config: Pick<Config, 'mail'>): Promise<'smtp' | 'outbox' | 'failing'> {
+  if (!config.mail.smtpUrl) return 'outbox';
+  return (await outboxStanding(db)).failing ? 'failing' : 'smtp';
+}
+
 /** How the outbox is doing (GET /api/admin/mail/status): read from the outbox, so every server process agrees. */
 export async function deliveryStatus(
   db: DbOrTrx,

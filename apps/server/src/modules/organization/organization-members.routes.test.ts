@@ -72,7 +72,8 @@ describe('organization members: an organization admin', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { member, invitation, password: shown } = res.json();
     expect(shown).toBeUndefined();
-    expect(invitation).toEqual({ sent_to: e, delivery: 'outbox' });
+    // Issue 26: no SMTP here, so the answer also hands over the link (member-invitations.routes.test.ts).
+    expect(invitation).toMatchObject({ sent_to: e, delivery: 'outbox' });
     expect(member).toMatchObject({
       email: e,
       name: 'New Colleague',

@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, listResponse } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
+import { passwordMailSchema } from '@bo/shared/schemas/admin';
 import {
   memberAddInput,
+  memberInvitationInput,
   memberInviteInput,
   memberInviteResponse,
   memberListQuery,
@@ -42,6 +44,22 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       config,
     },
     (req) => req.inOrganization((ctx) => organizationMembersService(ctx).invite(req.body)),
+  );
+
+  app.post(
+    `${base}/:id/invitation`,
+    {
+      schema: {
+        tags,
+        description:
+          'A fresh invitation for a member who has not set a password (pending or expired): the previous link dies; when mail cannot go out the answer holds the new link to hand over (once).',
+        params: idParam,
+        body: memberInvitationInput,
+        response: { 200: passwordMailSchema },
+      },
+      config,
+    },
+    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).resendInvitation(req.params.id)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
 import type { OrganizationContext, OrganizationReadContext } from '../../lib/kit/request-context.ts';
@@ -5,7 +6,7 @@ import type { ListParams } from '../../lib/list.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';
 import { adminIdByEmail, emailTaken, insertAdmin, isMember, setMembership } from '../admin/admin.repository.ts';
-import { findMember, listMembers } from './organization-members.repository.ts';
+import { findMember, listMembers, reachesBeyond } from './organization-members.repository.ts';
 
 const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const ADMIN = 'SUB_ACCOUNT_ROLE_ADMIN';
@@ -44,7 +45,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
       email: string;
       name: string;
       sub_account_roles: string[];
-    }): Promise<{ member: OrganizationMemberView; invitation: { sent_to: string; delivery: 'smtp' | 'outbox' } }> {
+    }): Promise<{ member: OrganizationMemberView; invitation: PasswordMail }> {
       const roles = uniq(input.sub_account_roles);
       checkRoles([], roles);
       if (await emailTaken(db, input.email)) throw conflict({ email: [MEMBER_ERROR_KEYS.emailTaken] });
@@ -65,7 +66,29 @@ export function organizationMembersService(ctx: OrganizationContext) {
         after: { email: member.email, name: member.name, roles: [] },
       });
       await ctx.audit({ action: 'invite', target_type: 'organization_member', target_id: id, after: member });
-      return { member, invitation: await mailSetPasswordLink(ctx, id, 'invite') };
+      const invitation = await mailSetPasswordLink(ctx, id, 'invite');
+      return { member: await findMember(db, scope, id), invitation };
+    },
+
+    /**
+     * Issue 26: a fresh invitation for a member who has not set a password yet (pending or expired):
+     * the previous link dies, a new mail is queued, and the link comes back when mail cannot go out.
+     * An organization admin may do it only for an account that reaches no further than this
+     * organization (no ROLE_ role, no other membership): the link sets that account's password.
+     */
+    async resendInvitation(adminId: number): Promise<PasswordMail> {
+      const member = await findMember(db, scope, adminId);
+      if (member.invitation === null || member.invitation.state === 'accepted')
+        throw conflict({ id: [MEMBER_ERROR_KEYS.invitationClosed] });
+      if (!actor.isSuperAdmin && (await reachesBeyond(db, adminId, organizationId))) throw permissionDenied();
+      const sent = await mailSetPasswordLink(ctx, adminId, 'invite');
+      await ctx.audit({
+        action: 'resend_invitation',
+        target_type: 'organization_member',
+        target_id: adminId,
+        after: { sent_to: sent.sent_to },
+      });
+      return sent;
     },
 
     /** An existing admin account joins this organization. */

@@ -5,10 +5,18 @@ addTranslations('identity-proof', {
   'zh-TW': {
     notice: {
       inviteTitle: '已邀請 {{name}}',
-      invite: '設定密碼的邀請信已寄到 {{email}}，連結 72 小時內有效。',
+      resendTitle: '已重新邀請 {{name}}',
+      invite: '設定密碼的邀請信已由寄信伺服器寄給 {{email}}，連結 72 小時內有效。',
       resetTitle: '已重設 {{name}} 的密碼',
-      reset: '原密碼已失效、所有裝置已登出，設定新密碼的連結已寄到 {{email}}（30 分鐘內有效）。',
-      outbox: '尚未設定寄信伺服器（SMTP_URL），這封信正在寄件匣等待。',
+      reset: '原密碼已失效、所有裝置已登出，設定新密碼的連結已由寄信伺服器寄給 {{email}}（30 分鐘內有效）。',
+      outbox: '尚未設定寄信伺服器（SMTP_URL），寄給 {{email}} 的信沒有寄出，正在寄件匣等待。',
+      failing: '目前寄信失敗，寄給 {{email}} 的信正在寄件匣等待重試，可能寄不到。',
+      inviteHandover: '請把下面的一次性連結轉交給 {{name}}（例如當面或用通訊軟體）：對方開啟後設定密碼即可登入。',
+      resetHandover: '原密碼已失效、所有裝置已登出。請把下面的一次性連結轉交給 {{name}}，用來設定新密碼。',
+      previousDead: '先前寄出或轉交的連結已失效。',
+      linkLabel: '一次性設定密碼連結',
+      copy: '複製連結',
+      expires: '連結有效至 {{at}}，只顯示這一次；之後需要時請重新產生新連結。',
       openOutbox: '開啟寄件匣',
     },
     verify: {
@@ -27,11 +35,20 @@ addTranslations('identity-proof', {
   'en-US': {
     notice: {
       inviteTitle: '{{name}} invited',
-      invite: 'An invitation to set a password was sent to {{email}}; its link works for 72 hours.',
+      resendTitle: '{{name}} invited again',
+      invite: 'The mail server sent an invitation to set a password to {{email}}; its link works for 72 hours.',
       resetTitle: 'Password of {{name}} reset',
       reset:
-        'The old password no longer works and every device was signed out. A link to set a new one was sent to {{email}} (valid 30 minutes).',
-      outbox: 'No mail server is configured (SMTP_URL): the mail is waiting in the outbox.',
+        'The old password no longer works and every device was signed out. The mail server sent a link to set a new one to {{email}} (valid 30 minutes).',
+      outbox: 'No mail server is configured (SMTP_URL): the mail to {{email}} was not sent, it is waiting in the outbox.',
+      failing: 'Mail delivery is failing: the mail to {{email}} is waiting in the outbox to be retried and may not arrive.',
+      inviteHandover: 'Hand this one-time link to {{name}} (in person or by chat): opening it, they set a password and sign in.',
+      resetHandover:
+        'The old password no longer works and every device was signed out. Hand this one-time link to {{name}} to set a new one.',
+      previousDead: 'Links sent or handed over before no longer work.',
+      linkLabel: 'One-time set-password link',
+      copy: 'Copy link',
+      expires: 'The link works until {{at}} and is shown only this once; make a new one if it is needed later.',
       openOutbox: 'Open the outbox',
     },
     verify: {

@@ -33,6 +33,19 @@ addTranslations('mail', {
     status: {
       failing: '寄信失敗中：{{count}} 封信在寄件匣等待（最早從 {{since}}）。修正設定後會自動寄出。',
     },
+    card: {
+      title: '寄信狀態',
+      notConfigured: '尚未設定寄信伺服器',
+      notConfiguredWhy: '邀請、重設密碼與驗證碼的信件都不會寄出，只會留在寄件匣。',
+      failing: '寄信失敗中（最早從 {{since}}）',
+      waiting: '在寄件匣等待的信件',
+      setUp:
+        '設定方式：在伺服器的環境變數設定 SMTP_URL（寄件人為 MAIL_FROM）後重新啟動伺服器，等待中的信件會自動寄出。說明見 docs/configuration.md。',
+      fixFailing:
+        '請依上面的原因修正 SMTP_URL 的設定或寄信伺服器，並重新啟動伺服器；等待中的信件會自動重試。說明見 docs/configuration.md。',
+      handover: '在那之前，邀請成員或重設密碼時會顯示一次性連結，由邀請人轉交。',
+      openOutbox: '開啟寄件匣',
+    },
     outbox: {
       intro: '每封信都先進入寄件匣，再由系統寄出；暫時失敗會自動重試。',
       to: '收件人',
@@ -87,6 +100,19 @@ addTranslations('mail', {
     },
     status: {
       failing: 'Mail is failing: {{count}} mails wait in the outbox (since {{since}}). They go out once the setting is fixed.',
+    },
+    card: {
+      title: 'Mail delivery',
+      notConfigured: 'No mail server is configured',
+      notConfiguredWhy: 'Invitations, password resets and sign-in codes are not sent: they stay in the outbox.',
+      failing: 'Mail is failing (since {{since}})',
+      waiting: 'Mails waiting in the outbox',
+      setUp:
+        "To set it up: set SMTP_URL (and MAIL_FROM for the sender) in the server's environment and restart the server; the waiting mails then go out. See docs/configuration.md.",
+      fixFailing:
+        'Fix SMTP_URL or the mail server for the reason above and restart the server; the waiting mails are retried. See docs/configuration.md.',
+      handover: 'Until then, inviting a member or resetting a password shows a one-time link for the inviter to hand over.',
+      openOutbox: 'Open the outbox',
     },
     outbox: {
       intro: 'Every mail goes through the outbox before it is sent; temporary failures are retried.',

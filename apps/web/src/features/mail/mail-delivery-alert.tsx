@@ -28,8 +28,3 @@ export function MailDeliveryAlert({ noSmtp = false }: { noSmtp?: boolean }) {
   if (noSmtp && !s.smtp_configured) return <Alert type="info" showIcon title={t('outbox.noSmtp')} style={{ marginBottom: 16 }} />;
   return null;
 }
-
-/** Overview card: shown to a super admin only while mail is failing. */
-export function MailDeliveryCard() {
-  return <MailDeliveryAlert />;
-}

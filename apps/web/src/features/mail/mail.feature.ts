@@ -26,7 +26,7 @@ export const mailFeature = {
     {
       key: 'mail-delivery',
       roles: ROLES.debug,
-      card: () => import('./mail-delivery-alert.tsx').then((m) => ({ default: m.MailDeliveryCard })),
+      card: () => import('./mail-delivery-card.tsx').then((m) => ({ default: m.MailDeliveryCard })),
     },
   ],
 } satisfies FeatureDescriptor;

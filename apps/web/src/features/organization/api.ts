@@ -26,6 +26,11 @@ export function useMemberMutations() {
         api.post<{ member: Member; invitation: PasswordMail }>(`${BASE}/invite`, body, opts),
       onSuccess: done,
     }),
+    /** Issue 26: a fresh invitation (the previous link dies); the answer holds the link when mail cannot go out. */
+    resend: useMutation({
+      mutationFn: (id: number) => api.post<PasswordMail>(`${BASE}/${id}/invitation`, {}, opts),
+      onSuccess: done,
+    }),
     add: useMutation({
       mutationFn: (body: { email: string; sub_account_roles: string[] }) => api.post<Member>(BASE, body, opts),
       onSuccess: done,

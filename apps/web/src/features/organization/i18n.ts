@@ -19,7 +19,8 @@ addTranslations('organization', {
     memberName: '姓名',
     actions: '操作',
     joinedAt: '加入日期',
-    inviteHint: '為同事建立新的管理員帳號並加入本組織。建立後會顯示一次性密碼，請轉交給對方；對方第一次登入時必須變更密碼。',
+    inviteHint:
+      '為同事建立新的管理員帳號並加入本組織，並寄出設定密碼的邀請信（連結 72 小時內有效）。若尚未設定寄信伺服器或寄信失敗，會改為顯示一次性連結，請轉交給對方。',
     addHint: '以電子郵件把已經有帳號的管理員加入本組織；對方在其他組織的權限不受影響。',
     added: '已加入 {{name}}',
     removed: '已將 {{name}} 移出組織',
@@ -33,6 +34,17 @@ addTranslations('organization', {
     noRoles: '無角色',
     disabled: '已停用',
     initialPassword: '尚未設定密碼',
+    resend: '重新邀請',
+    resendOf: '重新邀請 {{name}}',
+    invitation: {
+      pending: '邀請待接受',
+      expired: '邀請已過期',
+      accepted: '已接受邀請',
+      sent: '{{at}} 寄出',
+      sentBy: '{{at}} 由 {{by}} 寄出',
+      until: '有效至 {{at}}',
+      mail: { pending: '信件在寄件匣等待', sending: '信件寄送中', sent: '信件已寄出', failed: '信件寄送失敗', none: '沒有信件' },
+    },
   },
   'en-US': {
     name: 'Name',
@@ -53,7 +65,7 @@ addTranslations('organization', {
     actions: 'Actions',
     joinedAt: 'Joined',
     inviteHint:
-      'Creates an admin account for a colleague in this organization. A one-time password is shown once for you to pass on; it must be changed at first sign-in.',
+      'Creates an admin account for a colleague in this organization and mails an invitation to set a password (the link works 72 hours). When no mail server is set up or mail is failing, a one-time link is shown instead for you to hand over.',
     addHint: 'Adds an admin who already has an account, by e-mail. Their roles in other organizations are not changed.',
     added: '{{name}} added',
     removed: '{{name}} removed from the organization',
@@ -67,6 +79,23 @@ addTranslations('organization', {
     noRoles: 'No role',
     disabled: 'Disabled',
     initialPassword: 'Password not set yet',
+    resend: 'Invite again',
+    resendOf: 'Invite {{name}} again',
+    invitation: {
+      pending: 'Invitation pending',
+      expired: 'Invitation expired',
+      accepted: 'Invitation accepted',
+      sent: 'sent {{at}}',
+      sentBy: 'sent {{at}} by {{by}}',
+      until: 'valid until {{at}}',
+      mail: {
+        pending: 'mail waiting in the outbox',
+        sending: 'mail being sent',
+        sent: 'mail sent',
+        failed: 'mail failed',
+        none: 'no mail',
+      },
+    },
   },
 });
 

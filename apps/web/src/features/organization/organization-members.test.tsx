@@ -41,14 +41,33 @@ beforeEach(async () => {
       const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status });
       if (url.startsWith('/api/admin/organization/member/index')) {
         return json({
-          data: [member(1, 'Ann', ['SUB_ACCOUNT_ROLE_ADMIN']), member(7, 'Ben', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false)],
-          meta: { page: 1, per_page: 100, total: 2, last_page: 1 },
+          data: [
+            member(1, 'Ann', ['SUB_ACCOUNT_ROLE_ADMIN']),
+            member(7, 'Ben', ['SUB_ACCOUNT_ROLE_STAFF_READ'], false),
+            {
+              ...member(11, 'Dee', []),
+              invitation: {
+                state: 'expired',
+                sent_at: '2026-11-01T02:00:00Z',
+                expires_at: '2026-11-04T02:00:00Z',
+                sent_by: 'Ann',
+                mail_status: 'pending',
+              },
+            },
+          ],
+          meta: { page: 1, per_page: 100, total: 3, last_page: 1 },
         });
       }
       if (url === '/api/admin/organization/member/invite')
         return json({
           member: member(9, 'Cy', body.sub_account_roles, false),
           invitation: { sent_to: 'cy@example.com', delivery: 'smtp' },
+        });
+      if (url === '/api/admin/organization/member/11/invitation')
+        return json({
+          sent_to: 'dee@example.com',
+          delivery: 'outbox',
+          handover: { link: 'http://localhost/send-reset-password-email?token=abc', expires_at: '2026-11-30T02:00:00Z' },
         });
       if (url === '/api/admin/organization/member')
         return json({ message: 'Conflict', errors: { email: ['validate.error.member_already'] } }, 409);
@@ -111,6 +130,22 @@ describe('organization members (issue 14.2)', { timeout: 30_000 }, () => {
       timeout: 10_000,
     });
     expect(await screen.findByText('This account is already a member of the organization', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('shows an expired invitation and hands over a fresh link when mail cannot go out (issue 26)', async () => {
+    renderCard();
+    const state = await screen.findByTestId('invitation-state');
+    expect(state.dataset.state).toBe('expired');
+    expect(state.textContent).toContain('Invitation expired');
+    expect(state.textContent).toContain('by Ann');
+    expect(state.textContent).toContain('mail waiting in the outbox');
+    fireEvent.click(screen.getByRole('button', { name: 'Invite Dee again' }));
+    const notice = await screen.findByTestId('password-mail-notice');
+    expect(notice.dataset.delivery).toBe('outbox');
+    expect(notice.textContent).toContain('No mail server is configured');
+    expect(notice.textContent).toContain('2026-11-30 10:00');
+    expect((screen.getByTestId('handover-link') as HTMLInputElement).value).toBe('http://localhost/send-reset-password-email?token=abc');
+    expect(calls.some((c) => c.url === '/api/admin/organization/member/11/invitation' && c.method === 'POST')).toBe(true);
   });
 
   it('offers no way to remove oneself', async () => {

@@ -26,6 +26,7 @@ import { RoleTags, roleLabel } from '../../components/resource/role-tags.tsx';
 import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { membersQuery, useMemberMutations, type Member } from './api.ts';
+import { InvitationState } from './invitation-state.tsx';
 import './i18n.ts';
 import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 
@@ -102,6 +103,15 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
     }
   };
 
+  const resend = async (member: Member) => {
+    try {
+      const sent = await m.resend.mutateAsync(member.admin_id);
+      mailNotice('resend', member.name || member.email, sent);
+    } catch (e) {
+      onError(e);
+    }
+  };
+
   const busy = m.invite.isPending || m.add.isPending || m.setRoles.isPending;
   const who = (r: Member) => (
     <Flex vertical gap={2}>
@@ -116,6 +126,7 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
       <RoleTags roles={r.sub_account_roles} empty={t('noRoles')} />
       {r.status === 'disabled' ? <Tag>{t('disabled')}</Tag> : null}
       {!r.has_change_default_password ? <Tag color="orange">{t('initialPassword')}</Tag> : null}
+      {r.invitation && r.invitation.state !== 'accepted' ? <InvitationState invitation={r.invitation} /> : null}
     </Flex>
   );
   const actions = (r: Member) => (
@@ -123,6 +134,17 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
       <Button size="small" onClick={() => open({ kind: 'roles', member: r })} aria-label={t('editRolesOf', { name: r.name || r.email })}>
         {t('editRoles')}
       </Button>
+      {r.invitation && r.invitation.state !== 'accepted' ? (
+        <Button
+          size="small"
+          loading={m.resend.isPending && m.resend.variables === r.admin_id}
+          onClick={() => void resend(r)}
+          aria-label={t('resendOf', { name: r.name || r.email })}
+          data-testid="member-resend"
+        >
+          {t('resend')}
+        </Button>
+      ) : null}
       {r.admin_id !== selfId ? (
         <Button size="small" danger onClick={() => void remove(r)} aria-label={t('removeOf', { name: r.name || r.email })}>
           {t('remove')}
