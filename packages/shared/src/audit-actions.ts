@@ -38,7 +38,8 @@ export const AUDIT_ACTIONS = {
   audit_log: ['export', 'verify_chain', 'anchor_chain'],
   /** Issue 13: the operator CLI's backup of the SQLite database. */
   database: ['backup'],
-  certificate_type: ['create', 'update', 'delete'],
+  /** reorder: the kit's stored order (lib/kit/row-order.ts), declared on certificate types by the kit's own test. */
+  certificate_type: ['create', 'update', 'delete', 'reorder'],
   file: ['upload', 'update', 'delete', 'sign_link'],
   login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
   /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */

@@ -71,7 +71,7 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
    * A stored order the editors drag rows into (row-order.ts): adds `PUT ${path}/order` `{ ids, …scope }`
    * with the write roles, audited `reorder` on the target. The index sorts by `sort_order` as declared.
    */
-  order?: OrderDeclaration;
+  order?: 'reorder' extends AuditActions[T] ? OrderDeclaration : never;
   /** The index and single read, on a read context: a write there does not compile. */
   reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
   /** The writes, in the call's transaction; none for a read-only resource. */
@@ -270,7 +270,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       );
     }
     if (decl.order) {
-      const order = decl.order;
+      const order = decl.order as OrderDeclaration;
       app.put(
         `${path}/order`,
         {
