@@ -21,8 +21,9 @@ export interface OrderDeclaration {
  * Stores one list's new order in the context's transaction. `ids` must be exactly the list's rows in the
  * context's scope: a row unknown, out of reach, of another list, or left out is 409 `ids:
  * validate.error.order_stale` (added, moved or deleted meanwhile: reload and drop again), a row twice 400,
- * and nothing is written. Rows whose place changes get (place + 1) × 10; one audit entry holds both
- * orders, none when the order is the same.
+ * and nothing is written. The n-th row's place becomes n × 10 (rows of equal places, which the
+ * website orders by date, get places of their own); one audit entry holds both orders, none when no
+ * place changed.
  */
 export async function storeOrder(
   ctx: RequestContext,
@@ -36,7 +37,8 @@ export async function storeOrder(
   const current = await order.table.orderOf(ctx.db, ctx.scope, where, column);
   const place = new Map(current.map((r) => [r.id, r.place]));
   if (current.length !== ids.length || ids.some((id) => !place.has(id))) throw conflict({ ids: [VALIDATION_KEYS.orderStale] });
-  if (current.every((r, i) => r.id === ids[i])) return;
+  const moved = ids.filter((id, i) => place.get(id) !== (i + 1) * 10);
+  if (!moved.length) return;
   for (const [i, id] of ids.entries()) {
     if (place.get(id) !== (i + 1) * 10) await order.table.update(ctx.db, ctx.scope, id, { [column]: (i + 1) * 10 });
   }
