@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ColumnType } from 'antd/es/table/interface';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
+import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
+import HolderOutlined from '@ant-design/icons/HolderOutlined';
+import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
+import { api } from '../../lib/api-client.ts';
+import type { ListResult } from './resource-api.ts';
+import { toastOutcome } from './toast-outcome.ts';
+import type { UseListParams } from './use-list-params.ts';
+import './i18n.ts';
+
+/** A list whose resource declares a stored order (the server kit's `order`: `PUT …/order`). */
+export interface ListOrder<T> {
+  /** The resource's API path: a new order goes to `PUT ${apiPath}/order`. */
+  apiPath: string;
+  /** The filters naming one ordered list, each with the value the arrange view opens on (`{ position: 'home' }`). */
+  scope?: Record<string, string>;
+  /** The row's name in the move buttons' labels. */
+  name(row: T): string;
+}
+
+const NO_ROWS: never[] = [];
+
+/**
+ * A list's arrange view: the list sorted by its order, one whole scope (its scope filters set, no
+ * keyword or other filter, every row on the page). There the rows can be dragged (`rowOrder`);
+ * elsewhere `bar` offers the button that opens it.
+ */
+export function useListOrder<T extends { id: number }>(
+  order: ListOrder<T> | undefined,
+  list: UseListParams<string>,
+  query: UseQueryResult<ListResult<T>>,
+): { arranging: boolean; bar: ReactNode; rowOrder: RowOrder<T> } {
+  const { t } = useTranslation('resource', { keyPrefix: 'order' });
+  const scope = order?.scope ?? {};
+  const p = list.params;
+  const data = query.data;
+  const inOrder =
+    !!order &&
+    p.sort === 'sort_order' &&
+    p.order === 'asc' &&
+    !p.keyword &&
+    Object.entries(p.filters).every(([k, v]) => !v || k in scope) &&
+    Object.keys(scope).every((k) => p.filters[k]);
+  const whole = !!data && !query.isPlaceholderData && data.meta.total <= data.data.length;
+  const arranging = inOrder && whole;
+  const rowOrder = useRowOrder<T>({
+    rows: data?.data ?? NO_ROWS,
+    name: (row) => order?.name(row) ?? String(row.id),
+    disabled: !arranging,
+    save: async (ids) => {
+      const where = Object.fromEntries(Object.keys(scope).map((k) => [k, p.filters[k]]));
+      const stored = await toastOutcome(() => api.put(`${order!.apiPath}/order`, { ...where, ids }), t('saved'));
+      await query.refetch();
+      return stored;
+    },
+  });
+  const open = () =>
+    list.set({
+      sort: 'sort_order',
+      order: 'asc',
+      per_page: 100,
+      keyword: '',
+      filters: {
+        ...Object.fromEntries(Object.keys(p.filters).map((k) => [k, null])),
+        ...Object.fromEntries(Object.entries(scope).map(([k, v]) => [k, p.filters[k] || v])),
+      },
+    });
+  const bar = !order ? null : (
+    <Flex className="resource-order-bar" align="center" gap={8} wrap data-testid="order-bar">
+      {arranging ? (
+        <>
+          <Typography.Text type="secondary">{t('arranging')}</Typography.Text>
+          <Button size="small" onClick={list.reset} data-testid="order-done">
+            {t('done')}
+          </Button>
+        </>
+      ) : inOrder && data && !whole ? (
+        <Typography.Text type="secondary">{t('tooMany')}</Typography.Text>
+      ) : (
+        <Button icon={<OrderedListOutlined />} onClick={open} data-testid="order-arrange">
+          {t('arrange')}
+        </Button>
+      )}
+    </Flex>
+  );
+  return { arranging, bar, rowOrder };
+}
+
+export interface RowOrderOptions<T extends { id: number }> {
+  /** The whole list, in its stored order. */
+  rows: T[];
+  /** Stores the new order of every row (one call); resolves true when it was stored. */
+  save(ids: number[]): Promise<boolean>;
+  /** The row's name in the move buttons' labels ("Move up 秋季工程實績"). */
+  name(row: T): string;
+  disabled?: boolean;
+}
+
+export interface RowOrder<T> {
+  /** The rows as shown: the new order at once, the stored one again if the save failed. */
+  rows: T[];
+  /** The first column: a drag handle and move up / move down buttons (the keyboard's and a phone's way). */
+  column: ColumnType<T>;
+  /** The table's `onRow`: every row can be dragged onto another's place. */
+  onRow(row: T): HTMLAttributes<HTMLElement>;
+}
+
+/**
+ * Drag-and-drop order of a table's rows (HTML5 drag events; buttons for the keyboard and touch): a row
+ * dropped on another takes its place, and each move stores the whole new order through `save`.
+ */
+export function useRowOrder<T extends { id: number }>({ rows, save, name, disabled }: RowOrderOptions<T>): RowOrder<T> {
+  const { t } = useTranslation('resource', { keyPrefix: 'order' });
+  const [pending, setPending] = useState<number[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  // New rows from the server replace a local order.
+  useEffect(() => setPending(null), [rows]);
+  const shown = useMemo(() => {
+    if (!pending) return rows;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return pending.flatMap((id) => byId.get(id) ?? []);
+  }, [rows, pending]);
+
+  const move = async (from: number, to: number) => {
+    if (busy || to < 0 || to >= shown.length || from === to) return;
+    const ids = shown.map((r) => r.id);
+    const [id] = ids.splice(from, 1);
+    ids.splice(to, 0, id!);
+    setPending(ids);
+    setBusy(true);
+    const stored = await save(ids);
+    setBusy(false);
+    if (!stored) setPending(null);
+  };
+  const at = (id: number) => shown.findIndex((r) => r.id === id);
+
+  return {
+    rows: shown,
+    column: {
+      key: 'row-order',
+      title: <span className="sr-only">{t('column')}</span>,
+      fixed: 'left',
+      onCell: () => ({ className: 'row-order-cell' }),
+      render: (_: unknown, row: T) => {
+        const i = at(row.id);
+        return (
+          <Flex align="center" gap={2} className="nowrap">
+            <HolderOutlined aria-hidden className="row-order-handle" data-testid={`row-order-handle-${row.id}`} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              aria-label={`${t('up')} ${name(row)}`}
+              disabled={disabled || busy || i === 0}
+              onClick={() => void move(i, i - 1)}
+            />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              aria-label={`${t('down')} ${name(row)}`}
+              disabled={disabled || busy || i === shown.length - 1}
+              onClick={() => void move(i, i + 1)}
+            />
+          </Flex>
+        );
+      },
+    },
+    onRow: (row) => ({
+      draggable: !disabled && !busy,
+      className: over === row.id && dragged !== row.id ? 'row-order-over' : dragged === row.id ? 'row-order-dragging' : undefined,
+      onDragStart: (e) => {
+        setDragged(row.id);
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', String(row.id));
+      },
+      onDragOver: (e) => {
+        if (dragged === null) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        if (over !== row.id) setOver(row.id);
+      },
+      onDrop: (e) => {
+        e.preventDefault();
+        if (dragged !== null && dragged !== row.id) void move(at(dragged), at(row.id));
+        setDragged(null);
+        setOver(null);
+      },
+      onDragEnd: () => {
+        setDragged(null);
+        setOver(null);
+      },
+    }),
+  };
+}
