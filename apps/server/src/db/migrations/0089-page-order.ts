@@ -6,11 +6,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pages_type_sort_idx').on('pages').columns(['type', 'sort_order', 'id']).execute();
-  await db.schema
-    .createIndex('pages_type_status_sort_idx')
-    .on('pages')
-    .columns(['type', 'status', 'sort_order', 'published_at'])
-    .execute();
+  await db.schema.createIndex('pages_type_status_sort_idx').on('pages').columns(['type', 'status', 'sort_order', 'published_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnType } from 'antd/es/table/interface';
@@ -108,6 +108,8 @@ export interface RowOrder<T> {
   rows: T[];
   /** The first column: a drag handle and move up / move down buttons (the keyboard's and a phone's way). */
   column: ColumnType<T>;
+  /** The handle and buttons of one row, for a layout without the column (a phone's cards). */
+  controls(row: T): ReactNode;
   /** The table's `onRow`: every row can be dragged onto another's place. */
   onRow(row: T): HTMLAttributes<HTMLElement>;
 }
@@ -118,30 +120,54 @@ export interface RowOrder<T> {
  */
 export function useRowOrder<T extends { id: number }>({ rows, save, name, disabled }: RowOrderOptions<T>): RowOrder<T> {
   const { t } = useTranslation('resource', { keyPrefix: 'order' });
-  const [pending, setPending] = useState<number[] | null>(null);
+  // A local order holds only over the rows it was made on: new rows from the server replace it.
+  const [pending, setPending] = useState<{ on: T[]; ids: number[] } | null>(null);
+  const local = pending?.on === rows ? pending.ids : null;
   const [busy, setBusy] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  // New rows from the server replace a local order.
-  useEffect(() => setPending(null), [rows]);
   const shown = useMemo(() => {
-    if (!pending) return rows;
+    if (!local) return rows;
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return pending.flatMap((id) => byId.get(id) ?? []);
-  }, [rows, pending]);
+    return local.flatMap((id) => byId.get(id) ?? []);
+  }, [rows, local]);
 
   const move = async (from: number, to: number) => {
     if (busy || to < 0 || to >= shown.length || from === to) return;
     const ids = shown.map((r) => r.id);
     const [id] = ids.splice(from, 1);
     ids.splice(to, 0, id!);
-    setPending(ids);
+    setPending({ on: rows, ids });
     setBusy(true);
     const stored = await save(ids);
     setBusy(false);
     if (!stored) setPending(null);
   };
   const at = (id: number) => shown.findIndex((r) => r.id === id);
+  const controls = (row: T) => {
+    const i = at(row.id);
+    return (
+      <Flex align="center" gap={2} className="nowrap">
+        <HolderOutlined aria-hidden className="row-order-handle" data-testid={`row-order-handle-${row.id}`} />
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowUpOutlined />}
+          aria-label={`${t('up')} ${name(row)}`}
+          disabled={disabled || busy || i === 0}
+          onClick={() => void move(i, i - 1)}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowDownOutlined />}
+          aria-label={`${t('down')} ${name(row)}`}
+          disabled={disabled || busy || i === shown.length - 1}
+          onClick={() => void move(i, i + 1)}
+        />
+      </Flex>
+    );
+  };
 
   return {
     rows: shown,
@@ -149,32 +175,9 @@ export function useRowOrder<T extends { id: number }>({ rows, save, name, disabl
       key: 'row-order',
       title: <span className="sr-only">{t('column')}</span>,
       fixed: 'left',
-      onCell: () => ({ className: 'row-order-cell' }),
-      render: (_: unknown, row: T) => {
-        const i = at(row.id);
-        return (
-          <Flex align="center" gap={2} className="nowrap">
-            <HolderOutlined aria-hidden className="row-order-handle" data-testid={`row-order-handle-${row.id}`} />
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowUpOutlined />}
-              aria-label={`${t('up')} ${name(row)}`}
-              disabled={disabled || busy || i === 0}
-              onClick={() => void move(i, i - 1)}
-            />
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowDownOutlined />}
-              aria-label={`${t('down')} ${name(row)}`}
-              disabled={disabled || busy || i === shown.length - 1}
-              onClick={() => void move(i, i + 1)}
-            />
-          </Flex>
-        );
-      },
+      render: (_: unknown, row: T) => controls(row),
     },
+    controls,
     onRow: (row) => ({
       draggable: !disabled && !busy,
       className: over === row.id && dragged !== row.id ? 'row-order-over' : dragged === row.id ? 'row-order-dragging' : undefined,
