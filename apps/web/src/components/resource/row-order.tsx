@@ -144,6 +144,9 @@ export function useRowOrder<T extends { id: number }>({ rows, save, name, disabl
     if (!stored) setPending(null);
   };
   const at = (id: number) => shown.findIndex((r) => r.id === id);
+  // A button that cannot move its row now (at the end of the list, or while a move is saved) is
+  // aria-disabled, not disabled: the keyboard's focus stays on it after the row moved.
+  const still = (edge: boolean) => (edge || busy ? { 'aria-disabled': true, className: 'row-order-still' } : {});
   const controls = (row: T) => {
     const i = at(row.id);
     return (
@@ -154,7 +157,8 @@ export function useRowOrder<T extends { id: number }>({ rows, save, name, disabl
           type="text"
           icon={<ArrowUpOutlined />}
           aria-label={`${t('up')} ${name(row)}`}
-          disabled={disabled || busy || i === 0}
+          disabled={disabled}
+          {...still(i === 0)}
           onClick={() => void move(i, i - 1)}
         />
         <Button
@@ -162,7 +166,8 @@ export function useRowOrder<T extends { id: number }>({ rows, save, name, disabl
           type="text"
           icon={<ArrowDownOutlined />}
           aria-label={`${t('down')} ${name(row)}`}
-          disabled={disabled || busy || i === shown.length - 1}
+          disabled={disabled}
+          {...still(i === shown.length - 1)}
           onClick={() => void move(i, i + 1)}
         />
       </Flex>
