@@ -180,6 +180,7 @@ export function useRowOrder<T extends { id: number }>({ rows, save, name, disabl
       key: 'row-order',
       title: <span className="sr-only">{t('column')}</span>,
       fixed: 'left',
+      width: 96,
       render: (_: unknown, row: T) => controls(row),
     },
     controls,
