@@ -67,6 +67,13 @@ describe('drag to reorder', () => {
     const home = await (await fetch(`${server.url}/site`)).text();
     expect(home.indexOf('甲橫幅')).toBeLessThan(home.indexOf('丙橫幅'));
     expect(home.indexOf('丙橫幅')).toBeLessThan(home.indexOf('乙橫幅'));
+
+    // Someone adds a banner meanwhile: a move on the old list is refused with its reason, and the list reloads.
+    await session.post('/api/admin/banner', { title: '丁橫幅', position: 'home', photo_id: photos[1]!.id });
+    await page.getByRole('button', { name: '上移 乙橫幅' }).click();
+    await page.getByText('清單在這期間有變動，已重新載入；請再移動一次').waitFor();
+    await expect.poll(() => rowTitles(page)).toContain('丁橫幅');
+    expect(await publicBanners()).toEqual(['丁橫幅', '甲橫幅', '丙橫幅', '乙橫幅']);
     expect(errors).toEqual([]);
     await context.close();
   });

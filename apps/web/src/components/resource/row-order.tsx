@@ -9,7 +9,9 @@ import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
 import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
-import { api } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { i18n } from '../../i18n/index.ts';
+import { translateValidationKey } from './field-rules.ts';
 import type { ListResult } from './resource-api.ts';
 import { toastOutcome } from './toast-outcome.ts';
 import type { UseListParams } from './use-list-params.ts';
@@ -26,6 +28,21 @@ export interface ListOrder<T> {
 }
 
 const NO_ROWS: never[] = [];
+
+/**
+ * Runs a save of a new order and toasts how it went; a refusal names its reason (the list changed
+ * meanwhile: `validate.error.order_stale`) rather than a bare "conflict".
+ */
+export function toastOrderSaved(run: () => Promise<unknown>): Promise<boolean> {
+  return toastOutcome(async () => {
+    try {
+      await run();
+    } catch (e) {
+      const key = e instanceof ApiError ? e.errors?.ids?.[0] : undefined;
+      throw key ? new Error(translateValidationKey(key)) : e;
+    }
+  }, i18n.t('resource:order.saved'));
+}
 
 /**
  * A list's arrange view: the list sorted by its order, one whole scope (its scope filters set, no
@@ -56,7 +73,7 @@ export function useListOrder<T extends { id: number }>(
     disabled: !arranging,
     save: async (ids) => {
       const where = Object.fromEntries(Object.keys(scope).map((k) => [k, p.filters[k]]));
-      const stored = await toastOutcome(() => api.put(`${order!.apiPath}/order`, { ...where, ids }), t('saved'));
+      const stored = await toastOrderSaved(() => api.put(`${order!.apiPath}/order`, { ...where, ids }));
       await query.refetch();
       return stored;
     },
