@@ -77,15 +77,14 @@ describe('site content', () => {
     const { context, page, errors } = await newPage(1440);
     await page.goto(`${server.url}/admin/banner`);
     await page.locator('tr.ant-table-row').filter({ hasText: '安全第一' }).waitFor();
-    await page.getByTestId('banner-order-open').click();
-    const list = page.getByTestId('banner-order-list');
-    await list.getByText('秋季工程實績').waitFor();
+    // The arrange view (issue 26): the home banners in their order, each moved by its buttons and stored at once.
+    await page.getByTestId('order-arrange').click();
+    await page.getByTestId('order-done').waitFor();
     await page.getByRole('button', { name: '上移 安全第一' }).click();
-    await expect.poll(() => list.locator('li').first().textContent()).toContain('安全第一');
-    await shot(page, 'banner-order');
-    await expectAccessible(page, 'banner order dialog 1440 zh-TW');
-    await page.getByTestId('banner-order-save').click();
     await page.getByText('順序已儲存').waitFor();
+    await expect.poll(() => page.locator('tr.ant-table-row').first().textContent()).toContain('安全第一');
+    await shot(page, 'banner-order');
+    await expectAccessible(page, 'banner order view 1440 zh-TW');
     const pub = (await (await fetch(`${server.url}/api/public/banners?position=home`)).json()) as { data: { title: string }[] };
     expect(pub.data.map((b) => b.title)).toEqual(['安全第一', '秋季工程實績']);
     await shot(page, 'banner-list');

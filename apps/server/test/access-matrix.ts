@@ -682,6 +682,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/page-category/batch', () => ({ url: '/api/admin/page-category/batch', body: { ids: [MISSING] } }), CONTENT),
   row('GET /api/admin/page/index', get('/api/admin/page/index'), CONTENT),
   row('GET /api/admin/page/{id}', get(`/api/admin/page/${MISSING}`), CONTENT),
+  row('PUT /api/admin/page/order', () => ({ url: '/api/admin/page/order', body: { type: 'default', ids: [MISSING] } }), CONTENT),
   row(
     'POST /api/admin/page',
     (f) => ({
@@ -723,6 +724,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/product-category/batch', () => ({ url: '/api/admin/product-category/batch', body: { ids: [MISSING] } }), CONTENT),
   row('GET /api/admin/product/index', get('/api/admin/product/index'), CONTENT),
   row('GET /api/admin/product/{id}', get(`/api/admin/product/${MISSING}`), CONTENT),
+  row('PUT /api/admin/product/order', () => ({ url: '/api/admin/product/order', body: { ids: [MISSING] } }), CONTENT),
+  row(
+    'PUT /api/admin/product/{id}/instances/order',
+    () => ({ url: `/api/admin/product/${MISSING}/instances/order`, body: { ids: [MISSING] } }),
+    CONTENT,
+  ),
   row('POST /api/admin/product', () => ({ url: '/api/admin/product', body: { slug: 'matrix', name: 'Matrix' } }), CONTENT),
   row('PUT /api/admin/product/{id}', () => ({ url: `/api/admin/product/${MISSING}`, body: { slug: 'matrix', name: 'Matrix' } }), CONTENT),
   row(

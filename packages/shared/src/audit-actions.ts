@@ -40,7 +40,8 @@ export const AUDIT_ACTIONS = {
   audit_log: ['export', 'verify_chain', 'anchor_chain'],
   /** Issue 13: the operator CLI's backup of the SQLite database. */
   database: ['backup'],
-  certificate_type: ['create', 'update', 'delete'],
+  /** reorder: the kit's stored order (lib/kit/row-order.ts), declared on certificate types by the kit's own test. */
+  certificate_type: ['create', 'update', 'delete', 'reorder'],
   file: ['upload', 'update', 'delete', 'sign_link'],
   login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
   /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
@@ -72,10 +73,12 @@ export const AUDIT_ACTIONS = {
   /** A contact is created by the public form (no actor); handling is a patch. */
   contact: ['receive', 'patch', 'delete', 'export'],
   /** publish: a scheduled page going out at its minute (no actor); restore: a revision put back. */
-  page: ['create', 'update', 'patch', 'delete', 'publish', 'restore', 'unlink_photo'],
+  /** reorder (issue 26): one list's new order (a page type's, the products', a position's banners) in before/after `ids`. */
+  page: ['create', 'update', 'patch', 'delete', 'publish', 'restore', 'unlink_photo', 'reorder'],
   page_category: ['create', 'update', 'delete'],
   /** Issue 12: products. generate_instances: the instance set rebuilt from the attributes (created, kept, removed). */
-  product: ['create', 'update', 'patch', 'delete', 'generate_instances', 'unlink_photo'],
+  /** reorder: the products' order; reorder_instances: one product's instances dragged into order. */
+  product: ['create', 'update', 'patch', 'delete', 'generate_instances', 'unlink_photo', 'reorder', 'reorder_instances'],
   product_category: ['create', 'update', 'delete'],
   /** An instance's SKU, price, stock, photo (update) or a batch price/stock edit (patch). */
   product_instance: ['update', 'patch', 'unlink_photo'],

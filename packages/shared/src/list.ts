@@ -49,5 +49,10 @@ export const rowIdParam = queryInt.pipe(rowId);
 /** JSON ids are numbers: `true`, `"1"` and `[[1]]` are 400. */
 export const idsBody = z.object({ ids: z.array(rowId).min(1).max(500) });
 export const idParam = z.object({ id: rowIdParam });
+/**
+ * A list's new order (drag and drop): every row of one scope, first to last, with the values that name
+ * the scope (a banner's `position`); `PUT …/order` on a resource that declares an order.
+ */
+export const orderBody = <S extends z.ZodRawShape = Record<never, never>>(scope: S = {} as S) => idsBody.extend(scope);
 export const patchBody = z.object({ field: z.string(), value: z.unknown() });
 export const batchPatchBody = idsBody.extend({ field: z.string(), value: z.unknown() });

@@ -34,6 +34,10 @@ export const VALIDATION_KEYS = {
   markupTooManyTags: 'validate.error.markup_too_many_tags',
   /** Rich text that took longer than the sanitiser's time limit. */
   markupTooComplex: 'validate.error.markup_too_complex',
+  /** Issue 26: a new order that is not exactly the list's rows (one added, moved or deleted meanwhile, or out of reach). */
+  orderStale: 'validate.error.order_stale',
+  /** Issue 26: the same row twice in a new order. */
+  duplicateValue: 'validate.error.duplicate_value',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -211,6 +211,7 @@ export const enUS: SameKeys<typeof zhTW> = {
       category_too_deep: 'Categories cannot be nested this deep',
       sku_taken: 'This SKU is already taken',
       instances_would_be_removed: 'Regenerating would delete these instances: confirm to go on',
+      order_stale: 'The list changed meanwhile and was reloaded: move the row again',
       duplicate_value: 'The values must not repeat',
       markup_too_deep: 'The content is nested too deep (the editor does not write this)',
       markup_too_many_tags: 'The content has too many tags: split it into several pages',

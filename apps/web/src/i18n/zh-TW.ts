@@ -196,6 +196,7 @@ export const zhTW = {
       category_too_deep: '分類層數超過上限',
       sku_taken: '此料號已被使用',
       instances_would_be_removed: '重新產生會刪除這些品項，確認後再送出',
+      order_stale: '清單在這期間有變動，已重新載入；請再移動一次',
       duplicate_value: '不可有重複的值',
       markup_too_deep: '內容的巢狀層數太多（編輯器不會產生這樣的內容）',
       markup_too_many_tags: '內容的標籤太多，請分成幾頁',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsBody, listQuery, rowId } from '../list.ts';
+import { listQuery, rowId } from '../list.ts';
 import { calendarDay } from '../date-schemas.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { enText, siteLink, sortOrder, zhText } from './content.ts';
@@ -50,9 +50,6 @@ export const bannerListQuery = listQuery(['sort_order', 'id', 'title', 'starts_o
   /** active: inside its dates today; scheduled: starts later; ended: ended before today. */
   state: z.enum(['active', 'scheduled', 'ended']).optional(),
 });
-
-/** PUT /api/admin/banner/order: the ids of one position in their new order (drag and drop). */
-export const bannerOrderBody = idsBody.extend({ position: z.enum(BANNER_POSITIONS) });
 
 export const publicBannerSchema = z.object({
   id: z.number(),

@@ -16,7 +16,7 @@ const things = scopedTable<CertificateType>({
   alias: 't',
   select: (db) => db.selectFrom('certificate_types as t').selectAll('t'),
   toView: (rows) => rows,
-  sortColumns: { id: 't.id', name: 't.name' },
+  sortColumns: { id: 't.id', name: 't.name', sort: 't.sort' },
   keywordColumns: ['t.name'],
   dependent: { name: 'kit_things' },
 });
@@ -30,8 +30,9 @@ const kitTestModule = defineModule({
       target: 'certificate_type',
       organization: true,
       roles: { read: ROLES.staffRead, write: ROLES.staffWrite },
-      schemas: { view: certificateTypeSchema, input: certificateTypeInput, listQuery: listQuery(['id', 'name']) },
+      schemas: { view: certificateTypeSchema, input: certificateTypeInput, listQuery: listQuery(['id', 'name', 'sort']) },
       patch: { fields: ['name', 'sort'], rules: { name: certificateTypeInput.shape.name, sort: z.number().int().min(0).max(9999) } },
+      order: { table: things, column: 'sort' },
       ...plainService(things),
     }),
   ],
@@ -158,5 +159,60 @@ describe('a resource declared on the kit', () => {
     await t.db.transaction().execute((trx) => things.dependent!.remove(trx, org.id));
     expect(await things.dependent!.count(t.db, org.id)).toBe(0);
     expect(await things.dependent!.count(t.db, orgId)).toBeGreaterThan(0);
+  });
+
+  it("stores one organization's order: exactly its rows, refusals with a key and nothing written, one audit entry", async () => {
+    const org = await buildOrganization(t.db);
+    const w = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
+      organizationId: org.id,
+    });
+    const r = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+      organizationId: org.id,
+    });
+    const ids: number[] = [];
+    for (const name of ['A', 'B', 'C']) ids.push((await as(w).post(base, { name })).json().id);
+    const theirs = (await as(otherWriter).post(base, { name: 'Theirs to order' })).json().id;
+    const order = async () => (await as(w).get(`${base}/index?sort=sort&order=asc`)).json().data.map((x: CertificateType) => x.id);
+    const before = await order();
+    const stale = { ids: ['validate.error.order_stale'] };
+
+    for (const refused of [
+      [ids[2], ids[0], theirs], // another organization's row in place of one of ours
+      [ids[2], ids[0]], // one left out
+      [ids[2], ids[0], ids[1], 2_000_000_000], // one that does not exist
+    ]) {
+      const res = await as(w).put(`${base}/order`, { ids: refused });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors).toEqual(stale);
+    }
+    const twice = await as(w).put(`${base}/order`, { ids: [ids[0], ids[0], ids[1]] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({ ids: ['validate.error.duplicate_value'] });
+    expect((await as(w).put(`${base}/order`, { ids: [] })).statusCode).toBe(400);
+    expect((await as(r).put(`${base}/order`, { ids: [ids[2], ids[0], ids[1]] })).statusCode).toBe(403);
+    expect((await as(otherWriter).put(`${base}/order`, { ids: [ids[2], ids[0], ids[1]] })).statusCode).toBe(409);
+    expect(await order()).toEqual(before);
+
+    const done = await as(w).put(`${base}/order`, { ids: [ids[2], ids[0], ids[1]] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.map((x: CertificateType) => x.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(await order()).toEqual([ids[2], ids[0], ids[1]]);
+    expect((await as(otherWriter).get(`${base}/${theirs}`)).json().sort).toBe(0);
+
+    const reorders = () =>
+      t.db
+        .selectFrom('audit_logs')
+        .select(['before', 'after', 'organization_id'])
+        .where('target_type', '=', 'certificate_type')
+        .where('action', '=', 'reorder')
+        .where('organization_id', '=', org.id)
+        .execute();
+    const entries = await reorders();
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(entries[0].before!)).toEqual({ ids });
+    expect(JSON.parse(entries[0].after!)).toEqual({ ids: [ids[2], ids[0], ids[1]] });
+    // The same order again changes nothing and records nothing.
+    expect((await as(w).put(`${base}/order`, { ids: [ids[2], ids[0], ids[1]] })).statusCode).toBe(200);
+    expect(await reorders()).toHaveLength(1);
   });
 });

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchPatchBody, idParam, idsBody, listResponse, patchBody } from '@bo/shared/list';
+import { batchPatchBody, idParam, idsBody, listResponse, orderBody, patchBody } from '@bo/shared/list';
 import type { ListResult } from '../list.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { parsePatch } from '../patch-fields.ts';
 import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from './audit-targets.ts';
 import type { AdminReadContext, RequestContext } from './request-context.ts';
+import { storeOrder, type OrderDeclaration } from './row-order.ts';
 
 /** The spec's eight calls on a resource (section 3). */
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
@@ -66,6 +67,11 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
   serviceAudits?: readonly ResourceOperation[];
   /** `without` calls are then registered and always answer this error, instead of not existing (404). */
   refuseWithout?: { error: () => Error; description: string };
+  /**
+   * A stored order the editors drag rows into (row-order.ts): adds `PUT ${path}/order` `{ ids, …scope }`
+   * with the write roles, audited `reorder` on the target. The index sorts by `sort_order` as declared.
+   */
+  order?: 'reorder' extends AuditActions[T] ? OrderDeclaration : never;
   /** The index and single read, on a read context: a write there does not compile. */
   reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
   /** The writes, in the call's transaction; none for a read-only resource. */
@@ -261,6 +267,33 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           config: config('delete'),
         },
         (req) => inTx(req, (service, ctx) => removeAll(service, ctx, [req.params.id], 'delete')),
+      );
+    }
+    if (decl.order) {
+      const order = decl.order as OrderDeclaration;
+      app.put(
+        `${path}/order`,
+        {
+          schema: {
+            tags,
+            description:
+              'One list in its new order (drag and drop): `ids` must be exactly its rows, first to last. A row added, moved, ' +
+              'deleted or out of reach is 409 `ids: validate.error.order_stale` (reload, then drop again); nothing is written.',
+            body: orderBody(order.scope),
+            response: { 200: z.object({ data: z.array(view) }) },
+          },
+          config: { ...decl.config, roles: decl.roles.write, organization: decl.organization ?? false, errors: [409] },
+        },
+        (req) => {
+          const store = async (ctx: RequestContext) => {
+            const { ids, ...where } = req.body as { ids: number[] } & Record<string, unknown>;
+            const label = Object.values(where).join(' ') || null;
+            await storeOrder(ctx, order, where, ids, { action: 'reorder', target_type: target, target_label: label } as never);
+            const rows = new Map((await decl.reads(ctx).find(ids)).map((r) => [r.id, r]));
+            return { data: ids.map((id) => rows.get(id)!) };
+          };
+          return decl.organization ? req.inOrganization(store) : req.inTransaction(store);
+        },
       );
     }
     const refusal = decl.refuseWithout;

@@ -177,6 +177,18 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
       return Number(r?.numUpdatedRows ?? 0);
     },
 
+    /** The scope's rows whose columns equal `where` (one ordered list: a position's banners), by `column` then id. */
+    async orderOf(
+      db: DbOrTrx,
+      scope: Scope,
+      where: Record<string, unknown>,
+      column = 'sort_order',
+    ): Promise<{ id: number; place: number }[]> {
+      let q = byScope((db as any).selectFrom(opts.table).select(['id', `${column} as place`]), scope);
+      for (const [c, v] of Object.entries(where)) q = q.where(c, '=', v);
+      return q.orderBy(column).orderBy('id').execute();
+    },
+
     async remove(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
       if (!ids.length) return;
       await byScope((db as any).deleteFrom(opts.table).where('id', 'in', [...ids]), scope).execute();

@@ -1,8 +1,10 @@
 import { ROLES } from '@bo/shared/permissions';
-import { bannerInput, bannerListQuery, bannerSchema } from '@bo/shared/schemas/banner';
+import { z } from 'zod';
+import { BANNER_POSITIONS, bannerInput, bannerListQuery, bannerSchema } from '@bo/shared/schemas/banner';
 import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
+import { banners } from './banner.repository.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { bannerReads, bannerService } from './banner.service.ts';
 
@@ -18,6 +20,7 @@ export const bannerModule = defineModule({
       roles: { read: ROLES.banner, write: ROLES.banner },
       schemas: { view: bannerSchema, input: bannerInput, listQuery: bannerListQuery },
       patch: { fields: ['sort_order'], rules: { sort_order: sortOrder.unwrap() } },
+      order: { table: banners, scope: { position: z.enum(BANNER_POSITIONS) } },
       reads: bannerReads,
       service: bannerService,
     }),

@@ -55,8 +55,3 @@ export function whereState<Q extends { where: (...a: any[]) => Q }>(
       .where((eb: any) => eb.or([eb('b.ends_on', 'is', null), eb('b.ends_on', '>=', today)]));
   return qb;
 }
-
-/** A position's banners, each with its place in the order. */
-export function bannerOrderOf(db: DbOrTrx, position: BannerPosition) {
-  return db.selectFrom('banners').select(['id', 'sort_order']).where('position', '=', position).execute();
-}

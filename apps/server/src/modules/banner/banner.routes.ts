@@ -2,33 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInTaipei } from '@bo/shared/dates';
-import { ROLES } from '@bo/shared/permissions';
-import { BANNER_POSITIONS, bannerOrderBody, bannerSchema, publicBannerList } from '@bo/shared/schemas/banner';
+import { BANNER_POSITIONS, publicBannerList } from '@bo/shared/schemas/banner';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { banners, whereState } from './banner.repository.ts';
-import { bannerService } from './banner.service.ts';
 import { publicReads } from '../../lib/kit/request-context.ts';
 
 export async function bannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.put(
-    '/api/admin/banner/order',
-    {
-      schema: {
-        tags: ['banner'],
-        description:
-          "One position's banners in their new order (drag and drop). `ids` must be exactly that position's banners: " +
-          'a banner added, moved or deleted meanwhile is 409 (reload, then drop again).',
-        body: bannerOrderBody,
-        response: { 200: z.object({ data: z.array(bannerSchema) }) },
-      },
-      config: { roles: ROLES.banner, errors: [409] },
-    },
-    async (req) => ({ data: await req.inTransaction((ctx) => bannerService(ctx).reorder(req.body)) }),
-  );
 
   app.get(
     '/api/public/banners',

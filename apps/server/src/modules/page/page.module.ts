@@ -1,5 +1,6 @@
 import {
   PAGE_STATUSES,
+  PAGE_TYPES,
   pageCategoryInput,
   pageCategoryListQuery,
   pageCategorySchema,
@@ -15,6 +16,7 @@ import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { pageCategoryReads, pageCategoryService } from './page-category.service.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
+import { pages } from './page.repository.ts';
 import { pageRoutes } from './page.routes.ts';
 import { pagePublishTask } from './page-schedule.ts';
 import { pageReads, pageService } from './page.service.ts';
@@ -48,6 +50,7 @@ export const pageModule = defineModule({
         rules: { status: z.enum(PAGE_STATUSES).exclude(['scheduled']), sort_order: sortOrder.unwrap() },
       },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
+      order: { table: pages, scope: { type: z.enum(PAGE_TYPES) } },
       reads: pageReads,
       service: pageService,
     }),

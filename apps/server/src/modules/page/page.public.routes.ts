@@ -27,7 +27,8 @@ const item = (p: Page, locale: string) => ({
 
 /**
  * The public content API's pages: published ones only, per locale (en-US texts where the page has an
- * English title, else zh-TW), newest first; a category lists its sub-categories' pages too.
+ * English title, else zh-TW), in the editors' order (newest first among equals); a category lists its
+ * sub-categories' pages too.
  */
 export async function pagePublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Published pages of a type (and category, sub-categories included), newest first.',
+        description: "Published pages of a type (and category, sub-categories included) in the editors' order, newest first among equals.",
         querystring: publicPagesQuery,
         response: { 200: publicPageList },
       },
@@ -48,7 +49,8 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
       const db = publicReads(req);
       const categories = category_id ? categoryAndDescendants(category_id, await categoryParentsOf(db, type)) : null;
       const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
-        const q = qb.where('p.type', '=', type).where('p.status', '=', 'published');
+        // The editors' order first (drag and drop, issue 26); the paging's sort then puts the newest first among equals.
+        const q = qb.where('p.type', '=', type).where('p.status', '=', 'published').orderBy('p.sort_order', 'asc');
         return categories ? q.where('p.category_id', 'in', categories) : q;
       });
       return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale)), meta: list.meta });

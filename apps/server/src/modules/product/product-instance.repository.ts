@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { ProductInstancesTable } from '../../db/tables/products.ts';
+import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import type { InstanceRow } from './product.repository.ts';
 
 /*
@@ -27,6 +28,15 @@ export async function skuHeldByAnother(db: DbOrTrx, sku: string, self: number): 
     .executeTakeFirst();
   return !!owner;
 }
+
+/** The instances as the kit's order sees them (row-order.ts): one list per product, no organization. */
+export const instanceOrder = scopedTable<{ id: number }, InstanceRow>({
+  table: 'product_instances',
+  alias: 'pi',
+  organizationColumn: null,
+  toView: (rows) => rows,
+  sortColumns: { sort_order: 'pi.sort_order' },
+});
 
 export function findInstanceRow(db: DbOrTrx, productId: number, instanceId: number): Promise<InstanceRow | undefined> {
   return db.selectFrom('product_instances').selectAll().where('id', '=', instanceId).where('product_id', '=', productId).executeTakeFirst();

@@ -18,12 +18,14 @@ import {
   insertInstance,
   instanceRowsAmong,
   instanceRowsByIds,
+  instanceOrder,
   instanceRowsOf,
   skuHeldByAnother,
   skusStartingWith,
   updateInstances,
 } from './product-instance.repository.ts';
 import { instancesOf, products, toInstances } from './product.repository.ts';
+import { storeOrder } from '../../lib/kit/row-order.ts';
 
 type GenerateResult = z.infer<typeof generateInstancesResult>;
 type InstanceInput = z.output<typeof productInstanceInput>;
@@ -65,6 +67,22 @@ async function skuGenerator(ctx: RequestContext, productId: number) {
   };
 }
 
+/**
+ * Where each wanted combination goes (0, 1, …): the kept ones stay in their current order (existing
+ * is in order, perhaps dragged), and a new one follows the combination before it in the lists' order
+ * (the first one leads). Without a drag this is the lists' order.
+ */
+export function placeOf(existing: readonly string[], wanted: readonly string[]): Map<string, number> {
+  const want = new Set(wanted);
+  const order = existing.filter((k) => want.has(k));
+  const kept = new Set(order);
+  for (const [i, key] of wanted.entries()) {
+    if (kept.has(key)) continue;
+    order.splice(i === 0 ? 0 : order.indexOf(wanted[i - 1]!) + 1, 0, key);
+  }
+  return new Map(order.map((k, i) => [k, i]));
+}
+
 export type GenerateOutcome =
   | { result: GenerateResult; wouldRemove?: never }
   | { wouldRemove: { id: number; name: string; sku: string }[] };
@@ -93,21 +111,21 @@ export function productInstanceService(ctx: RequestContext) {
   return {
     /**
      * Rebuilds the set from the product's attribute lists. An instance whose values are still a
-     * combination is kept with its SKU, price, stock and photo (its name and place follow the lists
-     * and the separator); a new combination gets a generated SKU, price 0 and stock 0. Instances whose
+     * combination is kept with its SKU, price, stock, photo and place among the kept ones (an editor's
+     * drag order; its name follows the lists and the separator); a new combination gets a generated SKU, price 0 and stock 0. Instances whose
      * combination is gone are deleted only with `remove`; without it nothing is written and the
      * outcome names them. Audited once, on the product (generate_instances).
      */
     async generate(productId: number, remove: boolean): Promise<GenerateOutcome> {
       const product = await products.findOr404(db, scope, productId);
       const { productInstanceSeparator: separator } = await loadAppConfig(db);
-      const wanted = combinations(product.attributes).map((values, sort_order) => ({
-        values,
-        key: values.join(COMBO_SEPARATOR),
-        name: instanceName(values, separator, product.name),
-        sort_order,
-      }));
       const existing = await instanceRowsOf(db, productId);
+      const combos = combinations(product.attributes).map((values) => ({ values, key: values.join(COMBO_SEPARATOR) }));
+      const places = placeOf(
+        existing.map((e) => e.combo_key),
+        combos.map((c) => c.key),
+      );
+      const wanted = combos.map((c) => ({ ...c, name: instanceName(c.values, separator, product.name), sort_order: places.get(c.key)! }));
       const keys = new Set(wanted.map((w) => w.key));
       const gone = existing.filter((e) => !keys.has(e.combo_key));
       if (gone.length && !remove) return { wouldRemove: gone.map((g) => ({ id: g.id, name: g.name, sku: g.sku })) };
@@ -158,6 +176,17 @@ export function productInstanceService(ctx: RequestContext) {
           after: { instances: wanted.map((w) => w.name), created, removed, renamed, kept },
         });
       return { result: { created: created.length, kept, removed: removed.length, data: await instancesOf(db, productId) } };
+    },
+
+    /** The product's instances dragged into a new order: exactly its instances (row-order.ts), audited reorder_instances. */
+    async reorder(productId: number, ids: readonly number[]): Promise<ProductInstance[]> {
+      await products.findOr404(db, scope, productId);
+      await storeOrder(ctx, { table: instanceOrder }, { product_id: productId }, ids, {
+        action: 'reorder_instances',
+        target_type: 'product',
+        target_id: productId,
+      });
+      return instancesOf(db, productId);
     },
 
     /** SKU (unique across products, whatever its case: 409), price, stock and photo of one instance of the product. */

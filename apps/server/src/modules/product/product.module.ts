@@ -16,6 +16,7 @@ import { defineModule } from '../../lib/kit/server-module.ts';
 import { productCategoryReads, productCategoryService } from './product-category.service.ts';
 import { productPhotosReference } from './product-photos.ts';
 import { productPublicRoutes } from './product.public.routes.ts';
+import { products } from './product.repository.ts';
 import { productRoutes } from './product.routes.ts';
 import { productReads, productService } from './product.service.ts';
 
@@ -45,6 +46,7 @@ export const productModule = defineModule({
       schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
       patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },
       operationConfig: { create: { errors: [409] }, update: { errors: [409] } },
+      order: { table: products },
       reads: productReads,
       service: productService,
     }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, rowIdParam } from '@bo/shared/list';
+import { idParam, orderBody, rowIdParam } from '@bo/shared/list';
 import { MESSAGES } from '@bo/shared/messages';
 import { ROLES } from '@bo/shared/permissions';
 import {
@@ -47,7 +47,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The product's instances in order (the order of the attribute combinations).",
+        description: "The product's instances in order (the attribute combinations' order, or as an editor dragged them).",
         params: idParam,
         response: { 200: productInstanceList },
       },
@@ -101,6 +101,23 @@ export async function productRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) => ({ data: await req.inTransaction((ctx) => productInstanceService(ctx).batch(req.params.id, req.body)) }),
+  );
+
+  app.put(
+    '/api/admin/product/:id/instances/order',
+    {
+      schema: {
+        tags,
+        description:
+          "The product's instances in their new order (drag and drop; the website lists them so): `ids` must be exactly " +
+          'its instances, else 409 `ids: validate.error.order_stale` and nothing written. Audited reorder_instances on the product.',
+        params: idParam,
+        body: orderBody(),
+        response: { 200: productInstanceList },
+      },
+      config: { roles, errors: [409] },
+    },
+    async (req) => ({ data: await req.inTransaction((ctx) => productInstanceService(ctx).reorder(req.params.id, req.body.ids)) }),
   );
 
   app.put(

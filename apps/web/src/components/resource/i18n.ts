@@ -4,6 +4,16 @@ import { addTranslations } from '../../i18n/index.ts';
 addTranslations('resource', {
   'zh-TW': {
     search: '搜尋',
+    order: {
+      column: '順序',
+      arrange: '調整順序',
+      arranging: '拖曳列，或按上移、下移調整順序；每次移動都會立即儲存。',
+      done: '完成',
+      tooMany: '這份清單超過 100 筆，無法在一頁中調整順序。',
+      up: '上移',
+      down: '下移',
+      saved: '順序已儲存',
+    },
     searchPlaceholder: '關鍵字',
     reset: '清除條件',
     filters: '篩選',
@@ -38,6 +48,16 @@ addTranslations('resource', {
   },
   'en-US': {
     search: 'Search',
+    order: {
+      column: 'Order',
+      arrange: 'Arrange order',
+      arranging: 'Drag a row, or use move up and move down, to change the order; every move is saved at once.',
+      done: 'Done',
+      tooMany: 'This list has more than 100 rows: its order cannot be arranged on one page.',
+      up: 'Move up',
+      down: 'Move down',
+      saved: 'Order saved',
+    },
     searchPlaceholder: 'Keyword',
     reset: 'Clear filters',
     filters: 'Filters',

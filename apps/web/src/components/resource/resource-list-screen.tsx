@@ -123,6 +123,7 @@ export function listScreen(c: ResourceScreenConfig) {
         <ResourceTable<Row>
           query={q}
           list={list}
+          order={canWrite && spec.order ? { apiPath: spec.apiPath, scope: spec.order.scope, name: rowName } : undefined}
           columns={columns}
           testId={spec.tableTestId ?? `${c.name}-table`}
           emptyText={spec.emptyText ? { empty: t(spec.emptyText) } : undefined}

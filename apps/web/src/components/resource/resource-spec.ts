@@ -70,7 +70,13 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   createLabel?: TextKey;
   /** Testid of the list table (default `<name>-table`). */
   tableTestId?: string;
-  /** More actions in the list's header, before the create button (e.g. the banners' "arrange order"). */
+  /**
+   * The resource declares a stored order (server kit `order`): those with `write` get the list's
+   * "arrange order" view, rows dragged into order. `scope`: the filters naming one ordered list and the
+   * value the view opens on (banners: `{ position: 'home' }`).
+   */
+  order?: { scope?: Record<string, string> };
+  /** More actions in the list's header, before the create button. */
   listActions?: ComponentType<{ canWrite: boolean }>;
   /** More actions on the selected rows, before "delete" (for those with `write`), e.g. enable / disable. */
   batchActions?: ComponentType<BatchActionContext<T>>;

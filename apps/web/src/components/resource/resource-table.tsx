@@ -13,6 +13,7 @@ import { useDevice } from '../../lib/device.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { pageSizeOptions, type UseListParams } from './use-list-params.ts';
 import type { ListResult } from './resource-api.ts';
+import { useListOrder, type ListOrder } from './row-order.tsx';
 import './i18n.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import './resource.css';
@@ -52,6 +53,8 @@ export interface ResourceTableProps<T extends { id: number }> {
   /** The pagination's total line (default "{{total}} in total"). */
   totalText?: (total: number) => ReactNode;
   rowKey?: keyof T & string;
+  /** The resource's stored order, for those who may change it: an "arrange order" view whose rows are dragged. */
+  order?: ListOrder<T>;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
   testId?: string;
 }
@@ -67,7 +70,8 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
   const { t } = useTranslation('resource');
   const { mobile } = useDevice();
   const [selected, setSelected] = useState<Key[]>([]);
-  const rows = query.data?.data ?? [];
+  const { arranging, bar, rowOrder } = useListOrder(props.order, list, query);
+  const rows = arranging ? rowOrder.rows : (query.data?.data ?? []);
   const selectedRows = useMemo(() => rows.filter((r) => selected.includes(r[rowKey] as Key)), [rows, selected, rowKey]);
   // A row deleted on its own (its row action) leaves the selection too; rows on other pages stay selected.
   const shown = useRef({ query: '', keys: [] as Key[] });
@@ -83,7 +87,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
 
   const columns = useMemo(
     () =>
-      props.columns.map((col) => {
+      (arranging ? [rowOrder.column, ...props.columns] : props.columns).map((col) => {
         const k = (col.key ?? (col as { dataIndex?: string }).dataIndex) as string | undefined;
         // Row actions stay in reach when the table scrolls sideways (a phone), wherever a screen forgot to pin them.
         const c = k === 'actions' && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col;
@@ -94,7 +98,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           sortDirections: ['ascend', 'descend', 'ascend'],
         } as typeof c;
       }),
-    [props.columns, list.params.sort, list.params.order],
+    [props.columns, list.params.sort, list.params.order, arranging, rowOrder.column],
   );
 
   // A failed load never passes old rows off as the answer: the rows of another query (a search
@@ -136,6 +140,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           </Button>
         </Flex>
       ) : null}
+      {bar}
       {stale ? (
         <Alert
           className="resource-stale"
@@ -153,6 +158,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
       ) : null}
       <Table<T>
         {...props.tableProps}
+        onRow={arranging ? rowOrder.onRow : props.tableProps?.onRow}
         rowKey={rowKey}
         columns={columns}
         dataSource={rows}

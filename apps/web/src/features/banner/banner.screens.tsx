@@ -3,7 +3,6 @@ import { BANNER_POSITIONS, bannerInput, type Banner } from '@bo/shared/schemas/b
 import { formatDay, i18n } from '../../i18n/index.ts';
 import { PhotoField } from '../../components/photo-field.tsx';
 import type { ResourceScreensSpec } from '../../components/resource/resource-spec.ts';
-import { BannerOrderButton } from './banner-order.tsx';
 import './i18n.ts';
 
 const k = (key: string) => `banner:${key}`;
@@ -29,7 +28,7 @@ export default {
       ],
     },
   ],
-  listActions: BannerOrderButton,
+  order: { scope: { position: 'home' } },
   rowName: (b) => b.title,
   columns: [
     { key: 'title', title: k('title'), sortable: true },

@@ -121,6 +121,7 @@ export default function PageListPage() {
         testId="page-table"
         query={q}
         list={list}
+        order={canWrite ? { apiPath: '/api/admin/page', scope: { type: 'default' }, name: (p) => p.title } : undefined}
         columns={columns}
         emptyText={{ empty: t('empty') }}
         emptyAction={

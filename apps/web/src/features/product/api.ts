@@ -55,3 +55,12 @@ export const useBatchInstances = (productId: number) =>
   useInstanceMutation((body: { ids: number[]; price?: number; stock?: number }) =>
     api.patch<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances/batch`, body),
   );
+
+/** Stores the instances' new order (drag and drop) and shows it; the product itself is not reloaded. */
+export function useReorderInstances(productId: number) {
+  const qc = useQueryClient();
+  return (ids: number[]) =>
+    api
+      .put<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances/order`, { ids })
+      .then((r) => qc.setQueryData(instancesKey(productId), r.data));
+}

@@ -24,6 +24,7 @@ import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx
 import { InstancePhotoInput } from './instance-photo-input.tsx';
 import { BatchEditModal } from './instance-batch-modal.tsx';
 import { InstancesPreview } from './instances-preview.tsx';
+import { useInstanceOrder } from './instance-order.ts';
 import { PriceInput } from './price-input.tsx';
 import { type InstanceInput, useBatchInstances, useGenerateInstances, useInstances, useUpdateInstance } from './api.ts';
 import { type AttributeList, formatNtd, instancesLeaving, previewGeneration } from './product-logic.ts';
@@ -66,6 +67,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
   const [savingRow, setSavingRow] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
   const instances = useMemo(() => q.data ?? [], [q.data]);
+  const order = useInstanceOrder(product.id, instances, disabled);
   // What the server last said of each row: a row still equal to it takes the next answer; an edited one keeps its edits.
   const baseline = useRef(new Map<string, Row>());
   const rows = (Form.useWatch('rows', form) ?? {}) as Record<string, Partial<Row>>;
@@ -234,6 +236,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
   };
 
   const columns: ColumnsType<ProductInstance> = [
+    ...(disabled ? [] : [order.column]),
     {
       key: 'name',
       title: t('instanceName'),
@@ -318,7 +321,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
                       {t('selectAll')}
                     </Checkbox>
                   )}
-                  {instances.map((i) => (
+                  {order.rows.map((i) => (
                     <section key={i.id} className="product-instance-card" aria-label={i.name} data-testid="product-instance-row">
                       <Flex justify="space-between" align="center" gap={8}>
                         {disabled ? (
@@ -330,6 +333,7 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
                         )}
                         {cell.photo(i)}
                       </Flex>
+                      {disabled ? null : order.controls(i)}
                       {cell.sku(i, t('sku'))}
                       <div className="product-instance-card-pair">
                         {cell.price(i, t('price'))}
@@ -347,13 +351,13 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
               <Table<ProductInstance>
                 rowKey="id"
                 columns={columns}
-                dataSource={instances}
+                dataSource={order.rows}
                 loading={q.isPending || q.isFetching}
                 size="middle"
                 scroll={{ x: 'max-content' }}
                 pagination={instances.length > 50 ? { pageSize: 50, showSizeChanger: false, size: 'small' } : false}
                 rowSelection={disabled ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
-                onRow={() => ({ 'data-testid': 'product-instance-row' }) as HTMLAttributes<HTMLElement>}
+                onRow={(i) => ({ ...order.onRow(i), 'data-testid': 'product-instance-row' }) as HTMLAttributes<HTMLElement>}
                 locale={{ emptyText: q.isPending ? ' ' : <EmptyState description={t('noInstances')} /> }}
                 summary={() =>
                   summary ? (

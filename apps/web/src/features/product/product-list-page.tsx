@@ -141,6 +141,7 @@ export default function ProductListPage() {
         testId="product-table"
         query={q}
         list={list}
+        order={canWrite ? { apiPath: '/api/admin/product', name: (p) => p.name } : undefined}
         columns={columns}
         emptyText={{ empty: t('empty') }}
         totalText={(total) => t('total', { count: total })}
