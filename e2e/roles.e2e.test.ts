@@ -100,13 +100,22 @@ describe('the owner and the roles', () => {
     const zh = await signedInPage(browser, server.url, plainSuper, { width: 1440 });
     await zh.page.goto(`${server.url}/admin/staff/${workerId}/update?org=daan`);
     await zh.page.getByText('糟糕，發生錯誤（403）').waitFor();
-    await zh.page.getByText('您沒有權限執行此操作：需要「人員管理、人員檢視、人員編輯或子帳號管理員」角色，請洽超級管理員或子帳號管理員授予。').waitFor();
+    await zh.page
+      .getByText(
+        '您沒有權限執行此操作：需要「人員管理」、「人員檢視」、「人員編輯」或「子帳號管理員」角色，請洽超級管理員或子帳號管理員授予。',
+      )
+      .waitFor();
     await shot(zh.page, 'roles-refusal-1440-zh');
     await expectAccessible(zh.page, 'role refusal 1440 zh-TW');
     expect(zh.errors).toEqual([]);
     await zh.context.close();
 
-    const en = await signedInPage(browser, server.url, plainSuper, { width: 390, height: 844, language: 'en-US', context: { colorScheme: 'dark' } });
+    const en = await signedInPage(browser, server.url, plainSuper, {
+      width: 390,
+      height: 844,
+      language: 'en-US',
+      context: { colorScheme: 'dark' },
+    });
     await en.page.goto(`${server.url}/admin/staff/${workerId}/update?org=daan`);
     await en.page
       .getByText(

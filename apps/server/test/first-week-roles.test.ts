@@ -36,7 +36,13 @@ describe('the first super admin', () => {
     expect([...first.roles].sort()).toEqual([...FIRST_ADMIN_ROLES].sort());
     expect(first.roles).not.toContain('ROLE_MAINTAINER');
     const token = await login(t.app, first);
-    const photo = await uploadMultipart(t.app, token, '/api/admin/photo/upload', {}, { name: 'site.png', data: await png(), type: 'image/png' });
+    const photo = await uploadMultipart(
+      t.app,
+      token,
+      '/api/admin/photo/upload',
+      {},
+      { name: 'site.png', data: await png(), type: 'image/png' },
+    );
     expect(photo.statusCode).toBe(200);
 
     const org = await buildOrganization(t.db);
@@ -60,14 +66,24 @@ describe('the first super admin', () => {
     await t.db.updateTable('admins').set({ roles: '["ROLE_BASE"]' }).where('id', '=', first.id).execute();
     await up(t.db as unknown as Kysely<any>);
     expect(await rolesOf(first.id)).toEqual(['ROLE_BASE']);
-    await t.db.updateTable('admins').set({ roles: JSON.stringify(FIRST_ADMIN_ROLES) }).where('id', '=', first.id).execute();
+    await t.db
+      .updateTable('admins')
+      .set({ roles: JSON.stringify(FIRST_ADMIN_ROLES) })
+      .where('id', '=', first.id)
+      .execute();
   });
 });
 
 describe('a refusal for want of a role', () => {
   it('keeps 403 User permission denied and names the roles that would do and who grants them', async () => {
     const base = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
-    const photo = await uploadMultipart(t.app, base, '/api/admin/photo/upload', {}, { name: 'a.png', data: await png(), type: 'image/png' });
+    const photo = await uploadMultipart(
+      t.app,
+      base,
+      '/api/admin/photo/upload',
+      {},
+      { name: 'a.png', data: await png(), type: 'image/png' },
+    );
     expect(photo.statusCode).toBe(403);
     expect(photo.json()).toEqual({
       message: 'User permission denied',

@@ -193,6 +193,7 @@ export const enUS: SameKeys<typeof zhTW> = {
   },
   permission: {
     role_missing: 'You do not have permission to do this: it needs the {{roles}} role, which a {{granters}} can grant.',
+    role_name: '{{name}}',
   },
   validate: {
     error: {

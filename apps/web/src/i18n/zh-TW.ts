@@ -177,7 +177,8 @@ export const zhTW = {
     network: '無法連線至伺服器，請檢查網路',
   },
   permission: {
-    role_missing: '您沒有權限執行此操作：需要「{{roles}}」角色，請洽{{granters}}授予。',
+    role_missing: '您沒有權限執行此操作：需要{{roles}}角色，請洽{{granters}}授予。',
+    role_name: '「{{name}}」',
   },
   validate: {
     error: {

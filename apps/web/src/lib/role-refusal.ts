@@ -8,7 +8,8 @@ import i18n, { currentLanguage } from '../i18n/index.ts';
  */
 export function roleMissingText(requiredRoles: readonly string[], grantedBy: readonly string[]): string {
   const lng = currentLanguage();
-  const names = (roles: readonly string[]) =>
-    new Intl.ListFormat(lng, { type: 'disjunction' }).format(roles.map((r) => ROLE_LABELS[r as Role]?.[lng] ?? r));
-  return i18n.t(PERMISSION_KEYS.roleMissing, { roles: names(requiredRoles), granters: names(grantedBy) });
+  const label = (r: string) => ROLE_LABELS[r as Role]?.[lng] ?? r;
+  const either = (names: string[]) => new Intl.ListFormat(lng, { type: 'disjunction' }).format(names);
+  const quoted = requiredRoles.map((r) => i18n.t('permission.role_name', { name: label(r) }));
+  return i18n.t(PERMISSION_KEYS.roleMissing, { roles: either(quoted), granters: either(grantedBy.map(label)) });
 }

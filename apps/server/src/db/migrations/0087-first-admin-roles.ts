@@ -37,7 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!held.includes('ROLE_SUPER_ADMIN')) return;
   const roles = [...new Set([...held, ...COMPANY_WIDE_ROLES])];
   if (roles.length === held.length) return;
-  await db.updateTable('admins').set({ roles: JSON.stringify(roles) }).where('id', '=', admin.id).execute();
+  await db
+    .updateTable('admins')
+    .set({ roles: JSON.stringify(roles) })
+    .where('id', '=', admin.id)
+    .execute();
 }
 
 /** The roles stay: taking them away could lock out the company's only admin. */

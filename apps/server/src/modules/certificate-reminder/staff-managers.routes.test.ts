@@ -59,7 +59,9 @@ describe('a company-wide staff manager', () => {
       const compliance = await api(t.app, manager).get(`/api/admin/certificate-reminder/compliance?organization_id=${org.id}`);
       expect(compliance.statusCode).toBe(200);
       expect(compliance.json().staff_total).toBe(org.id === a.id ? 1 : 0);
-      const expiry = await api(t.app, manager).get(`/api/admin/organization/staff/check-expiration-of-certificates?organization_id=${org.id}&days=30`);
+      const expiry = await api(t.app, manager).get(
+        `/api/admin/organization/staff/check-expiration-of-certificates?organization_id=${org.id}&days=30`,
+      );
       expect(expiry.statusCode).toBe(200);
     }
     const exported = await api(t.app, manager).get(`/api/admin/certificate-reminder/compliance/export?organization_id=${a.id}`);
@@ -78,7 +80,9 @@ describe('a company-wide staff manager', () => {
     const photo = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'] }));
     const res = await api(t.app, photo).get(`/api/admin/certificate-reminder/compliance?organization_id=${a.id}`);
     expect(res.statusCode).toBe(403);
-    const member = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [a.id]: [] } }), { organizationId: a.id });
+    const member = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [a.id]: [] } }), {
+      organizationId: a.id,
+    });
     const refused = await api(t.app, member).get(`/api/admin/certificate-reminder/compliance?organization_id=${a.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ key: 'permission.role_missing', granted_by: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'] });

@@ -98,7 +98,8 @@ addTranslations('app-settings', {
       adminGroup: 'Admins can belong to a group and hold its roles.',
       adminSubAccount: 'Organizations and their members can be managed.',
       adminGoogleLogin: "When off, admins cannot sign in with Google or link a Google account (the website's members are not affected).",
-      certificateRemindersToStaffManagers: "When on, the daily certificate expiry reminder also goes to admins holding the Staff manager role, for every organization.",
+      certificateRemindersToStaffManagers:
+        'When on, the daily certificate expiry reminder also goes to admins holding the Staff manager role, for every organization.',
       staffExcelMaxCellLimit: 'How many cells one staff spreadsheet template may map.',
       productInstanceSeparator: "Joins the values in a product instance's name, e.g. 20kg-grey.",
     },
