@@ -74,6 +74,14 @@ describe('the owner and the roles', () => {
     await page.waitForURL(`${server.url}/admin/mail/outbox`);
     await page.getByRole('heading', { name: '寄件匣' }).first().waitFor();
     await shot(page, 'roles-mail-outbox-1440-zh');
+
+    // The reminders setting (off by default) and what the Google switch does, on the app settings.
+    await page.goto(`${server.url}/admin/app-settings`);
+    await page.getByText('證照提醒寄給人員管理角色').waitFor();
+    expect(await page.locator('#certificateRemindersToStaffManagers').getAttribute('aria-checked')).toBe('false');
+    await page.getByText('關閉後，管理員無法以 Google 登入或連結 Google 帳號').waitFor();
+    await shot(page, 'roles-app-settings-1440-zh');
+    await expectAccessible(page, 'app settings 1440 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -92,6 +100,7 @@ describe('the owner and the roles', () => {
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, 'roles-mail-outbox-390-en-dark');
     await expectAccessible(page, 'mail outbox 390 en-US dark');
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -168,7 +168,7 @@ export default function AppSettingsPage() {
             <Card title={t('features')} className="settings-card">
               <Row gutter={16}>
                 {(['adminGroup', 'adminSubAccount', 'adminGoogleLogin', 'certificateRemindersToStaffManagers'] as const).map((k) => (
-                  <Col xs={24} md={12} xl={6} key={k}>
+                  <Col xs={24} md={12} key={k}>
                     <Form.Item name={k} label={t(`fields.${k}`)} valuePropName="checked" extra={t(`help.${k}`)}>
                       <Switch />
                     </Form.Item>
