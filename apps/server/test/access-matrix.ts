@@ -73,6 +73,8 @@ const ANY_ADMIN_ROLE = [OK, OK, 403, 403, 403, OK, 401] as const;
 const PHOTO_ROLE = [403, 403, 403, 403, 403, OK, 401] as const;
 /** Staff readers of their organization; the super admin (no staff role) and the maintainer (no organization) are refused. */
 const STAFF_READ_OWN_ORG = [403, 403, 200, 200, 200, 403, 401] as const;
+/** Certificate compliance and the expiry check (issue 26): also super admins (and ROLE_STAFF) in every organization. */
+const STAFF_READ_EVERY_ORG = [200, 403, 200, 200, 200, 403, 401] as const;
 const STAFF_READ_ROW_IN_A = [403, 403, OK, OK, 404, 403, 401] as const;
 const STAFF_WRITE_OWN_ORG = [403, 403, OK, 403, OK, 403, 401] as const;
 const STAFF_WRITE_ROW_IN_A = [403, 403, OK, 403, 404, 403, 401] as const;
@@ -439,7 +441,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/audit-log/batch', (f) => ({ url: '/api/admin/audit-log/batch', body: { ids: [f.auditId] } }), APPEND_ONLY),
 
   // Certificate reminders of the active organization (each admin its own): settings and history for its
-  // admins and super admins acting in it; compliance for its staff readers.
+  // admins and super admins acting in it; compliance for its staff readers and super admins (issue 26).
   row('GET /api/admin/certificate-reminder/settings', get('/api/admin/certificate-reminder/settings'), [200, 403, 200, 403, 200, 403, 401]),
   row(
     'PUT /api/admin/certificate-reminder/settings',
@@ -447,11 +449,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     [400, 403, 400, 403, 400, 403, 401],
   ),
   row('GET /api/admin/certificate-reminder/index', get('/api/admin/certificate-reminder/index'), [200, 403, 200, 403, 200, 403, 401]),
-  row('GET /api/admin/certificate-reminder/compliance', get('/api/admin/certificate-reminder/compliance'), STAFF_READ_OWN_ORG),
+  row('GET /api/admin/certificate-reminder/compliance', get('/api/admin/certificate-reminder/compliance'), STAFF_READ_EVERY_ORG),
   row(
     'GET /api/admin/certificate-reminder/compliance/export',
     get('/api/admin/certificate-reminder/compliance/export'),
-    STAFF_READ_OWN_ORG,
+    STAFF_READ_EVERY_ORG,
   ),
 
   // Operations tools (super admins): the matrix app configures neither LINE nor Google (409 once past access control).
@@ -520,7 +522,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row(
     'GET /api/admin/organization/staff/check-expiration-of-certificates',
     get('/api/admin/organization/staff/check-expiration-of-certificates'),
-    STAFF_READ_OWN_ORG,
+    STAFF_READ_EVERY_ORG,
   ),
   row('GET /api/admin/organization/staff/photo-library', get('/api/admin/organization/staff/photo-library'), STAFF_WRITE_OWN_ORG),
   row('GET /api/admin/organization/staff/{id}', (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}` }), STAFF_READ_ROW_IN_A),

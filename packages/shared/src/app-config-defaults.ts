@@ -18,10 +18,13 @@ export const APP_CONFIG_DEFAULTS = {
   productCategoryDepth: 2,
   /** Joins the attribute values of a product instance's name (spec section 3): `20kg-灰`. */
   productInstanceSeparator: '-',
-  modules: { admin: true, banner: true, contact: true, page: true, video: true, member: true, product: true },
+  /** The site content modules (spec section 3 also listed `admin`, which switched nothing: removed in issue 26). */
+  modules: { banner: true, contact: true, page: true, video: true, member: true, product: true },
   adminGroup: false,
   adminSubAccount: true,
   staffExcelMaxCellLimit: 50,
+  /** Issue 26: the daily certificate reminder also mails the company-wide staff managers (ROLE_STAFF). */
+  certificateRemindersToStaffManagers: false,
   /** Roles whose holders must sign in with two-factor (issue 10): empty, two-factor is each admin's choice. */
   twoFactorRequiredRoles: [] as Role[],
 };

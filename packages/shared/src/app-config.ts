@@ -28,7 +28,6 @@ export const appConfigSchema = z.object({
   productInstanceSeparator: z.string().min(1).max(3).regex(/^\S+$/).default(D.productInstanceSeparator),
   modules: z
     .object({
-      admin: z.boolean(),
       banner: z.boolean(),
       contact: z.boolean(),
       page: z.boolean(),
@@ -40,6 +39,7 @@ export const appConfigSchema = z.object({
   adminGroup: z.boolean().default(D.adminGroup),
   adminSubAccount: z.boolean().default(D.adminSubAccount),
   staffExcelMaxCellLimit: z.number().int().min(1).max(1000).default(D.staffExcelMaxCellLimit),
+  certificateRemindersToStaffManagers: z.boolean().default(D.certificateRemindersToStaffManagers),
   twoFactorRequiredRoles: z.array(z.enum([...ADMIN_ROLES, ...SUB_ACCOUNT_ROLES])).default(D.twoFactorRequiredRoles),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
     'regenerate_recovery_codes',
     'use_recovery_code',
     'reset_two_factor',
-    // Issue 13: the operator CLI (the only way to grant ROLE_MAINTAINER).
+    // Issue 13: the operator CLI (grants any role; ROLE_MAINTAINER also by a maintainer on the admin form, issue 26).
     'grant_role',
     'revoke_role',
     // Issue 26: a set-password link handed to the inviter because its mail could not go out.

@@ -21,6 +21,19 @@ export const MESSAGES = {
   imagesBusy: 'The server is busy processing other images; try again in a few seconds',
 } as const;
 
+/**
+ * A 403 `User permission denied` for want of a role (issue 26) also says which role would do and who
+ * grants it, so the web can say so in the user's language: `key` is the translation key,
+ * `required_roles` the roles any one of which would do, `granted_by` the roles that may grant them.
+ */
+export const PERMISSION_KEYS = { roleMissing: 'permission.role_missing' } as const;
+export interface RoleRefusal {
+  message: string;
+  key: typeof PERMISSION_KEYS.roleMissing;
+  required_roles: string[];
+  granted_by: string[];
+}
+
 export const VALIDATION_KEYS = {
   email: 'validate.error.email_incorrect',
   tooShort: 'validate.error.text_too_less',

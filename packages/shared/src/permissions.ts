@@ -12,6 +12,21 @@ export function can(held: readonly string[], required: readonly string[]): boole
   return required.some((r) => held.includes(r));
 }
 
+/**
+ * Who may grant a role (issue 26): ROLE_MAINTAINER only a maintainer, the other ROLE_ roles a super
+ * admin, sub-account roles an organization admin (or a super admin). Each granter once, in that order.
+ */
+export function grantersOf(roles: readonly string[]): Role[] {
+  const out = new Set<Role>();
+  for (const r of roles) {
+    if (r === 'ROLE_MAINTAINER') out.add('ROLE_MAINTAINER');
+    else if (r.startsWith('ROLE_')) out.add('ROLE_SUPER_ADMIN');
+    else if (r.startsWith('SUB_ACCOUNT_ROLE_')) out.add('SUB_ACCOUNT_ROLE_ADMIN');
+  }
+  const order: Role[] = ['ROLE_MAINTAINER', 'ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'];
+  return order.filter((r) => out.has(r));
+}
+
 /** Role sets of spec section 6, named once for server routes, web routes and the menu. */
 export const ROLES = {
   superAdmin: ['ROLE_SUPER_ADMIN'],

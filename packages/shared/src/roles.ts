@@ -16,6 +16,12 @@ export const ADMIN_ROLES = [
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+/**
+ * The company-wide roles the first super admin holds (issue 26): every ROLE_ role but ROLE_MAINTAINER,
+ * so it uploads photos, edits the site and reads every organization's staff without granting itself anything.
+ */
+export const FIRST_ADMIN_ROLES = ADMIN_ROLES.filter((r) => r !== 'ROLE_MAINTAINER');
+
 export const SUB_ACCOUNT_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] as const;
 export type SubAccountRole = (typeof SUB_ACCOUNT_ROLES)[number];
 

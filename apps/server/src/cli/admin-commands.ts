@@ -82,7 +82,7 @@ export async function resetPassword(ctx: CliContext, o: { email?: string; mail?:
   ctx.print(`one-time password for ${admin.email}: ${password}   (to be changed at the first sign-in; devices signed out)`);
 }
 
-/** grant-role / revoke-role --email E --role R: the only way to grant ROLE_MAINTAINER (the API refuses it). */
+/** grant-role / revoke-role --email E --role R: any role, ROLE_MAINTAINER included (on the admin form only a maintainer grants that). */
 export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: string; role?: string[] }): Promise<void> {
   if (!o.email || !o.role?.length) throw new CliError('--email and --role are required');
   const role = knownRole(o.role[0]!);

@@ -11,7 +11,7 @@ const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / D
   create-admin --email E --name N [--role ROLE_…]…   a new admin; prints a one-time password
   reset-password --email E [--mail]                 a one-time password printed here, or the reset mail
                                                     (its link printed when mail cannot go out)
-  grant-role --email E --role R                     the only way to grant ROLE_MAINTAINER
+  grant-role --email E --role R                     any role, ROLE_MAINTAINER included
   revoke-role --email E --role R
   list-admins [--json]
   backup --to FILE                                  SQLite online backup; prints the pg_dump command on PostgreSQL

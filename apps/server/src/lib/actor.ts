@@ -127,14 +127,20 @@ export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizati
 
 /**
  * The organization a request acts in, and the actor's roles there. Members act in their
- * organizations; super admins may act in any active organization.
+ * organizations; super admins may act in any active organization; `readsAcross` (a read-only route
+ * the actor reads in every organization, access.ts `readsAcrossOrganizations`) lets a non-member in too.
  */
-export async function actInOrganization(db: DbOrTrx, actor: Actor, organizationId: number | null): Promise<boolean> {
+export async function actInOrganization(
+  db: DbOrTrx,
+  actor: Actor,
+  organizationId: number | null,
+  opts: { readsAcross?: boolean } = {},
+): Promise<boolean> {
   if (organizationId === null) return true;
   const [org] = await organizationWithMembership(db, actor.id, organizationId);
   if (!org) return false;
   const isMember = org.member_id !== null;
-  if (!isMember && !actor.isSuperAdmin) return false;
+  if (!isMember && !actor.isSuperAdmin && !opts.readsAcross) return false;
   if (org.status !== 'active' && !actor.isSuperAdmin) return false;
   actor.organizationId = organizationId;
   actor.subAccountRoles = isMember ? parseRoles(org.sub_account_roles).filter(isSubAccountRole) : [];

@@ -1,5 +1,6 @@
 import { openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_ADMIN_ROLES } from '@bo/shared/roles';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { anyAdminExists, insertAdminUnlessEmailTaken } from './admins.repository.ts';
@@ -33,7 +34,8 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Fi
   const email = (config.firstAdmin.email ?? 'admin@example.com').toLowerCase();
   const generated = config.firstAdmin.password === undefined ? generatePassword() : null;
   const passwordHash = await hashPassword(generated ?? config.firstAdmin.password!);
-  const roles = ['ROLE_SUPER_ADMIN', 'ROLE_BASE'];
+  // Every company-wide role but ROLE_MAINTAINER: the first week has no dead end to grant itself out of (issue 26).
+  const roles = [...FIRST_ADMIN_ROLES];
   return contextsOf(startUpHost(db, config), systemJob(START_UP_JOB)).inTransaction(async ({ trx, audit }) => {
     const t = new Date().toISOString();
     const id = await insertAdminUnlessEmailTaken(trx, {

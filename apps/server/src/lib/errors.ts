@@ -1,4 +1,5 @@
-import { MESSAGES } from '@bo/shared/messages';
+import { MESSAGES, PERMISSION_KEYS } from '@bo/shared/messages';
+import { grantersOf } from '@bo/shared/permissions';
 
 /** An error the client may see: status code, a spec message and optional field errors. */
 export class AppError extends Error {
@@ -7,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the body beside message and errors (a role refusal's roles). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -18,6 +21,13 @@ export const unauthorized = () => new AppError(401, MESSAGES.unauthorized);
 export const loginFail = () => new AppError(401, MESSAGES.loginFail);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
 export const permissionDenied = () => new AppError(403, MESSAGES.permissionDenied);
+/** 403 for want of a role: names the roles any one of which would do and who may grant them (RoleRefusal). */
+export const roleMissing = (requiredRoles: readonly string[]) =>
+  new AppError(403, MESSAGES.permissionDenied, undefined, undefined, {
+    key: PERMISSION_KEYS.roleMissing,
+    required_roles: [...requiredRoles],
+    granted_by: grantersOf(requiredRoles),
+  });
 export const notFound = () => new AppError(404, MESSAGES.notFound);
 export const methodNotAllowed = () => new AppError(405, MESSAGES.methodNotAllowed);
 export const conflict = (errors?: Record<string, string[]>, message: string = MESSAGES.conflict) => new AppError(409, message, errors);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
 import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/actor.ts';
-import { AppError, invalidToken, permissionDenied } from '../lib/errors.ts';
+import { AppError, invalidToken, permissionDenied, roleMissing } from '../lib/errors.ts';
 import { loadMemberForDevice, type MemberActor } from '../lib/member-actor.ts';
 import {
   adminActing,
@@ -51,6 +51,11 @@ declare module 'fastify' {
      * change itself, the organization list); every other route answers 403 until it is changed.
      */
     beforePasswordChange?: boolean;
+    /**
+     * A read-only organization route that holders of these ROLE_ roles read in every organization, member
+     * or not (issue 26: ROLE_STAFF reads certificate compliance and the expiry check of each one).
+     */
+    readsAcrossOrganizations?: readonly string[];
     /** Set false only for links opened outside the app (signed file links, docs). */
     fingerprint?: boolean;
   }
@@ -199,13 +204,14 @@ export function registerAccess(app: FastifyInstance): void {
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);
     if (requested === null) throw permissionDenied();
     if (requested !== undefined) {
-      if (!(await actInOrganization(app.db, actor, requested))) throw permissionDenied();
+      const readsAcross = cfg.readsAcrossOrganizations !== undefined && can(actor.adminRoles, cfg.readsAcrossOrganizations);
+      if (!(await actInOrganization(app.db, actor, requested, { readsAcross }))) throw permissionDenied();
     } else if (actor.deviceOrganizationId !== null) {
       await actInOrganization(app.db, actor, actor.deviceOrganizationId);
     }
     if (actor.mustChangePassword && !cfg.beforePasswordChange)
       throw new AppError(403, MESSAGES.permissionDenied, { password: ['validate.error.password_change_required'] });
     if (cfg.organization && actor.organizationId === null) throw permissionDenied();
-    if (!can(actor.roles, cfg.roles as readonly string[])) throw permissionDenied();
+    if (!can(actor.roles, cfg.roles as readonly string[])) throw roleMissing(cfg.roles as readonly string[]);
   });
 }

@@ -3,7 +3,7 @@ import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } fr
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@bo/shared/app-config';
-import { FINGERPRINT_HEADER } from '@bo/shared/messages';
+import { FINGERPRINT_HEADER, PERMISSION_KEYS } from '@bo/shared/messages';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
@@ -23,7 +23,7 @@ export const ERROR_RESPONSE_SCHEMA = 'ErrorResponse';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Missing X-Fingerprint header, or input that fails validation (`errors` maps each field to translation keys)',
   401: 'Missing, invalid or revoked token; or a failed sign-in',
-  403: 'The role, the organization or an initial password not yet changed does not allow this call',
+  403: 'The role, the organization or an initial password not yet changed does not allow this call; for want of a role, `required_roles` (any one would do) and `granted_by` (who may grant them) say which',
   404: 'No such row, or a feature switched off',
   405: 'The call exists but is refused for this resource',
   409: 'Conflicts with existing data (a unique value taken, rows still depending on it)',
@@ -157,6 +157,10 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         properties: {
           message: { type: 'string' },
           errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          // A 403 for want of a role (issue 26, errors.ts roleMissing): which roles would do, who grants them.
+          key: { type: 'string', enum: [PERMISSION_KEYS.roleMissing] },
+          required_roles: { type: 'array', items: { type: 'string' } },
+          granted_by: { type: 'array', items: { type: 'string' } },
         },
       },
     },

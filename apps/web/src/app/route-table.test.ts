@@ -13,7 +13,7 @@ const menuFor = (roles: string[], f = flags) => keys(visibleMenu(roles, f));
 const route = (name: string) => ADMIN_ROUTES.find((r) => r.name === name)!;
 
 describe('menu filtered by role (spec sections 2 and 6)', () => {
-  it('super admin: OTP, files, the website group, organization, the staff list (read across organizations, issue 14.2) and the admin group, no debug, staff excel or photo', () => {
+  it('super admin: OTP, files, the website group, organization, the staff list (read across organizations, issue 14.2), mail (issue 26) and the admin group, no debug, staff excel or photo', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual([
       'overview',
       'otp',
@@ -21,6 +21,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member]',
       'organization',
       'staff-group:[staff]',
+      'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
     ]);
   });
@@ -33,9 +34,17 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member]',
       'organization',
       'staff-group:[staff,staff-excel]',
+      'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
       'photo',
     ]);
+  });
+  it("super admins' mail group opens the mail templates and the outbox, the debug group's screens, at their own paths (issue 26)", () => {
+    const mail = visibleMenu(['ROLE_SUPER_ADMIN'], flags).find((m) => m.key === 'mail')!;
+    expect(mail.children!.map((c) => c.path)).toEqual(['/admin/mail/template', '/admin/mail/outbox']);
+    expect(canOpen(route('admin_mail.outbox'), ['ROLE_SUPER_ADMIN'])).toBe(true);
+    expect(canOpen(route('admin_mail.outbox'), ['ROLE_STAFF', 'ROLE_BASE'])).toBe(false);
+    expect(visibleMenu(['ROLE_STAFF'], flags).find((m) => m.key === 'mail')).toBeUndefined();
   });
   it('base admin: overview and the file manager', () => {
     expect(menuFor(['ROLE_BASE'])).toEqual(['overview', 'file']);

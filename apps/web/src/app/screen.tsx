@@ -9,6 +9,8 @@ import { RouteMetaContext } from '../lib/route-meta.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { routeComponents } from './route-components.tsx';
 import { canOpen } from './route-rules.ts';
+import { grantersOf } from '@bo/shared/permissions';
+import { roleMissingText } from '../lib/role-refusal.ts';
 
 import { themedLazy } from './themed.tsx';
 
@@ -31,7 +33,7 @@ export function Screen({ route }: { route: AppRoute }) {
   usePageTitle(route);
   const Page = routeComponents[route.name];
   let body: ReactNode;
-  if (!canOpen(route, roles)) body = <ErrorScreen statusCode={403} message={t('error.forbidden')} />;
+  if (!canOpen(route, roles)) body = <ErrorScreen statusCode={403} message={roleMissingText(route.roles, grantersOf(route.roles))} />;
   else if (!Page) body = <ErrorScreen statusCode={404} message={t('error.notFoundPath', { path: pathname })} />;
   else body = <Page />;
   return (

@@ -20,6 +20,10 @@ const zhTW = {
       mail_template: '郵件範本',
       mail_outbox: '寄件匣',
     },
+    admin_mail: {
+      template: '郵件範本',
+      outbox: '寄件匣',
+    },
     'admin-not-found': '找不到頁面',
     admin: {
       otp: '一次性密碼紀錄',
@@ -103,6 +107,7 @@ const zhTW = {
     'staff-group': '人員管理',
     'admin-group': '管理',
     content: '網站內容',
+    mail: '郵件',
   },
 };
 
@@ -118,6 +123,10 @@ const enUS: SameKeys<typeof zhTW> = {
       log_viewer: 'Log viewer',
       mail_template: 'Mail templates',
       mail_outbox: 'Mail outbox',
+    },
+    admin_mail: {
+      template: 'Mail templates',
+      outbox: 'Mail outbox',
     },
     'admin-not-found': 'Page not found',
     admin: {
@@ -202,6 +211,7 @@ const enUS: SameKeys<typeof zhTW> = {
     'staff-group': 'Staff',
     'admin-group': 'Administration',
     content: 'Website',
+    mail: 'Mail',
   },
 };
 

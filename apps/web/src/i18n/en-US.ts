@@ -137,7 +137,6 @@ export const enUS: SameKeys<typeof zhTW> = {
     stack: 'Stack trace',
     notFound: 'Page Not Found',
     notFoundPath: 'Page Not Found: {{path}}',
-    forbidden: 'You do not have permission to open this screen',
     unknown: 'Something unexpected went wrong',
     serverFailTitle: 'Cannot reach the server',
     serverFailContent: 'The application settings failed to load. Reload the page in a moment or contact support.',
@@ -191,6 +190,10 @@ export const enUS: SameKeys<typeof zhTW> = {
     'The server is busy processing other images; try again in a few seconds':
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',
+  },
+  permission: {
+    role_missing: 'You do not have permission to do this: it needs the {{roles}} role, which a {{granters}} can grant.',
+    role_name: '{{name}}',
   },
   validate: {
     error: {

@@ -123,7 +123,6 @@ export const zhTW = {
     stack: '錯誤堆疊',
     notFound: '找不到頁面',
     notFoundPath: '找不到頁面：{{path}}',
-    forbidden: '您沒有權限使用這個畫面',
     unknown: '發生未預期的錯誤',
     serverFailTitle: '無法連線至伺服器',
     serverFailContent: '系統設定載入失敗，請稍後重新整理頁面，或聯絡客服。',
@@ -176,6 +175,10 @@ export const zhTW = {
     'Internal Server Error': '伺服器發生錯誤',
     'The server is busy processing other images; try again in a few seconds': '伺服器正在處理其他圖片，請稍候幾秒再試',
     network: '無法連線至伺服器，請檢查網路',
+  },
+  permission: {
+    role_missing: '您沒有權限執行此操作：需要{{roles}}角色，請洽{{granters}}授予。',
+    role_name: '「{{name}}」',
   },
   validate: {
     error: {

@@ -1,5 +1,6 @@
-import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
+import { FINGERPRINT_HEADER, MESSAGES, PERMISSION_KEYS, type RoleRefusal } from '@bo/shared/messages';
 import i18n from '../i18n/index.ts';
+import { roleMissingText } from './role-refusal.ts';
 import { fingerprint } from './fingerprint.ts';
 import { getActiveOrganizationId } from './organization-store.ts';
 import { clearToken, getToken } from './token-store.ts';
@@ -296,6 +297,16 @@ export function saveBlob(blob: Blob, filename: string): void {
  */
 export function errorText(e: unknown): string {
   if (e === undefined) return i18n.t('server.network');
+  const refusal = roleRefusalOf(e);
+  if (refusal) return roleMissingText(refusal.required_roles, refusal.granted_by);
   if (e instanceof ApiError) return i18n.t(`server.${e.message}`, { defaultValue: e.message });
   return e instanceof Error ? e.message : i18n.t('error.unknown');
+}
+
+/** A 403 for want of a role (issue 26): the roles any one of which would do and who may grant them. */
+export function roleRefusalOf(e: unknown): RoleRefusal | null {
+  if (!(e instanceof ApiError) || e.status !== 403) return null;
+  const b = e.body as Partial<RoleRefusal> | undefined;
+  if (b?.key !== PERMISSION_KEYS.roleMissing || !Array.isArray(b.required_roles) || !Array.isArray(b.granted_by)) return null;
+  return b as RoleRefusal;
 }

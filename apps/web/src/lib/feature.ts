@@ -22,7 +22,7 @@ export type FeatureFlags = FlagSource;
 export const flagOn = (flag: FeatureFlag | undefined, flags: FeatureFlags): boolean => !flag || isFeatureOn(flags, flag);
 
 /** Icons the admin menu knows (app/layouts/admin-layout.tsx maps them; icons stay out of the first chunk). */
-export type MenuIcon = 'dashboard' | 'bug' | 'key' | 'folder' | 'bank' | 'team' | 'safety' | 'picture' | 'global';
+export type MenuIcon = 'dashboard' | 'bug' | 'key' | 'folder' | 'bank' | 'team' | 'safety' | 'picture' | 'global' | 'mail';
 
 /** A screen module: a default export taking no props, loaded as its own chunk. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;

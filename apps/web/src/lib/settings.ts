@@ -17,7 +17,7 @@ interface State {
 }
 
 let state: State = {
-  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '', oauth_providers: [] },
+  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '', oauth_providers: [], admin_oauth_providers: [] },
   loaded: false,
   loadFailed: false,
 };
@@ -33,7 +33,12 @@ export async function loadSettings(): Promise<boolean> {
   try {
     const s = await api.get<Settings>('/api/settings', null, { silent: true });
     state = {
-      settings: { ...s, oauth_providers: s.oauth_providers ?? [], config: { ...DEFAULT_APP_CONFIG, ...s.config } },
+      settings: {
+        ...s,
+        oauth_providers: s.oauth_providers ?? [],
+        admin_oauth_providers: s.admin_oauth_providers ?? [],
+        config: { ...DEFAULT_APP_CONFIG, ...s.config },
+      },
       loaded: true,
       loadFailed: false,
     };

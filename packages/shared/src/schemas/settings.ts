@@ -7,7 +7,9 @@ export const publicSettings = z.object({
   recaptcha: z.object({ client: z.string().nullable() }),
   config: appConfigSchema,
   api_version: z.string(),
-  /** Social sign-in providers configured on the server (issue 10); Google shows only with config.adminGoogleLogin too. */
+  /** Social sign-in providers configured on the server (issue 10): the website's members sign in with these. */
   oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
+  /** The providers admins sign in and link with: the configured ones, Google only while config.adminGoogleLogin is on (issue 26). */
+  admin_oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
 });
 export type PublicSettings = z.infer<typeof publicSettings>;

@@ -5,6 +5,13 @@ import type { OAuthProvider } from '../../db/tables/oauth.ts';
 
 export const OAUTH_PROVIDERS = ['google', 'facebook', 'line'] as const satisfies readonly OAuthProvider[];
 
+/**
+ * The providers admins sign in and link with: the configured ones, Google only while the app config's
+ * adminGoogleLogin is on (issue 26: the switch is the server's, not only the button's).
+ */
+export const adminProviders = (config: Config['oauth'], adminGoogleLogin: boolean): OAuthProvider[] =>
+  OAUTH_PROVIDERS.filter((p) => config[p] !== null && (p !== 'google' || adminGoogleLogin));
+
 /** Who the provider says signed in. */
 export interface ProviderIdentity {
   subject: string;

@@ -43,8 +43,9 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
   };
   type ProviderParams = { provider: OAuthProvider };
   const codes = oneTimeCodes(app.config.jwtSecret);
-  const providerOn = (provider: OAuthProvider) => {
+  const providerOn = async (req: FastifyRequest, provider: OAuthProvider) => {
     if (!app.config.oauth[provider]) throw notFound();
+    if (side.oauth.allowed && !(await side.oauth.allowed(publicReads(req), provider))) throw notFound();
   };
   /** Mailed only to an active account; the answer and the pacing are the same for any e-mail. */
   const activeAccount = async (req: FastifyRequest, email: string) => {
@@ -101,7 +102,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
 
   register<OAuthStartBody, ProviderParams>('POST', '/oauth-url/:provider', side.oauth.url, async (req) => {
     const { provider } = req.params;
-    providerOn(provider);
+    await providerOn(req, provider);
     const binding = side.oauth.binding(signInClientOf(req), req.body?.browser_binding);
     const flow = { provider, purpose: side.oauth.purpose, adminId: null, binding };
     return { url: await req.inVisitorTransaction(({ trx }) => startFlow(trx, app.config, flow)) };
@@ -109,7 +110,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
 
   register<OAuthReturnBody, ProviderParams>('POST', '/oauth-login/:provider', side.oauth.login, async (req) => {
     const { provider } = req.params;
-    providerOn(provider);
+    await providerOn(req, provider);
     const client = signInClientOf(req);
     const { code, state, browser_binding } = req.body;
     const response = await signIn(side.oauth.strategy(app, client), {

@@ -4,6 +4,7 @@ import type { MailLocale } from '@bo/shared/schemas/mail';
 import type { SignInResponse } from '@bo/shared/schemas/account';
 import type { DbOrTrx, Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
+import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import type { VisitorPrincipal } from '../kit/principals.ts';
 import type { WriteContext } from '../kit/request-context.ts';
 import type { MailRequest } from '../mail/outbox.ts';
@@ -109,6 +110,8 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     /** The browser a flow is bound to: X-Fingerprint, and the website's cookie value when it sends one. */
     binding(client: SignInClient, browserBinding: string | undefined): FlowBinding;
     strategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, P>;
+    /** Whether this side signs in with a configured provider now (admins: Google only with adminGoogleLogin); unset: every configured one. */
+    allowed?(db: DbOrTrx, provider: OAuthProvider): Promise<boolean>;
   };
   reset: {
     mailRoute: AccountRoute<ResetMailBody>;

@@ -24,12 +24,14 @@ import {
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
 import { parseRoles, type Actor, type DeviceActor } from '../../lib/actor.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { openPasswordLink, passwordLinkMail, useUpPasswordLink } from '../../lib/identity/password-links.ts';
 import { SEND_PACING } from '../../lib/identity/send-pacing.ts';
 import { CODE_RULES } from '../../lib/identity/one-time-codes.ts';
 import { adminActing } from '../../lib/kit/principals.ts';
+import { adminProviders } from '../../lib/oauth/providers.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { adminAccounts } from '../../lib/sign-in/accounts.ts';
 import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
@@ -128,6 +130,7 @@ function adminSide(
       purpose: 'sign_in',
       binding: (client) => ({ fingerprint: client.fingerprint }),
       strategy: oauthStrategy,
+      allowed: async (db, provider) => adminProviders(app.config.oauth, (await loadAppConfig(db)).adminGoogleLogin).includes(provider),
     },
     reset: {
       mailRoute: {

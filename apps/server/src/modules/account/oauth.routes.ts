@@ -6,6 +6,8 @@ import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { startFlow } from '../../lib/oauth/flows.ts';
+import { adminProviders } from '../../lib/oauth/providers.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
 import { providerIdentityOf } from '../../lib/oauth/provider-return.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { identityOwner, linkedIdentities, replaceIdentity, unlinkIdentity } from './admin-identities.repository.ts';
@@ -22,7 +24,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   const bindingOf = (req: FastifyRequest) => ({ fingerprint: signInClientOf(req).fingerprint });
 
   const linkable = async (req: FastifyRequest, provider: OAuthProvider) => {
-    if (!app.config.oauth[provider]) throw notFound();
+    const { db } = req.readContext();
+    if (!adminProviders(app.config.oauth, (await loadAppConfig(db)).adminGoogleLogin).includes(provider)) throw notFound();
     if (req.actor.impersonatorId !== null) throw badRequest({ provider: ['validate.error.not_while_switched'] });
     await requireIdentityProof(req.readContext().db, req.actor.deviceId);
   };

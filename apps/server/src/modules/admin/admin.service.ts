@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Admin, AdminStatus, MembershipInput, PasswordMail, adminInput, adminListQuery } from '@bo/shared/schemas/admin';
 import { adminRolesOf } from '../../lib/actor.ts';
-import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
+import { badRequest, conflict, permissionDenied, roleMissing } from '../../lib/errors.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
@@ -87,7 +87,8 @@ export function adminService(ctx: RequestContext): AdminService {
 
   const checkAdminRoles = (before: string[], after: string[]) => {
     const grantable = grantableAdminRoles(actor);
-    if (changedRoles(before, after).some((r) => !grantable.has(r))) throw permissionDenied();
+    const refused = changedRoles(before, after).filter((r) => !grantable.has(r));
+    if (refused.length) throw roleMissing(refused);
   };
 
   const checkGroupChange = async (before: number | null, after: number | null) => {
@@ -105,7 +106,8 @@ export function adminService(ctx: RequestContext): AdminService {
     if (!actor.isSuperAdmin && organizationId !== actor.organizationId) throw permissionDenied();
     if (after !== null && !(await organizationExists(db, organizationId))) throw badRequest({ memberships: ['validate.error.invalid'] });
     const grantable = grantableSubAccountRoles(actor, organizationId);
-    if (changedRoles(before ?? [], after ?? []).some((r) => !grantable.has(r))) throw permissionDenied();
+    const refused = changedRoles(before ?? [], after ?? []).filter((r) => !grantable.has(r));
+    if (refused.length) throw roleMissing(refused);
   };
 
   const assertSuperAdminLeft = async () => {

@@ -88,7 +88,13 @@ describe('application config', () => {
       await api(t.app, baseToken).put('/api/admin/app-config/app/update', { adminGroup: true }),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'User permission denied' });
+      // Issue 26: the refusal also names the role that would do and who grants it.
+      expect(res.json()).toEqual({
+        message: 'User permission denied',
+        key: 'permission.role_missing',
+        required_roles: ['ROLE_SUPER_ADMIN'],
+        granted_by: ['ROLE_SUPER_ADMIN'],
+      });
     }
     expect((await api(t.app).put('/api/admin/app-config/app/update', { adminGroup: true })).statusCode).toBe(401);
   });

@@ -65,7 +65,13 @@ describe('audit log access', () => {
     for (const url of ['/api/admin/audit-log/index', '/api/admin/audit-log/1', '/api/admin/audit-log/export?format=csv']) {
       const res = await api(t.app, baseToken).get(url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: 'User permission denied' });
+      // Issue 26: the refusal also names the role that would do and who grants it.
+      expect(res.json()).toEqual({
+        message: 'User permission denied',
+        key: 'permission.role_missing',
+        required_roles: ['ROLE_SUPER_ADMIN'],
+        granted_by: ['ROLE_SUPER_ADMIN'],
+      });
     }
     expect((await api(t.app, baseToken).delete('/api/admin/audit-log/1')).statusCode).toBe(403);
   });

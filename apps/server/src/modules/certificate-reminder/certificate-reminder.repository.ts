@@ -132,3 +132,14 @@ export function activeMembersOf(db: DbOrTrx, organizationId: number) {
 export async function recordReminder(db: DbOrTrx, reminder: Insertable<CertificateRemindersTable>): Promise<void> {
   await db.insertInto('certificate_reminders').values(reminder).execute();
 }
+
+/** Active admins holding ROLE_STAFF themselves (company-wide staff managers), in id order. */
+export function activeStaffManagers(db: DbOrTrx) {
+  return db
+    .selectFrom('admins')
+    .select(['id', 'email', 'name'])
+    .where('status', '=', 'active')
+    .where('roles', 'like', '%"ROLE_STAFF"%')
+    .orderBy('id')
+    .execute();
+}

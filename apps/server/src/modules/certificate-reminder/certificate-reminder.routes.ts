@@ -26,7 +26,8 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificate-reminder'];
   const orgAdmin = { roles: ROLES.organizationAdmin, organization: true } as const;
-  const staffReader = { roles: ROLES.staffRead, organization: true } as const;
+  // Staff readers of the organization, and company-wide staff managers and super admins in every organization (issue 26).
+  const staffReader = { roles: ROLES.staffList, organization: true, readsAcrossOrganizations: ROLES.staffAcrossOrganizations } as const;
   const lineConfigured = app.config.integrations.line.accessToken !== null;
 
   app.get(

@@ -6,7 +6,14 @@ import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
 import { systemContexts } from '../../lib/kit/request-context.ts';
 import { pushLineText } from '../../lib/integrations/line-push.ts';
 import { LINE_TEXT_MAX } from '@bo/shared/schemas/operations';
-import { activeMembersOf, activeOrganizationsToRemind, recordReminder, remindedIn } from './certificate-reminder.repository.ts';
+import { loadAppConfig } from '../../lib/app-config.ts';
+import {
+  activeMembersOf,
+  activeOrganizationsToRemind,
+  activeStaffManagers,
+  recordReminder,
+  remindedIn,
+} from './certificate-reminder.repository.ts';
 import { dueCertificates } from './certificate-standing.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
@@ -24,7 +31,8 @@ export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
 
 /**
  * For each active organization with certificates expired or expiring within its reminder days: one
- * digest mail to each of its active staff managers (REMINDED_ROLES) and, when the organization names a
+ * digest mail to each of its active staff managers (REMINDED_ROLES; with the app config's
+ * certificateRemindersToStaffManagers also each active ROLE_STAFF holder) and, when the organization names a
  * LINE target and LINE messaging is configured, the same digest pushed there; each recorded in
  * certificate_reminders. An organization already reminded for `day` is skipped, so a run taken again
  * after a failure does not send twice.
@@ -33,6 +41,8 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
   const system = systemContexts(app, CERTIFICATE_REMINDER_JOB);
   const { db, config } = system.read();
   const organizations = await activeOrganizationsToRemind(db);
+  // With the app config's certificateRemindersToStaffManagers, the company-wide staff managers get every organization's digest too.
+  const staffManagers = (await loadAppConfig(db)).certificateRemindersToStaffManagers ? await activeStaffManagers(db) : [];
   let reminded = 0;
   let mails = 0;
   let lines = 0;
@@ -40,11 +50,12 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
     if (await remindedIn(db, org.id, day)) continue;
     const due = await dueCertificates(db, org.id, day, org.certificate_reminder_days);
     if (!due.length) continue;
-    const recipients = (await activeMembersOf(db, org.id)).filter((r) =>
+    const members = (await activeMembersOf(db, org.id)).filter((r) =>
       parseRoles(r.sub_account_roles)
         .filter(isSubAccountRole)
         .some((role) => (REMINDED_ROLES as readonly string[]).includes(role)),
     );
+    const recipients = [...members, ...staffManagers.filter((m) => !members.some((r) => r.id === m.id))];
     const lineTarget = config.integrations.line.accessToken ? org.certificate_reminder_line_target : null;
     if (!recipients.length && !lineTarget) continue;
     const expired = due.filter((c) => c.standing === 'expired').length;

@@ -5,6 +5,7 @@ import { publicSettings } from '@bo/shared/schemas/settings';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { publicReads } from '../../lib/kit/request-context.ts';
+import { adminProviders } from '../../lib/oauth/providers.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,11 +22,15 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       },
       config: { roles: 'public' },
     },
-    async (req) => ({
-      recaptcha: { client: app.config.recaptcha.siteKey },
-      config: await loadAppConfig(publicReads(req)),
-      api_version: API_VERSION,
-      oauth_providers: OAUTH_PROVIDERS.filter((p) => app.config.oauth[p] !== null),
-    }),
+    async (req) => {
+      const config = await loadAppConfig(publicReads(req));
+      return {
+        recaptcha: { client: app.config.recaptcha.siteKey },
+        config,
+        api_version: API_VERSION,
+        oauth_providers: OAUTH_PROVIDERS.filter((p) => app.config.oauth[p] !== null),
+        admin_oauth_providers: adminProviders(app.config.oauth, config.adminGoogleLogin),
+      };
+    },
   );
 }

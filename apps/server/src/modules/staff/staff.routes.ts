@@ -47,14 +47,14 @@ const staffOrganizationsResponse = z.object({
 /** Staff calls beyond the eight: the expiry check, the photo-library picker and the reads across organizations. */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = { roles: ROLES.staffRead, organization: true } as const;
   const write = { roles: ROLES.staffWrite, organization: true } as const;
 
   app.get(
     `${base}/check-expiration-of-certificates`,
     {
       schema: { tags, querystring: expirationQuery, response: { 200: expirationResponse } },
-      config: read,
+      // Also company-wide staff managers and super admins, in every organization (issue 26).
+      config: { roles: ROLES.staffList, organization: true, readsAcrossOrganizations: ROLES.staffAcrossOrganizations },
     },
     (req) => staffReads(req.readOrganizationContext()).expiryCheck(req.query.days),
   );

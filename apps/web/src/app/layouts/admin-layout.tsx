@@ -27,6 +27,7 @@ import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
@@ -61,6 +62,7 @@ const ICONS: Record<string, ReactNode> = {
   safety: <SafetyOutlined />,
   picture: <PictureOutlined />,
   global: <GlobalOutlined />,
+  mail: <MailOutlined />,
 };
 
 function UserMenu() {

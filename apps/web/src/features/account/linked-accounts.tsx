@@ -7,7 +7,7 @@ import List from 'antd/es/list';
 import Skeleton from 'antd/es/skeleton';
 import type { LinkedIdentity, OAuthProviderName } from '@bo/shared/schemas/account';
 import { api, errorText } from '../../lib/api-client.ts';
-import { useAppConfig, useSettings } from '../../lib/settings.ts';
+import { useSettings } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
@@ -22,7 +22,6 @@ const KEY = ['account', 'identities'];
 export function LinkedAccounts() {
   const { t } = useTranslation('identity');
   const { settings } = useSettings();
-  const config = useAppConfig();
   const qc = useQueryClient();
   const { modal } = AntApp.useApp();
   const proof = useIdentityProof();
@@ -31,7 +30,7 @@ export function LinkedAccounts() {
     queryKey: KEY,
     queryFn: () => api.get<{ data: LinkedIdentity[] }>('/api/admin/account/identities').then((r) => r.data),
   });
-  const providers = settings.oauth_providers.filter((p) => p !== 'google' || config.adminGoogleLogin);
+  const providers = settings.admin_oauth_providers;
   if (!providers.length) return <p className="muted">{t('linked.none')}</p>;
   if (q.isPending) return <Skeleton active />;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;

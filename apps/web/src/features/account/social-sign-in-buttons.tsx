@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
 import { errorText } from '../../lib/api-client.ts';
-import { useAppConfig, useSettings } from '../../lib/settings.ts';
+import { useSettings } from '../../lib/settings.ts';
 import { PlainButton } from './plain-form.tsx';
 
 const LABELS: Record<OAuthProviderName, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE' };
 
-/** The configured providers in their brand colours (spec section 1); Google only with adminGoogleLogin. Plain buttons: the sign-in route loads no antd. */
+/** The providers admins sign in with (the server leaves Google out while adminGoogleLogin is off), in their brand colours (spec section 1). Plain buttons: the sign-in route loads no antd. */
 export function SocialSignInButtons({
   keepLogin,
   redirect,
@@ -19,9 +19,8 @@ export function SocialSignInButtons({
 }) {
   const { t } = useTranslation();
   const { settings } = useSettings();
-  const config = useAppConfig();
   const [busy, setBusy] = useState<OAuthProviderName | null>(null);
-  const providers = settings.oauth_providers.filter((p) => p !== 'google' || config.adminGoogleLogin);
+  const providers = settings.admin_oauth_providers;
   if (!providers.length) return null;
   return (
     <div className="sign-in-social">

@@ -15,7 +15,7 @@ export interface Version {
 }
 /** The config fields this screen edits; twoFactorRequiredRoles has its own screen (/admin/security). */
 export type Editable = Omit<AppConfig, 'twoFactorRequiredRoles'>;
-export const MODULES = ['admin', 'banner', 'contact', 'page', 'video', 'member', 'product'] as const;
+export const MODULES = ['banner', 'contact', 'page', 'video', 'member', 'product'] as const;
 export const DEPTHS = ['default', 'article', 'project'] as const;
 export const HEX = /^#[0-9a-fA-F]{6}$/;
 /** The app config's productInstanceSeparator: 1–3 characters, none of them a space. */

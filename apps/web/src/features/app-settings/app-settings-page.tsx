@@ -167,14 +167,9 @@ export default function AppSettingsPage() {
 
             <Card title={t('features')} className="settings-card">
               <Row gutter={16}>
-                {(['adminGroup', 'adminSubAccount', 'adminGoogleLogin'] as const).map((k) => (
-                  <Col xs={24} md={8} key={k}>
-                    <Form.Item
-                      name={k}
-                      label={t(`fields.${k}`)}
-                      valuePropName="checked"
-                      extra={k === 'adminGoogleLogin' ? undefined : t(`help.${k}`)}
-                    >
+                {(['adminGroup', 'adminSubAccount', 'adminGoogleLogin', 'certificateRemindersToStaffManagers'] as const).map((k) => (
+                  <Col xs={24} md={12} key={k}>
+                    <Form.Item name={k} label={t(`fields.${k}`)} valuePropName="checked" extra={t(`help.${k}`)}>
                       <Switch />
                     </Form.Item>
                   </Col>
