@@ -8,7 +8,7 @@ import { ResourceRecordContext } from './resource-record.ts';
 import './i18n.ts';
 
 export interface ContentFormScreenProps<V> {
-  /** The resource's name: the screen's classes are `{name}-form-page` and `{name}-form-grid`. */
+  /** The resource's name: the screen's class is `{name}-form-page`. */
   name: string;
   /** What useResourceForm answers for the screen. */
   resourceForm: {
@@ -60,9 +60,9 @@ export function ContentFormScreen<V>({
       />
       <ResourceRecordContext.Provider value={record}>
         <ResourceForm<V> {...formProps} initialValues={initialValues} testId={testId}>
-          <div className={`${name}-form-grid`}>
-            <div>{main}</div>
-            <div>{side}</div>
+          <div className="content-form-grid">
+            <div className="content-form-main">{main}</div>
+            <div className="content-form-side">{side}</div>
           </div>
         </ResourceForm>
       </ResourceRecordContext.Provider>
