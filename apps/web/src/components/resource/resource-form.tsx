@@ -8,6 +8,7 @@ import Alert from 'antd/es/alert';
 import Skeleton from 'antd/es/skeleton';
 import { ErrorState } from '../error-state.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
+import { keepEnterInPickers } from './enter-in-pickers.ts';
 import { failedSaveCount } from './use-server-field-errors.ts';
 import './i18n.ts';
 import './resource.css';
@@ -34,6 +35,7 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
 /**
  * One form component for create and update: loading and load-error states for update, a vertical
  * layout, a record-level error, and an action bar that stays in reach at the bottom of the screen.
+ * Enter in a date or select picker never submits the form (enter-in-pickers.ts).
  * A change the user makes counts as unsaved work (the shell asks before it is lost) until a save
  * ends without `onError` from useServerFieldErrors. A `disabled` form is read-only: no action bar.
  */
@@ -87,6 +89,7 @@ export function ResourceForm<V>({
         scrollToFirstError
         disabled={submitting || disabled}
         onFinish={submit}
+        onKeyDownCapture={keepEnterInPickers}
         data-testid={testId}
         onValuesChange={(changed, all) => {
           setEdited(true);
