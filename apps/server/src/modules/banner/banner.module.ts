@@ -3,6 +3,7 @@ import { bannerInput, bannerListQuery, bannerSchema } from '@bo/shared/schemas/b
 import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
+import { bannerPreviewRoutes } from './banner.preview.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { bannerReads, bannerService } from './banner.service.ts';
 
@@ -22,6 +23,7 @@ export const bannerModule = defineModule({
       service: bannerService,
     }),
     bannerRoutes,
+    bannerPreviewRoutes,
   ],
   photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
 });

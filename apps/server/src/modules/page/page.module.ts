@@ -14,6 +14,7 @@ import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { pageCategoryReads, pageCategoryService } from './page-category.service.ts';
+import { pagePreviewRoutes } from './page.preview.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pageRoutes } from './page.routes.ts';
 import { pagePublishTask } from './page-schedule.ts';
@@ -53,6 +54,7 @@ export const pageModule = defineModule({
     }),
     pageRoutes,
     pagePublicRoutes,
+    pagePreviewRoutes,
   ],
   photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
   minuteTasks: [pagePublishTask],
