@@ -30,6 +30,7 @@ export default {
     },
   ],
   listActions: BannerOrderButton,
+  siteLink: true,
   rowName: (b) => b.title,
   columns: [
     { key: 'title', title: k('title'), sortable: true },
