@@ -117,6 +117,7 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
     mode,
     loading: one.isPending,
     loadError: one.error,
+    loadFailed: one.isError,
     onRetry: () => void one.refetch(),
     submitting: create.isPending || update.isPending,
     formError,
