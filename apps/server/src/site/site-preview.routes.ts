@@ -33,6 +33,8 @@ async function preview(req: FastifyRequest, reply: FastifyReply, pages: SitePage
   const signed = { locale, e, i, s, sig };
   const ctx = await pages.context(req, locale);
   const path = previewPath(kind as PreviewKind, Number(id));
+  // The other language's link keeps the signature (it covers the path without the locale).
+  const signedPath = `${path}?${new URLSearchParams(Object.entries({ e, i, s, sig }).filter((p): p is [string, string] => !!p[1]))}`;
   const read = async (): Promise<{ status: number; input?: LayoutInput }> => {
     if (kind === 'page') {
       const res = await api.get(`/api/public/preview/page/${id}`, signed);
@@ -52,7 +54,7 @@ async function preview(req: FastifyRequest, reply: FastifyReply, pages: SitePage
   if (status === 403) return pages.fresh(reply, ctx, 403, errorPage(ctx, 403, path, [ctx.t.previewRefusedTitle, ctx.t.previewRefusedText]));
   if (status === 404) throw new SiteNotFound();
   if (status !== 200 || !input) throw new Error(`the preview API answered ${status}`);
-  return pages.fresh(reply, ctx, 200, asPreview(ctx, input, path));
+  return pages.fresh(reply, ctx, 200, asPreview(ctx, input, signedPath));
 }
 
 /** A preview is nobody's address: not indexed, no canonical, a notice above the content. */

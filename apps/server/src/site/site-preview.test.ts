@@ -78,8 +78,14 @@ describe('view on the website', () => {
     expect(site.body).toContain(page.title);
     expect(site.body).toContain('草稿內文');
     expect(site.body).toContain('data-preview');
+    // Not published: no publication date shown.
+    expect(site.body).not.toContain('發布日期');
     expect(site.body).toContain('<meta name="robots" content="noindex">');
     expect(site.headers['cache-control']).toBe('private, no-store');
+    // The English link keeps the signature: the same draft in English.
+    const english = /href="([^"]*\/en\/preview\/page\/[^"]+)"/.exec(site.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(english).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: english! })).statusCode).toBe(200);
     // The draft stays off the public pages.
     expect((await as().get(`/api/public/pages/article/${page.slug}`)).statusCode).toBe(404);
   });
