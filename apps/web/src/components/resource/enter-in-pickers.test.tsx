@@ -4,7 +4,7 @@ import { keepEnterInPickers } from './enter-in-pickers.ts';
 
 function Form() {
   return (
-    <form onKeyDownCapture={keepEnterInPickers}>
+    <form onKeyDown={keepEnterInPickers}>
       <div className="ant-picker">
         <input aria-label="date" />
       </div>

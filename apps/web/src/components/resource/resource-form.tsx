@@ -94,7 +94,7 @@ export function ResourceForm<V>({
         scrollToFirstError
         disabled={submitting || disabled}
         onFinish={submit}
-        onKeyDownCapture={keepEnterInPickers}
+        onKeyDown={keepEnterInPickers}
         data-testid={testId}
         onValuesChange={(changed, all) => {
           setEdited(true);

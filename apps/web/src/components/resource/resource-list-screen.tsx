@@ -161,7 +161,7 @@ export function listScreen(c: ResourceScreenConfig) {
               layout="vertical"
               initialValues={spec.defaults}
               preserve={false}
-              onKeyDownCapture={keepEnterInPickers}
+              onKeyDown={keepEnterInPickers}
               onFinish={async (v) => {
                 try {
                   const created = await create.mutateAsync(v);
