@@ -716,6 +716,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/public/pages', get('/api/public/pages?type=article'), PUBLIC),
   row('GET /api/public/pages/{type}/{slug}', get('/api/public/pages/article/no-such-page'), [404, 404, 404, 404, 404, 404, 404]),
   row('GET /api/public/page-categories', get('/api/public/page-categories?type=project'), PUBLIC),
+  // View on the website (issue 26): the link for editors of the content; the public preview only with a valid signature.
+  row('GET /api/admin/page/{id}/site-link', get(`/api/admin/page/${MISSING}/site-link`), CONTENT),
+  row('GET /api/public/preview/page/{id}', get('/api/public/preview/page/1?e=1&i=1&s=1&sig=forged'), [403, 403, 403, 403, 403, 403, 403]),
   // Products (issue 12): ROLE_PRODUCT or a super admin, as the other site content.
   row('GET /api/admin/product-category/index', get('/api/admin/product-category/index'), CONTENT),
   row('GET /api/admin/product-category/tree', get('/api/admin/product-category/tree'), CONTENT),
@@ -725,6 +728,13 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/product-category/{id}', get(`/api/admin/product-category/${MISSING}`), CONTENT),
   row('DELETE /api/admin/product-category/batch', () => ({ url: '/api/admin/product-category/batch', body: { ids: [MISSING] } }), CONTENT),
   row('GET /api/admin/product/index', get('/api/admin/product/index'), CONTENT),
+  // View on the website (issue 26): the link for editors of the content; the public preview only with a valid signature.
+  row('GET /api/admin/product/{id}/site-link', get(`/api/admin/product/${MISSING}/site-link`), CONTENT),
+  row(
+    'GET /api/public/preview/product/{id}',
+    get('/api/public/preview/product/1?e=1&i=1&s=1&sig=forged'),
+    [403, 403, 403, 403, 403, 403, 403],
+  ),
   row('GET /api/admin/product/{id}', get(`/api/admin/product/${MISSING}`), CONTENT),
   row('PUT /api/admin/product/order', () => ({ url: '/api/admin/product/order', body: { ids: [MISSING] } }), CONTENT),
   row(
@@ -789,6 +799,13 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/public/videos', get('/api/public/videos'), PUBLIC),
   // Banners.
   row('GET /api/admin/banner/index', get('/api/admin/banner/index'), CONTENT),
+  // View on the website (issue 26): the link for editors of the content; the public preview only with a valid signature.
+  row('GET /api/admin/banner/{id}/site-link', get(`/api/admin/banner/${MISSING}/site-link`), CONTENT),
+  row(
+    'GET /api/public/preview/banner/{id}',
+    get('/api/public/preview/banner/1?e=1&i=1&s=1&sig=forged'),
+    [403, 403, 403, 403, 403, 403, 403],
+  ),
   row('GET /api/admin/banner/{id}', get(`/api/admin/banner/${MISSING}`), CONTENT),
   row(
     'POST /api/admin/banner',

@@ -7,11 +7,12 @@ import { languageReady } from './i18n/index.ts';
 import { boot } from './app/boot.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
-import { reloadForChunkError } from './app/error-boundary.tsx';
+import { reloadForChunkError, serverReachable } from './app/error-boundary.tsx';
 
-// A stale deployment's chunk is gone: reload once (guarded for 10 s).
-window.addEventListener('vite:preloadError', (e) => {
-  if (reloadForChunkError()) e.preventDefault();
+// A stale deployment's chunk is gone: reload once (guarded for 10 s), unless the server does not answer
+// (an outage is not a new version; the screen's boundary says the server cannot be reached).
+window.addEventListener('vite:preloadError', () => {
+  void serverReachable().then((ok) => ok && reloadForChunkError());
 });
 
 const root = createRoot(document.getElementById('root')!);

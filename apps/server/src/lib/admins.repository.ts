@@ -39,3 +39,9 @@ export async function insertAdminUnlessEmailTaken(db: DbOrTrx, admin: Insertable
     .executeTakeFirst();
   return created?.id ?? null;
 }
+
+/** Whether the admin exists and is active (a signed link speaks for its signer only while so). */
+export async function adminIsActive(db: DbOrTrx, id: number): Promise<boolean> {
+  const row = await db.selectFrom('admins').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status === 'active';
+}

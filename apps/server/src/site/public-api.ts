@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { FINGERPRINT_HEADER } from '@bo/shared/messages';
-import type { publicBannerList } from '@bo/shared/schemas/banner';
+import type { publicBannerList, publicBannerSchema } from '@bo/shared/schemas/banner';
 import type { oauthUrlResponse } from '@bo/shared/schemas/account';
 import type { Member, memberSentResponse, memberSessionResponse } from '@bo/shared/schemas/member';
 import type { pageCategoryTree, publicPage, publicPageList } from '@bo/shared/schemas/page';
@@ -29,33 +29,39 @@ type MemberAccount<P extends string> = `/api/member/account/${P}`;
  */
 export type AnswerOf<P extends string> = P extends '/api/settings'
   ? PublicSettings
-  : P extends '/api/public/banners'
-    ? z.infer<typeof publicBannerList>
-    : P extends '/api/public/pages'
-      ? z.infer<typeof publicPageList>
-      : P extends '/api/public/page-categories'
-        ? z.infer<typeof pageCategoryTree>
-        : P extends `/api/public/pages/${string}/${string}`
-          ? z.infer<typeof publicPage>
-          : P extends '/api/public/products'
-            ? z.infer<typeof publicProductList>
-            : P extends '/api/public/product-categories'
-              ? z.infer<typeof productCategoryTree>
-              : P extends `/api/public/products/${string}`
-                ? z.infer<typeof publicProduct>
-                : P extends '/api/public/videos'
-                  ? z.infer<typeof publicVideoList>
-                  : P extends '/api/public/contact'
-                    ? { received: true }
-                    : P extends MemberAccount<'login' | 'login-via-email-otp' | 'confirm' | 'renew' | `oauth-login/${string}`>
-                      ? z.infer<typeof memberSessionResponse>
-                      : P extends MemberAccount<'sign-up' | 'send-reset-password-mail'>
-                        ? z.infer<typeof memberSentResponse>
-                        : P extends MemberAccount<'profile'>
-                          ? Member
-                          : P extends MemberAccount<`oauth-url/${string}`>
-                            ? z.infer<typeof oauthUrlResponse>
-                            : unknown;
+  : P extends `/api/public/preview/page/${string}`
+    ? z.infer<typeof publicPage>
+    : P extends `/api/public/preview/product/${string}`
+      ? z.infer<typeof publicProduct>
+      : P extends `/api/public/preview/banner/${string}`
+        ? z.infer<typeof publicBannerSchema>
+        : P extends '/api/public/banners'
+          ? z.infer<typeof publicBannerList>
+          : P extends '/api/public/pages'
+            ? z.infer<typeof publicPageList>
+            : P extends '/api/public/page-categories'
+              ? z.infer<typeof pageCategoryTree>
+              : P extends `/api/public/pages/${string}/${string}`
+                ? z.infer<typeof publicPage>
+                : P extends '/api/public/products'
+                  ? z.infer<typeof publicProductList>
+                  : P extends '/api/public/product-categories'
+                    ? z.infer<typeof productCategoryTree>
+                    : P extends `/api/public/products/${string}`
+                      ? z.infer<typeof publicProduct>
+                      : P extends '/api/public/videos'
+                        ? z.infer<typeof publicVideoList>
+                        : P extends '/api/public/contact'
+                          ? { received: true }
+                          : P extends MemberAccount<'login' | 'login-via-email-otp' | 'confirm' | 'renew' | `oauth-login/${string}`>
+                            ? z.infer<typeof memberSessionResponse>
+                            : P extends MemberAccount<'sign-up' | 'send-reset-password-mail'>
+                              ? z.infer<typeof memberSentResponse>
+                              : P extends MemberAccount<'profile'>
+                                ? Member
+                                : P extends MemberAccount<`oauth-url/${string}`>
+                                  ? z.infer<typeof oauthUrlResponse>
+                                  : unknown;
 
 export type Query = Record<string, string | number | undefined | null>;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_TYPES, type PageType } from '@bo/shared/schemas/page';
 import type { ApiAnswer, PublicApi } from './public-api.ts';
 import { contactPage } from './render/contact-page.ts';
-import { homePage, pageDetailPage, pageListPage, videoListPage } from './render/content-pages.ts';
+import { homePage, pageDetailPage, pageListPage, videoListPage, type HomeData } from './render/content-pages.ts';
 import { emptyForm, type FormState } from './render/forms.ts';
 import { escapeHtml } from './render/html.ts';
 import type { LayoutInput } from './render/layout.ts';
@@ -80,6 +80,17 @@ const treeOf = (body: unknown): CategoryNode[] => {
   return Array.isArray(data) ? (data as CategoryNode[]) : [];
 };
 
+/** What the home page shows: the home position's banners, the latest news, project cases and videos. */
+export async function homeData(api: PublicApi, locale: SiteLocale): Promise<HomeData> {
+  const [banners, news, projects, videos] = await Promise.all([
+    optional<BannerItem>(api.get('/api/public/banners', { position: 'home', locale })),
+    optional<PageItem>(api.get('/api/public/pages', { type: 'article', locale, per_page: 3 })),
+    optional<PageItem>(api.get('/api/public/pages', { type: 'project', locale, per_page: 4 })),
+    optional<VideoItem>(api.get('/api/public/videos', { locale, per_page: 4 })),
+  ]);
+  return { banners, news, projects, videos };
+}
+
 /** The content pages, sitemap.xml and robots.txt, each content page in both languages; the contact form. */
 export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessions: SiteSessions): void {
   const cookiePath = (req: FastifyRequest) => pages.baseOf(req) || '/';
@@ -98,15 +109,7 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
         ),
       );
 
-    get(lp ? '' : '/', async (ctx, api) => {
-      const [banners, news, projects, videos] = await Promise.all([
-        optional<BannerItem>(api.get('/api/public/banners', { position: 'home', locale })),
-        optional<PageItem>(api.get('/api/public/pages', { type: 'article', locale, per_page: 3 })),
-        optional<PageItem>(api.get('/api/public/pages', { type: 'project', locale, per_page: 4 })),
-        optional<VideoItem>(api.get('/api/public/videos', { locale, per_page: 4 })),
-      ]);
-      return homePage(ctx, { banners, news, projects, videos });
-    });
+    get(lp ? '' : '/', async (ctx, api) => homePage(ctx, await homeData(api, locale)));
 
     for (const type of PAGE_TYPES) {
       const base = TYPE_PATHS[type];

@@ -106,6 +106,9 @@ const zh = {
   errorText: '伺服器暫時無法處理，請稍後再試。',
   csrfTitle: '表單已過期',
   csrfText: '請重新整理頁面後再送出一次。',
+  previewNotice: '預覽：這是尚未發佈的內容，只有持有這個連結的人看得到，連結到期後即失效。',
+  previewRefusedTitle: '無法開啟預覽',
+  previewRefusedText: '預覽連結已過期、不完整，或簽發的人已無權限。請回到後台重新按「在網站上查看」。',
   copyright: (years: string, title: string) => `© ${years} ${title} 版權所有`,
 };
 
@@ -206,6 +209,10 @@ const en: SiteStrings = {
   errorText: 'The server cannot handle this right now; please try again later.',
   csrfTitle: 'The form has expired',
   csrfText: 'Reload the page and send it again.',
+  previewNotice: 'Preview: this content is not published yet. Only those with this link can see it, until the link expires.',
+  previewRefusedTitle: 'The preview cannot be opened',
+  previewRefusedText:
+    'The preview link has expired, is incomplete, or its signer may no longer see it. Go back to the back office and choose "View on the website" again.',
   copyright: (years: string, title: string) => `© ${years} ${title}. All rights reserved.`,
 };
 

@@ -7,6 +7,7 @@ import { SiteCache } from './site-cache.ts';
 import { hostRobots } from './robots.ts';
 import { SITE_ROUTE, siteContentRoutes } from './site-content.routes.ts';
 import { siteMemberRoutes } from './site-member.routes.ts';
+import { sitePreviewRoutes } from './site-preview.routes.ts';
 import { SiteNotFound, SitePages, SiteRefusal } from './site-pages.ts';
 
 /**
@@ -92,6 +93,7 @@ export async function registerSite(app: FastifyInstance): Promise<void> {
 
       siteContentRoutes(site, pages, sessions);
       siteMemberRoutes(site, pages, sessions);
+      sitePreviewRoutes(site, pages);
     },
     { prefix: app.config.site.prefix },
   );

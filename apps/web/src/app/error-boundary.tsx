@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 
 import { themedLazy } from './themed.tsx';
 
@@ -38,15 +38,57 @@ export function reloadForChunkError(now = Date.now()): boolean {
  * dynamically imported module". Plain markup: the error screen's own chunk may be gone too.
  */
 export function ChunkErrorScreen() {
+  return <PlainErrorScreen testId="chunk-error" title={i18n.t('error.chunkTitle')} content={i18n.t('error.chunkContent')} />;
+}
+
+/** The server does not answer (an outage, no network): said once, with a reload for when it is back. */
+export function ServerUnreachableScreen() {
   return (
-    <div className="chunk-error" role="alert" data-testid="chunk-error">
-      <h1 className="chunk-error-title">{i18n.t('error.chunkTitle')}</h1>
-      <p className="chunk-error-content">{i18n.t('error.chunkContent')}</p>
+    <PlainErrorScreen testId="server-unreachable" title={i18n.t('error.serverFailTitle')} content={i18n.t('error.unreachableContent')} />
+  );
+}
+
+function PlainErrorScreen({ testId, title, content }: { testId: string; title: string; content: string }) {
+  return (
+    <div className="chunk-error" role="alert" data-testid={testId}>
+      <h1 className="chunk-error-title">{title}</h1>
+      <p className="chunk-error-content">{content}</p>
       <button type="button" className="chunk-error-reload" onClick={() => location.reload()}>
         {i18n.t('error.reload')}
       </button>
     </div>
   );
+}
+
+/** Whether the server answers now: a chunk that failed to load while it does not is an outage, not a new version. */
+export async function serverReachable(): Promise<boolean> {
+  try {
+    return (await fetch('/api/health', { cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A screen's code did not load. The server answers: a new version (the guarded reload, then
+ * ChunkErrorScreen). It does not: ServerUnreachableScreen, and no reload (it would show the
+ * browser's own error page).
+ */
+export function ChunkFailure() {
+  const [reachable, setReachable] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void serverReachable().then((ok) => {
+      if (!live) return;
+      if (ok) reloadForChunkError();
+      setReachable(ok);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (reachable === null) return null;
+  return reachable ? <ChunkErrorScreen /> : <ServerUnreachableScreen />;
 }
 
 interface State {
@@ -62,14 +104,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (isChunkLoadError(error)) reloadForChunkError();
     console.error(error, info.componentStack);
   }
 
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    if (isChunkLoadError(error)) return <ChunkErrorScreen />;
+    if (isChunkLoadError(error)) return <ChunkFailure />;
     const statusCode = error instanceof ApiError ? error.status : 500;
     const message =
       error instanceof ApiError

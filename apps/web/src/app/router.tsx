@@ -15,7 +15,7 @@ import { mustChangePassword } from '@bo/shared/token';
 import { useSession } from '../lib/session.ts';
 import { applyDebugParam } from '../lib/debug.ts';
 import { RouteProgress } from '../components/shell-indicators.tsx';
-import { ChunkErrorScreen, isChunkLoadError, reloadForChunkError } from './error-boundary.tsx';
+import { ChunkFailure, isChunkLoadError } from './error-boundary.tsx';
 import { registerScreens } from './route-components.tsx';
 import { buildRoutes } from './route-rules.ts';
 import { PUBLIC_FEATURES } from './public-features.ts';
@@ -101,10 +101,7 @@ export function AppRoutes() {
 /** Errors outside a screen's own boundary (the admin layout's chunk): the same screens, no router default. */
 function RootError() {
   const error = useRouteError();
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadForChunkError();
-  }, [error]);
-  if (isChunkLoadError(error)) return <ChunkErrorScreen />;
+  if (isChunkLoadError(error)) return <ChunkFailure />;
   return (
     <Suspense fallback={null}>
       <ErrorScreen

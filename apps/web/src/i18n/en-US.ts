@@ -140,6 +140,8 @@ export const enUS: SameKeys<typeof zhTW> = {
     unknown: 'Something unexpected went wrong',
     serverFailTitle: 'Cannot reach the server',
     serverFailContent: 'The application settings failed to load. Reload the page in a moment or contact support.',
+    unreachableContent:
+      'The server cannot be reached, so this screen has not loaded. Check the network connection and reload the page in a moment.',
     retry: 'Reload',
     loadFailed: 'Loading failed',
     empty: 'No data',

@@ -126,6 +126,7 @@ export const zhTW = {
     unknown: '發生未預期的錯誤',
     serverFailTitle: '無法連線至伺服器',
     serverFailContent: '系統設定載入失敗，請稍後重新整理頁面，或聯絡客服。',
+    unreachableContent: '目前無法連線至伺服器，這個畫面尚未載入。請檢查網路連線，稍後再重新整理頁面。',
     retry: '重新整理',
     loadFailed: '資料載入失敗',
     empty: '沒有資料',

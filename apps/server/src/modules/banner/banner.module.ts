@@ -5,6 +5,7 @@ import { sortOrder } from '@bo/shared/schemas/content';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { banners } from './banner.repository.ts';
+import { bannerPreviewRoutes } from './banner.preview.ts';
 import { bannerRoutes } from './banner.routes.ts';
 import { bannerReads, bannerService } from './banner.service.ts';
 
@@ -25,6 +26,7 @@ export const bannerModule = defineModule({
       service: bannerService,
     }),
     bannerRoutes,
+    bannerPreviewRoutes,
   ],
   photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
 });

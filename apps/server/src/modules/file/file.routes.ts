@@ -137,18 +137,9 @@ export async function fileRoutes(fastify: FastifyInstance) {
       const row = await fileReads(req.readContext()).rowByUid(uid);
       if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
       const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
-      const issued = Math.floor(Date.now() / 1000);
-      const expires = issued + ttl;
       const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
       const path = signedPath(row.uid, row.name);
-      const sig = signer.sign({ method: 'GET', path, expires, issued, signer: req.actor.id, payload });
-      const qs = new URLSearchParams({
-        e: String(expires),
-        i: String(issued),
-        s: String(req.actor.id),
-        ...(payload ? { p: payload } : {}),
-        sig,
-      });
+      const { query: qs, expires } = signer.link(path, req.actor.id, ttl, payload);
       const expiresAt = new Date(expires * 1000).toISOString();
       await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
       return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };

@@ -1,66 +1,28 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { can, ROLES } from '@bo/shared/permissions';
 import { SIGNED_LINK_P_MAX } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
 import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
+import { LinkSigner as HmacLinkSigner, signedLinkParts as linkParts, type SignedLinkParts } from '../../lib/link-signer.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { fileInScope, fileScopeOf, findSigner, type FileRow } from './file.repository.ts';
 
-/**
- * Signed file links: HMAC-SHA256 over method, path, expiry, issue time, signer and payload, with a
- * key derived from the JWT secret for this purpose only (a leaked link key cannot mint tokens and
- * the reverse). Links are opened outside the app, so they carry no token or fingerprint.
- */
+/** The file manager's signed links (lib/link-signer.ts): `${SIGNED_PATH_PREFIX}/<uid>/<encoded name>`. */
 export const SIGNED_PATH_PREFIX = '/api/files/signed';
 
-export interface SignedLinkParts {
-  method: 'GET';
-  /** `${SIGNED_PATH_PREFIX}/<uid>/<encoded name>` */
-  path: string;
-  expires: number;
-  issued: number;
-  signer: number;
-  /** base64url JSON or '' */
-  payload: string;
-}
+export type { SignedLinkParts };
 
-export class LinkSigner {
-  private readonly key: Buffer;
-
+/** The signer of file links: their own key, the one file links have always had. */
+export class LinkSigner extends HmacLinkSigner {
   constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('bo:signed-file-link:v1').digest();
-  }
-
-  sign(p: SignedLinkParts): string {
-    return createHmac('sha256', this.key)
-      .update([p.method, p.path, p.expires, p.issued, p.signer, p.payload].join('\n'))
-      .digest('base64url');
-  }
-
-  verify(p: SignedLinkParts, sig: string): boolean {
-    const expected = Buffer.from(this.sign(p));
-    const given = Buffer.from(sig);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    super(secret, 'bo:signed-file-link:v1');
   }
 }
 
 export const signedPath = (uid: string, name: string) => `${SIGNED_PATH_PREFIX}/${uid}/${encodeURIComponent(name)}`;
 
-const INTEGER = /^\d{1,15}$/;
-const PAYLOAD = /^[A-Za-z0-9_-]*$/;
-
-/**
- * The parts of a link as opened (`e`, `i`, `s`, `p`, `sig` from the query), or null when one is
- * missing, repeated or malformed: such a link cannot verify and is refused like a tampered one.
- */
-export function signedLinkParts(path: string, q: Partial<Record<'e' | 'i' | 's' | 'p' | 'sig', unknown>>): SignedLinkParts | null {
-  const { e, i, s, p = '', sig } = q;
-  if (typeof e !== 'string' || typeof i !== 'string' || typeof s !== 'string' || typeof p !== 'string' || typeof sig !== 'string')
-    return null;
-  if (!INTEGER.test(e) || !INTEGER.test(i) || !INTEGER.test(s) || Number(s) < 1) return null;
-  if (p.length > SIGNED_LINK_P_MAX || !PAYLOAD.test(p) || sig.length > 100) return null;
-  return { method: 'GET', path, expires: Number(e), issued: Number(i), signer: Number(s), payload: p };
-}
+/** A file link's parts as opened (lib/link-signer.ts), its payload at most SIGNED_LINK_P_MAX long. */
+export const signedLinkParts = (path: string, q: Partial<Record<'e' | 'i' | 's' | 'p' | 'sig', unknown>>): SignedLinkParts | null =>
+  linkParts(path, q, SIGNED_LINK_P_MAX);
 
 /**
  * Whether the signer of a link may still read the file now: an active admin with a file role who

@@ -15,6 +15,7 @@ import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { pageCategoryReads, pageCategoryService } from './page-category.service.ts';
+import { pagePreviewRoutes } from './page.preview.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pages } from './page.repository.ts';
 import { pageRoutes } from './page.routes.ts';
@@ -56,6 +57,7 @@ export const pageModule = defineModule({
     }),
     pageRoutes,
     pagePublicRoutes,
+    pagePreviewRoutes,
   ],
   photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
   minuteTasks: [pagePublishTask],

@@ -25,6 +25,22 @@ const item = (p: Page, locale: string) => ({
   published_at: p.published_at,
 });
 
+/** A page as the public API shows it, with its body (published, or previewed through a signed link). */
+export function publicDetail(p: Page, locale: string) {
+  const english = locale === 'en-US' && p.title_en !== null;
+  return {
+    ...item(p, locale),
+    body: english && p.body_en ? p.body_en : p.body,
+    seo_description: english ? p.seo_description_en : p.seo_description,
+    location: p.location,
+    client: p.client,
+    period_start: p.period_start,
+    period_end: p.period_end,
+    gallery: p.gallery,
+    locale: english ? ('en-US' as const) : ('zh-TW' as const),
+  };
+}
+
 /**
  * The public content API's pages: published ones only, per locale (en-US texts where the page has an
  * English title, else zh-TW), in the editors' order (newest first among equals); a category lists its
@@ -76,18 +92,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
         qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
       if (!p) throw notFound();
-      const english = locale === 'en-US' && p.title_en !== null;
-      return sendPublic(req, reply, {
-        ...item(p, locale),
-        body: english && p.body_en ? p.body_en : p.body,
-        seo_description: english ? p.seo_description_en : p.seo_description,
-        location: p.location,
-        client: p.client,
-        period_start: p.period_start,
-        period_end: p.period_end,
-        gallery: p.gallery,
-        locale: english ? ('en-US' as const) : ('zh-TW' as const),
-      });
+      return sendPublic(req, reply, publicDetail(p, locale));
     },
   );
 

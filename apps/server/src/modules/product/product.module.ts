@@ -15,6 +15,7 @@ import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { productCategoryReads, productCategoryService } from './product-category.service.ts';
 import { productPhotosReference } from './product-photos.ts';
+import { productPreviewRoutes } from './product.preview.ts';
 import { productPublicRoutes } from './product.public.routes.ts';
 import { products } from './product.repository.ts';
 import { productRoutes } from './product.routes.ts';
@@ -52,6 +53,7 @@ export const productModule = defineModule({
     }),
     productRoutes,
     productPublicRoutes,
+    productPreviewRoutes,
   ],
   references: [productPhotosReference],
   photoReferences: [{ table: 'product_instances', column: 'photo_id', target: 'product_instance' }],

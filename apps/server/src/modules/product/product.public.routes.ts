@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { pageSlug } from '@bo/shared/schemas/page';
 import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
+import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicReads } from '../../lib/kit/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
@@ -35,6 +36,22 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
   };
 };
 
+const categoriesById = async (db: Database) => new Map((await allCategories(db)).map((c) => [c.id, c]));
+
+/** A product as the public API shows it, with its description, photos and instances (published, or previewed through a signed link). */
+export async function publicDetail(db: Database, p: Product, locale: string) {
+  const en = english(p, locale);
+  const instances = await instancesOf(db, p.id);
+  return {
+    ...item(p, locale, await categoriesById(db)),
+    description: en && p.description_en ? p.description_en : p.description,
+    photos: p.photos,
+    attributes: p.attributes.map((a) => ({ name: en && a.name_en ? a.name_en : a.name, values: a.values })),
+    instances: instances.map((i) => ({ name: i.name, values: i.values, sku: i.sku, price: i.price, stock: i.stock, photo: i.photo })),
+    locale: en ? ('en-US' as const) : ('zh-TW' as const),
+  };
+}
+
 /**
  * The public content API's products: published ones only, per locale (en-US texts where the product
  * has an English name, else zh-TW), in the editors' order; a category lists its sub-categories' products too.
@@ -42,7 +59,7 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
 export async function productPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const categoryMap = async (req: FastifyRequest) => new Map((await allCategories(publicReads(req))).map((c) => [c.id, c]));
+  const categoryMap = (req: FastifyRequest) => categoriesById(publicReads(req));
 
   app.get(
     '/api/public/products',
@@ -86,16 +103,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
         qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
       if (!p) throw notFound();
-      const en = english(p, locale);
-      const instances = await instancesOf(publicReads(req), p.id);
-      return sendPublic(req, reply, {
-        ...item(p, locale, await categoryMap(req)),
-        description: en && p.description_en ? p.description_en : p.description,
-        photos: p.photos,
-        attributes: p.attributes.map((a) => ({ name: en && a.name_en ? a.name_en : a.name, values: a.values })),
-        instances: instances.map((i) => ({ name: i.name, values: i.values, sku: i.sku, price: i.price, stock: i.stock, photo: i.photo })),
-        locale: en ? ('en-US' as const) : ('zh-TW' as const),
-      });
+      return sendPublic(req, reply, await publicDetail(publicReads(req), p, locale));
     },
   );
 

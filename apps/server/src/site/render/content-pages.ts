@@ -163,9 +163,10 @@ export function pageDetailPage(ctx: SiteContext, p: PageFull): LayoutInput {
     },
     main: html`<div class="wrap"><article class="article" lang="${p.locale === 'en-US' ? 'en' : 'zh-Hant-TW'}">
 <header class="page-head"><h1>${p.title}</h1>${
-      p.type === 'default'
+      // A draft's preview has no publication date yet.
+      p.type === 'default' || (!p.published_at && !p.category)
         ? ''
-        : html`<p class="meta">${t.publishedOn} ${time(p.published_at)}${p.category ? html` · ${p.category.name}` : ''}</p>`
+        : html`<p class="meta">${p.published_at ? html`${t.publishedOn} ${time(p.published_at)}` : ''}${p.published_at && p.category ? ' · ' : ''}${p.category ? p.category.name : ''}</p>`
     }</header>
 ${p.cover_photo ? html`<figure class="cover">${picture(p.cover_photo, { sizes: '(min-width: 48rem) 46rem, 100vw', alt: altOf(p.cover_photo, p.title), eager: true })}</figure>` : ''}
 ${

@@ -5,12 +5,15 @@ import type { publicBannerSchema } from '@bo/shared/schemas/banner';
 import type { publicVideoSchema } from '@bo/shared/schemas/video';
 import type { publicProduct, publicProductItem } from '@bo/shared/schemas/product';
 import type { PhotoSummary } from '@bo/shared/schemas/photo';
+import { pagePath, productPath, TYPE_PATHS } from '@bo/shared/site-paths';
 import { href, type SiteContext } from '../site-context.ts';
 import { ntd, siteDay } from '../site-i18n.ts';
 import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
 import { markupProblem } from '../../lib/html/markup-shape.ts';
 import { html, raw, type Html } from './html.ts';
 import { altOf, picture } from './images.ts';
+
+export { pagePath, productPath, TYPE_PATHS };
 
 export type PageItem = z.infer<typeof publicPageItem>;
 export type PageFull = z.infer<typeof publicPage>;
@@ -33,14 +36,11 @@ export interface CategoryNode {
 export const richText = (markup: string): Html => raw(markupProblem(markup) ? '' : sanitizeRichText(markup));
 
 /** Where each page type lives on the site. */
-export const TYPE_PATHS: Record<PageType, string> = { default: '/pages', article: '/news', project: '/projects' };
 export const typeLabel = (ctx: SiteContext, type: PageType): string =>
   type === 'article' ? ctx.t.news : type === 'project' ? ctx.t.projects : ctx.t.about;
 export const typeNav = (type: PageType): 'news' | 'projects' | 'about' =>
   type === 'article' ? 'news' : type === 'project' ? 'projects' : 'about';
 
-export const pagePath = (p: { type: PageType; slug: string }): string => `${TYPE_PATHS[p.type]}/${encodeURIComponent(p.slug)}`;
-export const productPath = (p: { slug: string }): string => `/products/${encodeURIComponent(p.slug)}`;
 export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 
 /**

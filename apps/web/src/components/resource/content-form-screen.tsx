@@ -5,10 +5,11 @@ import Flex from 'antd/es/flex';
 import { PageHeader } from '../page-header.tsx';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
 import { ResourceRecordContext } from './resource-record.ts';
+import { ViewOnSiteButton } from './view-on-site-button.tsx';
 import './i18n.ts';
 
 export interface ContentFormScreenProps<V> {
-  /** The resource's name: the screen's classes are `{name}-form-page` and `{name}-form-grid`. */
+  /** The resource's name: the screen's class is `{name}-form-page`. */
   name: string;
   /** What useResourceForm answers for the screen. */
   resourceForm: {
@@ -19,6 +20,8 @@ export interface ContentFormScreenProps<V> {
   };
   /** The record's name, the heading of an update screen. */
   title?: string;
+  /** The record's API path: the header has "view on the website" once the record is loaded. */
+  apiPath?: string;
   /** In the header, before the back button: the record's status, its history. */
   headerExtra?: ReactNode;
   initialValues: Partial<V>;
@@ -38,6 +41,7 @@ export function ContentFormScreen<V>({
   name,
   resourceForm,
   title,
+  apiPath,
   headerExtra,
   initialValues,
   testId,
@@ -52,17 +56,20 @@ export function ContentFormScreen<V>({
       <PageHeader
         title={mode === 'update' ? title : undefined}
         extra={
-          <Flex gap={8} align="center">
+          <Flex gap={8} align="center" wrap>
             {headerExtra}
+            {apiPath && record ? (
+              <ViewOnSiteButton apiPath={apiPath} record={record as { id: number; updated_at?: string | null }} />
+            ) : null}
             <Button onClick={back}>{t('back')}</Button>
           </Flex>
         }
       />
       <ResourceRecordContext.Provider value={record}>
         <ResourceForm<V> {...formProps} initialValues={initialValues} testId={testId}>
-          <div className={`${name}-form-grid`}>
-            <div>{main}</div>
-            <div>{side}</div>
+          <div className="content-form-grid">
+            <div className="content-form-main">{main}</div>
+            <div className="content-form-side">{side}</div>
           </div>
         </ResourceForm>
       </ResourceRecordContext.Provider>

@@ -45,6 +45,10 @@ addTranslations('resource', {
     staleTitle: '無法更新列表：以下是先前載入的資料，可能不是最新的',
     retry: '重試',
     statuses: { active: '啟用', disabled: '停用' },
+    viewOnSite: '在網站上查看',
+    previewOnSite: '在網站上預覽',
+    previewHint: '尚未發佈：開啟已儲存內容的預覽，連結一小時內有效',
+    siteLinkFailed: '無法取得網站連結，請稍後再試',
   },
   'en-US': {
     search: 'Search',
@@ -89,5 +93,9 @@ addTranslations('resource', {
     staleTitle: 'The list could not be refreshed: below is what was loaded before, it may be out of date',
     retry: 'Retry',
     statuses: { active: 'Active', disabled: 'Disabled' },
+    viewOnSite: 'View on the website',
+    previewOnSite: 'Preview on the website',
+    previewHint: 'Not published: opens a preview of what is saved; the link works for an hour',
+    siteLinkFailed: 'The website link could not be fetched; try again later',
   },
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
 import { PageHeader } from '../page-header.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { ResourceFields } from './resource-fields.tsx';
@@ -8,6 +9,9 @@ import { useResourceForm } from './use-resource-form.ts';
 import { createResourceApi } from './resource-api.ts';
 import type { ResourceScreenConfig } from './resource-spec.ts';
 import { ResourceRecordContext } from './resource-record.ts';
+import { ViewOnSiteButton } from './view-on-site-button.tsx';
+
+type ViewOnSiteRecord = { id: number; updated_at?: string | null };
 import './i18n.ts';
 
 type Row = { id: number } & Record<string, unknown>;
@@ -33,7 +37,12 @@ export function formScreen(c: ResourceScreenConfig) {
       <div className={`page ${c.name}-form-page`}>
         <PageHeader
           title={mode === 'update' && firstColumn && record ? String(record[firstColumn] ?? '') : undefined}
-          extra={<Button onClick={rf.back}>{t('back')}</Button>}
+          extra={
+            <Flex gap={8} align="center" wrap>
+              {c.spec.siteLink && record ? <ViewOnSiteButton apiPath={c.spec.apiPath} record={record as ViewOnSiteRecord} /> : null}
+              <Button onClick={rf.back}>{t('back')}</Button>
+            </Flex>
+          }
         />
         <ResourceForm<Record<string, unknown>> {...rf.formProps} initialValues={initialValues}>
           <ResourceRecordContext.Provider value={record}>

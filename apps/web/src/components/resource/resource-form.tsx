@@ -8,6 +8,7 @@ import Alert from 'antd/es/alert';
 import Skeleton from 'antd/es/skeleton';
 import { ErrorState } from '../error-state.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
+import { keepEnterInPickers } from './enter-in-pickers.ts';
 import { failedSaveCount } from './use-server-field-errors.ts';
 import './i18n.ts';
 import './resource.css';
@@ -18,6 +19,8 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
   mode: 'create' | 'update';
   loading?: boolean;
   loadError?: unknown;
+  /** The load failed: also when no response came (the API client rejects with no value then, so `loadError` is undefined). */
+  loadFailed?: boolean;
   onRetry?: () => void;
   onSubmit(values: V): void | Promise<void>;
   submitting?: boolean;
@@ -34,6 +37,8 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
 /**
  * One form component for create and update: loading and load-error states for update, a vertical
  * layout, a record-level error, and an action bar that stays in reach at the bottom of the screen.
+ * Enter in a date or select picker never submits the form (enter-in-pickers.ts).
+ * An update form shows only once its record loaded: a skeleton before, the error state when it failed.
  * A change the user makes counts as unsaved work (the shell asks before it is lost) until a save
  * ends without `onError` from useServerFieldErrors. A `disabled` form is read-only: no action bar.
  */
@@ -42,6 +47,7 @@ export function ResourceForm<V>({
   mode,
   loading,
   loadError,
+  loadFailed,
   onRetry,
   onSubmit,
   submitting,
@@ -66,7 +72,8 @@ export function ResourceForm<V>({
       if (failedSaveCount(form) === failedBefore) setEdited(false);
     });
   };
-  if (mode === 'update' && loadError)
+  // Update: the form appears only with its record, never empty and editable (an outage says so instead).
+  if (mode === 'update' && (loadError || loadFailed))
     return (
       <Card>
         <ErrorState error={loadError} onRetry={onRetry} />
@@ -87,6 +94,7 @@ export function ResourceForm<V>({
         scrollToFirstError
         disabled={submitting || disabled}
         onFinish={submit}
+        onKeyDown={keepEnterInPickers}
         data-testid={testId}
         onValuesChange={(changed, all) => {
           setEdited(true);

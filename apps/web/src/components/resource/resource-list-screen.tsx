@@ -15,6 +15,7 @@ import { PageHeader } from '../page-header.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { CreateButton } from './create-button.tsx';
 import { ResourceTable } from './resource-table.tsx';
+import { keepEnterInPickers } from './enter-in-pickers.ts';
 import { ResourceFields } from './resource-fields.tsx';
 import { useDeleteRows } from './use-delete-rows.ts';
 import { useListParams } from './use-list-params.ts';
@@ -161,6 +162,7 @@ export function listScreen(c: ResourceScreenConfig) {
               layout="vertical"
               initialValues={spec.defaults}
               preserve={false}
+              onKeyDown={keepEnterInPickers}
               onFinish={async (v) => {
                 try {
                   const created = await create.mutateAsync(v);

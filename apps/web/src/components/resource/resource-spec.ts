@@ -89,6 +89,8 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
    * beyond its fields and the actions on it (e.g. a member's devices and "send a reset mail").
    */
   detail?: ComponentType<{ record: T; canWrite: boolean }>;
+  /** The update screen's header has "view on the website" (`GET {apiPath}/{id}/site-link`, site content). */
+  siteLink?: boolean;
 }
 
 export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;

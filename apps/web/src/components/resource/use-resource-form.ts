@@ -31,7 +31,9 @@ export interface UseResourceFormOptions<R extends Saved, V, Body, Row extends Sa
   toBody?(values: V): Body;
   /** The record's fields take the record when it loads and after each save, not on every refetch (edits in progress stay). */
   keepEdits?: boolean;
-  /** After the record is saved, before the toast: uploads that need its id. */
+  /** Before anything is sent: what the screen keeps outside the form (rows of its own) checked; throws to stop the save. */
+  beforeSave?(values: V): Promise<void>;
+  /** After the record is saved, before the toast: uploads that need its id, rows of its own. Throws to say what did not save. */
   afterSave?(saved: R, values: V): Promise<void>;
   /** The toast's words; the resource kit's "created" / "saved" when left out. */
   words?: { created: string; saved: string };
@@ -50,7 +52,7 @@ export interface UseResourceFormOptions<R extends Saved, V, Body, Row extends Sa
 export function useResourceForm<R extends Saved, V extends object, Body = V, Row extends Saved = R>(
   options: UseResourceFormOptions<R, V, Body, Row>,
 ) {
-  const { api, basePath, writeRoles, toValues, toBody, keepEdits, afterSave, words, onValuesChange } = options;
+  const { api, basePath, writeRoles, toValues, toBody, keepEdits, beforeSave, afterSave, words, onValuesChange } = options;
   const { t } = useTranslation('resource');
   const { mode = 'update' } = useRouteMeta();
   const { target } = useParams();
@@ -85,6 +87,7 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
 
   const save = async (values: V) => {
     try {
+      await beforeSave?.(values);
       const body = toBody ? toBody(values) : (values as unknown as Body);
       const saved = (mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: Number(target), body })) as R;
       await afterSave?.(saved, values);
@@ -114,6 +117,7 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
     mode,
     loading: one.isPending,
     loadError: one.error,
+    loadFailed: one.isError,
     onRetry: () => void one.refetch(),
     submitting: create.isPending || update.isPending,
     formError,

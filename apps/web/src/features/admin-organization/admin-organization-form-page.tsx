@@ -122,6 +122,7 @@ export default function AdminOrganizationFormPage() {
         mode={mode ?? 'create'}
         loading={one.isPending}
         loadError={one.error}
+        loadFailed={one.isError}
         onRetry={() => void one.refetch()}
         onSubmit={onSubmit}
         submitting={create.isPending || update.isPending}

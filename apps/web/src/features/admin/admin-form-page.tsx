@@ -146,6 +146,7 @@ export default function AdminFormPage() {
         mode={mode ?? 'create'}
         loading={one.isPending}
         loadError={one.error}
+        loadFailed={one.isError}
         onRetry={() => void one.refetch()}
         onSubmit={onSubmit}
         submitting={create.isPending || update.isPending}

@@ -29,6 +29,7 @@ export default {
     },
   ],
   order: { scope: { position: 'home' } },
+  siteLink: true,
   rowName: (b) => b.title,
   columns: [
     { key: 'title', title: k('title'), sortable: true },

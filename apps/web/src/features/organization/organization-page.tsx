@@ -81,6 +81,7 @@ export default function OrganizationPage() {
             mode="update"
             loading={q.isPending}
             loadError={q.error}
+            loadFailed={q.isError}
             onRetry={() => void q.refetch()}
             submitting={save.isPending}
             formError={formError}

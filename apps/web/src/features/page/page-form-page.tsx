@@ -71,6 +71,7 @@ export default function PageFormPage() {
       name="page"
       resourceForm={rf}
       title={record?.title}
+      apiPath={pagesApi.base}
       headerExtra={
         record ? (
           <>

@@ -20,6 +20,7 @@ import { productsApi } from './api.ts';
 import { AttributesEditor } from './attributes-input.tsx';
 import { ProductCategorySelect } from './category-select.tsx';
 import { ProductInstances } from './product-instances.tsx';
+import type { InstanceEdits } from './use-instance-row-saves.ts';
 import { suggestSlug, type AttributeList } from './product-logic.ts';
 import { ProductStatusTag } from './product-status-tag.tsx';
 import './i18n.ts';
@@ -77,6 +78,7 @@ export default function ProductFormPage() {
   const { productInstanceSeparator: separator = '-' } = useAppConfig();
   const { mode = 'update' } = useRouteMeta();
   const slugTouched = useRef(mode === 'update');
+  const edits = useRef<InstanceEdits>(null);
   const rf = useResourceForm<Product, Values, Record<string, unknown>>({
     api: productsApi,
     basePath: adminPath('product'),
@@ -84,6 +86,9 @@ export default function ProductFormPage() {
     toValues: valuesOf,
     toBody: (v) => ({ ...v, attributes: (v.attributes ?? []).map((a) => ({ ...a, values: a.values ?? [] })) }),
     words: { created: t('created'), saved: t('changed') },
+    // One save for the whole product: the instance rows edited below the form are checked first and saved with it.
+    beforeSave: async () => edits.current?.check(),
+    afterSave: async () => edits.current?.saveEdited(),
     onValuesChange: (changed, form) => {
       if ('slug' in changed) slugTouched.current = true;
       if (!slugTouched.current && ('name' in changed || 'name_en' in changed)) {
@@ -101,12 +106,14 @@ export default function ProductFormPage() {
       name="product"
       resourceForm={rf}
       title={record?.name}
+      apiPath={productsApi.base}
       headerExtra={record ? <ProductStatusTag status={record.status} /> : null}
       initialValues={NEW}
       testId="product-form"
       after={
         mode === 'update' && record ? (
           <ProductInstances
+            edits={edits}
             product={record}
             attributes={attributes}
             productDirty={rf.dirty}

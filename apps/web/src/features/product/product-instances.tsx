@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type HTMLAttributes, type Key, type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -19,24 +19,23 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { schemaRule, translateValidationKey } from '../../components/resource/field-rules.ts';
+import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useConfirmDestructive } from '../../components/resource/use-confirm.tsx';
 import { InstancePhotoInput } from './instance-photo-input.tsx';
 import { BatchEditModal } from './instance-batch-modal.tsx';
 import { InstancesPreview } from './instances-preview.tsx';
 import { useInstanceOrder } from './instance-order.ts';
 import { PriceInput } from './price-input.tsx';
-import { type InstanceInput, useBatchInstances, useGenerateInstances, useInstances, useUpdateInstance } from './api.ts';
+import { useBatchInstances, useGenerateInstances, useInstances, useUpdateInstance } from './api.ts';
+import { FIELDS, type InstanceEdits, type Row, rowKey, rowOf, useInstanceRowSaves } from './use-instance-row-saves.ts';
 import { type AttributeList, formatNtd, instancesLeaving, previewGeneration } from './product-logic.ts';
 import './i18n.ts';
 
-type Row = InstanceInput;
-const FIELDS = ['sku', 'price', 'stock', 'photo_id'] as const;
-const rowKey = (id: number) => `i${id}`;
-const rowOf = (i: ProductInstance): Row => ({ sku: i.sku, price: i.price, stock: i.stock, photo_id: i.photo_id });
 const sameRow = (a: Partial<Row> | undefined, b: Row) => !!a && FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 
 export interface ProductInstancesProps {
+  /** What the product form's save calls (InstanceEdits). */
+  edits?: Ref<InstanceEdits>;
   product: Product;
   /** The attribute lists in the form now (the preview); generation uses the saved ones. */
   attributes: (Partial<AttributeList> | undefined)[];
@@ -53,7 +52,7 @@ export interface ProductInstancesProps {
  * the product first; asking before instances whose values left the lists are removed), then edit
  * each instance's SKU, price, stock and photo inline, or the price and stock of several at once.
  */
-export function ProductInstances({ product, attributes, productDirty, saveProduct, separator, disabled }: ProductInstancesProps) {
+export function ProductInstances({ edits, product, attributes, productDirty, saveProduct, separator, disabled }: ProductInstancesProps) {
   const { t } = useTranslation('product');
   const { mobile } = useDevice();
   const confirm = useConfirmDestructive();
@@ -136,29 +135,24 @@ export function ProductInstances({ product, attributes, productDirty, saveProduc
     }
   };
 
+  const { pathsOf, putRow } = useInstanceRowSaves({
+    form,
+    update,
+    baseline,
+    edits,
+    edited: instances.filter((i) => dirtyIds.includes(i.id)),
+  });
+
   const saveRow = async (i: ProductInstance) => {
-    const key = rowKey(i.id);
-    const paths = FIELDS.map((f) => ['rows', key, f]);
     let values: Row;
     try {
-      values = (await form.validateFields(paths)).rows[key] as Row;
+      values = (await form.validateFields(pathsOf(i.id))).rows[rowKey(i.id)] as Row;
     } catch {
       return;
     }
     setSavingRow(i.id);
-    try {
-      const saved = await update.mutateAsync({ id: i.id, body: { ...values, photo_id: values.photo_id ?? null } });
-      baseline.current.set(key, rowOf(saved));
-      form.setFieldsValue({ rows: { [key]: rowOf(saved) } });
-      toast.success({ title: t('instanceSaved', { name: i.name }), duration: SHELL_TOAST.duration });
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? Object.entries(e.errors ?? {}) : [];
-      const onRow = fieldErrors.filter((e): e is [(typeof FIELDS)[number], string[]] => (FIELDS as readonly string[]).includes(e[0]));
-      if (onRow.length) form.setFields(onRow.map(([f, keys]) => ({ name: ['rows', key, f], errors: keys.map(translateValidationKey) })));
-      else toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
-    } finally {
-      setSavingRow(null);
-    }
+    if (await putRow(i, values)) toast.success({ title: t('instanceSaved', { name: i.name }), duration: SHELL_TOAST.duration });
+    setSavingRow(null);
   };
 
   const runBatch = async (body: { price?: number; stock?: number }) => {

@@ -1,0 +1,24 @@
+import { ROLES } from '@bo/shared/permissions';
+import { publicPage } from '@bo/shared/schemas/page';
+import { pagePath } from '@bo/shared/site-paths';
+import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
+import { allOrganizations } from '../../lib/scope.ts';
+import { publicDetail } from './page.public.routes.ts';
+import { pages } from './page.repository.ts';
+
+/** "View on the website" for a page: published, its address on the site; a draft or scheduled one, a signed preview. */
+export const pagePreviewRoutes = sitePreviewRoutes({
+  kind: 'page',
+  adminPath: '/api/admin/page',
+  roles: ROLES.page,
+  tags: ['page'],
+  livePath: async ({ db, scope }, id) => {
+    const p = await pages.findOr404(db, scope, id);
+    return p.status === 'published' ? pagePath(p) : null;
+  },
+  preview: async (db, id, locale) => {
+    const p = await pages.findBy(db, allOrganizations, (qb) => qb.where('p.id', '=', id));
+    return p ? publicDetail(p, locale) : null;
+  },
+  response: publicPage,
+});
