@@ -496,6 +496,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/file/{id}', () => ({ url: `/api/admin/file/${MISSING}` }), ANY_ADMIN_ROLE),
   row('DELETE /api/admin/file/batch', () => ({ url: '/api/admin/file/batch', body: { ids: [MISSING] } }), ANY_ADMIN_ROLE),
   row('POST /api/admin/file/signed-url', () => ({ url: '/api/admin/file/signed-url', body: {} }), ANY_ADMIN_ROLE),
+  // Who opened a file's signed links: the file's own readers; a missing file (or another organization's) is 404.
+  row(
+    'GET /api/admin/file/{id}/signed-link-opens',
+    get(`/api/admin/file/${MISSING}/signed-link-opens`),
+    [404, 404, 403, 403, 403, 404, 401],
+  ),
 
   // Photos: list with ROLE_BASE, changes with ROLE_PHOTO
   row('GET /api/admin/photo/index', get('/api/admin/photo/index'), ANY_ADMIN_ROLE),
