@@ -39,6 +39,8 @@ describe('mail templates', () => {
       'contact_received',
       'member_confirmation',
       'audit_anchor',
+      'email_change_code',
+      'email_change_notice',
     ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });
