@@ -38,9 +38,9 @@ describe('mail templates', () => {
       'certificate_expiry',
       'contact_received',
       'member_confirmation',
-      'audit_anchor',
       'email_change_code',
       'email_change_notice',
+      'audit_anchor',
     ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });
