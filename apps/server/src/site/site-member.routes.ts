@@ -319,7 +319,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       );
     /** After a change: back to the profile (POST-redirect-GET), which says what was done. */
     const backToProfile = async (req: FastifyRequest, reply: FastifyReply, done: keyof typeof DONE) =>
-      reply.redirect(`${href(await context(req), '/member/profile')}?done=${done}`, 303);
+      reply.redirect(`${href(await context(req), '/member/profile')}?${done === 'saved' ? 'saved=1' : `done=${done}`}`, 303);
     const ok = (text: string) => ({ notice: { kind: 'ok' as const, text } });
     /** What each `done` says, in which form. */
     const DONE = {
