@@ -176,7 +176,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       v('name', false, '王小明', 'Alex Chen'),
       v('newEmail', false, 'new@example.com'),
       v('code', true, '246810'),
-      link(true, '/profile?email_code=246810'),
+      link(true, '/admin/profile?email_code=246810'),
       v('expiresInMinutes', false, '30'),
     ],
     defaults: {

@@ -220,7 +220,7 @@ function adminSide(
         const found = await adminIdByEmail(db, email);
         return found !== undefined && Number(found.id) !== adminId;
       },
-      link: (code) => appLink(app.config, `/profile?email_code=${encodeURIComponent(code)}`),
+      link: (code) => appLink(app.config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
       write: (req, fn) => req.inTransaction(fn),
       setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),
     },

@@ -28,7 +28,7 @@ async function provenAdmin() {
 async function codeMailedTo(to: string) {
   const mail = await catcher.next(to);
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
-  const link = /https:\/\/admin\.example\.com\/profile\?email_code=(\d{6})/.exec(mail.text ?? '')?.[1];
+  const link = /https:\/\/admin\.example\.com\/admin\/profile\?email_code=(\d{6})/.exec(mail.text ?? '')?.[1];
   expect(code, mail.text).toBeDefined();
   expect(link).toBe(code);
   return { code: code!, mail };

@@ -53,11 +53,12 @@ ${field(ctx, form, { name: 'code', label: t.emailCode, required: true, autocompl
         href(ctx, '/member/profile/email'),
         csrf,
         html`${notice(form)}
-${field(ctx, form, { name: 'email', label: t.newEmail, type: 'email', required: true, autocomplete: 'email', maxlength: 200 })}
+${field(ctx, form, { name: 'email', id: 'f-new-email', label: t.newEmail, type: 'email', required: true, autocomplete: 'email', maxlength: 200 })}
 ${
   member.has_password
     ? field(ctx, form, {
         name: 'current_password',
+        id: 'f-email-current_password',
         label: t.currentPassword,
         type: 'password',
         required: true,

@@ -63,7 +63,7 @@ export function FileDetailDrawer({ file, onClose }: { file: FileItem | null; onC
   return (
     <Drawer open={file !== null} onClose={close} title={file?.name ?? ''} size="large" destroyOnHidden>
       {file ? (
-        <div data-testid="file-detail">
+        <div data-testid="file-detail-drawer">
           <Descriptions
             column={1}
             size="small"
