@@ -69,14 +69,14 @@ ${
 }
 <div class="buttons"><button class="button" type="submit">${t.sendEmailCode}</button></div>`,
       );
-  return html`<section aria-labelledby="email-change"><h2 id="email-change">${t.emailChangeTitle}</h2>${body}</section>`;
+  return html`<section class="profile-section" aria-labelledby="email-change"><h2 id="email-change">${t.emailChangeTitle}</h2>${body}</section>`;
 }
 
 /** Issue 26: the member's password change, with the current one (a member without one sets it by the reset mail). */
 export function passwordSection(ctx: SiteContext, member: { has_password: boolean }, form: FormState, csrf: string): Html {
   const { t } = ctx;
   if (!member.has_password) return html``;
-  return html`<section aria-labelledby="password-change"><h2 id="password-change">${t.passwordTitle}</h2>${postForm(
+  return html`<section class="profile-section" aria-labelledby="password-change"><h2 id="password-change">${t.passwordTitle}</h2>${postForm(
     ctx,
     href(ctx, '/member/profile/password'),
     csrf,
