@@ -167,6 +167,13 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     () => ({ url: '/api/admin/account/email', body: { email: 'matrix-new@example.com' } }),
     [403, 403, 403, 403, 403, 403, 401],
   ),
+  // Issue 26: confirming or cancelling one's own pending e-mail change (a made-up code confirms nothing).
+  row(
+    'POST /api/admin/account/email/confirm',
+    () => ({ url: '/api/admin/account/email/confirm', body: { code: '000000' } }),
+    [400, 400, 400, 400, 400, 400, 401],
+  ),
+  row('DELETE /api/admin/account/email', () => ({ url: '/api/admin/account/email' }), SIGNED_IN),
   row('GET /api/admin/account/identities', get('/api/admin/account/identities'), SIGNED_IN),
   // Two-factor of one's own account: status for anyone signed in; every change behind a verify-identity proof.
   row('GET /api/admin/account/two-factor', get('/api/admin/account/two-factor'), SIGNED_IN),
@@ -504,6 +511,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/file/{id}', () => ({ url: `/api/admin/file/${MISSING}` }), ANY_ADMIN_ROLE),
   row('DELETE /api/admin/file/batch', () => ({ url: '/api/admin/file/batch', body: { ids: [MISSING] } }), ANY_ADMIN_ROLE),
   row('POST /api/admin/file/signed-url', () => ({ url: '/api/admin/file/signed-url', body: {} }), ANY_ADMIN_ROLE),
+  // Who opened a file's signed links: the file's own readers; a missing file (or another organization's) is 404.
+  row(
+    'GET /api/admin/file/{id}/signed-link-opens',
+    get(`/api/admin/file/${MISSING}/signed-link-opens`),
+    [404, 404, 403, 403, 403, 404, 401],
+  ),
 
   // Photos: list with ROLE_BASE, changes with ROLE_PHOTO
   row('GET /api/admin/photo/index', get('/api/admin/photo/index'), ANY_ADMIN_ROLE),
@@ -923,4 +936,26 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   ),
   row('POST /api/member/account/renew', () => ({ url: '/api/member/account/renew', body: {} }), [401, 401, 401, 401, 401, 401, 401]),
   row('POST /api/member/account/logout', () => ({ url: '/api/member/account/logout', body: {} }), [401, 401, 401, 401, 401, 401, 401]),
+  // Issue 26: a member's own e-mail and password change (member token only), and the confirmation mail again (public).
+  row(
+    'PUT /api/member/account/email',
+    () => ({ url: '/api/member/account/email', body: { email: 'matrix-new@example.com' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
+  row(
+    'POST /api/member/account/email/confirm',
+    () => ({ url: '/api/member/account/email/confirm', body: { code: '000000' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
+  row('DELETE /api/member/account/email', () => ({ url: '/api/member/account/email' }), [401, 401, 401, 401, 401, 401, 401]),
+  row(
+    'PUT /api/member/account/password',
+    () => ({ url: '/api/member/account/password', body: { current_password: 'x', password: 'Another#1' } }),
+    [401, 401, 401, 401, 401, 401, 401],
+  ),
+  row(
+    'POST /api/member/account/resend-confirmation',
+    () => ({ url: '/api/member/account/resend-confirmation', body: { email: 'not-an-email' } }),
+    [400, 400, 400, 400, 400, 400, 400],
+  ),
 ];

@@ -62,6 +62,8 @@ describe('route declarations', () => {
         'PUT /api/admin/account/renew',
         'PUT /api/admin/account/reset-password',
         'PUT /api/admin/account/email',
+        'POST /api/admin/account/email/confirm',
+        'DELETE /api/admin/account/email',
         'DELETE /api/admin/account/other-devices',
         'GET /api/admin/account/identities',
         'DELETE /api/admin/account/identities/:provider',
@@ -116,6 +118,8 @@ describe('route declarations', () => {
         'POST /api/member/account/oauth-login/:provider',
         'POST /api/member/account/send-reset-password-mail',
         'POST /api/member/account/reset-password-by-mail',
+        // Issue 26: the sign-up's confirmation mail again.
+        'POST /api/member/account/resend-confirmation',
       ].sort(),
     );
   });
@@ -127,6 +131,11 @@ describe('route declarations', () => {
         'PUT /api/member/account/profile',
         'POST /api/member/account/renew',
         'POST /api/member/account/logout',
+        // Issue 26: the member's own e-mail and password change.
+        'PUT /api/member/account/email',
+        'POST /api/member/account/email/confirm',
+        'DELETE /api/member/account/email',
+        'PUT /api/member/account/password',
       ].sort(),
     );
     const stray = routes.filter(

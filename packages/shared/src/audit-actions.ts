@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = {
     'reset_password_by_mail',
     'verify_identity',
     'change_email',
+    // Issue 26: an e-mail change waits for the code mailed to the new address.
+    'request_email_change',
+    'cancel_email_change',
     'link_identity',
     'unlink_identity',
     'enable_two_factor',
@@ -101,6 +104,12 @@ export const AUDIT_ACTIONS = {
     'update',
     'patch',
     'delete',
+    // Issue 26: the member's own e-mail change and password change, and a confirmation mail sent again.
+    'request_email_change',
+    'cancel_email_change',
+    'change_email',
+    'reset_password',
+    'send_confirmation_mail',
   ],
 } as const;
 

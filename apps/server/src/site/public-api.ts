@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { FINGERPRINT_HEADER } from '@bo/shared/messages';
 import type { publicBannerList, publicBannerSchema } from '@bo/shared/schemas/banner';
 import type { oauthUrlResponse } from '@bo/shared/schemas/account';
-import type { Member, memberSentResponse, memberSessionResponse } from '@bo/shared/schemas/member';
+import type { memberProfileSchema, memberSentResponse, memberSessionResponse } from '@bo/shared/schemas/member';
 import type { pageCategoryTree, publicPage, publicPageList } from '@bo/shared/schemas/page';
 import type { productCategoryTree, publicProduct, publicProductList } from '@bo/shared/schemas/product';
 import type { PublicSettings } from '@bo/shared/schemas/settings';
@@ -53,12 +53,14 @@ export type AnswerOf<P extends string> = P extends '/api/settings'
                         ? z.infer<typeof publicVideoList>
                         : P extends '/api/public/contact'
                           ? { received: true }
-                          : P extends MemberAccount<'login' | 'login-via-email-otp' | 'confirm' | 'renew' | `oauth-login/${string}`>
+                          : P extends MemberAccount<
+                                'login' | 'login-via-email-otp' | 'confirm' | 'renew' | 'password' | `oauth-login/${string}`
+                              >
                             ? z.infer<typeof memberSessionResponse>
-                            : P extends MemberAccount<'sign-up' | 'send-reset-password-mail'>
+                            : P extends MemberAccount<'sign-up' | 'send-reset-password-mail' | 'resend-confirmation'>
                               ? z.infer<typeof memberSentResponse>
-                              : P extends MemberAccount<'profile'>
-                                ? Member
+                              : P extends MemberAccount<'profile' | 'email' | 'email/confirm'>
+                                ? z.infer<typeof memberProfileSchema>
                                 : P extends MemberAccount<`oauth-url/${string}`>
                                   ? z.infer<typeof oauthUrlResponse>
                                   : unknown;
@@ -102,8 +104,12 @@ export class PublicApi {
     return this.call('PUT', path, body, opts);
   }
 
+  delete<P extends string>(path: P, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<AnswerOf<P>>> {
+    return this.call('DELETE', path, undefined, opts);
+  }
+
   private async call<T>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     body: unknown,
     opts: { token?: string; fingerprint?: string },

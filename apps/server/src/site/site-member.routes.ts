@@ -9,11 +9,13 @@ import {
   type Member,
   memberMessagePage,
   profilePage,
+  resendConfirmationPage,
   resetPasswordPage,
   signInPage,
   signUpPage,
 } from './render/member-pages.ts';
 import type { LayoutInput } from './render/layout.ts';
+import type { ProfileForms } from './render/member-account-forms.ts';
 import type { MemberSession, SiteSessions } from './member-session.ts';
 import { formFromAnswer, SITE_ROUTE } from './site-content.routes.ts';
 import { href, localePrefix, type SiteContext } from './site-context.ts';
@@ -124,7 +126,10 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
           reply,
           ctx,
           200,
-          memberMessagePage(ctx, ctx.t.signUp, '/member/sign-up', ctx.t.signUpSent, [[ctx.t.signIn, href(ctx, '/member/sign-in')]]),
+          memberMessagePage(ctx, ctx.t.signUp, '/member/sign-up', ctx.t.signUpSent, [
+            [ctx.t.signIn, href(ctx, '/member/sign-in')],
+            [ctx.t.resendLink, href(ctx, '/member/resend-confirmation')],
+          ]),
         );
       }
       return show(req, reply, 200, (ctx, csrf) => signUpPage(ctx, emptyForm(), csrf));
@@ -153,6 +158,33 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       if (session) return signedIn(req, reply, session, false);
       if (res.status === 404) throw new SiteNotFound();
       return show(req, reply, statusOf(res), (ctx, csrf) => confirmPage(ctx, token, failed(res, {}, []), csrf));
+    });
+
+    // ---- the confirmation mail again (issue 26) ----
+    app.get(at('/resend-confirmation'), SITE_ROUTE, async (req, reply) => {
+      if ((req.query as Query).sent) {
+        const ctx = await context(req);
+        return pages.fresh(
+          reply,
+          ctx,
+          200,
+          memberMessagePage(ctx, ctx.t.resendTitle, '/member/resend-confirmation', ctx.t.resendSent, [
+            [ctx.t.signIn, href(ctx, '/member/sign-in')],
+          ]),
+        );
+      }
+      return show(req, reply, 200, (ctx, csrf) => resendConfirmationPage(ctx, emptyForm(), csrf));
+    });
+    app.post(at('/resend-confirmation'), SITE_ROUTE, async (req, reply) => {
+      const body = (req.body ?? {}) as Body;
+      const email = str(body.email);
+      const res = await pages
+        .api(req)
+        .post(`${A}/resend-confirmation`, { email, locale, ...recaptcha(body) }, { fingerprint: sessions.fingerprintFor(req) });
+      if (res.status >= 200 && res.status < 300)
+        return reply.redirect(`${href(await context(req), '/member/resend-confirmation')}?sent=1`, 303);
+      if (res.status === 404) throw new SiteNotFound();
+      return show(req, reply, statusOf(res), (ctx, csrf) => resendConfirmationPage(ctx, failed(res, { email }, ['email']), csrf));
     });
 
     // ---- sign-in with a code by mail ----
@@ -275,26 +307,87 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       sessions.signIn(reply, cookiePath(req), renewed, sessions.secondsLeft(renewed) > app.config.tokenTtlSeconds);
       return renewed;
     };
-    app.get(at('/profile'), SITE_ROUTE, async (req, reply) => {
-      const me = await member(req, reply);
-      if (!me) return go(req, reply, '/member/sign-in');
-      const saved = (req.query as Query).saved === '1';
-      return show(req, reply, 200, (ctx, csrf) =>
+    /** The profile page with its three forms; `forms` replaces the ones a handler answers for. */
+    const profileShown = (req: FastifyRequest, reply: FastifyReply, me: { member: Member }, forms: Partial<ProfileForms>, status = 200) =>
+      show(req, reply, status, (ctx, csrf) =>
         profilePage(
           ctx,
           me.member,
-          { values: { name: me.member.name }, errors: {}, ...(saved ? { notice: { kind: 'ok' as const, text: ctx.t.profileSaved } } : {}) },
+          { profile: emptyForm({ name: me.member.name }), email: emptyForm(), password: emptyForm(), ...forms },
           csrf,
         ),
       );
+    /** After a change: back to the profile (POST-redirect-GET), which says what was done. */
+    const backToProfile = async (req: FastifyRequest, reply: FastifyReply, done: keyof typeof DONE) =>
+      reply.redirect(`${href(await context(req), '/member/profile')}?${done === 'saved' ? 'saved=1' : `done=${done}`}`, 303);
+    const ok = (text: string) => ({ notice: { kind: 'ok' as const, text } });
+    /** What each `done` says, in which form. */
+    const DONE = {
+      saved: (t: SiteContext['t']) => ({ profile: { ...emptyForm(), ...ok(t.profileSaved) } }),
+      'email-sent': (t: SiteContext['t'], m: Member) => ({
+        email: { ...emptyForm(), ...ok(t.emailChangeSent(m.pending_email?.email ?? '')) },
+      }),
+      'email-changed': (t: SiteContext['t']) => ({ email: { ...emptyForm(), ...ok(t.emailChanged) } }),
+      'email-cancelled': (t: SiteContext['t']) => ({ email: { ...emptyForm(), ...ok(t.emailChangeCancelled) } }),
+      password: (t: SiteContext['t']) => ({ password: { ...emptyForm(), ...ok(t.passwordChanged) } }),
+    };
+    app.get(at('/profile'), SITE_ROUTE, async (req, reply) => {
+      const me = await member(req, reply);
+      if (!me) return go(req, reply, '/member/sign-in');
+      const q = req.query as Query;
+      const ctx = await context(req);
+      const done = (q.saved === '1' ? 'saved' : q.done) as keyof typeof DONE | undefined;
+      const forms: Partial<ProfileForms> = done && done in DONE ? DONE[done](ctx.t, me.member) : {};
+      // The e-mail change mail's link: the code typed in for the member, who still presses the button.
+      const code = str(q.email_code, 12);
+      if (code && me.member.pending_email) forms.email = emptyForm({ code });
+      if (forms.profile) forms.profile.values = { name: me.member.name };
+      return profileShown(req, reply, me, forms);
     });
     app.post(at('/profile'), SITE_ROUTE, async (req, reply) => {
       const me = await member(req, reply);
       if (!me) return go(req, reply, '/member/sign-in');
       const name = str(((req.body ?? {}) as Body).name, 100);
       const res = await pages.api(req).put(`${A}/profile`, { name }, me.session);
-      if (res.status === 200) return reply.redirect(`${href(await context(req), '/member/profile')}?saved=1`, 303);
-      return show(req, reply, statusOf(res), (ctx, csrf) => profilePage(ctx, me.member, failed(res, { name }, ['name']), csrf));
+      if (res.status === 200) return backToProfile(req, reply, 'saved');
+      return profileShown(req, reply, me, { profile: failed(res, { name }, ['name']) }, statusOf(res));
+    });
+    app.post(at('/profile/email'), SITE_ROUTE, async (req, reply) => {
+      const me = await member(req, reply);
+      if (!me) return go(req, reply, '/member/sign-in');
+      const body = (req.body ?? {}) as Body;
+      const email = str(body.email, 200);
+      const current = str(body.current_password, 200);
+      const res = await pages.api(req).put(`${A}/email`, { email, locale, ...(current ? { current_password: current } : {}) }, me.session);
+      if (res.status === 200) return backToProfile(req, reply, 'email-sent');
+      return profileShown(req, reply, me, { email: failed(res, { email }, ['email', 'current_password']) }, statusOf(res));
+    });
+    app.post(at('/profile/email/confirm'), SITE_ROUTE, async (req, reply) => {
+      const me = await member(req, reply);
+      if (!me) return go(req, reply, '/member/sign-in');
+      const code = str(((req.body ?? {}) as Body).code, 12).trim();
+      const res = await pages.api(req).post(`${A}/email/confirm`, { code }, me.session);
+      if (res.status === 200) return backToProfile(req, reply, 'email-changed');
+      return profileShown(req, reply, me, { email: failed(res, {}, ['code']) }, statusOf(res));
+    });
+    app.post(at('/profile/email/cancel'), SITE_ROUTE, async (req, reply) => {
+      const me = await member(req, reply);
+      if (!me) return go(req, reply, '/member/sign-in');
+      await pages.api(req).delete(`${A}/email`, me.session);
+      return backToProfile(req, reply, 'email-cancelled');
+    });
+    app.post(at('/profile/password'), SITE_ROUTE, async (req, reply) => {
+      const me = await member(req, reply);
+      if (!me) return go(req, reply, '/member/sign-in');
+      const body = (req.body ?? {}) as Body;
+      const res = await pages
+        .api(req)
+        .put(`${A}/password`, { current_password: str(body.current_password, 200), password: str(body.password, 200) }, me.session);
+      const renewed = sessionFrom(res, me.session.fingerprint);
+      if (!renewed) return profileShown(req, reply, me, { password: failed(res, {}, ['current_password', 'password']) }, statusOf(res));
+      // The old token died with the password: this browser keeps the session with the new one, as lasting as it was.
+      sessions.signIn(reply, cookiePath(req), renewed, sessions.secondsLeft(renewed) > app.config.tokenTtlSeconds);
+      return backToProfile(req, reply, 'password');
     });
     app.post(at('/sign-out'), SITE_ROUTE, async (req, reply) => {
       const session = sessions.member(req);

@@ -219,6 +219,10 @@ export const enUS: SameKeys<typeof zhTW> = {
       order_stale: 'The list changed meanwhile and was reloaded: move the row again',
       duplicate_value: 'The values must not repeat',
       markup_too_deep: 'The content is nested too deep (the editor does not write this)',
+      // Issue 26: e-mail changes.
+      unique: 'Another account already uses this',
+      email_unchanged: 'This is your current e-mail',
+      email_change_invalid: 'The code is wrong, expired or used: ask for the change again',
       markup_too_many_tags: 'The content has too many tags: split it into several pages',
       markup_too_complex: 'The content is too complex to check in time: simplify it and save again',
     },

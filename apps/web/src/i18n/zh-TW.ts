@@ -203,6 +203,10 @@ export const zhTW = {
       order_stale: '清單在這期間有變動，已重新載入；請再移動一次',
       duplicate_value: '不可有重複的值',
       markup_too_deep: '內容的巢狀層數太多（編輯器不會產生這樣的內容）',
+      // Issue 26: e-mail changes.
+      unique: '已被其他帳號使用',
+      email_unchanged: '這就是目前的電子郵件',
+      email_change_invalid: '確認碼不正確、已過期或已使用，請重新申請變更',
       markup_too_many_tags: '內容的標籤太多，請分成幾頁',
       markup_too_complex: '內容太複雜，無法在時限內檢查，請簡化後再儲存',
     },

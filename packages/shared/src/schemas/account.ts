@@ -108,6 +108,10 @@ export const renewBody = z.object({
   organization_id: rowId.nullable().optional().describe('Switch the device into this organization (always a new token)'),
   keep_login: z.boolean().optional().describe('Lifetime of the next tokens; never past the session end fixed at sign-in'),
 });
+/** Issue 26: an e-mail change waiting for the code mailed to the new address. */
+export const pendingEmailSchema = z.object({ email: z.string(), expires_at: z.string() });
+export type PendingEmail = z.infer<typeof pendingEmailSchema>;
+
 export const profileSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -119,6 +123,8 @@ export const profileSchema = z.object({
   impersonator: z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable(),
   /** How the web shows dates to this admin: 'gregorian' or 'roc' (民國 years); docs/decisions.md. */
   date_calendar: z.enum(DATE_CALENDARS),
+  /** The e-mail change waiting for its code (issue 26), or null. */
+  pending_email: pendingEmailSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -193,9 +199,13 @@ export const identityCodeBody = z.strictObject({ locale: z.enum(['zh-TW', 'en-US
 export const identityCodeResponse = z.object({ sent: z.literal(true), resend_after: z.number().int(), expires_in: z.number().int() });
 
 /** Issue 10: changing one's e-mail, after verify-identity. */
+/** Asks for an e-mail change: a code goes to the new address (in `locale`), a notice to the current one. */
 export const changeEmailBody = z.strictObject({
   email: z.string().trim().min(1, VALIDATION_KEYS.required).email(VALIDATION_KEYS.email).max(200),
+  locale: z.enum(['zh-TW', 'en-US']).optional(),
 });
+/** The code mailed to the new address (typed on the profile, or carried by the mail's link). */
+export const confirmEmailChangeBody = z.strictObject({ code: z.string().trim().min(1, VALIDATION_KEYS.required).max(20) });
 
 /** Issue 10: social sign-in providers (spec section 1). */
 export const OAUTH_PROVIDERS = ['google', 'facebook', 'line'] as const;

@@ -88,3 +88,27 @@ export type SignedUrl = z.infer<typeof signedUrlResponse>;
 
 /** Expiry choices the web offers for a signed link (seconds). */
 export const SIGNED_URL_TTL_CHOICES = [300, 3600, 21600, 86400] as const;
+
+/** One opening of a signed link to a file (issue 26): when, from where, and which link it was. */
+export const signedLinkOpenSchema = z.object({
+  id: z.number(),
+  opened_at: z.string(),
+  ip: z.string().nullable(),
+  /** The browser and system from the user agent ("Chrome 122 · macOS"). */
+  device: z.string().nullable(),
+  link: z.object({
+    signer: z.object({ id: z.number(), name: z.string() }),
+    signed_at: z.string(),
+    expires_at: z.string(),
+    /** The note the signer attached to the link, when it has one. */
+    note: z.string().nullable(),
+  }),
+});
+export type SignedLinkOpen = z.infer<typeof signedLinkOpenSchema>;
+export const signedLinkOpensQuery = z.object({
+  page: listQuery(['id']).shape.page,
+  per_page: listQuery(['id']).shape.per_page,
+  organization_id: rowIdParam.optional(),
+});
+export const signedLinkOpensResponse = listResponse(signedLinkOpenSchema);
+export type SignedLinkOpensResponse = z.infer<typeof signedLinkOpensResponse>;

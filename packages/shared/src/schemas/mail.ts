@@ -15,6 +15,8 @@ export const MAIL_TEMPLATE_NAMES = [
   'contact_received',
   'member_confirmation',
   'audit_anchor',
+  'email_change_code',
+  'email_change_notice',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
-import { OAUTH_PROVIDERS, oauthReturnBody, passwordField } from './account.ts';
+import { OAUTH_PROVIDERS, oauthReturnBody, passwordField, pendingEmailSchema } from './account.ts';
 
 /**
  * Members (issue 12, docs/identity.md "Members"): people of the company website, not admins. They
@@ -76,6 +76,19 @@ const browserBinding = z
 export const memberOAuthStartBody = z.strictObject({ browser_binding: browserBinding }).optional();
 export const memberOAuthReturnBody = oauthReturnBody.extend({ browser_binding: browserBinding });
 export const memberProfileBody = z.strictObject({ name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100) });
+/** The signed-in member's own profile: itself, and the e-mail change waiting for its code (issue 26). */
+export const memberProfileSchema = memberSchema.extend({ pending_email: pendingEmailSchema.nullable() });
+/** Issue 26: a member asks for an e-mail change; the current password proves it is the member (when it has one). */
+export const memberChangeEmailBody = z.strictObject({
+  email,
+  current_password: z.string().min(1, VALIDATION_KEYS.required).max(200).optional(),
+  locale,
+});
+/** Issue 26: a member changes its password with the current one. */
+export const memberPasswordBody = z.strictObject({
+  current_password: z.string().min(1, VALIDATION_KEYS.required).max(200),
+  password: passwordField.pipe(z.string().max(200)),
+});
 
 // ---- back office ----
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../list.ts';
 
-export const OTP_PURPOSES = ['sign_in', 'verify_identity'] as const;
+/** Every purpose a mailed code has (one_time_codes.purpose): members' sign-in, and (issue 26) e-mail changes too. */
+export const OTP_PURPOSES = ['sign_in', 'verify_identity', 'member_sign_in', 'email_change', 'member_email_change'] as const;
 export const OTP_STATES = ['open', 'used', 'expired'] as const;
 
 /** One mailed code as the OTP records screen shows it: never the code or its digest. */

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 
-/** What a one-time code is for: signing in, or proving one's identity to a signed-in session. */
-export type CodePurpose = 'sign_in' | 'verify_identity' | 'member_sign_in';
+/**
+ * What a one-time code is for: signing in, proving one's identity to a signed-in session, or (issue 26,
+ * migration 0091) proving the new address of an e-mail change, the code's `email`.
+ */
+export type CodePurpose = 'sign_in' | 'verify_identity' | 'member_sign_in' | 'email_change' | 'member_email_change';
 
 /** Migration 0071: codes sent by mail, stored as a keyed digest (lib/identity/one-time-codes.ts). */
 export interface OneTimeCodesTable {

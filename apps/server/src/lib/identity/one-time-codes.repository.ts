@@ -51,3 +51,39 @@ export async function useUpCode(db: DbOrTrx, id: number, maxTries: number, at: s
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }
+
+/** Whose codes: an admin's or a member's (an e-mail change is the account's, whatever the address). */
+export type CodeOwner = { adminId: number } | { memberId: number };
+
+const ofOwner = <Q extends { where: (...args: any[]) => Q }>(qb: Q, owner: CodeOwner): Q =>
+  'adminId' in owner ? qb.where('admin_id', '=', owner.adminId) : qb.where('member_id', '=', owner.memberId);
+
+/** The account's latest open (neither used nor retired) code for the purpose, whichever address it went to. */
+export async function openCodeOfOwner(db: DbOrTrx, owner: CodeOwner, purpose: CodePurpose) {
+  return ofOwner(
+    db
+      .selectFrom('one_time_codes')
+      .select(['id', 'email', 'tries', 'expires_at'])
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('retired_at', 'is', null),
+    owner,
+  )
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The account's open codes for the purpose die (a new one replaces them, or the account cancelled). */
+export async function retireOpenCodesOfOwner(db: DbOrTrx, owner: CodeOwner, purpose: CodePurpose, at: string): Promise<number> {
+  const res = await ofOwner(
+    db
+      .updateTable('one_time_codes')
+      .set({ retired_at: at })
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('retired_at', 'is', null),
+    owner,
+  ).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

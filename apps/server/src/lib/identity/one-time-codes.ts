@@ -30,7 +30,7 @@ export function oneTimeCodes(serverSecret: string) {
     /** A new code for `email`: the plain code, to be mailed and forgotten. */
     async issue(
       db: DbOrTrx,
-      opts: { email: string; adminId: number | null; memberId?: number; purpose: CodePurpose; ip: string | null },
+      opts: { email: string; adminId: number | null; memberId?: number; purpose: CodePurpose; ip: string | null; ttlSeconds?: number },
     ): Promise<string> {
       const email = opts.email.toLowerCase();
       const code = randomDigits(CODE_RULES.digits);
@@ -45,7 +45,7 @@ export function oneTimeCodes(serverSecret: string) {
         code_hash: digest(opts.purpose, email, code),
         ip: opts.ip,
         created_at: nowIso,
-        expires_at: new Date(now.getTime() + CODE_RULES.ttlSeconds * 1000).toISOString(),
+        expires_at: new Date(now.getTime() + (opts.ttlSeconds ?? CODE_RULES.ttlSeconds) * 1000).toISOString(),
         used_at: null,
         retired_at: null,
       });

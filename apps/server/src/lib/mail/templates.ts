@@ -170,6 +170,42 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     },
   },
   {
+    // Issue 26: an admin's or a member's new e-mail proves itself with this code (or its link) before it replaces the old one.
+    name: 'email_change_code',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('newEmail', false, 'new@example.com'),
+      v('code', true, '246810'),
+      link(true, '/admin/profile?email_code=246810'),
+      v('expiresInMinutes', false, '30'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '確認您在 {{appName}} 的新電子郵件',
+        html: `<p>{{name}} 您好：</p><p>您要求把 {{appName}} 帳號的電子郵件改為 {{newEmail}}。請在 {{expiresInMinutes}} 分鐘內登入後點選下方按鈕，或在個人資料頁輸入這組確認碼：</p>${code('code')}${button('{{link}}', '確認新的電子郵件')}<p>確認之前，您的帳號仍使用原本的電子郵件。若不是您本人提出的要求，請忽略這封信。</p>`,
+      },
+      'en-US': {
+        subject: 'Confirm your new e-mail for {{appName}}',
+        html: `<p>Hello {{name}},</p><p>You asked to change the e-mail of your {{appName}} account to {{newEmail}}. Within {{expiresInMinutes}} minutes, sign in and use the button below, or type this code on your profile:</p>${code('code')}${button('{{link}}', 'Confirm my new e-mail')}<p>Until you confirm, your account keeps its current e-mail. If you did not ask for this, ignore this mail.</p>`,
+      },
+    },
+  },
+  {
+    // Issue 26: the current address hears of a requested change, so its owner can cancel one they did not make.
+    name: 'email_change_notice',
+    variables: [v('name', false, '王小明', 'Alex Chen'), v('newEmail', false, 'new@example.com')],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 帳號的電子郵件變更要求',
+        html: `<p>{{name}} 您好：</p><p>有人要求把您 {{appName}} 帳號的電子郵件改為 {{newEmail}}。新地址確認之前，帳號仍使用這個電子郵件。</p><p>若是您本人，不需要做任何事。若不是，請登入後在個人資料頁取消這項變更，並立即變更密碼；有任何問題，請來信 {{supportEmail}}。</p>`,
+      },
+      'en-US': {
+        subject: 'E-mail change requested for your {{appName}} account',
+        html: `<p>Hello {{name}},</p><p>Someone asked to change the e-mail of your {{appName}} account to {{newEmail}}. Until the new address is confirmed, the account keeps this e-mail.</p><p>If it was you, there is nothing to do. If not, sign in, cancel the change on your profile and change your password now; questions go to {{supportEmail}}.</p>`,
+      },
+    },
+  },
+  {
     // Issue 28: each Taipei day's head of the audit chain, to AUDIT_ANCHOR_MAIL, kept outside this server.
     name: 'audit_anchor',
     variables: [v('day', false, '2026-11-26'), v('hash', false, '9f2c…e41a'), v('lastId', false, '18234'), v('entries', false, '18234')],

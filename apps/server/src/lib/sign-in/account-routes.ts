@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { oauthProviderParam } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { EMAIL_CHANGE_KEYS, EMAIL_CHANGE_TTL_SECONDS, emailChangeInvalid, emailChanges } from '../identity/email-change.ts';
 import { CODE_RULES, oneTimeCodes } from '../identity/one-time-codes.ts';
 import { paceSend } from '../identity/send-pacing.ts';
 import { publicReads } from '../kit/request-context.ts';
@@ -155,6 +156,78 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
 
   register('PUT', '/profile', side.profile.put, async (req) => {
     await side.profile.update(req);
+    return side.profile.view(req);
+  });
+
+  const ec = side.emailChange;
+  const changes = emailChanges(app.config.jwtSecret, ec.purpose);
+  const isTaken = () => conflict({ email: ['validate.error.unique'] });
+
+  register('PUT', '/email', ec.start, async (req) => {
+    const email = req.body.email.toLowerCase();
+    const account = await ec.account(req);
+    await ec.prove(req, account);
+    if (email === account.email) throw badRequest({ email: [EMAIL_CHANGE_KEYS.same] });
+    if (await ec.taken(publicReads(req), email, account.id)) throw isTaken();
+    await paceSend(app.rateLimits, { kind: ec.pace, email, ip: req.ip });
+    await ec.write(req, async (ctx) => {
+      const code = await changes.start(ctx.trx, ec.owner(account.id), { email, ip: req.ip });
+      const locale = req.body.locale ?? account.locale;
+      const adminId = accounts.type === 'admin' ? { adminId: account.id } : {};
+      const name = account.greeting;
+      await ctx.sendMail({
+        to: email,
+        template: 'email_change_code',
+        locale,
+        variables: { name, newEmail: email, code, link: ec.link(code), expiresInMinutes: EMAIL_CHANGE_TTL_SECONDS / 60 },
+        ...adminId,
+      });
+      // A placeholder address (a LINE or Facebook member without an e-mail) receives nothing.
+      if (!account.email.endsWith('.invalid')) {
+        await ctx.sendMail({
+          to: account.email,
+          template: 'email_change_notice',
+          locale,
+          variables: { name, newEmail: email },
+          ...adminId,
+        });
+      }
+      await ctx.audit({ action: 'request_email_change', target_type: accounts.type, target_id: account.id, after: { email } });
+    });
+    return side.profile.view(req);
+  });
+
+  register('POST', '/email/confirm', ec.confirm, async (req) => {
+    const account = await ec.account(req);
+    const owner = ec.owner(account.id);
+    // An address taken since the request keeps its code: the account cancels or asks for another address.
+    const pending = await changes.pending(publicReads(req), owner);
+    if (pending && (await ec.taken(publicReads(req), pending.email, account.id))) throw isTaken();
+    // Its own transaction, committed whatever the answer, so a wrong code counts a try.
+    const email = await ec.write(req, ({ trx }) => changes.check(trx, owner, req.body.code));
+    if (email === null) throw emailChangeInvalid();
+    await ec.write(req, async (ctx) => {
+      if (await ec.taken(ctx.trx, email, account.id)) throw isTaken();
+      await ec.setEmail(ctx.trx, account.id, email, new Date().toISOString());
+      await ctx.audit({
+        action: 'change_email',
+        target_type: accounts.type,
+        target_id: account.id,
+        before: { email: account.email },
+        after: { email },
+      });
+    });
+    return side.profile.view(req);
+  });
+
+  register('DELETE', '/email', ec.cancel, async (req) => {
+    const account = await ec.account(req);
+    await ec.write(req, async (ctx) => {
+      const email = await changes.cancel(ctx.trx, ec.owner(account.id));
+      if (email !== null) {
+        await ctx.audit({ action: 'cancel_email_change', target_type: accounts.type, target_id: account.id, before: { email } });
+      }
+    });
     return side.profile.view(req);
   });
 

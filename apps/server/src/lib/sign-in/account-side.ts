@@ -5,6 +5,7 @@ import type { SignInResponse } from '@bo/shared/schemas/account';
 import type { DbOrTrx, Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import type { CodeOwner } from '../identity/one-time-codes.repository.ts';
 import type { VisitorPrincipal } from '../kit/principals.ts';
 import type { WriteContext } from '../kit/request-context.ts';
 import type { MailRequest } from '../mail/outbox.ts';
@@ -55,6 +56,24 @@ export interface ResetMailBody {
 export interface ResetByMailBody {
   token: string;
   password: string;
+}
+
+/** Issue 26: an e-mail change asked for by the signed-in account (members also send their current password). */
+export interface EmailChangeBody {
+  email: string;
+  locale?: MailLocale | undefined;
+  current_password?: string | undefined;
+}
+export interface ConfirmEmailChangeBody {
+  code: string;
+}
+
+/** The signed-in account whose e-mail changes: its current address, what mails greet it by, its mails' language. */
+export interface ChangingAccount {
+  id: number;
+  email: string;
+  greeting: string;
+  locale: MailLocale;
 }
 
 /** What mails (a sign-in code, a reset link) need of an account found by its e-mail; only an active one is mailed. */
@@ -132,6 +151,26 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     view(req: FastifyRequest): Promise<unknown>;
     /** Writes the change and its audit entry in the signed-in principal's transaction. */
     update(req: FastifyRequest<{ Body: ProfileBody }>): Promise<void>;
+  };
+  /** Issue 26 (docs/identity.md "E-mail change"): a code to the new address, a notice to the old, the change once confirmed. */
+  emailChange: {
+    start: AccountRoute<EmailChangeBody>;
+    confirm: AccountRoute<ConfirmEmailChangeBody>;
+    cancel: AccountRoute;
+    /** The codes' purpose (one_time_codes), and the send-pacing kind of the code mail. */
+    purpose: CodePurpose;
+    pace: string;
+    account(req: FastifyRequest): Promise<ChangingAccount>;
+    owner(accountId: number): CodeOwner;
+    /** That the signed-in person may change it: admins' verify identity, members' current password. */
+    prove(req: FastifyRequest<{ Body: EmailChangeBody }>, account: ChangingAccount): Promise<void>;
+    /** Whether another account has the address. */
+    taken(db: DbOrTrx, email: string, accountId: number): Promise<boolean>;
+    /** The mail's link that confirms with `code`: a page of the signed-in account (web profile, website profile). */
+    link(code: string): string;
+    /** Runs `fn` in the signed-in principal's transaction. */
+    write<T>(req: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+    setEmail(trx: Trx, accountId: number, email: string, at: string): Promise<void>;
   };
   sessions: {
     renew: AccountRoute<RenewBody> & { method: 'PUT' | 'POST' };

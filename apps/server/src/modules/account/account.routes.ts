@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import {
   changeEmailBody,
+  confirmEmailChangeBody,
   emailOtpBody,
   emailOtpResponse,
   loginBody,
@@ -25,14 +26,17 @@ import {
 import type { DbOrTrx } from '../../db/database.ts';
 import { parseRoles, type Actor, type DeviceActor } from '../../lib/actor.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
+import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
+import { emailChanges } from '../../lib/identity/email-change.ts';
+import { appLink } from '../../lib/mail/outbox.ts';
+import { checkCurrentPassword } from '../../lib/sign-in/current-password.ts';
 import { openPasswordLink, passwordLinkMail, useUpPasswordLink } from '../../lib/identity/password-links.ts';
 import { SEND_PACING } from '../../lib/identity/send-pacing.ts';
 import { CODE_RULES } from '../../lib/identity/one-time-codes.ts';
 import { adminActing } from '../../lib/kit/principals.ts';
 import { adminProviders } from '../../lib/oauth/providers.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { adminAccounts } from '../../lib/sign-in/accounts.ts';
 import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
 import type { AccountSide } from '../../lib/sign-in/account-side.ts';
@@ -40,7 +44,6 @@ import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
 import type { AdminPrincipal } from '../../lib/sign-in/principal.ts';
-import { fingerprintOf } from '../../lib/sign-in/sign-in-client.ts';
 import {
   adminByEmail,
   adminIdByEmail,
@@ -57,8 +60,11 @@ import {
 const tags = ['account'];
 const now = () => new Date().toISOString();
 
-/** The signed-in admin's profile: its row, with the roles and organization of the request's actor. */
-async function profileOf(db: DbOrTrx, actor: Actor) {
+/** Admins' e-mail changes: codes of purpose email_change (lib/identity/email-change.ts). */
+const adminEmailChanges = (app: FastifyInstance) => emailChanges(app.config.jwtSecret, 'email_change');
+
+/** The signed-in admin's profile: its row, with the roles and organization of the request's actor, and a pending e-mail change. */
+async function profileOf(app: FastifyInstance, db: DbOrTrx, actor: Actor) {
   const a = await adminRow(db, actor.id);
   return {
     id: a.id,
@@ -70,11 +76,12 @@ async function profileOf(db: DbOrTrx, actor: Actor) {
     organization_id: actor.organizationId,
     impersonator: actor.impersonatorId === null ? null : await adminSummary(db, actor.impersonatorId),
     date_calendar: a.date_calendar === 'roc' ? ('roc' as const) : ('gregorian' as const),
+    pending_email: await adminEmailChanges(app).pending(db, { adminId: a.id }),
     created_at: a.created_at,
     updated_at: a.updated_at,
   };
 }
-const profileOfRequest = (req: FastifyRequest) => profileOf(req.readContext().db, req.actor);
+const profileOfRequest = (app: FastifyInstance, req: FastifyRequest) => profileOf(app, req.readContext().db, req.actor);
 
 type AdminMailed = NonNullable<Awaited<ReturnType<typeof adminByEmail>>>;
 
@@ -164,7 +171,7 @@ function adminSide(
     profile: {
       get: { response: { 200: profileSchema }, config: signedInAdmin },
       put: { body: profileUpdateBody, response: { 200: profileSchema }, config: { roles: [] } },
-      view: profileOfRequest,
+      view: (req) => profileOfRequest(app, req),
       update: (req) =>
         req.inTransaction(async ({ trx, actor, audit }) => {
           const { name, date_calendar } = req.body;
@@ -178,6 +185,47 @@ function adminSide(
           const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof typeof changes]]));
           await audit({ action: 'update_profile', target_type: 'admin', target_id: actor.id, before, after: changes });
         }),
+    },
+    emailChange: {
+      start: {
+        description:
+          "Asks to change the signed-in admin's e-mail (its sign-in name), after verify-identity: a code valid 30 minutes, with a link " +
+          'to the profile, goes to the new address, a notice to the current one; nothing changes until the code is confirmed. A new ' +
+          'request replaces a pending one. 400 `validate.error.email_unchanged` for the current address, 409 when another admin has it, ' +
+          '429 for a second request to the same address within a minute.',
+        body: changeEmailBody,
+        response: { 200: profileSchema },
+        config: { roles: [], errors: [403, 409, 429] },
+      },
+      confirm: {
+        description:
+          "Confirms the pending e-mail change with the code mailed to the new address: the admin's e-mail becomes it. A wrong, used, " +
+          'replaced, cancelled or expired code, or a sixth try, is 400 `validate.error.email_change_invalid`; 409 when another admin took ' +
+          'the address meanwhile.',
+        body: confirmEmailChangeBody,
+        response: { 200: profileSchema },
+        config: { roles: [], errors: [409] },
+      },
+      cancel: {
+        description: 'Cancels the pending e-mail change (its code stops working); the profile without it.',
+        response: { 200: profileSchema },
+        config: { roles: [] },
+      },
+      purpose: 'email_change',
+      pace: 'email_change',
+      account: async (req) => {
+        const a = await adminRow(req.readContext().db, req.actor.id);
+        return { id: a.id, email: a.email, greeting: a.name || a.email, locale: 'zh-TW' };
+      },
+      owner: (adminId) => ({ adminId }),
+      prove: (req) => requireIdentityProof(req.readContext().db, req.actor.deviceId),
+      taken: async (db, email, adminId) => {
+        const found = await adminIdByEmail(db, email);
+        return found !== undefined && Number(found.id) !== adminId;
+      },
+      link: (code) => appLink(app.config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
+      write: (req, fn) => req.inTransaction(fn),
+      setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),
     },
     sessions: {
       renew: { method: 'PUT', body: renewBody, response: { 200: tokenResponse }, config: signedInAdmin },
@@ -260,14 +308,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
         // No current password (an admin without one, or one who forgot it while signed in): verify-identity instead.
         await requireIdentityProof(db, actor.deviceId);
       } else {
-        // Guessing the current password with a stolen token is limited like sign-in guesses from this
-        // browser (a signed-in one, so a known browser): the same counter, the same lock.
-        const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
-        await attempts.check(attempt);
-        if (!(await verifyPassword(admin.password_hash, req.body.current_password))) {
-          throw badRequest({ current_password: ['validate.error.password_incorrect'] });
-        }
-        await attempts.succeed(attempt);
+        await checkCurrentPassword(attempts, req, admin, req.body.current_password);
       }
       const passwordHash = await hashPassword(req.body.password);
       return req.inTransaction(async ({ trx, audit }) => {
@@ -281,31 +322,6 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
         const device = await sessionDevice(trx, actor.deviceId);
         return { token: await app.tokens.issue(trx, actor.deviceId, device.keep_login === 1, { retire: 'at-once' }) };
       });
-    },
-  );
-
-  app.put(
-    '/api/admin/account/email',
-    {
-      schema: {
-        tags,
-        description: "Changes the signed-in admin's e-mail (its sign-in name) after verify-identity; 409 when another admin has it.",
-        body: changeEmailBody,
-        response: { 200: profileSchema },
-      },
-      config: { roles: [], errors: [403, 409] },
-    },
-    async (req) => {
-      const email = req.body.email.toLowerCase();
-      await req.inTransaction(async ({ trx, actor, audit }) => {
-        await requireIdentityProof(trx, actor.deviceId);
-        const row = await adminRow(trx, actor.id);
-        if (row.email === email) return;
-        if (await adminIdByEmail(trx, email)) throw conflict({ email: ['validate.error.unique'] });
-        await updateAdmin(trx, actor.id, { email, updated_at: now() });
-        await audit({ action: 'change_email', target_type: 'admin', target_id: actor.id, before: { email: row.email }, after: { email } });
-      });
-      return profileOfRequest(req);
     },
   );
 

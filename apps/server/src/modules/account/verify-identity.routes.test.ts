@@ -43,16 +43,17 @@ describe('verify identity', () => {
       { 'x-fingerprint': 'other-browser' },
     );
     expect(fromOther.statusCode).toBe(403);
+    // Issue 26: the change now waits for the code mailed to the new address (email-change.routes.test.ts).
     const moved = await changeEmail(token, `Moved-${admin.email}`);
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().email).toBe(`moved-${admin.email}`.toLowerCase());
+    expect(moved.json().pending_email.email).toBe(`moved-${admin.email}`.toLowerCase());
     const audit = await t.db
       .selectFrom('audit_logs')
       .select('action')
       .where('target_type', '=', 'admin')
       .where('target_id', '=', String(admin.id))
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['verify_identity', 'change_email']));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['verify_identity', 'request_email_change']));
 
     // Five minutes later (the proof's end moved back rather than the clock forward, which would end the token too).
     await t.db

@@ -4,7 +4,8 @@ import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file'
 import type { DbOrTrx } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, type ListParams } from '../../lib/list.ts';
+import { paginate } from '../../lib/kit/paginate.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { FilesTable, SignedLinkOpensTable } from '../../db/tables/media.ts';
@@ -144,4 +145,24 @@ export const removeFiles = (db: DbOrTrx, fs: FileScope, ids: readonly number[]) 
 /** The admin who signed a link: who they are and whether they are still active. */
 export function findSigner(db: DbOrTrx, adminId: number) {
   return db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', adminId).executeTakeFirst();
+}
+
+/** One page of the opens of a file's signed links, newest first, with each link's signer (the file is already in scope). */
+export function signedLinkOpensOf(db: DbOrTrx, fileId: number, page: Pick<ListParams, 'page' | 'per_page'>) {
+  const qb = db
+    .selectFrom('signed_link_opens as o')
+    .innerJoin('admins as a', 'a.id', 'o.signer_id')
+    .select([
+      'o.id',
+      'o.opened_at',
+      'o.ip',
+      'o.user_agent',
+      'o.signed_at',
+      'o.expires_at',
+      'o.payload',
+      'a.id as signer_id',
+      'a.name as signer_name',
+    ])
+    .where('o.file_id', '=', fileId);
+  return paginate(qb, { ...page, sort: 'id', order: 'desc' }, { sortColumns: { id: 'o.id' }, idColumn: 'o.id' });
 }

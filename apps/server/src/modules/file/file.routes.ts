@@ -11,9 +11,12 @@ import {
   fileSchema,
   fileUploadQuery,
   privateFileParams,
+  signedLinkOpensQuery,
+  signedLinkOpensResponse,
   signedUrlBody,
   signedUrlResponse,
 } from '@bo/shared/schemas/file';
+import { idParam } from '@bo/shared/list';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { SNIFF_BYTES } from '../../lib/media/sniff.ts';
 import { newUid } from '../../lib/media/uid.ts';
@@ -143,6 +146,28 @@ export async function fileRoutes(fastify: FastifyInstance) {
       const expiresAt = new Date(expires * 1000).toISOString();
       await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
       return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
+    },
+  );
+
+  app.get(
+    '/api/admin/file/:id/signed-link-opens',
+    {
+      schema: {
+        tags,
+        description:
+          "Who opened the file's signed links, newest first: when, from which address and browser, and which link (its signer, " +
+          "when it was signed, until when, its note). 404 for a file outside the caller's organization.",
+        params: idParam,
+        querystring: signedLinkOpensQuery,
+        response: { 200: signedLinkOpensResponse },
+      },
+      config: { roles: ROLES.file },
+    },
+    async (req) => {
+      const reads = fileReads(req.readContext());
+      const row = await reads.row(req.params.id);
+      if (!row) throw notFound();
+      return reads.linkOpens(row, req.query);
     },
   );
 

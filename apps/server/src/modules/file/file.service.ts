@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileItem, fileListQuery, FileListResponse } from '@bo/shared/schemas/file';
+import type { FileItem, fileListQuery, FileListResponse, SignedLinkOpensResponse } from '@bo/shared/schemas/file';
 import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import {
@@ -10,10 +10,12 @@ import {
   findFiles,
   listFiles,
   removeFiles,
+  signedLinkOpensOf,
   storedKeysOf,
   type FileRow,
 } from './file.repository.ts';
 import type { Detected } from '../../lib/media/file-types.ts';
+import { toSignedLinkOpen } from './signed-links.ts';
 
 type Query = z.output<typeof fileListQuery>;
 
@@ -32,6 +34,8 @@ export interface FileReads extends ResourceReads<FileItem, Query, FileListRespon
   /** A file the context may read, by id or by uid, with its storage key; undefined when out of reach. */
   row(id: number): Promise<FileRow | undefined>;
   rowByUid(uid: string): Promise<FileRow | undefined>;
+  /** One page of the opens of the file's signed links (a file `row` answered). */
+  linkOpens(file: FileRow, page: { page: number; per_page: number }): Promise<SignedLinkOpensResponse>;
 }
 
 export interface FileService extends ResourceWrites<FileItem, never> {
@@ -48,6 +52,10 @@ export function fileReads({ db, scope, actor }: AdminReadContext): FileReads {
     find: (ids) => findFiles(db, fs, ids),
     row: (id) => findFileRow(db, fs, id),
     rowByUid: (uid) => findFileByUid(db, fs, uid),
+    linkOpens: async (file, page) => {
+      const { data, meta } = await signedLinkOpensOf(db, file.id, page);
+      return { data: data.map(toSignedLinkOpen), meta };
+    },
   };
 }
 

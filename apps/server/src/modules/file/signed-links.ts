@@ -1,9 +1,10 @@
 import { can, ROLES } from '@bo/shared/permissions';
-import { SIGNED_LINK_P_MAX } from '@bo/shared/schemas/file';
+import { SIGNED_LINK_P_MAX, type SignedLinkOpen } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
 import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
 import { LinkSigner as HmacLinkSigner, signedLinkParts as linkParts, type SignedLinkParts } from '../../lib/link-signer.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { userAgentSummary } from '../../lib/audit-labels.ts';
 import { fileInScope, fileScopeOf, findSigner, type FileRow } from './file.repository.ts';
 
 /** The file manager's signed links (lib/link-signer.ts): `${SIGNED_PATH_PREFIX}/<uid>/<encoded name>`. */
@@ -48,3 +49,42 @@ export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow)
   if (!(await actInOrganization(db, actor, row.organization_id))) return false;
   return can(actor.roles, ROLES.file) && fileInScope(row, fileScopeOf(scopeOf(actor.organizationId), actor));
 }
+
+/** The note a link was signed with: the payload's `note`, or the payload when it is a string. */
+function noteOf(payload: string | null): string | null {
+  if (payload === null) return null;
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value === 'string') return value;
+    const note = (value as { note?: unknown } | null)?.note;
+    return typeof note === 'string' ? note : null;
+  } catch {
+    return null;
+  }
+}
+
+interface OpenRow {
+  id: number;
+  opened_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  signed_at: string;
+  expires_at: string;
+  payload: string | null;
+  signer_id: number;
+  signer_name: string;
+}
+
+/** An open as the file's detail lists it: the user agent summarised, the link named by signer, time and note. */
+export const toSignedLinkOpen = (row: OpenRow): SignedLinkOpen => ({
+  id: row.id,
+  opened_at: row.opened_at,
+  ip: row.ip,
+  device: row.user_agent ? userAgentSummary(row.user_agent) : null,
+  link: {
+    signer: { id: row.signer_id, name: row.signer_name },
+    signed_at: row.signed_at,
+    expires_at: row.expires_at,
+    note: noteOf(row.payload),
+  },
+});

@@ -38,6 +38,8 @@ describe('mail templates', () => {
       'certificate_expiry',
       'contact_received',
       'member_confirmation',
+      'email_change_code',
+      'email_change_notice',
       'audit_anchor',
     ]);
     const code = res.json().data[1];

@@ -44,3 +44,19 @@ export async function revokeMemberDevices(db: DbOrTrx, memberId: number, at: str
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The member's new e-mail, proven by the code mailed to it (issue 26): confirmed with it. */
+export async function setMemberEmail(db: DbOrTrx, memberId: number, email: string, at: string): Promise<void> {
+  await db.updateTable('members').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', memberId).execute();
+}
+
+/** Signs every other browser of the member out (a password change keeps this one). */
+export async function revokeOtherMemberDevices(db: DbOrTrx, memberId: number, keepDeviceId: number, at: string): Promise<void> {
+  await db
+    .updateTable('member_devices')
+    .set({ revoked_at: at, token_id: null })
+    .where('member_id', '=', memberId)
+    .where('id', '!=', keepDeviceId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,22 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthUrlResponse } from '@bo/shared/schemas/account';
+import { confirmEmailChangeBody, oauthUrlResponse } from '@bo/shared/schemas/account';
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import {
+  memberChangeEmailBody,
   memberEmailCodeBody,
   memberLoginBody,
   memberOAuthReturnBody,
   memberOAuthStartBody,
   memberProfileBody,
+  memberProfileSchema,
   memberResetBody,
-  memberSchema,
   memberSendMailBody,
   memberSentResponse,
   memberSessionResponse,
   memberSignUpBody,
   memberTokenBody,
 } from '@bo/shared/schemas/member';
+import { emailChanges } from '../../lib/identity/email-change.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
 import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
@@ -25,6 +27,8 @@ import { appHost, openReadContext, publicReads } from '../../lib/kit/request-con
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { memberAccounts } from '../../lib/sign-in/accounts.ts';
+import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
+import { checkCurrentPassword } from '../../lib/sign-in/current-password.ts';
 import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
 import type { AccountSide } from '../../lib/sign-in/account-side.ts';
 import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
@@ -38,10 +42,11 @@ import {
   renameMember,
   revokeMemberDevice,
   revokeMemberDevices,
+  setMemberEmail,
   setMemberPassword,
 } from './member-account.repository.ts';
 import { memberSessionAnswer, tokenOf } from './member-session-answer.ts';
-import { memberView } from './member.repository.ts';
+import { memberForMail, memberView } from './member.repository.ts';
 
 const tags = ['member'];
 const now = () => new Date().toISOString();
@@ -60,6 +65,8 @@ function memberSide(
   const host = appHost(app);
   /** The signed-in member's reads. */
   const reads = (req: FastifyRequest) => openReadContext(host, memberActing(req.member.id, clientAddressOf(req)), null).db;
+  const changes = emailChanges(app.config.jwtSecret, 'member_email_change');
+  const attempts = attemptLimiter(app);
   return {
     prefix: '/api/member/account',
     tags,
@@ -149,14 +156,21 @@ function memberSide(
       answer: (reply) => reply.code(204).send(null),
     },
     profile: {
-      get: { description: 'The signed-in member.', response: { 200: memberSchema }, config: { roles: 'member' } },
+      get: {
+        description: 'The signed-in member, with the e-mail change waiting for its code.',
+        response: { 200: memberProfileSchema },
+        config: { roles: 'member' },
+      },
       put: {
         description: "Changes the member's name.",
         body: memberProfileBody,
-        response: { 200: memberSchema },
+        response: { 200: memberProfileSchema },
         config: { roles: 'member' },
       },
-      view: (req) => memberView(reads(req), req.member.id),
+      view: async (req) => {
+        const db = reads(req);
+        return { ...(await memberView(db, req.member.id)), pending_email: await changes.pending(db, { memberId: req.member.id }) };
+      },
       update: (req) =>
         req.inMemberTransaction(async ({ trx, audit }) => {
           const { name } = req.body;
@@ -170,6 +184,51 @@ function memberSide(
             after: { name },
           });
         }),
+    },
+    emailChange: {
+      start: {
+        description:
+          "Asks to change the member's e-mail, with the current password when the member has one: a code valid 30 minutes, with a " +
+          "link to the website's profile, goes to the new address, a notice to the current one; nothing changes until the code is " +
+          'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 409 when another member has the ' +
+          'address, 429 for a second request to the same address within a minute.',
+        body: memberChangeEmailBody,
+        response: { 200: memberProfileSchema },
+        config: { roles: 'member', errors: [404, 409, 423, 429] },
+      },
+      confirm: {
+        description:
+          "Confirms the pending e-mail change with the code mailed to the new address: the member's e-mail becomes it, confirmed. A " +
+          'wrong, used, replaced, cancelled or expired code, or a sixth try, is 400 `validate.error.email_change_invalid`.',
+        body: confirmEmailChangeBody,
+        response: { 200: memberProfileSchema },
+        config: { roles: 'member', errors: [404, 409] },
+      },
+      cancel: {
+        description: 'Cancels the pending e-mail change (its code stops working).',
+        response: { 200: memberProfileSchema },
+        config: { roles: 'member', errors: [404] },
+      },
+      purpose: 'member_email_change',
+      pace: 'member_email_change',
+      account: async (req) => {
+        const m = await memberForMail(reads(req), req.member.id);
+        return { id: m.id, email: m.email, greeting: m.name || m.email, locale: m.locale === 'en-US' ? 'en-US' : 'zh-TW' };
+      },
+      owner: (memberId) => ({ memberId }),
+      async prove(req) {
+        // The session is the only proof a member without a password (code or provider sign-in) has.
+        const m = await memberForMail(reads(req), req.member.id);
+        if (m.password_hash === null) return;
+        await checkCurrentPassword(attempts, req, m, req.body.current_password ?? '');
+      },
+      taken: async (db, email, memberId) => {
+        const found = await memberByEmail(db, email);
+        return found !== undefined && found.id !== memberId;
+      },
+      link: (code) => `${app.config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
+      write: (req, fn) => req.inMemberTransaction(fn),
+      setEmail: setMemberEmail,
     },
     sessions: {
       renew: {

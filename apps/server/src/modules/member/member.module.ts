@@ -4,6 +4,7 @@ import { MEMBER_STATUSES, memberInput, memberListQuery, memberSchema } from '@bo
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
+import { memberSelfServiceRoutes } from './member-self-service.routes.ts';
 import { memberAdminRoutes } from './member.routes.ts';
 import { memberReads, memberService } from './member.service.ts';
 
@@ -29,5 +30,6 @@ export const memberModule = defineModule({
     }),
     memberAdminRoutes,
     memberAccountRoutes,
+    memberSelfServiceRoutes,
   ],
 });

@@ -22,11 +22,13 @@ export interface FieldSpec {
   secret?: boolean;
   inputmode?: string;
   maxlength?: number;
+  /** The input's id when one page has two fields of this name (two forms); `f-<name>` otherwise. */
+  id?: string;
 }
 
 /** A labelled field with its errors tied to it (aria-invalid, aria-describedby). */
 export function field(ctx: SiteContext, form: FormState, f: FieldSpec): Html {
-  const id = `f-${f.name}`;
+  const id = f.id ?? `f-${f.name}`;
   const errors = form.errors[f.name] ?? [];
   const errorId = `${id}-error`;
   const value = f.secret ? '' : (form.values[f.name] ?? '');

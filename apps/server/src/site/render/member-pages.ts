@@ -3,6 +3,7 @@ import { siteDay } from '../site-i18n.ts';
 import { html, type Html } from './html.ts';
 import { field, type FormState, notice, postForm } from './forms.ts';
 import type { LayoutInput } from './layout.ts';
+import { emailChangeSection, passwordSection, type ProfileForms } from './member-account-forms.ts';
 
 /** A member as the member API answers it. */
 export interface Member {
@@ -11,6 +12,9 @@ export interface Member {
   name: string;
   status: string;
   email_verified_at: string | null;
+  has_password: boolean;
+  /** Issue 26: the e-mail change waiting for its code. */
+  pending_email: { email: string; expires_at: string } | null;
   created_at: string;
 }
 
@@ -59,6 +63,7 @@ ${field(ctx, form, { name: 'password', label: t.password, type: 'password', requ
       [t.forgotPassword, href(ctx, '/member/forgot-password')],
       [t.signInWithCode, href(ctx, '/member/sign-in-code')],
       [`${t.noAccount} ${t.signUp}`, href(ctx, '/member/sign-up')],
+      [t.resendLink, href(ctx, '/member/resend-confirmation')],
     ])}`,
     true,
   );
@@ -161,7 +166,7 @@ ${field(ctx, form, { name: 'password', label: t.newPassword, type: 'password', r
   );
 }
 
-export function profilePage(ctx: SiteContext, member: Member, form: FormState, csrf: string): LayoutInput {
+export function profilePage(ctx: SiteContext, member: Member, forms: ProfileForms, csrf: string): LayoutInput {
   const { t } = ctx;
   return memberPage(
     ctx,
@@ -174,10 +179,32 @@ ${postForm(
   ctx,
   href(ctx, '/member/profile'),
   csrf,
-  html`${notice(form)}
-${field(ctx, form, { name: 'name', label: t.name, required: true, autocomplete: 'name', maxlength: 100 })}
+  html`${notice(forms.profile)}
+${field(ctx, forms.profile, { name: 'name', label: t.name, required: true, autocomplete: 'name', maxlength: 100 })}
 <div class="buttons"><button class="button" type="submit">${t.save}</button></div>`,
 )}
+${emailChangeSection(ctx, member, forms.email, csrf)}
+${passwordSection(ctx, member, forms.password, csrf)}
 ${postForm(ctx, href(ctx, '/member/sign-out'), csrf, html`<div class="buttons"><button class="button secondary" type="submit">${t.signOut}</button></div>`)}`,
+  );
+}
+
+/** Issue 26: the sign-up's confirmation mail again, for a member whose mail got lost or whose link expired. */
+export function resendConfirmationPage(ctx: SiteContext, form: FormState, csrf: string): LayoutInput {
+  const { t } = ctx;
+  return memberPage(
+    ctx,
+    t.resendTitle,
+    '/member/resend-confirmation',
+    html`<p>${t.resendText}</p>${postForm(
+      ctx,
+      href(ctx, '/member/resend-confirmation'),
+      csrf,
+      html`${notice(form)}
+${field(ctx, form, { name: 'email', label: t.email, type: 'email', required: true, autocomplete: 'email' })}
+<div class="buttons"><button class="button" type="submit">${t.resendButton}</button></div>`,
+      { recaptcha: true },
+    )}${links([[t.signIn, href(ctx, '/member/sign-in')]])}`,
+    true,
   );
 }

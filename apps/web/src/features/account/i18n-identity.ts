@@ -42,6 +42,19 @@ addTranslations('identity', {
       taken: '這個 {{provider}} 帳號已連結到其他管理員。',
       linked: '已連結 {{provider}}',
     },
+    emailChange: {
+      title: '電子郵件',
+      intro: '目前的登入電子郵件是 {{email}}。變更時，我們會寄確認碼到新的地址，並通知目前的地址；確認之前不會變更。',
+      newEmail: '新的電子郵件',
+      send: '寄送確認碼',
+      pending: '等待確認：{{email}}',
+      pendingHelp: '請輸入寄到新地址的六位數確認碼，或點選信中的按鈕。確認碼在 {{time}} 前有效；確認之前仍使用目前的電子郵件。',
+      code: '確認碼',
+      codeRequired: '請輸入確認碼',
+      confirm: '確認變更',
+      cancel: '取消變更',
+      changed: '電子郵件已變更為 {{email}}',
+    },
     linked: {
       title: '連結的登入方式',
       intro: '連結後，可以直接用這些帳號登入。連結與取消連結前需要先驗證身分。',
@@ -106,6 +119,21 @@ addTranslations('identity', {
         'Could not sign in with {{provider}}: this {{provider}} account is not linked to an administrator, or the sign-in took too long. Sign in with your password, then link {{provider}} on your profile.',
       taken: 'This {{provider}} account is linked to another administrator.',
       linked: '{{provider}} linked',
+    },
+    emailChange: {
+      title: 'E-mail',
+      intro:
+        'You sign in with {{email}}. To change it, we mail a code to the new address and a notice to the current one; nothing changes until you confirm.',
+      newEmail: 'New e-mail',
+      send: 'Send a confirmation code',
+      pending: 'Waiting for confirmation: {{email}}',
+      pendingHelp:
+        'Type the six-digit code mailed to the new address, or use the button in that mail. The code works until {{time}}; until then your current e-mail stays.',
+      code: 'Confirmation code',
+      codeRequired: 'Type the code',
+      confirm: 'Confirm the change',
+      cancel: 'Cancel the change',
+      changed: 'Your e-mail is now {{email}}',
     },
     linked: {
       title: 'Linked sign-in methods',

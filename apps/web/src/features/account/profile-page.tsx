@@ -18,6 +18,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { EmailChangeCard } from './email-change-card.tsx';
 import { LinkedAccounts } from './linked-accounts.tsx';
 import { LoginDevices } from './login-devices.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
@@ -86,6 +87,11 @@ export default function ProfilePage() {
         <Col xs={24} lg={12}>
           <Card title={t('profile.password')}>
             <ChangePasswordForm onDone={() => toast.success({ title: t('profile.passwordChanged'), duration: SHELL_TOAST.duration })} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('emailChange.title', { ns: 'identity' })}>
+            {q.data ? <EmailChangeCard profile={q.data} /> : <Skeleton active />}
           </Card>
         </Col>
         <Col xs={24} lg={12}>

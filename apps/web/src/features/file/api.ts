@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import type { FileItem, FileListResponse, SignedUrl } from '@bo/shared/schemas/file';
+import type { FileItem, FileListResponse, SignedLinkOpensResponse, SignedUrl } from '@bo/shared/schemas/file';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 
@@ -12,6 +12,15 @@ export const fileListQuery = (organizationId: number | null, query: Record<strin
     queryKey: [...fileApi.keys.all, 'list', organizationId, query],
     queryFn: () => api.get<FileListResponse>('/api/admin/file/index', query, { organization: true }),
     placeholderData: keepPreviousData,
+  });
+
+/** Who opened the file's signed links, one page, newest first. */
+export const signedLinkOpensQuery = (fileId: number | null, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: [...fileApi.keys.all, 'signed-link-opens', fileId, page, perPage],
+    queryFn: () =>
+      api.get<SignedLinkOpensResponse>(`/api/admin/file/${fileId}/signed-link-opens`, { page, per_page: perPage }, { organization: true }),
+    enabled: fileId !== null,
   });
 
 export const uploadFile = (file: File, params: { folder: string; private: boolean }, onProgress: (p: number) => void) =>

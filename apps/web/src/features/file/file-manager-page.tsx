@@ -22,6 +22,7 @@ import FileImageOutlined from '@ant-design/icons/FileImageOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import InfoCircleOutlined from '@ant-design/icons/InfoCircleOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
@@ -42,22 +43,12 @@ import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization } from '../../lib/session.ts';
 import { absoluteUrl, downloadFile, fileApi, fileListQuery, uploadFile, useCreateTextFile } from './api.ts';
 import { SignedLinkModal } from './signed-link-modal.tsx';
+import { FileDetailDrawer } from './file-detail-drawer.tsx';
+import { formatBytes } from './format-bytes.ts';
 import { childFolders, useCreatedFolders } from './created-folders.ts';
 import './i18n.ts';
 import './file.css';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
-
-export const formatBytes = (n: number) => {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
-};
 
 const iconFor = (f: FileItem) =>
   f.type === 'image' ? <FileImageOutlined /> : f.type === 'document' ? <FileTextOutlined /> : <FileOutlined />;
@@ -77,6 +68,7 @@ export default function FileManagerPage() {
   const input = useRef<HTMLInputElement>(null);
   const [isPrivate, setPrivate] = useState(false);
   const [signing, setSigning] = useState<FileItem | null>(null);
+  const [detail, setDetail] = useState<FileItem | null>(null);
   const [folderOpen, setFolderOpen] = useState(false);
   const [textOpen, setTextOpen] = useState(false);
   const [folderForm] = Form.useForm<{ name: string }>();
@@ -112,6 +104,7 @@ export default function FileManagerPage() {
       ? [{ key: 'copy', icon: <LinkOutlined />, label: t('copyLink'), onClick: () => void copyToClipboard(absoluteUrl(f.url)) }]
       : []),
     { key: 'sign', icon: <SafetyCertificateOutlined />, label: t('signedLink'), onClick: () => setSigning(f) },
+    { key: 'detail', icon: <InfoCircleOutlined />, label: t('detail'), onClick: () => setDetail(f) },
     { key: 'delete', icon: <DeleteOutlined />, label: t('delete'), danger: true, onClick: () => void del([f.id], [f.name]) },
   ];
 
@@ -299,6 +292,7 @@ export default function FileManagerPage() {
         )}
       />
       <SignedLinkModal file={signing} onClose={() => setSigning(null)} />
+      <FileDetailDrawer file={detail} onClose={() => setDetail(null)} />
       <Modal
         open={folderOpen}
         title={t('newFolder')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
-import type { OtpRecord } from '@bo/shared/schemas/otp';
+import { OTP_PURPOSES, type OtpRecord } from '@bo/shared/schemas/otp';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
@@ -42,7 +42,7 @@ export default function OtpRecordsPage() {
         list={list}
         placeholder={t('search')}
         selects={[
-          codeSelect(t, 'purpose', ['sign_in', 'verify_identity'] as const, { placeholder: 'anyPurpose', options: 'purposes' }),
+          codeSelect(t, 'purpose', OTP_PURPOSES, { placeholder: 'anyPurpose', options: 'purposes' }),
           codeSelect(t, 'state', ['open', 'used', 'expired'] as const, { placeholder: 'anyState', options: 'states', minWidth: 120 }),
         ]}
       />
