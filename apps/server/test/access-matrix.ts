@@ -774,7 +774,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/public/videos', get('/api/public/videos'), PUBLIC),
   // Issue 26: the website's identity: page editors and super admins; the site reads it in public.
   row('GET /api/admin/website-settings', get('/api/admin/website-settings'), CONTENT),
-  row('PUT /api/admin/website-settings/update', () => ({ url: '/api/admin/website-settings/update', body: { company_name: 'Matrix' } }), CONTENT),
+  row(
+    'PUT /api/admin/website-settings/update',
+    () => ({ url: '/api/admin/website-settings/update', body: { company_name: 'Matrix' } }),
+    CONTENT,
+  ),
   row('GET /api/public/website', get('/api/public/website?locale=en-US'), PUBLIC),
   // Banners.
   row('GET /api/admin/banner/index', get('/api/admin/banner/index'), CONTENT),

@@ -14,10 +14,8 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const tags = ['website-settings'];
   const config = { roles: ROLES.website };
 
-  app.get(
-    '/api/admin/website-settings',
-    { schema: { tags, response: { 200: websiteSettingsSchema } }, config },
-    (req) => websiteSettingsReads(req.readContext()).read(),
+  app.get('/api/admin/website-settings', { schema: { tags, response: { 200: websiteSettingsSchema } }, config }, (req) =>
+    websiteSettingsReads(req.readContext()).read(),
   );
 
   app.put(

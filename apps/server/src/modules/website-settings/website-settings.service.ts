@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { ContentLocale } from '@bo/shared/schemas/content';
-import { WEBSITE_DEFAULT_NAME, type PublicWebsite, type WebsiteSettings, type websiteSettingsInput } from '@bo/shared/schemas/website-settings';
+import {
+  WEBSITE_DEFAULT_NAME,
+  type PublicWebsite,
+  type WebsiteSettings,
+  type websiteSettingsInput,
+} from '@bo/shared/schemas/website-settings';
 import type { Database } from '../../db/database.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
 import { localized } from '../../lib/public-read.ts';
