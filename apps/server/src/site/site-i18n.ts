@@ -14,6 +14,8 @@ export const OG_LOCALE: Record<SiteLocale, string> = { 'zh-TW': 'zh_TW', 'en-US'
 const zh = {
   skip: '跳至主要內容',
   mainMenu: '主選單',
+  footerMenu: '頁尾選單',
+  social: '社群連結',
   home: '首頁',
   about: '關於我們',
   news: '最新消息',
@@ -114,6 +116,8 @@ export type SiteStrings = typeof zh;
 const en: SiteStrings = {
   skip: 'Skip to main content',
   mainMenu: 'Main menu',
+  footerMenu: 'Footer menu',
+  social: 'Social links',
   home: 'Home',
   about: 'About us',
   news: 'News',

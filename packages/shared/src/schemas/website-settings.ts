@@ -16,6 +16,14 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** What the site shows while a company name is not set: never the back office's name. */
 export const WEBSITE_DEFAULT_NAME = { 'zh-TW': '本公司', 'en-US': 'Our company' } as const;
 
+/** A text in `locale`: the en-US one when there is one, else the zh-TW one (else the other). */
+export const textIn = (locale: 'zh-TW' | 'en-US', zh: string | null, en: string | null): string | null =>
+  (locale === 'en-US' ? en || zh : zh || en) || null;
+
+/** The company's name in `locale`, its default when none is set. */
+export const companyNameIn = (locale: 'zh-TW' | 'en-US', zh: string | null, en: string | null): string =>
+  textIn(locale, zh, en) ?? WEBSITE_DEFAULT_NAME[locale];
+
 /** https only: a social link is shown as a link to another site. */
 const httpsUrl = z
   .string()

@@ -2,6 +2,7 @@ import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
 import type { Config } from '../../config.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import { loadAppConfig } from '../app-config.ts';
+import { websiteCompanyName } from '../website-identity.repository.ts';
 import { secretBox } from '../secret-box.ts';
 import { findTemplateOverride, insertOutboxMail, outboxStanding } from './mail.repository.ts';
 import { mailLayout, renderMail, type RenderedMail } from './render.ts';
@@ -16,6 +17,11 @@ export interface MailRequest {
   variables: Record<string, string | number>;
   /** The admin the mail is for, when it is one. */
   adminId?: number | null;
+  /**
+   * Whose name the mail carries as `appName`: the website's company (a mail to a member of the site,
+   * website settings) or, by default, the application's.
+   */
+  brand?: 'website' | 'app';
 }
 
 /** What sealing and opening a queued mail needs of the config. */
@@ -38,10 +44,15 @@ export async function templateText(
   return { ...templateDefinition(name).defaults[locale], customised: false, updated_at: null };
 }
 
-/** appName and supportEmail of the application config (spec section 1), for every mail. */
-export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
+/** appName and supportEmail of the application config (spec section 1), for every mail; a member's mail names the website's company. */
+export async function commonValues(
+  db: DbOrTrx,
+  locale: MailLocale,
+  brand: MailRequest['brand'] = 'app',
+): Promise<{ appName: string; supportEmail: string }> {
   const config = await loadAppConfig(db);
-  return { appName: config.appName, supportEmail: config.supportEmail };
+  const appName = brand === 'website' ? await websiteCompanyName(db, locale) : config.appName;
+  return { appName, supportEmail: config.supportEmail };
 }
 
 /** Renders a template with values (the common ones added). */
@@ -51,8 +62,9 @@ export async function renderTemplate(
   locale: MailLocale,
   variables: Record<string, string | number>,
   text?: TemplateText,
+  brand?: MailRequest['brand'],
 ): Promise<RenderedMail> {
-  const common = await commonValues(db);
+  const common = await commonValues(db, locale, brand);
   const values = Object.fromEntries(Object.entries({ ...common, ...variables }).map(([k, val]) => [k, String(val)]));
   return renderMail(text ?? (await templateText(db, name, locale)), values, mailLayout(common.appName), locale);
 }
@@ -63,7 +75,7 @@ export async function renderTemplate(
  * the outbox, readable on the outbox screen.
  */
 export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
-  const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables);
+  const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables, undefined, mail.brand);
   const now = new Date().toISOString();
   return insertOutboxMail(db, {
     to_address: mail.to,

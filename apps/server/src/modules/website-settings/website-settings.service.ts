@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { ContentLocale } from '@bo/shared/schemas/content';
 import {
-  WEBSITE_DEFAULT_NAME,
+  companyNameIn,
+  textIn,
   type PublicWebsite,
   type WebsiteSettings,
   type websiteSettingsInput,
 } from '@bo/shared/schemas/website-settings';
 import type { Database } from '../../db/database.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
-import { localized } from '../../lib/public-read.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './website-settings.repository.ts';
 
@@ -37,9 +37,9 @@ export function websiteSettingsService(ctx: RequestContext) {
 /** The identity in one locale with its defaults: the company name is never empty, and never the back office's. */
 export async function publicWebsite(db: Database, locale: ContentLocale): Promise<PublicWebsite> {
   const s = await readWebsiteSettings(db);
-  const text = (zh: string | null, en: string | null): string | null => (zh || en ? localized(locale, zh ?? en ?? '', en) : null);
+  const text = (zh: string | null, en: string | null) => textIn(locale, zh, en);
   return {
-    company_name: text(s.company_name, s.company_name_en) ?? WEBSITE_DEFAULT_NAME[locale],
+    company_name: companyNameIn(locale, s.company_name, s.company_name_en),
     tagline: text(s.tagline, s.tagline_en),
     logo: s.logo,
     phone: s.phone,
