@@ -24,6 +24,7 @@ import {
   typeNav,
   type VideoItem,
   videoCard,
+  videoFigure,
 } from './parts.ts';
 import { breadcrumbLd, describe, imageUrl, textOf } from './seo.ts';
 
@@ -65,12 +66,12 @@ ${
     ? html`<section class="section alt" aria-labelledby="home-news"><div class="wrap">${sectionHead(ctx, 'home-news', t.news, '/news')}${cards(
         ctx,
         'compact',
-        d.news.map((p) => pageCard(ctx, p)),
+        d.news.map((p) => pageCard(ctx, p, 3)),
       )}</div></section>
 <section class="section" aria-labelledby="home-projects"><div class="wrap">${sectionHead(ctx, 'home-projects', t.projects, '/projects')}${cards(
         ctx,
         'media',
-        d.projects.map((p) => pageCard(ctx, p)),
+        d.projects.map((p) => pageCard(ctx, p, 3)),
       )}</div></section>`
     : ''
 }
@@ -79,7 +80,7 @@ ${
     ? html`<section class="section alt" aria-labelledby="home-videos"><div class="wrap">${sectionHead(ctx, 'home-videos', t.videos, '/videos')}${cards(
         ctx,
         'media',
-        d.videos.map(videoCard),
+        d.videos.map((v) => videoCard(ctx, v)),
       )}</div></section>`
     : ''
 }`,
@@ -205,6 +206,8 @@ export function videoListPage(ctx: SiteContext, d: { list: VideoItem[]; meta: Li
       path,
       image: d.list[0]?.photo ? { photo: d.list[0].photo, alt: altOf(d.list[0].photo, d.list[0].title) } : null,
     },
-    main: html`<div class="wrap"><div class="page-head"><h1>${ctx.t.videos}</h1></div>${cards(ctx, 'media', d.list.map(videoCard))}${pagination(ctx, '/videos', d.meta)}</div>`,
+    main: html`<div class="wrap"><div class="page-head"><h1>${ctx.t.videos}</h1></div>${
+      d.list.length ? html`<ul class="videos">${d.list.map(videoFigure)}</ul>` : html`<p class="empty-state">${ctx.t.noItems}</p>`
+    }${pagination(ctx, '/videos', d.meta)}</div>`,
   };
 }
