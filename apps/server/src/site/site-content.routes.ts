@@ -99,13 +99,15 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
       );
 
     get(lp ? '' : '/', async (ctx, api) => {
-      const [banners, news, projects, videos] = await Promise.all([
+      const [banners, news, featured, latest, videos] = await Promise.all([
         optional<BannerItem>(api.get('/api/public/banners', { position: 'home', locale })),
         optional<PageItem>(api.get('/api/public/pages', { type: 'article', locale, per_page: 3 })),
+        optional<PageItem>(api.get('/api/public/pages', { type: 'project', featured: '1', locale, per_page: 4 })),
         optional<PageItem>(api.get('/api/public/pages', { type: 'project', locale, per_page: 4 })),
         optional<VideoItem>(api.get('/api/public/videos', { locale, per_page: 4 })),
       ]);
-      return homePage(ctx, { banners, news, projects, videos });
+      // The featured project cases in their order; the latest ones while none is featured.
+      return homePage(ctx, { banners, news, projects: featured.length ? featured : latest, videos });
     });
 
     for (const type of PAGE_TYPES) {

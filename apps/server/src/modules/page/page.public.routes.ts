@@ -37,19 +37,22 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Published pages of a type (and category, sub-categories included), newest first.',
+        description:
+          'Published pages of a type (and category, sub-categories included), newest first; `featured=1`: the featured ones in their sort order.',
         querystring: publicPagesQuery,
         response: { 200: publicPageList },
       },
       config,
     },
     async (req, reply) => {
-      const { type, category_id, locale, ...paging } = req.query;
+      const { type, category_id, featured, locale, ...paging } = req.query;
       const db = publicReads(req);
       const categories = category_id ? categoryAndDescendants(category_id, await categoryParentsOf(db, type)) : null;
-      const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
+      const order = featured ? ({ sort: 'sort_order', order: 'asc' } as const) : ({ sort: 'published_at', order: 'desc' } as const);
+      const list = await pages.list(db, allOrganizations, { ...paging, ...order }, (qb) => {
         const q = qb.where('p.type', '=', type).where('p.status', '=', 'published');
-        return categories ? q.where('p.category_id', 'in', categories) : q;
+        const shown = featured ? q.where('p.featured', '=', 1) : q;
+        return categories ? shown.where('p.category_id', 'in', categories) : shown;
       });
       return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale)), meta: list.meta });
     },
