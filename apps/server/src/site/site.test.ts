@@ -83,7 +83,8 @@ describe('the home page', () => {
     expect(html).toContain(`href="/site/news/${ids.news}"`);
     expect(html).toContain('台中透天住宅新建工程');
     expect(html).toContain('工地空拍紀錄');
-    expect(html).toContain('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    // Issue 26: a video plays embedded on the videos page; the home card leads there.
+    expect(html).toMatch(/<a href="\/site\/videos#video-\d+">工地空拍紀錄<\/a>/);
     // The banner's site link keeps the site's prefix.
     expect(html).toContain('href="/site/projects"');
   });

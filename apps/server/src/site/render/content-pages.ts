@@ -58,7 +58,7 @@ export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
         ? html`<section aria-label="${t.banners}"><ul class="banners${d.banners.length > 1 ? ' multi' : ''}">${d.banners.map(bannerItem)}</ul></section>`
         : ''
     }
-<section class="${d.banners.length ? 'section' : 'hero-plain'}"><div class="wrap"><h1>${site.company_name}</h1>${
+<section class="${d.banners.length ? 'section' : 'hero-plain'}" aria-labelledby="home-title"><div class="wrap"><h1 id="home-title">${site.company_name}</h1>${
       site.tagline ? html`<p class="lead">${site.tagline}</p>` : ''
     }</div></section>
 ${
