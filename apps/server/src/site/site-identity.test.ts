@@ -106,11 +106,12 @@ beforeAll(async () => {
     })
   ).json();
   const generated = (await as().post(`/api/admin/product/${product.id}/instances/generate`, {})).json().data as { id: number }[];
-  await as().patch(`/api/admin/product/${product.id}/instances/batch`, {
+  const priced = await as().patch(`/api/admin/product/${product.id}/instances/batch`, {
     ids: generated.map((g) => g.id),
-    price: 123456789,
-    stock: 987654321,
+    price: 99_999_999,
+    stock: 9_999_999,
   });
+  expect(priced.statusCode, priced.body).toBe(200);
   expect(
     (await as().post('/api/admin/video', { title: '工地導覽', youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s' }))
       .statusCode,
@@ -155,7 +156,7 @@ describe('the website settings on the site', () => {
     );
     expect(zh).toContain('<p class="footer-name">北辰營造股份有限公司</p>');
     expect(zh).toContain('<li>台北市信義區松仁路 100 號</li>');
-    expect(zh).toContain('<a href="tel:0223456789">電話: 0223456789</a>');
+    expect(zh).toContain('<a href="tel:0223456789">電話：0223456789</a>');
     expect(zh).toContain('<a href="mailto:hello@polaris.example">hello@polaris.example</a>');
     expect(zh).toContain(
       '<ul class="social" aria-label="社群連結"><li><a href="https://www.facebook.com/polaris" rel="noopener me">Facebook</a></li><li><a href="https://blog.polaris.example/" rel="noopener me">blog.polaris.example</a></li></ul>',

@@ -31,7 +31,7 @@ export function footerIdentity(ctx: SiteContext): Html {
   const { site, t } = ctx;
   const contact = [
     site.address ? html`<li>${site.address}</li>` : '',
-    site.phone ? html`<li><a href="${telHref(site.phone)}">${t.phone}: ${site.phone}</a></li>` : '',
+    site.phone ? html`<li><a href="${telHref(site.phone)}">${t.phoneLine(site.phone)}</a></li>` : '',
     site.email ? html`<li><a href="mailto:${site.email}">${site.email}</a></li>` : '',
   ].filter(Boolean);
   return html`<div class="footer-identity">
