@@ -102,7 +102,7 @@ const outlineProblems = (page: Page) =>
   });
 
 describe('the website settings', () => {
-  it('are edited in the back office at 1440 px: refused link, then saved, audited by the screen', async () => {
+  it('are edited in the back office at 1440 px: an http link refused on its field, then saved', async () => {
     const { context, page, errors } = await signedInPage(browser, server.url, editor, { width: 1440 });
     const menu = page.getByTestId('admin-menu');
     await menu.getByText('網站內容').click();
