@@ -192,6 +192,8 @@ describe('the website settings on the site', () => {
     expect(signUp.statusCode, signUp.body).toBe(200);
     const confirm = await catcher.next(address);
     expect(confirm.subject).toBe('請確認您在 北辰營造股份有限公司 的電子郵件');
+    // From the company, at MAIL_FROM's address (its default name is the back office's product name).
+    expect(confirm.from?.value).toEqual([{ name: '北辰營造股份有限公司', address: 'no-reply@localhost' }]);
     expect(`${confirm.subject} ${confirm.html} ${confirm.text}`).not.toMatch(BACK_OFFICE);
     const en = `identity-en-${Date.now()}@example.com`;
     await api(t.app).post('/api/member/account/sign-up', { email: en, password: 'Passw0rd!', name: 'Lin', locale: 'en-US' });

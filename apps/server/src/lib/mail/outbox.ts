@@ -76,6 +76,8 @@ export async function renderTemplate(
  */
 export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
   const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables, undefined, mail.brand);
+  // A member's mail comes from the company (the sender's name), at MAIL_FROM's address.
+  const fromName = mail.brand === 'website' ? await websiteCompanyName(db, mail.locale) : undefined;
   const now = new Date().toISOString();
   return insertOutboxMail(db, {
     to_address: mail.to,
@@ -83,7 +85,7 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
     template: mail.template,
     locale: mail.locale,
     subject: rendered.subject,
-    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text })),
+    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName })),
     status: 'pending',
     last_error: null,
     next_attempt_at: now,
@@ -94,9 +96,14 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
 }
 
 /** A queued mail's html and text, or null when it was sealed under another server secret. */
-export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string } | null {
+export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string; fromName?: string } | null {
   const plain = mailBox(config).open(body);
-  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string });
+  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string; fromName?: string });
+}
+
+/** MAIL_FROM with another sender's name (`Name <address>` or a bare address): a member's mail names the company. */
+export function fromWithName(from: string, name: string): { name: string; address: string } {
+  return { name, address: /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim() };
 }
 
 /** How the outbox is doing (GET /api/admin/mail/status): read from the outbox, so every server process agrees. */
