@@ -23,6 +23,7 @@ let server: TestServer;
 let browser: Browser;
 let session: ApiSession;
 let logo: LibraryPhoto;
+const member = { email: `identity-member-${Date.now()}@example.com`, password: 'Member#2026' };
 
 const SITE_PATHS = [
   '/site',
@@ -42,7 +43,18 @@ const SITE_PATHS = [
 ];
 
 beforeAll(async () => {
-  ({ server, browser } = await startFlow());
+  const flow = await startFlow({ mail: true });
+  ({ server, browser } = flow);
+  // A confirmed member of the site, to see the member's own page on a phone.
+  const memberApi = (path: string, body: unknown) =>
+    fetch(`${server.url}/api/member/account/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fingerprint': 'identity-e2e' },
+      body: JSON.stringify(body),
+    });
+  expect((await memberApi('sign-up', { ...member, name: '林小華' })).status).toBe(200);
+  const token = /[?&]token=([\w%-]+)/.exec((await flow.mailbox.next(member.email, 30_000)).text ?? '')?.[1];
+  expect((await memberApi('confirm', { token: decodeURIComponent(token!) })).status).toBe(200);
   session = await seedAdminSession(server, editor, ['ROLE_PAGE', 'ROLE_PHOTO', 'ROLE_PRODUCT', 'ROLE_VIDEO']);
   const [cover, mark] = await uploadLibraryPhotos(server.url, session, { 完工外觀: '#15803d', 公司標誌: '#0a7d48' });
   logo = mark!;
@@ -194,6 +206,14 @@ describe('every page of the site on a phone', () => {
           expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90');
         }
       }
+      // The member's own page, signed in through the site's form.
+      await page.goto(`${server.url}/site/member/sign-in`);
+      await page.locator('#f-email').fill(member.email);
+      await page.locator('#f-password').fill(member.password);
+      await page.getByRole('button', { name: '登入', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: '會員資料' }).waitFor();
+      for (const e of await overflowAt(page, width)) wide.push(`/site/member/profile: ${e}`);
+      for (const p of await outlineProblems(page)) outline.push(`/site/member/profile: ${p}`);
       expect(wide).toEqual([]);
       expect(outline).toEqual([]);
       expect(errors).toEqual([]);
