@@ -112,7 +112,7 @@ async function open(width: number, path: string, opts: { javaScriptEnabled?: boo
 describe('the company website', () => {
   it('shows the home page at 1440 px: banners, news, project cases and videos, accessible', async () => {
     const { context, page, errors } = await open(1440, '/site');
-    await expect.poll(() => page.title()).toBe('營造後台');
+    await expect.poll(() => page.title()).toBe('本公司');
     const main = page.locator('main');
     await main.getByText('用心打造每一座建築').waitFor();
     for (const text of ['新北市辦公大樓正式動土', '台中透天住宅新建工程', '工地空拍紀錄']) await main.getByText(text).first().waitFor();
@@ -166,7 +166,7 @@ describe('the company website', () => {
 
   it('is readable with JavaScript switched off', async () => {
     const { context, page } = await open(1440, '/site', { javaScriptEnabled: false });
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('營造後台');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('本公司');
     for (const text of ['新北市辦公大樓正式動土', '台中透天住宅新建工程', '工地空拍紀錄'])
       expect(await page.getByText(text).first().isVisible()).toBe(true);
     await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '關於我們' }).click();

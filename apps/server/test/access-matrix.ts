@@ -810,6 +810,14 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('DELETE /api/admin/video/{id}', get(`/api/admin/video/${MISSING}`), CONTENT),
   row('DELETE /api/admin/video/batch', () => ({ url: '/api/admin/video/batch', body: { ids: [MISSING] } }), CONTENT),
   row('GET /api/public/videos', get('/api/public/videos'), PUBLIC),
+  // Issue 26: the website's identity: page editors and super admins; the site reads it in public.
+  row('GET /api/admin/website-settings', get('/api/admin/website-settings'), CONTENT),
+  row(
+    'PUT /api/admin/website-settings/update',
+    () => ({ url: '/api/admin/website-settings/update', body: { company_name: 'Matrix' } }),
+    CONTENT,
+  ),
+  row('GET /api/public/website', get('/api/public/website?locale=en-US'), PUBLIC),
   // Banners.
   row('GET /api/admin/banner/index', get('/api/admin/banner/index'), CONTENT),
   // View on the website (issue 26): the link for editors of the content; the public preview only with a valid signature.

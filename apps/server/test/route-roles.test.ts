@@ -109,6 +109,8 @@ describe('route declarations', () => {
         'GET /api/public/products/:slug',
         'GET /api/public/videos',
         'POST /api/public/contact',
+        // Issue 26: the website's identity (company name, logo, contact), defaults applied.
+        'GET /api/public/website',
         // Issue 12: a member's sign-up and sign-in, before it has a token.
         'POST /api/member/account/sign-up',
         'POST /api/member/account/confirm',

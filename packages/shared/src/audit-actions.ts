@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   ],
   admin_group: ['create', 'update', 'delete'],
   app_config: ['update', 'restore'],
+  /** Issue 26: the website's identity (one document); its logo is let go of when the photo is deleted. */
+  website_settings: ['update', 'unlink_photo'],
   /** Append-only: the log itself never changes; an export, a verification of the chain and a day's anchor are recorded. */
   audit_log: ['export', 'verify_chain', 'anchor_chain'],
   /** Issue 13: the operator CLI's backup of the SQLite database. */

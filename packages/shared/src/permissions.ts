@@ -59,6 +59,8 @@ export const ROLES = {
   /** Issue 12: products and the site's members. */
   product: ['ROLE_PRODUCT', 'ROLE_SUPER_ADMIN'],
   member: ['ROLE_MEMBER', 'ROLE_SUPER_ADMIN'],
+  /** Issue 26: the website's identity (name, logo, contact, footer), edited by whoever edits its pages. */
+  website: ['ROLE_PAGE', 'ROLE_SUPER_ADMIN'],
   /** The menu's site content group: any of the content roles. */
   content: ['ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO', 'ROLE_CONTACT', 'ROLE_PRODUCT', 'ROLE_MEMBER', 'ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -15,7 +15,9 @@ import {
   isStrictString,
   passwordStrength,
   STRICT_FORBIDDEN_CHARS,
+  youtubeEmbedUrl,
   youtubeId,
+  youtubeStart,
 } from './validators.ts';
 import { can, ROLES } from './permissions.ts';
 import { isHttpUrl, isSitePath } from './validators.ts';
@@ -135,6 +137,23 @@ describe('images and YouTube', () => {
     expect(youtubeId('https://youtu.be/abc')).toBeNull();
     expect(youtubeId('https://www.youtube.com/watch?v=dQw4w9WgXc%22')).toBeNull();
     expect(youtubeId('javascript:alert(1)//youtu.be/dQw4w9WgXcQ')).toBeNull();
+  });
+  it('reads the start time of t= as YouTube writes it, into the embed address (issue 26)', () => {
+    expect(youtubeStart('https://youtu.be/dQw4w9WgXcQ?t=90')).toBe(90);
+    expect(youtubeStart('https://youtu.be/dQw4w9WgXcQ?t=90s')).toBe(90);
+    expect(youtubeStart('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s')).toBe(90);
+    expect(youtubeStart('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1h2m3s')).toBe(3723);
+    expect(youtubeStart('https://www.youtube.com/watch?v=dQw4w9WgXcQ&start=42')).toBe(42);
+    for (const none of [
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ?t=0',
+      'https://youtu.be/x?t=abc',
+      'https://youtu.be/x?t=1m30x',
+      'no url',
+    ])
+      expect(youtubeStart(none), none).toBeNull();
+    expect(youtubeEmbedUrl('dQw4w9WgXcQ', 90)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90');
+    expect(youtubeEmbedUrl('dQw4w9WgXcQ', null)).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   });
 });
 

@@ -61,8 +61,27 @@ export function youtubeId(url: string): string | null {
   }
 }
 
-/** The privacy-enhanced embed address of a video: the only frame the server's sanitiser and the CSP admit. */
-export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+/**
+ * Where a YouTube link starts playing, in seconds: its `t=` (or `start=`) parameter, as YouTube writes
+ * it (`90`, `90s`, `1m30s`, `1h2m3s`); null without one, or when it is not such a time.
+ */
+export function youtubeStart(url: string): number | null {
+  let raw: string | null;
+  try {
+    const u = new URL(url.trim());
+    raw = u.searchParams.get('t') ?? u.searchParams.get('start');
+  } catch {
+    return null;
+  }
+  const m = raw ? /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/.exec(raw) : null;
+  if (!m || !(m[1] || m[2] || m[3])) return null;
+  const seconds = Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+  return seconds > 0 ? seconds : null;
+}
+
+/** The privacy-enhanced embed address of a video (from `start` seconds): the only frame the server's sanitiser and the CSP admit. */
+export const youtubeEmbedUrl = (id: string, start?: number | null) =>
+  `https://www.youtube-nocookie.com/embed/${id}${start ? `?start=${start}` : ''}`;
 
 /**
  * An absolute http(s) URL with a host, what a link to another site may be: never `javascript:`,

@@ -81,6 +81,8 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   /** The config's name is its id ("app", "mail"). */
   app_config: { label: (r, id) => text(r.name) ?? id },
   audit_log: null,
+  /** The one row of the website's identity: its company name. */
+  website_settings: byId('website_settings', ['company_name'], (r) => text(r.company_name)),
   certificate_type: named('certificate_types'),
   file: named('files'),
   login_device: byId('login_devices', ['user_agent'], (r) => (text(r.user_agent) ? userAgentSummary(String(r.user_agent)) : null)),

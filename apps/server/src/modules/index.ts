@@ -22,6 +22,7 @@ import { contactModule } from './contact/contact.module.ts';
 import { videoModule } from './video/video.module.ts';
 import { memberModule } from './member/member.module.ts';
 import { productModule } from './product/product.module.ts';
+import { websiteSettingsModule } from './website-settings/website-settings.module.ts';
 import { healthModule } from './health/health.module.ts';
 
 /**
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   contactModule,
   memberModule,
   productModule,
+  websiteSettingsModule,
   healthModule,
 ];
 

@@ -8,6 +8,7 @@ import type { pageCategoryTree, publicPage, publicPageList } from '@bo/shared/sc
 import type { productCategoryTree, publicProduct, publicProductList } from '@bo/shared/schemas/product';
 import type { PublicSettings } from '@bo/shared/schemas/settings';
 import type { publicVideoList } from '@bo/shared/schemas/video';
+import type { PublicWebsite } from '@bo/shared/schemas/website-settings';
 
 /** What the website may call: the public content API, the public settings and the member API. Nothing else, never the database. */
 const ALLOWED = /^\/api\/(?:public\/|settings(?:\?|$)|member\/)/;
@@ -29,41 +30,43 @@ type MemberAccount<P extends string> = `/api/member/account/${P}`;
  */
 export type AnswerOf<P extends string> = P extends '/api/settings'
   ? PublicSettings
-  : P extends `/api/public/preview/page/${string}`
-    ? z.infer<typeof publicPage>
-    : P extends `/api/public/preview/product/${string}`
-      ? z.infer<typeof publicProduct>
-      : P extends `/api/public/preview/banner/${string}`
-        ? z.infer<typeof publicBannerSchema>
-        : P extends '/api/public/banners'
-          ? z.infer<typeof publicBannerList>
-          : P extends '/api/public/pages'
-            ? z.infer<typeof publicPageList>
-            : P extends '/api/public/page-categories'
-              ? z.infer<typeof pageCategoryTree>
-              : P extends `/api/public/pages/${string}/${string}`
-                ? z.infer<typeof publicPage>
-                : P extends '/api/public/products'
-                  ? z.infer<typeof publicProductList>
-                  : P extends '/api/public/product-categories'
-                    ? z.infer<typeof productCategoryTree>
-                    : P extends `/api/public/products/${string}`
-                      ? z.infer<typeof publicProduct>
-                      : P extends '/api/public/videos'
-                        ? z.infer<typeof publicVideoList>
-                        : P extends '/api/public/contact'
-                          ? { received: true }
-                          : P extends MemberAccount<
-                                'login' | 'login-via-email-otp' | 'confirm' | 'renew' | 'password' | `oauth-login/${string}`
-                              >
-                            ? z.infer<typeof memberSessionResponse>
-                            : P extends MemberAccount<'sign-up' | 'send-reset-password-mail' | 'resend-confirmation'>
-                              ? z.infer<typeof memberSentResponse>
-                              : P extends MemberAccount<'profile' | 'email' | 'email/confirm'>
-                                ? z.infer<typeof memberProfileSchema>
-                                : P extends MemberAccount<`oauth-url/${string}`>
-                                  ? z.infer<typeof oauthUrlResponse>
-                                  : unknown;
+  : P extends '/api/public/website'
+    ? PublicWebsite
+    : P extends `/api/public/preview/page/${string}`
+      ? z.infer<typeof publicPage>
+      : P extends `/api/public/preview/product/${string}`
+        ? z.infer<typeof publicProduct>
+        : P extends `/api/public/preview/banner/${string}`
+          ? z.infer<typeof publicBannerSchema>
+          : P extends '/api/public/banners'
+            ? z.infer<typeof publicBannerList>
+            : P extends '/api/public/pages'
+              ? z.infer<typeof publicPageList>
+              : P extends '/api/public/page-categories'
+                ? z.infer<typeof pageCategoryTree>
+                : P extends `/api/public/pages/${string}/${string}`
+                  ? z.infer<typeof publicPage>
+                  : P extends '/api/public/products'
+                    ? z.infer<typeof publicProductList>
+                    : P extends '/api/public/product-categories'
+                      ? z.infer<typeof productCategoryTree>
+                      : P extends `/api/public/products/${string}`
+                        ? z.infer<typeof publicProduct>
+                        : P extends '/api/public/videos'
+                          ? z.infer<typeof publicVideoList>
+                          : P extends '/api/public/contact'
+                            ? { received: true }
+                            : P extends MemberAccount<
+                                  'login' | 'login-via-email-otp' | 'confirm' | 'renew' | 'password' | `oauth-login/${string}`
+                                >
+                              ? z.infer<typeof memberSessionResponse>
+                              : P extends MemberAccount<'sign-up' | 'send-reset-password-mail' | 'resend-confirmation'>
+                                ? z.infer<typeof memberSentResponse>
+                                : P extends MemberAccount<'profile' | 'email' | 'email/confirm'>
+                                  ? z.infer<typeof memberProfileSchema>
+                                  : P extends MemberAccount<`oauth-url/${string}`>
+                                    ? z.infer<typeof oauthUrlResponse>
+                                    : unknown;
 
 export type Query = Record<string, string | number | undefined | null>;
 

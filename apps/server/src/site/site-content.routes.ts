@@ -80,15 +80,17 @@ const treeOf = (body: unknown): CategoryNode[] => {
   return Array.isArray(data) ? (data as CategoryNode[]) : [];
 };
 
-/** What the home page shows: the home position's banners, the latest news, project cases and videos. */
+/** What the home page shows: the home position's banners, the latest news, the featured (or latest) project cases and videos. */
 export async function homeData(api: PublicApi, locale: SiteLocale): Promise<HomeData> {
-  const [banners, news, projects, videos] = await Promise.all([
+  const [banners, news, featured, latest, videos] = await Promise.all([
     optional<BannerItem>(api.get('/api/public/banners', { position: 'home', locale })),
     optional<PageItem>(api.get('/api/public/pages', { type: 'article', locale, per_page: 3 })),
+    optional<PageItem>(api.get('/api/public/pages', { type: 'project', featured: '1', locale, per_page: 4 })),
     optional<PageItem>(api.get('/api/public/pages', { type: 'project', locale, per_page: 4 })),
     optional<VideoItem>(api.get('/api/public/videos', { locale, per_page: 4 })),
   ]);
-  return { banners, news, projects, videos };
+  // The featured project cases in their order; the latest ones while none is featured.
+  return { banners, news, projects: featured.length ? featured : latest, videos };
 }
 
 /** The content pages, sitemap.xml and robots.txt, each content page in both languages; the contact form. */

@@ -1,13 +1,13 @@
 import type { AppConfig } from '@bo/shared/app-config';
+import type { PublicWebsite } from '@bo/shared/schemas/website-settings';
 import { STRINGS, type SiteLocale, type SiteStrings } from './site-i18n.ts';
 
-/** What every page shows from the app config (read through GET /api/settings). */
+/** What every page shows from the app config (GET /api/settings) and the website settings (GET /api/public/website). */
 export interface SiteSettings {
-  title: string;
-  description: string;
+  /** The company's name, tagline, logo, contact and footer in each locale: never the back office's title. */
+  identity: Record<SiteLocale, PublicWebsite>;
   primaryColor: string;
   startYear: number;
-  supportEmail: string;
   modules: AppConfig['modules'];
   recaptchaSiteKey: string | null;
   oauthProviders: string[];
@@ -22,12 +22,14 @@ export interface SiteContext {
   /** config.site.url: the canonical address of the site's root, no trailing slash. */
   siteUrl: string;
   settings: SiteSettings;
+  /** The company's identity in this request's locale. */
+  site: PublicWebsite;
 }
 
 export const localePrefix = (locale: SiteLocale): string => (locale === 'en-US' ? '/en' : '');
 
 export function siteContext(locale: SiteLocale, base: string, siteUrl: string, settings: SiteSettings): SiteContext {
-  return { locale, t: STRINGS[locale], base, siteUrl, settings };
+  return { locale, t: STRINGS[locale], base, siteUrl, settings, site: settings.identity[locale] };
 }
 
 /** A link to a page of the site (`path` is the page's path without locale, starting with `/`). */

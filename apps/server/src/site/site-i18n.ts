@@ -14,6 +14,9 @@ export const OG_LOCALE: Record<SiteLocale, string> = { 'zh-TW': 'zh_TW', 'en-US'
 const zh = {
   skip: '跳至主要內容',
   mainMenu: '主選單',
+  footerMenu: '頁尾選單',
+  phoneLine: (phone: string) => `電話：${phone}`,
+  social: '社群連結',
   home: '首頁',
   about: '關於我們',
   news: '最新消息',
@@ -138,6 +141,9 @@ export type SiteStrings = typeof zh;
 const en: SiteStrings = {
   skip: 'Skip to main content',
   mainMenu: 'Main menu',
+  footerMenu: 'Footer menu',
+  phoneLine: (phone: string) => `Phone: ${phone}`,
+  social: 'Social links',
   home: 'Home',
   about: 'About us',
   news: 'News',

@@ -72,20 +72,28 @@ export class SitePages {
     return /^\/en(?:\/|$)/i.test(path) ? 'en-US' : 'zh-TW';
   }
 
-  /** The app config as the site shows it, read through the public settings route and cached with the pages. */
+  /** The app config and the website's identity as the site shows them, read through the public routes and cached with the pages. */
   settings(): Promise<SiteSettings> {
     return this.cache.get('settings', async () => {
-      const res = await new PublicApi(this.app).get('/api/settings');
-      if (res.status !== 200) throw new Error(`GET /api/settings answered ${res.status}`);
+      const api = new PublicApi(this.app);
+      const [res, zh, en] = await Promise.all([
+        api.get('/api/settings'),
+        api.get('/api/public/website', { locale: 'zh-TW' }),
+        api.get('/api/public/website', { locale: 'en-US' }),
+      ]);
+      for (const [path, r] of [
+        ['/api/settings', res],
+        ['/api/public/website', zh],
+        ['/api/public/website', en],
+      ] as const)
+        if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}`);
       const c = res.body.config;
       // A section shows while its module is on and its public API exists (products came later than pages).
       const products = this.app.hasRoute({ method: 'GET', url: '/api/public/products' });
       return {
-        title: c.title,
-        description: c.description,
+        identity: { 'zh-TW': zh.body, 'en-US': en.body },
         primaryColor: c.primaryColor,
         startYear: c.startYear,
-        supportEmail: c.supportEmail,
         modules: { ...c.modules, product: c.modules.product && products },
         recaptchaSiteKey: res.body.recaptcha.client,
         oauthProviders: res.body.oauth_providers,

@@ -12,9 +12,9 @@ import { SiteNotFound, SitePages, SiteRefusal } from './site-pages.ts';
 
 /**
  * Back office writes that change what the website shows: pages and their categories, banners, videos,
- * products and their categories, the app config, library photos (their alt texts and variants).
+ * products and their categories, the app config, the website settings, library photos (their alt texts and variants).
  */
-const CONTENT_WRITE = /^\/api\/admin\/(?:page|banner|video|product|app-config|photo)/i;
+const CONTENT_WRITE = /^\/api\/admin\/(?:page|banner|video|product|app-config|website-settings|photo)/i;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Forms are small: a contact message is at most 5,000 characters. */

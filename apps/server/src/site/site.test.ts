@@ -68,13 +68,14 @@ describe('the home page', () => {
     await as().post('/api/admin/video', { title: '工地空拍紀錄', youtube_url: 'https://youtu.be/dQw4w9WgXcQ', photo_id: cover });
   });
 
-  it('shows the active banners, the latest news, project cases and videos, with the app config title', async () => {
+  it('shows the active banners, the latest news, project cases and videos, with the company default name, never the back office name', async () => {
     const res = await get('/site');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.body;
     expect(html).toContain('<html lang="zh-Hant-TW">');
-    expect(html).toContain('<title>營造後台</title>');
+    expect(html).toContain('<title>本公司</title>');
+    expect(html).not.toMatch(/營造後台|back office|BuildOffice/i);
     expect(html).toContain('秋季工程實績');
     expect(html).toContain('安全第一');
     expect(html).not.toContain('過期橫幅');
@@ -82,7 +83,8 @@ describe('the home page', () => {
     expect(html).toContain(`href="/site/news/${ids.news}"`);
     expect(html).toContain('台中透天住宅新建工程');
     expect(html).toContain('工地空拍紀錄');
-    expect(html).toContain('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    // Issue 26: a video plays embedded on the videos page; the home card leads there.
+    expect(html).toMatch(/<a href="\/site\/videos#video-\d+">工地空拍紀錄<\/a>/);
     // The banner's site link keeps the site's prefix.
     expect(html).toContain('href="/site/projects"');
   });
@@ -110,9 +112,9 @@ describe('the home page', () => {
     expect(html).toContain(`<link rel="alternate" hreflang="en" href="https://${SITE_HOST}/en/">`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="https://${SITE_HOST}/">`);
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://${SITE_HOST.replace(/\./g, '\\.')}/api/files/[^"]+">`));
-    expect(html).toContain('<meta name="description" content="Construction company back office">');
+    expect(html).toContain('<meta name="description" content="本公司">');
     expect(jsonLdOf(html)).toContainEqual(
-      expect.objectContaining({ '@type': 'Organization', name: '營造後台', url: `https://${SITE_HOST}/` }),
+      expect.objectContaining({ '@type': 'Organization', name: '本公司', url: `https://${SITE_HOST}/` }),
     );
   });
 
@@ -153,7 +155,7 @@ describe('the home page', () => {
     expect(res.body).toContain(`<link rel="canonical" href="https://${SITE_HOST}/en/">`);
     expect(res.body).toContain('>News<');
     const detail = await get(`/site/en/news/${ids.news}`);
-    expect(detail.body).toContain('<title>Office tower breaks ground | 營造後台</title>');
+    expect(detail.body).toContain('<title>Office tower breaks ground | Our company</title>');
   });
 });
 
@@ -174,7 +176,7 @@ describe('pages, project cases and their lists', () => {
     });
     const res = await get(`/site/projects/${p.slug}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>桃園廠房工程 | 營造後台</title>');
+    expect(res.body).toContain('<title>桃園廠房工程 | 本公司</title>');
     expect(res.body).toContain('<meta name="description" content="桃園鋼構廠房新建工程">');
     expect(res.body).toContain('<dd>桃園市</dd>');
     expect(res.body).toContain('<dd>2024-01-10 – 2024-09-30</dd>');
@@ -260,7 +262,7 @@ describe('products', () => {
     const page = await get('/site/products/portland-cement');
     expect(page.statusCode).toBe(200);
     const html = page.body;
-    expect(html).toContain('<title>水泥 | 營造後台</title>');
+    expect(html).toContain('<title>水泥 | 本公司</title>');
     expect(html).toContain('NT$180 – NT$1,350');
     expect(html).toMatch(/<th scope="row">20kg<\/th><td>P\d+-001<\/td><td class="num">NT\$180<\/td><td class="num">25 件<\/td>/);
     expect(html).toMatch(
@@ -335,10 +337,12 @@ describe('only published content', () => {
     expect((await get(`/site/news/${p.slug}`)).statusCode).toBe(200);
   });
 
-  it('follows the app config: its title and colour, and a module switched off leaves the menu and its pages', async () => {
+  it('follows the app config (colour, modules) and the website settings (the name), not the app title', async () => {
     const admin = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
     const update = (config: Record<string, unknown>) => api(t.app, admin).put('/api/admin/app-config/app/update', config);
-    expect((await update({ title: '大成營造', primaryColor: '#c2410c', modules: { video: false } })).statusCode).toBe(200);
+    const name = (company_name: string | null) => api(t.app, admin).put('/api/admin/website-settings/update', { company_name });
+    expect((await update({ title: '後台標題', primaryColor: '#c2410c', modules: { video: false } })).statusCode).toBe(200);
+    expect((await name('大成營造')).statusCode).toBe(200);
     try {
       const html = (await get('/site')).body;
       expect(html).toContain('<title>大成營造</title>');
@@ -347,7 +351,9 @@ describe('only published content', () => {
       expect((await get('/site/videos')).statusCode).toBe(404);
       expect((await get('/site/news')).body).toContain('<title>最新消息 | 大成營造</title>');
     } finally {
+      expect((await get('/site')).body).not.toContain('後台標題');
       await update({ title: '營造後台', primaryColor: '#1677ff', modules: { video: true } });
+      await name(null);
     }
   });
 });
@@ -357,7 +363,7 @@ describe('SITE_HOST', () => {
     const browser = siteBrowser(t.app, SITE_HOST);
     const home = await browser.get('/');
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<title>營造後台</title>');
+    expect(home.body).toContain('<title>本公司</title>');
     expect(home.body).toContain('href="/news"');
     expect(home.body).not.toContain('href="/site/');
     const stylesheet = /href="(\/assets\/site\.[0-9a-f]{10}\.css)"/.exec(home.body)![1]!;
@@ -385,7 +391,7 @@ describe('SITE_HOST', () => {
   });
 
   it('leaves every other host as it was: the back office API at /api, the site only under /site', async () => {
-    expect((await get('/', { host: 'admin.example.test' })).body).not.toContain('<title>營造後台</title>');
+    expect((await get('/', { host: 'admin.example.test' })).body).not.toContain('<title>本公司</title>');
     expect((await get('/news', { host: 'admin.example.test' })).statusCode).toBe(404);
     expect((await get('/site/news', { host: 'admin.example.test' })).statusCode).toBe(200);
     // The API keeps its access rules on the site's host: the admin API still wants a token.

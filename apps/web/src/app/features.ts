@@ -22,6 +22,7 @@ import { pageCategoryFeature } from '../features/page/page-category.feature.ts';
 import { productFeature } from '../features/product/product.feature.ts';
 import { productCategoryFeature } from '../features/product/product-category.feature.ts';
 import { memberFeature } from '../features/member/member.feature.ts';
+import { websiteSettingsFeature } from '../features/website-settings/website-settings.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -52,4 +53,5 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   productFeature,
   productCategoryFeature,
   memberFeature,
+  websiteSettingsFeature,
 ];

@@ -18,7 +18,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'otp',
       'file',
-      'content:[page,page-category,banner,video,contact,product,product-category,member]',
+      'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff]',
       'mail:[mail-templates,mail-outbox-list]',
@@ -31,7 +31,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'debug:[mail-template,mail-outbox,html-editor,video-player,log-viewer]',
       'otp',
       'file',
-      'content:[page,page-category,banner,video,contact,product,product-category,member]',
+      'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff,staff-excel]',
       'mail:[mail-templates,mail-outbox-list]',
@@ -64,6 +64,9 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   });
   it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {
     expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'file', 'content:[video]']);
+    // Issue 26: the website settings are the page editors' (and super admins'), whatever module is off.
+    expect(menuFor(['ROLE_PAGE'])).toEqual(['overview', 'file', 'content:[page,page-category,website-settings]']);
+    expect(canOpen(route('website-settings'), ['ROLE_BANNER'])).toBe(false);
     expect(menuFor(['ROLE_CONTACT', 'ROLE_BANNER'])).toEqual(['overview', 'file', 'content:[banner,contact]']);
     const videoOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, video: false } };
     expect(menuFor(['ROLE_VIDEO'], videoOff)).toEqual(['overview', 'file']);

@@ -63,6 +63,7 @@ const zhTW = {
       list: '相片庫',
     },
     'app-settings': '系統設定',
+    'website-settings': '網站設定',
     operations: '維運工具',
     page: {
       list: '頁面與文章',
@@ -167,6 +168,7 @@ const enUS: SameKeys<typeof zhTW> = {
       list: 'Photo library',
     },
     'app-settings': 'Settings',
+    'website-settings': 'Website settings',
     operations: 'Operations tools',
     page: {
       list: 'Pages and news',

@@ -114,6 +114,8 @@ export const pageInput = z
     type: z.enum(PAGE_TYPES, { error: VALIDATION_KEYS.required }),
     ...pageContentShape,
     status: z.enum(PAGE_STATUSES).default('draft'),
+    /** Issue 26: a project case shown on the home page (in sort order); ignored for other types. */
+    featured: z.boolean().default(false),
     /** With status `scheduled`: the instant it goes out (the web sends Asia/Taipei wall time with its offset). */
     publish_at: z.iso.datetime({ offset: true, message: VALIDATION_KEYS.invalid }).nullable().default(null),
   })
@@ -146,6 +148,7 @@ export const pageSchema = z.object({
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
   gallery: z.array(photoSummarySchema),
+  featured: z.boolean(),
   status: z.enum(PAGE_STATUSES),
   publish_at: z.string().nullable(),
   published_at: z.string().nullable(),
@@ -202,5 +205,7 @@ export const publicPagesQuery = listQuery(['published_at'])
   .extend({
     type: z.enum(PAGE_TYPES),
     category_id: rowIdParam.optional(),
+    /** `1`: only the featured project cases, in their sort order (the home page's). */
+    featured: z.literal('1').optional(),
     locale: contentLocale,
   });

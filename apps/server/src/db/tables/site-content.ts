@@ -50,7 +50,28 @@ export interface ContactsTable {
   updated_at: string;
 }
 
+/** Migration 0088: the website's identity, one row (id 1); null fields read as their defaults. */
+export interface WebsiteSettingsTable {
+  id: number;
+  company_name: string | null;
+  company_name_en: string | null;
+  tagline: string | null;
+  tagline_en: string | null;
+  logo_photo_id: number | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  address_en: string | null;
+  /** JSON: [{ network, url }]. */
+  social_links: string;
+  footer_text: string | null;
+  footer_text_en: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SiteContentTables {
+  website_settings: WebsiteSettingsTable;
   videos: VideosTable;
   banners: BannersTable;
   contacts: ContactsTable;
@@ -82,6 +103,8 @@ export interface PagesTable {
   period_start: string | null;
   period_end: string | null;
   gallery: string;
+  /** Migration 0088: 0/1, a project case shown on the home page (in sort order). */
+  featured: Generated<number>;
   status: 'draft' | 'published' | 'scheduled' | 'unpublished';
   publish_at: string | null;
   published_at: string | null;

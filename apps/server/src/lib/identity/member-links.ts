@@ -71,6 +71,7 @@ export async function memberLinkMail(
   return {
     to: member.email,
     locale: opts.locale,
+    brand: 'website' as const,
     ...(purpose === 'confirm'
       ? { template: 'member_confirmation' as const, variables: { name, link, expiresInHours: MEMBER_LINK_TTL_SECONDS.confirm / 3600 } }
       : { template: 'password_reset' as const, variables: { name, link, expiresInMinutes: MEMBER_LINK_TTL_SECONDS.reset / 60 } }),

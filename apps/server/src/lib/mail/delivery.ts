@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
-import { openBody } from './outbox.ts';
+import { fromWithName, openBody } from './outbox.ts';
 import { bringRetriesForward, claimMail, dueMailIds, finishMail, readClaimedMail } from './mail.repository.ts';
 
 export interface DeliverySettings {
@@ -159,7 +159,13 @@ export class MailDelivery {
       return undefined;
     }
     try {
-      await this.transport!.sendMail({ to: mail.to_address, subject: mail.subject, html: body.html, text: body.text });
+      await this.transport!.sendMail({
+        to: mail.to_address,
+        subject: mail.subject,
+        html: body.html,
+        text: body.text,
+        ...(body.fromName ? { from: fromWithName(this.settings.from, body.fromName) } : {}),
+      });
       await this.finish(id, { status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() });
     } catch (e) {
       const last_error = describe(e);

@@ -2,6 +2,7 @@ import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
 import type { Config } from '../../config.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import { loadAppConfig } from '../app-config.ts';
+import { websiteCompanyName } from '../website-identity.repository.ts';
 import { secretBox } from '../secret-box.ts';
 import { findTemplateOverride, insertOutboxMail, outboxStanding } from './mail.repository.ts';
 import { mailLayout, renderMail, type RenderedMail } from './render.ts';
@@ -16,6 +17,11 @@ export interface MailRequest {
   variables: Record<string, string | number>;
   /** The admin the mail is for, when it is one. */
   adminId?: number | null;
+  /**
+   * Whose name the mail carries as `appName`: the website's company (a mail to a member of the site,
+   * website settings) or, by default, the application's.
+   */
+  brand?: 'website' | 'app';
 }
 
 /** What sealing and opening a queued mail needs of the config. */
@@ -38,10 +44,15 @@ export async function templateText(
   return { ...templateDefinition(name).defaults[locale], customised: false, updated_at: null };
 }
 
-/** appName and supportEmail of the application config (spec section 1), for every mail. */
-export async function commonValues(db: DbOrTrx): Promise<{ appName: string; supportEmail: string }> {
+/** appName and supportEmail of the application config (spec section 1), for every mail; a member's mail names the website's company. */
+export async function commonValues(
+  db: DbOrTrx,
+  locale: MailLocale,
+  brand: MailRequest['brand'] = 'app',
+): Promise<{ appName: string; supportEmail: string }> {
   const config = await loadAppConfig(db);
-  return { appName: config.appName, supportEmail: config.supportEmail };
+  const appName = brand === 'website' ? await websiteCompanyName(db, locale) : config.appName;
+  return { appName, supportEmail: config.supportEmail };
 }
 
 /** Renders a template with values (the common ones added). */
@@ -51,8 +62,9 @@ export async function renderTemplate(
   locale: MailLocale,
   variables: Record<string, string | number>,
   text?: TemplateText,
+  brand?: MailRequest['brand'],
 ): Promise<RenderedMail> {
-  const common = await commonValues(db);
+  const common = await commonValues(db, locale, brand);
   const values = Object.fromEntries(Object.entries({ ...common, ...variables }).map(([k, val]) => [k, String(val)]));
   return renderMail(text ?? (await templateText(db, name, locale)), values, mailLayout(common.appName), locale);
 }
@@ -63,7 +75,9 @@ export async function renderTemplate(
  * the outbox, readable on the outbox screen.
  */
 export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
-  const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables);
+  const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables, undefined, mail.brand);
+  // A member's mail comes from the company (the sender's name), at MAIL_FROM's address.
+  const fromName = mail.brand === 'website' ? await websiteCompanyName(db, mail.locale) : undefined;
   const now = new Date().toISOString();
   return insertOutboxMail(db, {
     to_address: mail.to,
@@ -71,7 +85,7 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
     template: mail.template,
     locale: mail.locale,
     subject: rendered.subject,
-    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text })),
+    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName })),
     status: 'pending',
     last_error: null,
     next_attempt_at: now,
@@ -82,9 +96,14 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
 }
 
 /** A queued mail's html and text, or null when it was sealed under another server secret. */
-export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string } | null {
+export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string; fromName?: string } | null {
   const plain = mailBox(config).open(body);
-  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string });
+  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string; fromName?: string });
+}
+
+/** MAIL_FROM with another sender's name (`Name <address>` or a bare address): a member's mail names the company. */
+export function fromWithName(from: string, name: string): { name: string; address: string } {
+  return { name, address: /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim() };
 }
 
 /**

@@ -94,7 +94,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
           template: 'sign_in_code',
           locale: locale ?? 'zh-TW',
           variables: { name: emailCode.greeting(account), code: plain, expiresInMinutes: CODE_RULES.ttlSeconds / 60 },
-          ...(owner.adminId === null ? {} : { adminId: owner.adminId }),
+          ...(owner.adminId === null ? { brand: 'website' as const } : { adminId: owner.adminId }),
         });
       });
     }

@@ -54,20 +54,22 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "Published pages of a type (and category, sub-categories included) in the editors' order, newest first among equals.",
+        description:
+          "Published pages of a type (and category, sub-categories included) in the editors' order, newest first among equals; `featured=1`: only the featured ones.",
         querystring: publicPagesQuery,
         response: { 200: publicPageList },
       },
       config,
     },
     async (req, reply) => {
-      const { type, category_id, locale, ...paging } = req.query;
+      const { type, category_id, featured, locale, ...paging } = req.query;
       const db = publicReads(req);
       const categories = category_id ? categoryAndDescendants(category_id, await categoryParentsOf(db, type)) : null;
       const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
         // The editors' order first (drag and drop, issue 26); the paging's sort then puts the newest first among equals.
         const q = qb.where('p.type', '=', type).where('p.status', '=', 'published').orderBy('p.sort_order', 'asc');
-        return categories ? q.where('p.category_id', 'in', categories) : q;
+        const shown = featured ? q.where('p.featured', '=', 1) : q;
+        return categories ? shown.where('p.category_id', 'in', categories) : shown;
       });
       return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale)), meta: list.meta });
     },

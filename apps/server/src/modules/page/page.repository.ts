@@ -43,6 +43,7 @@ export async function toPages(rows: PageRow[], db: DbOrTrx): Promise<Page[]> {
     cover_photo: r.cover_photo_id === null ? null : (pictures.get(r.cover_photo_id) ?? null),
     category: r.category_id === null || category_name === null ? null : { id: r.category_id, name: category_name },
     gallery: galleryIds(r.gallery).flatMap((id) => pictures.get(id) ?? []),
+    featured: r.featured === 1,
     revision_count: Number(r.revision_count),
   }));
 }

@@ -95,6 +95,7 @@ export function pageService(ctx: RequestContext) {
       period_start: project ? input.period_start : null,
       period_end: project ? input.period_end : null,
       gallery: JSON.stringify(project ? input.gallery : []),
+      featured: project && input.featured ? 1 : 0,
       status: input.status,
       publish_at,
       published_at: input.status === 'published' ? (before?.published_at ?? now.toISOString()) : (before?.published_at ?? null),

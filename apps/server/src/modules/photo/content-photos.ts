@@ -29,8 +29,13 @@ export async function photoSummaries(db: DbOrTrx, ids: readonly (number | null)[
  * A photo the editor may attach: one the library shows them (`ctx.scope`, as the photo index). A
  * photo already on the row stays allowed (another editor may have picked it in another organization).
  */
-export async function checkPickablePhoto(ctx: RequestContext, photoId: number | null, current: number | null = null): Promise<void> {
+export async function checkPickablePhoto(
+  ctx: RequestContext,
+  photoId: number | null,
+  current: number | null = null,
+  field = 'photo_id',
+): Promise<void> {
   if (photoId === null || photoId === current) return;
   const [found] = await photos.find(ctx.db, ctx.scope, [photoId]);
-  if (!found) throw badRequest({ photo_id: ['validate.error.invalid'] });
+  if (!found) throw badRequest({ [field]: ['validate.error.invalid'] });
 }

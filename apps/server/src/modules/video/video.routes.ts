@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listQuery } from '@bo/shared/list';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { publicVideoList } from '@bo/shared/schemas/video';
-import { youtubeEmbedUrl } from '@bo/shared/validators';
+import { youtubeEmbedUrl, youtubeStart } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/scope.ts';
 import { videos } from './video.repository.ts';
@@ -34,7 +34,7 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
           id: v.id,
           title: localized(locale, v.title, v.title_en),
           youtube_id: v.youtube_id,
-          embed_url: youtubeEmbedUrl(v.youtube_id),
+          embed_url: youtubeEmbedUrl(v.youtube_id, youtubeStart(v.youtube_url)),
           photo: v.photo,
         })),
         meta: page.meta,

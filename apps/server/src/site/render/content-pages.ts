@@ -24,6 +24,7 @@ import {
   typeNav,
   type VideoItem,
   videoCard,
+  videoFigure,
 } from './parts.ts';
 import { breadcrumbLd, describe, imageUrl, textOf } from './seo.ts';
 
@@ -36,7 +37,7 @@ export interface HomeData {
 
 /** The home page: banners, the site's name and description, latest news, project cases and videos. */
 export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
-  const { t, settings } = ctx;
+  const { t, settings, site } = ctx;
   const bannerItem = (b: BannerItem, i: number) => {
     const img = picture(b.photo, { sizes: '100vw', alt: altOf(b.photo, b.title), eager: i === 0, max: 'xlarge' });
     const caption = html`<p class="caption">${b.title}</p>`;
@@ -48,29 +49,29 @@ export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
     current: 'home',
     seo: {
       title: null,
-      description: describe(settings.description, settings.title),
+      description: describe(site.tagline, site.company_name),
       path: '/',
-      image: cover ? { photo: cover, alt: altOf(cover, settings.title) } : null,
+      image: cover ? { photo: cover, alt: altOf(cover, site.company_name) } : null,
     },
     main: html`${
       d.banners.length
         ? html`<section aria-label="${t.banners}"><ul class="banners${d.banners.length > 1 ? ' multi' : ''}">${d.banners.map(bannerItem)}</ul></section>`
         : ''
     }
-<section class="${d.banners.length ? 'section' : 'hero-plain'}"><div class="wrap"><h1>${settings.title}</h1>${
-      settings.description ? html`<p class="lead">${settings.description}</p>` : ''
+<section class="${d.banners.length ? 'section' : 'hero-plain'}" aria-labelledby="home-title"><div class="wrap"><h1 id="home-title">${site.company_name}</h1>${
+      site.tagline ? html`<p class="lead">${site.tagline}</p>` : ''
     }</div></section>
 ${
   settings.modules.page
     ? html`<section class="section alt" aria-labelledby="home-news"><div class="wrap">${sectionHead(ctx, 'home-news', t.news, '/news')}${cards(
         ctx,
         'compact',
-        d.news.map((p) => pageCard(ctx, p)),
+        d.news.map((p) => pageCard(ctx, p, 3)),
       )}</div></section>
 <section class="section" aria-labelledby="home-projects"><div class="wrap">${sectionHead(ctx, 'home-projects', t.projects, '/projects')}${cards(
         ctx,
         'media',
-        d.projects.map((p) => pageCard(ctx, p)),
+        d.projects.map((p) => pageCard(ctx, p, 3)),
       )}</div></section>`
     : ''
 }
@@ -79,7 +80,7 @@ ${
     ? html`<section class="section alt" aria-labelledby="home-videos"><div class="wrap">${sectionHead(ctx, 'home-videos', t.videos, '/videos')}${cards(
         ctx,
         'media',
-        d.videos.map(videoCard),
+        d.videos.map((v) => videoCard(ctx, v)),
       )}</div></section>`
     : ''
 }`,
@@ -101,7 +102,7 @@ export function pageListPage(
     breadcrumbs: [{ name: ctx.t.home, path: '/' }, ...(d.category ? [{ name: label, path: basePath }] : []), { name: heading }],
     seo: {
       title: d.meta.page > 1 ? `${title} (${ctx.t.pageOf(d.meta.page, d.meta.last_page)})` : title,
-      description: describe(d.list.map((p) => p.title).join('、'), `${label} | ${ctx.settings.title}`),
+      description: describe(d.list.map((p) => p.title).join('、'), `${label} | ${ctx.site.company_name}`),
       path: d.meta.page > 1 ? `${path}?page=${d.meta.page}` : path,
     },
     main: html`<div class="wrap"><div class="page-head"><h1>${heading}</h1></div>
@@ -202,10 +203,12 @@ export function videoListPage(ctx: SiteContext, d: { list: VideoItem[]; meta: Li
     breadcrumbs: [{ name: ctx.t.home, path: '/' }, { name: ctx.t.videos }],
     seo: {
       title: ctx.t.videos,
-      description: describe(d.list.map((v) => v.title).join('、'), `${ctx.t.videos} | ${ctx.settings.title}`),
+      description: describe(d.list.map((v) => v.title).join('、'), `${ctx.t.videos} | ${ctx.site.company_name}`),
       path,
       image: d.list[0]?.photo ? { photo: d.list[0].photo, alt: altOf(d.list[0].photo, d.list[0].title) } : null,
     },
-    main: html`<div class="wrap"><div class="page-head"><h1>${ctx.t.videos}</h1></div>${cards(ctx, 'media', d.list.map(videoCard))}${pagination(ctx, '/videos', d.meta)}</div>`,
+    main: html`<div class="wrap"><div class="page-head"><h1>${ctx.t.videos}</h1></div>${
+      d.list.length ? html`<ul class="videos">${d.list.map(videoFigure)}</ul>` : html`<p class="empty-state">${ctx.t.noItems}</p>`
+    }${pagination(ctx, '/videos', d.meta)}</div>`,
   };
 }

@@ -2,6 +2,7 @@ import { href, type SiteContext } from '../site-context.ts';
 import { HTML_LANG, siteDay, type SiteStrings } from '../site-i18n.ts';
 import { RECAPTCHA_JS, SITE_CSS } from '../site-assets.ts';
 import { html, raw, type Html } from './html.ts';
+import { brand, footerIdentity } from './identity.ts';
 import { otherLocaleHref, seoHead, type Seo } from './seo.ts';
 import { themeColours, themeStyle } from './theme.ts';
 
@@ -73,7 +74,7 @@ ${seoHead(ctx, input.seo)}
 <a class="skip" href="#main">${t.skip}</a>
 <header class="site-header">
 <div class="wrap head">
-<a class="brand" href="${href(ctx, '/')}">${settings.title}</a>
+${brand(ctx)}
 <nav class="menu" aria-label="${t.mainMenu}"><ul>${nav.map(
     (n) => html`<li><a href="${href(ctx, n.path)}"${n.key === input.current ? html` aria-current="page"` : ''}>${n.label}</a></li>`,
   )}</ul></nav>
@@ -89,9 +90,9 @@ ${input.main}
 </main>
 <footer class="site-footer">
 <div class="wrap">
-<nav aria-label="${settings.title}"><ul>${nav.map((n) => html`<li><a href="${href(ctx, n.path)}">${n.label}</a></li>`)}</ul></nav>
-${settings.description ? html`<p>${settings.description}</p>` : ''}
-<p>${t.copyright(years, settings.title)}</p>
+${footerIdentity(ctx)}
+<nav aria-label="${t.footerMenu}"><ul>${nav.map((n) => html`<li><a href="${href(ctx, n.path)}">${n.label}</a></li>`)}</ul></nav>
+<p>${t.copyright(years, ctx.site.company_name)}</p>
 </div>
 </footer>
 ${

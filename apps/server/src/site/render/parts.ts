@@ -41,7 +41,6 @@ export const typeLabel = (ctx: SiteContext, type: PageType): string =>
 export const typeNav = (type: PageType): 'news' | 'projects' | 'about' =>
   type === 'article' ? 'news' : type === 'project' ? 'projects' : 'about';
 
-export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 
 /**
  * How cards are laid out: `compact` (news, pages) three across a wide screen and a list with a small
@@ -70,6 +69,9 @@ function thumb(photo: PhotoSummary | null, subject: string, layout: CardLayout, 
     : html`<div class="${cls} empty"></div>`;
 }
 
+/** The heading level of a card's title: 2 in a list under the page's h1, 3 in a section of the home page. */
+export type CardLevel = 2 | 3;
+
 /** A card: picture, a title whose link covers the card, and lines below. */
 export function card(opts: {
   link: string;
@@ -78,38 +80,43 @@ export function card(opts: {
   layout: CardLayout;
   lines?: Html[];
   play?: boolean;
-  external?: boolean;
+  level?: CardLevel;
 }): Html {
-  return html`<li class="card">${thumb(opts.photo, opts.title, opts.layout, opts.play ?? false)}<div class="body"><h3><a href="${opts.link}"${
-    opts.external ? html` rel="noopener"` : ''
-  }>${opts.title}</a></h3>${opts.lines ?? []}</div></li>`;
+  const h = raw(`h${opts.level ?? 2}`);
+  return html`<li class="card">${thumb(opts.photo, opts.title, opts.layout, opts.play ?? false)}<div class="body"><${h} class="card-title"><a href="${opts.link}">${opts.title}</a></${h}>${opts.lines ?? []}</div></li>`;
 }
 
 /** The layout of a page type's cards: project cases are pictures first. */
 export const pageLayout = (type: PageType): CardLayout => (type === 'project' ? 'media' : 'compact');
 
-export const pageCard = (ctx: SiteContext, p: PageItem): Html =>
+export const pageCard = (ctx: SiteContext, p: PageItem, level?: CardLevel): Html =>
   card({
     link: href(ctx, pagePath(p)),
     title: p.title,
     photo: p.cover_photo,
     layout: pageLayout(p.type),
+    level,
     lines: [
       p.type === 'default' ? html`` : html`<p class="meta">${time(p.published_at)}${p.category ? html` · ${p.category.name}` : ''}</p>`,
       p.summary ? html`<p class="summary">${p.summary}</p>` : html``,
     ],
   });
 
-export const videoCard = (v: VideoItem): Html =>
+/** A video on the home page: it plays on the videos page (videoFigure), from its start time. */
+export const videoCard = (ctx: SiteContext, v: VideoItem): Html =>
   card({
-    link: youtubeWatchUrl(v.youtube_id),
+    link: href(ctx, `/videos#video-${v.id}`),
     title: v.title,
     photo: v.photo,
     layout: 'media',
     play: true,
-    external: true,
+    level: 3,
     lines: [html`<p class="meta">YouTube</p>`],
   });
+
+/** A video playing embedded (youtube-nocookie, the only frame the site's CSP admits), from its link's `t=`. */
+export const videoFigure = (v: VideoItem): Html =>
+  html`<li class="video" id="video-${v.id}"><figure><div class="video-frame"><iframe src="${v.embed_url}" title="${v.title}" loading="lazy" referrerpolicy="strict-origin-when-cross-origin" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen></iframe></div><figcaption>${v.title}</figcaption></figure></li>`;
 
 export const productCard = (ctx: SiteContext, p: ProductItem): Html => {
   const price = priceRange(p.price_min, p.price_max);

@@ -31,7 +31,7 @@ export function productListPage(
     breadcrumbs: [{ name: t.home, path: '/' }, ...(d.category ? [{ name: t.products, path: '/products' }] : []), { name: heading }],
     seo: {
       title: d.meta.page > 1 ? `${title} (${t.pageOf(d.meta.page, d.meta.last_page)})` : title,
-      description: describe(d.list.map((p) => p.name).join('、'), `${t.products} | ${ctx.settings.title}`),
+      description: describe(d.list.map((p) => p.name).join('、'), `${t.products} | ${ctx.site.company_name}`),
       path: d.meta.page > 1 ? `${path}?page=${d.meta.page}` : path,
     },
     main: html`<div class="wrap"><div class="page-head"><h1>${heading}</h1></div>
@@ -76,7 +76,7 @@ export function productDetailPage(ctx: SiteContext, p: ProductFull): LayoutInput
     ...(photos.length ? { image: photos.map((ph) => imageUrl(ctx, ph)) } : {}),
     ...(p.instances.length === 1 ? { sku: p.instances[0]!.sku } : {}),
     ...(p.category ? { category: p.category.name } : {}),
-    brand: { '@type': 'Brand', name: ctx.settings.title },
+    brand: { '@type': 'Brand', name: ctx.site.company_name },
     ...(offers.length === 1
       ? { offers: offers[0] }
       : offers.length > 1

@@ -21,7 +21,7 @@ export interface Seo {
 
 /** '{page} | {site title}'; the site title alone on the home page. */
 export const pageTitle = (ctx: SiteContext, title: string | null): string =>
-  title ? `${title} | ${ctx.settings.title}` : ctx.settings.title;
+  title ? `${title} | ${ctx.site.company_name}` : ctx.site.company_name;
 
 /** A description of at most ~160 characters, from text that may be long or empty. */
 export function describe(text: string | null | undefined, fallback: string): string {
@@ -43,21 +43,25 @@ export const textOf = (markup: string): string =>
     .trim();
 
 export function organizationLd(ctx: SiteContext): object {
-  const s = ctx.settings;
+  const s = ctx.site;
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     '@id': `${canonical(ctx, '/', 'zh-TW')}#organization`,
-    name: s.title,
+    name: s.company_name,
     url: canonical(ctx, '/', 'zh-TW'),
-    ...(s.description ? { description: s.description } : {}),
-    ...(s.modules.contact
+    ...(s.tagline ? { description: s.tagline } : {}),
+    ...(s.logo ? { logo: imageUrl(ctx, s.logo) } : {}),
+    ...(s.address ? { address: s.address } : {}),
+    ...(s.social_links.length ? { sameAs: s.social_links.map((l) => l.url) } : {}),
+    ...(ctx.settings.modules.contact || s.email || s.phone
       ? {
           contactPoint: {
             '@type': 'ContactPoint',
             contactType: 'customer service',
-            email: s.supportEmail,
-            url: canonical(ctx, '/contact'),
+            ...(s.email ? { email: s.email } : {}),
+            ...(s.phone ? { telephone: s.phone } : {}),
+            ...(ctx.settings.modules.contact ? { url: canonical(ctx, '/contact') } : {}),
           },
         }
       : {}),
@@ -92,8 +96,8 @@ ${
       ]
 }
 <meta property="og:type" content="${seo.type === 'article' ? 'article' : seo.type === 'product' ? 'product' : 'website'}">
-<meta property="og:site_name" content="${ctx.settings.title}">
-<meta property="og:title" content="${seo.title ?? ctx.settings.title}">
+<meta property="og:site_name" content="${ctx.site.company_name}">
+<meta property="og:title" content="${seo.title ?? ctx.site.company_name}">
 <meta property="og:description" content="${seo.description}">
 <meta property="og:url" content="${url}">
 <meta property="og:locale" content="${OG_LOCALE[ctx.locale]}">

@@ -9,6 +9,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
+import Switch from 'antd/es/switch';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { PAGE_STATUSES, PAGE_TYPES, pageContentShape, type Page, type PageType } from '@bo/shared/schemas/page';
 import { ROLES } from '@bo/shared/permissions';
@@ -34,6 +35,7 @@ function valuesOf(p: Page): Values {
   return {
     ...Object.fromEntries(Object.keys(pageContentShape).map((k) => [k, p[k as keyof Page]])),
     gallery: p.gallery.map((g) => g.id),
+    featured: p.featured,
     type: p.type,
     status: p.status,
     publish_at: p.publish_at ? dayjs(taipeiWallTime(p.publish_at)) : null,
@@ -61,7 +63,16 @@ export default function PageFormPage() {
   const status = Form.useWatch('status', form);
   const initialType = PAGE_TYPES.includes(search.get('type') as PageType) ? (search.get('type') as PageType) : 'article';
   const initialValues = useMemo<Values>(
-    () => ({ type: initialType, status: 'draft', body: '', gallery: [], sort_order: 0, category_id: null, cover_photo_id: null }),
+    () => ({
+      type: initialType,
+      status: 'draft',
+      body: '',
+      gallery: [],
+      featured: false,
+      sort_order: 0,
+      category_id: null,
+      cover_photo_id: null,
+    }),
     [initialType],
   );
 
@@ -118,6 +129,9 @@ export default function PageFormPage() {
               </Form.Item>
               <Form.Item name="gallery" label={t('gallery')}>
                 <GalleryInput known={record?.gallery ?? []} testId="page-gallery" />
+              </Form.Item>
+              <Form.Item name="featured" label={t('featured')} extra={t('featuredHint')} valuePropName="checked">
+                <Switch data-testid="page-featured" />
               </Form.Item>
             </Card>
           ) : null}
