@@ -154,7 +154,7 @@ describe('invitations without a mail server', () => {
       expect(text).toContain('SMTP_URL');
       // Three invitations above wait in the outbox.
       expect(Number(await card.locator('.ant-statistic-content-value').textContent())).toBeGreaterThanOrEqual(3);
-      expect(await card.getByRole('link', { name: '開啟寄件匣' }).getAttribute('href')).toBe('/admin/debug/mail-outbox');
+      expect(await card.getByRole('link', { name: '開啟寄件匣' }).getAttribute('href')).toBe('/admin/mail/outbox');
       await card.scrollIntoViewIfNeeded();
       await shot(page, `invitation-overview-mail-card-${width}-zh-${scheme}`);
       await expectAccessible(page, `overview mail card ${width} zh-TW ${scheme}`);

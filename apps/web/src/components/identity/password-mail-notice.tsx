@@ -54,7 +54,7 @@ export function usePasswordMailNotice() {
           <>
             <p>
               {t(mail.delivery === 'failing' ? 'notice.failing' : 'notice.outbox', { email: mail.sent_to })}{' '}
-              {session.can(ROLES.debug) ? <Link to="/admin/debug/mail-outbox">{t('notice.openOutbox')}</Link> : null}
+              {session.can(ROLES.debug) ? <Link to="/admin/mail/outbox">{t('notice.openOutbox')}</Link> : null}
             </p>
             <p>{t(`notice.${mailKind}Handover`, { name })}</p>
           </>

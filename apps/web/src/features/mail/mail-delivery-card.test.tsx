@@ -47,7 +47,7 @@ describe('the overview mail card (issue 26)', () => {
     expect(card.textContent).toContain('535 Authentication failed');
     expect(card.textContent).toContain('4');
     expect(card.textContent).toContain('SMTP_URL');
-    expect(screen.getByRole('link', { name: 'Open the outbox' }).getAttribute('href')).toBe('/admin/debug/mail-outbox');
+    expect(screen.getByRole('link', { name: 'Open the outbox' }).getAttribute('href')).toBe('/admin/mail/outbox');
   });
 
   it('shows nothing while mail goes out', async () => {

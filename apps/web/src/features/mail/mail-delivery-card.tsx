@@ -13,7 +13,7 @@ import { mailStatusQuery } from './api.ts';
 import './i18n.ts';
 
 /** The outbox screen (another menu group may list it; its path stays). */
-const OUTBOX_PATH = '/admin/debug/mail-outbox';
+const OUTBOX_PATH = '/admin/mail/outbox';
 
 /**
  * Overview card for super admins (issue 26): while mail cannot go out (no SMTP_URL, or delivery
