@@ -41,7 +41,6 @@ export const typeLabel = (ctx: SiteContext, type: PageType): string =>
 export const typeNav = (type: PageType): 'news' | 'projects' | 'about' =>
   type === 'article' ? 'news' : type === 'project' ? 'projects' : 'about';
 
-
 /**
  * How cards are laid out: `compact` (news, pages) three across a wide screen and a list with a small
  * square picture on a phone; `media` (projects, products, videos) four across and two on a phone.
