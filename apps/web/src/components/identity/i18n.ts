@@ -8,7 +8,7 @@ addTranslations('identity-proof', {
       invite: '設定密碼的邀請信已寄到 {{email}}，連結 72 小時內有效。',
       resetTitle: '已重設 {{name}} 的密碼',
       reset: '原密碼已失效、所有裝置已登出，設定新密碼的連結已寄到 {{email}}（30 分鐘內有效）。',
-      outbox: '尚未設定寄信伺服器（SMTP_URL），這封信正在寄件匣等待。',
+      outbox: '尚未設定寄信伺服器，這封信正在寄件匣等待。',
       openOutbox: '開啟寄件匣',
     },
     verify: {
@@ -31,7 +31,7 @@ addTranslations('identity-proof', {
       resetTitle: 'Password of {{name}} reset',
       reset:
         'The old password no longer works and every device was signed out. A link to set a new one was sent to {{email}} (valid 30 minutes).',
-      outbox: 'No mail server is configured (SMTP_URL): the mail is waiting in the outbox.',
+      outbox: 'No mail server is configured: the mail is waiting in the outbox.',
       openOutbox: 'Open the outbox',
     },
     verify: {

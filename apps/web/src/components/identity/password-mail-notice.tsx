@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import AntApp from 'antd/es/app';
 import { useSession } from '../../lib/session.ts';
+import { ServerSetting } from '../server-setting.tsx';
 import './i18n.ts';
 
 /**
@@ -23,6 +24,7 @@ export function usePasswordMailNotice() {
           {mail.delivery === 'outbox' ? (
             <p>
               {t('notice.outbox')} {session.can(ROLES.debug) ? <Link to="/admin/debug/mail-outbox">{t('notice.openOutbox')}</Link> : null}
+              <ServerSetting env="SMTP_URL" />
             </p>
           ) : null}
         </div>
