@@ -32,18 +32,20 @@ export async function expectHeadings(page: Page, screen: string): Promise<void> 
 }
 
 /**
- * The Latin-letter words a person reads on the settled screen (visible text, the tab's title and
- * what assistive technology reads: aria-label, placeholder, title), minus `allowed` (names the user
- * typed, brand names, codes; matched whole, case-sensitive). A zh-TW screen answers []. Ant Design's
- * icons name themselves in English (aria-label="user"): they are left out here.
+ * The Latin-letter words a person reads on the settled screen (its visible text, the tab's title and
+ * the placeholders), minus `allowed` (names the user typed, brand names, codes; matched whole,
+ * case-sensitive) and a server setting's name shown for the IT person (`[data-it-detail]`). A zh-TW
+ * screen answers [].
  */
 export async function englishWords(page: Page, allowed: readonly string[]): Promise<string[]> {
   await waitForSettled(page);
   const texts = await page.evaluate(() => {
-    const attrs = [...document.querySelectorAll('[aria-label], [placeholder], [title]')]
-      .filter((el) => (el as HTMLElement).offsetParent && !el.matches('.anticon'))
-      .flatMap((el) => ['aria-label', 'placeholder', 'title'].map((a) => el.getAttribute(a) ?? ''));
-    return [document.title, document.body.innerText, ...attrs];
+    let visible = document.body.innerText;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-it-detail]')) visible = visible.replace(el.innerText, ' ');
+    const placeholders = [...document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')]
+      .filter((el) => el.offsetParent && !el.value)
+      .map((el) => el.placeholder);
+    return [document.title, visible, ...placeholders];
   });
   const allow = new Set(allowed);
   const found = new Set<string>();
