@@ -123,6 +123,21 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
   ].map((p) => `${path}: ${p}`);
 }
 
+/** The audit entry of the staff created above, opened: its diff in words (labels, values, the organization's name). */
+async function staffEntryProblems(page: Page): Promise<string[]> {
+  await page.locator('.ant-table-row', { hasText: '王大明' }).first().getByRole('button').click();
+  const diff = page.getByTestId('audit-diff');
+  await diff.waitFor();
+  await shot(page, 'zh-tw-audit-entry-1440');
+  const problems = (await englishWords(page, ALLOWED)).map((w) => `audit entry: English ${w}`);
+  const organization = diff.locator('[data-field="organization_id"]');
+  if ((await organization.count()) && !(await organization.locator('xpath=ancestor::tr').innerText()).includes('大安營造股份有限公司'))
+    problems.push('audit entry: the organization is not named');
+  await page.keyboard.press('Escape');
+  await diff.waitFor({ state: 'detached' });
+  return problems;
+}
+
 describe('zh-TW screens', () => {
   it('every admin screen of the menu reads in zh-TW, has one h1 and passes axe, in light and dark mode (1440 px)', async () => {
     const problems: string[] = [];
@@ -135,6 +150,7 @@ describe('zh-TW screens', () => {
       for (const path of [...paths, '/admin/profile', '/admin/no-such-screen']) {
         problems.push(...(await problemsOf(page, path)).map((p) => `${scheme} ${p}`));
         if (path === '/admin/operations') await shot(page, `zh-tw-operations-${scheme}-1440`);
+        if (path === '/admin/audit-log' && scheme === 'light') problems.push(...(await staffEntryProblems(page)));
       }
       await shot(page, `zh-tw-not-found-${scheme}-1440`);
       // The footer's version is the web package's (issue 26), the tab's title the screen's and the app's.
