@@ -111,6 +111,17 @@ describe('audit diff table', () => {
     expect(row('has_photo')).toEqual(['有照片', '否', '是']);
     expect(row('certificate_status')).toEqual(['證照狀態', '有效', '即將到期']);
     cleanup();
+    render(
+      <AuditDiffTable
+        targetType="staff"
+        before={null}
+        after={{ display_name: '阿明', certificates: [{ status: 'expiring', has_file: false }] }}
+      />,
+    );
+    expect(row('display_name')).toEqual(['顯示名稱', '', '阿明']);
+    expect(row('certificates.0.status')).toEqual(['證照 1 › 狀態', '', '即將到期']);
+    expect(row('certificates.0.has_file')).toEqual(['證照 1 › 有檔案', '', '否']);
+    cleanup();
     await setLanguage('en-US');
     render(<AuditDiffTable targetType="staff" before={{ has_photo: false }} after={{ has_photo: true, certificate_status: 'expiring' }} />);
     expect(row('has_photo')).toEqual(['Has photo', 'No', 'Yes']);

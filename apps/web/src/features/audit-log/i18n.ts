@@ -108,6 +108,8 @@ const FIELDS_ZH = {
   staff: {
     name: '姓名',
     nickname: '暱稱',
+    display_name: '顯示名稱',
+    has_file: '有檔案',
     national_id: '身分證字號',
     birthday: '生日',
     gender: '性別',
@@ -305,6 +307,8 @@ const FIELDS_EN: typeof FIELDS_ZH = {
   staff: {
     name: 'Name',
     nickname: 'Nickname',
+    display_name: 'Display name',
+    has_file: 'Has a file',
     national_id: 'National id',
     birthday: 'Birthday',
     gender: 'Gender',
@@ -397,7 +401,8 @@ const VALUES_ZH = {
     certificate_status: { expired: '已過期', expiring: '即將到期', attention: '需注意', valid: '有效', none: '無證照' },
   },
   staff: {
-    status: { active: '在職', inactive: '停用', left: '離職' },
+    // A staff's status, and a certificate's standing (certificates.N.status): the codes do not overlap.
+    status: { active: '在職', inactive: '停用', left: '離職', expired: '已過期', expiring: '即將到期', valid: '有效', none: '無證照' },
     gender: { male: '男', female: '女', other: '其他' },
   },
   staff_excel: {
@@ -417,7 +422,15 @@ const VALUES_EN: typeof VALUES_ZH = {
     certificate_status: { expired: 'Expired', expiring: 'Expiring', attention: 'Needs attention', valid: 'Valid', none: 'No certificate' },
   },
   staff: {
-    status: { active: 'Active', inactive: 'Inactive', left: 'Left' },
+    status: {
+      active: 'Active',
+      inactive: 'Inactive',
+      left: 'Left',
+      expired: 'Expired',
+      expiring: 'Expiring',
+      valid: 'Valid',
+      none: 'No certificate',
+    },
     gender: { male: 'Male', female: 'Female', other: 'Other' },
   },
   staff_excel: {
