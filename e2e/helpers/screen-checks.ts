@@ -34,14 +34,14 @@ export async function expectHeadings(page: Page, screen: string): Promise<void> 
 /**
  * The Latin-letter words a person reads on the settled screen (its visible text, the tab's title and
  * the placeholders), minus `allowed` (names the user typed, brand names, codes; matched whole,
- * case-sensitive) and a server setting's name shown for the IT person (`[data-it-detail]`). A zh-TW
- * screen answers [].
+ * case-sensitive), codes in `<code>`, a server setting's name shown for the IT person (`[data-it-detail]`), addresses
+ * (`https://…`) and a mail template's variables (`{{appName}}`). A zh-TW screen answers [].
  */
 export async function englishWords(page: Page, allowed: readonly string[]): Promise<string[]> {
   await waitForSettled(page);
   const texts = await page.evaluate(() => {
     let visible = document.body.innerText;
-    for (const el of document.querySelectorAll<HTMLElement>('[data-it-detail]')) visible = visible.replace(el.innerText, ' ');
+    for (const el of document.querySelectorAll<HTMLElement>('[data-it-detail], code')) visible = visible.replace(el.innerText, ' ');
     const placeholders = [...document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')]
       .filter((el) => el.offsetParent && !el.value)
       .map((el) => el.placeholder);
@@ -49,6 +49,8 @@ export async function englishWords(page: Page, allowed: readonly string[]): Prom
   });
   const allow = new Set(allowed);
   const found = new Set<string>();
-  for (const text of texts) for (const word of text.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? []) if (!allow.has(word)) found.add(word);
+  const codes = /https?:\/\/\S+|\{\{[^}]*\}\}/g;
+  for (const text of texts.map((x) => x.replace(codes, ' ')))
+    for (const word of text.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? []) if (!allow.has(word)) found.add(word);
   return [...found];
 }

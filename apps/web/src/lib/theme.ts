@@ -218,6 +218,16 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       fontFamily: FONT_FAMILY,
     },
     components: {
+      // The selected tab's text reads like a link (antd takes colorPrimary, 4.15:1 on the dark surface).
+      ...(scheme === 'dark'
+        ? {
+            Tabs: {
+              itemSelectedColor: 'var(--ant-color-link)',
+              itemHoverColor: 'var(--ant-color-link-hover)',
+              itemActiveColor: 'var(--ant-color-link-active)',
+            },
+          }
+        : {}),
       Layout: {
         headerBg: surface.container,
         siderBg: surface.container,
