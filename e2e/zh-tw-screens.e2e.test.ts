@@ -35,7 +35,6 @@ const ALLOWED = [
   'example',
   'com',
   'BuildOffice',
-  'daan',
   'Chrome',
   'Linux',
   'node',

@@ -113,7 +113,6 @@ export default function AdminOrganizationFormPage() {
     <div className="page admin-organization-form-page">
       <PageHeader
         title={mode === 'create' ? t('create') : one.data ? organizationLabel(one.data) : undefined}
-        subtitle={one.data ? `${t('uid')}: ${one.data.uid}` : undefined}
         extra={<Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>}
       />
       <ResourceForm<Values>

@@ -4,7 +4,6 @@ addTranslations('organization', {
   'zh-TW': {
     name: '組織名稱',
     companyId: '統一編號',
-    uid: '識別碼',
     members: '成員',
     member: '管理員',
     email: '電子郵件',
@@ -37,7 +36,6 @@ addTranslations('organization', {
   'en-US': {
     name: 'Name',
     companyId: 'Company ID',
-    uid: 'UID',
     members: 'Members',
     member: 'Admin',
     email: 'Email',
