@@ -26,8 +26,8 @@ let orgId: number;
 
 /** Words a zh-TW screen may show in Latin letters: what the flow typed, brand names, codes. */
 const ALLOWED = [
-  // typed by the server's first start (the super admin, the app config's name and support address), the
-  // seeding below (the organization's uid) and the browsers signed in (the devices: this flow's, the API's)
+  // typed by the server's first start (the super admin, the app config's name and support address) and
+  // the browsers signed in (the devices: this flow's, the API's)
   'Super',
   'Admin',
   'admin',
