@@ -20,6 +20,7 @@ import { ROOT } from './helpers/root.ts';
 import { waitForScrollToRest, waitForSettled } from './helpers/settle.ts';
 
 export { ROOT, waitForScrollToRest, waitForSettled };
+export { englishWords, expectHeadings, headingProblems } from './helpers/screen-checks.ts';
 export {
   apiAs,
   openDatabase,

@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { apiAs, expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  expectAccessible,
+  expectHeadings,
+  openPage,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -103,6 +114,7 @@ describe('web shell', () => {
     await page.getByText('糟糕，發生錯誤（403）').waitFor();
     await shot(page, 'forbidden');
     await expectAccessible(page, '403 screen 1280 zh-TW');
+    await expectHeadings(page, '403 screen');
     await page.goto(`${server.url}/admin/no-such-screen`);
     await page.waitForURL(`${server.url}/admin/404`);
     await page.getByText('糟糕，發生錯誤（404）').waitFor();
@@ -113,6 +125,7 @@ describe('web shell', () => {
     await page.getByText('糟糕，發生錯誤（404）').waitFor();
     await shot(page, 'not-found');
     await expectAccessible(page, '404 screen 1280 zh-TW');
+    await expectHeadings(page, '404 screen (signed-out layout)');
     await page.getByRole('button', { name: /回到首頁/ }).click();
     await page.waitForURL(`${server.url}/admin`);
     await context.close();
@@ -219,12 +232,14 @@ describe('web shell', () => {
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/api/admin/file/1/download')}`);
     await page.getByText('糟糕，發生錯誤（400）').waitFor();
     await page.getByText('不允許開啟這個路徑').waitFor();
+    await expectHeadings(page, 'error 400');
     await page.goto(`${server.url}/admin/create-admin-session?path=${encodeURIComponent('/admin/profile')}`);
     await page.waitForURL(`${server.url}/admin/profile`);
     await page.goto(`${server.url}/debug?app_debug=1`);
     await page.getByTestId('debug-flag').getByText('開啟').waitFor();
     expect(await page.getByTestId('debug-version').textContent()).toBe('2.0.13');
     expect(await page.getByTestId('debug-size').textContent()).toBe('xl');
+    await expectHeadings(page, 'client debug');
     await shot(page, 'client-debug');
     await page.goto(`${server.url}/debug?app_debug=0`);
     await page.getByTestId('debug-flag').getByText('關閉').waitFor();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -87,7 +88,11 @@ function screenGroups() {
 }
 const screenGroup = screenGroups();
 
+/** The footer's version (issue 26): this package's, fixed at build time. */
+const VERSION: string = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')).version;
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(VERSION) },
   plugins: [antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }), antdDeferredParts(), react(), precompress()],
   // The server gives each index.html response its own nonce (apps/server/src/plugins/web-assets.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -25,7 +25,7 @@ export function ErrorScreen({ statusCode, message, stack }: ErrorScreenProps) {
     <Result
       className="error-screen"
       status={status}
-      title={t('error.whoops', { statusCode })}
+      title={<h1 className="inline-heading">{t('error.whoops', { statusCode })}</h1>}
       subTitle={message}
       extra={
         <Flex vertical gap={16} align="center">

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import notification from 'antd/es/notification';
-import { attachToastSink, TOAST_DEFAULTS } from '../lib/toast.ts';
+import { attachToastSink, TOAST_DEFAULTS, toastSpeed } from '../lib/toast.ts';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 
-/** Toast area at the bottom right with section 9's defaults. */
+/** Toast area at the bottom right with section 9's defaults (size, duration, animation speed). */
 export default function ToastHost() {
+  const reducedMotion = useReducedMotion();
   const [api, holder] = notification.useNotification({
     placement: 'bottomRight',
     maxCount: TOAST_DEFAULTS.maxCount,
@@ -27,13 +29,14 @@ export default function ToastHost() {
             api.destroy(o.key);
             o.onClose();
           },
-          style: { width: TOAST_DEFAULTS.width },
+          // Inline, so it wins over antd's transition (motionDurationMid, 200 ms): section 9's speed.
+          style: { width: TOAST_DEFAULTS.width, transitionDuration: `${reducedMotion ? 0 : toastSpeed(o)}ms` },
           className: `bo-toast bo-toast-${type}`,
           props: { 'data-testid': `toast-${type}` },
         }),
       destroy: (key) => api.destroy(key),
     });
     return () => attachToastSink(null);
-  }, [api]);
+  }, [api, reducedMotion]);
   return holder;
 }

@@ -39,6 +39,7 @@ export const enUS: SameKeys<typeof zhTW> = {
   },
   site: { defaultTitle: 'Construction Back Office' },
   footer: { support: 'Support: ', rights: 'All rights reserved' },
+  serverSetting: 'Setting name for your IT person: ',
   signIn: {
     title: 'Sign in to the back office',
     subtitle: 'Construction company website administration',

@@ -49,7 +49,11 @@ export function loadLanguage(lng: Language): Promise<void> {
 }
 
 /** Settles once the language remembered from last time can be shown (main.tsx renders after it). */
-export const languageReady: Promise<void> = loadLanguage(initial);
+export const languageReady: Promise<void> = loadLanguage(initial).then(() => {
+  // index.html's title is the zh-TW product name: the tab reads the chosen language's from the start
+  // (each screen then sets its own, app/screen.tsx).
+  if (typeof document !== 'undefined' && document.title === zhTW.site.defaultTitle) document.title = i18n.t('site.defaultTitle');
+});
 
 /** Ant Design's locale for `lng` once loaded; undefined for zh-TW (AppProviders' default). */
 export const antdLocaleFor = (lng: string): AntdLocale | undefined => (lng === 'en-US' ? antdEnglish : undefined);

@@ -36,6 +36,8 @@ export const zhTW = {
   },
   site: { defaultTitle: '營造後台' },
   footer: { support: '客服信箱：', rights: '版權所有' },
+  // A server setting's name for whoever runs the server (components/server-setting.tsx).
+  serverSetting: '給 IT 人員的設定名稱：',
   signIn: {
     title: '登入後台',
     subtitle: '營造公司網站管理系統',

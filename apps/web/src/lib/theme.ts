@@ -1,4 +1,5 @@
 import type { ThemeConfig } from 'antd/es/config-provider';
+import type { MappingAlgorithm } from 'antd/es/theme/interface';
 import darkAlgorithm from 'antd/es/theme/themes/dark';
 import defaultAlgorithm from 'antd/es/theme/themes/default';
 import type { ColorScheme } from './color-scheme.ts';
@@ -159,6 +160,28 @@ function darkPrimaryButton(primary: string, errorText: string) {
   };
 }
 
+/** Text in the link and primary colours, as the dark algorithm derives them. */
+const DARK_TEXT_TOKENS = [
+  'colorLink',
+  'colorLinkHover',
+  'colorLinkActive',
+  'colorPrimaryText',
+  'colorPrimaryTextHover',
+  'colorPrimaryTextActive',
+] as const;
+
+/**
+ * After the dark algorithm: it derives links and primary-coloured text from the seed colours (seed
+ * tokens cannot be overridden, the algorithm always runs on them) without minding the surface:
+ * #2e76dc on #141414 is 4.15:1. Each takes its nearest shade that reads at 4.5:1 on the dark
+ * surfaces (cards, page, popups), so every link of every screen does.
+ */
+const readableDarkText: MappingAlgorithm = (seed, map = darkAlgorithm(seed)) => {
+  const surface = SURFACES.dark;
+  const readable = (c: string) => [surface.container, surface.layout, surface.elevated].reduce((x, on) => readableOn(x, on), c);
+  return { ...map, ...Object.fromEntries(DARK_TEXT_TOKENS.map((k) => [k, readable(map[k])])) };
+};
+
 /** `reducedMotion`: the system asks for less motion; antd's components then open without animating. */
 export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme = 'light', reducedMotion = false): ThemeConfig {
   const c = schemeColors(primary, scheme);
@@ -168,7 +191,7 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
     // The extracted rules carry no hash class (they are the app's only antd styles).
     hashed: false,
     zeroRuntime: STATIC_STYLES,
-    algorithm: scheme === 'dark' ? darkAlgorithm : defaultAlgorithm,
+    algorithm: scheme === 'dark' ? [darkAlgorithm, readableDarkText] : defaultAlgorithm,
     token: {
       motion: !reducedMotion,
       colorPrimary: c.primary.text,
@@ -195,6 +218,16 @@ export function buildTheme(primary: string = COLORS.primary, scheme: ColorScheme
       fontFamily: FONT_FAMILY,
     },
     components: {
+      // The selected tab's text reads like a link (antd takes colorPrimary, 4.15:1 on the dark surface).
+      ...(scheme === 'dark'
+        ? {
+            Tabs: {
+              itemSelectedColor: 'var(--ant-color-link)',
+              itemHoverColor: 'var(--ant-color-link-hover)',
+              itemActiveColor: 'var(--ant-color-link-active)',
+            },
+          }
+        : {}),
       Layout: {
         headerBg: surface.container,
         siderBg: surface.container,

@@ -5,12 +5,21 @@ export const TOAST_DEFAULTS = { width: 300, duration: 3000, speed: 300, zIndex: 
 /** The app shell's own toasts (token invalid, recaptcha, copy...). */
 export const SHELL_TOAST = { width: 300, duration: 5000, speed: 500 } as const;
 
+/**
+ * Section 9's animation speed of a toast: the shell's (shown for SHELL_TOAST.duration) slide in 500 ms,
+ * the others 300 ms. Reading it from the duration keeps every caller's one option (`duration`).
+ */
+export const toastSpeed = (o: Pick<ToastOptions, 'duration' | 'speed'>): number =>
+  o.speed ?? (o.duration === SHELL_TOAST.duration ? SHELL_TOAST.speed : TOAST_DEFAULTS.speed);
+
 export type ToastType = 'success' | 'info' | 'warning' | 'error';
 export interface ToastOptions {
   title: ReactNode;
   description?: ReactNode;
   /** Milliseconds; false keeps it open. Default 3000. */
   duration?: number | false;
+  /** How long it slides in and out, in milliseconds (toastSpeed). */
+  speed?: number;
   pauseOnHover?: boolean;
   /** Default true: an identical toast already on screen is not shown again. */
   ignoreDuplicates?: boolean;

@@ -143,7 +143,7 @@ function AdminFooter() {
         <a href={config.developerUrl} target="_blank" rel="noopener noreferrer">
           {config.appName}
         </a>{' '}
-        · v{config.version}
+        · <span data-testid="app-version">{import.meta.env.VITE_APP_VERSION}</span>
       </span>
     </Layout.Footer>
   );

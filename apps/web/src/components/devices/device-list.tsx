@@ -103,8 +103,13 @@ export function DeviceList({
           >
             <List.Item.Meta
               avatar={ua.mobile ? <MobileOutlined style={{ fontSize: 20 }} /> : <LaptopOutlined style={{ fontSize: 20 }} />}
-              title={ua.label || t('devices.unknown')}
-              description={`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
+              // The device's name is no heading (antd's item title is an h4, under the screen's h1 with no h2 between).
+              description={
+                <>
+                  <span className="device-name">{ua.label || t('devices.unknown')}</span>
+                  {`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
+                </>
+              }
             />
           </List.Item>
         );

@@ -9,7 +9,7 @@ addTranslations('identity-proof', {
       invite: '設定密碼的邀請信已由寄信伺服器寄給 {{email}}，連結 72 小時內有效。',
       resetTitle: '已重設 {{name}} 的密碼',
       reset: '原密碼已失效、所有裝置已登出，設定新密碼的連結已由寄信伺服器寄給 {{email}}（30 分鐘內有效）。',
-      outbox: '尚未設定寄信伺服器（SMTP_URL），寄給 {{email}} 的信沒有寄出，正在寄件匣等待。',
+      outbox: '尚未設定寄信伺服器，寄給 {{email}} 的信沒有寄出，正在寄件匣等待。',
       failing: '目前寄信失敗，寄給 {{email}} 的信正在寄件匣等待重試，可能寄不到。',
       inviteHandover: '請把下面的一次性連結轉交給 {{name}}（例如當面或用通訊軟體）：對方開啟後設定密碼即可登入。',
       resetHandover: '原密碼已失效、所有裝置已登出。請把下面的一次性連結轉交給 {{name}}，用來設定新密碼。',
@@ -40,7 +40,7 @@ addTranslations('identity-proof', {
       resetTitle: 'Password of {{name}} reset',
       reset:
         'The old password no longer works and every device was signed out. The mail server sent a link to set a new one to {{email}} (valid 30 minutes).',
-      outbox: 'No mail server is configured (SMTP_URL): the mail to {{email}} was not sent, it is waiting in the outbox.',
+      outbox: 'No mail server is configured: the mail to {{email}} was not sent, it is waiting in the outbox.',
       failing: 'Mail delivery is failing: the mail to {{email}} is waiting in the outbox to be retried and may not arrive.',
       inviteHandover: 'Hand this one-time link to {{name}} (in person or by chat): opening it, they set a password and sign in.',
       resetHandover:

@@ -9,6 +9,7 @@ import Typography from 'antd/es/typography';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useSession } from '../../lib/session.ts';
 import { CopyButton } from '../copy-button.tsx';
+import { ServerSetting } from '../server-setting.tsx';
 import './i18n.ts';
 
 export type PasswordMailKind = 'invite' | 'resend' | 'reset';
@@ -55,6 +56,7 @@ export function usePasswordMailNotice() {
             <p>
               {t(mail.delivery === 'failing' ? 'notice.failing' : 'notice.outbox', { email: mail.sent_to })}{' '}
               {session.can(ROLES.debug) ? <Link to="/admin/mail/outbox">{t('notice.openOutbox')}</Link> : null}
+              {mail.delivery === 'outbox' ? <ServerSetting env="SMTP_URL" /> : null}
             </p>
             <p>{t(`notice.${mailKind}Handover`, { name })}</p>
           </>

@@ -12,7 +12,7 @@ export function RoleTags({ roles, empty }: { roles: readonly string[]; empty?: s
   return (
     <span className="role-tags">
       {roles.map((r) => (
-        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : r === 'ROLE_SUPER_ADMIN' ? 'gold' : 'blue'} title={r}>
+        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : r === 'ROLE_SUPER_ADMIN' ? 'gold' : 'blue'}>
           {ROLE_LABELS[r as Role]?.[lng] ?? r}
         </Tag>
       ))}

@@ -31,7 +31,7 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
   return (
     <span className="role-tags">
       {roles.map((r) => (
-        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : 'blue'} title={r}>
+        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : 'blue'}>
           {ROLE_LABELS[r as Role]?.[lng] ?? r}
         </Tag>
       ))}

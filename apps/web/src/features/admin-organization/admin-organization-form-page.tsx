@@ -113,7 +113,6 @@ export default function AdminOrganizationFormPage() {
     <div className="page admin-organization-form-page">
       <PageHeader
         title={mode === 'create' ? t('create') : one.data ? organizationLabel(one.data) : undefined}
-        subtitle={one.data ? `${t('uid')}: ${one.data.uid}` : undefined}
         extra={<Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>}
       />
       <ResourceForm<Values>
@@ -151,7 +150,9 @@ export default function AdminOrganizationFormPage() {
         <Form.Item name="status" label={t('status')}>
           <Radio.Group optionType="button" options={ORGANIZATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
         </Form.Item>
-        <Typography.Title level={5}>{t('members')}</Typography.Title>
+        <Typography.Title level={2} className="section-title">
+          {t('members')}
+        </Typography.Title>
         <Form.List name="members">
           {(fields, { add, remove }) => (
             <Flex vertical gap={8} style={{ marginBottom: 16 }}>

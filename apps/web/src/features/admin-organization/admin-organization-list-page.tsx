@@ -46,7 +46,6 @@ export default function AdminOrganizationListPage() {
       fixed: 'left',
       render: (_, o) => <Link to={`/admin/admin-organization/${o.id}/update`}>{organizationLabel(o)}</Link>,
     },
-    { key: 'uid', dataIndex: 'uid', title: t('uid'), responsive: ['md'] },
     { key: 'member_count', dataIndex: 'member_count', title: t('memberCount') },
     { key: 'status', dataIndex: 'status', title: t('status'), sorter: true, render: (s: string) => <StatusTag status={s} /> },
     dateTimeColumn('created_at', t('createdAt')),

@@ -182,7 +182,9 @@ export default function AdminFormPage() {
             />
           </Form.Item>
         ) : null}
-        <Typography.Title level={5}>{t('organizations')}</Typography.Title>
+        <Typography.Title level={2} className="section-title">
+          {t('organizations')}
+        </Typography.Title>
         {!managesAll ? <Typography.Paragraph type="secondary">{t('memberOnlyHere')}</Typography.Paragraph> : null}
         <Form.List name="memberships">
           {(fields, { add, remove }) => (

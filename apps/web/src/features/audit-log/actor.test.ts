@@ -31,8 +31,10 @@ describe('who acted, in the audit list', () => {
   });
 
   it('names a scheduled job after the system', () => {
-    expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), zh)).toBe('系統：publish-scheduled-pages');
-    expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), en)).toBe('System: publish-scheduled-pages');
+    expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), zh)).toBe('系統：定時發布頁面');
+    expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), en)).toBe('System: scheduled page publishing');
+    expect(actorOf(entry('system', { user_agent: 'start-up' }), zh)).toBe('系統：啟動');
+    expect(actorOf(entry('system', { user_agent: 'nightly-new-job' }), zh)).toBe('系統：nightly-new-job');
   });
 
   it('has a label for every kind of principal in both languages', () => {

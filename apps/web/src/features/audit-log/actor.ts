@@ -2,6 +2,9 @@ import type { AuditLogEntry } from './api.ts';
 
 type Translate = (key: string, options?: Record<string, string>) => string;
 
+/** A scheduled job's name in words (`jobs.<name>`); a job with no label shows its name. */
+const jobLabel = (job: string, t: Translate): string => t(`jobs.${job}`, { defaultValue: job });
+
 /** "name <email>", or the e-mail alone. */
 export const personLabel = (p: AuditLogEntry['actor']): string => (p ? (p.name ? `${p.name} <${p.email}>` : p.email) : '');
 
@@ -11,6 +14,6 @@ export const personLabel = (p: AuditLogEntry['actor']): string => (p ? (p.name ?
  */
 export function actorOf(e: Pick<AuditLogEntry, 'actor_kind' | 'actor' | 'user_agent'>, t: Translate): string {
   if (e.actor_kind === 'admin') return personLabel(e.actor) || t('actorKinds.admin');
-  if (e.actor_kind === 'system') return t('actorKinds.system', { job: e.user_agent || '—' });
+  if (e.actor_kind === 'system') return t('actorKinds.system', { job: e.user_agent ? jobLabel(e.user_agent, t) : '—' });
   return t(`actorKinds.${e.actor_kind}`);
 }

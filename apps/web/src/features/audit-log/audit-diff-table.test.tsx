@@ -96,4 +96,35 @@ describe('audit diff table', () => {
     expect(row('name')).toEqual(['Organization name', 'Old', 'New']);
     expect(row('status')).toEqual(['Status', 'Active', 'Active']);
   });
+
+  it('names organizations instead of their ids, and reads staff standing in words (has_photo, expiring)', async () => {
+    const names = { organization_id: new Map([[7, '大安營造股份有限公司 (24681357)']]) };
+    render(
+      <AuditDiffTable
+        targetType="staff"
+        before={{ organization_id: 7, has_photo: false, certificate_status: 'valid' }}
+        after={{ organization_id: 8, has_photo: true, certificate_status: 'expiring' }}
+        names={names}
+      />,
+    );
+    expect(row('organization_id')).toEqual(['組織', '大安營造股份有限公司 (24681357)', '8']);
+    expect(row('has_photo')).toEqual(['有照片', '否', '是']);
+    expect(row('certificate_status')).toEqual(['證照狀態', '有效', '即將到期']);
+    cleanup();
+    render(
+      <AuditDiffTable
+        targetType="staff"
+        before={null}
+        after={{ display_name: '阿明', certificates: [{ status: 'expiring', has_file: false }] }}
+      />,
+    );
+    expect(row('display_name')).toEqual(['顯示名稱', '', '阿明']);
+    expect(row('certificates.0.status')).toEqual(['證照 1 › 狀態', '', '即將到期']);
+    expect(row('certificates.0.has_file')).toEqual(['證照 1 › 有檔案', '', '否']);
+    cleanup();
+    await setLanguage('en-US');
+    render(<AuditDiffTable targetType="staff" before={{ has_photo: false }} after={{ has_photo: true, certificate_status: 'expiring' }} />);
+    expect(row('has_photo')).toEqual(['Has photo', 'No', 'Yes']);
+    expect(row('certificate_status')).toEqual(['Certificate standing', '', 'Expiring']);
+  });
 });

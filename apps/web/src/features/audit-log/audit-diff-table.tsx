@@ -4,11 +4,21 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { currentLanguage } from '../../i18n/index.ts';
 import { diffRows } from './diff.ts';
-import { fieldLabel, formatValue } from './readable.ts';
+import { fieldLabel, formatValue, type ValueNames } from './readable.ts';
 import './i18n.ts';
 
 /** The before/after of one audit entry, field by field, changed fields first, in words (readable.ts). */
-export function AuditDiffTable({ targetType, before, after }: { targetType: string; before: unknown; after: unknown }) {
+export function AuditDiffTable({
+  targetType,
+  before,
+  after,
+  names,
+}: {
+  targetType: string;
+  before: unknown;
+  after: unknown;
+  names?: ValueNames;
+}) {
   const { t, i18n } = useTranslation('audit-log');
   const lang = currentLanguage();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
@@ -17,10 +27,10 @@ export function AuditDiffTable({ targetType, before, after }: { targetType: stri
       diffRows(before, after).map((r) => ({
         ...r,
         label: fieldLabel(t, targetType, r.field),
-        beforeText: formatValue(t, lang, targetType, r.field, r.before),
-        afterText: formatValue(t, lang, targetType, r.field, r.after),
+        beforeText: formatValue(t, lang, targetType, r.field, r.before, names),
+        afterText: formatValue(t, lang, targetType, r.field, r.after, names),
       })),
-    [before, after, targetType, t, lang, i18n.language],
+    [before, after, targetType, t, lang, i18n.language, names],
   );
   return (
     <Table
@@ -39,11 +49,7 @@ export function AuditDiffTable({ targetType, before, after }: { targetType: stri
           key: 'field',
           title: t('field'),
           width: '34%',
-          render: (_, r) => (
-            <span title={r.field} data-field={r.field}>
-              {r.changed ? <Typography.Text strong>{r.label}</Typography.Text> : r.label}
-            </span>
-          ),
+          render: (_, r) => <span data-field={r.field}>{r.changed ? <Typography.Text strong>{r.label}</Typography.Text> : r.label}</span>,
         },
         {
           key: 'before',

@@ -85,6 +85,9 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
   const { mobile } = useDevice();
   const labels = useLabels();
   const q = useQuery(auditLogQuery(id));
+  const orgs = useQuery(organizationOptionsQuery());
+  // Ids the diff shows by name (readable.ts `ValueNames`).
+  const names = useMemo(() => ({ organization_id: new Map((orgs.data ?? []).map((o) => [o.id, organizationLabel(o)])) }), [orgs.data]);
   const e = q.data;
   const title = `${t('detail')} #${id ?? ''}`;
   return (
@@ -155,7 +158,7 @@ function AuditDetail({ id, onClose }: { id: number | null; onClose: () => void }
                 },
               ]}
             />
-            <AuditDiffTable targetType={e.target_type} before={e.before} after={e.after} />
+            <AuditDiffTable targetType={e.target_type} before={e.before} after={e.after} names={names} />
           </>
         ) : null}
       </section>

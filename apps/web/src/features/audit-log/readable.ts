@@ -8,9 +8,12 @@ import './i18n.ts';
 /**
  * The before/after of an audit entry in words: field paths as labels (i18n.ts `fields`), values
  * translated (roles by ROLE_LABELS, enumerated values by i18n.ts `values`, booleans as 是/否) and
- * instants in Taipei time through the web's date helpers (never UTC). Unknown keys and values show
- * as they are.
+ * instants in Taipei time through the web's date helpers (never UTC), ids by the names the screen
+ * knows (`ValueNames`: organizations). Unknown keys and values show as they are.
  */
+
+/** Names of the records an id field points to, by field key (`organization_id` → organization names). */
+export type ValueNames = Partial<Record<string, ReadonlyMap<number, string>>>;
 
 const isRole = (v: unknown): v is Role => typeof v === 'string' && Object.hasOwn(ROLE_LABELS, v);
 
@@ -48,13 +51,21 @@ const valueKey = (path: string) =>
     .pop() ?? path;
 
 /** One value in words; `path` says which field it is (enumerated values are translated by their key). */
-export function formatValue(t: TFunction, lang: Language, targetType: string, path: string, value: unknown): string {
+export function formatValue(
+  t: TFunction,
+  lang: Language,
+  targetType: string,
+  path: string,
+  value: unknown,
+  names: ValueNames = {},
+): string {
   if (value === undefined) return '';
   if (value === null) return '—';
   const key = valueKey(path);
   const one = (v: unknown): string => {
     if (v === null || v === undefined) return '—';
     if (typeof v === 'boolean') return t(v ? 'yes' : 'no', { ns: 'audit-log' });
+    if (typeof v === 'number' && names[key]?.has(v)) return names[key].get(v)!;
     if (typeof v === 'number') return BOOLEAN_KEYS.has(key) && (v === 0 || v === 1) ? t(v ? 'yes' : 'no', { ns: 'audit-log' }) : String(v);
     if (typeof v === 'string') {
       if (isRole(v)) return ROLE_LABELS[v][lang];

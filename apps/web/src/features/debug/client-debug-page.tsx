@@ -18,7 +18,7 @@ export default function ClientDebugPage() {
   const { organization } = useActiveOrganization();
   return (
     <div className="page narrow-page">
-      <Card title={t('debug.title')}>
+      <Card title={<h1 className="inline-heading">{t('debug.title')}</h1>}>
         <Descriptions
           column={1}
           bordered

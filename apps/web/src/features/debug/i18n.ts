@@ -52,7 +52,7 @@ addTranslations('html-editor', {
 
 addTranslations('video-player', {
   'zh-TW': {
-    intro: '貼上 YouTube 網址，檢查影片代碼與播放器（與影片表單同一個播放器，使用 youtube-nocookie）。',
+    intro: '貼上 YouTube 網址，檢查影片代碼與播放器（與影片表單同一個播放器，使用 YouTube 的隱私強化模式）。',
     url: 'YouTube 網址',
     id: '影片代碼',
     none: '這個網址沒有 YouTube 影片代碼：請用 youtu.be 短網址或含 v= 的網址。',

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { ServerSetting } from '../../components/server-setting.tsx';
 import { mailStatusQuery } from './api.ts';
 import './i18n.ts';
 
@@ -25,6 +26,9 @@ export function MailDeliveryAlert({ noSmtp = false }: { noSmtp?: boolean }) {
         style={{ marginBottom: 16 }}
       />
     );
-  if (noSmtp && !s.smtp_configured) return <Alert type="info" showIcon title={t('outbox.noSmtp')} style={{ marginBottom: 16 }} />;
+  if (noSmtp && !s.smtp_configured)
+    return (
+      <Alert type="info" showIcon title={t('outbox.noSmtp')} description={<ServerSetting env="SMTP_URL" />} style={{ marginBottom: 16 }} />
+    );
   return null;
 }

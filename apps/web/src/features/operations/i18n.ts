@@ -4,7 +4,7 @@ addTranslations('operations', {
   'zh-TW': {
     line: {
       title: '傳送 LINE 訊息',
-      intro: '透過 LINE Messaging API 推播一則文字訊息給使用者、群組或聊天室（需要伺服器設定 LINE_MESSAGING_ACCESS_TOKEN）。',
+      intro: '透過 LINE 推播一則文字訊息給使用者、群組或聊天室。伺服器需要設定「LINE 訊息推播權杖」。',
       target: '收件對象 ID',
       targetHelp: 'U、C 或 R 開頭加 32 個十六進位字元（使用者、群組、聊天室）。',
       message: '訊息',
@@ -13,7 +13,7 @@ addTranslations('operations', {
     },
     drive: {
       title: '檢查 Google 雲端硬碟權限',
-      intro: '檢查伺服器設定的服務帳戶（GOOGLE_SERVICE_ACCOUNT_KEY_FILE）在某個資料夾能做什麼。',
+      intro: '檢查伺服器設定的 Google 服務帳戶（它的金鑰檔）在某個資料夾能做什麼。',
       folder: '資料夾 ID',
       folderHelp: '資料夾網址 …/folders/ 後面那一段。',
       check: '檢查',
@@ -30,8 +30,7 @@ addTranslations('operations', {
   'en-US': {
     line: {
       title: 'Send a LINE message',
-      intro:
-        'Pushes a text message to a user, group or room through the LINE Messaging API (the server needs LINE_MESSAGING_ACCESS_TOKEN).',
+      intro: 'Pushes a text message to a user, group or room through LINE. The server needs its LINE messaging access token.',
       target: 'Target ID',
       targetHelp: 'U, C or R followed by 32 hex characters (a user, group or room).',
       message: 'Message',
@@ -40,7 +39,7 @@ addTranslations('operations', {
     },
     drive: {
       title: 'Check Google Drive permission',
-      intro: "Checks what the server's service account (GOOGLE_SERVICE_ACCOUNT_KEY_FILE) may do in a folder.",
+      intro: "Checks what the server's Google service account (set by its key file) may do in a folder.",
       folder: 'Folder ID',
       folderHelp: 'The part after …/folders/ in the folder address.',
       check: 'Check',

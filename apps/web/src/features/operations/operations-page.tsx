@@ -14,6 +14,7 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ServerSetting } from '../../components/server-setting.tsx';
 import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import './i18n.ts';
 
@@ -43,7 +44,10 @@ function LineMessageCard() {
   const unsaved = useUnsavedChanges(dirty);
   return (
     <Card title={t('line.title')}>
-      <p className="muted">{t('line.intro')}</p>
+      <p className="muted">
+        {t('line.intro')}
+        <ServerSetting env="LINE_MESSAGING_ACCESS_TOKEN" />
+      </p>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="line-error" /> : null}
       <Form
         form={form}
@@ -91,7 +95,10 @@ function DriveCheckCard() {
   const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('drive.yes') : t('drive.no')}</Tag>;
   return (
     <Card title={t('drive.title')}>
-      <p className="muted">{t('drive.intro')}</p>
+      <p className="muted">
+        {t('drive.intro')}
+        <ServerSetting env="GOOGLE_SERVICE_ACCOUNT_KEY_FILE" />
+      </p>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="drive-error" /> : null}
       <Form
         form={form}

@@ -20,6 +20,7 @@ import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
+import { ServerSetting } from '../../components/server-setting.tsx';
 import './i18n.ts';
 
 const BASE = '/api/admin/certificate-reminder';
@@ -196,6 +197,7 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
             />
             <span className={lineValid ? 'muted' : 'field-error'}>
               {lineValid ? (settings.data?.line_configured ? t('reminders.lineHelp') : t('reminders.lineOff')) : t('reminders.lineInvalid')}
+              {lineValid && settings.data && !settings.data.line_configured ? <ServerSetting env="LINE_MESSAGING_ACCESS_TOKEN" /> : null}
             </span>
           </Flex>
           <Button type="primary" htmlType="submit" disabled={!dirty || !valid} loading={save.isPending} data-testid="reminder-save">
@@ -203,7 +205,7 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
           </Button>
         </form>
       )}
-      <h3 className="card-section-title">{t('reminders.history')}</h3>
+      <h2 className="card-section-title">{t('reminders.history')}</h2>
       {history.isError ? (
         <ErrorState error={history.error} onRetry={() => void history.refetch()} />
       ) : (

@@ -4,7 +4,6 @@ addTranslations('organization', {
   'zh-TW': {
     name: '組織名稱',
     companyId: '統一編號',
-    uid: '識別碼',
     members: '成員',
     member: '管理員',
     email: '電子郵件',
@@ -49,7 +48,6 @@ addTranslations('organization', {
   'en-US': {
     name: 'Name',
     companyId: 'Company ID',
-    uid: 'UID',
     members: 'Members',
     member: 'Admin',
     email: 'Email',
@@ -144,7 +142,7 @@ addTranslations('organization', {
       daysUnit: '天',
       line: 'LINE 群組（選填）',
       lineHelp: '同一份清單也會推播到這個 LINE 群組、聊天室或使用者（C、R 或 U 開頭的 ID）。',
-      lineOff: '伺服器尚未設定 LINE 訊息（LINE_MESSAGING_ACCESS_TOKEN），目前只會寄信。',
+      lineOff: '伺服器尚未設定「LINE 訊息推播權杖」，目前只會寄信。',
       lineInvalid: 'ID 應為 C、R 或 U 開頭加 32 個十六進位字元',
       save: '儲存',
       saved: '提醒設定已儲存',
@@ -178,7 +176,7 @@ addTranslations('organization', {
       daysUnit: 'days',
       line: 'LINE group (optional)',
       lineHelp: 'The same list is also pushed to this LINE group, room or user (an ID starting with C, R or U).',
-      lineOff: 'LINE messaging is not configured on the server (LINE_MESSAGING_ACCESS_TOKEN): mail only for now.',
+      lineOff: 'The server has no LINE messaging access token: mail only for now.',
       lineInvalid: 'An ID is C, R or U followed by 32 hex characters',
       save: 'Save',
       saved: 'Reminder settings saved',

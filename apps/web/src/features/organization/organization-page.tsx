@@ -73,7 +73,7 @@ export default function OrganizationPage() {
     );
   return (
     <div className="page organization-page">
-      <PageHeader subtitle={q.data ? `${organizationLabel(q.data)} · ${t('uid')}: ${q.data.uid}` : undefined} />
+      <PageHeader subtitle={q.data ? organizationLabel(q.data) : undefined} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <ResourceForm<Values>

@@ -112,7 +112,7 @@ export function MappingEditor({
   );
   return (
     <Form layout="vertical" disabled={readOnly} data-testid="mapping-editor">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} className="section-title" style={{ marginTop: 0 }}>
         {t('selected', { cell })}{' '}
         {mergeRange ? <Typography.Text type="secondary">{t('merged', { range: mergeRange })}</Typography.Text> : null}
       </Typography.Title>
