@@ -361,6 +361,11 @@ export async function accessibilityFindings(page: Page): Promise<string[]> {
     .exclude('iframe[sandbox]')
     // Only the violations are read: axe then keeps one node of each passing rule instead of every one.
     .options({ resultTypes: ['violations'] })
+    // axe.run in the page (what axe did before 4.3) instead of a partial run per frame finished in a
+    // blank page the library opens each time: the same rules on the same nodes in half the time or
+    // less. Only frames of another origin go unchecked; the app's one kind, a YouTube player, does
+    // not resolve in the flows (its frame element is still checked).
+    .setLegacyMode(true)
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
