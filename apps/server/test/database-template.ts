@@ -13,13 +13,6 @@ import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** `sqlite:<file>` or `postgres:<database name>`; empty when the run has no template. */
-    databaseTemplate: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === 'postgres') {
     if (!process.env.TEST_DATABASE_URL) {

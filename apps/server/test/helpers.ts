@@ -29,6 +29,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `sqlite:<file>` or `postgres:<database name>` (database-template.ts); empty without one. */
+    databaseTemplate: string;
+  }
+}
+
 /**
  * The run's migrated database of this dialect (database-template.ts), when the project made one: a
  * file or a database name. Outside a test worker (a global setup) there is none.
