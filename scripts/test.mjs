@@ -69,7 +69,7 @@ function vitest(name, args, attempt = 1) {
 /**
  * `npm run build` (scripts/build.mjs) started now, at the lowest priority, alongside the unit and
  * server suites: their workers wait on SQLite, PostgreSQL and hashing threads, and the build fills
- * those gaps instead of adding its minute after them. Its output goes to a file (the suites' run
+ * those gaps instead of adding its 8–27 s (bench/README.md) after them. Its output goes to a file (the suites' run
  * blocks this process) and is printed once it is needed. Answers the exit code.
  */
 function startBuild() {
@@ -82,7 +82,10 @@ function startBuild() {
   } catch {
     /* not allowed here: it then shares the cores evenly */
   }
-  const exited = new Promise((res) => child.once('close', (code, signal) => res(code ?? signal)));
+  const exited = new Promise((res) => {
+    child.once('error', (err) => res(err.message));
+    child.once('close', (code, signal) => res(code ?? signal));
+  });
   return async () => {
     const code = await exited;
     process.stdout.write(readFileSync(log, 'utf8'));
