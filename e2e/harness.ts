@@ -308,8 +308,8 @@ export async function signIn(page: Page, url: string, email: string, password: s
 /**
  * A screenshot in e2e/screenshots (git-ignored) for a person to look at, once the screen has settled
  * (waitForSettled): the whole page from the top, or with `fullPage: false` the viewport as it is
- * (scrolled or not). Not an assertion: `E2E_SCREENSHOTS=0` (set by scripts/test.mjs under CI=true,
- * where nobody looks at them) skips the capture.
+ * (scrolled or not). Not an assertion: `E2E_SCREENSHOTS=0` (set by `npm test`, whose screenshots
+ * nobody looks at) skips the capture.
  */
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
