@@ -12,12 +12,15 @@ const MOCKING = [
   'apps/server/test/{encoded-paths,image-refusals,module-flags,route-roles,strict-ids,token-wall}.test.ts',
   'apps/server/src/modules/member/sign-up-hashing.test.ts',
 ];
+/** One migrated database per project and run, copied for each test app (apps/server/test/database-template.ts). */
+const DATABASE_TEMPLATE = 'apps/server/test/database-template.ts';
 const serverProject = (name: string, db: 'sqlite' | 'postgres', include: string[], exclude: string[], isolate: boolean) => ({
   test: {
     name,
     include,
     exclude: ['**/node_modules/**', 'apps/server/**/*.contract.test.ts', ...exclude],
     env: { TEST_DB: db },
+    globalSetup: [DATABASE_TEMPLATE],
     isolate,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -47,7 +50,7 @@ export default defineConfig({
           include: ['apps/server/src/modules/**/*.routes.test.ts', 'apps/server/test/contract/*.contract.test.ts'],
           exclude: ['**/node_modules/**'],
           env: { TEST_DB: 'sqlite', API_CONTRACT: '1' },
-          globalSetup: ['apps/server/test/contract/global-setup.ts'],
+          globalSetup: [DATABASE_TEMPLATE, 'apps/server/test/contract/global-setup.ts'],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

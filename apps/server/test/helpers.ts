@@ -1,11 +1,11 @@
 import type { ServerModule } from '../src/lib/kit/server-module.ts';
 import { MODULES } from '../src/modules/index.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/database.ts';
@@ -13,6 +13,10 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { RateLimitStore } from '../src/lib/rate-limiter.ts';
 import { throughContractProxy } from './contract/contract-proxy.ts';
+import { FINGERPRINT } from './fingerprint.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
+
+export { createPostgresDatabase };
 
 /** 'postgres' when this run is the PostgreSQL project (vitest.config.ts sets TEST_DB). */
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -25,28 +29,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Creates a new Postgres database on the server of `base` (TEST_DATABASE_URL); returns its URL and a dropper. */
-export async function createPostgresDatabase(
-  base = process.env.TEST_DATABASE_URL,
-  prefix = 'bo_test',
-): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `sqlite:<file>` or `postgres:<database name>` (database-template.ts); empty without one. */
+    databaseTemplate: string;
+  }
+}
+
+/**
+ * The run's migrated database of this dialect (database-template.ts), when the project made one: a
+ * file or a database name. Outside a test worker (a global setup) there is none.
+ */
+function databaseTemplate(): string | undefined {
+  try {
+    const t = inject('databaseTemplate');
+    return t?.startsWith(`${testDialect}:`) ? t : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
@@ -55,7 +55,8 @@ export async function createTestApp(
   opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; extraModules?: readonly ServerModule[] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
-  const pgDb = testDialect === 'postgres' ? await createPostgresDatabase() : null;
+  const template = databaseTemplate();
+  const pgDb = testDialect === 'postgres' ? await createPostgresDatabase(undefined, undefined, template?.replace(/^postgres:/, '')) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -71,7 +72,11 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+  const sqliteFile = join(dataDir, 'app.sqlite');
+  if (template?.startsWith('sqlite:') && config.databaseUrl === `sqlite:${sqliteFile}`)
+    copyFileSync(template.slice('sqlite:'.length), sqliteFile);
   const { db, dialect } = createDatabase(config.databaseUrl);
+  // Nothing to do on a copy of the run's template; every migration on an empty database.
   await migrateToLatest(db);
   const app = await buildApp({
     config,
@@ -106,6 +111,19 @@ export interface BuiltAdmin {
   password: string;
 }
 
+/**
+ * One real argon2 hash per password for the run's factories: sign-in still verifies it, and the
+ * tests do not wait for the same hash again (tens of ms each, hundreds of admins).
+ */
+const hashes = new Map<string, Promise<string>>();
+function passwordHash(password: string): Promise<string> {
+  const known = hashes.get(password);
+  if (known) return known;
+  const made = hashPassword(password);
+  hashes.set(password, made);
+  return made;
+}
+
 /** Factory: an admin with ROLE_ roles and memberships `{ [organizationId]: subAccountRoles }`. */
 export async function buildAdmin(
   db: Database,
@@ -127,7 +145,7 @@ export async function buildAdmin(
     .values({
       email,
       name: opts.name ?? email.split('@')[0],
-      password_hash: await hashPassword(password),
+      password_hash: await passwordHash(password),
       has_change_default_password: opts.changedPassword === false ? 0 : 1,
       roles: JSON.stringify(opts.roles ?? []),
       group_id: null,
@@ -166,7 +184,7 @@ export async function buildOrganization(
     .executeTakeFirstOrThrow();
 }
 
-export const FINGERPRINT = 'test-fingerprint';
+export { FINGERPRINT };
 
 /** Signs in through the real login route; optionally switches into an organization. */
 export async function login(

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { FINGERPRINT } from './helpers.ts';
+import { FINGERPRINT } from './fingerprint.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MAIN = resolve(ROOT, 'apps/server/src/main.ts');
