@@ -41,10 +41,8 @@ addTranslations('mail', {
       notConfiguredWhy: '邀請、重設密碼與驗證碼的信件都不會寄出，只會留在寄件匣。',
       failing: '寄信失敗中（最早從 {{since}}）',
       waiting: '在寄件匣等待的信件',
-      setUp:
-        '設定方式：在伺服器的環境變數設定 SMTP_URL（寄件人為 MAIL_FROM）後重新啟動伺服器，等待中的信件會自動寄出。說明見 docs/configuration.md。',
-      fixFailing:
-        '請依上面的原因修正 SMTP_URL 的設定或寄信伺服器，並重新啟動伺服器；等待中的信件會自動重試。說明見 docs/configuration.md。',
+      setUp: '設定方式：請 IT 人員在伺服器設定寄信伺服器與寄件人，然後重新啟動伺服器；等待中的信件會自動寄出。',
+      fixFailing: '請 IT 人員依上面的原因修正寄信伺服器或它的設定，並重新啟動伺服器；等待中的信件會自動重試。',
       handover: '在那之前，邀請成員或重設密碼時會顯示一次性連結，由邀請人轉交。',
       openOutbox: '開啟寄件匣',
     },
@@ -112,9 +110,9 @@ addTranslations('mail', {
       failing: 'Mail is failing (since {{since}})',
       waiting: 'Mails waiting in the outbox',
       setUp:
-        "To set it up: set SMTP_URL (and MAIL_FROM for the sender) in the server's environment and restart the server; the waiting mails then go out. See docs/configuration.md.",
+        'To set it up: your IT person sets the mail server and the sender on the server and restarts it; the waiting mails then go out.',
       fixFailing:
-        'Fix SMTP_URL or the mail server for the reason above and restart the server; the waiting mails are retried. See docs/configuration.md.',
+        'Your IT person fixes the mail server or its setting for the reason above and restarts the server; the waiting mails are retried.',
       handover: 'Until then, inviting a member or resetting a password shows a one-time link for the inviter to hand over.',
       openOutbox: 'Open the outbox',
     },

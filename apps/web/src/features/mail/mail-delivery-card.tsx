@@ -9,6 +9,7 @@ import Typography from 'antd/es/typography';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { ErrorState } from '../../components/error-state.tsx';
+import { ServerSetting } from '../../components/server-setting.tsx';
 import { mailStatusQuery } from './api.ts';
 import './i18n.ts';
 
@@ -51,7 +52,9 @@ export function MailDeliveryCard() {
           description={s.failing ? s.reason : t('card.notConfiguredWhy')}
         />
         <Statistic title={t('card.waiting')} value={s.waiting} />
-        <Typography.Paragraph style={{ marginBottom: 0 }}>{t(s.failing ? 'card.fixFailing' : 'card.setUp')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>
+          {t(s.failing ? 'card.fixFailing' : 'card.setUp')} <ServerSetting env="SMTP_URL, MAIL_FROM (docs/configuration.md)" />
+        </Typography.Paragraph>
         <Typography.Text type="secondary">{t('card.handover')}</Typography.Text>
       </Flex>
     </Card>
