@@ -162,7 +162,8 @@ describe('the compiled server stopping and failing to start', () => {
     // As `npm start` runs it: npm, then a shell, then node; npm exits on SIGTERM and the shell with it.
     const shell = spawn('sh', ['-c', `"${process.execPath}" "${join(out, 'main.mjs')}"; true`], {
       cwd: ROOT,
-      stdio: 'ignore',
+      // The server keeps these pipes after the shell is gone: what it said is in a timeout's message.
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -171,15 +172,17 @@ describe('the compiled server stopping and failing to start', () => {
         PORT: String(port),
         DATA_DIR: dir,
         WEB_DIST: join(dir, 'none'),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         npm_lifecycle_event: 'start',
       },
     });
+    let said = '';
+    for (const stream of [shell.stdout, shell.stderr]) stream?.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-4000)));
     const pidFile = join(dir, 'server.pid');
     const until = async (cond: () => boolean, what: string) => {
       const deadline = Date.now() + 25_000;
       while (!cond()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the server said:\n${said}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     };
@@ -187,14 +190,17 @@ describe('the compiled server stopping and failing to start', () => {
     const serverPid = Number(readFileSync(pidFile, 'utf8'));
     shell.kill('SIGKILL');
     await until(() => !existsSync(pidFile), 'server.pid to be removed');
-    await until(() => {
+    // Exited: gone, or a zombie its new parent has not reaped yet (the server is then done all the same).
+    const exited = () => {
       try {
         process.kill(serverPid, 0);
-        return false;
       } catch {
         return true;
       }
-    }, 'the server to exit');
+      const stat = existsSync(`/proc/${serverPid}/stat`) ? readFileSync(`/proc/${serverPid}/stat`, 'utf8') : '';
+      return / Z /.test(stat.slice(stat.lastIndexOf(')') + 1, stat.lastIndexOf(')') + 4));
+    };
+    await until(exited, 'the server to exit');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   }, 60_000);
 });

@@ -111,6 +111,10 @@ describe('route declarations', () => {
         'POST /api/public/contact',
         // Issue 26: the website's identity (company name, logo, contact), defaults applied.
         'GET /api/public/website',
+        // Issue 26: a draft's preview, opened by a signed link (the signature is checked by the route).
+        'GET /api/public/preview/banner/:id',
+        'GET /api/public/preview/page/:id',
+        'GET /api/public/preview/product/:id',
         // Issue 12: a member's sign-up and sign-in, before it has a token.
         'POST /api/member/account/sign-up',
         'POST /api/member/account/confirm',

@@ -204,7 +204,9 @@ export function registerAccess(app: FastifyInstance): void {
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);
     if (requested === null) throw permissionDenied();
     if (requested !== undefined) {
-      const readsAcross = cfg.readsAcrossOrganizations !== undefined && can(actor.adminRoles, cfg.readsAcrossOrganizations);
+      // Reads only: a write declared with the option by mistake still needs a membership.
+      const reading = req.method === 'GET' || req.method === 'HEAD';
+      const readsAcross = reading && cfg.readsAcrossOrganizations !== undefined && can(actor.adminRoles, cfg.readsAcrossOrganizations);
       if (!(await actInOrganization(app.db, actor, requested, { readsAcross }))) throw permissionDenied();
     } else if (actor.deviceOrganizationId !== null) {
       await actInOrganization(app.db, actor, actor.deviceOrganizationId);

@@ -55,6 +55,10 @@ describe('the API reference document', () => {
       properties: {
         message: { type: 'string' },
         errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        // Issue 26: a refusal for want of a role names the roles that would do and who grants them.
+        key: { type: 'string', enum: ['permission.role_missing'] },
+        required_roles: { type: 'array', items: { type: 'string' } },
+        granted_by: { type: 'array', items: { type: 'string' } },
       },
     });
   });
