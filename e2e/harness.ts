@@ -337,8 +337,13 @@ export async function closeToasts(page: Page): Promise<void> {
   }
 }
 
-/** Whether the page is no wider than the window (1 px of rounding allowed): a phone's page never scrolls sideways. */
-export const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+/**
+ * Whether the page is no wider than the viewport it was opened with (1 px of rounding allowed): a phone's
+ * page never scrolls sideways. Not `window.innerWidth`: a phone (isMobile) widens its layout viewport to a
+ * page that overflows and zooms out, so innerWidth grows with the page.
+ */
+export const noSideScroll = (page: Page) =>
+  page.evaluate((width) => document.documentElement.scrollWidth <= (width ?? window.innerWidth) + 1, page.viewportSize()?.width);
 
 /**
  * Issue 14.5: axe-core (WCAG 2.0/2.1 A and AA rules) on the screen as it stands, once it has settled

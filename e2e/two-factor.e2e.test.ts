@@ -147,8 +147,12 @@ describe('two-step verification in the browser', () => {
     expect(admin.errors).toEqual([]);
     await admin.context.close();
 
-    // Its role still requires it: the next sign-in sets it up again.
-    const api = await apiAs(server.url, server.admin.email, server.admin.password);
+    // Its role still requires it: the next sign-in sets it up again. (The first super admin holds every
+    // company-wide role, ROLE_STAFF too, so its own next sign-in would now ask for it as well: the policy is
+    // put back by a super admin holding only that role.)
+    const policyAdmin = { email: 'policy-admin@example.com', password: 'Policy#Admin-12345' };
+    await seedAdmin(server.dataDir, { ...policyAdmin, name: '安全設定', roles: ['ROLE_SUPER_ADMIN'] });
+    const api = await apiAs(server.url, policyAdmin.email, policyAdmin.password);
     const r = await fetch(`${server.url}/api/admin/account/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-fingerprint': 'e2e-after-reset' },

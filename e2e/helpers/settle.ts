@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Waits until the screen stops changing on its own: no spinner or skeleton left, the web fonts
+ * Waits until the screen stops changing on its own: no spinner or skeleton left, no screen's code or
+ * data still loading (the shell's progress bar, held by lazy screens and requests), the web fonts
  * loaded and no finite animation (a drawer sliding, a toast, a collapsing row) still running; at
  * most `timeoutMs` for the last two. What a screenshot or an accessibility scan wants instead of a
  * fixed pause. The page is read synchronously and polled from here: a page that runs no script
@@ -10,7 +11,7 @@ import { expect } from 'vitest';
  */
 export async function waitForSettled(page: Page, timeoutMs = 3_000): Promise<void> {
   await page
-    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .locator('.ant-spin-spinning, .ant-skeleton-active, .progress-bar.is-active')
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => {});
