@@ -89,6 +89,41 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
         return show(req, reply, 200, (ctx, csrf) => page(ctx, token, emptyForm(), csrf));
       });
 
+    /**
+     * A page that asks for an address and has the API mail it (the reset link, the confirmation again),
+     * then says it was sent: the same answer for every address.
+     */
+    const mailByAddress = (
+      path: '/forgot-password' | '/resend-confirmation',
+      call: 'send-reset-password-mail' | 'resend-confirmation',
+      title: (t: SiteContext['t']) => string,
+      sent: (t: SiteContext['t']) => string,
+      page: (ctx: SiteContext, form: FormState, csrf: string) => LayoutInput,
+    ) => {
+      app.get(at(path), SITE_ROUTE, async (req, reply) => {
+        if ((req.query as Query).sent) {
+          const ctx = await context(req);
+          return pages.fresh(
+            reply,
+            ctx,
+            200,
+            memberMessagePage(ctx, title(ctx.t), `/member${path}`, sent(ctx.t), [[ctx.t.signIn, href(ctx, '/member/sign-in')]]),
+          );
+        }
+        return show(req, reply, 200, (ctx, csrf) => page(ctx, emptyForm(), csrf));
+      });
+      app.post(at(path), SITE_ROUTE, async (req, reply) => {
+        const body = (req.body ?? {}) as Body;
+        const email = str(body.email);
+        const res = await pages
+          .api(req)
+          .post(`${A}/${call}`, { email, locale, ...recaptcha(body) }, { fingerprint: sessions.fingerprintFor(req) });
+        if (res.status >= 200 && res.status < 300) return reply.redirect(`${href(await context(req), `/member${path}`)}?sent=1`, 303);
+        if (res.status === 404) throw new SiteNotFound();
+        return show(req, reply, statusOf(res), (ctx, csrf) => page(ctx, failed(res, { email }, ['email']), csrf));
+      });
+    };
+
     app.get(at(''), SITE_ROUTE, (req, reply) => go(req, reply, '/member/profile'));
 
     // ---- sign-in ----
@@ -161,31 +196,13 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     });
 
     // ---- the confirmation mail again (issue 26) ----
-    app.get(at('/resend-confirmation'), SITE_ROUTE, async (req, reply) => {
-      if ((req.query as Query).sent) {
-        const ctx = await context(req);
-        return pages.fresh(
-          reply,
-          ctx,
-          200,
-          memberMessagePage(ctx, ctx.t.resendTitle, '/member/resend-confirmation', ctx.t.resendSent, [
-            [ctx.t.signIn, href(ctx, '/member/sign-in')],
-          ]),
-        );
-      }
-      return show(req, reply, 200, (ctx, csrf) => resendConfirmationPage(ctx, emptyForm(), csrf));
-    });
-    app.post(at('/resend-confirmation'), SITE_ROUTE, async (req, reply) => {
-      const body = (req.body ?? {}) as Body;
-      const email = str(body.email);
-      const res = await pages
-        .api(req)
-        .post(`${A}/resend-confirmation`, { email, locale, ...recaptcha(body) }, { fingerprint: sessions.fingerprintFor(req) });
-      if (res.status >= 200 && res.status < 300)
-        return reply.redirect(`${href(await context(req), '/member/resend-confirmation')}?sent=1`, 303);
-      if (res.status === 404) throw new SiteNotFound();
-      return show(req, reply, statusOf(res), (ctx, csrf) => resendConfirmationPage(ctx, failed(res, { email }, ['email']), csrf));
-    });
+    mailByAddress(
+      '/resend-confirmation',
+      'resend-confirmation',
+      (t) => t.resendTitle,
+      (t) => t.resendSent,
+      resendConfirmationPage,
+    );
 
     // ---- sign-in with a code by mail ----
     app.get(at('/sign-in-code'), SITE_ROUTE, (req, reply) =>
@@ -217,31 +234,13 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     });
 
     // ---- forgotten password ----
-    app.get(at('/forgot-password'), SITE_ROUTE, async (req, reply) => {
-      if ((req.query as Query).sent) {
-        const ctx = await context(req);
-        return pages.fresh(
-          reply,
-          ctx,
-          200,
-          memberMessagePage(ctx, ctx.t.forgotTitle, '/member/forgot-password', ctx.t.resetSent, [
-            [ctx.t.signIn, href(ctx, '/member/sign-in')],
-          ]),
-        );
-      }
-      return show(req, reply, 200, (ctx, csrf) => forgotPasswordPage(ctx, emptyForm(), csrf));
-    });
-    app.post(at('/forgot-password'), SITE_ROUTE, async (req, reply) => {
-      const body = (req.body ?? {}) as Body;
-      const email = str(body.email);
-      const res = await pages
-        .api(req)
-        .post(`${A}/send-reset-password-mail`, { email, locale, ...recaptcha(body) }, { fingerprint: sessions.fingerprintFor(req) });
-      if (res.status >= 200 && res.status < 300)
-        return reply.redirect(`${href(await context(req), '/member/forgot-password')}?sent=1`, 303);
-      if (res.status === 404) throw new SiteNotFound();
-      return show(req, reply, statusOf(res), (ctx, csrf) => forgotPasswordPage(ctx, failed(res, { email }, ['email']), csrf));
-    });
+    mailByAddress(
+      '/forgot-password',
+      'send-reset-password-mail',
+      (t) => t.forgotTitle,
+      (t) => t.resetSent,
+      forgotPasswordPage,
+    );
     linkPage('/reset-password', (t) => t.resetTitle, resetPasswordPage);
     app.post(at('/reset-password'), SITE_ROUTE, async (req, reply) => {
       const body = (req.body ?? {}) as Body;
