@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import ColorPicker from 'antd/es/color-picker';
@@ -37,6 +36,7 @@ import {
 import { History } from './app-settings-history.tsx';
 import { ColorPreview } from './color-preview.tsx';
 import './i18n.ts';
+import { SettingsActions } from '../../components/settings-actions.tsx';
 
 /** /admin/app-config: the application config (spec section 3) with validation, a live colour preview and its history. */
 export default function AppSettingsPage() {
@@ -234,21 +234,16 @@ export default function AppSettingsPage() {
               </Row>
             </Card>
 
-            <Flex gap={8} className="settings-actions">
-              <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!dirty} data-testid="settings-save">
-                {t('save')}
-              </Button>
-              <Button
-                disabled={!dirty || save.isPending}
-                onClick={() => {
-                  form.resetFields();
-                  form.setFieldsValue(stored);
-                  setDirty(false);
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </Flex>
+            <SettingsActions
+              dirty={dirty}
+              saving={save.isPending}
+              testId="settings-save"
+              onReset={() => {
+                form.resetFields();
+                form.setFieldsValue(stored);
+                setDirty(false);
+              }}
+            />
           </Form>
         </Col>
         <Col xs={24} xl={8}>

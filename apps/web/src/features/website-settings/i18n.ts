@@ -39,8 +39,6 @@ addTranslations('website-settings', {
     addLink: '新增社群連結',
     removeLink: '移除第 {{n}} 個連結',
     noLinks: '尚未加入社群連結。',
-    save: '儲存',
-    reset: '還原',
     saved: '網站設定已儲存',
   },
   'en-US': {
@@ -82,8 +80,6 @@ addTranslations('website-settings', {
     addLink: 'Add a social link',
     removeLink: 'Remove link {{n}}',
     noLinks: 'No social links yet.',
-    save: 'Save',
-    reset: 'Reset',
     saved: 'Website settings saved',
   },
 });

@@ -29,6 +29,7 @@ import { PhotoField } from '../../components/photo-field.tsx';
 import { ResourceRecordContext } from '../../components/resource/resource-record.ts';
 import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import './i18n.ts';
+import { SettingsActions } from '../../components/settings-actions.tsx';
 
 const URL = '/api/admin/website-settings';
 const KEY = ['website-settings'];
@@ -167,21 +168,16 @@ export default function WebsiteSettingsPage() {
           <Card title={t('footer')} className="settings-card">
             {pair('footer_text', 'footer_text_en', { area: true })}
           </Card>
-          <Flex gap={8} className="settings-actions">
-            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!dirty} data-testid="website-save">
-              {t('save')}
-            </Button>
-            <Button
-              disabled={!dirty || save.isPending}
-              onClick={() => {
-                form.resetFields();
-                form.setFieldsValue(valuesOf(q.data));
-                setDirty(false);
-              }}
-            >
-              {t('reset')}
-            </Button>
-          </Flex>
+          <SettingsActions
+            dirty={dirty}
+            saving={save.isPending}
+            testId="website-save"
+            onReset={() => {
+              form.resetFields();
+              form.setFieldsValue(valuesOf(q.data));
+              setDirty(false);
+            }}
+          />
         </Form>
       </ResourceRecordContext.Provider>
     </div>
