@@ -228,5 +228,15 @@ export const enUS: SameKeys<typeof zhTW> = {
       markup_too_complex: 'The content is too complex to check in time: simplify it and save again',
     },
   },
-  common: { ok: 'OK', cancel: 'Cancel', save: 'Save', close: 'Close', yes: 'Yes', no: 'No', loading: 'Loading…', refresh: 'Reload', discard: 'Discard changes' },
+  common: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    save: 'Save',
+    close: 'Close',
+    yes: 'Yes',
+    no: 'No',
+    loading: 'Loading…',
+    refresh: 'Reload',
+    discard: 'Discard changes',
+  },
 };

@@ -213,5 +213,15 @@ export const zhTW = {
       markup_too_complex: '內容太複雜，無法在時限內檢查，請簡化後再儲存',
     },
   },
-  common: { ok: '確定', cancel: '取消', save: '儲存', close: '關閉', yes: '是', no: '否', loading: '載入中…', refresh: '重新整理', discard: '復原變更' },
+  common: {
+    ok: '確定',
+    cancel: '取消',
+    save: '儲存',
+    close: '關閉',
+    yes: '是',
+    no: '否',
+    loading: '載入中…',
+    refresh: '重新整理',
+    discard: '復原變更',
+  },
 };
