@@ -47,6 +47,8 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
         purpose,
         ip: opts.ip,
         ttlSeconds: EMAIL_CHANGE_TTL_SECONDS,
+        // Another account's pending change to the same address stays: each account's code is its own.
+        retire: 'owner',
       });
     },
 
@@ -66,9 +68,8 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
     async check(db: DbOrTrx, owner: CodeOwner, code: string): Promise<string | null> {
       const row = await openCodeOfOwner(db, owner, purpose);
       if (!row) return null;
-      const checked = await codes.check(db, { email: row.email, purpose, code });
-      const ownerId = 'adminId' in owner ? owner.adminId : owner.memberId;
-      return checked.result === 'ok' && checked.accountId === ownerId ? row.email : null;
+      const checked = await codes.checkRow(db, row, purpose, code);
+      return checked.result === 'ok' ? row.email : null;
     },
   };
 }

@@ -63,7 +63,7 @@ export async function openCodeOfOwner(db: DbOrTrx, owner: CodeOwner, purpose: Co
   return ofOwner(
     db
       .selectFrom('one_time_codes')
-      .select(['id', 'email', 'tries', 'expires_at'])
+      .select(['id', 'email', 'admin_id', 'member_id', 'code_hash', 'tries', 'expires_at'])
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .where('retired_at', 'is', null),

@@ -30,13 +30,22 @@ export function oneTimeCodes(serverSecret: string) {
     /** A new code for `email`: the plain code, to be mailed and forgotten. */
     async issue(
       db: DbOrTrx,
-      opts: { email: string; adminId: number | null; memberId?: number; purpose: CodePurpose; ip: string | null; ttlSeconds?: number },
+      opts: {
+        email: string;
+        adminId: number | null;
+        memberId?: number;
+        purpose: CodePurpose;
+        ip: string | null;
+        ttlSeconds?: number;
+        /** `owner`: the caller retired its owner's open code itself (an e-mail change is the account's, not the address's). */
+        retire?: 'email' | 'owner';
+      },
     ): Promise<string> {
       const email = opts.email.toLowerCase();
       const code = randomDigits(CODE_RULES.digits);
       const now = new Date();
       const nowIso = now.toISOString();
-      await retireOpenCodes(db, email, opts.purpose, nowIso);
+      if (opts.retire !== 'owner') await retireOpenCodes(db, email, opts.purpose, nowIso);
       await insertCode(db, {
         email,
         admin_id: opts.adminId,
@@ -64,19 +73,43 @@ export function oneTimeCodes(serverSecret: string) {
       const email = opts.email.toLowerCase();
       const row = await openCodeOf(db, email, opts.purpose);
       if (!row) return { result: 'none', adminId: null, accountId: null };
-      const adminId = row.admin_id;
-      // Whose code it is: the admin's, or the member's (purpose member_sign_in).
-      const accountId = row.member_id ?? row.admin_id;
-      const nowIso = new Date().toISOString();
-      if (row.expires_at <= nowIso) return { result: 'expired', adminId, accountId };
-      if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
-      const typed = /^\d+$/.test(opts.code) ? opts.code : '';
-      if (!sameDigest(row.code_hash, digest(opts.purpose, email, typed))) {
-        await countWrongCodeTry(db, row.id);
-        return { result: 'wrong', adminId, accountId };
-      }
-      const used = await useUpCode(db, row.id, CODE_RULES.maxTries, nowIso);
-      return { result: used ? 'ok' : 'none', adminId, accountId };
+      return checkRow(db, { ...row, email }, opts.purpose, opts.code);
     },
+
+    /** The same check against one open code already found (an account's own, `openCodeOfOwner`). */
+    checkRow: (db: DbOrTrx, row: OpenCode, purpose: CodePurpose, code: string) => checkRow(db, row, purpose, code),
   };
+
+  /** Checks `code` against one open code: 'ok' uses it up, 'wrong' counts a try (see check). */
+  async function checkRow(
+    db: DbOrTrx,
+    row: OpenCode,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<{ result: CodeCheck; adminId: number | null; accountId: number | null }> {
+    const adminId = row.admin_id;
+    // Whose code it is: the admin's, or the member's (purpose member_sign_in).
+    const accountId = row.member_id ?? row.admin_id;
+    const nowIso = new Date().toISOString();
+    if (row.expires_at <= nowIso) return { result: 'expired', adminId, accountId };
+    if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
+    const typed = /^\d+$/.test(code) ? code : '';
+    if (!sameDigest(row.code_hash, digest(purpose, row.email, typed))) {
+      await countWrongCodeTry(db, row.id);
+      return { result: 'wrong', adminId, accountId };
+    }
+    const used = await useUpCode(db, row.id, CODE_RULES.maxTries, nowIso);
+    return { result: used ? 'ok' : 'none', adminId, accountId };
+  }
+}
+
+/** An open code as the check reads it. */
+export interface OpenCode {
+  id: number;
+  email: string;
+  admin_id: number | null;
+  member_id: number | null;
+  code_hash: string;
+  tries: number;
+  expires_at: string;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
+import { emailChanges } from '../../lib/identity/email-change.ts';
 
 let t: TestApp;
 let catcher: SmtpCatcher;
@@ -158,6 +159,19 @@ describe('an admin changes its own e-mail', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().data).toEqual([expect.objectContaining({ email: next, purpose: 'email_change', state: 'open' })]);
     expect(listed.body).not.toMatch(/code_hash/);
+  });
+
+  it("keeps each admin's pending change its own: another admin asking for the same address retires nothing", async () => {
+    // Through the routes' own piece: the routes pace one request per address a minute, whoever asks.
+    const changes = emailChanges(t.app.config.jwtSecret, 'email_change');
+    const [first, second] = [await buildAdmin(t.db), await buildAdmin(t.db)];
+    const address = fresh();
+    const firstCode = await changes.start(t.db, { adminId: first.id }, { email: address, ip: null });
+    const secondCode = await changes.start(t.db, { adminId: second.id }, { email: address, ip: null });
+    expect((await changes.pending(t.db, { adminId: first.id }))?.email).toBe(address);
+    if (secondCode !== firstCode) expect(await changes.check(t.db, { adminId: first.id }, secondCode)).toBeNull();
+    expect(await changes.check(t.db, { adminId: first.id }, firstCode)).toBe(address);
+    expect(await changes.check(t.db, { adminId: second.id }, secondCode)).toBe(address);
   });
 
   it('paces requests to one address: a second within a minute is 429', async () => {
