@@ -21,6 +21,7 @@ import { registerWebAssets } from './plugins/web-assets.ts';
 import { ImageQueue } from './lib/images/image-queue.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
+import { SingleFlight } from './lib/single-flight.ts';
 import { DailyJobs } from './lib/jobs/daily-jobs.ts';
 import { MinuteTasks } from './lib/jobs/minute-tasks.ts';
 import { RotatingLog } from './lib/logs/rotating-log.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     /** The modules' daily jobs, run once a Taipei day across instances (lib/jobs/daily-jobs.ts). */
     dailyJobs: DailyJobs;
     minuteTasks: MinuteTasks;
+    /** Work that runs once at a time in this process, whoever asks (lib/single-flight.ts: the audit chain's verify). */
+    singleFlight: SingleFlight;
   }
 }
 
@@ -123,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', opts.storage ?? (await createStorage(config)));
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
+  app.decorate('singleFlight', new SingleFlight());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.decorate('mailer', new MailDelivery(opts.db, config, config.mail, app.log));
   app.addHook('onReady', async () => app.mailer.start());

@@ -19,6 +19,8 @@ export const MESSAGES = {
   /** Issue 10: a sensitive change needs POST /api/admin/account/verify-identity in the last five minutes. */
   identityVerificationRequired: 'Identity verification required',
   imagesBusy: 'The server is busy processing other images; try again in a few seconds',
+  /** Issue 34: one verify of the audit chain at a time; a caller asking for other days while one runs gets 409. */
+  auditVerifyRunning: 'A check of the audit chain is already running; try again when it ends',
 } as const;
 
 /**

@@ -32,6 +32,19 @@ export const pageNumber = (req: FastifyRequest): number => {
   return Math.max(n, 1);
 };
 
+/**
+ * What makes one cached page differ from another, as the page reads it (issue 34: `?page=` on a detail
+ * page and a slug's letter case each made a new entry, so a client could have every request rendered):
+ * the route, its parameters normalised (a slug in lower case, an id as a number), and the page number
+ * on a list only. Anything else in the address (other query parameters) shows the same page.
+ */
+export function pageCacheKey(route: string, req: FastifyRequest, paged: boolean): string {
+  const params = Object.entries(req.params as Params).map(([name, value]) =>
+    name === 'slug' ? value.toLowerCase() : name === 'id' && ID.test(value) ? String(Number(value)) : value,
+  );
+  return [route, ...params, paged ? pageNumber(req) : ''].join('\u0000');
+}
+
 const slugOf = (req: FastifyRequest): string => {
   const slug = ((req.params as Params).slug ?? '').toLowerCase();
   if (!SLUG.test(slug) || slug.length > 120) throw new SiteNotFound();
@@ -99,16 +112,10 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
 
   for (const locale of SITE_LOCALES) {
     const lp = localePrefix(locale);
-    /** A cached page of this locale; its key is the route and its parameters (and the page number). */
-    const get = (path: string, produce: (ctx: SiteContext, api: PublicApi, req: FastifyRequest) => Promise<LayoutInput>) =>
+    /** A cached page of this locale, kept under pageCacheKey (`paged`: a list, whose page number counts). */
+    const get = (path: string, produce: (ctx: SiteContext, api: PublicApi, req: FastifyRequest) => Promise<LayoutInput>, paged = false) =>
       app.get(`${lp}${path}`, SITE_ROUTE, (req: FastifyRequest, reply: FastifyReply) =>
-        pages.cached(
-          req,
-          reply,
-          locale,
-          `${lp}${path}\u0000${Object.values(req.params as Params).join('\u0000')}\u0000${pageNumber(req)}`,
-          (ctx, api) => produce(ctx, api, req),
-        ),
+        pages.cached(req, reply, locale, pageCacheKey(`${lp}${path}`, req, paged), (ctx, api) => produce(ctx, api, req)),
       );
 
     get(lp ? '' : '/', async (ctx, api) => homePage(ctx, await homeData(api, locale)));
@@ -126,8 +133,8 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
         checkPage(answer.meta);
         return pageListPage(ctx, { type: type as PageType, list: answer.data, meta: answer.meta, tree, category });
       };
-      get(base, list);
-      get(`${base}/category/:id`, list);
+      get(base, list, true);
+      get(`${base}/category/:id`, list, true);
       get(`${base}/:slug`, async (ctx, api, req) =>
         pageDetailPage(ctx, await must(api.get(`/api/public/pages/${type}/${encodeURIComponent(slugOf(req))}`, { locale }))),
       );
@@ -144,17 +151,21 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
       checkPage(answer.meta);
       return productListPage(ctx, { list: answer.data, meta: answer.meta, tree, category });
     };
-    get('/products', productList);
-    get('/products/category/:id', productList);
+    get('/products', productList, true);
+    get('/products/category/:id', productList, true);
     get('/products/:slug', async (ctx, api, req) =>
       productDetailPage(ctx, await must(api.get(`/api/public/products/${encodeURIComponent(slugOf(req))}`, { locale }))),
     );
 
-    get('/videos', async (ctx, api, req) => {
-      const answer = await must(api.get('/api/public/videos', { locale, page: pageNumber(req), per_page: LIST_SIZE }));
-      checkPage(answer.meta);
-      return videoListPage(ctx, { list: answer.data, meta: answer.meta });
-    });
+    get(
+      '/videos',
+      async (ctx, api, req) => {
+        const answer = await must(api.get('/api/public/videos', { locale, page: pageNumber(req), per_page: LIST_SIZE }));
+        checkPage(answer.meta);
+        return videoListPage(ctx, { list: answer.data, meta: answer.meta });
+      },
+      true,
+    );
 
     // The contact form: a page of its own per visitor (its CSRF token), posted to the public contact API.
     const contact = async (req: FastifyRequest, reply: FastifyReply, form: FormState, status = 200) => {

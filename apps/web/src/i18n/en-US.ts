@@ -190,6 +190,8 @@ export const enUS: SameKeys<typeof zhTW> = {
     'Unprocessable Entity': 'The data cannot be processed',
     'Method Not Allowed': 'Not allowed',
     'Internal Server Error': 'Server error',
+    'A check of the audit chain is already running; try again when it ends':
+      'A check of the audit chain is already running; try again when it ends',
     'The server is busy processing other images; try again in a few seconds':
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',

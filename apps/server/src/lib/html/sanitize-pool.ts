@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { badRequest } from '../errors.ts';
+import { badRequest, tooManyRequests } from '../errors.ts';
 import { markupProblem } from './markup-shape.ts';
 
 const WORKER_URL = new URL('./sanitize.worker.mjs', import.meta.url);
@@ -10,14 +10,18 @@ const WORKER_URL = new URL('./sanitize.worker.mjs', import.meta.url);
  */
 export const SANITIZE_TIME_LIMIT_MS = 3_000;
 const WORKER_HEAP_MB = 256;
+/** Saves one caller may have waiting at once; more are refused with 429 (one editor cannot fill the queue). */
+export const SANITIZE_WAITING_PER_CALLER = 4;
 
 /** rich: a page body or product description (sanitize-rich-text.ts); mail: a mail template (sanitize-mail-html.ts). */
 export type SanitiserKind = 'rich' | 'mail';
 
 export class SanitizeTimeout extends Error {}
+export class SanitizeBusy extends Error {}
 
 interface Job {
   id: number;
+  caller: string;
   kind: SanitiserKind;
   values: string[];
   resolve(v: string[]): void;
@@ -27,29 +31,50 @@ interface Job {
 /**
  * One worker thread that sanitises markup, started on first use and kept (unreferenced while idle,
  * so it never holds the process open); jobs wait their turn, one at a time (a 2-core server keeps
- * the other core for requests). A job past the time limit terminates the worker and fails; the next
- * job starts a new one. The request thread only waits, so it goes on answering other requests.
+ * the other core for requests). Each caller (an admin) has a queue of its own and the worker takes
+ * the callers in turn, so one editor's big bodies delay another's save by at most one job each
+ * (issue 34: 5.5 s); a caller with SANITIZE_WAITING_PER_CALLER jobs waiting is refused more. A job
+ * past the time limit terminates the worker and fails; the next job starts a new one. The request
+ * thread only waits, so it goes on answering other requests.
  */
 export class SanitizerPool {
   private worker: Worker | null = null;
   private ready: Promise<void> = Promise.resolve();
   private busy: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private queue: Job[] = [];
+  /** Waiting jobs by caller; a Map keeps insertion order, so the caller first in it is next. */
+  private queues = new Map<string, Job[]>();
   private seq = 0;
 
-  constructor(private readonly timeLimitMs = SANITIZE_TIME_LIMIT_MS) {}
+  constructor(
+    private readonly timeLimitMs = SANITIZE_TIME_LIMIT_MS,
+    private readonly waitingPerCaller = SANITIZE_WAITING_PER_CALLER,
+  ) {}
 
-  run(kind: SanitiserKind, values: string[]): Promise<string[]> {
+  run(kind: SanitiserKind, values: string[], caller = ''): Promise<string[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: ++this.seq, kind, values, resolve, reject });
+      const queue = this.queues.get(caller) ?? [];
+      if (queue.length >= this.waitingPerCaller) return reject(new SanitizeBusy(`${caller} has ${queue.length} jobs waiting`));
+      queue.push({ id: ++this.seq, caller, kind, values, resolve, reject });
+      this.queues.set(caller, queue);
       this.pump();
     });
   }
 
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.reject(new Error('sanitiser closed'));
+    for (const queue of this.queues.values()) for (const job of queue) job.reject(new Error('sanitiser closed'));
+    this.queues.clear();
     this.fail(new Error('sanitiser closed'));
+  }
+
+  /** The next caller's oldest job; that caller goes to the back of the turn if it has more. */
+  private next(): Job | undefined {
+    const [caller, queue] = this.queues.entries().next().value ?? [];
+    if (caller === undefined || !queue) return undefined;
+    const job = queue.shift()!;
+    this.queues.delete(caller);
+    if (queue.length) this.queues.set(caller, queue);
+    return job;
   }
 
   private spawn(): Worker {
@@ -96,9 +121,9 @@ export class SanitizerPool {
   }
 
   private pump(): void {
-    if (this.busy || !this.queue.length) return;
+    if (this.busy || !this.queues.size) return;
     const worker = this.worker ?? this.spawn();
-    const job = this.queue.shift()!;
+    const job = this.next()!;
     this.busy = job;
     worker.ref();
     void this.ready.then(() => {
@@ -116,13 +141,15 @@ export class SanitizerPool {
 const shared = new SanitizerPool();
 
 /**
- * Sanitises the markup fields of one save off the request thread. Markup the editor cannot produce
- * (nested deeper than 64, more than 20,000 tags) is refused before any parsing, and markup that takes
- * longer than the time limit is refused too: 400 with the field's key, never a 500. Null fields stay null.
+ * Sanitises the markup fields of one save off the request thread, in `caller`'s turn (the admin
+ * saving). Markup the editor cannot produce (nested deeper than 64, more than 20,000 tags) is refused
+ * before any parsing, and markup that takes longer than the time limit is refused too: 400 with the
+ * field's key, never a 500; a caller with too many saves waiting gets 429. Null fields stay null.
  */
 export async function sanitizeFields<F extends string>(
   kind: SanitiserKind,
   fields: Record<F, string | null>,
+  caller: string,
   pool: SanitizerPool = shared,
 ): Promise<Record<F, string | null>> {
   const names = (Object.keys(fields) as F[]).filter((f) => fields[f] !== null);
@@ -138,8 +165,10 @@ export async function sanitizeFields<F extends string>(
     cleaned = await pool.run(
       kind,
       names.map((f) => fields[f]!),
+      caller,
     );
   } catch (e) {
+    if (e instanceof SanitizeBusy) throw tooManyRequests(1);
     if (e instanceof SanitizeTimeout) throw badRequest(Object.fromEntries(names.map((f) => [f, [VALIDATION_KEYS.markupTooComplex]])));
     throw e;
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
 import { systemContexts } from '../../lib/kit/request-context.ts';
-import { anchorAuditDay, checkAuditChain, dayBefore } from './audit-chain.service.ts';
+import { anchorAuditDay, checkAuditChainOnce, dayBefore } from './audit-chain.service.ts';
 
 export const AUDIT_CHAIN_JOB = 'audit_chain';
 
@@ -20,7 +20,7 @@ export const auditChainJob = (app: FastifyInstance): DailyJob => ({
       { auditAnchor: { day: anchor.day, last_id: anchor.last_id, head_hash: anchor.head_hash, entries: anchor.entries } },
       'audit chain anchored',
     );
-    const check = await checkAuditChain(system.read().db, (fn) => system.inTransaction(fn), 'daily');
+    const check = await checkAuditChainOnce(app.singleFlight, system.read().db, (fn) => system.inTransaction(fn), 'daily');
     if (check.status === 'broken') app.log.error({ auditChain: check }, 'audit chain broken');
     return { anchor, check };
   },

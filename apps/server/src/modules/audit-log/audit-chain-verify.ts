@@ -2,6 +2,7 @@ import type { AuditChainProblem } from '@bo/shared/schemas/audit-log';
 import { instantRange } from '@bo/shared/dates';
 import { chainHash, GENESIS_HASH } from '../../db/audit-chain-hash.ts';
 import type { DbOrTrx } from '../../db/database.ts';
+import { pacedBatches } from '../../lib/event-loop.ts';
 import {
   anchorsThrough,
   chainHead,
@@ -32,14 +33,13 @@ export interface ChainRange {
   toDay?: string;
 }
 
-const BATCH = 2000;
-
 /**
  * Walks the chain in id order and stops at the first entry that does not hold (docs/audit-log.md
  * "Verifying"): each entry's hash is computed again from its content and the hash it links to, each
  * link must name the entry before it, each day anchor in the range must match, and, when the walk goes
  * to the end, the last entry must be the chain's head. A walk from a day starts at that day's first
- * entry and checks its link to the entry before.
+ * entry and checks its link to the entry before. The rows come in paced batches (lib/event-loop.ts), so
+ * other requests are answered during a walk of millions on SQLite.
  */
 export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Promise<ChainVerification> {
   const { from, toExclusive } = instantRange(range.fromDay, range.toDay);
@@ -55,9 +55,10 @@ export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Pro
   let previous: ChainRow | null = null;
   const anchors = new Map((await anchorsThrough(db, startId, lastId)).map((a) => [a.last_id, a.head_hash]));
   let entries = 0;
-  let afterId = before?.id ?? null;
-  for (;;) {
-    const rows = await chainRows(db, afterId, lastId, BATCH);
+  const startAfter = before?.id ?? null;
+  for await (const rows of pacedBatches<ChainRow>((limit, last) => chainRows(db, last?.id ?? startAfter, lastId, limit), {
+    first: 500,
+  })) {
     for (const row of rows) {
       const at = (problem: AuditChainProblem, r: ChainRow = row): ChainVerification => ({
         entries,
@@ -82,8 +83,6 @@ export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Pro
       expected = row.hash;
       previous = row;
     }
-    if (rows.length < BATCH) break;
-    afterId = rows[rows.length - 1].id;
   }
   if (lastId === null && (head.last_hash !== expected || (head.last_id ?? null) !== (previous?.id ?? before?.id ?? null))) {
     // The head names an entry that is gone, or entries follow it that the chain never appended.

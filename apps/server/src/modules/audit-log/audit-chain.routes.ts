@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
 import { auditChainCheck, auditChainStatus, auditChainVerifyBody } from '@bo/shared/schemas/audit-log';
-import { auditChainStatus as statusOf, checkAuditChain } from './audit-chain.service.ts';
+import { auditChainStatus as statusOf, checkAuditChainOnce } from './audit-chain.service.ts';
 
 const tags = ['audit-log'];
 
@@ -30,14 +30,15 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Walks the chain (or the Taipei days given, both inclusive) now, records the outcome and answers it: the first ' +
-          'entry that does not hold, with its id, time and problem, or status ok. Audited as verify_chain.',
+          'entry that does not hold, with its id, time and problem, or status ok. Audited as verify_chain. One walk at a ' +
+          'time: asked for the same days while one runs, it answers that walk; for other days, 409.',
         body: auditChainVerifyBody,
         response: { 200: auditChainCheck },
       },
-      config: { roles: ROLES.superAdmin },
+      config: { roles: ROLES.superAdmin, errors: [409] },
     },
     async (req) =>
-      checkAuditChain(req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
+      checkAuditChainOnce(app.singleFlight, req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
         fromDay: req.body.from_day,
         toDay: req.body.to_day,
       }),

@@ -14,6 +14,9 @@ import {
 } from './audit-chain.repository.ts';
 import { verifyAuditChain, type ChainRange } from './audit-chain-verify.ts';
 import { GENESIS_HASH } from '../../db/audit-chain-hash.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { SingleFlight } from '../../lib/single-flight.ts';
+import { MESSAGES } from '@bo/shared/messages';
 
 /** The chain's head, its latest check and its latest anchor, for the audit log screen. */
 export async function auditChainStatus(ctx: ReadContext): Promise<AuditChainStatus> {
@@ -49,6 +52,23 @@ export async function checkAuditChain(
     await ctx.audit({ action: 'verify_chain', target_type: 'audit_log', target_id: null, after: { ...check } });
   });
   return check;
+}
+
+const VERIFY_FLIGHT = 'audit_chain_verify';
+
+/**
+ * `checkAuditChain`, at most one at a time in this process (the screen and the daily job): a caller
+ * asking for the same days while a walk runs gets its outcome (one walk, one recorded check); one asking
+ * for other days gets 409.
+ */
+export function checkAuditChainOnce(
+  flight: SingleFlight,
+  ...[read, inTransaction, checkedBy, range = {}]: Parameters<typeof checkAuditChain>
+): Promise<AuditChainCheck> {
+  const ask = JSON.stringify([range.fromDay ?? null, range.toDay ?? null]);
+  const run = flight.run(VERIFY_FLIGHT, ask, () => checkAuditChain(read, inTransaction, checkedBy, range));
+  if (!run) throw conflict(undefined, MESSAGES.auditVerifyRunning);
+  return run;
 }
 
 export interface DayAnchor {

@@ -6,6 +6,7 @@ import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from '@bo/shared/schemas/audit-log';
 import { instantRange } from '@bo/shared/dates';
 import { compiledOnce } from '../../lib/compiled-query.ts';
+import { pacedBatches } from '../../lib/event-loop.ts';
 
 /** Filtered totals are exact up to this many rows, then read as "at least" (docs/audit-log.md). */
 export const AUDIT_LOG_COUNT_CAP = 10_000;
@@ -283,29 +284,32 @@ export async function* streamAuditLogs(
   f: AuditLogFilters,
   order: 'asc' | 'desc',
   max: number,
-  batch = 1000,
 ): AsyncGenerator<AuditLogExportRow[]> {
   const dialect = dialectOf(db);
-  let after: number | null = null;
   let left = max;
-  while (left > 0) {
-    let ids = applyFilters(db.selectFrom('audit_logs').select('audit_logs.id'), f, dialect);
-    if (after !== null) ids = ids.where('audit_logs.id', order === 'desc' ? '<' : '>', after);
-    const want = Math.min(batch, left);
-    const idRows = await ids.orderBy('audit_logs.id', order).limit(want).execute();
-    if (idRows.length === 0) return;
-    const rows = await selectItems(db)
-      .select(['audit_logs.prev_hash', 'audit_logs.hash'])
-      .where(
-        'audit_logs.id',
-        'in',
-        idRows.map((r) => r.id),
-      )
-      .orderBy('audit_logs.id', order)
-      .execute();
-    yield rows.map((r) => ({ ...toItem(r), stored_before: r.before, stored_after: r.after, prev_hash: r.prev_hash, hash: r.hash }));
-    after = idRows[idRows.length - 1].id;
-    left -= idRows.length;
-    if (idRows.length < want) return;
+  // Paced (lib/event-loop.ts): an export of 100,000 entries on SQLite leaves turns for other requests.
+  const batches = pacedBatches<AuditLogExportRow>(
+    async (limit, last) => {
+      let ids = applyFilters(db.selectFrom('audit_logs').select('audit_logs.id'), f, dialect);
+      if (last) ids = ids.where('audit_logs.id', order === 'desc' ? '<' : '>', last.id);
+      const idRows = await ids.orderBy('audit_logs.id', order).limit(Math.min(limit, left)).execute();
+      if (idRows.length === 0) return [];
+      const rows = await selectItems(db)
+        .select(['audit_logs.prev_hash', 'audit_logs.hash'])
+        .where(
+          'audit_logs.id',
+          'in',
+          idRows.map((r) => r.id),
+        )
+        .orderBy('audit_logs.id', order)
+        .execute();
+      return rows.map((r) => ({ ...toItem(r), stored_before: r.before, stored_after: r.after, prev_hash: r.prev_hash, hash: r.hash }));
+    },
+    { max: 1000 },
+  );
+  for await (const rows of batches) {
+    yield rows;
+    left -= rows.length;
+    if (left <= 0) return;
   }
 }

@@ -15,6 +15,7 @@ import {
   remindedIn,
 } from './certificate-reminder.repository.ts';
 import { dueCertificates } from './certificate-standing.ts';
+import { eventLoopPacer } from '../../lib/event-loop.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
 /** Who of an organization is reminded: those who can renew its staff's certificates. */
@@ -46,7 +47,10 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
   let reminded = 0;
   let mails = 0;
   let lines = 0;
+  // SQLite answers synchronously: a turn for other requests between organizations once a slice is used up.
+  const pace = eventLoopPacer();
   for (const org of organizations) {
+    await pace();
     if (await remindedIn(db, org.id, day)) continue;
     const due = await dueCertificates(db, org.id, day, org.certificate_reminder_days);
     if (!due.length) continue;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../../test/helpers.ts';
+import { sharedReadiness } from './readiness.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -74,6 +75,38 @@ describe('health', () => {
     const res = await get('/api/health/ready');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ failing: ['storage'], checks: { database: 'ok', migrations: 'ok', storage: 'failing' } });
+  });
+
+  it('stays ready under a flood of parallel probes, which share one check (issue 34)', async () => {
+    t = await createTestApp();
+    const storage = t.app.storage;
+    const keys: string[] = [];
+    const put = storage.put.bind(storage);
+    storage.put = (key, ...rest) => {
+      keys.push(key);
+      return put(key, ...rest);
+    };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get('/api/health/ready')));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    // One storage probe for the whole flood, not forty racing over one key.
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^health-check\/.+-[0-9a-f-]{36}$/);
+  });
+
+  it('checks again once the shared outcome is older than the reuse time, each check with a key of its own', async () => {
+    t = await createTestApp();
+    const keys: string[] = [];
+    const put = t.app.storage.put.bind(t.app.storage);
+    t.app.storage.put = (key, ...rest) => {
+      keys.push(key);
+      return put(key, ...rest);
+    };
+    const check = sharedReadiness(t.app, 0);
+    const [a, b] = await Promise.all([check(), check()]);
+    expect(a).toBe(b);
+    expect(await check()).toEqual({ database: 'ok', migrations: 'ok', storage: 'ok' });
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('is in the API reference', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkReadiness, READINESS_PARTS } from './readiness.ts';
+import { READINESS_PARTS, sharedReadiness } from './readiness.ts';
 
 const partState = z.enum(['ok', 'failing', 'not checked']);
 const readySchema = z.object({
@@ -18,6 +18,7 @@ const config = { roles: 'public', fingerprint: false } as const;
 
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const readiness = sharedReadiness(app);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -46,7 +47,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       config,
     },
     async (_req, reply) => {
-      const checks = await checkReadiness(app);
+      const checks = await readiness();
       const failing = READINESS_PARTS.filter((p) => checks[p] === 'failing');
       return reply.code(failing.length ? 503 : 200).send({ status: failing.length ? 'not ready' : 'ready', failing, checks });
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { databaseAnswers, unappliedMigrations } from './health.repository.ts';
@@ -24,8 +25,11 @@ async function timed(check: () => Promise<void>): Promise<void> {
   }
 }
 
-/** A key of its own per process, so instances sharing one bucket never delete each other's probe. */
-const probeKey = `health-check/${hostname().replace(/[^A-Za-z0-9._-]/g, '-')}-${process.pid}`;
+/**
+ * A key of its own per check: instances sharing one bucket, and checks overlapping in one process, never
+ * delete each other's probe (issue 34: overlapping checks answered 503 `storage`).
+ */
+const probeKey = () => `health-check/${hostname().replace(/[^A-Za-z0-9._-]/g, '-')}-${process.pid}-${randomUUID()}`;
 
 const CHECKS: Record<ReadinessPart, (app: FastifyInstance) => Promise<void>> = {
   database: databaseAnswers,
@@ -34,8 +38,9 @@ const CHECKS: Record<ReadinessPart, (app: FastifyInstance) => Promise<void>> = {
     if (pending.length) throw new Error(`not applied: ${pending.join(', ')}`);
   },
   storage: async (app) => {
-    await app.storage.put(probeKey, Buffer.from('ok'), { contentType: 'text/plain' });
-    await app.storage.delete(probeKey);
+    const key = probeKey();
+    await app.storage.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
+    await app.storage.delete(key);
   },
 };
 
@@ -44,7 +49,7 @@ const CHECKS: Record<ReadinessPart, (app: FastifyInstance) => Promise<void>> = {
  * takes a write. Parts after a failing database are not checked (they need it). Each failure is
  * logged with its cause, for the operator; the answer only names the part.
  */
-export async function checkReadiness(app: FastifyInstance): Promise<Record<ReadinessPart, PartState>> {
+async function checkReadiness(app: FastifyInstance): Promise<Record<ReadinessPart, PartState>> {
   const states = Object.fromEntries(READINESS_PARTS.map((p) => [p, 'not checked'])) as Record<ReadinessPart, PartState>;
   for (const part of READINESS_PARTS) {
     if (part === 'migrations' && states.database !== 'ok') continue;
@@ -57,4 +62,27 @@ export async function checkReadiness(app: FastifyInstance): Promise<Record<Readi
     }
   }
   return states;
+}
+
+/** How long one check's outcome answers every probe: a flood of probes costs one check a second. */
+export const READINESS_REUSE_MS = 1_000;
+
+/**
+ * Readiness for the route (one per app): probes arriving while a check runs share it, and for
+ * READINESS_REUSE_MS after it ends they get its outcome, so anonymous loops cannot make the instance
+ * work (or fail) faster than one check a second.
+ */
+export function sharedReadiness(app: FastifyInstance, reuseMs = READINESS_REUSE_MS) {
+  let last: { at: number; states: Promise<Record<ReadinessPart, PartState>> } | null = null;
+  return (): Promise<Record<ReadinessPart, PartState>> => {
+    const now = performance.now();
+    if (last && now - last.at < reuseMs) return last.states;
+    const entry = { at: Number.POSITIVE_INFINITY, states: checkReadiness(app) };
+    // Reused from when it ends, not from when it began: a check that took 3 s is not answered as fresh.
+    void entry.states.finally(() => {
+      entry.at = performance.now();
+    });
+    last = entry;
+    return entry.states;
+  };
 }

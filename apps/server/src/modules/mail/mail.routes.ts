@@ -107,7 +107,10 @@ export async function mailRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { name, locale } = req.params;
       // Stored through the mail allow-list (no script, on*= or javascript:), placeholders kept.
-      const text = { subject: req.body.subject, html: (await sanitizeFields('mail', { html: req.body.html })).html! };
+      const text = {
+        subject: req.body.subject,
+        html: (await sanitizeFields('mail', { html: req.body.html }, `admin:${req.actor.id}`)).html!,
+      };
       if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
       const problems = templateProblems(templateDefinition(name), text);
       if (Object.keys(problems).length) throw badRequest(problems);
@@ -182,7 +185,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       // The preview shows what saving the draft would store.
       const draft =
         req.body.draft &&
-        (await sanitizeFields('mail', { html: req.body.draft.html }).then(
+        (await sanitizeFields('mail', { html: req.body.draft.html }, `admin:${req.actor.id}`).then(
           ({ html }) => ({ ...req.body.draft!, html: html! }),
           (e: unknown) => {
             throw e instanceof AppError && e.errors ? inDraft(e.errors) : e;

@@ -66,7 +66,7 @@ export function pageService(ctx: RequestContext) {
 
   const columns = async (input: Input, before?: Page) => {
     // First: a body the editor cannot produce is refused before anything else is looked up.
-    const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en });
+    const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en }, `admin:${ctx.actor.id}`);
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       if ((await pageCategoryType(db, input.category_id)) !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
     }

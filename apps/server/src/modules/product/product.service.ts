@@ -49,7 +49,11 @@ export function productService(ctx: RequestContext): ResourceWrites<Product, Inp
 
   const columns = async (input: Input, before?: Product) => {
     // First: a body the editor cannot produce is refused before anything else is looked up.
-    const rich = await sanitizeFields('rich', { description: input.description, description_en: input.description_en });
+    const rich = await sanitizeFields(
+      'rich',
+      { description: input.description, description_en: input.description_en },
+      `admin:${ctx.actor.id}`,
+    );
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       if (!(await productCategoryExists(db, input.category_id))) throw badRequest({ category_id: ['validate.error.invalid'] });
     }

@@ -3,12 +3,12 @@ import { certificateStatus, type Certificate } from '@bo/shared/schemas/staff';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffCertificatesTable } from '../../db/tables/staff.ts';
 import { notFound } from '../../lib/errors.ts';
-import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
 
 export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
 
-/** Read in chunks of this many staff, a turn of the event loop between them. */
+/** Read in chunks of this many staff, with a turn of the event loop once a slice is used up (lib/event-loop.ts). */
 const CHUNK = 500;
 const now = () => new Date().toISOString();
 
@@ -20,8 +20,9 @@ export type CertificateRow = Pick<
 /** The certificates of these staff (rows already in reach), with their type names. */
 export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): Promise<CertificateRow[]> {
   const out: CertificateRow[] = [];
+  const pace = eventLoopPacer();
   for (let i = 0; i < staffIds.length; i += CHUNK) {
-    if (i) await yieldToEventLoop();
+    await pace();
     out.push(
       ...(await db
         .selectFrom('staff_certificates as c')

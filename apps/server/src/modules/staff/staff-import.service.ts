@@ -22,7 +22,7 @@ import {
 } from '@bo/shared/schemas/staff-import';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
-import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { eventLoopPacer } from '../../lib/event-loop.ts';
 import type { AdminReadContext } from '../../lib/kit/request-context.ts';
 import type { StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
@@ -146,9 +146,6 @@ export function resolveMapping(roster: Roster, requested: StaffImportMapping | u
   return { mapping: suggestMapping(roster.columns), source: 'suggested' as const };
 }
 
-/** Rows checked, inserted or audited between two turns of the event loop (SQLite answers synchronously). */
-export const YIELD_EVERY = 500;
-
 export interface CheckedRow {
   row: number;
   values: ImportRow['values'];
@@ -173,8 +170,9 @@ export async function checkRoster(
 ): Promise<CheckedRoster> {
   const index = Object.fromEntries(roster.columns.map((c) => [c.column, columnNumber(c.column) - 1]));
   const checked = [];
-  for (const [n, r] of roster.rows.entries()) {
-    if (n && n % YIELD_EVERY === 0) await yieldToEventLoop();
+  const pace = eventLoopPacer();
+  for (const r of roster.rows) {
+    await pace();
     const values = rowValues(mapping, (column) => r.cells[index[column] ?? -1] ?? null);
     const result = validateImportValues(values);
     checked.push({ row: r.row, values, result, errors: 'errors' in result ? [...result.errors] : ([] as ImportIssue[]) });

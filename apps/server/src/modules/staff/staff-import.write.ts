@@ -1,11 +1,11 @@
 import { IMPORT_KEYS, toSavedMapping, type StaffImportMapping, type StaffImportMode } from '@bo/shared/schemas/staff-import';
 import { conflict } from '../../lib/errors.ts';
-import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { eventLoopPacer } from '../../lib/event-loop.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { staffFieldValues } from './staff-fields.ts';
 import { planRows } from './staff-import.plan.ts';
 import { saveImportMapping } from './staff-import.repository.ts';
-import { YIELD_EVERY, mappedFields, type CheckedRoster } from './staff-import.service.ts';
+import { mappedFields, type CheckedRoster } from './staff-import.service.ts';
 import type { Roster } from './staff-import.workbook.ts';
 import { insertStaffRows, staff, staffByNationalId } from './staff.repository.ts';
 
@@ -47,8 +47,9 @@ export function staffImportService(ctx: RequestContext) {
         scope,
         plan.create.map((v) => staffFieldValues(v.input)),
       );
+      const pace = eventLoopPacer();
       for (const [i, id] of createdIds.entries()) {
-        if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
+        await pace();
         const { certificates: _none, ...fields } = plan.create[i]!.input;
         await ctx.audit({
           action: 'create',
@@ -57,8 +58,8 @@ export function staffImportService(ctx: RequestContext) {
           after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: plan.create[i]!.row },
         });
       }
-      for (const [i, u] of plan.update.entries()) {
-        if (i && i % YIELD_EVERY === 0) await yieldToEventLoop();
+      for (const u of plan.update) {
+        await pace();
         await staff.update(db, scope, u.staffId!, u.changes!);
         await ctx.audit({
           action: 'update',

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffTable } from '../../db/tables/staff.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { yieldToEventLoop } from '../../lib/event-loop.ts';
+import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
@@ -30,7 +30,7 @@ export interface StaffFilter {
   days?: number;
 }
 
-/** SQLite answers synchronously: big reads go in chunks with a turn of the event loop between them. */
+/** SQLite answers synchronously: big reads go in chunks, with a turn of the event loop once a slice is used up (lib/event-loop.ts). */
 const CHUNK = 500;
 const now = () => new Date().toISOString();
 
@@ -184,8 +184,9 @@ export async function staffIdsMatching(db: DbOrTrx, scope: Scope, f: StaffFilter
 export async function staffRowsForExport(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<StaffRow[]> {
   const unique = [...new Set(ids)];
   const byId = new Map<number, StaffRow>();
+  const pace = eventLoopPacer();
   for (let i = 0; i < unique.length; i += CHUNK) {
-    if (i) await yieldToEventLoop();
+    await pace();
     for (const r of await staffRows.find(db, scope, unique.slice(i, i + CHUNK))) byId.set(r.id, r);
   }
   if (byId.size !== unique.length) throw notFound();
@@ -218,8 +219,9 @@ export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonl
   const t = now();
   const organization_id = owningOrganization(scope);
   if (organization_id === null) throw new Error('staff are inserted into one organization');
+  const pace = eventLoopPacer();
   for (let i = 0; i < fields.length; i += CHUNK) {
-    if (i) await yieldToEventLoop();
+    await pace();
     const rows = fields.slice(i, i + CHUNK).map((f) => ({
       organization_id,
       ...staffFieldValues(f),

@@ -8,7 +8,6 @@ import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import { pagePath, productPath, TYPE_PATHS } from '@bo/shared/site-paths';
 import { href, type SiteContext } from '../site-context.ts';
 import { ntd, siteDay } from '../site-i18n.ts';
-import { sanitizeRichText } from '../../lib/html/sanitize-rich-text.ts';
 import { markupProblem } from '../../lib/html/markup-shape.ts';
 import { html, raw, type Html } from './html.ts';
 import { altOf, picture } from './images.ts';
@@ -29,11 +28,12 @@ export interface CategoryNode {
 }
 
 /**
- * Rich text of a page or product. It was sanitised when stored; it is sanitised again here, once per
- * render (pages are cached), so markup stored by any other path cannot reach a visitor. A stored body
- * past the shape limits (saved before them) is left out rather than parsed on the request thread.
+ * Rich text of a page or product, as stored: every save sanitises it (in the sanitiser's worker) and
+ * migration 0092 sanitised what was stored before, so rendering never parses markup on the request
+ * thread (issue 34: each render of a big body took the others' time). A stored body past the shape
+ * limits (written before them) is left out; the shape scan is one linear pass.
  */
-export const richText = (markup: string): Html => raw(markupProblem(markup) ? '' : sanitizeRichText(markup));
+export const richText = (markup: string): Html => raw(markupProblem(markup) ? '' : markup);
 
 /** Where each page type lives on the site. */
 export const typeLabel = (ctx: SiteContext, type: PageType): string =>
