@@ -78,6 +78,10 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
  */
 export const mailDeliveryStatusSchema = z.object({
   smtp_configured: z.boolean(),
+  /** Where this request's links start (PUBLIC_URL, else the address the admin uses when trusted). */
+  link_origin: z.string(),
+  /** The links name this machine only (localhost, 127.0.0.1): they will not open on another device. */
+  links_local: z.boolean(),
   waiting: z.number().int(),
   failing: z.boolean(),
   reason: z.string().nullable(),

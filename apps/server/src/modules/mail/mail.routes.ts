@@ -31,6 +31,7 @@ import {
   saveTemplateOverride,
 } from '../../lib/mail/mail.repository.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
+import { linksStayLocal } from '../../lib/link-origin.ts';
 import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
 const templateParam = z.object({ name: z.enum(MAIL_TEMPLATE_NAMES) });
@@ -255,7 +256,15 @@ export async function mailRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(req.readContext().db)) }),
+    async (req) => {
+      const origin = req.linkConfig.publicUrl;
+      return {
+        smtp_configured: app.mailer.enabled,
+        link_origin: origin,
+        links_local: linksStayLocal(origin),
+        ...(await deliveryStatus(req.readContext().db)),
+      };
+    },
   );
 
   app.get(
