@@ -68,7 +68,12 @@ export const outboxRowSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxRow = z.infer<typeof outboxRowSchema>;
-export const outboxMailSchema = outboxRowSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
+/** `link`: the link the mail carries (set-password, confirmation, e-mail change) for the outbox's copy button; null when none. */
+export const outboxMailSchema = outboxRowSchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  link: z.string().nullable(),
+});
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 /**

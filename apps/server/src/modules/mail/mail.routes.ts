@@ -272,7 +272,8 @@ export async function mailRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'One queued or sent mail with its body (a sign-in code or a reset link can be in it: super admins only).',
+        description:
+          'One queued or sent mail with its body and the link it carries, if any (a sign-in code or a reset link can be in it: super admins only).',
         params: idParam,
         response: { 200: outboxMailSchema },
       },
@@ -283,7 +284,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (!row) throw notFound();
       const { body, ...rest } = row;
       const opened = openBody(app.config, body);
-      return { ...rest, html: opened?.html ?? null, text: opened?.text ?? null };
+      return { ...rest, html: opened?.html ?? null, text: opened?.text ?? null, link: opened?.link ?? null };
     },
   );
 
