@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { siteBrowser } from '../site/site.testkit.ts';
 import { openBody } from './mail/outbox.ts';
 
 // Issue 42, wall 2: without PUBLIC_URL the links an admin hands over (and the mails' links, the
@@ -80,6 +81,22 @@ describe('links without PUBLIC_URL', () => {
     expect(home.body).toContain(`<link rel="canonical" href="http://${LAN}/site`);
     const forgedHome = await t.app.inject({ method: 'GET', url: '/site/', headers: { host: 'evil.example:3000' } });
     expect(forgedHome.body).not.toContain('evil.example');
+  });
+
+  it("builds a confirmation link asked for through the website's own sign-up form on the visitor's host, never a forged one", async () => {
+    for (const [host, origin] of [
+      [LAN, `http://${LAN}`],
+      ['evil.example:3000', t.config.publicUrl],
+    ] as const) {
+      const browser = siteBrowser(t.app, host);
+      const address = `form-${++n}-${Date.now()}@example.com`;
+      await browser.get('/site/member/sign-up');
+      const res = await browser.post('/site/member/sign-up', { name: '陳大文', email: address, password: 'Memb3r-Passw0rd' });
+      expect(res.statusCode, res.body).toBe(303);
+      const text = await lastMailText(t, address);
+      expect(text).toContain(`${origin}/site/member/confirm?token=`);
+      expect(text).not.toContain('evil');
+    }
   });
 
   it('tells the overview whether links open on this machine only', async () => {
