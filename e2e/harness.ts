@@ -199,7 +199,8 @@ afterEach(async (ctx) => {
  * The system Chromium; every context it opens (browser.newContext, browser.newPage) reports policy
  * violations, and its pages are recorded for a failing test's report.
  */
-export async function launchBrowser(): Promise<Browser> {
+/** `ownAddresses`: this machine's other addresses a flow opens (its LAN address), reachable beside loopback. */
+export async function launchBrowser(ownAddresses: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -212,7 +213,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       // Nothing leaves the machine: other hosts do not resolve (a flow answers them with context.route).
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1${ownAddresses.map((a) => `, EXCLUDE ${a}`).join('')}`,
     ],
   });
   openBrowsers.add(browser);
@@ -245,9 +246,15 @@ afterAll(async () => {
  * A flow file's server (with `env`) and browser, closed after its tests. With `mail: true`, a real
  * SMTP server on loopback (`mailbox`) that the server sends its mail to, polled every 200 ms.
  */
-export async function startFlow(opts: { env?: Record<string, string>; mail: true }): Promise<Flow & { mailbox: SmtpCatcher }>;
-export async function startFlow(opts?: { env?: Record<string, string> }): Promise<Flow>;
-export async function startFlow(opts: { env?: Record<string, string>; mail?: boolean } = {}): Promise<Flow & { mailbox?: SmtpCatcher }> {
+export async function startFlow(opts: {
+  env?: Record<string, string>;
+  mail: true;
+  ownAddresses?: string[];
+}): Promise<Flow & { mailbox: SmtpCatcher }>;
+export async function startFlow(opts?: { env?: Record<string, string>; ownAddresses?: string[] }): Promise<Flow>;
+export async function startFlow(
+  opts: { env?: Record<string, string>; mail?: boolean; ownAddresses?: string[] } = {},
+): Promise<Flow & { mailbox?: SmtpCatcher }> {
   let mailbox: SmtpCatcher | undefined;
   let env = opts.env ?? {};
   if (opts.mail) {
@@ -258,7 +265,7 @@ export async function startFlow(opts: { env?: Record<string, string>; mail?: boo
   }
   const server = await startServer(env);
   flowResources.push(() => server.stop());
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(opts.ownAddresses);
   flowResources.push(() => browser.close());
   return { server, browser, mailbox };
 }

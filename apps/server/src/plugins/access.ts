@@ -19,12 +19,15 @@ import {
   appHost,
   runInTransaction,
   type AdminReadContext,
+  type ContextHost,
   type OrganizationContext,
   type OrganizationReadContext,
   type RequestContext,
   type WriteContext,
 } from '../lib/kit/request-context.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
+import { linkConfigFor } from '../lib/link-origin.ts';
+import type { Config } from '../config.ts';
 
 export type { OrganizationContext, RequestContext };
 
@@ -83,6 +86,8 @@ declare module 'fastify' {
     inMemberTransaction<T>(fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>): Promise<T>;
     /** A transaction as a visitor: nobody signed in, known by the request's client address (public routes). */
     inVisitorTransaction<T>(fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>): Promise<T>;
+    /** The config this request's links are built with: the request's own address when PUBLIC_URL is unset and it is trusted (lib/link-origin.ts). */
+    readonly linkConfig: Config;
   }
 }
 
@@ -128,13 +133,29 @@ export function registerAccess(app: FastifyInstance): void {
     },
   });
 
-  const host = appHost(app);
+  const appContextHost = appHost(app);
+  app.decorateRequest('linkConfig', {
+    getter(this: FastifyRequest): Config {
+      return linkConfigFor(app.config, this);
+    },
+  });
+  // Each request's contexts carry its link config, so the links its mails and answers hold open where the admin is.
+  const host = (req: FastifyRequest): ContextHost => {
+    const config = req.linkConfig;
+    return config === app.config ? appContextHost : { ...appContextHost, config };
+  };
   const adminOf = (req: FastifyRequest): AdminPrincipal => adminActing(req.actor.id, clientAddressOf(req), req.actor.impersonatorId);
   app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    return runInTransaction(host, adminOf(this), this.actor.organizationId, { actor: this.actor }, fn);
+    return runInTransaction(host(this), adminOf(this), this.actor.organizationId, { actor: this.actor }, fn);
   });
   app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
-    return runInTransaction(host, adminOf(this), this.organizationId, { actor: this.actor }, fn as (ctx: RequestContext) => Promise<T>);
+    return runInTransaction(
+      host(this),
+      adminOf(this),
+      this.organizationId,
+      { actor: this.actor },
+      fn as (ctx: RequestContext) => Promise<T>,
+    );
   });
   app.decorateRequest('readContext', function (this: FastifyRequest) {
     return adminReadContext(app.db, this, adminOf(this), this.actor.organizationId);
@@ -143,10 +164,10 @@ export function registerAccess(app: FastifyInstance): void {
     return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationReadContext;
   });
   app.decorateRequest('inMemberTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>) {
-    return runInTransaction(host, memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);
+    return runInTransaction(host(this), memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);
   });
   app.decorateRequest('inVisitorTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>) {
-    return runInTransaction(host, visitor(clientAddressOf(this)), null, {}, fn);
+    return runInTransaction(host(this), visitor(clientAddressOf(this)), null, {}, fn);
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the

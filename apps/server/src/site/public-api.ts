@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { FINGERPRINT_HEADER } from '@bo/shared/messages';
+import { siteHostMatches } from './site-host.ts';
 import type { publicBannerList, publicBannerSchema } from '@bo/shared/schemas/banner';
 import type { oauthUrlResponse } from '@bo/shared/schemas/account';
 import type { memberProfileSchema, memberSentResponse, memberSessionResponse } from '@bo/shared/schemas/member';
@@ -84,11 +85,16 @@ export const withQuery = (path: string, query: Query = {}): string => {
 export class PublicApi {
   constructor(
     private readonly app: FastifyInstance,
-    private readonly from: { ip: string; userAgent?: string } = { ip: '127.0.0.1' },
+    private readonly from: { ip: string; userAgent?: string; host?: string } = { ip: '127.0.0.1' },
   ) {}
 
+  /**
+   * The visitor's address, browser and (off SITE_HOST) the Host it asked on: without PUBLIC_URL the
+   * API builds a mail's links on that host when it is the server's own (lib/link-origin.ts).
+   */
   static for(app: FastifyInstance, req: FastifyRequest): PublicApi {
-    return new PublicApi(app, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    const host = siteHostMatches(app.config.site.host, req.headers.host) ? undefined : req.headers.host;
+    return new PublicApi(app, { ip: req.ip, userAgent: req.headers['user-agent'], host });
   }
 
   get<P extends string>(path: P, query?: Query, opts: { token?: string; fingerprint?: string } = {}): Promise<ApiAnswer<AnswerOf<P>>> {
@@ -121,6 +127,7 @@ export class PublicApi {
     const headers: Record<string, string> = { [FINGERPRINT_HEADER]: opts.fingerprint ?? RENDERER_FINGERPRINT };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (this.from.userAgent) headers['user-agent'] = this.from.userAgent.slice(0, 500);
+    if (this.from.host) headers.host = this.from.host;
     const options: InjectOptions = { method, url, headers, remoteAddress: this.from.ip };
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     const res = await this.app.inject(options);

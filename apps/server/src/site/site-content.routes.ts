@@ -200,12 +200,12 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
   }
 
   app.get('/sitemap.xml', SITE_ROUTE, (req, reply) =>
-    pages.text(reply, 'sitemap.xml', 'application/xml; charset=utf-8', async () =>
+    pages.text(req, reply, 'sitemap.xml', 'application/xml; charset=utf-8', async () =>
       sitemap(await pages.context(req, 'zh-TW'), pages.api(req)),
     ),
   );
-  app.get('/robots.txt', SITE_ROUTE, (_req, reply) =>
-    pages.text(reply, 'robots.txt', 'text/plain; charset=utf-8', async () => siteRobots(app.config.site)),
+  app.get('/robots.txt', SITE_ROUTE, (req, reply) =>
+    pages.text(req, reply, 'robots.txt', 'text/plain; charset=utf-8', async () => siteRobots(req.linkConfig.site)),
   );
 }
 

@@ -41,6 +41,8 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
   const providerOrigins = Object.values(app.config.oauth)
     .filter((p): p is NonNullable<typeof p> => p !== null)
     .map((p) => new URL(p.authorizeUrl).origin);
+  /** What a page says once it queued a mail: without a mail server it cannot leave, so no page promises one (issue 42). */
+  const mailed = (t: SiteContext['t'], text: string) => (app.mailer.enabled ? text : t.mailUnavailable);
 
   for (const locale of SITE_LOCALES) {
     const at = (path: string) => `${localePrefix(locale)}/member${path}`;
@@ -107,7 +109,9 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
             reply,
             ctx,
             200,
-            memberMessagePage(ctx, title(ctx.t), `/member${path}`, sent(ctx.t), [[ctx.t.signIn, href(ctx, '/member/sign-in')]]),
+            memberMessagePage(ctx, title(ctx.t), `/member${path}`, mailed(ctx.t, sent(ctx.t)), [
+              [ctx.t.signIn, href(ctx, '/member/sign-in')],
+            ]),
           );
         }
         return show(req, reply, 200, (ctx, csrf) => page(ctx, emptyForm(), csrf));
@@ -161,7 +165,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
           reply,
           ctx,
           200,
-          memberMessagePage(ctx, ctx.t.signUp, '/member/sign-up', ctx.t.signUpSent, [
+          memberMessagePage(ctx, ctx.t.signUp, '/member/sign-up', mailed(ctx.t, ctx.t.signUpSent), [
             [ctx.t.signIn, href(ctx, '/member/sign-in')],
             [ctx.t.resendLink, href(ctx, '/member/resend-confirmation')],
           ]),
@@ -229,7 +233,12 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
       if (res.status !== 200)
         return show(req, reply, statusOf(res), (ctx, csrf) => codeSignInPage(ctx, failed(res, { email }, ['email']), csrf, 'email'));
       return show(req, reply, 200, (ctx, csrf) =>
-        codeSignInPage(ctx, { values: { email }, errors: {}, notice: { kind: 'ok', text: ctx.t.codeSent(email) } }, csrf, 'code'),
+        codeSignInPage(
+          ctx,
+          { values: { email }, errors: {}, notice: { kind: 'ok', text: mailed(ctx.t, ctx.t.codeSent(email)) } },
+          csrf,
+          'code',
+        ),
       );
     });
 
@@ -324,7 +333,7 @@ export function siteMemberRoutes(app: FastifyInstance, pages: SitePages, session
     const DONE = {
       saved: (t: SiteContext['t']) => ({ profile: { ...emptyForm(), ...ok(t.profileSaved) } }),
       'email-sent': (t: SiteContext['t'], m: Member) => ({
-        email: { ...emptyForm(), ...ok(t.emailChangeSent(m.pending_email?.email ?? '')) },
+        email: { ...emptyForm(), ...ok(mailed(t, t.emailChangeSent(m.pending_email?.email ?? ''))) },
       }),
       'email-changed': (t: SiteContext['t']) => ({ email: { ...emptyForm(), ...ok(t.emailChanged) } }),
       'email-cancelled': (t: SiteContext['t']) => ({ email: { ...emptyForm(), ...ok(t.emailChangeCancelled) } }),

@@ -102,7 +102,7 @@ export class SitePages {
   }
 
   async context(req: FastifyRequest, locale: SiteLocale = this.localeOf(req)): Promise<SiteContext> {
-    return siteContext(locale, this.baseOf(req), this.app.config.site.url, await this.settings());
+    return siteContext(locale, this.baseOf(req), req.linkConfig.site.url, await this.settings());
   }
 
   render(ctx: SiteContext, status: number, input: LayoutInput, formTargets?: string[]): RenderedPage {
@@ -132,7 +132,9 @@ export class SitePages {
     produce: (ctx: SiteContext, api: PublicApi) => Promise<LayoutInput>,
   ): FastifyReply | Promise<FastifyReply> {
     const base = this.baseOf(req);
-    const cacheKey = `${base}\u0000${locale}\u0000${key}`;
+    // Canonical links name the address the page was asked on (PUBLIC_URL unset: lib/link-origin.ts), so it is part of the key.
+    const siteUrl = req.linkConfig.site.url;
+    const cacheKey = `${base}\u0000${siteUrl}\u0000${locale}\u0000${key}`;
     // The common case, a fresh page, is answered without a promise of its own.
     const fresh = this.cache.fresh<RenderedPage>(cacheKey);
     if (fresh) return this.send(req, reply, fresh);
@@ -140,7 +142,7 @@ export class SitePages {
       .get(
         cacheKey,
         async () => {
-          const ctx = siteContext(locale, base, this.app.config.site.url, await this.settings());
+          const ctx = siteContext(locale, base, siteUrl, await this.settings());
           try {
             return this.render(ctx, 200, await produce(ctx, new PublicApi(this.app)));
           } catch (err) {
@@ -165,8 +167,8 @@ export class SitePages {
   }
 
   /** A text file of the site (sitemap.xml, robots.txt), cached like a page. */
-  async text(reply: FastifyReply, key: string, type: string, produce: () => Promise<string>): Promise<FastifyReply> {
-    const body = await this.cache.get(key, produce);
+  async text(req: FastifyRequest, reply: FastifyReply, key: string, type: string, produce: () => Promise<string>): Promise<FastifyReply> {
+    const body = await this.cache.get(`${key}\u0000${req.linkConfig.site.url}`, produce);
     return reply.type(type).header('cache-control', 'public, max-age=300').send(body);
   }
 
@@ -179,7 +181,7 @@ export class SitePages {
     let ctx: SiteContext | null = null;
     try {
       const settings = status === 404 || status === 403 ? await this.settings() : this.cache.peek<SiteSettings>('settings');
-      if (settings) ctx = siteContext(this.localeOf(req), this.baseOf(req), this.app.config.site.url, settings);
+      if (settings) ctx = siteContext(this.localeOf(req), this.baseOf(req), req.linkConfig.site.url, settings);
     } catch {
       ctx = null;
     }

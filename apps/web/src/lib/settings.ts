@@ -17,7 +17,14 @@ interface State {
 }
 
 let state: State = {
-  settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '', oauth_providers: [], admin_oauth_providers: [] },
+  settings: {
+    recaptcha: { client: null },
+    config: DEFAULT_APP_CONFIG,
+    api_version: '',
+    oauth_providers: [],
+    admin_oauth_providers: [],
+    mail_enabled: true,
+  },
   loaded: false,
   loadFailed: false,
 };
@@ -37,6 +44,7 @@ export async function loadSettings(): Promise<boolean> {
         ...s,
         oauth_providers: s.oauth_providers ?? [],
         admin_oauth_providers: s.admin_oauth_providers ?? [],
+        mail_enabled: s.mail_enabled ?? true,
         config: { ...DEFAULT_APP_CONFIG, ...s.config },
       },
       loaded: true,

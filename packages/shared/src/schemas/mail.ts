@@ -68,7 +68,12 @@ export const outboxRowSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxRow = z.infer<typeof outboxRowSchema>;
-export const outboxMailSchema = outboxRowSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
+/** `link`: the link the mail carries (set-password, confirmation, e-mail change) for the outbox's copy button; null when none. */
+export const outboxMailSchema = outboxRowSchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  link: z.string().nullable(),
+});
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 /**
@@ -78,6 +83,10 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
  */
 export const mailDeliveryStatusSchema = z.object({
   smtp_configured: z.boolean(),
+  /** Where this request's links start (PUBLIC_URL, else the address the admin uses when trusted). */
+  link_origin: z.string(),
+  /** The links name this machine only (localhost, 127.0.0.1): they will not open on another device. */
+  links_local: z.boolean(),
   waiting: z.number().int(),
   failing: z.boolean(),
   reason: z.string().nullable(),

@@ -11,5 +11,7 @@ export const publicSettings = z.object({
   oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
   /** The providers admins sign in and link with: the configured ones, Google only while config.adminGoogleLogin is on (issue 26). */
   admin_oauth_providers: z.array(z.enum(OAUTH_PROVIDERS)),
+  /** Whether mail can leave (SMTP_URL set): without it the screens that would promise a mail say so instead (issue 42). */
+  mail_enabled: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettings>;

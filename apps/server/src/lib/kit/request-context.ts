@@ -189,7 +189,7 @@ export function adminReadContext(
   principal: AdminPrincipal,
   organizationId: number | null,
 ): AdminReadContext {
-  return { db, principal, actor: req.actor, organizationId, scope: scopeFor(organizationId), config: req.server.config };
+  return { db, principal, actor: req.actor, organizationId, scope: scopeFor(organizationId), config: req.linkConfig };
 }
 
 /**

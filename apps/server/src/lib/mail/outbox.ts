@@ -85,7 +85,7 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
     template: mail.template,
     locale: mail.locale,
     subject: rendered.subject,
-    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName })),
+    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName, link: linkOf(mail) })),
     status: 'pending',
     last_error: null,
     next_attempt_at: now,
@@ -95,10 +95,16 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
   });
 }
 
+/** The link a mail carries (its `link` variable: set-password, confirmation, e-mail change), kept for the outbox's copy button. */
+const linkOf = (mail: MailRequest): string | undefined => (typeof mail.variables.link === 'string' ? mail.variables.link : undefined);
+
 /** A queued mail's html and text, or null when it was sealed under another server secret. */
-export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): { html: string; text: string; fromName?: string } | null {
+export function openBody(
+  config: Pick<Config, 'jwtSecret'>,
+  body: string,
+): { html: string; text: string; fromName?: string; link?: string } | null {
   const plain = mailBox(config).open(body);
-  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string; fromName?: string });
+  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string; fromName?: string; link?: string });
 }
 
 /** MAIL_FROM with another sender's name (`Name <address>` or a bare address): a member's mail names the company. */

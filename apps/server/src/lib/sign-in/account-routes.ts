@@ -129,7 +129,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     const account = await activeAccount(req, email);
     if (account) {
       await req.inVisitorTransaction(async (ctx) => {
-        await ctx.sendMail(await side.reset.mail(ctx.trx, account, { locale: req.body.locale ?? 'zh-TW', ip: req.ip }));
+        await ctx.sendMail(await side.reset.mail(ctx.trx, account, { locale: req.body.locale ?? 'zh-TW', ip: req.ip, config: ctx.config }));
         await ctx.audit({ action: 'send_reset_password_mail', target_type: accounts.type, target_id: account.id });
       });
     }
@@ -179,7 +179,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
         to: email,
         template: 'email_change_code',
         locale,
-        variables: { name, newEmail: email, code, link: ec.link(code), expiresInMinutes: EMAIL_CHANGE_TTL_SECONDS / 60 },
+        variables: { name, newEmail: email, code, link: ec.link(code, ctx.config), expiresInMinutes: EMAIL_CHANGE_TTL_SECONDS / 60 },
         ...adminId,
       });
       // A placeholder address (a LINE or Facebook member without an e-mail) receives nothing.

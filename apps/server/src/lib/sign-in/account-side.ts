@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MailLocale } from '@bo/shared/schemas/mail';
@@ -137,7 +138,7 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     byMailRoute: AccountRoute<ResetByMailBody>;
     pace: string;
     /** Makes the set-password link and answers its mail, in the visitor's transaction. */
-    mail(trx: Trx, account: A, opts: { locale: MailLocale; ip: string }): Promise<MailRequest>;
+    mail(trx: Trx, account: A, opts: { locale: MailLocale; ip: string; config: Config }): Promise<MailRequest>;
     /** Opens the link of `token` and uses it up (400 when it is not valid). */
     useLink(trx: Trx, token: string): Promise<UsedResetLink>;
     setPassword(trx: Trx, accountId: number, passwordHash: string, at: string): Promise<void>;
@@ -167,7 +168,7 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     /** Whether another account has the address. */
     taken(db: DbOrTrx, email: string, accountId: number): Promise<boolean>;
     /** The mail's link that confirms with `code`: a page of the signed-in account (web profile, website profile). */
-    link(code: string): string;
+    link(code: string, config: Config): string;
     /** Runs `fn` in the signed-in principal's transaction. */
     write<T>(req: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
     setEmail(trx: Trx, accountId: number, email: string, at: string): Promise<void>;

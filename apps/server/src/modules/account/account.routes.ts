@@ -157,7 +157,7 @@ function adminSide(
         config: { roles: 'public' },
       },
       pace: 'password_reset',
-      mail: (trx, admin, { locale, ip }) => passwordLinkMail(trx, app.config, { admin, purpose: 'reset', locale, ip }),
+      mail: (trx, admin, { locale, ip, config }) => passwordLinkMail(trx, config, { admin, purpose: 'reset', locale, ip }),
       async useLink(trx, token) {
         const link = await openPasswordLink(trx, app.config, token);
         await useUpPasswordLink(trx, link.id);
@@ -223,7 +223,7 @@ function adminSide(
         const found = await adminIdByEmail(db, email);
         return found !== undefined && Number(found.id) !== adminId;
       },
-      link: (code) => appLink(app.config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
+      link: (code, config) => appLink(config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
       write: (req, fn) => req.inTransaction(fn),
       setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),
     },

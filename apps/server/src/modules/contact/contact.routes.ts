@@ -110,7 +110,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
             contactPhone: input.phone ?? '—',
             company: input.company ?? '—',
             message: input.message,
-            link: `${app.config.publicUrl}/admin/contact?entry=${id}`,
+            link: `${req.linkConfig.publicUrl}/admin/contact?entry=${id}`,
           },
         });
       });

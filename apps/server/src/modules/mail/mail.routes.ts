@@ -31,6 +31,7 @@ import {
   saveTemplateOverride,
 } from '../../lib/mail/mail.repository.ts';
 import { templateProblems } from '../../lib/mail/render.ts';
+import { linksStayLocal } from '../../lib/link-origin.ts';
 import { TEMPLATES, allVariables, sampleValues as samplesOf, templateDefinition } from '../../lib/mail/templates.ts';
 
 const templateParam = z.object({ name: z.enum(MAIL_TEMPLATE_NAMES) });
@@ -258,7 +259,15 @@ export async function mailRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ smtp_configured: app.mailer.enabled, ...(await deliveryStatus(req.readContext().db)) }),
+    async (req) => {
+      const origin = req.linkConfig.publicUrl;
+      return {
+        smtp_configured: app.mailer.enabled,
+        link_origin: origin,
+        links_local: linksStayLocal(origin),
+        ...(await deliveryStatus(req.readContext().db)),
+      };
+    },
   );
 
   app.get(
@@ -266,7 +275,8 @@ export async function mailRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'One queued or sent mail with its body (a sign-in code or a reset link can be in it: super admins only).',
+        description:
+          'One queued or sent mail with its body and the link it carries, if any (a sign-in code or a reset link can be in it: super admins only).',
         params: idParam,
         response: { 200: outboxMailSchema },
       },
@@ -277,7 +287,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (!row) throw notFound();
       const { body, ...rest } = row;
       const opened = openBody(app.config, body);
-      return { ...rest, html: opened?.html ?? null, text: opened?.text ?? null };
+      return { ...rest, html: opened?.html ?? null, text: opened?.text ?? null, link: opened?.link ?? null };
     },
   );
 

@@ -145,7 +145,7 @@ function memberSide(
         config: { roles: 'public', errors: [404, 429] },
       },
       pace: 'member_password_reset',
-      mail: (trx, member, { locale }) => memberLinkMail(trx, app.config, { member, purpose: 'reset', locale }),
+      mail: (trx, member, { locale, config }) => memberLinkMail(trx, config, { member, purpose: 'reset', locale }),
       async useLink(trx, token) {
         const link = await useMemberLink(trx, app.config, token, 'reset');
         await proveMemberEmail(trx, link.member_id);
@@ -226,7 +226,7 @@ function memberSide(
         const found = await memberByEmail(db, email);
         return found !== undefined && found.id !== memberId;
       },
-      link: (code) => `${app.config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
+      link: (code, config) => `${config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
       write: (req, fn) => req.inMemberTransaction(fn),
       setEmail: setMemberEmail,
     },
@@ -303,7 +303,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         // sign-up's password and link stay, this password is dropped, and the address's owner is mailed
         // a link to set a password, which confirms the address (docs/identity.md "Unconfirmed members").
         await req.inVisitorTransaction(async (ctx) => {
-          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member: existing, purpose: 'reset', locale }));
+          await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member: existing, purpose: 'reset', locale }));
           await ctx.audit({
             action: 'send_reset_password_mail',
             target_type: 'member',
@@ -325,7 +325,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
             created_at: at,
             updated_at: at,
           });
-          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'confirm', locale }));
+          await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member, purpose: 'confirm', locale }));
           await ctx.audit({
             action: 'sign_up',
             target_type: 'member',

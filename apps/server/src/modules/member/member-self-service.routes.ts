@@ -81,7 +81,7 @@ export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
         await req.inVisitorTransaction(async (ctx) => {
           const locale = req.body.locale ?? 'zh-TW';
           // Made with the member's current (pending) password: it confirms that sign-up, as its first link did.
-          await ctx.sendMail(await memberLinkMail(ctx.trx, app.config, { member, purpose: 'confirm', locale }));
+          await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member, purpose: 'confirm', locale }));
           await ctx.audit({ action: 'send_confirmation_mail', target_type: 'member', target_id: member.id });
         });
       }

@@ -30,6 +30,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         api_version: API_VERSION,
         oauth_providers: OAUTH_PROVIDERS.filter((p) => app.config.oauth[p] !== null),
         admin_oauth_providers: adminProviders(app.config.oauth, config.adminGoogleLogin),
+        mail_enabled: app.mailer.enabled,
       };
     },
   );

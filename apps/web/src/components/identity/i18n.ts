@@ -3,6 +3,7 @@ import { addTranslations } from '../../i18n/index.ts';
 /** Verify identity and the invitation / reset notice (issue 10), used by several features. */
 addTranslations('identity-proof', {
   'zh-TW': {
+    mailUnavailable: '本系統尚未設定寄信，請洽管理員。',
     notice: {
       inviteTitle: '已邀請 {{name}}',
       resendTitle: '已重新邀請 {{name}}',
@@ -33,6 +34,7 @@ addTranslations('identity-proof', {
     },
   },
   'en-US': {
+    mailUnavailable: 'This system cannot send mail yet: please ask your administrator.',
     notice: {
       inviteTitle: '{{name}} invited',
       resendTitle: '{{name}} invited again',

@@ -14,6 +14,8 @@ import { applyServerErrors, schemaRule } from '../../components/resource/field-r
 import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { MailUnavailableNotice } from '../../components/identity/mail-unavailable-notice.tsx';
+import { useSettings } from '../../lib/settings.ts';
 import { type Profile, profileQuery } from './api.ts';
 import './i18n-identity.ts';
 
@@ -27,6 +29,7 @@ const emailRule = schemaRule(changeEmailBody.shape.email);
  */
 export function EmailChangeCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation('identity');
+  const mailEnabled = useSettings().settings.mail_enabled;
   const qc = useQueryClient();
   const proof = useIdentityProof();
   const [askForm] = Form.useForm<{ email: string }>();
@@ -58,6 +61,8 @@ export function EmailChangeCard({ profile }: { profile: Profile }) {
   });
 
   const pending = profile.pending_email;
+  // The code goes by mail: without a mail server the form would wait for one that never comes.
+  if (!pending && !mailEnabled) return <MailUnavailableNotice />;
   if (!pending)
     return (
       <Form

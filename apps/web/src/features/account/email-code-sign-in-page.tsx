@@ -16,6 +16,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { PublicCard } from './public-card.tsx';
+import { MailUnavailableNotice } from '../../components/identity/mail-unavailable-notice.tsx';
 import { redirectTarget } from './redirect-target.ts';
 import './i18n-identity.ts';
 import '../../components/identity/i18n.ts';
@@ -95,8 +96,16 @@ export default function EmailCodeSignInPage() {
 
   if (!email) {
     return (
-      <PublicCard title={t('emailCode.title')} intro={t('emailCode.intro')} error={error}>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => send(v.email.trim())} disabled={busy}>
+      <PublicCard title={t('emailCode.title')} intro={settings.mail_enabled ? t('emailCode.intro') : undefined} error={error}>
+        {settings.mail_enabled ? null : <MailUnavailableNotice />}
+        <Form
+          hidden={!settings.mail_enabled}
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => send(v.email.trim())}
+          disabled={busy}
+        >
           <Form.Item name="email" label={t('signIn.email', { ns: 'common' })} rules={[emailRule]} normalize={(v: string) => v.trim()}>
             <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" size="large" autoFocus />
           </Form.Item>

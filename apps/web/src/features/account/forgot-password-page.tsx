@@ -15,6 +15,7 @@ import { loadRecaptcha, recaptchaToken } from '../../lib/recaptcha.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { PublicCard } from './public-card.tsx';
+import { MailUnavailableNotice } from '../../components/identity/mail-unavailable-notice.tsx';
 import './i18n-identity.ts';
 import '../../components/identity/i18n.ts';
 
@@ -66,6 +67,13 @@ function AskForLink() {
     }
   };
 
+  if (!settings.mail_enabled) {
+    return (
+      <PublicCard title={t('forgot.title')}>
+        <MailUnavailableNotice />
+      </PublicCard>
+    );
+  }
   if (sentTo) {
     return (
       <PublicCard title={t('forgot.sentTitle')}>

@@ -45,6 +45,9 @@ addTranslations('mail', {
       fixFailing: '請負責伺服器的人員依上面的原因修正寄信伺服器或它的設定，並重新啟動伺服器；等待中的信件會自動重試。',
       handover: '在那之前，邀請成員或重設密碼時會顯示一次性連結，由邀請人轉交。',
       openOutbox: '開啟寄件匣',
+      linksLocal: '連結只能在這台電腦開啟',
+      linksLocalWhy:
+        '信件與轉交的連結以 {{origin}} 開頭，同事的手機或電腦開不了。請從同事能連到的位址（例如這台電腦的區域網路 IP）開啟後台再轉交連結，或請負責伺服器的人員設定對外網址。',
     },
     outbox: {
       intro: '每封信都先進入寄件匣，再由系統寄出；暫時失敗會自動重試。',
@@ -58,6 +61,8 @@ addTranslations('mail', {
       sent: '寄出時間',
       lastError: '最後錯誤',
       read: '查看',
+      link: '信中的連結',
+      copyLink: '複製連結',
       resend: '重新寄送',
       resent: '已重新排入寄送',
       anyStatus: '全部狀態',
@@ -115,6 +120,9 @@ addTranslations('mail', {
         'Your IT person fixes the mail server or its setting for the reason above and restarts the server; the waiting mails are retried.',
       handover: 'Until then, inviting a member or resetting a password shows a one-time link for the inviter to hand over.',
       openOutbox: 'Open the outbox',
+      linksLocal: 'Links open on this computer only',
+      linksLocalWhy:
+        "Links in mails and handed-over links start with {{origin}}: a colleague's phone or computer cannot open them. Open the back office at an address colleagues can reach (this computer's local network IP, say) before handing links over, or have your IT person set the public address.",
     },
     outbox: {
       intro: 'Every mail goes through the outbox before it is sent; temporary failures are retried.',
@@ -128,6 +136,8 @@ addTranslations('mail', {
       sent: 'Sent',
       lastError: 'Last error',
       read: 'Read',
+      link: 'The link in this mail',
+      copyLink: 'Copy link',
       resend: 'Resend',
       resent: 'Queued again',
       anyStatus: 'Any status',

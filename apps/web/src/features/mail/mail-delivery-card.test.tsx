@@ -39,7 +39,15 @@ const renderCard = () =>
 
 describe('the overview mail card (issue 26)', () => {
   it('says mail is failing with the server’s reason, how many mails wait and where to fix it', async () => {
-    status = { smtp_configured: true, waiting: 4, failing: true, reason: '535 Authentication failed', since: '2026-11-27T01:00:00Z' };
+    status = {
+      link_origin: 'http://192.168.1.20:3000',
+      links_local: false,
+      smtp_configured: true,
+      waiting: 4,
+      failing: true,
+      reason: '535 Authentication failed',
+      since: '2026-11-27T01:00:00Z',
+    };
     renderCard();
     const card = await screen.findByTestId('mail-delivery-card');
     expect(card.dataset.state).toBe('failing');
@@ -50,8 +58,34 @@ describe('the overview mail card (issue 26)', () => {
     expect(screen.getByRole('link', { name: 'Open the outbox' }).getAttribute('href')).toBe('/admin/mail/outbox');
   });
 
+  it('says links open on this computer only while they start at localhost, even with mail going out', async () => {
+    status = {
+      link_origin: 'http://localhost:3000',
+      links_local: true,
+      smtp_configured: true,
+      waiting: 0,
+      failing: false,
+      reason: null,
+      since: null,
+    };
+    renderCard();
+    const card = await screen.findByTestId('mail-delivery-card');
+    expect(card.dataset.state).toBe('links-local');
+    expect(screen.getByTestId('links-local').textContent).toContain('Links open on this computer only');
+    expect(card.textContent).toContain('http://localhost:3000');
+    expect(card.textContent).not.toContain('No mail server is configured');
+  });
+
   it('shows nothing while mail goes out', async () => {
-    status = { smtp_configured: true, waiting: 1, failing: false, reason: null, since: null };
+    status = {
+      link_origin: 'http://192.168.1.20:3000',
+      links_local: false,
+      smtp_configured: true,
+      waiting: 1,
+      failing: false,
+      reason: null,
+      since: null,
+    };
     const { container } = renderCard();
     // Answered (not merely pending, when the card also shows nothing): still nothing.
     await waitFor(() => expect(queryClient.getQueryState(['/api/admin/mail/status'])?.status).toBe('success'));

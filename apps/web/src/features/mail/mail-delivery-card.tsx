@@ -31,7 +31,8 @@ export function MailDeliveryCard() {
       </Card>
     );
   const s = q.data;
-  if (s.smtp_configured && !s.failing) return null;
+  if (s.smtp_configured && !s.failing && !s.links_local) return null;
+  const mailOk = s.smtp_configured && !s.failing;
   return (
     <Card
       title={
@@ -41,21 +42,34 @@ export function MailDeliveryCard() {
       }
       className="full-height"
       data-testid="mail-delivery-card"
-      data-state={s.failing ? 'failing' : 'not-configured'}
+      data-state={s.failing ? 'failing' : mailOk ? 'links-local' : 'not-configured'}
       extra={<Link to={OUTBOX_PATH}>{t('card.openOutbox')}</Link>}
     >
       <Flex vertical gap={12}>
-        <Alert
-          type={s.failing ? 'error' : 'warning'}
-          showIcon
-          title={s.failing ? t('card.failing', { since: s.since ? formatDateTime(s.since) : '—' }) : t('card.notConfigured')}
-          description={s.failing ? s.reason : t('card.notConfiguredWhy')}
-        />
-        <Statistic title={t('card.waiting')} value={s.waiting} />
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
-          {t(s.failing ? 'card.fixFailing' : 'card.setUp')} <ServerSetting env="SMTP_URL, MAIL_FROM (docs/configuration.md)" />
-        </Typography.Paragraph>
-        <Typography.Text type="secondary">{t('card.handover')}</Typography.Text>
+        {s.links_local && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="links-local"
+            title={t('card.linksLocal')}
+            description={t('card.linksLocalWhy', { origin: s.link_origin })}
+          />
+        )}
+        {!mailOk && (
+          <>
+            <Alert
+              type={s.failing ? 'error' : 'warning'}
+              showIcon
+              title={s.failing ? t('card.failing', { since: s.since ? formatDateTime(s.since) : '—' }) : t('card.notConfigured')}
+              description={s.failing ? s.reason : t('card.notConfiguredWhy')}
+            />
+            <Statistic title={t('card.waiting')} value={s.waiting} />
+            <Typography.Paragraph style={{ marginBottom: 0 }}>
+              {t(s.failing ? 'card.fixFailing' : 'card.setUp')} <ServerSetting env="SMTP_URL, MAIL_FROM (docs/configuration.md)" />
+            </Typography.Paragraph>
+            <Typography.Text type="secondary">{t('card.handover')}</Typography.Text>
+          </>
+        )}
       </Flex>
     </Card>
   );

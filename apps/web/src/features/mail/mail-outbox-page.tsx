@@ -4,6 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input/Input';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,6 +13,7 @@ import { MAIL_STATUSES, MAIL_TEMPLATE_NAMES, type OutboxRow } from '@bo/shared/s
 import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { codeSelect, ListFilters } from '../../components/resource/list-filters.tsx';
@@ -119,6 +122,20 @@ function MailDrawer({ id, onClose, onResend }: { id: number | null; onClose(): v
           </p>
           {mail.last_error ? (
             <Alert type="error" showIcon title={`${t('outbox.lastError')}: ${mail.last_error}`} style={{ marginBottom: 12 }} />
+          ) : null}
+          {mail.link ? (
+            <Flex gap={8} style={{ marginBottom: 12 }} data-testid="outbox-link">
+              <Input
+                readOnly
+                value={mail.link}
+                aria-label={t('outbox.link')}
+                data-testid="outbox-link-value"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <CopyButton text={mail.link} data-testid="outbox-copy-link">
+                {t('outbox.copyLink')}
+              </CopyButton>
+            </Flex>
           ) : null}
           {mail.html === null ? (
             <Alert type="warning" showIcon title={t('outbox.unreadable')} />
