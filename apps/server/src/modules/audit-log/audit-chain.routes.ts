@@ -15,7 +15,9 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The chain's head (last entry and hash), its latest verification and its latest day anchor.",
+        description:
+          "The chain's head (last entry and hash), its latest verification, its latest anchor (an hour's or a day's: its hash, " +
+          'and when its mail left the server) and where anchors go (anchor_delivery: address, super_admins, or none: they stay on this server).',
         response: { 200: auditChainStatus },
       },
       config: { roles: ROLES.superAdmin },
@@ -36,10 +38,13 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.superAdmin },
     },
-    async (req) =>
-      checkAuditChain(req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
+    async (req) => {
+      const check = await checkAuditChain(req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
         fromDay: req.body.from_day,
         toDay: req.body.to_day,
-      }),
+      });
+      if (check.status === 'broken') req.log.error({ auditChain: check }, 'audit chain broken');
+      return check;
+    },
   );
 }
