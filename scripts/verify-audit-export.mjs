@@ -153,7 +153,9 @@ function main(argv) {
     `audit export holds: ${rows.length} rows` +
       (partial ? `, ${gaps} gap(s) between the rows exported` : ', one unbroken chain from the first entry') +
       (last ? `; last entry ${last.id}, hash ${last.hash}` : '') +
-      (seal.head ? `; the chain's head (entry ${seal.head.id}) ${partial ? 'checked where exported' : 'is in it'}` : '; no chain head recorded'),
+      (seal.head
+        ? `; the chain's head (entry ${seal.head.id}) ${partial ? 'checked where exported' : 'is in it'}`
+        : '; no chain head recorded'),
   );
   return 0;
 }

@@ -26,7 +26,11 @@ export interface AnchorPeriod {
   label: string;
 }
 
-export const dayPeriod = (day: string): AnchorPeriod => ({ key: day, until: instantRange(undefined, day).toExclusive as string, label: day });
+export const dayPeriod = (day: string): AnchorPeriod => ({
+  key: day,
+  until: instantRange(undefined, day).toExclusive as string,
+  label: day,
+});
 
 /** The whole Taipei hour before the one `now` is in. */
 export function hourBefore(now: Date): AnchorPeriod {
@@ -115,4 +119,3 @@ export const auditAnchorTask = (app: FastifyInstance): MinuteTask => {
 
 export const logAnchor = (app: FastifyInstance, a: PeriodAnchor) =>
   app.log.info({ auditAnchor: { period: a.day, last_id: a.last_id, head_hash: a.head_hash, entries: a.entries } }, 'audit chain anchored');
-

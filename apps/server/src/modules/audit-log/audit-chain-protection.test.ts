@@ -9,6 +9,7 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../te
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
 import { AUDIT_CHAIN_JOB } from './audit-chain-job.ts';
 import { hourBefore } from './audit-chain-anchors.ts';
+import { verifyAuditChain } from './audit-chain-verify.ts';
 
 /**
  * Issue 34 section 5: what protects the chain (docs/audit-log.md "What each protection catches"): hourly
@@ -74,7 +75,13 @@ describe('what protects the audit chain', () => {
     await t.app.minuteTasks.tick(new Date(AT(10).getTime() + 60_000));
     const anchors = await t.db.selectFrom('audit_anchors').selectAll().where('day', 'like', '2099-03-01T%').execute();
     expect(anchors).toEqual([
-      expect.objectContaining({ day: '2099-03-01T09', until: '2099-03-01T02:00:00.000Z', last_id: head.id, head_hash: head.hash, mail_id: null }),
+      expect.objectContaining({
+        day: '2099-03-01T09',
+        until: '2099-03-01T02:00:00.000Z',
+        last_id: head.id,
+        head_hash: head.hash,
+        mail_id: null,
+      }),
     ]);
     expect(hourBefore(AT(0))).toMatchObject({ key: '2099-02-28T23', label: '2099-02-28 23:00–00:00' });
     // Hourly anchors are mailed only to AUDIT_ANCHOR_MAIL: the super admins get the daily one.
@@ -155,6 +162,8 @@ describe('what protects the audit chain', () => {
       .updateTable('audit_chain_head')
       .set({ last_id: left.id, last_hash: left.hash as string, entries: head.entries - gone.length })
       .execute();
+    // The walk (CLI, screen, daily job) finds the anchored entry gone too.
+    expect(await verifyAuditChain(t.db)).toMatchObject({ broken: { id: gone[0].id, problem: 'anchor_mismatch' } });
     const rewritten = await check(await exportTo(t, root, 'rewritten.csv'));
     expect(rewritten.out).toMatch(new RegExp(`the chain's latest anchor, entry ${gone[0].id}, is not in the export`));
     expect(rewritten.code).toBe(1);

@@ -76,7 +76,17 @@ export const latestAnchor = (db: DbOrTrx) =>
   db
     .selectFrom('audit_anchors as a')
     .leftJoin('mail_outbox as m', 'm.id', 'a.mail_id')
-    .select(['a.day', 'a.until', 'a.last_id', 'a.head_hash', 'a.entries', 'a.created_at', 'a.mail_id', 'm.sent_at', 'm.status as mail_status'])
+    .select([
+      'a.day',
+      'a.until',
+      'a.last_id',
+      'a.head_hash',
+      'a.entries',
+      'a.created_at',
+      'a.mail_id',
+      'm.sent_at',
+      'm.status as mail_status',
+    ])
     .orderBy('a.until', 'desc')
     .orderBy('a.day', 'desc')
     .limit(1)

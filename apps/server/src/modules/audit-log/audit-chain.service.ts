@@ -73,7 +73,12 @@ async function alertSuperAdmins(ctx: WriteContext, check: AuditChainCheck): Prom
       to,
       template: 'audit_chain_broken',
       locale: 'zh-TW',
-      variables: { entryId: check.broken_id ?? '—', problem: check.problem ?? '', checkedAt: check.checked_at, checkedBy: check.checked_by },
+      variables: {
+        entryId: check.broken_id ?? '—',
+        problem: check.problem ?? '',
+        checkedAt: check.checked_at,
+        checkedBy: check.checked_by,
+      },
     });
   }
 }

@@ -17,7 +17,7 @@ export function AuditChainCard() {
   const { t } = useTranslation('audit-chain');
   const q = useQuery(auditChainQuery());
   const check = q.data?.last_check;
-  if (!check || check.status !== 'broken') return null;
+  if (check?.status !== 'broken') return null;
   const values = {
     id: check.broken_id,
     time: formatDateTime(check.checked_at, 'YYYY-MM-DD HH:mm'),

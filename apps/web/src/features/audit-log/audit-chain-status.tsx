@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import type { AuditChainCheck, AuditChainStatus } from '@bo/shared/schemas/audit-log';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { ServerSetting } from '../../components/server-setting.tsx';
 import { api } from '../../lib/api-client.ts';
 import { AUDIT_CHAIN_URL, ageOf, auditChainQuery } from './audit-chain-query.ts';
 import './i18n-chain.ts';
@@ -78,7 +79,10 @@ export function AuditChainStatusBar() {
       description={
         <>
           <AnchorLine status={q.data} />
-          <div data-testid="audit-chain-delivery">{t(`delivery.${q.data.anchor_delivery}`)}</div>
+          <div data-testid="audit-chain-delivery">
+            {t(`delivery.${q.data.anchor_delivery}`)}{' '}
+            <ServerSetting env={q.data.anchor_delivery === 'none' ? 'SMTP_URL' : 'AUDIT_ANCHOR_MAIL'} />
+          </div>
         </>
       }
       action={

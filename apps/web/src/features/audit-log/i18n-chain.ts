@@ -15,9 +15,9 @@ addTranslations('audit-chain', {
     anchorWaiting: '郵件仍在寄件匣等待寄出，尚未離開這台伺服器。',
     anchorKeptHere: '沒有寄出：只在這台伺服器的資料庫與記錄檔中。',
     delivery: {
-      address: '每個錨點都會寄到 AUDIT_ANCHOR_MAIL 設定的信箱。',
-      super_admins: '每日錨點會寄給每位超級管理員；設定 AUDIT_ANCHOR_MAIL 可把每小時的錨點也寄到另一個信箱。',
-      none: '尚未設定寄信（SMTP_URL），錨點只保存在這台伺服器上：能寫入資料庫的人可以一併改寫紀錄與錨點，而檢查仍會顯示完整。請設定寄信，讓錨點保存在伺服器以外。',
+      address: '每個錨點都會寄到指定的稽核信箱。',
+      super_admins: '每日錨點會寄給每位超級管理員；另外指定稽核信箱，每小時的錨點也會寄到那裡。',
+      none: '尚未設定寄信，錨點只保存在這台伺服器上：能寫入資料庫的人可以一併改寫紀錄與錨點，而檢查仍會顯示完整。請設定寄信，讓錨點保存在伺服器以外。',
     },
     age: { minutes: '{{count}} 分鐘前', hours: '{{count}} 小時前', days: '{{count}} 天前' },
     card: {
@@ -53,9 +53,9 @@ addTranslations('audit-chain', {
     anchorWaiting: 'Its mail is still waiting in the outbox: it has not left this server.',
     anchorKeptHere: 'Not mailed: only in this server’s database and log.',
     delivery: {
-      address: 'Every anchor is mailed to the AUDIT_ANCHOR_MAIL address.',
-      super_admins: 'The daily anchor is mailed to every super admin; set AUDIT_ANCHOR_MAIL to have the hourly anchors mailed to another mailbox too.',
-      none: 'Mail is not set up (SMTP_URL), so anchors stay on this server: whoever can write the database can rewrite the entries and the anchors together, and every check still says intact. Set up mail to keep anchors outside the server.',
+      address: 'Every anchor is mailed to the audit mailbox set for it.',
+      super_admins: 'The daily anchor is mailed to every super admin; set an audit mailbox to have the hourly anchors mailed there too.',
+      none: 'Mail is not set up, so anchors stay on this server: whoever can write the database can rewrite the entries and the anchors together, and every check still says intact. Set up mail to keep anchors outside the server.',
     },
     age: {
       minutes_one: '{{count}} minute ago',
