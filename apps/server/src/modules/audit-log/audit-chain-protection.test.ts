@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.ts';
+import { chainHash, GENESIS_HASH, type ChainedContent } from '../../db/audit-chain-hash.ts';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
 import { AUDIT_CHAIN_JOB } from './audit-chain-job.ts';
@@ -94,6 +95,22 @@ describe('what protects the audit chain', () => {
     });
   });
 
+  it('with AUDIT_ANCHOR_MAIL every hourly anchor is mailed there, and the super admins get no anchor mail', async () => {
+    const archive = await createTestApp({ SMTP_URL: catcher.url, MAIL_POLL_MS: '100', AUDIT_ANCHOR_MAIL: 'vault@example.com' });
+    try {
+      const token = await login(archive.app, await buildAdmin(archive.db, { roles: ['ROLE_SUPER_ADMIN'], email: 'boss@example.com' }));
+      await archive.app.minuteTasks.tick(AT(10));
+      expect((await outbox(archive, 'audit_anchor')).map((m) => m.to_address)).toEqual(['vault@example.com']);
+      expect((await api(archive.app, token).get('/api/admin/audit-log/chain')).json()).toMatchObject({
+        anchor_delivery: 'address',
+        last_anchor: { day: '2099-03-01T09', mailed: true },
+      });
+      expect((await catcher.next('vault@example.com')).subject).toContain('2099-03-01 09:00–10:00');
+    } finally {
+      await archive.close();
+    }
+  });
+
   it('AUDIT_ANCHOR_EVERY=day anchors no hour', async () => {
     const daily = await createTestApp({ AUDIT_ANCHOR_EVERY: 'day' });
     try {
@@ -170,6 +187,38 @@ describe('what protects the audit chain', () => {
     for (const row of gone) await t.db.insertInto('audit_logs').values(row).execute();
     await t.db.updateTable('audit_chain_head').set(head).execute();
     expect((await check(await exportTo(t, root, 'restored.csv'))).code).toBe(0);
+  });
+
+  it('a whole chain rewritten with its anchors passes every check on this server, but not a mailed anchor', async () => {
+    const mailed = await t.db.selectFrom('audit_anchors').selectAll().where('day', '=', '2099-03-01').executeTakeFirstOrThrow();
+    expect(mailed.mail_id).not.toBeNull();
+    const all = await t.db.selectFrom('audit_logs').selectAll().orderBy('id').execute();
+    const anchors = await t.db.selectFrom('audit_anchors').selectAll().execute();
+    const head = await t.db.selectFrom('audit_chain_head').selectAll().executeTakeFirstOrThrow();
+    let prev = GENESIS_HASH;
+    try {
+      for (const r of all) {
+        const after = r.id === all[0].id ? '{"rewritten":true}' : r.after;
+        const hash = chainHash(prev, { ...r, after } as unknown as ChainedContent);
+        await t.db.updateTable('audit_logs').set({ after, prev_hash: prev, hash }).where('id', '=', r.id).execute();
+        prev = hash;
+      }
+      await t.db.updateTable('audit_chain_head').set({ last_hash: prev }).execute();
+      await t.db.deleteFrom('audit_anchors').execute();
+      expect((await verifyAuditChain(t.db)).broken).toBeNull();
+      const file = await exportTo(t, root, 'rewritten-whole.csv');
+      expect((await check(file)).code).toBe(0);
+      const against = await check(file, '--anchor', mailed.head_hash);
+      expect(against.code).toBe(1);
+      expect(against.out).toContain(`no row has the anchor ${mailed.head_hash}`);
+    } finally {
+      for (const r of all)
+        await t.db.updateTable('audit_logs').set({ after: r.after, prev_hash: r.prev_hash, hash: r.hash }).where('id', '=', r.id).execute();
+      await t.db.updateTable('audit_chain_head').set(head).execute();
+      for (const a of anchors) await t.db.insertInto('audit_anchors').values(a).execute();
+    }
+    expect((await verifyAuditChain(t.db)).broken).toBeNull();
+    expect((await check(await exportTo(t, root, 'back.csv'), '--anchor', mailed.head_hash)).code).toBe(0);
   });
 
   it('a broken chain found by the screen, the CLI or the daily job is mailed to every active super admin, once per break', async () => {
