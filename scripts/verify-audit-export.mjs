@@ -11,6 +11,9 @@
  *    moved breaks a link. An export of some entries only (filtered, or a day range) has gaps by design:
  *    pass --partial to count them instead of failing; its first row may then link to an entry before it.
  * 3. --anchor HASH (a day's anchor, mailed by the server): some row's hash must be it.
+ * 4. The export's last records, `#chain_head` and `#last_anchor` (the chain's head and latest anchor as the
+ *    export began): the head's entry must be in a whole-chain export with that hash (newest entries cut
+ *    off otherwise), and so must the anchored entry; in a --partial export, whichever of them is exported.
  * Exit 0 when it holds, 1 at the first row that does not (its id and why), 2 on bad input.
  */
 import { createHash } from 'node:crypto';
@@ -94,7 +97,13 @@ function main(argv) {
     console.error('usage: node verify-audit-export.mjs FILE.csv [--partial] [--anchor HASH]');
     return 2;
   }
-  const [header, ...records] = parseCsv(readFileSync(file, 'utf8')).filter((r) => r.length > 1 || r[0] !== '');
+  const [header, ...all] = parseCsv(readFileSync(file, 'utf8')).filter((r) => r.length > 1 || r[0] !== '');
+  const records = all.filter((r) => !r[0].startsWith('#'));
+  const sealOf = (name) => {
+    const r = all.find((x) => x[0] === name);
+    return r && r[1] !== '' ? { id: Number(r[1]), hash: r[2] } : null;
+  };
+  const seal = { head: sealOf('#chain_head'), anchor: sealOf('#last_anchor') };
   const at = Object.fromEntries((header ?? []).map((name, i) => [name, i]));
   const missing = ['id', 'prev_hash', 'hash', ...COLUMNS].filter((c) => at[c] === undefined);
   if (missing.length) {
@@ -124,11 +133,29 @@ function main(argv) {
     console.log(`BROKEN: no row has the anchor ${anchor}`);
     return 1;
   }
+  for (const [what, kept] of [
+    ['head', seal.head],
+    ['latest anchor', seal.anchor],
+  ]) {
+    if (!kept) continue;
+    const row = rows.find((r) => r.id === kept.id);
+    if (row && row.hash !== kept.hash) {
+      console.log(`BROKEN at entry ${kept.id}: its hash differs from the chain's ${what} exported with it`);
+      return 1;
+    }
+    if (!row && !partial) {
+      console.log(`BROKEN: the chain's ${what}, entry ${kept.id}, is not in the export: the newest entries were cut off`);
+      return 1;
+    }
+  }
   const last = rows.at(-1);
   console.log(
     `audit export holds: ${rows.length} rows` +
       (partial ? `, ${gaps} gap(s) between the rows exported` : ', one unbroken chain from the first entry') +
-      (last ? `; last entry ${last.id}, hash ${last.hash}` : ''),
+      (last ? `; last entry ${last.id}, hash ${last.hash}` : '') +
+      (seal.head
+        ? `; the chain's head (entry ${seal.head.id}) ${partial ? 'checked where exported' : 'is in it'}`
+        : '; no chain head recorded'),
   );
   return 0;
 }

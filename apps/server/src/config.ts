@@ -115,6 +115,8 @@ const envSchema = z.object({
     .default('00:10'),
   /** Where each day's anchor of the audit chain is mailed, to be kept outside this server (docs/audit-log.md). */
   AUDIT_ANCHOR_MAIL: z.string().email().optional(),
+  /** How often the head of the audit chain is anchored: each hour (the hour before) or only with the daily job. */
+  AUDIT_ANCHOR_EVERY: z.enum(['hour', 'day']).default('hour'),
   JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   MINUTE_TASK_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -251,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkMs: e.JOB_CHECK_MS,
       minuteTaskMs: e.MINUTE_TASK_MS,
     },
-    audit: { anchorMailTo: e.AUDIT_ANCHOR_MAIL ?? null },
+    audit: { anchorMailTo: e.AUDIT_ANCHOR_MAIL ?? null, anchorEvery: e.AUDIT_ANCHOR_EVERY },
     mail: {
       smtpUrl: e.SMTP_URL,
       /** smtp:// without STARTTLS allowed (a local relay); otherwise TLS is required (docs/identity.md). */

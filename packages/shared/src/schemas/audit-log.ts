@@ -102,17 +102,29 @@ export const auditChainCheck = z.object({
 export type AuditChainCheck = z.infer<typeof auditChainCheck>;
 
 export const auditChainAnchor = z.object({
+  /** The Taipei day (YYYY-MM-DD) or hour (YYYY-MM-DDTHH, HH:00 to HH+1:00) whose end it anchors. */
   day: z.string(),
+  /** The instant its head ends at: entries written before it. */
+  until: z.string().nullable(),
   last_id: z.number().nullable(),
   head_hash: z.string(),
   entries: z.number(),
+  created_at: z.string(),
+  /** When its mail was sent (it left the server); null while the mail waits, or when it was not mailed. */
+  left_at: z.string().nullable(),
+  mailed: z.boolean(),
 });
 
-/** The chain's head, its latest check and its latest day anchor (GET /api/admin/audit-log/chain). */
+/** Where anchors leave the server: AUDIT_ANCHOR_MAIL, every super admin (daily), or nowhere (no mail set up). */
+export const ANCHOR_DELIVERIES = ['address', 'super_admins', 'none'] as const;
+
+/** The chain's head, its latest check and its latest anchor (GET /api/admin/audit-log/chain). */
 export const auditChainStatus = z.object({
   head: z.object({ last_id: z.number().nullable(), last_hash: z.string(), entries: z.number() }),
   last_check: auditChainCheck.nullable(),
   last_anchor: auditChainAnchor.nullable(),
+  anchor_every: z.enum(['hour', 'day']),
+  anchor_delivery: z.enum(ANCHOR_DELIVERIES),
 });
 export type AuditChainStatus = z.infer<typeof auditChainStatus>;
 

@@ -15,6 +15,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'contact_received',
   'member_confirmation',
   'audit_anchor',
+  'audit_chain_broken',
   'email_change_code',
   'email_change_notice',
 ] as const;

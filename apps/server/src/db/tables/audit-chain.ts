@@ -10,9 +10,13 @@ export interface AuditChainHeadTable {
   entries: number;
 }
 
-/** Migration 0085: the chain's head at the end of a Taipei day (YYYY-MM-DD). */
+/** Migration 0085: the chain's head at the end of a Taipei day (YYYY-MM-DD) or, migration 0094, hour (YYYY-MM-DDTHH). */
 export interface AuditAnchorsTable {
   day: string;
+  /** Migration 0094: the instant the anchored head ends at (null only before the migration filled it). */
+  until: string | null;
+  /** Migration 0094: the outbox row that mailed it off the server, or null (only the log did). */
+  mail_id: number | null;
   last_id: number | null;
   head_hash: string;
   entries: number;

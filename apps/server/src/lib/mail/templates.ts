@@ -206,7 +206,7 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     },
   },
   {
-    // Issue 28: each Taipei day's head of the audit chain, to AUDIT_ANCHOR_MAIL, kept outside this server.
+    // Issue 28: each Taipei day's (issue 34: or hour's) head of the audit chain, mailed to be kept outside this server.
     name: 'audit_anchor',
     variables: [v('day', false, '2026-11-26'), v('hash', false, '9f2c…e41a'), v('lastId', false, '18234'), v('entries', false, '18234')],
     defaults: {
@@ -217,6 +217,26 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       'en-US': {
         subject: '{{appName}} audit chain anchor {{day}}',
         html: `<p>The audit log of {{appName}} at the end of {{day}} (Taipei):</p><p>Last entry: #{{lastId}}, {{entries}} entries in all<br>Hash: <code>{{hash}}</code></p><p>Keep this mail. Comparing it later with <code>npm run cli -- verify-audit</code> shows that no entry up to that day was rewritten.</p>`,
+      },
+    },
+  },
+  {
+    // Issue 34: a check (the daily job, the CLI or the screen) found the chain broken: every active super admin hears of it.
+    name: 'audit_chain_broken',
+    variables: [
+      v('entryId', false, '18234'),
+      v('problem', false, 'altered'),
+      v('checkedAt', false, '2026-11-26T16:10:00.000Z'),
+      v('checkedBy', false, 'daily'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 稽核鏈中斷：第 {{entryId}} 筆',
+        html: `<p>{{appName}} 的稽核鏈驗證（{{checkedBy}}，{{checkedAt}}）在第 {{entryId}} 筆紀錄發現問題：<code>{{problem}}</code>。</p><p>這表示資料庫中的稽核紀錄可能被直接修改、刪除或插入。請到後台的稽核紀錄頁查看，並以 <code>npm run cli -- verify-audit</code> 與保存在伺服器以外的錨點比對。</p>`,
+      },
+      'en-US': {
+        subject: '{{appName}} audit chain broken at entry {{entryId}}',
+        html: `<p>A check of the audit chain of {{appName}} ({{checkedBy}}, {{checkedAt}}) found entry {{entryId}} does not hold: <code>{{problem}}</code>.</p><p>Audit entries in the database may have been edited, deleted or inserted directly. Open the audit log screen, and compare with the anchors kept outside the server using <code>npm run cli -- verify-audit</code>.</p>`,
       },
     },
   },

@@ -84,6 +84,12 @@ export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Pro
       previous = row;
     }
   }
+  const walkedTo = previous?.id ?? before?.id ?? null;
+  if (lastId === null) {
+    // An anchor names an entry past the chain's end: the newest entries were deleted, the head moved back with them.
+    const beyond = [...anchors.keys()].find((id) => id !== null && (walkedTo === null || id > walkedTo));
+    if (beyond !== undefined) return { entries, broken: { id: beyond, created_at: null, problem: 'anchor_mismatch' } };
+  }
   if (lastId === null && (head.last_hash !== expected || (head.last_id ?? null) !== (previous?.id ?? before?.id ?? null))) {
     // The head names an entry that is gone, or entries follow it that the chain never appended.
     const added = previous && head.last_id !== null && previous.id > head.last_id;

@@ -71,11 +71,46 @@ export const anchorsThrough = (db: DbOrTrx, fromId: number | null, toId: number 
   return q.orderBy('last_id').execute();
 };
 
+/** The anchor with the latest end (an hour's or a day's), with when its mail left the server, if it was mailed. */
 export const latestAnchor = (db: DbOrTrx) =>
-  db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash', 'entries']).orderBy('day', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('audit_anchors as a')
+    .leftJoin('mail_outbox as m', 'm.id', 'a.mail_id')
+    .select([
+      'a.day',
+      'a.until',
+      'a.last_id',
+      'a.head_hash',
+      'a.entries',
+      'a.created_at',
+      'a.mail_id',
+      'm.sent_at',
+      'm.status as mail_status',
+    ])
+    .orderBy('a.until', 'desc')
+    .orderBy('a.day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const anchorOf = (db: DbOrTrx, day: string) =>
   db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash', 'entries']).where('day', '=', day).executeTakeFirst();
+
+/** Notes the outbox row that carries an anchor off the server. */
+export async function setAnchorMail(trx: Trx, day: string, mailId: number): Promise<void> {
+  await trx.updateTable('audit_anchors').set({ mail_id: mailId }).where('day', '=', day).execute();
+}
+
+/** The e-mail of every active super admin (the anchor's and a broken chain's recipients). */
+export async function activeSuperAdminEmails(db: DbOrTrx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select(['email', 'roles'])
+    .where('status', '=', 'active')
+    .where('roles', 'like', '%"ROLE_SUPER_ADMIN"%')
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => (JSON.parse(r.roles) as string[]).includes('ROLE_SUPER_ADMIN')).map((r) => r.email);
+}
 
 /** Records a day's anchor once: a second call for the same day keeps the first. */
 export async function insertAnchor(trx: Trx, anchor: AuditAnchorsTable): Promise<boolean> {

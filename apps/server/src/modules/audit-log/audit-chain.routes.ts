@@ -15,7 +15,9 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The chain's head (last entry and hash), its latest verification and its latest day anchor.",
+        description:
+          "The chain's head (last entry and hash), its latest verification, its latest anchor (an hour's or a day's: its hash, " +
+          'and when its mail left the server) and where anchors go (anchor_delivery: address, super_admins, or none: they stay on this server).',
         response: { 200: auditChainStatus },
       },
       config: { roles: ROLES.superAdmin },
@@ -37,10 +39,19 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.superAdmin, errors: [409] },
     },
-    async (req) =>
-      checkAuditChainOnce(app.singleFlight, req.readContext().db, (fn) => req.inTransaction(fn), `admin:${req.actor.id}`, {
-        fromDay: req.body.from_day,
-        toDay: req.body.to_day,
-      }),
+    async (req) => {
+      const check = await checkAuditChainOnce(
+        app.singleFlight,
+        req.readContext().db,
+        (fn) => req.inTransaction(fn),
+        `admin:${req.actor.id}`,
+        {
+          fromDay: req.body.from_day,
+          toDay: req.body.to_day,
+        },
+      );
+      if (check.status === 'broken') req.log.error({ auditChain: check }, 'audit chain broken');
+      return check;
+    },
   );
 }

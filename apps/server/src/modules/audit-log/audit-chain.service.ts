@@ -1,27 +1,36 @@
-import { addDays, instantRange } from '@bo/shared/dates';
+import { addDays } from '@bo/shared/dates';
 import type { AuditChainCheck, AuditChainStatus } from '@bo/shared/schemas/audit-log';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { ReadContext, WriteContext } from '../../lib/kit/request-context.ts';
-import {
-  anchorOf,
-  chainHead,
-  countEntriesThrough,
-  insertAnchor,
-  insertChainCheck,
-  lastEntryBefore,
-  latestAnchor,
-  latestChainCheck,
-} from './audit-chain.repository.ts';
+import { activeSuperAdminEmails, chainHead, insertChainCheck, latestAnchor, latestChainCheck } from './audit-chain.repository.ts';
+import { anchorDelivery } from './audit-chain-anchors.ts';
 import { verifyAuditChain, type ChainRange } from './audit-chain-verify.ts';
-import { GENESIS_HASH } from '../../db/audit-chain-hash.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { SingleFlight } from '../../lib/single-flight.ts';
 import { MESSAGES } from '@bo/shared/messages';
 
-/** The chain's head, its latest check and its latest anchor, for the audit log screen. */
+/** The chain's head, its latest check and its latest anchor (where and when it left the server), for the audit log screen. */
 export async function auditChainStatus(ctx: ReadContext): Promise<AuditChainStatus> {
   const [head, check, anchor] = await Promise.all([chainHead(ctx.db), latestChainCheck(ctx.db), latestAnchor(ctx.db)]);
-  return { head, last_check: check ?? null, last_anchor: anchor ?? null };
+  return {
+    head,
+    last_check: check ?? null,
+    last_anchor: anchor
+      ? {
+          day: anchor.day,
+          until: anchor.until,
+          last_id: anchor.last_id,
+          head_hash: anchor.head_hash,
+          entries: anchor.entries,
+          created_at: anchor.created_at,
+          // When its mail was sent; null while it waits in the outbox, or when only the server log has it.
+          left_at: anchor.mail_status === 'sent' ? anchor.sent_at : null,
+          mailed: anchor.mail_id !== null,
+        }
+      : null,
+    anchor_every: ctx.config.audit.anchorEvery,
+    anchor_delivery: anchorDelivery(ctx.config),
+  };
 }
 
 /**
@@ -48,6 +57,7 @@ export async function checkAuditChain(
     problem: broken?.problem ?? null,
   };
   await inTransaction(async (ctx) => {
+    if (check.status === 'broken') await alertSuperAdmins(ctx, check);
     await insertChainCheck(ctx.trx, check);
     await ctx.audit({ action: 'verify_chain', target_type: 'audit_log', target_id: null, after: { ...check } });
   });
@@ -71,45 +81,26 @@ export function checkAuditChainOnce(
   return run;
 }
 
-export interface DayAnchor {
-  day: string;
-  last_id: number | null;
-  head_hash: string;
-  entries: number;
-  /** false: the day had been anchored before; this is that anchor. */
-  recorded: boolean;
-}
-
 /**
- * Records the head of the chain at the end of Taipei day `day` (the last entry written before the next
- * day began), once; the same anchor is answered afterwards. Audited as `anchor_chain`; `mailTo` is sent
- * the anchor (template audit_anchor) in the same transaction.
+ * A broken chain, found by any check, is mailed to every active super admin (the overview shows it too,
+ * from the latest check). Once per break: a later check finding the same entry and problem mails no one.
  */
-export async function anchorAuditDay(ctx: WriteContext, day: string, mailTo: string | null): Promise<DayAnchor> {
-  const kept = await anchorOf(ctx.trx, day);
-  if (kept) return { ...kept, recorded: false };
-  const { toExclusive } = instantRange(undefined, day);
-  const last = await lastEntryBefore(ctx.trx, toExclusive as string);
-  const anchor = {
-    day,
-    last_id: last?.id ?? null,
-    head_hash: last?.hash ?? GENESIS_HASH,
-    entries: last ? await countEntriesThrough(ctx.trx, last.id) : 0,
-    created_at: new Date().toISOString(),
-  };
-  const recorded = await insertAnchor(ctx.trx, anchor);
-  if (recorded) {
-    await ctx.audit({ action: 'anchor_chain', target_type: 'audit_log', target_id: null, after: { ...anchor } });
-    if (mailTo) {
-      await ctx.sendMail({
-        to: mailTo,
-        template: 'audit_anchor',
-        locale: 'zh-TW',
-        variables: { day, hash: anchor.head_hash, lastId: anchor.last_id ?? 0, entries: anchor.entries },
-      });
-    }
+async function alertSuperAdmins(ctx: WriteContext, check: AuditChainCheck): Promise<void> {
+  const before = await latestChainCheck(ctx.trx);
+  if (before?.status === 'broken' && before.broken_id === check.broken_id && before.problem === check.problem) return;
+  for (const to of await activeSuperAdminEmails(ctx.trx)) {
+    await ctx.sendMail({
+      to,
+      template: 'audit_chain_broken',
+      locale: 'zh-TW',
+      variables: {
+        entryId: check.broken_id ?? '—',
+        problem: check.problem ?? '',
+        checkedAt: check.checked_at,
+        checkedBy: check.checked_by,
+      },
+    });
   }
-  return { day, last_id: anchor.last_id, head_hash: anchor.head_hash, entries: anchor.entries, recorded };
 }
 
 /** The Taipei day before `day`. */

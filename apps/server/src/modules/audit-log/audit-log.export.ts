@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTrx } from '../../db/database.ts';
 import { csvRecord, neutralizeFormula, UTF8_BOM } from '../../lib/spreadsheet-cells.ts';
 import { streamAuditLogs, type AuditLogExportRow, type AuditLogFilters } from './audit-log.repository.ts';
+import { chainHead, latestAnchor } from './audit-chain.repository.ts';
 
 /** An export holds at most this many entries (newest first by default); narrow the filters for more. */
 export const AUDIT_LOG_EXPORT_MAX_ROWS = 100_000;
@@ -42,14 +43,29 @@ export interface ExportSource {
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
+/**
+ * The chain's head and latest anchor as the export began (issue 34), written after the rows: the checker
+ * (scripts/verify-audit-export.mjs) then finds newest entries cut off, and an anchor the rows contradict.
+ * Rows written while the export runs may follow the head; they chain on from it.
+ */
+async function chainSeal(db: DbOrTrx): Promise<unknown[][]> {
+  const [head, anchor] = await Promise.all([chainHead(db), latestAnchor(db)]);
+  return [
+    ['#chain_head', head.last_id, head.last_hash, head.entries],
+    ['#last_anchor', anchor?.last_id ?? null, anchor?.head_hash ?? null, anchor?.day ?? null],
+  ];
+}
+
 const rows = (s: ExportSource) => streamAuditLogs(s.db, s.filters, s.order, AUDIT_LOG_EXPORT_MAX_ROWS);
 
 export function auditLogCsv(s: ExportSource): Readable {
   async function* lines() {
+    const seal = await chainSeal(s.db);
     yield UTF8_BOM + csvRecord(COLUMNS.map((c) => c.header));
     for await (const batch of rows(s)) {
       yield batch.map((r) => csvRecord(COLUMNS.map((c) => c.value(r)))).join('');
     }
+    yield seal.map((r) => csvRecord(r)).join('');
   }
   return Readable.from(lines(), { objectMode: false });
 }
@@ -60,6 +76,7 @@ export function auditLogXlsx(s: ExportSource): Readable {
   void (async () => {
     // Loaded on first export, not at start-up: ExcelJS is large and most processes never export.
     const { default: ExcelJS } = await import('exceljs');
+    const seal = await chainSeal(s.db);
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet('Audit log');
     ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width }));
@@ -69,6 +86,9 @@ export function auditLogXlsx(s: ExportSource): Readable {
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     ws.commit();
+    const chain = wb.addWorksheet('Chain');
+    for (const r of seal) chain.addRow(r.map((v) => (typeof v === 'string' ? v.replace(/^#/, '') : v))).commit();
+    chain.commit();
     await wb.commit();
   })().catch((err) => {
     s.log.error({ err }, 'audit log export failed');

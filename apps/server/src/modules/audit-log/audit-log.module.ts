@@ -4,6 +4,7 @@ import { auditLogItem, auditLogList, auditLogQuery } from '@bo/shared/schemas/au
 import { AppError } from '../../lib/errors.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
+import { auditAnchorTask } from './audit-chain-anchors.ts';
 import { auditChainJob } from './audit-chain-job.ts';
 import { auditChainRoutes } from './audit-chain.routes.ts';
 import { auditLogExportRoutes } from './audit-log.routes.ts';
@@ -41,4 +42,5 @@ export const auditLogModule = defineModule({
     }),
   ],
   jobs: [auditChainJob],
+  minuteTasks: [auditAnchorTask],
 });

@@ -148,7 +148,8 @@ describe('audit log list', () => {
     expect(res.json().data.map((d: any) => [d.action, d.organization_id, d.organization])).toEqual([['delete', gone.id, null]]);
     const csv = await api(t.app, superToken).get(`/api/admin/audit-log/export?format=csv&organization_id=${gone.id}`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    // The header, the one entry, then the chain's head and latest anchor (scripts/verify-audit-export.mjs).
+    expect(csv.body.trim().split('\r\n')).toHaveLength(4);
     const me = await api(t.app, superToken).get('/api/admin/account/profile');
     expect(me.json().organization_id).toBeNull();
     await t.db.deleteFrom('audit_logs').where('organization_id', '=', gone.id).execute();
@@ -250,7 +251,10 @@ describe('audit log export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{8}-\d{6}\.csv"$/);
     expect(res.body.startsWith('\uFEFFid,created_at,actor_id')).toBe(true);
     const lines = res.body.trim().split('\r\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(5);
+    const head = await t.db.selectFrom('audit_chain_head').selectAll().executeTakeFirstOrThrow();
+    expect(lines[3]).toBe(`#chain_head,${head.last_id},${head.last_hash},${head.entries}`);
+    expect(lines[4]).toMatch(/^#last_anchor,/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('"{""note"":""+1 cmd""}"');
     expect(lines[2]).toContain(`${org.id},North Site,update,staff,42`);

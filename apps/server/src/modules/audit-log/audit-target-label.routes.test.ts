@@ -143,7 +143,12 @@ describe('audit list filter by target', () => {
     expect((await list('target_label=%25')).data).toEqual([]);
     // The export takes the same filter.
     const csv = await api(t.app, superToken).get('/api/admin/audit-log/export?format=csv&target_label=zephyr');
-    expect(csv.body.trim().split('\r\n')).toHaveLength(3);
+    expect(
+      csv.body
+        .trim()
+        .split('\r\n')
+        .filter((l) => !l.startsWith('#')),
+    ).toHaveLength(3);
   });
 
   it('serves the label filter from the index of migration 0078', async () => {

@@ -41,6 +41,7 @@ describe('mail templates', () => {
       'email_change_code',
       'email_change_notice',
       'audit_anchor',
+      'audit_chain_broken',
     ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });

@@ -33,6 +33,7 @@ describe('who acted, in the audit list', () => {
   it('names a scheduled job after the system', () => {
     expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), zh)).toBe('系統：定時發布頁面');
     expect(actorOf(entry('system', { user_agent: 'publish-scheduled-pages' }), en)).toBe('System: scheduled page publishing');
+    expect(actorOf(entry('system', { user_agent: 'audit-chain-hourly-anchor' }), zh)).toBe('系統：稽核鏈每小時錨點');
     expect(actorOf(entry('system', { user_agent: 'start-up' }), zh)).toBe('系統：啟動');
     expect(actorOf(entry('system', { user_agent: 'nightly-new-job' }), zh)).toBe('系統：nightly-new-job');
   });

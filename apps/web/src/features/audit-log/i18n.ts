@@ -457,6 +457,7 @@ addTranslations('audit-log', {
     jobs: {
       'start-up': '啟動',
       audit_chain: '稽核鏈驗證',
+      'audit-chain-hourly-anchor': '稽核鏈每小時錨點',
       certificate_reminders: '證照到期提醒',
       'publish-scheduled-pages': '定時發布頁面',
     },
@@ -592,6 +593,7 @@ addTranslations('audit-log', {
     jobs: {
       'start-up': 'start-up',
       audit_chain: 'audit chain check',
+      'audit-chain-hourly-anchor': 'hourly audit chain anchor',
       certificate_reminders: 'certificate reminders',
       'publish-scheduled-pages': 'scheduled page publishing',
     },
