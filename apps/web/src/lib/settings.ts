@@ -6,7 +6,9 @@ import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 
 // Plain defaults: the zod schema stays out of the first bundle.
 const DEFAULT_APP_CONFIG: AppConfig = APP_CONFIG_DEFAULTS;
-import { api } from './api-client.ts';
+import { api, ApiError } from './api-client.ts';
+
+const GATEWAY_DOWN = [502, 503, 504];
 
 /** GET /api/settings (type only: zod stays out of the first bundle). */
 export type Settings = PublicSettings;
@@ -14,12 +16,15 @@ interface State {
   settings: Settings;
   loaded: boolean;
   loadFailed: boolean;
+  /** No answer came (the network, or a proxy's 502/503/504): the server is down, not refusing. */
+  unreachable: boolean;
 }
 
 let state: State = {
   settings: { recaptcha: { client: null }, config: DEFAULT_APP_CONFIG, api_version: '', oauth_providers: [], admin_oauth_providers: [] },
   loaded: false,
   loadFailed: false,
+  unreachable: false,
 };
 const listeners = new Set<() => void>();
 const subscribe = (fn: () => void) => {
@@ -41,9 +46,12 @@ export async function loadSettings(): Promise<boolean> {
       },
       loaded: true,
       loadFailed: false,
+      unreachable: false,
     };
-  } catch {
-    state = { ...state, loaded: true, loadFailed: true };
+  } catch (e) {
+    // The client rejects with no value when no response arrived (api-client.ts).
+    const unreachable = e === undefined || (e instanceof ApiError && GATEWAY_DOWN.includes(e.status));
+    state = { ...state, loaded: true, loadFailed: true, unreachable };
   }
   for (const l of [...listeners]) l();
   return !state.loadFailed;
