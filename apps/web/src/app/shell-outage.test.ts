@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.head.querySelectorAll('script, link').forEach((el) => el.remove());
+  for (const el of document.head.querySelectorAll('script, link')) el.remove();
 });
 
 describe('the outage screen before the app boots', () => {

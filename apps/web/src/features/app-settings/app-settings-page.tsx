@@ -148,13 +148,11 @@ export default function AppSettingsPage() {
                   </Form.Item>
                 </Col>
                 {maintainer ? (
-                  <>
-                    <Col xs={12} md={6}>
-                      <Form.Item name="version" label={t('fields.version')} rules={[{ max: 30 }]}>
-                        <Input maxLength={30} />
-                      </Form.Item>
-                    </Col>
-                  </>
+                  <Col xs={12} md={6}>
+                    <Form.Item name="version" label={t('fields.version')} rules={[{ max: 30 }]}>
+                      <Input maxLength={30} />
+                    </Form.Item>
+                  </Col>
                 ) : null}
               </Row>
             </Card>

@@ -195,7 +195,9 @@ function ContactDrawer({
             <Descriptions.Item label={t('email')}>
               <a href={`mailto:${c.email}`}>{c.email}</a>
             </Descriptions.Item>
-            <Descriptions.Item label={t('phone')}>{c.phone ? <a href={`tel:${c.phone}`}>{groupedPhone(c.phone)}</a> : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('phone')}>
+              {c.phone ? <a href={`tel:${c.phone}`}>{groupedPhone(c.phone)}</a> : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('company')}>{c.company ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('language')}>{c.locale}</Descriptions.Item>
             <Descriptions.Item label={t('ip')}>{c.ip ?? '—'}</Descriptions.Item>
