@@ -8,7 +8,13 @@ import { queryClient } from '../../lib/query-client.ts';
 import { resetTokenStore, setToken } from '../../lib/token-store.ts';
 import MailTemplatesPage from './mail-templates-page.tsx';
 
-const localized = { subject: '重設密碼', html: '<p>{{name}} 您好，請在 {{expiresInMinutes}} 分鐘內</p>', text: '', customised: false, updated_at: null };
+const localized = {
+  subject: '重設密碼',
+  html: '<p>{{name}} 您好，請在 {{expiresInMinutes}} 分鐘內</p>',
+  text: '',
+  customised: false,
+  updated_at: null,
+};
 
 beforeEach(() => {
   localStorage.clear();
