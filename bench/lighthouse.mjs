@@ -3,7 +3,8 @@
 // of the production build served by the real server. Prints the performance score and the metrics of
 // each run and their medians; asserts nothing. Run `npm run build -w apps/web` first, then
 // `node bench/lighthouse.mjs` (BENCH_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium by default;
-// LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run).
+// LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run). `node bench/lighthouse.mjs overview`:
+// the overview (/admin) instead, signed in beforehand in each run's profile, its caches emptied.
 //
 // `node bench/lighthouse.mjs site`: the company website (issue 12) instead, at `/site` on the back
 // office's host as a fresh `npm start` serves it (no SITE_HOST: the host's robots.txt must leave it
@@ -20,6 +21,8 @@ import { createServer } from 'node:net';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const siteMode = process.argv[2] === 'site' || process.argv[2] === 'site-host';
+// `overview`: the first signed-in screen (/admin) on a phone, signed in beforehand in the run's own profile.
+const overviewMode = process.argv[2] === 'overview';
 const ownHost = process.argv[2] === 'site-host';
 const load = () =>
   loadavg()
@@ -88,7 +91,40 @@ while (!out.includes('Back office:')) {
   }
   await new Promise((r) => setTimeout(r, 100));
 }
-const urls = siteMode ? await seedSite(`http://localhost:${port}`, `http://127.0.0.1:${port}`) : [`http://127.0.0.1:${port}/`];
+const urls = siteMode
+  ? await seedSite(`http://localhost:${port}`, `http://127.0.0.1:${port}`)
+  : [`http://127.0.0.1:${port}/${overviewMode ? 'admin' : ''}`];
+if (overviewMode) {
+  const { createRequire } = await import('node:module');
+  const Database = createRequire(join(root, 'apps/server/package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'app.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  db.prepare("UPDATE admins SET has_change_default_password = 1 WHERE email = 'bench@example.com'").run();
+  db.close();
+}
+
+/**
+ * A Chrome profile signed in through the sign-in page, then emptied of everything but the session
+ * (HTTP cache, service worker, cache storage), so Lighthouse loads the overview cold but signed in.
+ */
+async function signedInProfile() {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'bo-lighthouse-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromePath, headless: true, args: ['--no-sandbox'] });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const origin = `http://127.0.0.1:${port}`;
+  await page.goto(`${origin}/`);
+  await page.locator('#email').fill('bench@example.com');
+  await page.locator('#password').fill('Bench#12345');
+  await page.getByTestId('sign-in-submit').click();
+  await page.waitForURL(`${origin}/admin`);
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.send('Network.clearBrowserCache');
+  await context.close();
+  return profile;
+}
 
 /**
  * Website content through the admin API (the back office at localhost, the site at 127.0.0.1): the
@@ -196,13 +232,16 @@ try {
     for (let i = 0; i < runs; i++) {
       const json = join(dataDir, `run-${i}.json`);
       const last = i === runs - 1 && process.env.LIGHTHOUSE_REPORT;
+      const profile = overviewMode ? await signedInProfile() : null;
       const r = spawnSync(
         lighthouseBin,
         [
           url,
           `--only-categories=${categories.join(',')}`,
           '--quiet',
-          `--chrome-flags=${chromeFlags}`,
+          `--chrome-flags=${chromeFlags}${profile ? ` --user-data-dir=${profile}` : ''}`,
+          // The session lives in the profile's storage; its HTTP cache was emptied above.
+          ...(profile ? ['--disable-storage-reset'] : []),
           '--output=json',
           ...(last ? ['--output=html'] : []),
           `--output-path=${last ? join(dataDir, `run-${i}`) : json}`,
@@ -212,6 +251,7 @@ try {
           stdio: ['ignore', 'inherit', 'inherit'],
         },
       );
+      if (profile) rmSync(profile, { recursive: true, force: true });
       if (r.status !== 0) throw new Error(`lighthouse exited with ${r.status}`);
       const report = JSON.parse(readFileSync(last ? join(dataDir, `run-${i}.report.json`) : json, 'utf8'));
       if (last) spawnSync('cp', [join(dataDir, `run-${i}.report.html`), process.env.LIGHTHOUSE_REPORT]);

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/app.css';
 import { languageReady } from './i18n/index.ts';
 import { boot } from './app/boot.ts';
+import { SHELL_EVENTS } from './app/shell-events.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { reloadForChunkError, serverReachable } from './app/error-boundary.tsx';
@@ -17,7 +18,13 @@ window.addEventListener('vite:preloadError', () => {
 
 const root = createRoot(document.getElementById('root')!);
 // The remembered language's strings (English loads on demand) arrive while boot() asks the API.
-void Promise.all([boot(), languageReady.catch(() => undefined)]).finally(() => {
+void Promise.all([boot().catch(() => 'ready' as const), languageReady.catch(() => undefined)]).then(([state]) => {
+  // The server does not answer: the shell's outage screen, not an app whose every call fails.
+  if (state === 'unreachable') {
+    window.dispatchEvent(new Event(SHELL_EVENTS.unreachable));
+    return;
+  }
+  window.dispatchEvent(new Event(SHELL_EVENTS.booted));
   // A transition renders in slices that yield to the browser: on a slow phone the first render (Ant
   // Design computes its styles while rendering) is not one long task that holds input back. The boot
   // splash stays until React replaces the root's content with the first screen.

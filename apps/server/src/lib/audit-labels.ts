@@ -29,7 +29,11 @@ export function personLabel(row: Row): string | null {
   return name && email ? `${name} <${email}>` : (name ?? email);
 }
 
+/** In-app browsers first: LINE's (how links sent over LINE are opened) carries Safari's or Chrome's marks too. */
 const BROWSERS: readonly [RegExp, string][] = [
+  [/ Line\/(\d+)/, 'LINE'],
+  [/FBAV\/(\d+)/, 'Facebook'],
+  [/Instagram (\d+)/, 'Instagram'],
   [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
   [/OPR\/(\d+)/, 'Opera'],
   [/(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],

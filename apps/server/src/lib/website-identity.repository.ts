@@ -7,3 +7,10 @@ export async function websiteCompanyName(db: DbOrTrx, locale: ContentLocale): Pr
   const row = await db.selectFrom('website_settings').select(['company_name', 'company_name_en']).where('id', '=', 1).executeTakeFirst();
   return companyNameIn(locale, row?.company_name ?? null, row?.company_name_en ?? null);
 }
+
+/** The e-mail in 網站設定 (the company's public address), null when none is set: enquiries go there first. */
+export async function websiteContactEmail(db: DbOrTrx): Promise<string | null> {
+  const row = await db.selectFrom('website_settings').select('email').where('id', '=', 1).executeTakeFirst();
+  const email = row?.email?.trim() ?? '';
+  return email === '' ? null : email;
+}

@@ -13,12 +13,13 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Build output under assets/ is named by content hash: kept a year and never revalidated. index.html,
- * the service worker and the manifest name those files or the app's identity: revalidated on each use,
+ * the service worker, the manifest and the shell's outage script name those files or the app's identity
+ * or run before them: revalidated on each use,
  * so a deployment shows at once. Icons change rarely and are not hashed: a day.
  */
 export function cacheControlFor(file: string): string {
   if (file.startsWith('assets/')) return CACHE_IMMUTABLE;
-  if (file === 'sw.js' || file === 'manifest.webmanifest') return 'no-cache';
+  if (file === 'sw.js' || file === 'manifest.webmanifest' || file === 'shell-outage.js') return 'no-cache';
   return 'public, max-age=86400';
 }
 

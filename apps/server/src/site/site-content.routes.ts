@@ -7,7 +7,7 @@ import { emptyForm, type FormState } from './render/forms.ts';
 import { escapeHtml } from './render/html.ts';
 import type { LayoutInput } from './render/layout.ts';
 import type { BannerItem, CategoryNode, ListMeta, PageItem, ProductItem, VideoItem } from './render/parts.ts';
-import { pagePath, productPath, TYPE_PATHS } from './render/parts.ts';
+import { pagePath, productPath, TYPE_PATHS, typeNav } from './render/parts.ts';
 import { productDetailPage, productListPage } from './render/product-pages.ts';
 import type { SiteSessions } from './member-session.ts';
 import { canonical, href, localePrefix, type SiteContext } from './site-context.ts';
@@ -124,14 +124,15 @@ export function siteContentRoutes(app: FastifyInstance, pages: SitePages, sessio
       const base = TYPE_PATHS[type];
       const list = async (ctx: SiteContext, api: PublicApi, req: FastifyRequest) => {
         const categoryId = categoryIdOf(req);
-        const [answer, tree] = await Promise.all([
+        const [answer, tree, banners] = await Promise.all([
           must(api.get('/api/public/pages', { type, locale, category_id: categoryId, page: pageNumber(req), per_page: LIST_SIZE })),
           must(api.get('/api/public/page-categories', { type, locale })).then(treeOf),
+          optional<BannerItem>(api.get('/api/public/banners', { position: typeNav(type), locale })),
         ]);
         const category = categoryId === null ? null : findCategory(tree, categoryId);
         if (categoryId !== null && !category) throw new SiteNotFound();
         checkPage(answer.meta);
-        return pageListPage(ctx, { type: type as PageType, list: answer.data, meta: answer.meta, tree, category });
+        return pageListPage(ctx, { type: type as PageType, list: answer.data, meta: answer.meta, tree, category, banners });
       };
       get(base, list, true);
       get(`${base}/category/:id`, list, true);

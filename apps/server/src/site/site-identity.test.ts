@@ -156,7 +156,7 @@ describe('the website settings on the site', () => {
     );
     expect(zh).toContain('<p class="footer-name">北辰營造股份有限公司</p>');
     expect(zh).toContain('<li>台北市信義區松仁路 100 號</li>');
-    expect(zh).toContain('<a href="tel:0223456789">電話：0223456789</a>');
+    expect(zh).toContain('<a href="tel:0223456789">電話：02-2345-6789</a>');
     expect(zh).toContain('<a href="mailto:hello@polaris.example">hello@polaris.example</a>');
     expect(zh).toContain(
       '<ul class="social" aria-label="社群連結"><li><a href="https://www.facebook.com/polaris" rel="noopener me">Facebook</a></li><li><a href="https://blog.polaris.example/" rel="noopener me">blog.polaris.example</a></li></ul>',

@@ -29,12 +29,24 @@ describe('start-up', () => {
       'fetch',
       vi.fn(async () => new Response('{"message":"Internal Server Error"}', { status: 500 })),
     );
-    await boot();
-    expect(getSettings().loadFailed).toBe(true);
+    expect(await boot()).toBe('ready');
+    expect(getSettings()).toMatchObject({ loadFailed: true, unreachable: false });
     await vi.advanceTimersByTimeAsync(SETTINGS_FAIL_NOTICE_MS - 1);
     expect(toasts).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(toasts).toEqual([{ type: 'error', title: '無法連線至伺服器' }]);
+  });
+
+  it('answers unreachable, without the app or its notice, when the first API call gets no answer at all', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await boot()).toBe('unreachable');
+    expect(getSettings().unreachable).toBe(true);
+    await vi.advanceTimersByTimeAsync(SETTINGS_FAIL_NOTICE_MS);
+    expect(toasts).toHaveLength(0);
   });
 
   it('loads the settings and their config when the call succeeds', async () => {

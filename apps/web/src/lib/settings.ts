@@ -14,6 +14,8 @@ interface State {
   settings: Settings;
   loaded: boolean;
   loadFailed: boolean;
+  /** No answer came at all (the server is down or the network is): not a refusal, which spec section 8 boots through. */
+  unreachable: boolean;
 }
 
 let state: State = {
@@ -27,6 +29,7 @@ let state: State = {
   },
   loaded: false,
   loadFailed: false,
+  unreachable: false,
 };
 const listeners = new Set<() => void>();
 const subscribe = (fn: () => void) => {
@@ -49,9 +52,11 @@ export async function loadSettings(): Promise<boolean> {
       },
       loaded: true,
       loadFailed: false,
+      unreachable: false,
     };
-  } catch {
-    state = { ...state, loaded: true, loadFailed: true };
+  } catch (e) {
+    // The client rejects with no value when no response arrived (api-client.ts).
+    state = { ...state, loaded: true, loadFailed: true, unreachable: e === undefined };
   }
   for (const l of [...listeners]) l();
   return !state.loadFailed;

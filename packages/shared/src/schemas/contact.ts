@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, rowId, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
+import { phoneDigits } from '../phone.ts';
 import { isEmail, isGlobalPhone, isLocalLandline, isLocalMobile } from '../validators.ts';
 import { dayOrInstant } from '../date-schemas.ts';
 import { CONTENT_LOCALES } from './content.ts';
@@ -33,7 +34,7 @@ export const contactPhone = z
   .string()
   .trim()
   .max(30)
-  .transform((v) => v.replace(/[\s-]/g, ''))
+  .transform(phoneDigits)
   .refine((v) => v === '' || isLocalMobile(v) || isLocalLandline(v) || isGlobalPhone(v), VALIDATION_KEYS.phone)
   .transform((v) => v || null);
 

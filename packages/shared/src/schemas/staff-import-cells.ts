@@ -1,4 +1,5 @@
 import { isRealDate, parseRocDate, rocToDay } from '../dates.ts';
+import { phoneDigits } from '../phone.ts';
 import type { StaffImportField } from './staff-import-columns.ts';
 
 /** Staff import: how a roster cell becomes a staff field (ROC and Excel dates included), before the form's rules. */
@@ -69,7 +70,7 @@ function phoneOf(v: RawCell): string | null {
     const digits = String(v);
     return digits.length === 8 || digits.length === 9 ? `0${digits}` : digits;
   }
-  const s = nfkc(cellText(v)).replace(/[\s\-().]/g, '');
+  const s = phoneDigits(cellText(v).trim());
   return s || null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '../messages.ts';
+import { phoneDigits } from '../phone.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
 import { listQuery, listResponse, queryInt, rowIdParam, rowId } from '../list.ts';
 import { addDays, isRealDate } from '../dates.ts';
@@ -62,7 +63,7 @@ export const staffFieldRules = {
   ),
   birthday: optionalDate,
   gender: z.preprocess(emptyToNull, z.enum(GENDERS).nullable().optional()),
-  mobile: z.preprocess(emptyToNull, z.string().trim().refine(isMobile, VALIDATION_KEYS.phone).nullable().optional()),
+  mobile: z.preprocess(emptyToNull, z.string().transform(phoneDigits).refine(isMobile, VALIDATION_KEYS.phone).nullable().optional()),
   email: z.preprocess(emptyToNull, z.string().trim().max(200).refine(isEmail, VALIDATION_KEYS.email).nullable().optional()),
   address: optionalText(300),
   emergency_contact: optionalText(100),
@@ -70,7 +71,7 @@ export const staffFieldRules = {
     emptyToNull,
     z
       .string()
-      .trim()
+      .transform(phoneDigits)
       .refine((v) => isMobile(v) || isLocalLandline(v), VALIDATION_KEYS.phone)
       .nullable()
       .optional(),

@@ -49,6 +49,19 @@ describe('contacts', () => {
     });
   });
 
+  it('mails the e-mail set in the website settings instead of the support address once the site has one', async () => {
+    await t.db.updateTable('website_settings').set({ email: 'office@example.com' }).where('id', '=', 1).execute();
+    try {
+      const res = await send({ ...valid, name: '林小姐' });
+      expect(res.statusCode, res.body).toBe(200);
+      const mail = await t.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(mail).toMatchObject({ template: 'contact_received', to_address: 'office@example.com' });
+      expect(mail.subject).toContain('林小姐');
+    } finally {
+      await t.db.updateTable('website_settings').set({ email: null }).where('id', '=', 1).execute();
+    }
+  });
+
   it('refuses bad input with the spec keys per field, storing nothing', async () => {
     const before = await t.db.selectFrom('contacts').select('id').execute();
     const res = await send({ name: ' ', email: 'nope', phone: '12345', message: '' });

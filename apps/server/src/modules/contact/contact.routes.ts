@@ -6,6 +6,7 @@ import { contactListQuery, publicContactInput, type Contact } from '@bo/shared/s
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { websiteContactEmail } from '../../lib/website-identity.repository.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 import { activeAdminsWithRoles, contacts, filterContacts, insertContact } from './contact.repository.ts';
 import { handlesContacts } from './contact.service.ts';
@@ -76,7 +77,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['public-content'],
         description:
-          "The site's contact form: stored as a new contact and mailed to the support address (app config supportEmail) through the outbox. " +
+          "The site's contact form: stored as a new contact and mailed through the outbox to the e-mail in the website settings (the support address, app config supportEmail, when the site has none). " +
           `reCAPTCHA applies when configured (423); ${CONTACT_PACING.perTenMinutes} per client address in ten minutes and ${CONTACT_PACING.perDay} a day (429). ` +
           'Bad input is 400 with a translation key per field (spec section 5).',
         body: publicContactInput,
@@ -99,9 +100,9 @@ export async function contactRoutes(fastify: FastifyInstance) {
           target_id: id,
           after: { ...input, status: 'new' },
         });
-        const config = await loadAppConfig(ctx.trx);
+        const to = (await websiteContactEmail(ctx.trx)) ?? (await loadAppConfig(ctx.trx)).supportEmail;
         await ctx.sendMail({
-          to: config.supportEmail,
+          to,
           template: 'contact_received',
           locale: 'zh-TW',
           variables: {

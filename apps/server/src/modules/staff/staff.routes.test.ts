@@ -119,6 +119,21 @@ describe('staff records', () => {
     expect(res.json().errors.birthday).toBeDefined();
   });
 
+  it('takes phones as Taiwanese write them (0912-345-678, 02-2960-1234), stores the digits and still refuses a wrong count', async () => {
+    const res = await api(t.app, writerA).post(S, { name: '王小明', mobile: '0912-345-678', emergency_phone: '(02) 2960-1234' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mobile: '0912345678', emergency_phone: '0229601234' });
+    const patched = await api(t.app, writerA).patch(`${S}/${res.json().id}`, { field: 'mobile', value: '0933 222 111' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().mobile).toBe('0933222111');
+    const bad = await api(t.app, writerA).post(S, { name: '王小華', mobile: '0912-345-67', emergency_phone: '02-2960-12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      mobile: ['validate.error.phone_number_incorrect'],
+      emergency_phone: ['validate.error.phone_number_incorrect'],
+    });
+  });
+
   it('refuses a second staff with the same national id in the organization (409)', async () => {
     await api(t.app, writerA).post(S, { name: 'X', national_id: 'F131104093' });
     const res = await api(t.app, writerA).post(S, { name: 'Y', national_id: 'F131104093' });

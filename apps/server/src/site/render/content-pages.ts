@@ -35,15 +35,21 @@ export interface HomeData {
   videos: VideoItem[];
 }
 
-/** The home page: banners, the site's name and description, latest news, project cases and videos. */
-export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
-  const { t, settings, site } = ctx;
-  const bannerItem = (b: BannerItem, i: number) => {
+/** One position's banners as a strip across the page (nothing when it has none); the first is above the fold. */
+function bannerStrip(ctx: SiteContext, banners: BannerItem[]) {
+  if (!banners.length) return '';
+  const item = (b: BannerItem, i: number) => {
     const img = picture(b.photo, { sizes: '100vw', alt: altOf(b.photo, b.title), eager: i === 0, max: 'xlarge' });
     const caption = html`<p class="caption">${b.title}</p>`;
     const link = b.link ? (b.link.startsWith('/') ? href(ctx, b.link) : b.link) : null;
     return html`<li class="banner">${link ? html`<a href="${link}">${img}${caption}</a>` : html`${img}${caption}`}</li>`;
   };
+  return html`<section aria-label="${ctx.t.banners}"><ul class="banners${banners.length > 1 ? ' multi' : ''}">${banners.map(item)}</ul></section>`;
+}
+
+/** The home page: banners, the site's name and description, latest news, project cases and videos. */
+export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
+  const { t, settings, site } = ctx;
   const cover = d.banners[0]?.photo ?? d.projects[0]?.cover_photo ?? d.news[0]?.cover_photo ?? null;
   return {
     current: 'home',
@@ -53,11 +59,7 @@ export function homePage(ctx: SiteContext, d: HomeData): LayoutInput {
       path: '/',
       image: cover ? { photo: cover, alt: altOf(cover, site.company_name) } : null,
     },
-    main: html`${
-      d.banners.length
-        ? html`<section aria-label="${t.banners}"><ul class="banners${d.banners.length > 1 ? ' multi' : ''}">${d.banners.map(bannerItem)}</ul></section>`
-        : ''
-    }
+    main: html`${bannerStrip(ctx, d.banners)}
 <section class="${d.banners.length ? 'section' : 'hero-plain'}" aria-labelledby="home-title"><div class="wrap"><h1 id="home-title">${site.company_name}</h1>${
       site.tagline ? html`<p class="lead">${site.tagline}</p>` : ''
     }</div></section>
@@ -87,10 +89,10 @@ ${
   };
 }
 
-/** A list of one page type, maybe of one category, one page of it. */
+/** A list of one page type, maybe of one category, one page of it, under its position's banners (news, projects, about). */
 export function pageListPage(
   ctx: SiteContext,
-  d: { type: PageType; list: PageItem[]; meta: ListMeta; tree: CategoryNode[]; category: CategoryNode | null },
+  d: { type: PageType; list: PageItem[]; meta: ListMeta; tree: CategoryNode[]; category: CategoryNode | null; banners: BannerItem[] },
 ): LayoutInput {
   const label = typeLabel(ctx, d.type);
   const basePath = TYPE_PATHS[d.type];
@@ -105,7 +107,7 @@ export function pageListPage(
       description: describe(d.list.map((p) => p.title).join('、'), `${label} | ${ctx.site.company_name}`),
       path: d.meta.page > 1 ? `${path}?page=${d.meta.page}` : path,
     },
-    main: html`<div class="wrap"><div class="page-head"><h1>${heading}</h1></div>
+    main: html`${bannerStrip(ctx, d.banners)}<div class="wrap"><div class="page-head"><h1>${heading}</h1></div>
 ${categoryPills(ctx, { tree: d.tree, basePath, current: d.category?.id ?? null })}
 ${cards(
   ctx,

@@ -2,6 +2,7 @@ import type { SocialNetwork } from '@bo/shared/schemas/website-settings';
 import { href, type SiteContext } from '../site-context.ts';
 import { html, type Html } from './html.ts';
 import { picture } from './images.ts';
+import { groupedPhone } from '@bo/shared/phone';
 
 /*
  * The company's identity on every page (website settings, issue 26): the brand in the header, and the
@@ -31,7 +32,7 @@ export function footerIdentity(ctx: SiteContext): Html {
   const { site, t } = ctx;
   const contact = [
     site.address ? html`<li>${site.address}</li>` : '',
-    site.phone ? html`<li><a href="${telHref(site.phone)}">${t.phoneLine(site.phone)}</a></li>` : '',
+    site.phone ? html`<li><a href="${telHref(site.phone)}">${t.phoneLine(groupedPhone(site.phone))}</a></li>` : '',
     site.email ? html`<li><a href="mailto:${site.email}">${site.email}</a></li>` : '',
   ].filter(Boolean);
   return html`<div class="footer-identity">

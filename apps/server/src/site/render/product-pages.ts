@@ -45,6 +45,19 @@ ${pagination(ctx, path, d.meta)}</div>`,
   };
 }
 
+type Instance = { name: string; sku: string; price: number; stock: number };
+
+const stockText = ({ t }: SiteContext, stock: number) => (stock > 0 ? t.inStock(stock) : html`<span class="out">${t.outOfStock}</span>`);
+
+/** On a phone (the table shows from 40rem): a card per SKU, its price first, then the option, SKU and stock, nothing scrolled sideways. */
+function instanceCards(ctx: SiteContext, instances: Instance[]) {
+  const { t } = ctx;
+  return html`<ul class="instance-cards">${instances.map(
+    (i) =>
+      html`<li class="instance-card"><p class="instance-price">${ntd(i.price)}</p><p class="instance-name">${i.name}</p><dl><div><dt>${t.sku}</dt><dd>${i.sku}</dd></div><div><dt>${t.stock}</dt><dd>${stockText(ctx, i.stock)}</dd></div></dl></li>`,
+  )}</ul>`;
+}
+
 /** One product: photos, price range, its instances (name, SKU, NT$ price, stock), description; Product structured data with offers in TWD. */
 export function productDetailPage(ctx: SiteContext, p: ProductFull): LayoutInput {
   const { t } = ctx;
@@ -125,13 +138,11 @@ ${price ? html`<p class="price">${t.priceFrom} ${price}</p>` : ''}
 ${p.summary ? html`<p class="lead">${p.summary}</p>` : ''}
 ${
   p.instances.length
-    ? html`<h2 id="instances">${t.instances}</h2><div class="table-scroll" role="region" aria-labelledby="instances" tabindex="0"><table class="instances"><thead><tr><th scope="col">${
+    ? html`<h2 id="instances">${t.instances}</h2>${instanceCards(ctx, p.instances)}<div class="table-scroll instances-wide" role="region" aria-labelledby="instances" tabindex="0"><table class="instances"><thead><tr><th scope="col">${
         t.instanceName
       }</th><th scope="col">${t.sku}</th><th scope="col" class="num">${t.price}</th><th scope="col" class="num">${t.stock}</th></tr></thead><tbody>${p.instances.map(
         (i) =>
-          html`<tr><th scope="row">${i.name}</th><td>${i.sku}</td><td class="num">${ntd(i.price)}</td><td class="num">${
-            i.stock > 0 ? t.inStock(i.stock) : html`<span class="out">${t.outOfStock}</span>`
-          }</td></tr>`,
+          html`<tr><th scope="row">${i.name}</th><td>${i.sku}</td><td class="num">${ntd(i.price)}</td><td class="num">${stockText(ctx, i.stock)}</td></tr>`,
       )}</tbody></table></div>`
     : ''
 }

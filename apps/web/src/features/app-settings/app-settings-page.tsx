@@ -13,6 +13,7 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import { isHttpUrl } from '@bo/shared/validators';
 import { api, errorText } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
 import { loadSettings } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
@@ -41,6 +42,8 @@ import { SettingsActions } from '../../components/settings-actions.tsx';
 /** /admin/app-config: the application config (spec section 3) with validation, a live colour preview and its history. */
 export default function AppSettingsPage() {
   const { t } = useTranslation('app-settings');
+  // The developer's link and the version are the maintainer's (who builds and ships the app), not the office's.
+  const maintainer = useSession().roles.includes('ROLE_MAINTAINER');
   const qc = useQueryClient();
   const q = useQuery({ queryKey: KEY, queryFn: () => api.get<Answer>(URL) });
   const [form] = Form.useForm<Editable>();
@@ -94,7 +97,7 @@ export default function AppSettingsPage() {
             onFinish={(v) => void submit(v)}
             scrollToFirstError
           >
-            <Card title={t('site')} className="settings-card">
+            <Card title={t('backOffice')} className="settings-card" data-testid="back-office-card">
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item name="title" label={t('fields.title')} rules={[required, { max: 100 }]}>
@@ -120,33 +123,37 @@ export default function AppSettingsPage() {
                     <Input inputMode="email" />
                   </Form.Item>
                 </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="developerUrl"
-                    label={t('fields.developerUrl')}
-                    rules={[
-                      required,
-                      {
-                        // The server's rule (http(s) only), so javascript: is refused here too.
-                        validator: async (_r, v: string) => {
-                          if (v && !isHttpUrl(v.trim())) throw new Error(t('validate.error.invalid', { ns: 'common' }));
+                {maintainer ? (
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      name="developerUrl"
+                      label={t('fields.developerUrl')}
+                      rules={[
+                        required,
+                        {
+                          // The server's rule (http(s) only), so javascript: is refused here too.
+                          validator: async (_r, v: string) => {
+                            if (v && !isHttpUrl(v.trim())) throw new Error(t('validate.error.invalid', { ns: 'common' }));
+                          },
                         },
-                      },
-                    ]}
-                  >
-                    <Input inputMode="url" />
-                  </Form.Item>
-                </Col>
+                      ]}
+                    >
+                      <Input inputMode="url" />
+                    </Form.Item>
+                  </Col>
+                ) : null}
                 <Col xs={12} md={6}>
                   <Form.Item name="startYear" label={t('fields.startYear')} extra={t('help.startYear')} rules={[int(1900, 2100)]}>
                     <InputNumber min={1900} max={2100} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
-                <Col xs={12} md={6}>
-                  <Form.Item name="version" label={t('fields.version')} rules={[{ max: 30 }]}>
-                    <Input maxLength={30} />
-                  </Form.Item>
-                </Col>
+                {maintainer ? (
+                  <Col xs={12} md={6}>
+                    <Form.Item name="version" label={t('fields.version')} rules={[{ max: 30 }]}>
+                      <Input maxLength={30} />
+                    </Form.Item>
+                  </Col>
+                ) : null}
               </Row>
             </Card>
 

@@ -2,14 +2,14 @@ import { addTranslations } from '../../i18n/index.ts';
 
 addTranslations('app-settings', {
   'zh-TW': {
-    site: '網站',
+    backOffice: '後台名稱',
     look: '外觀',
     features: '功能',
     limits: '限制',
     history: '變更紀錄',
     fields: {
-      title: '網站標題',
-      description: '網站描述',
+      title: '後台標題',
+      description: '後台描述',
       appName: '應用程式名稱',
       startYear: '起始年份',
       supportEmail: '客服信箱',
@@ -57,14 +57,14 @@ addTranslations('app-settings', {
     separatorRule: '1 到 3 個字元，不可包含空白',
   },
   'en-US': {
-    site: 'Site',
+    backOffice: 'Back office name',
     look: 'Look',
     features: 'Features',
     limits: 'Limits',
     history: 'History',
     fields: {
-      title: 'Site title',
-      description: 'Site description',
+      title: 'Back office title',
+      description: 'Back office description',
       appName: 'App name',
       startYear: 'Start year',
       supportEmail: 'Support e-mail',

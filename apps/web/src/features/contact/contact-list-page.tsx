@@ -27,6 +27,7 @@ import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import './i18n.ts';
+import { groupedPhone } from '@bo/shared/phone';
 
 const contacts = createResourceApi<Contact, never>('/api/admin/contact');
 const FILTERS = ['status', 'assignee_id', 'entry'] as const;
@@ -194,7 +195,9 @@ function ContactDrawer({
             <Descriptions.Item label={t('email')}>
               <a href={`mailto:${c.email}`}>{c.email}</a>
             </Descriptions.Item>
-            <Descriptions.Item label={t('phone')}>{c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('phone')}>
+              {c.phone ? <a href={`tel:${c.phone}`}>{groupedPhone(c.phone)}</a> : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('company')}>{c.company ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('language')}>{c.locale}</Descriptions.Item>
             <Descriptions.Item label={t('ip')}>{c.ip ?? '—'}</Descriptions.Item>

@@ -184,7 +184,8 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
               {t('templates.variables')}:{' '}
               {template.variables.map((v) => (
                 <Tag key={v.name} color={v.secret ? 'orange' : undefined} title={v.secret ? t('templates.secret') : undefined}>
-                  {`{{${v.name}}}`}
+                  {/* In words first: the office reads 有效分鐘數, the template needs {{expiresInMinutes}}. */}
+                  {t(`templates.variableWords.${v.name}`, { defaultValue: v.name })} <code>{`{{${v.name}}}`}</code>
                 </Tag>
               ))}
             </p>

@@ -26,6 +26,7 @@ import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
 import './staff.css';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
+import { groupedPhone } from '@bo/shared/phone';
 
 // The organization filter of readers across organizations (issue 14.2); kept here, beside its only user.
 addTranslations('staff', {
@@ -101,9 +102,9 @@ export default function StaffListPage() {
         </Space>
       ),
     },
-    { key: 'job_title', dataIndex: 'job_title', title: t('jobTitle'), render: (v: string | null) => v ?? '—' },
-    { key: 'national_id', dataIndex: 'national_id', title: t('nationalId'), render: (v: string | null) => v ?? '—' },
-    { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), render: (v: string | null) => v ?? '—' },
+    { key: 'job_title', dataIndex: 'job_title', title: t('jobTitle'), render: (v: string | null) => (v ? groupedPhone(v) : '—') },
+    { key: 'national_id', dataIndex: 'national_id', title: t('nationalId'), render: (v: string | null) => (v ? groupedPhone(v) : '—') },
+    { key: 'mobile', dataIndex: 'mobile', title: t('mobile'), render: (v: string | null) => (v ? groupedPhone(v) : '—') },
     { key: 'status', dataIndex: 'status', title: t('status'), render: (v: string) => t(`statuses.${v}`) },
     {
       key: 'hire_date',
