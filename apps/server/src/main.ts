@@ -65,7 +65,9 @@ async function main() {
   const site = config.site.host ? `${config.site.url}   (also ${url}${config.site.prefix})` : config.site.url;
   // `npm run dev`: the live web app is Vite's (apps/web/vite.config.ts port), which proxies /api here.
   const backOffice = config.env === 'development' ? `${DEV_WEB_URL} (Vite, live reload; this process: the API)` : url;
-  console.log(`  Back office: ${backOffice}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n  Data folder: ${config.dataDir}\n`);
+  console.log(
+    `  Back office: ${backOffice}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n  Data folder: ${config.dataDir}\n`,
+  );
 }
 
 main().catch((err) => {

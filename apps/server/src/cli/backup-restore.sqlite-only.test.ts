@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '../db/database.ts';
 import { uploadPhoto } from '../site/site.testkit.ts';
 import { buildCertificateType, upload } from '../modules/staff/staff.test-helpers.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { ARCHIVED, MANIFEST } from './backup-archive.ts';
 import { runCli } from './main.ts';
 
 /**
@@ -41,11 +42,16 @@ async function contents(db: Database) {
   const certificates = await db.selectFrom('staff_certificates').select(['number', 'file_key', 'file_name']).orderBy('id').execute();
   const photos = await db.selectFrom('photos').select(['uid', 'variants']).orderBy('id').execute();
   const pages = await db.selectFrom('pages').select(['slug', 'title', 'body']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const audit = await db
+    .selectFrom('audit_logs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const keys = [
     ...certificates.flatMap((c) => (c.file_key ? [c.file_key] : [])),
     ...photos.flatMap((p) =>
-      Object.values(JSON.parse(p.variants) as Record<string, { key: string; webp_key?: string }>).flatMap((v) => [v.key, v.webp_key ?? []].flat()),
+      Object.values(JSON.parse(p.variants) as Record<string, { key: string; webp_key?: string }>).flatMap((v) =>
+        [v.key, v.webp_key ?? []].flat(),
+      ),
     ),
   ];
   return { admins, staff, certificates, photos, pages, audit: Number(audit.n), keys };
@@ -54,9 +60,13 @@ async function contents(db: Database) {
 describe('backup --to FILE and restore --from FILE', () => {
   it('restore a whole back office into an empty data folder: rows, scans, photo variants, the secret and an intact audit chain', async () => {
     const org = await buildOrganization(t.db);
-    const editor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_MAINTAINER'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
-      organizationId: org.id,
-    });
+    const editor = await login(
+      t.app,
+      await buildAdmin(t.db, { roles: ['ROLE_MAINTAINER'], memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }),
+      {
+        organizationId: org.id,
+      },
+    );
     const type = await buildCertificateType(t.db, org.id);
     const staff = await api(t.app, editor).post('/api/admin/organization/staff', {
       name: '王小明',
@@ -65,14 +75,25 @@ describe('backup --to FILE and restore --from FILE', () => {
     expect(staff.statusCode, staff.body).toBe(200);
     const { id: staffId, certificates } = staff.json();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const scan = await upload(t.app, editor, `/api/admin/organization/staff/${staffId}/certificates/${certificates[0].id}/file`, {}, {
-      name: '證書.pdf',
-      data: pdf,
-      type: 'application/pdf',
-    });
+    const scan = await upload(
+      t.app,
+      editor,
+      `/api/admin/organization/staff/${staffId}/certificates/${certificates[0].id}/file`,
+      {},
+      {
+        name: '證書.pdf',
+        data: pdf,
+        type: 'application/pdf',
+      },
+    );
     expect(scan.statusCode, scan.body).toBe(200);
     await uploadPhoto(t.app, editor);
-    const page = await api(t.app, editor).post('/api/admin/page', { type: 'article', slug: 'backup-page', title: '備份', body: '<p>還在</p>' });
+    const page = await api(t.app, editor).post('/api/admin/page', {
+      type: 'article',
+      slug: 'backup-page',
+      title: '備份',
+      body: '<p>還在</p>',
+    });
     expect(page.statusCode, page.body).toBe(200);
 
     const made = await cli(t.dataDir, 'backup', '--to', archive);
@@ -113,6 +134,20 @@ describe('backup --to FILE and restore --from FILE', () => {
     expect((await cli(dir, 'restore', '--from', join(work, 'missing.tar.gz'))).err).toContain('does not exist');
     expect(existsSync(join(dir, 'app.sqlite'))).toBe(true);
     expect((await cli(dir, 'backup')).err).toContain('--to FILE is required');
+  });
+});
+
+describe('docs/operations.md "Backups"', () => {
+  it('names exactly the parts of DATA_DIR the archive holds, where the server keeps them', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../../docs/operations.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Backups'), doc.indexOf('\n## ', doc.indexOf('## Backups') + 1));
+    const rows = section.split('\n').filter((l) => /^\| `/.test(l));
+    const named = rows.map((l) => l.split('|').map((c) => c.trim().replace(/`/g, '')));
+    expect(named.map((r) => r[1])).toEqual([MANIFEST, ARCHIVED.database, `${ARCHIVED.storage}/`, ARCHIVED.jwtSecret]);
+    for (const r of named.slice(1)) expect(r[2]).toBe(`DATA_DIR/${r[1]!.replace(/\/$/, '')}`);
+    // Where the local driver really writes, and the secret really lives (the old advice named DATA_DIR/files).
+    expect(readdirSync(t.dataDir)).toEqual(expect.arrayContaining([ARCHIVED.storage, ARCHIVED.jwtSecret, ARCHIVED.database]));
+    expect(section).not.toContain('DATA_DIR/files');
   });
 });
 

@@ -95,7 +95,8 @@ export async function restore(ctx: CliContext & { close(): Promise<void> }, o: {
         restored.push('the JWT secret');
       }
       ctx.print(`restored ${restored.join(', ')} from ${from} (made ${manifest.created_at}); what it replaced is in ${kept}`);
-      if (!file) ctx.print('PostgreSQL: restore the database from its pg_dump with pg_restore --clean --dbname "$DATABASE_URL" FILE.pgdump');
+      if (!file)
+        ctx.print('PostgreSQL: restore the database from its pg_dump with pg_restore --clean --dbname "$DATABASE_URL" FILE.pgdump');
     } finally {
       rmSync(unpacked, { recursive: true, force: true });
     }
