@@ -5,6 +5,11 @@
 #   docker build -t backoffice .
 #   docker run -p 3000:3000 -v backoffice-data:/app/data backoffice
 #
+# The operator CLI is the compiled apps/server/dist/cli.mjs (the image has no scripts/, so no `npm run cli`):
+#   docker exec <container> node apps/server/dist/cli.mjs help
+# A restore needs the data folder to itself (a running server holds its lock): stop the container, then
+#   docker run --rm -v backoffice-data:/app/data -v "$PWD":/backup backoffice node apps/server/dist/cli.mjs restore --from /backup/FILE.tar.gz
+#
 # Settings come from the environment (docs/configuration.md); the image holds no .env, no data and
 # no secrets (.dockerignore). /app/data is a volume: SQLite, stored files, the generated JWT secret
 # and first-admin-password.txt (mode 0600) on the first start. docs/operations.md has more.
@@ -57,6 +62,6 @@ EXPOSE 3000
 # Ready: database reachable, migrations applied, storage writable (GET /api/health/ready, docs/operations.md).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM: the server finishes the requests in flight, removes server.pid and exits 0.
+# SIGTERM: the server finishes the requests in flight, lets go of the data folder's lock and exits 0.
 STOPSIGNAL SIGTERM
 CMD ["node", "apps/server/dist/main.mjs"]

@@ -203,7 +203,11 @@ async function main() {
     WEB_DIST: join(dataDir, 'no-web'),
     ...(TARGET === 'cluster' ? { REDIS_URL } : {}),
   };
-  const instances = [await startInstance(env), ...(TARGET === 'cluster' ? [await startInstance(env)] : [])];
+  // One server per data folder (docs/operations.md): the second instance gets a folder of its own.
+  const instances = [
+    await startInstance(env),
+    ...(TARGET === 'cluster' ? [await startInstance({ ...env, DATA_DIR: join(dataDir, 'instance-2') })] : []),
+  ];
   const proxy = TARGET === 'cluster' ? await roundRobin(instances.map((i) => i.port)) : null;
   const base = `http://127.0.0.1:${proxy?.port ?? instances[0]!.port}`;
   const call = async (

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { repositoryRoot } from './lib/process/env-file.ts';
 import { ownerOnlyFiles, privateFolder } from './private-files.ts';
 
 /** Every setting, read once from the environment and validated. `.env.example` documents each. */
@@ -166,7 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3');
-  const dataDir = resolve(e.DATA_DIR);
+  // Relative: from the repository root (or the image's /app), never the current folder (`.env`'s own are made absolute from its folder).
+  const dataDir = resolve(repositoryRoot(), e.DATA_DIR);
   // Everything the server writes from here on is its owner's alone (private-files.ts).
   ownerOnlyFiles();
   try {
@@ -302,7 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFiles: {
       /** Where the log files go; "off": stdout only. */
-      dir: e.LOG_DIR === 'off' ? null : resolve(e.LOG_DIR ?? join(dataDir, 'logs')),
+      dir: e.LOG_DIR === 'off' ? null : resolve(repositoryRoot(), e.LOG_DIR ?? join(dataDir, 'logs')),
       maxBytes: Math.round(e.LOG_FILE_MAX_MB * 1024 * 1024),
       keep: e.LOG_FILE_KEEP,
     },
@@ -316,9 +318,12 @@ function listenUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+/** The generated signing secret's file in DATA_DIR (a backup archives it). */
+export const JWT_SECRET_FILE = 'jwt-secret';
+
 /** Embedded mode: a random signing secret kept in DATA_DIR so tokens survive restarts. */
 function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, JWT_SECRET_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

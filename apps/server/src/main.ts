@@ -1,10 +1,8 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { SERVER_PID_FILE } from './cli/data-commands.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
+import { lockDataFolder } from './lib/process/data-folder-lock.ts';
 import { readEnvFile } from './lib/process/env-file.ts';
 import { stopWhenParentExits } from './lib/process/parent-watch.ts';
 import { openDatabase } from './lib/process/open-database.ts';
@@ -16,6 +14,8 @@ const DEV_WEB_URL = 'http://localhost:5173';
 async function main() {
   readEnvFile();
   const config = loadConfig();
+  // Before anything touches the folder: a second server on it stops here, naming the first; `restore` refuses while it is held.
+  const folder = lockDataFolder(config.dataDir, 'server');
   let warn = (message: string) => console.warn(message);
   const { db, dialect } = await openDatabase(config, (m) => warn(m));
   await migrateToLatest(db);
@@ -27,7 +27,10 @@ async function main() {
   }
   const app = await buildApp({ config, db, dialect, rateLimits: await createRateLimitStore(config, (m) => warn(m)) });
   warn = (message) => app.log.warn(message);
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    folder.release();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,15 +49,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   stopWhenParentExits(process.env, () => void shutdown('npm exited'));
 
-  // The operator CLI's restore refuses while this file names a live process (cli/data-commands.ts).
-  const pidFile = join(config.dataDir, SERVER_PID_FILE);
-  app.addHook('onClose', async () => rmSync(pidFile, { force: true }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     throw listenError(err, config.host, config.port);
   }
-  writeFileSync(pidFile, String(process.pid));
   if (!config.publicUrlConfigured) {
     app.log.warn(
       { publicUrl: config.publicUrl },
@@ -66,7 +65,9 @@ async function main() {
   const site = config.site.host ? `${config.site.url}   (also ${url}${config.site.prefix})` : config.site.url;
   // `npm run dev`: the live web app is Vite's (apps/web/vite.config.ts port), which proxies /api here.
   const backOffice = config.env === 'development' ? `${DEV_WEB_URL} (Vite, live reload; this process: the API)` : url;
-  console.log(`  Back office: ${backOffice}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n`);
+  console.log(
+    `  Back office: ${backOffice}   API reference: ${url}/api/docs   database: ${dialect}${listening}\n  Website: ${site}\n  Data folder: ${config.dataDir}\n`,
+  );
 }
 
 main().catch((err) => {

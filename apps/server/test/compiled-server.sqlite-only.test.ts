@@ -186,7 +186,8 @@ describe('the compiled server stopping and failing to start', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     };
-    await until(() => existsSync(pidFile), 'the server to listen');
+    // server.pid names the data folder's holder from before the database opens: listening is the banner.
+    await until(() => said.includes('Back office:'), 'the server to listen');
     const serverPid = Number(readFileSync(pidFile, 'utf8'));
     shell.kill('SIGKILL');
     await until(() => !existsSync(pidFile), 'server.pid to be removed');

@@ -81,6 +81,26 @@ describe('the container files', () => {
     expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', 'data', '.env', '.git', 'test-results', '**/dist']));
   });
 
+  it('name the operator CLI by a path the image holds, in the Dockerfile and the README', () => {
+    const built = read('scripts/build-server.mjs');
+    const readme = read('README.md');
+    const container = readme.slice(readme.indexOf('## Container'), readme.indexOf('\n## ', readme.indexOf('## Container') + 1));
+    for (const [where, text] of [
+      ['Dockerfile', read('Dockerfile')],
+      ['README "Container"', container],
+    ] as const) {
+      const paths = [...text.matchAll(/node (apps\/server\/dist\/[\w.-]+\.mjs)/g)].map((m) => m[1]);
+      expect(paths, where).toContain('apps/server/dist/cli.mjs');
+      // No `npm run cli` in the image: scripts/ is not copied into it.
+      expect(text, where).not.toMatch(/docker (exec|run)[^\n]*npm run/);
+    }
+    // The build makes dist/cli.mjs, the image copies dist, and the CLI runs when node is handed the file.
+    expect(built).toMatch(/^\s+cli: join\(SRC, 'cli\/main\.ts'\),$/m);
+    expect(image).toContain('COPY --from=build /app/apps/server/dist ./apps/server/dist');
+    expect(image.some((l) => l.startsWith('COPY') && l.includes('scripts'))).toBe(false);
+    expect(read('apps/server/src/cli/main.ts')).toMatch(/^if \(import\.meta\.url === `file:\/\/\$\{process\.argv\[1\]\}`\) cliMain\(/m);
+  });
+
   it('docker-compose builds the API from the Dockerfile and waits for it to be ready', () => {
     const compose = read('docker-compose.yml');
     expect(compose).toMatch(/build: \{ context: \., dockerfile: Dockerfile \}/);

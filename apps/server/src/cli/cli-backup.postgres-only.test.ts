@@ -25,13 +25,16 @@ async function cli(...argv: string[]) {
 }
 
 describe('backup and restore (PostgreSQL)', () => {
-  it('prints the pg_dump command without the connection secret, and refuses a restore', async () => {
-    const backup = await cli('backup', '--to', 'site.dump');
-    expect(backup.code).toBe(0);
-    expect(backup.out).toContain('pg_dump --format=custom --file=site.dump "$DATABASE_URL"');
+  it("archives the data folder's files, prints the pg_dump command without the connection secret, and restores the files", async () => {
+    const archive = join(dataDir, 'site.tar.gz');
+    const backup = await cli('backup', '--to', archive);
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toContain(`pg_dump --format=custom --file=${join(dataDir, 'site')}.pgdump "$DATABASE_URL"`);
+    expect(backup.out).toContain('JWT_SECRET is set in the environment');
     expect(backup.out).not.toContain(pg.url);
-    const restore = await cli('restore', '--from', 'site.dump');
-    expect(restore.code).toBe(1);
-    expect(restore.err).toContain('restore is for SQLite');
+    const restore = await cli('restore', '--from', archive);
+    expect(restore.code, restore.err).toBe(0);
+    expect(restore.out).toContain('pg_restore');
+    expect(restore.out).not.toContain(pg.url);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,30 +22,38 @@ async function cli(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-describe('backup and restore (SQLite)', () => {
-  it('backs up while the server runs, and restores only once it is stopped, keeping the replaced database', async () => {
+describe('one data folder, one server (SQLite)', () => {
+  it('refuses a second server and a restore while a server holds the folder; after kill -9 nothing stale refuses them', async () => {
     const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: env().JWT_SECRET });
-    const copy = join(dataDir, 'backup.sqlite');
+    const copy = join(dataDir, 'backup.tar.gz');
     try {
-      expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe(String(server.child.pid));
+      expect(server.output()).toContain(`Data folder: ${dataDir}`);
       expect((await cli('create-admin', '--email', 'before-backup@example.com')).code).toBe(0);
       const backup = await cli('backup', '--to', copy);
       expect(backup.code, backup.err).toBe(0);
-      expect((await cli('backup', '--to', copy)).err).toContain('exists');
       await cli('create-admin', '--email', 'after-backup@example.com');
+
+      const second = await startServer({ DATA_DIR: dataDir, JWT_SECRET: env().JWT_SECRET }, { waitForListening: false });
+      expect(await second.exited).toBe(1);
+      const line = second.output().trim();
+      expect(line).toBe(
+        `DATA_DIR ${dataDir} is in use by another server (pid ${server.child.pid}): stop it first, or give this server a DATA_DIR of its own`,
+      );
+      // The first one still serves, its pid still named.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe(String(server.child.pid));
+
       const refused = await cli('restore', '--from', copy);
       expect(refused.code).toBe(1);
-      expect(refused.err).toContain('the server is running');
+      expect(refused.err).toContain(`is in use by another server (pid ${server.child.pid}): stop it before a restore`);
     } finally {
-      await stopServer(server);
+      // A crash, `docker kill`, a power cut: the lock goes with the process, server.pid stays behind.
+      await stopServer(server, 'SIGKILL');
     }
-    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
-    const junk = join(dataDir, 'junk.sqlite');
-    writeFileSync(junk, 'not a database');
-    expect((await cli('restore', '--from', junk)).err).toContain('is not a database of this back office');
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(true);
     const restored = await cli('restore', '--from', copy);
     expect(restored.code, restored.err).toBe(0);
-    expect(readdirSync(dataDir).some((f) => f.startsWith('app.sqlite.before-restore-'))).toBe(true);
+    expect(readdirSync(dataDir).some((f) => f.startsWith('before-restore-'))).toBe(true);
     const { db } = createDatabase(`sqlite:${join(dataDir, 'app.sqlite')}`);
     try {
       const emails = (await db.selectFrom('admins').select('email').execute()).map((e) => e.email);
@@ -56,5 +64,11 @@ describe('backup and restore (SQLite)', () => {
     } finally {
       await db.destroy();
     }
+
+    // A server starts on the restored folder, and its graceful stop leaves no server.pid.
+    const again = await startServer({ DATA_DIR: dataDir, JWT_SECRET: env().JWT_SECRET });
+    await stopServer(again);
+    expect(await again.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   });
 });

@@ -14,8 +14,9 @@ const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / D
   grant-role --email E --role R                     any role, ROLE_MAINTAINER included
   revoke-role --email E --role R
   list-admins [--json]
-  backup --to FILE                                  SQLite online backup; prints the pg_dump command on PostgreSQL
-  restore --from FILE                               SQLite; refuses while the server runs
+  backup --to FILE.tar.gz                           one archive: the SQLite online backup, DATA_DIR/storage and the
+                                                    JWT secret (on PostgreSQL and S3 it prints what else to keep)
+  restore --from FILE.tar.gz                        puts all of it back; refused while a server holds DATA_DIR
   export-audit --out FILE.csv|FILE.xlsx [--from YYYY-MM-DD] [--to YYYY-MM-DD]
   verify-audit [--from YYYY-MM-DD] [--to YYYY-MM-DD]   walks the audit chain; exit 3 at the first broken entry
   help`;

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
 /** The repository root (or the image's /app): the folder holding apps/server, from the sources or the bundle. */
-function repositoryRoot(): string {
+export function repositoryRoot(): string {
   let dir = import.meta.dirname;
   while (!existsSync(join(dir, 'apps', 'server')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
@@ -15,6 +15,9 @@ export function envFilePath(env: NodeJS.ProcessEnv = process.env): string | null
   return env.ENV_FILE ? resolve(env.ENV_FILE) : join(repositoryRoot(), '.env');
 }
 
+/** Settings naming a folder: a relative one in `.env` is read from the `.env`'s folder, never from the current one. */
+const FOLDER_SETTINGS = new Set(['DATA_DIR', 'LOG_DIR']);
+
 /**
  * Reads `.env` into `env` (the server's, the CLI's and `npm start`'s first step), with the same
  * syntax as `.env.example` and Node's `--env-file`. The environment wins: a variable already set,
@@ -23,6 +26,9 @@ export function envFilePath(env: NodeJS.ProcessEnv = process.env): string | null
 export function readEnvFile(env: NodeJS.ProcessEnv = process.env): string | null {
   const file = envFilePath(env);
   if (!file || !existsSync(file)) return null;
-  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) if (env[key] === undefined) env[key] = value;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (env[key] !== undefined) continue;
+    env[key] = value && value !== 'off' && FOLDER_SETTINGS.has(key) ? resolve(dirname(file), value) : value;
+  }
   return file;
 }
