@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from './helpers.ts';
+import { XLSX, nationalId, roster } from '../src/modules/staff/staff-import.test-helpers.ts';
+import { upload } from '../src/modules/staff/staff.test-helpers.ts';
 import { startFaultProxy, throughProxy, type FaultProxy } from './fault-proxy.ts';
 
 // Issue 33: PostgreSQL cut in the middle of a request's work, between the app and the database
@@ -21,7 +23,15 @@ describe.skipIf(skipReason !== null)('PostgreSQL cut during a request', () => {
     const target = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startFaultProxy({ target: { host: target.hostname, port: Number(target.port || 5432) } });
     let directUrl = '';
-    t = await createTestApp({}, { databaseUrl: (url) => throughProxy((directUrl = url), proxy) });
+    t = await createTestApp(
+      {},
+      {
+        databaseUrl: (url) => {
+          directUrl = url;
+          return throughProxy(url, proxy);
+        },
+      },
+    );
     direct = createDatabase(directUrl).db;
     const org = await buildOrganization(t.db);
     orgId = org.id;
@@ -44,8 +54,24 @@ describe.skipIf(skipReason !== null)('PostgreSQL cut during a request', () => {
   });
 
   const counts = async () => ({
-    rows: Number((await direct.selectFrom('certificate_types').select((e) => e.fn.countAll().as('n')).where('organization_id', '=', orgId).executeTakeFirstOrThrow()).n),
-    audits: Number((await direct.selectFrom('audit_logs').select((e) => e.fn.countAll().as('n')).where('target_type', '=', 'certificate_type').executeTakeFirstOrThrow()).n),
+    rows: Number(
+      (
+        await direct
+          .selectFrom('certificate_types')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('organization_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audits: Number(
+      (
+        await direct
+          .selectFrom('audit_logs')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('target_type', '=', 'certificate_type')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   it('cut before a kit transaction writes its row: 503 with the spec body, nothing written, then served again', async () => {
@@ -84,12 +110,58 @@ describe.skipIf(skipReason !== null)('PostgreSQL cut during a request', () => {
     else expect(res.json()).toEqual({ message: 'Service Unavailable' });
   });
 
+  it('cut during a staff import: 503, no staff row and no import entry; the same file then imports whole', async () => {
+    const staff = async () => ({
+      rows: Number(
+        (
+          await direct
+            .selectFrom('staff')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('organization_id', '=', orgId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      audits: Number(
+        (
+          await direct
+            .selectFrom('audit_logs')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('target_type', '=', 'staff')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    const data = await roster({
+      名冊: [
+        ['姓名', '身分證字號'],
+        ['王大明', nationalId(3301)],
+        ['李小華', nationalId(3302)],
+        ['陳志強', nationalId(3303)],
+      ],
+    });
+    const file = { name: '名冊.xlsx', data, type: XLSX };
+    const before = await staff();
+    const cut = proxy.cutWhen('insert into "staff"');
+    const res = await upload(t.app, writer, '/api/admin/organization/staff/import', {}, file);
+    await cut;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Service Unavailable' });
+    expect(await staff()).toEqual(before);
+    const again = await upload(t.app, writer, '/api/admin/organization/staff/import', {}, file);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ imported_count: 3 });
+    expect((await staff()).rows).toBe(before.rows + 3);
+    expect((await staff()).audits).toBeGreaterThan(before.audits);
+  });
+
   it('cut while the audit log export reads: the download fails, the app serves the next request', async () => {
     const cut = proxy.cutWhen('from "audit_logs"');
     // The headers are out before the first batch is read: the download ends unfinished (the browser
     // shows a failed download), never as a file that looks complete.
     await expect(api(t.app, superAdmin).get('/api/admin/audit-log/export?format=csv')).rejects.toThrow(/destroyed before completion/);
     await cut;
-    await expect.poll(async () => (await api(t.app, superAdmin).get('/api/admin/audit-log/export?format=csv')).statusCode, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await api(t.app, superAdmin).get('/api/admin/audit-log/export?format=csv')).statusCode, { timeout: 10_000 })
+      .toBe(200);
   });
 });

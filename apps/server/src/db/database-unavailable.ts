@@ -3,7 +3,16 @@
  * over, refusing connections, a connection cut under a query) rather than that a query is wrong.
  * The error handler answers these 503: the request may be tried again, nothing was acknowledged.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** SQLSTATE: 57P01–57P03 admin/crash shutdown and "cannot connect now", 53300 too many connections, class 08 connection exceptions. */
 const SQLSTATE = /^(57P0[1-3]|53300|08[0-9A-Z]{3})$/;
