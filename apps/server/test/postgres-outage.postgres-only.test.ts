@@ -13,31 +13,34 @@ const skipReason = testDialect !== 'postgres' ? 'runs in the server-postgres pro
 
 describe.skipIf(skipReason !== null)('the server process outlives its PostgreSQL', () => {
   const admin = { email: `outage-${randomBytes(3).toString('hex')}@example.com`, password: 'Out4ge-pass!' };
-  const dir = mkdtempSync(join(tmpdir(), 'bo-pg-outage-'));
+  const dirs = [mkdtempSync(join(tmpdir(), 'bo-pg-outage-')), mkdtempSync(join(tmpdir(), 'bo-pg-outage-'))];
   let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let proxy: FaultProxy;
   let server: ServerProcess;
+  /** A second instance behind the same imaginary balancer: before issue 33 both died at once. */
+  let second: ServerProcess;
   let token: string;
 
   beforeAll(async () => {
     pgDb = await createPostgresDatabase(undefined, 'bo_outage');
     const u = new URL(pgDb.url);
     proxy = await startFaultProxy({ target: { host: u.hostname, port: Number(u.port || 5432) } });
-    server = await startServer({
+    const env = {
       DATABASE_URL: throughProxy(pgDb.url, proxy),
-      DATA_DIR: dir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-    });
+    };
+    [server, second] = await Promise.all([startServer({ ...env, DATA_DIR: dirs[0] }), startServer({ ...env, DATA_DIR: dirs[1] })]);
     token = await loginOver(server.url, admin.email, admin.password);
   }, 90_000);
 
   afterAll(async () => {
     await stopServer(server);
+    await stopServer(second);
     await proxy?.close();
     await pgDb?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('cut while idle: the next requests are served by the same process', async () => {
@@ -62,6 +65,9 @@ describe.skipIf(skipReason !== null)('the server process outlives its PostgreSQL
     expect(Date.now() - asked).toBeLessThan(2000);
     expect(ready.status).toBe(503);
     expect(ready.json.failing).toEqual(['database']);
+    const other = await http(second.url).get('/api/health/ready');
+    expect([other.status, other.json.failing]).toEqual([503, ['database']]);
+    expect((await http(second.url).get('/api/health')).status).toBe(200);
     const call = await http(server.url, token).get('/api/admin/account/profile');
     expect(call.status).toBe(503);
     expect(call.json).toEqual({ message: 'Service Unavailable' });
@@ -71,7 +77,10 @@ describe.skipIf(skipReason !== null)('the server process outlives its PostgreSQL
     const profile = await http(server.url, token).get('/api/admin/account/profile');
     expect(profile.json.email).toBe(admin.email);
     expect(profile.json.name).not.toBe('During the outage');
+    await expect.poll(async () => (await http(second.url).get('/api/health/ready')).status, { timeout: 10_000, interval: 500 }).toBe(200);
+    expect((await http(second.url, token).get('/api/admin/account/profile')).json.email).toBe(admin.email);
     expect(server.child.exitCode).toBeNull();
+    expect(second.child.exitCode).toBeNull();
     expect(server.output()).not.toMatch(/Unhandled 'error' event|unhandledRejection/);
   }, 40_000);
 });
