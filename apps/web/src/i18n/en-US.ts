@@ -190,6 +190,7 @@ export const enUS: SameKeys<typeof zhTW> = {
     'Unprocessable Entity': 'The data cannot be processed',
     'Method Not Allowed': 'Not allowed',
     'Internal Server Error': 'Server error',
+    'Service Unavailable': 'The service is briefly unavailable; try again in a few seconds',
     'The server is busy processing other images; try again in a few seconds':
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',

@@ -176,6 +176,7 @@ export const zhTW = {
     'Unprocessable Entity': '無法處理的資料',
     'Method Not Allowed': '不允許的操作',
     'Internal Server Error': '伺服器發生錯誤',
+    'Service Unavailable': '服務暫時無法使用，請稍候幾秒再試',
     'The server is busy processing other images; try again in a few seconds': '伺服器正在處理其他圖片，請稍候幾秒再試',
     network: '無法連線至伺服器，請檢查網路',
   },
