@@ -3,6 +3,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { createPostgresDatabase } from './helpers.ts';
+import { startFaultProxy, throughProxy } from './fault-proxy.ts';
+import { isDatabaseUnavailable } from '../src/db/database-unavailable.ts';
 
 // PostgreSQL closing an idle pooled connection (restart, failover, pg_terminate_backend) must not
 // take the process down: the pool reports it and opens a new connection for the next query.
@@ -31,4 +33,32 @@ test('an idle connection killed by the server is reported, not thrown, and the n
   expect(Object.keys(reported[0])).not.toContain('client');
   const again = await sql<{ one: number }>`select 1 as one`.execute(db);
   expect(again.rows[0].one).toBe(1);
+});
+
+test('a connection cut while a transaction holds it between two queries fails that transaction, not the process', async () => {
+  const target = new URL(pgDb.url);
+  const proxy = await startFaultProxy({ target: { host: target.hostname, port: Number(target.port || 5432) } });
+  const proxied = createDatabase(throughProxy(pgDb.url, proxy), () => {}).db;
+  try {
+    const failure = await proxied
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        proxy.cutAll();
+        // The socket's end arrives while the client is checked out and idle: an 'error' event
+        // with no listener of pg-pool's (it ended the process before issue 33).
+        await new Promise((r) => setTimeout(r, 200));
+        await sql`select 2`.execute(trx);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    const again = await sql<{ one: number }>`select 1 as one`.execute(proxied);
+    expect(again.rows[0].one).toBe(1);
+  } finally {
+    await proxied.destroy();
+    await proxy.close();
+  }
 });

@@ -52,7 +52,13 @@ function databaseTemplate(): string | undefined {
 /** A fresh app on a fresh database (SQLite file in a temp dir, or a new Postgres database). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; rateLimits?: RateLimitStore; extraModules?: readonly ServerModule[] } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    rateLimits?: RateLimitStore;
+    extraModules?: readonly ServerModule[];
+    /** The URL the app connects with, given its test database's (a fault test's proxy: fault-proxy.ts). */
+    databaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const template = databaseTemplate();
@@ -75,7 +81,7 @@ export async function createTestApp(
   const sqliteFile = join(dataDir, 'app.sqlite');
   if (template?.startsWith('sqlite:') && config.databaseUrl === `sqlite:${sqliteFile}`)
     copyFileSync(template.slice('sqlite:'.length), sqliteFile);
-  const { db, dialect } = createDatabase(config.databaseUrl);
+  const { db, dialect } = createDatabase(opts.databaseUrl ? opts.databaseUrl(config.databaseUrl) : config.databaseUrl);
   // Nothing to do on a copy of the run's template; every migration on an empty database.
   await migrateToLatest(db);
   const app = await buildApp({

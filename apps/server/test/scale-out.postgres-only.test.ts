@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDialect } from './helpers.ts';
+import { startFaultProxy, throughProxy, type FaultProxy } from './fault-proxy.ts';
 import { http, loginOver, startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 // Two instances behind an imaginary load balancer: one PostgreSQL, one Redis, no state of their own
@@ -20,12 +21,16 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Re
   let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let one: ServerProcess;
   let two: ServerProcess;
+  let redisProxy: FaultProxy;
 
   beforeAll(async () => {
     pgDb = await createPostgresDatabase();
+    const r = new URL(redisUrl!);
+    // Both instances reach Redis through one proxy, so the Redis cases can take it away from both.
+    redisProxy = await startFaultProxy({ target: { host: r.hostname, port: Number(r.port || 6379) } });
     const shared = {
       DATABASE_URL: pgDb.url,
-      REDIS_URL: redisUrl!,
+      REDIS_URL: throughProxy(redisUrl!, redisProxy),
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
@@ -39,8 +44,10 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Re
   afterAll(async () => {
     await stopServer(one);
     await stopServer(two);
+    await redisProxy?.close();
     const redis = new Redis(redisUrl!);
-    await redis.del(`rl:login:account:${admin.email}`, `rl:login:account:locked-${run}@example.com`);
+    const keys = await redis.keys(`rl:login:account:*${run}@example.com`);
+    await redis.del(`rl:login:account:${admin.email}`, ...keys);
     redis.disconnect();
     await pgDb?.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -64,4 +71,26 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Re
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  /** Four failed sign-ins for a new address, alternating instances: the last one's status. */
+  let attempt = 0;
+  const fourthAlternating = async () => {
+    const email = `redis-${++attempt}-${run}@example.com`;
+    for (const s of [one, two, one]) await http(s.url).post('/api/admin/account/login', { email, password: 'x' });
+    return (await http(two.url).post('/api/admin/account/login', { email, password: 'x' })).status;
+  };
+
+  it('Redis down: both instances keep serving, counting falls back to each instance; back: shared again', async () => {
+    redisProxy.refuse();
+    redisProxy.cutAll();
+    // Each instance counts on its own: two failures each, under the limit of three.
+    expect(await fourthAlternating()).toBe(401);
+    const token = await loginOver(two.url, admin.email, admin.password);
+    expect((await http(one.url, token).get('/api/admin/account/profile')).json.email).toBe(admin.email);
+    for (const s of [one, two]) expect((await http(s.url).get('/api/health')).status).toBe(200);
+    redisProxy.resume();
+    await expect.poll(fourthAlternating, { timeout: 20_000, interval: 500 }).toBe(429);
+    expect(one.child.exitCode).toBeNull();
+    expect(two.child.exitCode).toBeNull();
+  }, 40_000);
 });

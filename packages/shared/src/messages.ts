@@ -18,6 +18,8 @@ export const MESSAGES = {
   serverError: 'Internal Server Error',
   /** Issue 10: a sensitive change needs POST /api/admin/account/verify-identity in the last five minutes. */
   identityVerificationRequired: 'Identity verification required',
+  /** Issue 33: the database cannot be reached right now (PostgreSQL restarting, failing over); try again. */
+  serviceUnavailable: 'Service Unavailable',
   imagesBusy: 'The server is busy processing other images; try again in a few seconds',
   /** Issue 34: one verify of the audit chain at a time; a caller asking for other days while one runs gets 409. */
   auditVerifyRunning: 'A check of the audit chain is already running; try again when it ends',

@@ -17,6 +17,9 @@ export async function pingDatabase(db: Database): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** How long a caller waits for a PostgreSQL connection before the database counts as unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** node-pg, loaded when the database is PostgreSQL (an SQLite server never needs it). */
 let pgLoaded: typeof pgModule | null = null;
 function loadPg(): typeof pgModule {
@@ -52,10 +55,21 @@ export function createDatabase(
     sqlite.pragma('busy_timeout = 5000');
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
   }
-  const pool = new (loadPg().Pool)({ connectionString: url, max: poolMax });
+  const pool = new (loadPg().Pool)({
+    connectionString: url,
+    max: poolMax,
+    // A request waits this long for a connection, then fails as "database unavailable" (503), instead
+    // of hanging while PostgreSQL does not answer; keep-alive notices a connection dropped silently.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // Without a listener, pg-pool re-emits an idle client's error as an uncaught exception and the
   // process dies. The pool has already discarded that client, so reporting it is all there is to do.
   // Only message and code are passed on: the error also carries the client and its connection settings.
   pool.on('error', (err: Error & { code?: string }) => onIdleConnectionError({ message: err.message, code: err.code }));
+  // A client handed out (a transaction between two queries) has no listener of pg-pool's: its socket
+  // dying would be an unhandled 'error' event that ends the process. Its next query fails instead
+  // (a 503), and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }), dialect: 'postgres' };
 }

@@ -37,6 +37,9 @@ export const unprocessable = (message: string = MESSAGES.unprocessable, errors?:
 export const recaptchaFail = () => new AppError(423, MESSAGES.recaptchaFail);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });
+/** The database cannot be reached right now (db/database-unavailable.ts): try again after Retry-After. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new AppError(503, MESSAGES.serviceUnavailable, undefined, { 'retry-after': String(retryAfterSeconds) });
 /** Image work is at capacity (lib/images/image-queue.ts): try again after Retry-After. */
 export const imagesBusy = (retryAfterSeconds: number) =>
   new AppError(503, MESSAGES.imagesBusy, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
-import { AppError } from '../lib/errors.ts';
+import { AppError, serviceUnavailable } from '../lib/errors.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import type { WebApp } from './web-assets.ts';
 
 type Issue = {
@@ -39,6 +40,9 @@ function databaseRefusal(err: { code?: unknown }): AppError | null {
   return null;
 }
 
+/** What a client is told to wait when the database cannot be reached (a PostgreSQL restart takes seconds). */
+const DATABASE_RETRY_AFTER_S = 5;
+
 /** `spaFallback`: the built web app is served, so a GET of one of its paths that matches no route gets its index.html. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: WebApp | null } = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -66,6 +70,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    if (isDatabaseUnavailable(err)) {
+      const unavailable = serviceUnavailable(DATABASE_RETRY_AFTER_S);
+      req.log.warn({ code: err.code, err: err.message }, 'database unavailable');
+      return reply.code(503).headers(unavailable.headers!).send({ message: unavailable.message });
     }
     const refusal = databaseRefusal(err);
     if (refusal) {

@@ -34,7 +34,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many attempts: retry after the Retry-After header',
   500: 'Internal error (the body says nothing more)',
   502: 'A service on another server (LINE, Google) refused or did not answer; the message says which and why',
-  503: 'Busy: retry after the Retry-After header',
+  503: 'Busy, or the database cannot be reached right now: retry after the Retry-After header',
 };
 
 const RETRY_AFTER = new Set([429, 503]);
@@ -64,8 +64,9 @@ export function errorStatusesOf(
   url: string,
   method: string | string[],
 ): number[] {
-  // 500: any route, with the same body and nothing internal in it (plugins/error-handler.ts).
-  const statuses = new Set<number>([400, 500]);
+  // 500: any route, with the same body and nothing internal in it (plugins/error-handler.ts);
+  // 503: any route while the database cannot be reached (issue 33).
+  const statuses = new Set<number>([400, 500, 503]);
   const signedIn = cfg.roles !== 'public';
   if (signedIn) {
     statuses.add(401);

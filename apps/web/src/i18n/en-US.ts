@@ -192,6 +192,7 @@ export const enUS: SameKeys<typeof zhTW> = {
     'Internal Server Error': 'Server error',
     'A check of the audit chain is already running; try again when it ends':
       'A check of the audit chain is already running; try again when it ends',
+    'Service Unavailable': 'The service is briefly unavailable; try again in a few seconds',
     'The server is busy processing other images; try again in a few seconds':
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',

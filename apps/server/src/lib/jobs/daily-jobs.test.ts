@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInTaipei } from '@bo/shared/dates';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DailyJobs, taipeiClock } from './daily-jobs.ts';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createDatabase } from '../../db/database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +53,16 @@ describe('daily jobs', () => {
     const job = { name: 'twice', at: null, run: async () => ({}) };
     jobs.add(job);
     expect(() => jobs.add(job)).toThrow(/declared twice/);
+  });
+
+  it('a tick whose database cannot be reached logs the job and resolves (its timer must not end the process)', async () => {
+    const gone = createDatabase(`sqlite:${join(t.dataDir, 'gone.sqlite')}`).db;
+    await gone.destroy();
+    const logged: unknown[] = [];
+    const log = { error: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
+    const jobs = new DailyJobs(gone, log, 0);
+    jobs.add({ name: 'needs-the-database', at: '00:00', run: async () => ({}) });
+    await expect(jobs.tick(new Date('2026-03-02T02:00:00Z'))).resolves.toBeUndefined();
+    expect(logged).toHaveLength(1);
   });
 });

@@ -59,7 +59,10 @@ export class DailyJobs {
   async tick(now = new Date()): Promise<void> {
     if (this.ticking) return this.ticking;
     this.ticking = (async () => {
-      for (const job of this.jobs) await this.runIfDue(job.name, now);
+      // A tick runs on a timer: a job that cannot even be claimed (the database unreachable) is
+      // logged and tried on the next tick; an unhandled rejection would end the process.
+      for (const job of this.jobs)
+        await this.runIfDue(job.name, now).catch((e) => this.log.error({ err: e, job: job.name }, 'daily job could not run'));
     })().finally(() => {
       this.ticking = null;
     });

@@ -1,0 +1,111 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy a fault test can cut: it listens on loopback and forwards every connection to the
+ * target (PostgreSQL, Redis). `cutAll()` destroys every open connection (what a restart, a failover
+ * or pg_terminate_backend does to the client), `refuse(ms)` also closes each new connection at once
+ * for that long, `resume()` lets them through again.
+ */
+export interface FaultProxy {
+  /** 127.0.0.1:<port> the proxy listens on. */
+  host: string;
+  port: number;
+  /** Connections forwarded so far (accepted while not refusing). */
+  forwarded(): number;
+  /** Connections open right now. */
+  open(): number;
+  cutAll(): void;
+  /**
+   * Cuts every connection the first time a client sends bytes containing `text` (an SQL statement's
+   * text, 'commit'): before those bytes reach the target, or (`forward: true`) right after.
+   * Resolves once it has cut.
+   */
+  cutWhen(text: string, opts?: { forward?: boolean }): Promise<void>;
+  /** Refuse new connections for `ms` (then resume by itself); `Infinity` until `resume()`. */
+  refuse(ms?: number): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(opts: { target: { host: string; port: number } }): Promise<FaultProxy> {
+  const pairs = new Set<[Socket, Socket]>();
+  let refusing = false;
+  let refuseTimer: NodeJS.Timeout | undefined;
+  let forwarded = 0;
+  let trigger: { text: string; forward: boolean; done: () => void } | null = null;
+  const server: Server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    forwarded++;
+    const upstream = connect(opts.target.port, opts.target.host);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.on('data', (chunk: Buffer) => {
+      const armed = trigger;
+      if (armed && chunk.includes(armed.text)) {
+        trigger = null;
+        if (armed.forward) upstream.write(chunk, () => cutAll());
+        else cutAll();
+        armed.done();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as { port: number };
+  const cutAll = () => {
+    for (const [a, b] of pairs) {
+      a.destroy();
+      b.destroy();
+    }
+    pairs.clear();
+  };
+  const resume = () => {
+    clearTimeout(refuseTimer);
+    refusing = false;
+  };
+  return {
+    host: '127.0.0.1',
+    port,
+    forwarded: () => forwarded,
+    open: () => pairs.size,
+    cutAll,
+    cutWhen: (text, o = {}) =>
+      new Promise<void>((done) => {
+        trigger = { text, forward: o.forward ?? false, done };
+      }),
+    refuse(ms = Number.POSITIVE_INFINITY) {
+      refusing = true;
+      clearTimeout(refuseTimer);
+      if (Number.isFinite(ms)) refuseTimer = setTimeout(resume, ms);
+    },
+    resume,
+    close: async () => {
+      resume();
+      cutAll();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The URL with its host and port replaced by the proxy's (a database or Redis URL). */
+export function throughProxy(url: string, proxy: FaultProxy): string {
+  const u = new URL(url);
+  u.hostname = proxy.host;
+  u.port = String(proxy.port);
+  return u.toString();
+}
