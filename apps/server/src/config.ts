@@ -105,6 +105,7 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   CERTIFICATE_REMINDER_TIME: z
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
@@ -264,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      timeoutMs: e.SMTP_TIMEOUT_MS,
     },
     storage: {
       driver: e.STORAGE_DRIVER,

@@ -30,6 +30,12 @@ export async function startSmtpCatcher(
     refuse?: (to: string) => { code: number; message: string } | null;
     /** A server that wants this sign-in (AUTH PLAIN/LOGIN, over the plain connection: it offers no STARTTLS). */
     auth?: { user: string; pass: string };
+    /** Listen on this port (a test that brings a "down" server back on the address the server was given). */
+    port?: number;
+    /** Waits this long before answering MAIL FROM, RCPT TO and the end of DATA: a slow server. */
+    delayMs?: () => number;
+    /** Answers the end of DATA with this error once the message is in (e.g. a 421 mid-DATA): the mail is not kept. */
+    refuseData?: () => { code: number; message: string } | null;
   } = {},
 ): Promise<SmtpCatcher> {
   const mails: ParsedMail[] = [];
@@ -46,15 +52,21 @@ export async function startSmtpCatcher(
       if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass) return callback(null, { user: auth.username });
       callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
     },
+    onMailFrom(_address, _session, callback) {
+      setTimeout(callback, opts.delayMs?.() ?? 0);
+    },
     onRcptTo(address, _session, callback) {
-      const refusal = opts.refuse?.(address.address.toLowerCase()) ?? null;
-      if (!refusal) return callback();
-      const err = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
-      callback(err);
+      const delay = opts.delayMs?.() ?? 0;
+      if (delay > 0) return void setTimeout(() => answerRcpt(address.address, callback), delay);
+      answerRcpt(address.address, callback);
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          const delay = opts.delayMs?.() ?? 0;
+          if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+          const refusal = opts.refuseData?.() ?? null;
+          if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           mails.push(mail);
           for (const w of waiters) w();
           callback();
@@ -62,8 +74,13 @@ export async function startSmtpCatcher(
         .catch(callback);
     },
   };
+  function answerRcpt(to: string, callback: (err?: Error | null) => void) {
+    const refusal = opts.refuse?.(to.toLowerCase()) ?? null;
+    if (!refusal) return callback();
+    callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+  }
   const server = new SMTPServer(options);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   const take = (to: string) => {

@@ -15,10 +15,16 @@ export interface DeliverySettings {
   pollMs: number;
   /** The first retry waits this long, each next one twice as long, at most an hour. */
   retryBaseMs: number;
+  /** SMTP_TIMEOUT_MS: the longest wait for the connection, the greeting or any one answer of the SMTP server. */
+  timeoutMs: number;
 }
 
-/** How long a worker holds a mail it is sending before another may take it (it died mid-send). */
-const LEASE_MS = 2 * 60_000;
+/**
+ * How long a worker holds a mail it is sending before another may take it (it died mid-send). It
+ * outlasts the slowest send the timeouts allow (connection, greeting and five answers, each up to
+ * SMTP_TIMEOUT_MS): a slow server must never let a second worker send the mail again.
+ */
+const leaseMs = (timeoutMs: number) => Math.max(2 * 60_000, 10 * timeoutMs);
 const BATCH = 10;
 
 type SmtpError = { responseCode?: number; response?: string; code?: string; message?: string };
@@ -87,7 +93,15 @@ export class MailDelivery {
     // requireTLS: a smtp:// server that offers no STARTTLS (or an attacker who strips it) gets no
     // password and no mail in clear; the mail waits in the outbox with the reason.
     const plain = this.settings.allowPlain && this.settings.smtpUrl.startsWith('smtp://');
-    this.transport = createTransport({ url: this.settings.smtpUrl, ...(plain ? {} : { requireTLS: true }) }, { from: this.settings.from });
+    const timeouts = {
+      connectionTimeout: this.settings.timeoutMs,
+      greetingTimeout: this.settings.timeoutMs,
+      socketTimeout: this.settings.timeoutMs,
+    };
+    this.transport = createTransport(
+      { url: this.settings.smtpUrl, ...timeouts, ...(plain ? {} : { requireTLS: true }) },
+      { from: this.settings.from },
+    );
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
     // Mails held back by a failure (a wrong password, no TLS) are tried at once: a restart is how a
@@ -145,7 +159,7 @@ export class MailDelivery {
   }
 
   private async sendOne(id: number, now: string): Promise<'setting_failed' | undefined> {
-    const lockedUntil = new Date(Date.now() + LEASE_MS).toISOString();
+    const lockedUntil = new Date(Date.now() + leaseMs(this.settings.timeoutMs)).toISOString();
     if (!(await claimMail(this.db, id, now, lockedUntil))) return undefined;
     const mail = await readClaimedMail(this.db, id);
     const attempts = mail.attempts + 1;
