@@ -67,13 +67,13 @@ async function checkReadiness(app: FastifyInstance): Promise<Record<ReadinessPar
   return states;
 }
 
-/** How long one check's outcome answers every probe: a flood of probes costs one check a second. */
-export const READINESS_REUSE_MS = 1_000;
+/** How long one check's outcome answers every probe: a flood of probes costs two checks a second, and an outage is named within 2 s (0.5 s reused + 1.5 s check). */
+export const READINESS_REUSE_MS = 500;
 
 /**
  * Readiness for the route (one per app): probes arriving while a check runs share it, and for
  * READINESS_REUSE_MS after it ends they get its outcome, so anonymous loops cannot make the instance
- * work (or fail) faster than one check a second.
+ * work (or fail) faster than two checks a second.
  */
 export function sharedReadiness(app: FastifyInstance, reuseMs = READINESS_REUSE_MS) {
   let last: { at: number; states: Promise<Record<ReadinessPart, PartState>> } | null = null;
