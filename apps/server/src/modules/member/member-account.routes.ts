@@ -20,7 +20,7 @@ import {
 } from '@bo/shared/schemas/member';
 import { emailChanges } from '../../lib/identity/email-change.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
-import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
+import { memberGreeting, memberLinkMail, memberLinkProvesOnly, useMemberLink } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
 import { clientAddressOf, memberActing } from '../../lib/kit/principals.ts';
 import { appHost, openReadContext, publicReads } from '../../lib/kit/request-context.ts';
@@ -343,7 +343,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "Confirms the member's e-mail with the link's token (once) and signs the member in on this browser.",
+        description:
+          "Confirms the member's e-mail with the link's token (once) and signs the member in on this browser. A sign-up's own " +
+          "link keeps that sign-up's password; a resent link drops it (the member sets one by the password reset).",
         body: memberTokenBody,
         response: { 200: memberSessionResponse },
       },
@@ -352,7 +354,8 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     async (req) => {
       const token = await req.inVisitorTransaction(async (ctx) => {
         const link = await useMemberLink(ctx.trx, app.config, req.body.token, 'confirm');
-        if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
+        if (memberLinkProvesOnly(link)) await proveMemberEmail(ctx.trx, link.member_id);
+        else if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
         await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
         const opened = await openMemberSession(ctx, app, {
           principal: memberPrincipal(link.member_id),
