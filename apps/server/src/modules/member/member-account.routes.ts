@@ -190,11 +190,12 @@ function memberSide(
         description:
           "Asks to change the member's e-mail, with the current password when the member has one: a code valid 30 minutes, with a " +
           "link to the website's profile, goes to the new address, a notice to the current one; nothing changes until the code is " +
-          'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 409 when another member has the ' +
-          'address, 429 for a second request to the same address within a minute.',
+          'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 429 for a second request to the ' +
+          "same address within a minute. An address another member has gets the same answer, pacing and mail (only the confirmation " +
+          "is refused, 409). The mails carry the website's brand; the one to the new address greets by that address.",
         body: memberChangeEmailBody,
         response: { 200: memberProfileSchema },
-        config: { roles: 'member', errors: [404, 409, 423, 429] },
+        config: { roles: 'member', errors: [404, 423, 429] },
       },
       confirm: {
         description:
@@ -226,6 +227,8 @@ function memberSide(
         const found = await memberByEmail(db, email);
         return found !== undefined && found.id !== memberId;
       },
+      takenOnRequest: 'same',
+      brand: 'website',
       link: (code) => `${app.config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
       write: (req, fn) => req.inMemberTransaction(fn),
       setEmail: setMemberEmail,

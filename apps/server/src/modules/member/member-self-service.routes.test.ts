@@ -43,6 +43,8 @@ const memberEmail = async (id: number) =>
 
 describe("a member's e-mail change (the shared account routes)", () => {
   it('needs the current password, mails a code to the new address and a notice to the old, and changes on the code', async () => {
+    const site = await t.db.updateTable('website_settings').set({ company_name: 'Acme 營造' }).where('id', '=', 1).executeTakeFirst();
+    expect(Number(site.numUpdatedRows)).toBe(1);
     const m = await confirmedMember();
     const a = api(t.app, m.token);
     const next = email();
@@ -57,7 +59,13 @@ describe("a member's e-mail change (the shared account routes)", () => {
     const mail = await catcher.next(next);
     const code = /https:\/\/www\.example\.com\/member\/profile\?email_code=(\d{6})/.exec(mail.text ?? '')?.[1];
     expect(code, mail.text).toBeDefined();
-    expect((await catcher.next(m.address)).text).toContain(next);
+    // Issue 34: the unproven address gets no member-chosen text; both mails carry the website's brand.
+    expect(mail.text).not.toContain('林小華');
+    expect(mail.text).toContain('Acme 營造');
+    expect(mail.text).not.toContain('BuildOffice');
+    const notice = await catcher.next(m.address);
+    expect(notice.text).toContain(next);
+    expect(notice.text).toContain('Acme 營造');
     expect(await memberEmail(m.id)).toBe(m.address);
 
     const wrong = await a.post(`${A}/email/confirm`, { code: code === '000000' ? '111111' : '000000' });
@@ -82,8 +90,14 @@ describe("a member's e-mail change (the shared account routes)", () => {
     const m = await confirmedMember();
     const other = await confirmedMember();
     const a = api(t.app, m.token);
+    // Issue 34: another member's address gets the answer and mail of any address; only the confirmation is refused.
     const taken = await a.put(`${A}/email`, { email: other.address, current_password: PASSWORD });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().pending_email.email).toBe(other.address);
+    const takenCode = /email_code=(\d{6})/.exec((await catcher.next(other.address)).text ?? '')![1]!;
+    await catcher.next(m.address);
+    expect((await a.post(`${A}/email/confirm`, { code: takenCode })).statusCode).toBe(409);
+    expect(await memberEmail(m.id)).toBe(m.address);
     const next = email();
     await a.put(`${A}/email`, { email: next, current_password: PASSWORD });
     const code = /email_code=(\d{6})/.exec((await catcher.next(next)).text ?? '')![1]!;
