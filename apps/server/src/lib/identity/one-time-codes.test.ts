@@ -79,7 +79,9 @@ describe('one-time codes under parallel guesses (issue 34)', () => {
     const guesses = Array.from({ length: 50 }, (_, i) => (i === 7 ? code : wrongOf(String((Number(code) + i) % 10 ** 6).padStart(6, '0'))));
     const results = await Promise.all(
       guesses.map((guess) =>
-        t.db.transaction().execute(async (trx) => (await codes().check(trx, { email: admin.email, purpose: 'sign_in', code: guess })).result),
+        t.db
+          .transaction()
+          .execute(async (trx) => (await codes().check(trx, { email: admin.email, purpose: 'sign_in', code: guess })).result),
       ),
     );
     const compared = results.filter((r) => r === 'wrong' || r === 'ok');
@@ -88,6 +90,7 @@ describe('one-time codes under parallel guesses (issue 34)', () => {
     const row = await t.db.selectFrom('one_time_codes').select('tries').where('email', '=', admin.email).executeTakeFirstOrThrow();
     expect(Number(row.tries)).toBeLessThanOrEqual(CODE_RULES.maxTries);
     // The right code after the tries are gone is refused.
-    if (!results.includes('ok')) expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
+    if (!results.includes('ok'))
+      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
   });
 });

@@ -59,7 +59,12 @@ export function htmlToText(html: string): string {
 }
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Whether a rendered link goes somewhere a mail may point: an http(s) or mailto URL, or a fragment. */
 const safeHref = (href: string): boolean => {

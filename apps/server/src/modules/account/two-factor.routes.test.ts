@@ -410,8 +410,16 @@ describe('the second step under parallel guesses (issue 34)', () => {
     const codes = answers.map((a) => a.statusCode);
     const checked = codes.filter((c) => c === 400 || c === 200);
     expect(checked.length, codes.join(',')).toBeLessThanOrEqual(5);
-    expect(codes.every((c) => [200, 400, 401, 429].includes(c)), codes.join(',')).toBe(true);
-    const row = await t.db.selectFrom('sign_in_challenges').select('tries').where('admin_id', '=', admin.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(
+      codes.every((c) => [200, 400, 401, 429].includes(c)),
+      codes.join(','),
+    ).toBe(true);
+    const row = await t.db
+      .selectFrom('sign_in_challenges')
+      .select('tries')
+      .where('admin_id', '=', admin.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(Number(row.tries)).toBeLessThanOrEqual(5);
   });
 });

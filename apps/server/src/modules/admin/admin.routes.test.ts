@@ -391,7 +391,7 @@ describe('operator password reset', () => {
 });
 
 describe("a maintainer's account against a super admin without ROLE_MAINTAINER (issue 34)", () => {
-  it("refuses editing its e-mail, resetting its password, disabling and deleting it; a maintainer may, and ordinary admins stay reachable", async () => {
+  it('refuses editing its e-mail, resetting its password, disabling and deleting it; a maintainer may, and ordinary admins stay reachable', async () => {
     const maintainer = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'] });
     const put = await as(superToken).put(`/api/admin/admin/${maintainer.id}`, { email: 'attacker@evil.test', name: maintainer.email });
     expect(put.statusCode, put.body).toBe(403);

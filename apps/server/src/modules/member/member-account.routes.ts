@@ -191,7 +191,7 @@ function memberSide(
           "Asks to change the member's e-mail, with the current password when the member has one: a code valid 30 minutes, with a " +
           "link to the website's profile, goes to the new address, a notice to the current one; nothing changes until the code is " +
           'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 429 for a second request to the ' +
-          "same address within a minute. An address another member has gets the same answer, pacing and mail (only the confirmation " +
+          'same address within a minute. An address another member has gets the same answer, pacing and mail (only the confirmation ' +
           "is refused, 409). The mails carry the website's brand; the one to the new address greets by that address.",
         body: memberChangeEmailBody,
         response: { 200: memberProfileSchema },
