@@ -51,6 +51,8 @@ export const VALIDATION_KEYS = {
   markupTooManyTags: 'validate.error.markup_too_many_tags',
   /** Rich text that took longer than the sanitiser's time limit. */
   markupTooComplex: 'validate.error.markup_too_complex',
+  /** Issue 34: a mail template's link (`href`) holds a variable that is not a URL (a name, a message…). */
+  linkVariableOnly: 'validate.error.link_variable_only',
   /** Issue 26: a new order that is not exactly the list's rows (one added, moved or deleted meanwhile, or out of reach). */
   orderStale: 'validate.error.order_stale',
   /** Issue 26: the same row twice in a new order. */

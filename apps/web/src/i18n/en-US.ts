@@ -229,6 +229,7 @@ export const enUS: SameKeys<typeof zhTW> = {
       email_change_invalid: 'The code is wrong, expired or used: ask for the change again',
       markup_too_many_tags: 'The content has too many tags: split it into several pages',
       markup_too_complex: 'The content is too complex to check in time: simplify it and save again',
+      link_variable_only: 'A link (href) may hold only URL variables, such as {{link}}',
     },
   },
   common: {

@@ -213,6 +213,7 @@ export const zhTW = {
       email_change_invalid: '確認碼不正確、已過期或已使用，請重新申請變更',
       markup_too_many_tags: '內容的標籤太多，請分成幾頁',
       markup_too_complex: '內容太複雜，無法在時限內檢查，請簡化後再儲存',
+      link_variable_only: '連結（href）只能放網址變數，例如 {{link}}',
     },
   },
   common: {

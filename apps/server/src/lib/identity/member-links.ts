@@ -45,14 +45,17 @@ export const memberGreeting = (member: Pick<LinkMember, 'email' | 'name' | 'emai
  * A new single-use link for the member (its open links of the same purpose die), and the mail that
  * carries it, for the caller to queue in the same transaction. Only a keyed digest is stored, with a
  * fingerprint of the member's password: a reset link dies when the password changes another way, and
- * a confirmation link confirms only with the pending password of the sign-up that made it.
+ * a sign-up's own confirmation link confirms only with the pending password of that sign-up.
+ * `keepsPendingPassword: false` (a confirmation mail asked for again, by anyone) makes a link that only
+ * proves the address: it has no fingerprint, and using it drops the pending password (memberLinkProvesOnly).
  */
 export async function memberLinkMail(
   trx: DbOrTrx,
   config: LinkConfig,
-  opts: { member: LinkMember; purpose: Purpose; locale: MailLocale },
+  opts: { member: LinkMember; purpose: Purpose; locale: MailLocale; keepsPendingPassword?: boolean },
 ): Promise<MailRequest> {
   const { member, purpose } = opts;
+  const tiedToPassword = purpose === 'reset' || opts.keepsPendingPassword !== false;
   const token = randomToken();
   const now = new Date();
   await retireOpenMemberLinks(trx, member.id, purpose, now.toISOString());
@@ -60,7 +63,7 @@ export async function memberLinkMail(
     member_id: member.id,
     purpose,
     token_hash: tokenDigest(config, token),
-    password_fingerprint: passwordFingerprint(config, member.password_hash),
+    password_fingerprint: tiedToPassword ? passwordFingerprint(config, member.password_hash) : null,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + MEMBER_LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
     used_at: null,
@@ -79,10 +82,17 @@ export async function memberLinkMail(
 }
 
 /**
+ * A confirmation link that is not the sign-up's own (a resent one): it proves the address and nothing
+ * more, so the password someone typed at sign-up never takes effect through a mail a visitor can ask for.
+ */
+export const memberLinkProvesOnly = (link: { purpose: Purpose; password_fingerprint: string | null }) =>
+  link.purpose === 'confirm' && link.password_fingerprint === null;
+
+/**
  * Uses up the open link `token` names, once (a second concurrent use finds it gone), and answers its
  * member; 400 for a link unknown, used, expired, of a disabled member, or made for another password
  * than the member's current one (a reset link older than the password; a confirmation link whose
- * sign-up's pending password was dropped).
+ * sign-up's pending password was dropped). A resent confirmation link is tied to no password.
  */
 export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: string, purpose: Purpose) {
   const digest = tokenDigest(config, token);
@@ -95,7 +105,7 @@ export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: stri
     row.used_at !== null ||
     row.expires_at <= now ||
     row.status !== 'active' ||
-    row.password_fingerprint !== passwordFingerprint(config, row.password_hash)
+    (!memberLinkProvesOnly(row) && row.password_fingerprint !== passwordFingerprint(config, row.password_hash))
   ) {
     throw memberLinkInvalid(purpose);
   }

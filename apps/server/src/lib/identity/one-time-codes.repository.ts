@@ -32,22 +32,31 @@ export async function openCodeOf(db: DbOrTrx, email: string, purpose: CodePurpos
     .executeTakeFirst();
 }
 
-export async function countWrongCodeTry(db: DbOrTrx, id: number): Promise<void> {
-  await db
+/**
+ * Takes one try of the open code, in one statement, while it has tries left: false when none is left
+ * (or it was used or retired). Taken before the code is compared, so parallel guesses never compare
+ * more than `maxTries` (on PostgreSQL the row lock makes each re-read `tries`).
+ */
+export async function takeCodeTry(db: DbOrTrx, id: number, maxTries: number): Promise<boolean> {
+  const r = await db
     .updateTable('one_time_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('used_at', 'is', null)
+    .where('retired_at', 'is', null)
+    .where('tries', '<', maxTries)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
-/** Uses the code up, once and while it has tries left: false when another request did first. */
-export async function useUpCode(db: DbOrTrx, id: number, maxTries: number, at: string): Promise<boolean> {
+/** Uses the code up, once (its try was taken): false when another request did first. */
+export async function useUpCode(db: DbOrTrx, id: number, at: string): Promise<boolean> {
   const used = await db
     .updateTable('one_time_codes')
     .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
-    .where('tries', '<', maxTries)
+    .where('retired_at', 'is', null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }

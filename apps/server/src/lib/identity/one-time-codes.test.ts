@@ -71,3 +71,26 @@ describe('one-time codes', () => {
     }
   });
 });
+
+describe('one-time codes under parallel guesses (issue 34)', () => {
+  it('compares at most five of 50 parallel guesses, each in its own transaction, the right one sent 8th', async () => {
+    const admin = await buildAdmin(t.db);
+    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    const guesses = Array.from({ length: 50 }, (_, i) => (i === 7 ? code : wrongOf(String((Number(code) + i) % 10 ** 6).padStart(6, '0'))));
+    const results = await Promise.all(
+      guesses.map((guess) =>
+        t.db
+          .transaction()
+          .execute(async (trx) => (await codes().check(trx, { email: admin.email, purpose: 'sign_in', code: guess })).result),
+      ),
+    );
+    const compared = results.filter((r) => r === 'wrong' || r === 'ok');
+    expect(compared.length).toBeLessThanOrEqual(CODE_RULES.maxTries);
+    expect(results.filter((r) => r === 'ok').length).toBeLessThanOrEqual(1);
+    const row = await t.db.selectFrom('one_time_codes').select('tries').where('email', '=', admin.email).executeTakeFirstOrThrow();
+    expect(Number(row.tries)).toBeLessThanOrEqual(CODE_RULES.maxTries);
+    // The right code after the tries are gone is refused.
+    if (!results.includes('ok'))
+      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
+  });
+});

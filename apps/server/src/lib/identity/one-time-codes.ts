@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
-import { countWrongCodeTry, insertCode, openCodeOf, retireOpenCodes, useUpCode } from './one-time-codes.repository.ts';
+import { insertCode, openCodeOf, retireOpenCodes, takeCodeTry, useUpCode } from './one-time-codes.repository.ts';
 import { digestSecret, randomDigits, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: six digits, ten minutes, five tries. */
@@ -92,13 +92,13 @@ export function oneTimeCodes(serverSecret: string) {
     const accountId = row.member_id ?? row.admin_id;
     const nowIso = new Date().toISOString();
     if (row.expires_at <= nowIso) return { result: 'expired', adminId, accountId };
-    if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
-    const typed = /^\d+$/.test(code) ? code : '';
-    if (!sameDigest(row.code_hash, digest(purpose, row.email, typed))) {
-      await countWrongCodeTry(db, row.id);
-      return { result: 'wrong', adminId, accountId };
+    // The try is taken before the comparison, in one statement: parallel guesses compare at most maxTries.
+    if (row.tries >= CODE_RULES.maxTries || !(await takeCodeTry(db, row.id, CODE_RULES.maxTries))) {
+      return { result: 'exhausted', adminId, accountId };
     }
-    const used = await useUpCode(db, row.id, CODE_RULES.maxTries, nowIso);
+    const typed = /^\d+$/.test(code) ? code : '';
+    if (!sameDigest(row.code_hash, digest(purpose, row.email, typed))) return { result: 'wrong', adminId, accountId };
+    const used = await useUpCode(db, row.id, nowIso);
     return { result: used ? 'ok' : 'none', adminId, accountId };
   }
 }

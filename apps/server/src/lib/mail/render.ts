@@ -1,3 +1,4 @@
+import { VALIDATION_KEYS } from '@bo/shared/messages';
 import type { TemplateDefinition, TemplateText } from './templates.ts';
 import { allVariables } from './templates.ts';
 
@@ -5,6 +6,10 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Every link target (`href` value, quoted or not) in an HTML text. */
+const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*))/gi;
+const hrefsOf = (html: string): string[] => [...html.matchAll(HREF)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 
 /** The variables a template text uses. */
 export const usedVariables = (text: string): string[] => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
@@ -26,6 +31,9 @@ export function templateProblems(def: TemplateDefinition, text: TemplateText): R
       else if (field === 'subject' && known.get(name)!.secret) add(field, 'mail.error.secret_in_subject');
     }
   }
+  // A link may hold only URL variables: a member's name in `href` ("javascript:…") would become a link.
+  const inLinks = hrefsOf(text.html).flatMap(usedVariables);
+  if (inLinks.some((name) => known.has(name) && !known.get(name)!.link)) add('html', VALIDATION_KEYS.linkVariableOnly);
   return problems;
 }
 
@@ -50,6 +58,29 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** Whether a rendered link goes somewhere a mail may point: an http(s) or mailto URL, or a fragment. */
+const safeHref = (href: string): boolean => {
+  const value = unescapeHtml(href).trim();
+  if (value === '' || value.startsWith('#')) return true;
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The rendered body's links are checked: one that is no http(s)/mailto URL loses its target (stays text). */
+const checkLinks = (html: string): string =>
+  html.replace(HREF, (whole, dq?: string, sq?: string, bare?: string) => (safeHref(dq ?? sq ?? bare ?? '') ? whole : ''));
+
 function fill(text: string, values: Record<string, string>, asHtml: boolean): string {
   return text.replace(PLACEHOLDER, (_m, name: string) => {
     const value = values[name] ?? '';
@@ -71,7 +102,7 @@ export function renderMail(
   layout: (inner: string, lang: string) => string,
   lang: string,
 ): RenderedMail {
-  const inner = fill(text.html, values, true);
+  const inner = checkLinks(fill(text.html, values, true));
   return { subject: fill(text.subject, values, false).replace(/[\r\n]+/g, ' '), html: layout(inner, lang), text: htmlToText(inner) };
 }
 

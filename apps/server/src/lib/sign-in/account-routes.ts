@@ -168,18 +168,21 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     const account = await ec.account(req);
     await ec.prove(req, account);
     if (email === account.email) throw badRequest({ email: [EMAIL_CHANGE_KEYS.same] });
-    if (await ec.taken(publicReads(req), email, account.id)) throw isTaken();
+    // Paced before anything about the address is looked up: every address is paced alike.
     await paceSend(app.rateLimits, { kind: ec.pace, email, ip: req.ip });
+    if (ec.takenOnRequest === 'conflict' && (await ec.taken(publicReads(req), email, account.id))) throw isTaken();
     await ec.write(req, async (ctx) => {
       const code = await changes.start(ctx.trx, ec.owner(account.id), { email, ip: req.ip });
       const locale = req.body.locale ?? account.locale;
       const adminId = accounts.type === 'admin' ? { adminId: account.id } : {};
       const name = account.greeting;
+      // The new address is not proven: its mail greets by the address, never with a name the account chose.
       await ctx.sendMail({
         to: email,
         template: 'email_change_code',
         locale,
-        variables: { name, newEmail: email, code, link: ec.link(code, ctx.config), expiresInMinutes: EMAIL_CHANGE_TTL_SECONDS / 60 },
+        brand: ec.brand,
+        variables: { name: email, newEmail: email, code, link: ec.link(code, ctx.config), expiresInMinutes: EMAIL_CHANGE_TTL_SECONDS / 60 },
         ...adminId,
       });
       // A placeholder address (a LINE or Facebook member without an e-mail) receives nothing.
@@ -188,6 +191,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
           to: account.email,
           template: 'email_change_notice',
           locale,
+          brand: ec.brand,
           variables: { name, newEmail: email },
           ...adminId,
         });

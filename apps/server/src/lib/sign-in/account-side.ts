@@ -167,6 +167,14 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     prove(req: FastifyRequest<{ Body: EmailChangeBody }>, account: ChangingAccount): Promise<void>;
     /** Whether another account has the address. */
     taken(db: DbOrTrx, email: string, accountId: number): Promise<boolean>;
+    /**
+     * When a request names another account's address: 'conflict' answers 409 at once (admins, who see
+     * every admin anyway); 'same' answers, paces and mails as for any address, and only the confirmation
+     * is refused (members: the request tells nobody which addresses have a member).
+     */
+    takenOnRequest: 'conflict' | 'same';
+    /** The mails' brand: the website's name and support address for members, the back office's for admins. */
+    brand: 'website' | 'app';
     /** The mail's link that confirms with `code`: a page of the signed-in account (web profile, website profile). */
     link(code: string, config: Config): string;
     /** Runs `fn` in the signed-in principal's transaction. */

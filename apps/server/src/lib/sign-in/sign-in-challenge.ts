@@ -4,7 +4,7 @@ import type { SignInChallengesTable } from '../../db/tables/two-factor.ts';
 import { digestSecret, randomToken } from '../identity/secret-digest.ts';
 import { TWO_FACTOR_RULES, twoFactorEnabled, twoFactorRequired } from '../identity/two-factor.ts';
 import type { AdminPrincipal } from './principal.ts';
-import { countWrongChallengeTry, insertChallenge, openChallengeByDigest, useUpChallenge } from './sign-in-challenges.repository.ts';
+import { insertChallenge, openChallengeByDigest, takeChallengeTry, useUpChallenge } from './sign-in-challenges.repository.ts';
 import type { SecondFactorGate } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -62,9 +62,12 @@ export async function findChallenge(db: DbOrTrx, serverSecret: string, token: st
   return row;
 }
 
-/** A wrong second factor: one try fewer; the last one ends the challenge. */
-export async function countWrongTry(db: DbOrTrx, id: number): Promise<void> {
-  await countWrongChallengeTry(db, id);
+/**
+ * Takes a try before the second factor is checked (committed with a wrong one; the last one ends the
+ * challenge): false when no try is left, so at most `challengeTries` codes are ever checked.
+ */
+export async function takeTry(db: DbOrTrx, id: number): Promise<boolean> {
+  return takeChallengeTry(db, id, TWO_FACTOR_RULES.challengeTries);
 }
 
 /** Uses the challenge up; false when another request did first. */

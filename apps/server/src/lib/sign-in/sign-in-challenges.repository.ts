@@ -17,12 +17,20 @@ export async function openChallengeByDigest(db: DbOrTrx, tokenHash: string, now:
     .executeTakeFirst();
 }
 
-export async function countWrongChallengeTry(db: DbOrTrx, id: number): Promise<void> {
-  await db
+/**
+ * Takes one try of the challenge, in one statement, while it is unused and has tries left: false when
+ * none is left. Counted before the code is checked, so parallel guesses never check more than the
+ * allowed number (the row lock makes PostgreSQL re-read `tries` for each).
+ */
+export async function takeChallengeTry(db: DbOrTrx, id: number, maxTries: number): Promise<boolean> {
+  const r = await db
     .updateTable('sign_in_challenges')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('used_at', 'is', null)
+    .where('tries', '<', maxTries)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Uses the challenge up, once: false when another request did first. */

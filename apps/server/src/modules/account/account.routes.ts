@@ -223,6 +223,8 @@ function adminSide(
         const found = await adminIdByEmail(db, email);
         return found !== undefined && Number(found.id) !== adminId;
       },
+      takenOnRequest: 'conflict',
+      brand: 'app',
       link: (code, config) => appLink(config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
       write: (req, fn) => req.inTransaction(fn),
       setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),

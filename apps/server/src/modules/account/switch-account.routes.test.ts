@@ -78,4 +78,17 @@ describe('switch account', () => {
     expect((await as(tk).post(`/api/admin/account/${off.id}/switch-account`)).statusCode).toBe(409);
     expect((await as(tk).post('/api/admin/account/999999/switch-account')).statusCode).toBe(404);
   });
+
+  it("refuses switching into an account holding a role the super admin lacks (a maintainer's), like granting it", async () => {
+    const sa = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] });
+    const maintainer = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'] });
+    const token = await login(t.app, sa);
+    const res = await as(token).post(`/api/admin/account/${maintainer.id}/switch-account`);
+    expect(res.statusCode, res.body).toBe(403);
+    const devices = await t.db.selectFrom('login_devices').select('id').where('impersonator_id', '=', sa.id).execute();
+    expect(devices).toEqual([]);
+    // A super admin who is also a maintainer may.
+    const both = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_MAINTAINER'] });
+    expect((await as(await login(t.app, both)).post(`/api/admin/account/${maintainer.id}/switch-account`)).statusCode).toBe(200);
+  });
 });

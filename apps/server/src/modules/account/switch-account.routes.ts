@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
+import { adminRolesOf } from '../../lib/actor.ts';
 import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { tokenResponse } from '@bo/shared/schemas/account';
+import { mayManageAccountOf } from '../admin/admin.policy.ts';
 import { findAccountAdmin } from './account-admin.repository.ts';
 
 /**
@@ -34,6 +36,8 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
         const target = await findAccountAdmin(trx, req.params.id);
         if (!target) throw notFound();
         if (target.id === actor.id || target.status !== 'active') throw conflict({ id: ['validate.error.invalid'] });
+        // Acting as an account is reaching its powers: refused, like granting them, when it holds a role the actor lacks.
+        if (!mayManageAccountOf(actor, await adminRolesOf(trx, target.id))) throw permissionDenied();
         const { token } = await openSession(ctx, app, {
           principal: adminPrincipal(target.id),
           client: signInClientOf(req),

@@ -397,3 +397,29 @@ describe('a super admin', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('the second step under parallel guesses (issue 34)', () => {
+  it('checks at most five of 50 parallel codes on one challenge, the right one sent 8th; the rest end with 401', async () => {
+    const { admin, secret } = await withTwoFactor();
+    const challenge = await challengeOf(admin);
+    const right = codeAt(secret, 0);
+    const wrong = [codeAt(secret, 4), codeAt(secret, 5), codeAt(secret, 6)];
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => secondStep({ challenge, code: i === 7 ? right : wrong[i % 3] })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    const checked = codes.filter((c) => c === 400 || c === 200);
+    expect(checked.length, codes.join(',')).toBeLessThanOrEqual(5);
+    expect(
+      codes.every((c) => [200, 400, 401, 429].includes(c)),
+      codes.join(','),
+    ).toBe(true);
+    const row = await t.db
+      .selectFrom('sign_in_challenges')
+      .select('tries')
+      .where('admin_id', '=', admin.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.tries)).toBeLessThanOrEqual(5);
+  });
+});

@@ -19,7 +19,7 @@ import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';
-import { countWrongTry, findChallenge, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
+import { findChallenge, takeTry, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { findAccountAdmin } from './account-admin.repository.ts';
@@ -94,17 +94,17 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
       const answer = await req.inVisitorTransaction(async (ctx) => {
         const { trx } = ctx;
+        if (!(await takeTry(trx, challenge.id))) throw loginFail();
         // Spent in the transaction that signs in with it: a sign-in refused after this point keeps the code.
         const usedRecovery = recovery_code !== undefined && !setup ? await tf.useRecoveryCode(trx, principal.id, recovery_code) : false;
         if (step === null && !usedRecovery) {
-          await countWrongTry(trx, challenge.id);
           await ctx.audit({
             action: 'login_failed',
             target_type: 'admin',
             target_id: principal.id,
             after: { method: challenge.method, step: 'two_factor', with: typed },
           });
-          // Committed: the wrong try counts against the challenge.
+          // Committed: the try taken above counts against the challenge.
           return null;
         }
         if (!(await useChallenge(trx, challenge.id))) throw loginFail();

@@ -16,14 +16,19 @@ import { allOrganizations, type Scope } from '../../lib/scope.ts';
  * - An organization admin changes the account (fields, deletion, password reset) only of admins whose
  *   ROLE_ roles (own and group's) it holds itself, ROLE_BASE aside: it cannot lock out, rename or take
  *   over the email of a maintainer, a photo manager or a staff manager of the whole company.
+ * - The same holds for a super admin (issue 34): it changes (e-mail, password reset, deletion…) or
+ *   switches into an account only while that account holds no role it could not grant, so without
+ *   a maintainer it never reaches a maintainer's powers.
  */
 export const managesAll = (actor: Actor): boolean => can(actor.roles, ROLES.superAdmin);
 
 /** Whether the actor may change the account of an admin holding `targetRoles` (effective ROLE_ roles). */
 export function mayManageAccountOf(actor: Actor, targetRoles: readonly string[]): boolean {
-  if (targetRoles.includes('ROLE_SUPER_ADMIN')) return actor.isSuperAdmin;
-  if (managesAll(actor)) return true;
-  return targetRoles.every((r) => r === 'ROLE_BASE' || actor.adminRoles.includes(r));
+  if (targetRoles.includes('ROLE_SUPER_ADMIN') && !actor.isSuperAdmin) return false;
+  // A maintainer passes every check (spec section 6).
+  if (actor.adminRoles.includes('ROLE_MAINTAINER')) return true;
+  const held = managesAll(actor) ? grantableAdminRoles(actor) : new Set(actor.adminRoles);
+  return targetRoles.every((r) => r === 'ROLE_BASE' || held.has(r));
 }
 
 /** The admins a caller sees: every admin, or those of the request's scope (the members of its active organization). */

@@ -389,3 +389,23 @@ describe('operator password reset', () => {
     expect(await auditOf(a.id, 'reset_password')).toHaveLength(1);
   });
 });
+
+describe("a maintainer's account against a super admin without ROLE_MAINTAINER (issue 34)", () => {
+  it('refuses editing its e-mail, resetting its password, disabling and deleting it; a maintainer may, and ordinary admins stay reachable', async () => {
+    const maintainer = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'] });
+    const put = await as(superToken).put(`/api/admin/admin/${maintainer.id}`, { email: 'attacker@evil.test', name: maintainer.email });
+    expect(put.statusCode, put.body).toBe(403);
+    expect((await as(superToken).patch(`/api/admin/admin/${maintainer.id}/reset-password`)).statusCode).toBe(403);
+    expect((await as(superToken).patch(`/api/admin/admin/${maintainer.id}`, { field: 'status', value: 'disabled' })).statusCode).toBe(403);
+    expect((await as(superToken).delete(`/api/admin/admin/${maintainer.id}`)).statusCode).toBe(403);
+    const row = await t.db.selectFrom('admins').select(['email', 'status']).where('id', '=', maintainer.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: maintainer.email, status: 'active' });
+
+    const other = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_MAINTAINER'] });
+    const otherToken = await login(t.app, other);
+    const byMaintainer = await as(otherToken).put(`/api/admin/admin/${maintainer.id}`, { email: maintainer.email, name: 'Renamed' });
+    expect(byMaintainer.statusCode, byMaintainer.body).toBe(200);
+    const plain = await buildAdmin(t.db, { roles: ['ROLE_BASE', 'ROLE_PHOTO'] });
+    expect((await as(superToken).patch(`/api/admin/admin/${plain.id}/reset-password`)).statusCode).toBe(200);
+  });
+});

@@ -53,6 +53,12 @@ describe('mail templates', () => {
     const bad = await as().put('/api/admin/mail/templates/sign_in_code/en-US', { subject: 'Code {{code}}', html: '<p>{{nope}}</p>' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ subject: ['mail.error.secret_in_subject'], html: ['mail.error.unknown_variable'] });
+    // Issue 34: only URL variables in a link, however the attribute is written.
+    for (const html of ['<a href="{{name}}">x</a>', "<a href='https://x.test/?n={{ name }}'>x</a>", '<a href={{appName}}>x</a>']) {
+      const inLink = await as().put('/api/admin/mail/templates/password_reset/en-US', { subject: 'Reset', html });
+      expect(inLink.statusCode, html).toBe(400);
+      expect(inLink.json().errors, html).toEqual({ html: ['validate.error.link_variable_only'] });
+    }
 
     const saved = await as().put('/api/admin/mail/templates/sign_in_code/en-US', {
       subject: 'Your {{appName}} code',

@@ -20,7 +20,7 @@ import {
 } from '@bo/shared/schemas/member';
 import { emailChanges } from '../../lib/identity/email-change.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
-import { memberGreeting, memberLinkMail, useMemberLink } from '../../lib/identity/member-links.ts';
+import { memberGreeting, memberLinkMail, memberLinkProvesOnly, useMemberLink } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
 import { clientAddressOf, memberActing } from '../../lib/kit/principals.ts';
 import { appHost, openReadContext, publicReads } from '../../lib/kit/request-context.ts';
@@ -190,11 +190,12 @@ function memberSide(
         description:
           "Asks to change the member's e-mail, with the current password when the member has one: a code valid 30 minutes, with a " +
           "link to the website's profile, goes to the new address, a notice to the current one; nothing changes until the code is " +
-          'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 409 when another member has the ' +
-          'address, 429 for a second request to the same address within a minute.',
+          'confirmed. 400 `validate.error.password_incorrect` or `validate.error.email_unchanged`, 429 for a second request to the ' +
+          'same address within a minute. An address another member has gets the same answer, pacing and mail (only the confirmation ' +
+          "is refused, 409). The mails carry the website's brand; the one to the new address greets by that address.",
         body: memberChangeEmailBody,
         response: { 200: memberProfileSchema },
-        config: { roles: 'member', errors: [404, 409, 423, 429] },
+        config: { roles: 'member', errors: [404, 423, 429] },
       },
       confirm: {
         description:
@@ -226,6 +227,8 @@ function memberSide(
         const found = await memberByEmail(db, email);
         return found !== undefined && found.id !== memberId;
       },
+      takenOnRequest: 'same',
+      brand: 'website',
       link: (code, config) => `${config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
       write: (req, fn) => req.inMemberTransaction(fn),
       setEmail: setMemberEmail,
@@ -343,7 +346,9 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "Confirms the member's e-mail with the link's token (once) and signs the member in on this browser.",
+        description:
+          "Confirms the member's e-mail with the link's token (once) and signs the member in on this browser. A sign-up's own " +
+          "link keeps that sign-up's password; a resent link drops it (the member sets one by the password reset).",
         body: memberTokenBody,
         response: { 200: memberSessionResponse },
       },
@@ -352,7 +357,8 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
     async (req) => {
       const token = await req.inVisitorTransaction(async (ctx) => {
         const link = await useMemberLink(ctx.trx, app.config, req.body.token, 'confirm');
-        if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
+        if (memberLinkProvesOnly(link)) await proveMemberEmail(ctx.trx, link.member_id);
+        else if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
         await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
         const opened = await openMemberSession(ctx, app, {
           principal: memberPrincipal(link.member_id),

@@ -43,6 +43,8 @@ const memberEmail = async (id: number) =>
 
 describe("a member's e-mail change (the shared account routes)", () => {
   it('needs the current password, mails a code to the new address and a notice to the old, and changes on the code', async () => {
+    const site = await t.db.updateTable('website_settings').set({ company_name: 'Acme 營造' }).where('id', '=', 1).executeTakeFirst();
+    expect(Number(site.numUpdatedRows)).toBe(1);
     const m = await confirmedMember();
     const a = api(t.app, m.token);
     const next = email();
@@ -57,7 +59,13 @@ describe("a member's e-mail change (the shared account routes)", () => {
     const mail = await catcher.next(next);
     const code = /https:\/\/www\.example\.com\/member\/profile\?email_code=(\d{6})/.exec(mail.text ?? '')?.[1];
     expect(code, mail.text).toBeDefined();
-    expect((await catcher.next(m.address)).text).toContain(next);
+    // Issue 34: the unproven address gets no member-chosen text; both mails carry the website's brand.
+    expect(mail.text).not.toContain('林小華');
+    expect(mail.text).toContain('Acme 營造');
+    expect(mail.text).not.toContain('BuildOffice');
+    const notice = await catcher.next(m.address);
+    expect(notice.text).toContain(next);
+    expect(notice.text).toContain('Acme 營造');
     expect(await memberEmail(m.id)).toBe(m.address);
 
     const wrong = await a.post(`${A}/email/confirm`, { code: code === '000000' ? '111111' : '000000' });
@@ -82,8 +90,14 @@ describe("a member's e-mail change (the shared account routes)", () => {
     const m = await confirmedMember();
     const other = await confirmedMember();
     const a = api(t.app, m.token);
+    // Issue 34: another member's address gets the answer and mail of any address; only the confirmation is refused.
     const taken = await a.put(`${A}/email`, { email: other.address, current_password: PASSWORD });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().pending_email.email).toBe(other.address);
+    const takenCode = /email_code=(\d{6})/.exec((await catcher.next(other.address)).text ?? '')![1]!;
+    await catcher.next(m.address);
+    expect((await a.post(`${A}/email/confirm`, { code: takenCode })).statusCode).toBe(409);
+    expect(await memberEmail(m.id)).toBe(m.address);
     const next = email();
     await a.put(`${A}/email`, { email: next, current_password: PASSWORD });
     const code = /email_code=(\d{6})/.exec((await catcher.next(next)).text ?? '')![1]!;
@@ -156,5 +170,71 @@ describe('the confirmation mail again', () => {
     expect(await sentAgain(id)).toBe(1);
     expect((await resend(email())).json()).toEqual({ sent: true });
     expect((await resend('not-an-address')).statusCode).toBe(400);
+  });
+
+  describe('takes over no account (issue 34): a resent link proves the address and drops the pending password', () => {
+    const ATTACKER = 'Attacker-Pass-123!';
+    const OWNER = 'Owner-Pass-456!';
+    const attackerSignUp = (address: string) =>
+      api(t.app).post(`${A}/sign-up`, { email: address, password: ATTACKER, name: 'Your account is locked' });
+    const passwordOf = async (address: string) =>
+      (await t.db.selectFrom('members').select('password_hash').where('email', '=', address).executeTakeFirstOrThrow()).password_hash;
+
+    async function ownerConfirmsResent(address: string) {
+      await minutePassed(address);
+      expect((await resend(address)).statusCode).toBe(200);
+      const resent = await tokenFrom(address, 'confirm');
+      const confirmed = await api(t.app).post(`${A}/confirm`, { token: resent });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().member.email).toBe(address);
+      return confirmed.json().token as string;
+    }
+
+    it('attacker sign-up, owner sign-up, owner resend, owner confirm: neither password signs in, the owner sets one', async () => {
+      const address = email();
+      expect((await attackerSignUp(address)).statusCode).toBe(200);
+      const attackersLink = await tokenFrom(address, 'confirm');
+      await minutePassed(address);
+      expect((await api(t.app).post(`${A}/sign-up`, { email: address, password: OWNER, name: 'Owner' })).statusCode).toBe(200);
+      const setPasswordLink = await tokenFrom(address, 'reset-password');
+      expect(setPasswordLink).toBeTruthy();
+
+      const ownerToken = await ownerConfirmsResent(address);
+      expect(await passwordOf(address)).toBeNull();
+      expect((await signIn(address, ATTACKER)).statusCode).toBe(401);
+      expect((await signIn(address, OWNER)).statusCode).toBe(401);
+      // The first sign-up's own link died with the resend: it cannot bring the attacker's password back.
+      expect((await api(t.app).post(`${A}/confirm`, { token: attackersLink })).statusCode).toBe(400);
+      expect((await api(t.app, ownerToken).get(`${A}/profile`)).statusCode).toBe(200);
+
+      // The owner sets a password by the reset mail; only that one signs in.
+      expect((await api(t.app).post(`${A}/send-reset-password-mail`, { email: address, locale: 'en-US' })).statusCode).toBe(200);
+      const token = await tokenFrom(address, 'reset-password');
+      const set = await api(t.app).post(`${A}/reset-password-by-mail`, { token, password: 'Owner-Chosen-789!' });
+      expect(set.statusCode, set.body).toBe(204);
+      expect((await signIn(address, 'Owner-Chosen-789!')).statusCode).toBe(200);
+      expect((await signIn(address, ATTACKER)).statusCode).toBe(401);
+    });
+
+    it('attacker sign-up, anyone resends, owner confirms: the attacker never signs in, before or after', async () => {
+      const address = email();
+      expect((await attackerSignUp(address)).statusCode).toBe(200);
+      await tokenFrom(address, 'confirm');
+      expect((await signIn(address, ATTACKER)).statusCode).toBe(403); // not confirmed yet
+      await ownerConfirmsResent(address);
+      expect(await passwordOf(address)).toBeNull();
+      expect((await signIn(address, ATTACKER)).statusCode).toBe(401);
+      // A resend after the confirmation mails nothing and changes nothing.
+      await minutePassed(address);
+      expect((await resend(address)).json()).toEqual({ sent: true });
+      expect((await signIn(address, ATTACKER)).statusCode).toBe(401);
+    });
+
+    it("the sign-up's own link still keeps that sign-up's password", async () => {
+      const address = email();
+      await signUp(address);
+      expect((await api(t.app).post(`${A}/confirm`, { token: await tokenFrom(address, 'confirm') })).statusCode).toBe(200);
+      expect((await signIn(address)).statusCode).toBe(200);
+    });
   });
 });

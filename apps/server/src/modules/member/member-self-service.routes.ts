@@ -65,8 +65,9 @@ export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Mails the confirmation link of a sign-up again (a new link, 72 hours; the earlier one dies) to an active member whose ' +
-          'e-mail is not confirmed yet. The same answer for every e-mail; paced with sign-up mails: one per address a minute (429).',
+          'Mails a new confirmation link (72 hours; the earlier one dies) to an active member whose e-mail is not confirmed yet. ' +
+          "The link proves the address and drops the sign-up's password: the member is signed in and sets a password. " +
+          'The same answer for every e-mail; paced with sign-up mails: one per address a minute (429).',
         body: memberSendMailBody,
         response: { 200: memberSentResponse },
       },
@@ -80,8 +81,11 @@ export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
       if (member?.status === 'active' && member.email_verified_at === null) {
         await req.inVisitorTransaction(async (ctx) => {
           const locale = req.body.locale ?? 'zh-TW';
-          // Made with the member's current (pending) password: it confirms that sign-up, as its first link did.
-          await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member, purpose: 'confirm', locale }));
+          // Anyone can ask for this mail, so its link only proves the address: the pending password
+          // (perhaps typed by someone else) is dropped when it is used (docs/identity.md "Unconfirmed members").
+          await ctx.sendMail(
+            await memberLinkMail(ctx.trx, ctx.config, { member, purpose: 'confirm', locale, keepsPendingPassword: false }),
+          );
           await ctx.audit({ action: 'send_confirmation_mail', target_type: 'member', target_id: member.id });
         });
       }
