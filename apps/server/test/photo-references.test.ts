@@ -100,7 +100,7 @@ describe('declared photo references', () => {
           .then((r: any) => r[ref.column]);
       expect(await column(holder)).toBe(photoId);
 
-      await ok(api(t.app, editor).delete('/api/admin/photo/batch', { ids: [photoId] }));
+      await ok(api(t.app, editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId] }));
       expect(await column(holder), keyOf(ref)).toBeNull();
       if (bystander !== null) expect(await column(bystander), keyOf(ref)).toBe(other);
       const audits = await t.db

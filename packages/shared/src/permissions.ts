@@ -33,6 +33,11 @@ export const ROLES = {
   base: ['ROLE_BASE'],
   photo: ['ROLE_PHOTO'],
   photoList: ['ROLE_BASE'],
+  /**
+   * The company's photo library (issue 42: the photos website content shows): the website's editors and
+   * super admins, by their own ROLE_ roles; an organization's sub-account roles never reach it.
+   */
+  companyPhotos: ['ROLE_PAGE', 'ROLE_BANNER', 'ROLE_VIDEO', 'ROLE_CONTACT', 'ROLE_PRODUCT', 'ROLE_MEMBER', 'ROLE_SUPER_ADMIN'],
   file: ['ROLE_BASE'],
   otp: ['ROLE_SUPER_ADMIN'],
   debug: ['ROLE_SUPER_ADMIN'],

@@ -59,6 +59,12 @@ declare module 'fastify' {
      * or not (issue 26: ROLE_STAFF reads certificate compliance and the expiry check of each one).
      */
     readsAcrossOrganizations?: readonly string[];
+    /**
+     * The route may act for the company instead of an organization (issue 42: the website's photo
+     * library): `library=company` in the query makes the request act in no organization, whatever the
+     * header selects, for holders of these ROLE_ roles only (sub-account roles never count there).
+     */
+    companyLibrary?: readonly string[];
     /** Set false only for links opened outside the app (signed file links, docs). */
     fingerprint?: boolean;
   }
@@ -105,6 +111,9 @@ function requestedOrganization(req: FastifyRequest): number | null | undefined {
   const n = fromQuery !== undefined ? (typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN) : raw;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ROW_ID ? n : null;
 }
+
+/** Whether the request names the company's library (`library=company`) rather than an organization's. */
+const namesCompanyLibrary = (req: FastifyRequest): boolean => (req.query as Record<string, unknown> | undefined)?.library === 'company';
 
 /** Whether a matched route needs a verified actor: anything not declared public does. */
 const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'public';
@@ -224,7 +233,12 @@ export function registerAccess(app: FastifyInstance): void {
     // else the device's active one (unless membership was withdrawn since).
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);
     if (requested === null) throw permissionDenied();
-    if (requested !== undefined) {
+    if (cfg.actsForSite) {
+      // Website content belongs to the site: the request acts in no organization (issue 42).
+    } else if (namesCompanyLibrary(req)) {
+      if (!cfg.companyLibrary || requested !== undefined) throw permissionDenied();
+      if (!can(actor.adminRoles, cfg.companyLibrary)) throw roleMissing(cfg.companyLibrary);
+    } else if (requested !== undefined) {
       // Reads only: a write declared with the option by mistake still needs a membership.
       const reading = req.method === 'GET' || req.method === 'HEAD';
       const readsAcross = reading && cfg.readsAcrossOrganizations !== undefined && can(actor.adminRoles, cfg.readsAcrossOrganizations);

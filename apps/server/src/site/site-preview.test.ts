@@ -42,7 +42,7 @@ beforeAll(async () => {
   const up = await uploadMultipart(
     t.app,
     editor,
-    '/api/admin/photo/upload',
+    '/api/admin/photo/upload?library=company',
     {},
     { name: 'b.jpg', data: await samplePhoto('#0ea5e9', 160, 60), type: 'image/jpeg' },
   );

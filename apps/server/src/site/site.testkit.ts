@@ -53,12 +53,12 @@ export function siteBrowser(app: FastifyInstance, host?: string) {
 
 export const csrfOf = (html: string): string | null => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? null;
 
-/** A library photo uploaded through the photo API as `token` (ROLE_PHOTO); its id. */
+/** A photo of the company's library (what website content shows) uploaded as `token` (ROLE_PHOTO and a website role); its id. */
 export async function uploadPhoto(app: FastifyInstance, token: string, color = '#2563eb', width = 1600, height = 900): Promise<number> {
   const res = await uploadMultipart(
     app,
     token,
-    '/api/admin/photo/upload',
+    '/api/admin/photo/upload?library=company',
     {},
     { name: 'site.jpg', data: await samplePhoto(color, width, height), type: 'image/jpeg' },
   );

@@ -10,7 +10,6 @@ import Typography from 'antd/es/typography';
 import type { Photo } from '@bo/shared/schemas/photo';
 import { addTranslations } from '../i18n/index.ts';
 import { ApiError, api } from '../lib/api-client.ts';
-import { useActiveOrganization } from '../lib/session.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
 
@@ -21,7 +20,7 @@ addTranslations('photo-library-picker', {
     choose: '選擇 {{title}}',
     empty: '相簿裡還沒有相片',
     noMatch: '沒有符合「{{keyword}}」的相片',
-    denied: '你沒有使用相簿的權限，請洽管理員開通相片權限。',
+    denied: '你沒有使用公司相簿的權限，請洽管理員開通網站編輯權限。',
     total: '共 {{total}} 張',
   },
   'en-US': {
@@ -30,7 +29,7 @@ addTranslations('photo-library-picker', {
     choose: 'Choose {{title}}',
     empty: 'The photo library has no photos yet',
     noMatch: 'No photo matches “{{keyword}}”',
-    denied: 'You have no access to the photo library; ask an administrator for the photo role.',
+    denied: 'You have no access to the company’s photo library; ask an administrator for a website editing role.',
     total: '{{total}} photos',
   },
 });
@@ -65,19 +64,19 @@ const thumbStyle = { width: '100%', aspectRatio: '1', objectFit: 'cover', displa
 const captionStyle = { fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /**
- * A photo of the photo library (`GET /api/admin/photo/index`, the active organization's photos): search,
- * pages of 24, newest first. Those without the photo role read why instead of an error.
+ * A photo of the company's library (`GET /api/admin/photo/index?library=company`): website content
+ * belongs to the site, so its pickers never read an organization's photos, whichever the header
+ * selects (issue 42). Search, pages of 24, newest first. Those without a website role read why.
  */
 export function PhotoLibraryPicker({ open, onClose, onPick }: PhotoLibraryPickerProps) {
   const { t } = useTranslation('photo-library-picker');
-  const { organization } = useActiveOrganization();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const query = { page, per_page: PER_PAGE, sort: 'id', order: 'desc', ...(keyword ? { keyword } : {}) };
   const q = useQuery({
-    queryKey: ['photo', 'list', organization?.id ?? null, { ...query, picker: 'library' }],
+    queryKey: ['photo', 'list', 'company', { ...query, picker: 'library' }],
     queryFn: ({ signal }) =>
-      api.get<{ data: LibraryPhoto[]; meta: { total: number } }>('/api/admin/photo/index', query, { organization: true, signal }),
+      api.get<{ data: LibraryPhoto[]; meta: { total: number } }>('/api/admin/photo/index', { ...query, library: 'company' }, { signal }),
     enabled: open,
     retry: false,
     placeholderData: keepPreviousData,

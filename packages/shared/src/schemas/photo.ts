@@ -76,7 +76,15 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/**
+ * Which library a photo route acts on (issue 42): absent, the organization the request acts in (or
+ * none); `company`, the company's own photos, which the website's content shows (docs/photos-and-files.md).
+ */
+export const photoLibraryParam = z.enum(['company']).optional();
+export type PhotoLibrary = 'company' | 'organization';
+
 export const photoListQuery = listQuery(['created_at', 'id', 'title'], {
+  library: photoLibraryParam,
   tag: photoTag.optional(),
   date_from: dayOrInstant.optional(),
   date_to: dayOrInstant.optional(),
@@ -93,6 +101,7 @@ export const photoUploadQuery = z.object({
   /** Comma-separated. */
   tags: z.string().max(1000).optional(),
   organization_id: rowIdParam.optional(),
+  library: photoLibraryParam,
 });
 
 /** Generic patch (spec section 3) limited to the fields an editor may change. */

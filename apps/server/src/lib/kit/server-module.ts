@@ -22,6 +22,11 @@ export interface ServerModule {
   /** Runs first, inside the module's encapsulated context (e.g. a multipart parser for its uploads). */
   setup?(app: FastifyInstance): Promise<void>;
   routes: readonly FastifyPluginAsync[];
+  /**
+   * Website content (docs/content.md): its admin routes act for the site, in no organization whatever
+   * the header selects, so their audit entries file under no organization (issue 42).
+   */
+  site?: boolean;
   /** Organization-scoped tables (scoped-table.ts `dependent`), deleted with their organization. */
   dependents?: readonly (OrganizationDependent | null)[];
   /** Its rows pointing at rows of other modules, let go of when those are deleted (row-references.ts). */
@@ -39,6 +44,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The module that registered the route (set by registerModule; sub-modules name themselves). */
     module?: string;
+    /** The route acts for the site, never in an organization (a `site` module's routes). */
+    actsForSite?: boolean;
   }
 }
 
@@ -53,7 +60,7 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
   for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
   await app.register(async (scoped) => {
     scoped.addHook('onRoute', (route) => {
-      route.config = { ...route.config, module: m.name };
+      route.config = { ...route.config, module: m.name, ...(m.site ? { actsForSite: true } : {}) };
     });
     const flag = m.flag;
     if (flag) scoped.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(req.server.db, flag)));

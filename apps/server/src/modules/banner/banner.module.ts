@@ -12,6 +12,7 @@ import { bannerReads, bannerService } from './banner.service.ts';
 /** Banners of the site (issue 11, docs/content.md): ROLE_BANNER and super admins; module flag modules.banner. */
 export const bannerModule = defineModule({
   name: 'banner',
+  site: true,
   flag: 'modules.banner',
   routes: [
     resourceRoutes({

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const up = await uploadMultipart(
     t.app,
     editor,
-    '/api/admin/photo/upload',
+    '/api/admin/photo/upload?library=company',
     {},
     { name: 'b.jpg', data: await samplePhoto('#f97316', 160, 60), type: 'image/jpeg' },
   );

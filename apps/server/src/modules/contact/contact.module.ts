@@ -11,6 +11,7 @@ import { contactReads, contactService } from './contact.service.ts';
  */
 export const contactModule = defineModule({
   name: 'contact',
+  site: true,
   flag: 'modules.contact',
   routes: [
     resourceRoutes({

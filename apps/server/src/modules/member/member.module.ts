@@ -15,6 +15,7 @@ import { memberReads, memberService } from './member.service.ts';
  */
 export const memberModule = defineModule({
   name: 'member',
+  site: true,
   flag: 'modules.member',
   routes: [
     resourceRoutes({

@@ -28,6 +28,7 @@ import { pageReads, pageService } from './page.service.ts';
  */
 export const pageModule = defineModule({
   name: 'page',
+  site: true,
   flag: 'modules.page',
   routes: [
     resourceRoutes({

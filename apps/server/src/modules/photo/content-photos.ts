@@ -1,13 +1,13 @@
 import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { unassigned } from '../../lib/scope.ts';
 import type { RequestContext } from '../../lib/kit/request-context.ts';
 import { photoRowsAnyOrganization, photos, toPhotoItem } from './photo.repository.ts';
 
 /**
  * Library photos as site content uses them (issue 11: a video's picture, a banner's image). Content
- * belongs to no organization, but the photos it shows do: an editor may pick only a photo the
- * library shows them (the photo index's scope). The modules holding photos declare their columns
+ * belongs to the site, and so do the photos it shows: the company's library (no organization). The modules holding photos declare their columns
  * (`photoReferences` in their descriptor, lib/kit/photo-references.ts): a photo deleted from the
  * library is let go there, without this module naming their tables.
  */
@@ -26,8 +26,9 @@ export async function photoSummaries(db: DbOrTrx, ids: readonly (number | null)[
 }
 
 /**
- * A photo the editor may attach: one the library shows them (`ctx.scope`, as the photo index). A
- * photo already on the row stays allowed (another editor may have picked it in another organization).
+ * A photo the editor may attach: one of the company's library (issue 42: website content belongs to
+ * the site, so its photos do too, whichever organization the header selects). A photo already on the
+ * row stays allowed (picked before the company library existed).
  */
 export async function checkPickablePhoto(
   ctx: RequestContext,
@@ -36,6 +37,6 @@ export async function checkPickablePhoto(
   field = 'photo_id',
 ): Promise<void> {
   if (photoId === null || photoId === current) return;
-  const [found] = await photos.find(ctx.db, ctx.scope, [photoId]);
+  const [found] = await photos.find(ctx.db, unassigned, [photoId]);
   if (!found) throw badRequest({ [field]: ['validate.error.invalid'] });
 }

@@ -11,7 +11,8 @@ import { photoReads, photoService } from './photo.service.ts';
 /**
  * The photo library with its variants (spec section 7). Spec section 6 gives the list ROLE_BASE and
  * the menu entry ROLE_PHOTO: any admin may browse and pick photos; uploading, editing and deleting
- * need ROLE_PHOTO (ROLE_MAINTAINER passes every check).
+ * need ROLE_PHOTO (ROLE_MAINTAINER passes every check). `library=company` acts on the company's photos
+ * (no organization, issue 42) for ROLES.companyPhotos only.
  */
 export const photoModule = defineModule({
   name: 'photo',
@@ -22,6 +23,7 @@ export const photoModule = defineModule({
       tags: ['photo'],
       target: 'photo',
       roles: { read: ROLES.photoList, write: ROLES.photo },
+      config: { companyLibrary: ROLES.companyPhotos },
       schemas: { view: photoSchema, listQuery: photoListQuery },
       patch: {
         fields: ['title', 'alt', 'tags'],

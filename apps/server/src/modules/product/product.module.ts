@@ -27,6 +27,7 @@ import { productReads, productService } from './product.service.ts';
  */
 export const productModule = defineModule({
   name: 'product',
+  site: true,
   flag: 'modules.product',
   routes: [
     resourceRoutes({

@@ -41,7 +41,7 @@ beforeAll(async () => {
   t = await createTestApp();
   orgA = (await buildOrganization(t.db)).id;
   editor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PRODUCT'], memberships: { [orgA]: [] } }), { organizationId: orgA });
-  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgA]: [] } }), {
+  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO', 'ROLE_PRODUCT'], memberships: { [orgA]: [] } }), {
     organizationId: orgA,
   });
 });
@@ -269,11 +269,11 @@ describe('products', () => {
   });
 
   it('checks photos the editor may pick, and lets go of a library photo deleted from under a product or an instance', async () => {
-    const upload = async () => {
+    const upload = async (library = '?library=company') => {
       const res = await uploadMultipart(
         t.app,
         photoEditor,
-        '/api/admin/photo/upload',
+        `/api/admin/photo/upload${library}`,
         {},
         { name: 'p.jpg', data: await samplePhoto('#f59e0b', 64, 36), type: 'image/jpeg' },
       );
@@ -282,10 +282,14 @@ describe('products', () => {
     };
     const cover = await upload();
     const other = await upload();
+    // An organization's own photo is never the website's, whoever picks it (issue 42).
+    const organizationPhoto = await upload('');
     const outsider = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PRODUCT'] }));
-    const refused = await as(outsider).post(P, { slug: slug(), name: 'x', photo_ids: [cover.id] });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ photo_ids: ['validate.error.invalid'] });
+    for (const who of [outsider, editor]) {
+      const refused = await as(who).post(P, { slug: slug(), name: 'x', photo_ids: [organizationPhoto.id] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ photo_ids: ['validate.error.invalid'] });
+    }
 
     const p = await newProduct({ photo_ids: [cover.id, other.id] });
     const [inst] = (await generate(p.id)).json().data as Instance[];
@@ -295,7 +299,7 @@ describe('products', () => {
       photo_id: cover.id,
       photo: { id: cover.id },
     });
-    const del = await as(photoEditor).delete('/api/admin/photo/batch', { ids: [cover.id] });
+    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [cover.id] });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(`${P}/${p.id}`)).json()).toMatchObject({ photo_ids: [other.id], photos: [{ id: other.id }] });
     expect((await instances(p.id))[0]).toMatchObject({ photo_id: null });

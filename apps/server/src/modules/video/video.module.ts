@@ -9,6 +9,7 @@ import { videoReads, videoService } from './video.service.ts';
 /** Videos of the site (issue 11, docs/content.md): ROLE_VIDEO and super admins; module flag modules.video. */
 export const videoModule = defineModule({
   name: 'video',
+  site: true,
   flag: 'modules.video',
   routes: [
     resourceRoutes({

@@ -18,11 +18,11 @@ const setModules = (modules: Record<string, boolean>) =>
     .execute();
 const ALL_ON = { admin: true, banner: true, contact: true, page: true, video: true, member: true, product: true };
 
-async function libraryPhoto(token: string) {
+async function libraryPhoto(token: string, library = '?library=company') {
   const res = await uploadMultipart(
     t.app,
     token,
-    '/api/admin/photo/upload',
+    `/api/admin/photo/upload${library}`,
     {},
     { name: 'v.jpg', data: await samplePhoto('#0ea5e9', 64, 36), type: 'image/jpeg' },
   );
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const orgB = (await buildOrganization(t.db)).id;
   editor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_VIDEO'], memberships: { [orgA]: [] } }), { organizationId: orgA });
   editorInB = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_VIDEO'], memberships: { [orgB]: [] } }), { organizationId: orgB });
-  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO'], memberships: { [orgA]: [] } }), {
+  photoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PHOTO', 'ROLE_VIDEO'], memberships: { [orgA]: [] } }), {
     organizationId: orgA,
   });
 });
@@ -89,7 +89,7 @@ describe('videos', () => {
       expect(res.statusCode, youtube_url).toBe(400);
       expect(res.json().errors.youtube_url[0]).toMatch(/^validate\.error\.(youtube_url_incorrect|required)$/);
     }
-    const photoInA = await libraryPhoto(photoEditor);
+    const photoInA = await libraryPhoto(photoEditor, '');
     const res = await as(editorInB).post(base, { title: 'x', youtube_url: 'https://youtu.be/dQw4w9WgXcQ', photo_id: photoInA.id });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ photo_id: ['validate.error.invalid'] });
@@ -141,7 +141,7 @@ describe('videos', () => {
   it('lets go of a library photo deleted from under a video, and audits it', async () => {
     const photo = await libraryPhoto(photoEditor);
     const v = (await as(editor).post(base, { title: '有圖', youtube_url: 'https://youtu.be/ccccccccccc', photo_id: photo.id })).json();
-    const del = await as(photoEditor).delete('/api/admin/photo/batch', { ids: [photo.id] });
+    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [photo.id] });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(`${base}/${v.id}`)).json()).toMatchObject({ photo_id: null, photo: null });
     const unlink = await t.db

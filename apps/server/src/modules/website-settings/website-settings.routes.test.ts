@@ -26,11 +26,11 @@ const full = {
   footer_text_en: 'Class A contractor',
 };
 
-async function upload(token: string): Promise<number> {
+async function upload(token: string, library = ''): Promise<number> {
   const up = await uploadMultipart(
     t.app,
     token,
-    '/api/admin/photo/upload',
+    `/api/admin/photo/upload${library}`,
     {},
     {
       name: 'logo.jpg',
@@ -54,7 +54,7 @@ beforeAll(async () => {
   });
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
   bannerEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BANNER'] }));
-  photoId = await upload(editor);
+  photoId = await upload(editor, '?library=company');
   otherOrgPhotoId = await upload(otherEditor);
 });
 afterAll(async () => {
@@ -148,7 +148,7 @@ describe('website settings', () => {
 
   it('lets go of the logo when its photo is deleted from the library, audited', async () => {
     await as(editor).put(`${base}/update`, { ...full, logo_photo_id: photoId });
-    const del = await as(editor).delete('/api/admin/photo/batch', { ids: [photoId] });
+    const del = await as(editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId] });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(base)).json()).toMatchObject({ logo_photo_id: null, logo: null });
     const row = await t.db

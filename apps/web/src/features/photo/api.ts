@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Photo, PhotoPatch } from '@bo/shared/schemas/photo';
+import type { Photo, PhotoLibrary, PhotoPatch } from '@bo/shared/schemas/photo';
 import { api } from '../../lib/api-client.ts';
 
 export interface PhotoPage {
@@ -7,11 +7,19 @@ export interface PhotoPage {
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
 
-/** Photos of the active organization (the server scopes by it; the id in the key refetches on a switch). */
-export const photoListQuery = (organizationId: number | null, query: Record<string, string | number>) =>
+/**
+ * Which library a call acts on (issue 42): the company's (`library=company`, the photos website
+ * content shows) or the active organization's (its id added by the client).
+ */
+const inLibrary = (library: PhotoLibrary, url: string) => (library === 'company' ? `${url}?library=company` : url);
+const organizationOption = (library: PhotoLibrary) => ({ organization: library === 'organization' });
+
+/** Photos of a library (the server scopes by it; the organization id in the key refetches on a switch). */
+export const photoListQuery = (library: PhotoLibrary, organizationId: number | null, query: Record<string, string | number>) =>
   queryOptions({
-    queryKey: ['photo', 'list', organizationId, query],
-    queryFn: () => api.get<PhotoPage>('/api/admin/photo/index', query, { organization: true }),
+    queryKey: ['photo', 'list', library === 'company' ? 'company' : organizationId, query],
+    queryFn: ({ signal }) =>
+      api.get<PhotoPage>(inLibrary(library, '/api/admin/photo/index'), query, { ...organizationOption(library), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,29 +29,33 @@ export interface PhotoUploadParams {
   tags?: string;
 }
 
-export const uploadPhoto = (file: File, params: PhotoUploadParams, onProgress: (percent: number) => void) =>
-  api.upload<Photo>('/api/admin/photo/upload', file, { params: { ...params }, onProgress, organization: true });
+export const uploadPhoto = (library: PhotoLibrary, file: File, params: PhotoUploadParams, onProgress: (percent: number) => void) =>
+  api.upload<Photo>('/api/admin/photo/upload', file, {
+    params: { ...params, ...(library === 'company' ? { library } : {}) },
+    onProgress,
+    ...organizationOption(library),
+  });
 
-export function usePatchPhoto() {
+export function usePatchPhoto(library: PhotoLibrary) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: PhotoPatch }) =>
-      api.patch<Photo>(`/api/admin/photo/${id}`, patch, { organization: true }),
+      api.patch<Photo>(inLibrary(library, `/api/admin/photo/${id}`), patch, organizationOption(library)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),
   });
 }
 
-const deletePhotos = (ids: number[]) => api.delete<{ message: string }>('/api/admin/photo/batch', { ids }, { organization: true });
-function useDeleteMutation<V>(ids: (v: V) => number[]) {
+function useDeleteMutation<V>(library: PhotoLibrary, ids: (v: V) => number[]) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => deletePhotos(ids(v)),
+    mutationFn: (v: V) =>
+      api.delete<{ message: string }>(inLibrary(library, '/api/admin/photo/batch'), { ids: ids(v) }, organizationOption(library)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),
   });
 }
 
 /** The resource shape useDeleteRows takes; the server deletes photos only in batches, one is a batch of one. */
-export const photoApi = {
-  useRemove: () => useDeleteMutation(({ id }: { id: number }) => [id]),
-  useBatchRemove: () => useDeleteMutation(({ ids }: { ids: number[] }) => ids),
-};
+export const photoApiOf = (library: PhotoLibrary) => ({
+  useRemove: () => useDeleteMutation(library, ({ id }: { id: number }) => [id]),
+  useBatchRemove: () => useDeleteMutation(library, ({ ids }: { ids: number[] }) => ids),
+});

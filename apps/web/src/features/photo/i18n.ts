@@ -33,6 +33,10 @@ addTranslations('photo', {
     size: '{{width}} × {{height}}',
     total: '共 {{total}} 張',
     readOnly: '您可以瀏覽相片；上傳與編輯需要相片管理權限。',
+    libraryChoice: '相片庫',
+    companyLibrary: '公司（網站用）',
+    companyHint: '公司的相片：網站的標誌、頁面封面、橫幅、產品與影片都從這裡挑選。',
+    organizationHint: '這個組織自己的相片，只有組織成員看得到，網站不會使用。',
   },
   'en-US': {
     upload: 'Upload photos',
@@ -66,5 +70,9 @@ addTranslations('photo', {
     size: '{{width}} × {{height}}',
     total: '{{total}} photos',
     readOnly: 'You can browse photos; uploading and editing need the photo manager role.',
+    libraryChoice: 'Photo library',
+    companyLibrary: 'Company (website)',
+    companyHint: 'The company’s photos: the website’s logo, page covers, banners, products and videos are picked from here.',
+    organizationHint: 'This organization’s own photos, seen by its members only; the website does not use them.',
   },
 });

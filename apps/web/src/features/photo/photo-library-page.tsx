@@ -12,6 +12,7 @@ import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Alert from 'antd/es/alert';
 import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
@@ -19,7 +20,7 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import dayjs from 'dayjs';
 import { ROLES } from '@bo/shared/permissions';
 import { IMAGE_EXTENSIONS } from '@bo/shared/validators';
-import type { Photo } from '@bo/shared/schemas/photo';
+import type { Photo, PhotoLibrary } from '@bo/shared/schemas/photo';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -31,16 +32,16 @@ import { toastOutcome } from '../../components/resource/toast-outcome.ts';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
-import { photoApi, photoListQuery, uploadPhoto, usePatchPhoto } from './api.ts';
+import { photoApiOf, photoListQuery, uploadPhoto, usePatchPhoto } from './api.ts';
 import { photoSizeOrder, pickVariant, toViewerImage } from './photo-size.ts';
 import './i18n.ts';
 import './photo.css';
 
 const ACCEPT = `${IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')},image/png,image/jpeg,image/gif`;
 
-function PhotoEditModal({ photo, onClose }: { photo: Photo | null; onClose(): void }) {
+function PhotoEditModal({ library, photo, onClose }: { library: PhotoLibrary; photo: Photo | null; onClose(): void }) {
   const { t } = useTranslation('photo');
-  const patch = usePatchPhoto();
+  const patch = usePatchPhoto(library);
   const [form] = Form.useForm<{ title: string; alt: string; tags: string[] }>();
   const save = async () => {
     if (!photo) return;
@@ -86,11 +87,19 @@ export default function PhotoLibraryPage() {
   const session = useSession();
   const { organization } = useActiveOrganization();
   const canEdit = session.can(ROLES.photo);
+  // Issue 42: the company's photos (what the website shows) beside the organization's, for those whose
+  // role reaches them; with no organization selected the library is the company's already.
+  const [chosen, setChosen] = useState<PhotoLibrary>('organization');
+  const switchable = organization !== null && session.can(ROLES.companyPhotos);
+  const library: PhotoLibrary = switchable && chosen === 'company' ? 'company' : 'organization';
   const list = useListParams(['tag', 'date_from', 'date_to'] as const, { sort: 'created_at', per_page: 20 });
-  const query = useQuery(photoListQuery(organization?.id ?? null, list.query));
+  const query = useQuery(photoListQuery(library, organization?.id ?? null, list.query));
   const qc = useQueryClient();
   const uploads = useUploadQueue();
-  const del = useDeleteRows(photoApi, { confirm: (count) => t('confirmDelete', { count }), done: (count) => t('deleted', { count }) });
+  const del = useDeleteRows(photoApiOf(library), {
+    confirm: (count) => t('confirmDelete', { count }),
+    done: (count) => t('deleted', { count }),
+  });
   const deleting = useIsMutating() > 0;
   const fileInput = useRef<HTMLInputElement>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -103,7 +112,7 @@ export default function PhotoLibraryPage() {
 
   const onFiles = async (files: FileList | null) => {
     if (!files?.length) return;
-    const done = await uploads.run([...files], (file, onProgress) => uploadPhoto(file, {}, onProgress));
+    const done = await uploads.run([...files], (file, onProgress) => uploadPhoto(library, file, {}, onProgress));
     if (done.length) await qc.invalidateQueries({ queryKey: ['photo', 'list'] });
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -220,6 +229,25 @@ export default function PhotoLibraryPage() {
         onChange={(e) => void onFiles(e.target.files)}
         data-testid="photo-file-input"
       />
+      {switchable ? (
+        <Flex vertical gap={4} className="photo-library-switch">
+          <Segmented<PhotoLibrary>
+            value={library}
+            onChange={(v) => {
+              setChosen(v);
+              setSelected(new Set());
+              list.set({ page: 1 });
+            }}
+            options={[
+              { value: 'company', label: t('companyLibrary') },
+              { value: 'organization', label: organization?.name ?? '' },
+            ]}
+            aria-label={t('libraryChoice')}
+            data-testid="photo-library-switch"
+          />
+          <Typography.Text type="secondary">{library === 'company' ? t('companyHint') : t('organizationHint')}</Typography.Text>
+        </Flex>
+      ) : null}
       {!canEdit ? <Alert type="info" showIcon message={t('readOnly')} className="photo-readonly" /> : null}
       <UploadProgressList items={uploads.items} onClear={uploads.clear} />
       <ListFilters list={list} placeholder={t('searchPlaceholder')}>
@@ -268,7 +296,7 @@ export default function PhotoLibraryPage() {
       ) : null}
       {body}
       <ImageViewer images={viewerImages} index={viewing} onIndexChange={setViewing} />
-      <PhotoEditModal photo={editing} onClose={() => setEditing(null)} />
+      <PhotoEditModal library={library} photo={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }
