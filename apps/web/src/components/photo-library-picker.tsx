@@ -13,13 +13,14 @@ import { ApiError, api } from '../lib/api-client.ts';
 import { useActiveOrganization } from '../lib/session.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
+import { PhotoPickerUpload } from './photo-picker-upload.tsx';
 
 addTranslations('photo-library-picker', {
   'zh-TW': {
     title: '從相簿選擇圖片',
     search: '搜尋相片標題或檔名',
     choose: '選擇 {{title}}',
-    empty: '相簿裡還沒有相片',
+    empty: '相簿裡還沒有相片，可用上方「上傳新相片」加入',
     noMatch: '沒有符合「{{keyword}}」的相片',
     denied: '你沒有使用相簿的權限，請洽管理員開通相片權限。',
     total: '共 {{total}} 張',
@@ -28,7 +29,7 @@ addTranslations('photo-library-picker', {
     title: 'Choose a photo from the library',
     search: 'Search photo titles or file names',
     choose: 'Choose {{title}}',
-    empty: 'The photo library has no photos yet',
+    empty: 'The photo library has no photos yet; add some with “Upload new photos” above',
     noMatch: 'No photo matches “{{keyword}}”',
     denied: 'You have no access to the photo library; ask an administrator for the photo role.',
     total: '{{total}} photos',
@@ -66,7 +67,7 @@ const captionStyle = { fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis
 
 /**
  * A photo of the photo library (`GET /api/admin/photo/index`, the active organization's photos): search,
- * pages of 24, newest first. Those without the photo role read why instead of an error.
+ * pages of 24, newest first, and an upload into that library. Those without the photo role read why instead of an error.
  */
 export function PhotoLibraryPicker({ open, onClose, onPick }: PhotoLibraryPickerProps) {
   const { t } = useTranslation('photo-library-picker');
@@ -93,16 +94,21 @@ export function PhotoLibraryPicker({ open, onClose, onPick }: PhotoLibraryPicker
         <EmptyState description={t('denied')} />
       ) : (
         <Flex vertical gap={12}>
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            aria-label={t('search')}
-            maxLength={100}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-            data-testid="photo-library-search"
+          <PhotoPickerUpload
+            onPick={onPick}
+            search={
+              <Input.Search
+                allowClear
+                placeholder={t('search')}
+                aria-label={t('search')}
+                maxLength={100}
+                onSearch={(v) => {
+                  setKeyword(v.trim());
+                  setPage(1);
+                }}
+                data-testid="photo-library-search"
+              />
+            }
           />
           {q.isError ? (
             <ErrorState error={q.error} onRetry={() => void q.refetch()} />
