@@ -7,7 +7,7 @@ import Typography from 'antd/es/typography';
 import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { memberInviteInput, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { SHELL_TOAST, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 import { adminOrganizationApi } from './api.ts';
