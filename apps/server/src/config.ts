@@ -80,7 +80,7 @@ const envSchema = z.object({
     .refine((v) => !/[?&](requireTLS|ignoreTLS|opportunisticTLS)=/i.test(v), 'TLS options are not taken from the URL: see SMTP_ALLOW_PLAIN')
     .optional(),
   SMTP_ALLOW_PLAIN: bool.default(false),
-  MAIL_FROM: z.string().default('Construction Back Office <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),

@@ -52,7 +52,7 @@ describe('configuration', () => {
 
   it('accepts every value .env.example sets, read as .env is read', () => {
     const env = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
-    expect(env.MAIL_FROM).toBe('Construction Back Office <no-reply@localhost>');
+    expect(env.MAIL_FROM).toBe('BuildOffice <no-reply@localhost>');
     expect(() => loadConfig({ ...env, DATA_DIR: dataDir })).not.toThrow();
   });
 
