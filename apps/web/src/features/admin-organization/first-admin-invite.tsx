@@ -5,10 +5,9 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import type { PasswordMail } from '@bo/shared/schemas/admin';
-import { memberInviteInput, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
+import type { OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { schemaRule } from '../../components/resource/field-rules.ts';
 import { usePasswordMailNotice } from '../../components/identity/password-mail-notice.tsx';
 import { adminOrganizationApi } from './api.ts';
 import './i18n.ts';
@@ -37,7 +36,6 @@ export function FirstAdminFields() {
                 ? Promise.reject(new Error(t('firstAdminNameRequired')))
                 : Promise.resolve(),
           }),
-          schemaRule(memberInviteInput.shape.name.optional()),
         ]}
       >
         <Input maxLength={100} data-testid="first-admin-name" />
