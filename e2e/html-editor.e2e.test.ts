@@ -97,6 +97,9 @@ describe('HTML editor', () => {
     await tool(page, '從相簿插入圖片').click();
     const picker = page.getByTestId('photo-library-picker');
     await picker.getByText('相簿裡還沒有相片').waitFor();
+    // Issue 42, item 8: an empty library does not dead-end, the picker uploads.
+    await picker.getByTestId('photo-picker-upload').waitFor();
+    await expectAccessible(page, 'photo library picker 1440 zh-TW');
     await shot(page, 'html-editor-photo-library-1440-zh');
     await picker.getByRole('button', { name: /Close|關閉/ }).click();
 

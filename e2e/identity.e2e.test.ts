@@ -102,7 +102,10 @@ describe('identity in the browser', () => {
       await page.goto(`${server.url}/admin/debug/mail-template`);
       await page.getByTestId('template-subject').waitFor({ timeout: 15_000 });
       const frame = page.frameLocator('[data-testid="mail-preview"]');
-      await frame.getByText('BuildOffice').first().waitFor({ timeout: 15_000 });
+      await frame
+        .getByText(/營造後台|Construction Back Office/)
+        .first()
+        .waitFor({ timeout: 15_000 });
       if (width === 1440) {
         await page.getByTestId('template-subject').fill('{{appName}} 密碼重設通知');
         await page.getByTestId('template-save').click();

@@ -52,7 +52,7 @@ describe('web shell', () => {
     await expectAccessible(page, 'sign-in 1280 zh-TW');
     await page.getByTestId('sign-in-submit').click();
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByText('您好，Super Admin').waitFor();
+    await page.getByText('您好，admin').waitFor();
     await page.getByTestId('login-device').first().waitFor();
     expect(await page.getByTestId('overview-organization').textContent()).toBe('Alpha Construction (12345678)');
     expect(await page.title()).toBe('總覽 | 營造後台');
@@ -169,15 +169,15 @@ describe('web shell', () => {
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByText('Hello, Super Admin').waitFor();
+    await page.getByText('Hello, admin').waitFor();
     expect(await page.title()).toBe('Overview | Construction Back Office');
     await page.reload();
-    await page.getByText('Hello, Super Admin').waitFor();
+    await page.getByText('Hello, admin').waitFor();
     expect(await page.getByTestId('admin-menu').innerText()).toContain('File manager');
     await shot(page, 'overview-en-US');
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: '繁體中文' }).click();
-    await page.getByText('您好，Super Admin').waitFor();
+    await page.getByText('您好，admin').waitFor();
     await context.close();
   });
 
@@ -187,7 +187,7 @@ describe('web shell', () => {
     await page.locator('#email').waitFor();
     await shot(page, 'phone-sign-in');
     await signIn(page, server.url, server.admin.email, server.admin.password);
-    await page.getByText('您好，Super Admin').waitFor();
+    await page.getByText('您好，admin').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'phone-overview');
@@ -205,6 +205,10 @@ describe('web shell', () => {
     await page.locator('#password').fill(fresh.password);
     await page.getByTestId('sign-in-submit').click();
     await page.waitForURL(`${server.url}/admin/reset-password`);
+    // Issue 42, item 12: the forced change asks for the admin's name, its current one filled in.
+    expect(await page.getByTestId('reset-password-name').inputValue()).toBe('Fresh Admin');
+    await page.getByTestId('reset-password-name').fill('林新人');
+    await expectAccessible(page, 'forced password change 1280 zh-TW');
     await page.locator('#current_password').fill(fresh.password);
     await page.locator('#password').fill('weak');
     await page.locator('[data-strength="weak"]').waitFor();
@@ -217,7 +221,7 @@ describe('web shell', () => {
       .last()
       .click();
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByText('您好，Fresh Admin').waitFor();
+    await page.getByText('您好，林新人').waitFor();
     const api = await apiAs(server.url, fresh.email, 'Str0ng!Pass');
     expect(api.token).toBeTruthy();
     await context.close();

@@ -156,6 +156,21 @@ describe('built files', () => {
     expect(head.headers['content-length']).toBe(first.headers['content-length']);
   });
 
+  it('names the installed app with the configured title, not the built one (issue 42, item 12)', async () => {
+    const before = JSON.parse(decode(await get('/manifest.webmanifest')).toString('utf8'));
+    expect(before).toMatchObject({ name: '營造後台', short_name: '營造後台', icons: [{ src: '/icon-192.png' }] });
+    await t.db
+      .insertInto('app_configs')
+      .values({ name: 'app', value: JSON.stringify({ title: '大明營造', primaryColor: '#aa3300' }), updated_at: new Date().toISOString() })
+      .execute();
+    try {
+      const after = JSON.parse(decode(await get('/manifest.webmanifest', { 'accept-encoding': 'br, gzip' })).toString('utf8'));
+      expect(after).toMatchObject({ name: '大明營造', short_name: '大明營造', theme_color: '#aa3300', icons: [{ src: '/icon-192.png' }] });
+    } finally {
+      await t.db.deleteFrom('app_configs').where('name', '=', 'app').execute();
+    }
+  });
+
   it('revalidate the service worker and the manifest on every use, keep icons and robots.txt a day', async () => {
     // [url, Cache-Control, type, a document (or worker) of its own that carries the document headers]
     const cases: Array<[string, string, RegExp, boolean]> = [

@@ -7,7 +7,7 @@ import type { Role } from './roles.ts';
 export const APP_CONFIG_DEFAULTS = {
   title: '營造後台',
   description: 'Construction company back office',
-  appName: 'BuildOffice',
+  appName: '營造後台',
   startYear: 2024,
   supportEmail: 'support@example.com',
   primaryColor: '#1677ff',

@@ -85,7 +85,7 @@ describe('first admin creation', () => {
         action: 'create',
         target_type: 'admin',
         target_id: String(admin.id),
-        target_label: 'Super Admin <owner@example.com>',
+        target_label: 'owner <owner@example.com>',
       });
       expect(entries[0]!.after).not.toContain('Chosen-pw-123');
 

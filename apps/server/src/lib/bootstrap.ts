@@ -34,13 +34,16 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Fi
   const email = (config.firstAdmin.email ?? 'admin@example.com').toLowerCase();
   const generated = config.firstAdmin.password === undefined ? generatePassword() : null;
   const passwordHash = await hashPassword(generated ?? config.firstAdmin.password!);
+  // No role title for a name (issue 42, item 12): the forced password change asks for it; an admin
+  // whose password was chosen (ADMIN_PASSWORD) has no forced change and starts with its address's name.
+  const name = generated ? '' : email.split('@')[0]!;
   // Every company-wide role but ROLE_MAINTAINER: the first week has no dead end to grant itself out of (issue 26).
   const roles = [...FIRST_ADMIN_ROLES];
   return contextsOf(startUpHost(db, config), systemJob(START_UP_JOB)).inTransaction(async ({ trx, audit }) => {
     const t = new Date().toISOString();
     const id = await insertAdminUnlessEmailTaken(trx, {
       email,
-      name: 'Super Admin',
+      name,
       password_hash: passwordHash,
       // A generated password must be changed at first sign-in; one chosen through ADMIN_PASSWORD need not.
       has_change_default_password: generated ? 0 : 1,
@@ -52,7 +55,7 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Fi
     });
     // Several instances starting together on an empty database: one creates the admin, the others carry on.
     if (id === null) return null;
-    await audit({ action: 'create', target_type: 'admin', target_id: id, after: { email, name: 'Super Admin', roles, status: 'active' } });
+    await audit({ action: 'create', target_type: 'admin', target_id: id, after: { email, name, roles, status: 'active' } });
     return { email, generatedPassword: generated };
   });
 }

@@ -4,7 +4,10 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '@bo/shared/csp';
+import { loadAppConfig } from '../lib/app-config.ts';
+import { publicReads } from '../lib/kit/request-context.ts';
 import { webAppContentSecurityPolicy } from './security-headers.ts';
+import { webManifest } from './web-manifest.ts';
 
 /** The built web app is public and opened outside the app's API client, so without a fingerprint. */
 const WEB_ROUTE = { roles: 'public', fingerprint: false } as const;
@@ -82,7 +85,20 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
 
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, index: false });
   const route = (documentHeaders = true) => ({ config: { ...WEB_ROUTE, documentHeaders }, schema: { hide: true } });
+  const MANIFEST = 'manifest.webmanifest';
   for (const file of webFiles(root)) {
+    if (file === MANIFEST) {
+      const template = readFileSync(join(root, file), 'utf8');
+      app.get(`/${file}`, route(false), async (req, reply) => {
+        // The configured title names the installed app; the built one stands in while the database cannot answer.
+        const body = await loadAppConfig(publicReads(req)).then(
+          (config) => webManifest(template, config),
+          () => template,
+        );
+        return reply.header('cache-control', cacheControlFor(file)).type('application/manifest+json; charset=utf-8').send(body);
+      });
+      continue;
+    }
     const cacheControl = cacheControlFor(file);
     if (isSubresource(file)) {
       app.get(`/${file}`, route(false), (_req, reply) => reply.header('cache-control', cacheControl).sendFile(file));

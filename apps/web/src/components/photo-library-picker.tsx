@@ -12,13 +12,14 @@ import { addTranslations } from '../i18n/index.ts';
 import { ApiError, api } from '../lib/api-client.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
+import { PhotoPickerUpload } from './photo-picker-upload.tsx';
 
 addTranslations('photo-library-picker', {
   'zh-TW': {
     title: '從相簿選擇圖片',
     search: '搜尋相片標題或檔名',
     choose: '選擇 {{title}}',
-    empty: '相簿裡還沒有相片',
+    empty: '相簿裡還沒有相片，可用上方「上傳新相片」加入',
     noMatch: '沒有符合「{{keyword}}」的相片',
     denied: '你沒有使用公司相簿的權限，請洽管理員開通網站編輯權限。',
     total: '共 {{total}} 張',
@@ -27,7 +28,7 @@ addTranslations('photo-library-picker', {
     title: 'Choose a photo from the library',
     search: 'Search photo titles or file names',
     choose: 'Choose {{title}}',
-    empty: 'The photo library has no photos yet',
+    empty: 'The photo library has no photos yet; add some with “Upload new photos” above',
     noMatch: 'No photo matches “{{keyword}}”',
     denied: 'You have no access to the company’s photo library; ask an administrator for a website editing role.',
     total: '{{total}} photos',
@@ -66,7 +67,8 @@ const captionStyle = { fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis
 /**
  * A photo of the company's library (`GET /api/admin/photo/index?library=company`): website content
  * belongs to the site, so its pickers never read an organization's photos, whichever the header
- * selects (issue 42). Search, pages of 24, newest first. Those without a website role read why.
+ * selects (issue 42). Search, pages of 24, newest first, and an upload into that library. Those
+ * without a website role read why.
  */
 export function PhotoLibraryPicker({ open, onClose, onPick }: PhotoLibraryPickerProps) {
   const { t } = useTranslation('photo-library-picker');
@@ -92,16 +94,21 @@ export function PhotoLibraryPicker({ open, onClose, onPick }: PhotoLibraryPicker
         <EmptyState description={t('denied')} />
       ) : (
         <Flex vertical gap={12}>
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            aria-label={t('search')}
-            maxLength={100}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-            data-testid="photo-library-search"
+          <PhotoPickerUpload
+            onPick={onPick}
+            search={
+              <Input.Search
+                allowClear
+                placeholder={t('search')}
+                aria-label={t('search')}
+                maxLength={100}
+                onSearch={(v) => {
+                  setKeyword(v.trim());
+                  setPage(1);
+                }}
+                data-testid="photo-library-search"
+              />
+            }
           />
           {q.isError ? (
             <ErrorState error={q.error} onRetry={() => void q.refetch()} />

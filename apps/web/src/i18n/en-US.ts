@@ -63,6 +63,9 @@ export const enUS: SameKeys<typeof zhTW> = {
     success: 'Signed in',
   },
   resetPassword: {
+    name: 'Your name',
+    nameHint: 'Shown in the back office and the audit log; you can change it on your profile later',
+    nameRequired: 'Enter your name',
     title: 'Change password',
     intro: 'For your account’s safety, change the default password before you continue.',
     current: 'Current password',

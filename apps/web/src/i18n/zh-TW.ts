@@ -55,6 +55,9 @@ export const zhTW = {
     success: '登入成功',
   },
   resetPassword: {
+    name: '您的姓名',
+    nameHint: '顯示在後台與操作紀錄中，之後可在個人資料修改',
+    nameRequired: '請填寫您的姓名',
     title: '變更密碼',
     intro: '為了帳號安全，請先變更預設密碼後再繼續使用。',
     current: '目前密碼',

@@ -142,6 +142,8 @@ export const profileUpdateBody = z
 export const resetPasswordBody = z.strictObject({
   current_password: z.string().min(1, VALIDATION_KEYS.required).optional(),
   password: z.string().min(1, VALIDATION_KEYS.required).max(200),
+  /** Issue 42, item 12: the admin's name, asked at the forced change; required while the account has none (the first admin). */
+  name: z.string().trim().min(1, VALIDATION_KEYS.required).max(100).optional(),
 });
 export const organizationSchema = z.object({
   id: z.number(),

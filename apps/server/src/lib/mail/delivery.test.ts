@@ -47,7 +47,7 @@ describe('mail delivery', () => {
     expect(JSON.stringify(row)).not.toContain('482913');
     t.app.mailer.kick();
     const mail = await catcher.next(admin.email);
-    expect(mail.subject).toBe('Your BuildOffice sign-in code');
+    expect(mail.subject).toBe('Your 營造後台 sign-in code');
     expect(mail.from?.text).toContain('no-reply@localhost');
     expect(mail.html).toContain('482913');
     expect(mail.html).toContain('Alex &lt;b&gt;Chen&lt;/b&gt;');

@@ -23,7 +23,7 @@ export interface TemplateDefinition {
 
 /** Variables every mail has, filled by the mailer from the application config. */
 export const COMMON_VARIABLES: readonly TemplateVariable[] = [
-  { name: 'appName', secret: false, sample: { 'zh-TW': '營造後台', 'en-US': 'BuildOffice' } },
+  { name: 'appName', secret: false, sample: { 'zh-TW': '營造後台', 'en-US': 'Construction Back Office' } },
   { name: 'supportEmail', secret: false, sample: { 'zh-TW': 'support@example.com', 'en-US': 'support@example.com' } },
 ];
 

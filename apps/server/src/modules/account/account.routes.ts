@@ -306,6 +306,8 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
       }
       const { db } = req.readContext();
       const admin = await adminRow(db, actor.id);
+      // The first admin starts without a name (lib/bootstrap.ts): the forced change asks for it.
+      if (req.body.name === undefined && !admin.name.trim()) throw badRequest({ name: [VALIDATION_KEYS.required] });
       if (req.body.current_password === undefined) {
         // No current password (an admin without one, or one who forgot it while signed in): verify-identity instead.
         await requireIdentityProof(db, actor.deviceId);
@@ -316,6 +318,17 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
       return req.inTransaction(async ({ trx, audit }) => {
         const at = now();
         await setAdminPassword(trx, actor.id, passwordHash, at);
+        const name = req.body.name;
+        if (name !== undefined && name !== admin.name) {
+          await updateAdmin(trx, actor.id, { name, updated_at: at });
+          await audit({
+            action: 'update_profile',
+            target_type: 'admin',
+            target_id: actor.id,
+            before: { name: admin.name },
+            after: { name },
+          });
+        }
         // Every other signed-in device of this admin dies with the old password.
         await revokeAdminDevices(trx, actor.id, at, actor.deviceId);
         await audit({ action: 'reset_password', target_type: 'admin', target_id: actor.id });

@@ -28,7 +28,7 @@ describe('sign-in with an e-mail code', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ sent: true, resend_after: 60, expires_in: 600 });
     const mail = await catcher.next(admin.email);
-    expect(mail.subject).toBe('Your BuildOffice sign-in code');
+    expect(mail.subject).toBe('Your 營造後台 sign-in code');
     const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
 
     const res = await api(t.app).post(URL, { email: admin.email, code, keep_login: true });

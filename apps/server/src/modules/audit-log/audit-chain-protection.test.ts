@@ -231,7 +231,7 @@ describe('what protects the audit chain', () => {
       expect(alerts.map((m) => m.to_address).sort()).toEqual([ROOT, SECOND]);
       await expect
         .poll(() => catcher.mails.map((m) => m.subject), { timeout: 10_000 })
-        .toContain(`BuildOffice 稽核鏈中斷：第 ${target.id} 筆`);
+        .toContain(`營造後台 稽核鏈中斷：第 ${target.id} 筆`);
       // The same break found again (the daily job, the CLI): nobody is mailed twice.
       expect(await t.app.dailyJobs.runIfDue(AUDIT_CHAIN_JOB, new Date('2099-03-03T09:00:00+08:00'))).toBe('ran');
       const env = { NODE_ENV: 'test', DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, JWT_SECRET: t.config.jwtSecret };

@@ -74,7 +74,7 @@ describe('mail templates', () => {
     });
     t.app.mailer.kick();
     const mail = await catcher.next('edited@example.com');
-    expect(mail.subject).toBe('Your BuildOffice code');
+    expect(mail.subject).toBe('Your 營造後台 code');
     expect(mail.text).toContain('Hi Ann, code: 777111');
 
     const preview = await as().post('/api/admin/mail/templates/sign_in_code/preview', {

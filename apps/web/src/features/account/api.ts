@@ -43,7 +43,7 @@ export function useUpdateProfile() {
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { current_password: string; password: string }) =>
+    mutationFn: (body: { current_password: string; password: string; name?: string }) =>
       api.put<{ token: string }>('/api/admin/account/reset-password', body),
     onSuccess: ({ token }) => {
       setToken(token);

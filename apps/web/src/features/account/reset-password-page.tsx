@@ -20,6 +20,7 @@ export default function ResetPasswordPage() {
       <Card>
         {forced ? <Alert type="warning" showIcon title={t('resetPassword.intro')} style={{ marginBottom: 16 }} /> : null}
         <ChangePasswordForm
+          name={forced ? payload.data.name : undefined}
           onDone={() => {
             toast.success({ title: t('resetPassword.success'), duration: SHELL_TOAST.duration });
             navigate('/admin', { replace: true });

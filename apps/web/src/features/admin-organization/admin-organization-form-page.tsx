@@ -32,6 +32,7 @@ import { roleLabel } from '../../components/resource/role-tags.tsx';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { adminOrganizationApi, refreshOrganizationLists } from './api.ts';
 import { useDeleteOrganizations } from './use-delete-organizations.ts';
+import { FirstAdminFields, useInviteFirstAdmin } from './first-admin-invite.tsx';
 import './i18n.ts';
 
 interface Values {
@@ -39,6 +40,9 @@ interface Values {
   company_id: string | null;
   status: (typeof ORGANIZATION_STATUSES)[number];
   members: { admin_id: number; sub_account_roles: string[] }[];
+  /** Create only: the organization's first admin, invited by e-mail once it exists. */
+  first_admin_email?: string;
+  first_admin_name?: string;
 }
 interface AdminOption {
   id: number;
@@ -87,18 +91,21 @@ export default function AdminOrganizationFormPage() {
   const deleteOrganizations = useDeleteOrganizations();
   const admins = useAdminOptions(one.data);
   const qc = useQueryClient();
+  const inviteFirstAdmin = useInviteFirstAdmin();
   useEffect(() => {
     if (one.data) form.setFieldsValue(toValues(one.data));
   }, [one.data, form]);
 
   const onSubmit = async (v: Values) => {
-    const body = { ...v, company_id: v.company_id || null, members: (v.members ?? []).filter((m) => m?.admin_id) } as never;
+    const { first_admin_email, first_admin_name, ...fields } = v;
+    const body = { ...fields, company_id: v.company_id || null, members: (v.members ?? []).filter((m) => m?.admin_id) } as never;
     try {
       if (mode === 'create') {
         const o = await create.mutateAsync(body);
         toast.success({ title: tr('created'), duration: SHELL_TOAST.duration });
         refreshOrganizationLists(qc);
         navigate(`/admin/admin-organization/${o.id}/update`, { replace: true });
+        if (first_admin_email?.trim()) await inviteFirstAdmin(o.id, first_admin_email, first_admin_name ?? '');
       } else {
         form.setFieldsValue(toValues(await update.mutateAsync({ id: Number(target), body })));
         refreshOrganizationLists(qc);
@@ -150,6 +157,7 @@ export default function AdminOrganizationFormPage() {
         <Form.Item name="status" label={t('status')}>
           <Radio.Group optionType="button" options={ORGANIZATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
         </Form.Item>
+        {mode === 'create' ? <FirstAdminFields /> : null}
         <Typography.Title level={2} className="section-title">
           {t('members')}
         </Typography.Title>
