@@ -197,7 +197,9 @@ describe('forms', () => {
     const { context, page } = await signedInPage(browser, server.url, editor, { width: 1440, context: { serviceWorkers: 'block' } });
     await page.goto(`${server.url}/admin/page/${ids.livePage}/update`);
     await expect.poll(() => page.getByTestId('page-title').inputValue()).toBe('已發佈的新聞');
-    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    // The record's own call gets no answer (a reload with no API answering at all is the shell's
+    // outage screen before boot, e2e/outage-and-dark.e2e.test.ts).
+    await page.route('**/api/admin/page/**', (route) => route.abort('connectionrefused'));
     await page.reload();
     // The screen says the data did not load because the server cannot be reached; no empty, editable form.
     await expect.poll(() => page.locator('.ant-result').textContent()).toContain('無法連線至伺服器');

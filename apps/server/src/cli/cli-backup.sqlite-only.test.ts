@@ -23,7 +23,9 @@ async function cli(...argv: string[]) {
 }
 
 describe('one data folder, one server (SQLite)', () => {
-  it('refuses a second server and a restore while a server holds the folder; after kill -9 nothing stale refuses them', async () => {
+  it('refuses a second server and a restore while a server holds the folder; after kill -9 nothing stale refuses them', {
+    timeout: 120_000,
+  }, async () => {
     const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: env().JWT_SECRET });
     const copy = join(dataDir, 'backup.tar.gz');
     try {
