@@ -49,11 +49,14 @@ export async function takeCodeTry(db: DbOrTrx, id: number, maxTries: number): Pr
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Uses the code up, once (its try was taken): false when another request did first. */
+/**
+ * Uses the code up, once: false when another request did first. The right code gives back the try
+ * its check took, so `tries` counts wrong tries (the OTP records screen's 錯誤次數).
+ */
 export async function useUpCode(db: DbOrTrx, id: number, at: string): Promise<boolean> {
   const used = await db
     .updateTable('one_time_codes')
-    .set({ used_at: at })
+    .set((eb) => ({ used_at: at, tries: eb('tries', '-', 1) }))
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('retired_at', 'is', null)
