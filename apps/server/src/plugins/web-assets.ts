@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -95,7 +95,11 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
           (config) => webManifest(template, config),
           () => template,
         );
-        return reply.header('cache-control', cacheControlFor(file)).type('application/manifest+json; charset=utf-8').send(body);
+        // Revalidated on each use (no-cache), as the built files are: an unchanged manifest is a 304.
+        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+        reply.header('cache-control', cacheControlFor(file)).header('etag', etag);
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('application/manifest+json; charset=utf-8').send(body);
       });
       continue;
     }
