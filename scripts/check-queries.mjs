@@ -22,7 +22,7 @@ const QUERY_PATTERNS = [
   /\b(app|server|fastify|instance)\.db\b/g,
   /\{[^}\n]*\bdb\b[^}\n]*\}\s*=\s*(app|server|fastify|instance|req\.server)\b/g, // `const { db } = app`
 ];
-const QUERY_HOMES = ['apps/server/src/lib/kit/', 'apps/server/src/db/', 'apps/server/src/plugins/'];
+const QUERY_HOMES = ['apps/server/src/lib/kit/', 'apps/server/src/lib/context/', 'apps/server/src/db/', 'apps/server/src/plugins/'];
 const CIRCLE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
 const SOURCE = /\.(ts|tsx|mts)$/;
 const isTestCode = (f) => /\.(test|test-helpers|testkit)\.tsx?$/.test(f) || /(^|\/)(test|__tests__)\//.test(f);

@@ -1,6 +1,6 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOrganizations } from '../src/lib/scope.ts';
+import { allOrganizations } from '../src/lib/context/scope.ts';
 import { pages } from '../src/modules/page/page.repository.ts';
 import { products } from '../src/modules/product/product.repository.ts';
 import { api, buildAdmin, createTestApp, login, type TestApp } from './helpers.ts';

@@ -6,8 +6,8 @@ import { openCliContext } from '../src/cli/cli-context.ts';
 import { runCli } from '../src/cli/main.ts';
 import { PAGE_PUBLISH_TASK, publishDuePages } from '../src/modules/page/page-schedule.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/kit/principals.ts';
-import { appHost, runInTransaction, systemContexts, type AdminReadContext } from '../src/lib/kit/request-context.ts';
+import { memberActing, systemJob, visitor, type ActingPrincipal } from '../src/lib/context/principals.ts';
+import { appHost, runInTransaction, systemContexts, type AdminReadContext } from '../src/lib/context/request-context.ts';
 import { resourceRoutes, type ResourceDeclaration } from '../src/lib/kit/resource-routes.ts';
 import { defineModule } from '../src/lib/kit/server-module.ts';
 

@@ -1,5 +1,5 @@
 import { ADMIN_ROLES, isAdminRole } from '@bo/shared/roles';
-import { adminRolesOf, parseRoles } from '../lib/actor.ts';
+import { adminRolesOf, parseRoles } from '../lib/context/actor.ts';
 import { sendSetPasswordLink } from '../lib/identity/password-links.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import {

@@ -2,8 +2,8 @@ import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Database, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { OPERATOR, type OperatorPrincipal } from '../lib/kit/principals.ts';
-import { contextsOf, type ContextHost, type PrincipalContexts } from '../lib/kit/request-context.ts';
+import { OPERATOR, type OperatorPrincipal } from '../lib/context/principals.ts';
+import { contextsOf, type ContextHost, type PrincipalContexts } from '../lib/context/request-context.ts';
 
 /** A command's failure: one line on stderr and exit code 1, never a stack trace. */
 export class CliError extends Error {}

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
-import { parseRoles } from '../lib/actor.ts';
+import { parseRoles } from '../lib/context/actor.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { createPostgresDatabase, testDialect } from '../../test/helpers.ts';
 import { runCli } from './main.ts';

@@ -92,7 +92,7 @@ export interface AuditLogsTable {
   action: string;
   target_type: string;
   target_id: string | null;
-  /** Migration 0078: the target's display name when the entry was written (lib/audit-labels.ts). */
+  /** Migration 0078: the target's display name when the entry was written (lib/context/audit-labels.ts). */
   target_label: string | null;
   before: string | null;
   after: string | null;

@@ -4,8 +4,8 @@ import { FIRST_ADMIN_ROLES } from '@bo/shared/roles';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { anyAdminExists, insertAdminUnlessEmailTaken } from './admins.repository.ts';
-import { systemJob } from './kit/principals.ts';
-import { contextsOf, type ContextHost } from './kit/request-context.ts';
+import { systemJob } from './context/principals.ts';
+import { contextsOf, type ContextHost } from './context/request-context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
 export interface FirstAdmin {

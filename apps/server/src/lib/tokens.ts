@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPayload } from '@bo/shared/token';
 import type { DbOrTrx } from '../db/database.ts';
-import { adminRolesOf, subAccountRolesIn } from './actor.ts';
+import { adminRolesOf, subAccountRolesIn } from './context/actor.ts';
 import { adminRow, adminSummary } from './admins.repository.ts';
 import { invalidToken } from './errors.ts';
 import { hs256Key, type Hs256Key } from './hs256-jwt.ts';

@@ -2,9 +2,9 @@ import { MAX_ROW_ID } from '@bo/shared/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
-import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/actor.ts';
+import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/context/actor.ts';
 import { AppError, invalidToken, permissionDenied, roleMissing } from '../lib/errors.ts';
-import { loadMemberForDevice, type MemberActor } from '../lib/member-actor.ts';
+import { loadMemberForDevice, type MemberActor } from '../lib/context/member-actor.ts';
 import {
   adminActing,
   clientAddressOf,
@@ -13,7 +13,7 @@ import {
   type AdminPrincipal,
   type MemberPrincipal,
   type VisitorPrincipal,
-} from '../lib/kit/principals.ts';
+} from '../lib/context/principals.ts';
 import {
   adminReadContext,
   appHost,
@@ -24,7 +24,7 @@ import {
   type OrganizationReadContext,
   type RequestContext,
   type WriteContext,
-} from '../lib/kit/request-context.ts';
+} from '../lib/context/request-context.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
 import type { Config } from '../config.ts';

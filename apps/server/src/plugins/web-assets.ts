@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '@bo/shared/csp';
 import { loadAppConfig } from '../lib/app-config.ts';
-import { publicReads } from '../lib/kit/request-context.ts';
+import { publicReads } from '../lib/context/request-context.ts';
 import { webAppContentSecurityPolicy } from './security-headers.ts';
 import { webManifest } from './web-manifest.ts';
 

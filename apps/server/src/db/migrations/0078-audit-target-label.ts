@@ -3,7 +3,7 @@ import { isPostgres } from '../columns.ts';
 
 /**
  * The audit log's readable target (issue 13, part 7). `target_label`: the target's display name
- * when the entry was written (lib/audit-labels.ts), so a deleted or renamed target still reads as
+ * when the entry was written (lib/context/audit-labels.ts), so a deleted or renamed target still reads as
  * it was. The list filters it by case-insensitive prefix; the index is on `lower(target_label)`
  * (byte order on PostgreSQL, `collate "C"`, the same order as SQLite's BINARY), so the prefix
  * becomes an index range: `lower(target_label) >= p and < p || U+10FFFF`.

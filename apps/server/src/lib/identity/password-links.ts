@@ -5,7 +5,7 @@ import type { PasswordLinkPurpose } from '../../db/tables/password-reset.ts';
 import { badRequest } from '../errors.ts';
 import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { appLink, mailDeliverability, type MailRequest } from '../mail/outbox.ts';
-import type { RequestContext, WriteContext } from '../kit/request-context.ts';
+import type { RequestContext, WriteContext } from '../context/request-context.ts';
 import { adminForPasswordLink, adminSummary } from '../admins.repository.ts';
 import {
   insertPasswordLink,

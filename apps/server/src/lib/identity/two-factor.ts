@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTrx } from '../../db/database.ts';
-import { adminRolesOf, parseRoles } from '../actor.ts';
-import { allMembershipRoles } from '../actor.repository.ts';
+import { adminRolesOf, parseRoles } from '../context/actor.ts';
+import { allMembershipRoles } from '../context/actor.repository.ts';
 import { loadAppConfig } from '../app-config.ts';
 import { secretBox } from '../secret-box.ts';
 import { digestSecret, sameDigest } from './secret-digest.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { AuditActions, AuditTarget } from './audit-targets.ts';
+import type { AuditActions, AuditTarget } from '../context/audit-targets.ts';
 import type { RowReference } from './row-references.ts';
 
 /** Audit targets that record a library photo let go of (`unlink_photo`). */

@@ -1,4 +1,4 @@
-import type { AdminReadContext, RequestContext } from './request-context.ts';
+import type { AdminReadContext, RequestContext } from '../context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from './resource-routes.ts';
 import type { ScopedTable } from './scoped-table.ts';
 

@@ -6,8 +6,8 @@ import type { ListResult } from '../list.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { parsePatch } from '../patch-fields.ts';
 import { listSerializerCompiler } from './list-serializer.ts';
-import type { AuditActions, AuditTarget } from './audit-targets.ts';
-import type { AdminReadContext, RequestContext } from './request-context.ts';
+import type { AuditActions, AuditTarget } from '../context/audit-targets.ts';
+import type { AdminReadContext, RequestContext } from '../context/request-context.ts';
 import { storeOrder, type OrderDeclaration } from './row-order.ts';
 
 /** The spec's eight calls on a resource (section 3). */

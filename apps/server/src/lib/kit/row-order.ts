@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, conflict } from '../errors.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import type { ScopedTable } from './scoped-table.ts';
-import type { TypedAuditEntry } from './audit-targets.ts';
+import type { TypedAuditEntry } from '../context/audit-targets.ts';
 
 /**
  * A resource's stored order (`order` of a resource declaration): the table's rows fall into lists, one

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/schema.ts';
-import type { WriteContext } from './request-context.ts';
+import type { WriteContext } from '../context/request-context.ts';
 
 /**
  * Rows of one module pointing at rows another module owns (a staff's library photo). The owner

@@ -5,7 +5,7 @@ import { likePattern, type ListParams, type ListResult } from '../list.ts';
 import { paginate } from './paginate.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { notFound } from '../errors.ts';
-import { owningOrganization, whereInScope, type Scope } from '../scope.ts';
+import { owningOrganization, whereInScope, type Scope } from '../context/scope.ts';
 import type { OrganizationDependent } from './organization-dependents.ts';
 
 // The builders are dynamic in their table: typed at the edges (views, scopes, ids), loose inside.

@@ -7,11 +7,11 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { siteLinkResponse } from '@bo/shared/schemas/site-link';
 import { previewPath, type PreviewKind } from '@bo/shared/site-paths';
 import type { Database } from '../../db/database.ts';
-import { adminRolesOf } from '../actor.ts';
+import { adminRolesOf } from '../context/actor.ts';
 import { adminIsActive } from '../admins.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { LinkSigner, signedLinkParts } from '../link-signer.ts';
-import { publicReads, type AdminReadContext } from './request-context.ts';
+import { publicReads, type AdminReadContext } from '../context/request-context.ts';
 
 /** How long a preview link opens the draft: long enough to look and share with a colleague, short enough not to become a public address. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;

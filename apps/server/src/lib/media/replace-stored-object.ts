@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext } from '../kit/request-context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import { storeThenRecord, type ObjectToStore } from '../uploads/store-then-record.ts';
 
 /** Runs a function in the request's transaction: `req.inOrganization` or `req.inTransaction`. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import type { ReadContext } from '../kit/request-context.ts';
+import type { ReadContext } from '../context/request-context.ts';
 import { redirectUri, takeFlow, type FlowBinding, type FlowPurpose, type FlowRefusal } from './flows.ts';
 import { exchangeCode, ProviderRefusal, type ProviderIdentity } from './providers.ts';
 

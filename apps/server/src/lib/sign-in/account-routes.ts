@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { EMAIL_CHANGE_KEYS, EMAIL_CHANGE_TTL_SECONDS, emailChangeInvalid, emailChanges } from '../identity/email-change.ts';
 import { CODE_RULES, oneTimeCodes } from '../identity/one-time-codes.ts';
 import { paceSend } from '../identity/send-pacing.ts';
-import { publicReads } from '../kit/request-context.ts';
+import { publicReads } from '../context/request-context.ts';
 import { startFlow } from '../oauth/flows.ts';
 import { hashPassword } from '../passwords.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appHost } from '../kit/request-context.ts';
+import { appHost } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
 import { adminSessions } from './open-session.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTrx, Trx } from '../../db/database.ts';
-import { firstActiveOrganizationOf } from '../actor.repository.ts';
+import { firstActiveOrganizationOf } from '../context/actor.repository.ts';
 import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from './login-devices.repository.ts';
 import type { AdminPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { visitor } from '../kit/principals.ts';
-import { appHost, contextsOf } from '../kit/request-context.ts';
+import { visitor } from '../context/principals.ts';
+import { appHost, contextsOf } from '../context/request-context.ts';
 import type { Trx } from '../../db/database.ts';
 import { proveMemberEmail } from '../identity/member-email-proof.ts';
 import { insertMember, memberByEmail } from '../members.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/database.ts';
-import { memberActing } from '../kit/principals.ts';
-import { appHost, type WriteContext } from '../kit/request-context.ts';
+import { memberActing } from '../context/principals.ts';
+import { appHost, type WriteContext } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { setMemberLastSignIn } from '../members.repository.ts';
 import { attemptLimiter } from './attempt-limiter.ts';

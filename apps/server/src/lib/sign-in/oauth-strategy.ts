@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
-import { adminActing, visitor } from '../kit/principals.ts';
-import { appHost, contextsOf } from '../kit/request-context.ts';
+import { adminActing, visitor } from '../context/principals.ts';
+import { appHost, contextsOf } from '../context/request-context.ts';
 import { adminByEmail } from '../admins.repository.ts';
 import { adminHasProvider, adminLinkedTo, insertAdminIdentity, touchAdminIdentity } from '../oauth/oauth-identities.repository.ts';
 import type { ProviderIdentity } from '../oauth/providers.ts';

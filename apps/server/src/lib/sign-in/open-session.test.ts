@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildOrganization, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { adminActing, visitor } from '../kit/principals.ts';
-import { appHost, runInTransaction } from '../kit/request-context.ts';
+import { adminActing, visitor } from '../context/principals.ts';
+import { appHost, runInTransaction } from '../context/request-context.ts';
 import { openSession } from './open-session.ts';
 import { adminPrincipal } from './principal.ts';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { adminActing } from '../kit/principals.ts';
-import type { WriteContext } from '../kit/request-context.ts';
+import { adminActing } from '../context/principals.ts';
+import type { WriteContext } from '../context/request-context.ts';
 import type { TokenService } from '../tokens.ts';
 import { isKnownBrowser, openLoginDevice } from './login-device.ts';
 import type { AdminPrincipal } from './principal.ts';

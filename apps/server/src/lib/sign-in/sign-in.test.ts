@@ -5,7 +5,7 @@ import { MemoryRateLimitStore } from '../rate-limiter.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import type { MemberPrincipal } from './principal.ts';
-import { appHost } from '../kit/request-context.ts';
+import { appHost } from '../context/request-context.ts';
 import { createSignIn, type SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 

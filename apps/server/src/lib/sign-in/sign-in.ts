@@ -1,6 +1,6 @@
 import type { DbOrTrx, Trx } from '../../db/database.ts';
-import { visitor } from '../kit/principals.ts';
-import { runInTransaction, type ContextHost, type WriteContext } from '../kit/request-context.ts';
+import { visitor } from '../context/principals.ts';
+import { runInTransaction, type ContextHost, type WriteContext } from '../context/request-context.ts';
 import type { AttemptLimiter, SignInAttempt } from './attempt-limiter.ts';
 import { failureError, type Claim, type CredentialStrategy } from './credential-strategy.ts';
 import type { SignInResponse, TwoFactorStep } from '@bo/shared/schemas/account';
@@ -25,7 +25,7 @@ export type SecondFactorGate<P extends Principal> = (
 ) => Promise<TwoFactorStep | null>;
 
 export interface SignInSteps<P extends Principal> {
-  /** The database and what a transaction's context needs (lib/kit/request-context.ts `appHost`). */
+  /** The database and what a transaction's context needs (lib/context/request-context.ts `appHost`). */
   host: ContextHost;
   limiter: AttemptLimiter;
   /** Throws 423 (Recaptcha verify fail) when the token is refused (lib/recaptcha.ts). */

@@ -24,7 +24,7 @@ import {
   type SignInResponse,
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
-import { parseRoles, type Actor, type DeviceActor } from '../../lib/actor.ts';
+import { parseRoles, type Actor, type DeviceActor } from '../../lib/context/actor.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
@@ -34,7 +34,7 @@ import { checkCurrentPassword } from '../../lib/sign-in/current-password.ts';
 import { openPasswordLink, passwordLinkMail, useUpPasswordLink } from '../../lib/identity/password-links.ts';
 import { SEND_PACING } from '../../lib/identity/send-pacing.ts';
 import { CODE_RULES } from '../../lib/identity/one-time-codes.ts';
-import { adminActing } from '../../lib/kit/principals.ts';
+import { adminActing } from '../../lib/context/principals.ts';
 import { adminProviders } from '../../lib/oauth/providers.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { adminAccounts } from '../../lib/sign-in/accounts.ts';

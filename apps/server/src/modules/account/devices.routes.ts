@@ -6,7 +6,7 @@ import { idParam, idsBody } from '@bo/shared/list';
 import { deviceSchema } from '@bo/shared/schemas/account';
 import { notFound } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { RequestContext } from '../../lib/context/request-context.ts';
 import { adminExists, listDevices, otherDeviceIds, revokeDevices, type DeviceOwner } from './devices.repository.ts';
 
 const ok = z.object({ message: z.string() });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordLinkBody, passwordLinkSchema } from '@bo/shared/schemas/account';
 import { openPasswordLink } from '../../lib/identity/password-links.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 
 /**
  * Whom a set-password link is for (issue 10). The reset mail and the reset by its link are account

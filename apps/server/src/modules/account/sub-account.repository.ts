@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 

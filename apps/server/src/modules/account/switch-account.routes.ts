@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@bo/shared/list';
 import { ROLES } from '@bo/shared/permissions';
-import { adminRolesOf } from '../../lib/actor.ts';
+import { adminRolesOf } from '../../lib/context/actor.ts';
 import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';

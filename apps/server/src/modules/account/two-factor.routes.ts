@@ -10,8 +10,8 @@ import {
   twoFactorStatusSchema,
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
-import { adminActing } from '../../lib/kit/principals.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { adminActing } from '../../lib/context/principals.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';

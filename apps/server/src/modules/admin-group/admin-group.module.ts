@@ -6,7 +6,7 @@ import { adminGroupReads, adminGroupService } from './admin-group.service.ts';
 
 /**
  * Admin groups (spec section 7; flag adminGroup, off by default: every call then answers 404).
- * Members hold the group's roles while the flag is on, checked on every request by lib/actor.ts.
+ * Members hold the group's roles while the flag is on, checked on every request by lib/context/actor.ts.
  */
 export const adminGroupModule = defineModule({
   name: 'admin-group',

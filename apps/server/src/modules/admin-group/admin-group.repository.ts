@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminGroup } from '@bo/shared/schemas/admin-group';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 
 type Row = { id: number; name: string; roles: string; admin_count: number | string; created_at: string; updated_at: string };

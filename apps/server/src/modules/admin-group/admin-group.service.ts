@@ -2,7 +2,7 @@ import type { AdminGroup, AdminGroupInput } from '@bo/shared/schemas/admin-group
 import type { z } from 'zod';
 import type { adminGroupInput, adminGroupListQuery } from '@bo/shared/schemas/admin-group';
 import { permissionDenied } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { changedRoles, grantableAdminRoles } from '../admin/admin.policy.ts';
 import { adminGroups, clearGroupOfMembers } from './admin-group.repository.ts';

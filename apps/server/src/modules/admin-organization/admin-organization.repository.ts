@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AdminOrganization, AdminOrganizationDetail } from '@bo/shared/schemas/organization';
 import type { DbOrTrx } from '../../db/database.ts';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 
 type Row = Omit<AdminOrganization, 'member_count'> & { member_count: number | string };
 

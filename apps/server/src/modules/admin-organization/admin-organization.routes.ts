@@ -15,7 +15,7 @@ import {
   organizationDeleteConflict,
   organizationPatchValues,
 } from '@bo/shared/schemas/organization';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { RequestContext } from '../../lib/context/request-context.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { adminOrganizationReads, adminOrganizationService } from './admin-organization.service.ts';
 

@@ -8,10 +8,10 @@ import type {
 import type { ListResult } from '../../lib/list.ts';
 import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import type { OrganizationDependents } from '../../lib/kit/organization-dependents.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';
 import {
   countAdmins,

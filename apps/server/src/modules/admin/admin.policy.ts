@@ -1,7 +1,7 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
-import type { Actor } from '../../lib/actor.ts';
-import { allOrganizations, type Scope } from '../../lib/scope.ts';
+import type { Actor } from '../../lib/context/actor.ts';
+import { allOrganizations, type Scope } from '../../lib/context/scope.ts';
 
 /**
  * Who may manage which admin, and grant which role. Decisions (issue "Admin accounts"):

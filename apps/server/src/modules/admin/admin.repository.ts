@@ -3,10 +3,10 @@ import type { Admin, AdminStatus } from '@bo/shared/schemas/admin';
 import { instantRange } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/context/scope.ts';
 import { rowExists } from '../../lib/kit/row-exists.ts';
 
 /** An admin without its password hash. */

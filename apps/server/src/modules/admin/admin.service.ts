@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { Admin, AdminStatus, MembershipInput, PasswordMail, adminInput, adminListQuery } from '@bo/shared/schemas/admin';
-import { adminRolesOf } from '../../lib/actor.ts';
+import { adminRolesOf } from '../../lib/context/actor.ts';
 import { badRequest, conflict, permissionDenied, roleMissing } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { isFlagOn } from '../../lib/feature-flags.ts';
 import {
   adminScopeOf,

@@ -1,7 +1,7 @@
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { effectiveConfig, isAppConfigName, type AppConfigName } from '../../lib/app-config.ts';
 import { readStoredConfig } from '../../lib/app-config.repository.ts';
 import { findConfigAuditEntry, mergeConfig, writeStoredConfig } from './app-config.repository.ts';

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { GENESIS_HASH } from '../../db/audit-chain-hash.ts';
 import type { DbOrTrx } from '../../db/database.ts';
 import type { MinuteTask } from '../../lib/jobs/minute-tasks.ts';
-import { systemContexts, type WriteContext } from '../../lib/kit/request-context.ts';
+import { systemContexts, type WriteContext } from '../../lib/context/request-context.ts';
 import {
   activeSuperAdminEmails,
   anchorOf,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
-import { systemContexts } from '../../lib/kit/request-context.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
 import { anchorAuditPeriod, anchorRecipients, dayPeriod, logAnchor } from './audit-chain-anchors.ts';
 import { checkAuditChainOnce, dayBefore } from './audit-chain.service.ts';
 

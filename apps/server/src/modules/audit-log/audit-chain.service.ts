@@ -1,7 +1,7 @@
 import { addDays } from '@bo/shared/dates';
 import type { AuditChainCheck, AuditChainStatus } from '@bo/shared/schemas/audit-log';
 import type { DbOrTrx } from '../../db/database.ts';
-import type { ReadContext, WriteContext } from '../../lib/kit/request-context.ts';
+import type { ReadContext, WriteContext } from '../../lib/context/request-context.ts';
 import { activeSuperAdminEmails, chainHead, insertChainCheck, latestAnchor, latestChainCheck } from './audit-chain.repository.ts';
 import { anchorDelivery } from './audit-chain-anchors.ts';
 import { verifyAuditChain, type ChainRange } from './audit-chain-verify.ts';

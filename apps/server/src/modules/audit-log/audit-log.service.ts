@@ -1,5 +1,5 @@
 import type { AuditLogItem, AuditLogQuery } from '@bo/shared/schemas/audit-log';
-import type { AdminReadContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads } from '../../lib/kit/resource-routes.ts';
 import { findAuditLogs, listAuditLogs, type AuditLogPage } from './audit-log.repository.ts';
 

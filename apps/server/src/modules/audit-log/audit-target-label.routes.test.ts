@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAgentSummary } from '../../lib/audit-labels.ts';
-import { systemContexts } from '../../lib/kit/request-context.ts';
+import { userAgentSummary } from '../../lib/context/audit-labels.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
 import { labelPrefix } from './audit-log.repository.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from '../../../test/helpers.ts';
 

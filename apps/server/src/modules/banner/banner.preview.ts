@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { publicBannerSchema } from '@bo/shared/schemas/banner';
 import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
 import { localized } from '../../lib/public-read.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { banners } from './banner.repository.ts';
 
 /**

@@ -5,9 +5,9 @@ import { todayInTaipei } from '@bo/shared/dates';
 import { BANNER_POSITIONS, publicBannerList } from '@bo/shared/schemas/banner';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { localized, sendPublic } from '../../lib/public-read.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { banners, whereState } from './banner.repository.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 
 export async function bannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

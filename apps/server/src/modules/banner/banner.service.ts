@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { Banner, bannerInput, bannerListQuery } from '@bo/shared/schemas/banner';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { banners, whereState } from './banner.repository.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { daysBetween } from '@bo/shared/dates';
 import { isSubAccountRole } from '@bo/shared/roles';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
-import { systemContexts } from '../../lib/kit/request-context.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
 import { pushLineText } from '../../lib/integrations/line-push.ts';
 import { LINE_TEXT_MAX } from '@bo/shared/schemas/operations';
 import { loadAppConfig } from '../../lib/app-config.ts';

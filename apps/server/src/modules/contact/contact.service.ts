@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { ROLES } from '@bo/shared/permissions';
 import type { Contact, contactListQuery } from '@bo/shared/schemas/contact';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { adminStanding, contacts, filterContacts } from './contact.repository.ts';
 

@@ -2,12 +2,12 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/context/scope.ts';
 import type { FilesTable, SignedLinkOpensTable } from '../../db/tables/media.ts';
 
 export type FileRow = Selectable<FilesTable>;

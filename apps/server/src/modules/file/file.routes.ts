@@ -30,7 +30,7 @@ import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.t
 import { fileReads, fileService } from './file.service.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
 const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;

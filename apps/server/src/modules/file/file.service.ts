@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FileItem, fileListQuery, FileListResponse, SignedLinkOpensResponse } from '@bo/shared/schemas/file';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import {
   fileScopeOf,

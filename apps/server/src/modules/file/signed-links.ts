@@ -1,10 +1,10 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { SIGNED_LINK_P_MAX, type SignedLinkOpen } from '@bo/shared/schemas/file';
 import type { DbOrTrx } from '../../db/database.ts';
-import { actInOrganization, adminRolesOf, type Actor } from '../../lib/actor.ts';
+import { actInOrganization, adminRolesOf, type Actor } from '../../lib/context/actor.ts';
 import { LinkSigner as HmacLinkSigner, signedLinkParts as linkParts, type SignedLinkParts } from '../../lib/link-signer.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { userAgentSummary } from '../../lib/audit-labels.ts';
+import { scopeOf } from '../../lib/context/scope.ts';
+import { userAgentSummary } from '../../lib/context/audit-labels.ts';
 import { fileInScope, fileScopeOf, findSigner, type FileRow } from './file.repository.ts';
 
 /** The file manager's signed links (lib/link-signer.ts): `${SIGNED_PATH_PREFIX}/<uid>/<encoded name>`. */

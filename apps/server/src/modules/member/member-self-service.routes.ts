@@ -5,8 +5,8 @@ import { memberPasswordBody, memberSendMailBody, memberSentResponse, memberSessi
 import { badRequest } from '../../lib/errors.ts';
 import { memberLinkMail } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
-import { clientAddressOf, memberActing } from '../../lib/kit/principals.ts';
-import { appHost, openReadContext, publicReads } from '../../lib/kit/request-context.ts';
+import { clientAddressOf, memberActing } from '../../lib/context/principals.ts';
+import { appHost, openReadContext, publicReads } from '../../lib/context/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';

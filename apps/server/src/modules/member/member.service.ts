@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Member, memberInput, memberListQuery } from '@bo/shared/schemas/member';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { revokeMemberDevices } from './member-devices.repository.ts';
 import { memberFilters, members } from './member.repository.ts';

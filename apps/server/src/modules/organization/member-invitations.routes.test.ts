@@ -72,7 +72,7 @@ describe('invitations without a mail server (no SMTP_URL)', () => {
     const handed = (await audits(t, member.admin_id)).filter((a) => a.action === 'hand_over_link');
     expect(handed).toHaveLength(1);
     expect(handed[0]).toMatchObject({ target_type: 'admin', actor_id: adminA.id });
-    // No audit entry holds the link (lib/audit.ts scrubs `handover`).
+    // No audit entry holds the link (lib/context/audit.ts scrubs `handover`).
     expect(JSON.stringify(await t.db.selectFrom('audit_logs').selectAll().execute())).not.toContain(tokenOf(invitation.handover.link));
 
     // The list shows the invitation's state, never the link.

@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import type { MailStatus } from '../../db/tables/mail.ts';
 import type { OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import type { DbOrTrx } from '../../db/database.ts';
-import { parseRoles } from '../../lib/actor.ts';
+import { parseRoles } from '../../lib/context/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../lib/kit/paginate.ts';
-import type { OrganizationScope } from '../../lib/scope.ts';
+import type { OrganizationScope } from '../../lib/context/scope.ts';
 
 const memberColumns = [
   'a.id as admin_id',

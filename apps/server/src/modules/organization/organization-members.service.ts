@@ -1,7 +1,7 @@
 import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
-import type { OrganizationContext, OrganizationReadContext } from '../../lib/kit/request-context.ts';
+import type { OrganizationContext, OrganizationReadContext } from '../../lib/context/request-context.ts';
 import type { ListParams } from '../../lib/list.ts';
 import { mailSetPasswordLink } from '../../lib/identity/password-links.ts';
 import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts';

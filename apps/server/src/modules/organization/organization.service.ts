@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdminOrganizationDetail, ownOrganizationInput } from '@bo/shared/schemas/organization';
 import { notFound } from '../../lib/errors.ts';
-import type { OrganizationContext, OrganizationReadContext } from '../../lib/kit/request-context.ts';
+import type { OrganizationContext, OrganizationReadContext } from '../../lib/context/request-context.ts';
 import { findOrganizationDetail, organizations } from '../admin-organization/admin-organization.repository.ts';
 
 const toOwn = ({ member_count: _n, ...o }: AdminOrganizationDetail) => o;

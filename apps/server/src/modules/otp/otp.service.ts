@@ -1,7 +1,7 @@
 import type { OtpRecord } from '@bo/shared/schemas/otp';
 import type { otpListQuery } from '@bo/shared/schemas/otp';
 import type { z } from 'zod';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { otpRecords, whereState } from './otp.repository.ts';
 

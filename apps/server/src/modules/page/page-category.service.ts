@@ -10,7 +10,7 @@ import {
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { categoryRowsOf, pageCategories } from './page.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MinuteTask } from '../../lib/jobs/minute-tasks.ts';
-import { systemContexts, type PrincipalContexts } from '../../lib/kit/request-context.ts';
-import type { SystemPrincipal } from '../../lib/kit/principals.ts';
+import { systemContexts, type PrincipalContexts } from '../../lib/context/request-context.ts';
+import type { SystemPrincipal } from '../../lib/context/principals.ts';
 import { duePages, publishScheduledPage } from './page.repository.ts';
 
 export const PAGE_PUBLISH_TASK = 'publish-scheduled-pages';

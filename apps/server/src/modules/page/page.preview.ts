@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { publicPage } from '@bo/shared/schemas/page';
 import { pagePath } from '@bo/shared/site-paths';
 import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { publicDetail } from './page.public.routes.ts';
 import { pages } from './page.repository.ts';
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { PAGE_TYPES, pageCategoryTree, pageSlug, publicPage, publicPageList, publicPagesQuery, type Page } from '@bo/shared/schemas/page';
 import { notFound } from '../../lib/errors.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { categoryParentsOf, pages } from './page.repository.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
-import { systemContexts } from '../../lib/kit/request-context.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
 import { PAGE_PUBLISH_TASK, publishDuePages } from './page-schedule.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { PAGE_KEYS, pageContentShape, type Page, type PageStatus, type pageInput, type pageListQuery } from '@bo/shared/schemas/page';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';

@@ -1,8 +1,8 @@
 import type { PhotoSummary } from '@bo/shared/schemas/photo';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { unassigned } from '../../lib/scope.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import { unassigned } from '../../lib/context/scope.ts';
+import type { RequestContext } from '../../lib/context/request-context.ts';
 import { photoRowsAnyOrganization, photos, toPhotoItem } from './photo.repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { PhotosTable } from '../../db/tables/media.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/context/scope.ts';
 
 export type PhotoRow = Selectable<PhotosTable>;
 export interface StoredVariant {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Photo, photoListQuery } from '@bo/shared/schemas/photo';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { listPhotos, photos, storedKeysOf, type StoredVariants } from './photo.repository.ts';
 

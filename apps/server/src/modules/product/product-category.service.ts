@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { PRODUCT_KEYS, type ProductCategory, type productCategoryInput, type productCategoryListQuery } from '@bo/shared/schemas/product';
 import type { DbOrTrx } from '../../db/database.ts';
 import { categoryRules } from '../../lib/kit/category-tree.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { productCategories } from './product.repository.ts';

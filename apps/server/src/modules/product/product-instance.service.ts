@@ -9,7 +9,7 @@ import {
 } from '@bo/shared/schemas/product';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import {

@@ -2,7 +2,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { publicProduct } from '@bo/shared/schemas/product';
 import { productPath } from '@bo/shared/site-paths';
 import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { publicDetail } from './product.public.routes.ts';
 import { products } from './product.repository.ts';
 

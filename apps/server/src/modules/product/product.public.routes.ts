@@ -7,9 +7,9 @@ import { pageSlug } from '@bo/shared/schemas/page';
 import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { maxDepth } from './product-category.service.ts';
 import { allCategories, categoryTree, instancesOf, products } from './product.repository.ts';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { PRODUCT_KEYS, type Product, type ProductStatus, type productInput, type productListQuery } from '@bo/shared/schemas/product';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { pick } from '../../lib/pick.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';

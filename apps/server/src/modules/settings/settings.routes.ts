@@ -4,7 +4,7 @@ import { API_VERSION } from '@bo/shared/app-config';
 import { publicSettings } from '@bo/shared/schemas/settings';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 import { adminProviders } from '../../lib/oauth/providers.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {

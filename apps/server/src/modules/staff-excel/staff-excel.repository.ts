@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffExcelsTable } from '../../db/tables/staff.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import type { ListParams } from '../../lib/list.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/context/scope.ts';
 
 export type StaffExcelRow = Selectable<StaffExcelsTable>;
 

@@ -12,9 +12,9 @@ import {
 import { todayInTaipei } from '@bo/shared/dates';
 import type { DbOrTrx } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
-import { owningOrganization, type Scope } from '../../lib/scope.ts';
+import { owningOrganization, type Scope } from '../../lib/context/scope.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts';

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { CertificateTypesTable } from '../../db/tables/staff.ts';
 import { conflict } from '../../lib/errors.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { whereInScope, type Scope } from '../../lib/scope.ts';
+import { whereInScope, type Scope } from '../../lib/context/scope.ts';
 import { rowExists } from '../../lib/kit/row-exists.ts';
 
 type Row = Selectable<CertificateTypesTable>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CertificateType, certificateTypeInput } from '@bo/shared/schemas/staff';
 import { conflict } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import {
   assertCertificateTypeNameFree,

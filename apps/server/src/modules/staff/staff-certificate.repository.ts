@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.ts';
 import type { StaffCertificatesTable } from '../../db/tables/staff.ts';
 import { notFound } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
-import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
+import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 
 export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
 

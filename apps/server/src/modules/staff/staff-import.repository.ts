@@ -1,7 +1,7 @@
 import { savedImportMapping, type SavedImportMapping } from '@bo/shared/schemas/staff-import';
 import type { DbOrTrx } from '../../db/database.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { owningOrganization, whereInScope, type Scope } from '../../lib/scope.ts';
+import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 
 export interface StoredImportMapping {
   mapping: SavedImportMapping;

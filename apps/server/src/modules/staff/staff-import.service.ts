@@ -23,7 +23,7 @@ import {
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
-import type { AdminReadContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import type { StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
 import { findImportMapping } from './staff-import.repository.ts';

@@ -1,7 +1,7 @@
 import { IMPORT_KEYS, toSavedMapping, type StaffImportMapping, type StaffImportMode } from '@bo/shared/schemas/staff-import';
 import { conflict } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
-import type { RequestContext } from '../../lib/kit/request-context.ts';
+import type { RequestContext } from '../../lib/context/request-context.ts';
 import { staffFieldValues } from './staff-fields.ts';
 import { planRows } from './staff-import.plan.ts';
 import { saveImportMapping } from './staff-import.repository.ts';

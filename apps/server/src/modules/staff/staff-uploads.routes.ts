@@ -5,7 +5,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { idParam, rowIdParam } from '@bo/shared/list';
 import { staffSchema } from '@bo/shared/schemas/staff';
 import { notFound } from '../../lib/errors.ts';
-import type { OrganizationContext } from '../../lib/kit/request-context.ts';
+import type { OrganizationContext } from '../../lib/context/request-context.ts';
 import { checkedImage, normalisedImage } from '../../lib/media/image-policy.ts';
 import { receiveUpload, takeDocument, takeImage } from '../../lib/media/intake.ts';
 import { organizationObjectKey } from '../../lib/media/object-key.ts';

@@ -16,7 +16,7 @@ import {
 } from '@bo/shared/schemas/staff';
 import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
-import { allOrganizations, inOrganization, type Scope } from '../../lib/scope.ts';
+import { allOrganizations, inOrganization, type Scope } from '../../lib/context/scope.ts';
 import { listLibraryPhotos } from './library-photos.ts';
 import { staffReads, staffService } from './staff.service.ts';
 

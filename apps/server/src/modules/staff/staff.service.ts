@@ -9,10 +9,10 @@ import {
 } from '@bo/shared/schemas/staff';
 import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
 import { badRequest } from '../../lib/errors.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import type { ListResult } from '../../lib/list.ts';
-import { owningOrganization } from '../../lib/scope.ts';
+import { owningOrganization } from '../../lib/context/scope.ts';
 import { knownCertificateTypeIds } from './certificate-type.repository.ts';
 import { libraryPhotoKey } from './library-photos.ts';
 import { staffFieldValues, type StaffData } from './staff-fields.ts';

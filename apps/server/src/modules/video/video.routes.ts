@@ -5,9 +5,9 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { publicVideoList } from '@bo/shared/schemas/video';
 import { youtubeEmbedUrl, youtubeStart } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
-import { allOrganizations } from '../../lib/scope.ts';
+import { allOrganizations } from '../../lib/context/scope.ts';
 import { videos } from './video.repository.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 
 /** The public API's videos: published ones, in the site's order. */
 export async function videoPublicRoutes(fastify: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { youtubeId } from '@bo/shared/validators';
 import type { Video, videoInput, videoListQuery } from '@bo/shared/schemas/video';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { videos } from './video.repository.ts';

@@ -5,7 +5,7 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { publicWebsiteSchema, websiteSettingsInput, websiteSettingsSchema } from '@bo/shared/schemas/website-settings';
 import { z } from 'zod';
 import { sendPublic } from '../../lib/public-read.ts';
-import { publicReads } from '../../lib/kit/request-context.ts';
+import { publicReads } from '../../lib/context/request-context.ts';
 import { publicWebsite, websiteSettingsReads, websiteSettingsService } from './website-settings.service.ts';
 
 /** The website's identity: read and replaced by page editors and super admins; the site reads it through the public route. */

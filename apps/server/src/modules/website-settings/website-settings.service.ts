@@ -8,7 +8,7 @@ import {
   type websiteSettingsInput,
 } from '@bo/shared/schemas/website-settings';
 import type { Database } from '../../db/database.ts';
-import type { AdminReadContext, RequestContext } from '../../lib/kit/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './website-settings.repository.ts';
 

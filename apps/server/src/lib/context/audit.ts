@@ -1,6 +1,6 @@
 import type { PrincipalKind } from '@bo/shared/schemas/audit-log';
 
-/** The columns of an audit row that say who wrote it (lib/kit/principals.ts `auditWhoOf`). */
+/** The columns of an audit row that say who wrote it (lib/context/principals.ts `auditWhoOf`). */
 export interface AuditWho {
   actor_kind: PrincipalKind;
   actor_id: number | null;

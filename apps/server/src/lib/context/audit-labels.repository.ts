@@ -1,8 +1,8 @@
-import type { DbOrTrx } from '../db/database.ts';
+import type { DbOrTrx } from '../../db/database.ts';
 
 /**
  * `columns` of the row of `table` with this id, or undefined. The table and columns come from the
- * label registry (lib/audit-labels.ts), never from a request.
+ * label registry (lib/context/audit-labels.ts), never from a request.
  */
 export async function labelFields(
   db: DbOrTrx,

@@ -1,6 +1,6 @@
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
-import type { DbOrTrx } from '../db/database.ts';
+import type { DbOrTrx } from '../../db/database.ts';
 import { deviceWithAdmin, membershipRoles, organizationWithMembership, roleSourcesOf, type RoleSources } from './actor.repository.ts';
 
 /** Who is making a request: loaded from the token's login device on every request. */

@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@bo/shared/audit-actions';
-import type { DbOrTrx } from '../db/database.ts';
+import type { DbOrTrx } from '../../db/database.ts';
 import { labelFields } from './audit-labels.repository.ts';
 
 /**

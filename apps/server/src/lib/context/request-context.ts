@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../actor.ts';
-import { scrub, type AuditWho } from '../audit.ts';
-import { resolveTargetLabel } from '../audit-labels.ts';
-import { inOrganization, scopeOf, type OrganizationScope, type Scope } from '../scope.ts';
+import type { Actor } from './actor.ts';
+import { scrub, type AuditWho } from './audit.ts';
+import { resolveTargetLabel } from './audit-labels.ts';
+import { inOrganization, scopeOf, type OrganizationScope, type Scope } from './scope.ts';
 import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import { appendToAuditChain, type UnchainedAuditRow } from './audit-chain-append.ts';
@@ -87,7 +87,7 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
 /**
  * Append-only: nothing in the code base updates or deletes an audit row. The target's label is
  * looked up on the same connection (the context's transaction) when the entry is recorded; the rows
- * are chained and inserted when the transaction is about to commit (lib/kit/audit-chain-append.ts).
+ * are chained and inserted when the transaction is about to commit (lib/context/audit-chain-append.ts).
  * Private: entries are written through a context's `audit`, never by hand.
  */
 async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise<UnchainedAuditRow> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PrincipalKind } from '@bo/shared/schemas/audit-log';
-import type { AuditWho } from '../audit.ts';
+import type { AuditWho } from './audit.ts';
 
 export type { PrincipalKind };
 

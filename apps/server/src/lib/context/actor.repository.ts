@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
-import { compiledOnce } from './compiled-query.ts';
+import type { DbOrTrx } from '../../db/database.ts';
+import { compiledOnce } from '../compiled-query.ts';
 
 // Runs on every request: the device, its admin and, for a member of a group only, the group's roles
 // and the app config row that says whether groups are on; one statement, compiled once.

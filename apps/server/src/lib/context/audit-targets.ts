@@ -14,7 +14,7 @@ export type TypedAuditEntry = {
     action: AuditActions[T];
     target_type: T;
     target_id?: string | number | null;
-    /** The target's display name; when omitted, writeAudit resolves it (lib/audit-labels.ts). */
+    /** The target's display name; when omitted, writeAudit resolves it (lib/context/audit-labels.ts). */
     target_label?: string | null;
     before?: unknown;
     after?: unknown;
