@@ -10,6 +10,11 @@ import { privateDatabaseFiles } from '../private-files.ts';
 export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
 export type DbOrTrx = Database | Trx;
+/**
+ * What a read may use: selects, never an insert, update or delete (a write on it does not compile).
+ * A transaction is a ReadDb too, so a write context's reads take the same functions.
+ */
+export type ReadDb = Pick<Database, 'selectFrom' | 'selectNoFrom' | 'fn' | 'dynamic'>;
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Whether the database answers (start-up's check, the readiness probe). */
