@@ -49,9 +49,13 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
+    // The end of the bytes sent before: a statement's text may arrive split over two chunks.
+    let tail = Buffer.alloc(0);
     client.on('data', (chunk: Buffer) => {
       const armed = trigger;
-      if (armed && chunk.includes(armed.text)) {
+      const seen = armed ? Buffer.concat([tail, chunk]) : chunk;
+      tail = seen.subarray(Math.max(0, seen.length - 200));
+      if (armed && seen.includes(armed.text)) {
         trigger = null;
         if (armed.forward) upstream.write(chunk, () => cutAll());
         else cutAll();
