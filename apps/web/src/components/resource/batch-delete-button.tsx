@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './i18n.ts';
 
 /**
  * A list's "delete the selected rows" action: asks through `del` (useDeleteRows, which names the

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { SvgIcon } from '../../components/svg-icon.tsx';
 import { useAppConfig } from '../../lib/settings.ts';
+import './i18n-identity.ts';
 
 /** The sign-in page's card for the other public account screens (reset by mail, e-mail code). */
 export function PublicCard({

@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { signedLinkOpensQuery } from './api.ts';
 import { formatBytes } from './format-bytes.ts';
+import './i18n.ts';
 
 const PER_PAGE = 10;
 

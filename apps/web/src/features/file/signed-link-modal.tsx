@@ -13,6 +13,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { absoluteUrl, useSignedUrl } from './api.ts';
+import './i18n.ts';
 
 /** Signs a link to one file with an expiry from the picker (the server caps it at one day by default). */
 export function SignedLinkModal({ file, onClose }: { file: FileItem | null; onClose(): void }) {

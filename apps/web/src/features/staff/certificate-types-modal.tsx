@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { certificateTypesQuery, useCertificateTypeMutations } from './api.ts';
 import './i18n.ts';
+import '../../components/resource/i18n.ts';
 
 /** The organization's editable list of certificate types (occupational safety, first aid, crane operator, ...). */
 export function CertificateTypesButton({ canWrite }: { canWrite: boolean }) {

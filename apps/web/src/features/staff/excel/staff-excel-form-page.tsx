@@ -32,6 +32,7 @@ import { MappingEditor, useMappingLabel } from './mapping-editor.tsx';
 import { SheetGridView, masterAddress } from './sheet-grid.tsx';
 import './i18n.ts';
 import './staff-excel.css';
+import '../i18n.ts';
 
 export default function StaffExcelFormPage() {
   const { mode } = useRouteMeta();
