@@ -73,6 +73,59 @@ describe('a code typed at sign-in by e-mail', () => {
     expect((await api(t.app).post(URL, { email: admin.email, code })).statusCode).toBe(401);
     expect(await devicesOf(admin.id)).toBe(1);
   });
+
+  it("is the same for a member's code: its session failing to open keeps the code, and the e-mail unconfirmed", async () => {
+    const MEMBER_URL = '/api/member/account/login-via-email-otp';
+    const email = `code-tries-member-${Date.now()}@example.com`;
+    const now = new Date().toISOString();
+    const member = await t.db
+      .insertInto('members')
+      .values({
+        email,
+        name: '會員',
+        password_hash: null,
+        status: 'active',
+        email_verified_at: null,
+        locale: 'zh-TW',
+        last_sign_in_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const code = await t.db
+      .transaction()
+      .execute((trx) =>
+        oneTimeCodes(t.app.config.jwtSecret).issue(trx, { email, adminId: null, memberId: member.id, purpose: 'member_sign_in', ip: null }),
+      );
+    const memberRow = () => t.db.selectFrom('members').select(['email_verified_at']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const sessions = async () => (await t.db.selectFrom('member_devices').select('id').where('member_id', '=', member.id).execute()).length;
+
+    expect((await api(t.app).post(MEMBER_URL, { email, code: wrongOf(code) })).statusCode).toBe(401);
+    expect(await otpRecord(email, 'member_sign_in')).toEqual({ state: 'open', tries: 1 });
+
+    const drop = await refuseWrites(t.db, {
+      name: 'member_code_session_boom',
+      table: 'member_devices',
+      event: 'INSERT',
+      when: `NEW.member_id = ${member.id}`,
+    });
+    try {
+      expect((await api(t.app).post(MEMBER_URL, { email, code })).statusCode).toBe(500);
+    } finally {
+      await drop();
+    }
+    expect(await sessions()).toBe(0);
+    expect((await memberRow()).email_verified_at).toBeNull();
+    expect(await otpRecord(email, 'member_sign_in')).toEqual({ state: 'open', tries: 1 });
+
+    const ok = await api(t.app).post(MEMBER_URL, { email, code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().member.email_verified_at).not.toBeNull();
+    expect(await otpRecord(email, 'member_sign_in')).toEqual({ state: 'used', tries: 1 });
+    expect((await api(t.app).post(MEMBER_URL, { email, code })).statusCode).toBe(401);
+    expect(await sessions()).toBe(1);
+  });
 });
 
 describe('a code typed to confirm an e-mail change', () => {
