@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
 import { badRequest } from '../errors.ts';
 import { CODE_RULES, oneTimeCodes } from './one-time-codes.ts';
@@ -31,16 +31,16 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
   const codes = oneTimeCodes(serverSecret);
   return {
     /** The change waiting for its code, while the code can still be used. */
-    async pending(db: DbOrTrx, owner: CodeOwner): Promise<PendingEmailChange | null> {
+    async pending(db: ReadDb, owner: CodeOwner): Promise<PendingEmailChange | null> {
       const row = await openCodeOfOwner(db, owner, purpose);
       if (!row || row.expires_at <= new Date().toISOString() || Number(row.tries) >= CODE_RULES.maxTries) return null;
       return { email: row.email, expires_at: row.expires_at };
     },
 
     /** A new pending change to `email` (an earlier one dies): the plain code, to be mailed to `email` and forgotten. */
-    async start(db: DbOrTrx, owner: CodeOwner, opts: { email: string; ip: string | null }): Promise<string> {
-      await retireOpenCodesOfOwner(db, owner, purpose, new Date().toISOString());
-      return codes.issue(db, {
+    async start(trx: Trx, owner: CodeOwner, opts: { email: string; ip: string | null }): Promise<string> {
+      await retireOpenCodesOfOwner(trx, owner, purpose, new Date().toISOString());
+      return codes.issue(trx, {
         email: opts.email,
         adminId: 'adminId' in owner ? owner.adminId : null,
         ...('memberId' in owner ? { memberId: owner.memberId } : {}),
@@ -53,22 +53,22 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
     },
 
     /** Drops the pending change; the address it was for, or null when none was pending. */
-    async cancel(db: DbOrTrx, owner: CodeOwner): Promise<string | null> {
-      const row = await openCodeOfOwner(db, owner, purpose);
+    async cancel(trx: Trx, owner: CodeOwner): Promise<string | null> {
+      const row = await openCodeOfOwner(trx, owner, purpose);
       if (!row) return null;
-      await retireOpenCodesOfOwner(db, owner, purpose, new Date().toISOString());
+      await retireOpenCodesOfOwner(trx, owner, purpose, new Date().toISOString());
       return row.email;
     },
 
     /**
      * Checks the typed code against the account's pending change and uses it up: the new address, or
-     * null (a wrong code counts a try, as sign-in codes do). Run it in a transaction that commits
-     * whatever the answer, so a wrong try is counted.
+     * null (a wrong code counts a try, as sign-in codes do). Run it in the transaction that changes the
+     * address: on null it returns `refused(…)` and commits, so the try counts (lib/identity/code-tries.ts).
      */
-    async check(db: DbOrTrx, owner: CodeOwner, code: string): Promise<string | null> {
-      const row = await openCodeOfOwner(db, owner, purpose);
+    async check(trx: Trx, owner: CodeOwner, code: string): Promise<string | null> {
+      const row = await openCodeOfOwner(trx, owner, purpose);
       if (!row) return null;
-      const checked = await codes.checkRow(db, row, purpose, code);
+      const checked = await codes.checkRow(trx, row, purpose, code);
       return checked.result === 'ok' ? row.email : null;
     },
   };

@@ -1,12 +1,13 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
+import { tryCode, type TryResult } from './code-tries.ts';
 import { insertCode, openCodeOf, retireOpenCodes, takeCodeTry, useUpCode } from './one-time-codes.repository.ts';
 import { digestSecret, randomDigits, sameDigest } from './secret-digest.ts';
 
 /** Issue 10: six digits, ten minutes, five tries. */
 export const CODE_RULES = { digits: 6, ttlSeconds: 10 * 60, maxTries: 5 } as const;
 
-export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'none';
+export type CodeCheck = TryResult | 'expired';
 
 /** The state the OTP records screen shows, computed from a row at `nowIso`. */
 export function codeState(
@@ -29,7 +30,7 @@ export function oneTimeCodes(serverSecret: string) {
   return {
     /** A new code for `email`: the plain code, to be mailed and forgotten. */
     async issue(
-      db: DbOrTrx,
+      trx: Trx,
       opts: {
         email: string;
         adminId: number | null;
@@ -45,8 +46,8 @@ export function oneTimeCodes(serverSecret: string) {
       const code = randomDigits(CODE_RULES.digits);
       const now = new Date();
       const nowIso = now.toISOString();
-      if (opts.retire !== 'owner') await retireOpenCodes(db, email, opts.purpose, nowIso);
-      await insertCode(db, {
+      if (opts.retire !== 'owner') await retireOpenCodes(trx, email, opts.purpose, nowIso);
+      await insertCode(trx, {
         email,
         admin_id: opts.adminId,
         member_id: opts.memberId ?? null,
@@ -62,27 +63,28 @@ export function oneTimeCodes(serverSecret: string) {
     },
 
     /**
-     * Checks a typed code against the open code of `email` and `purpose`: 'ok' uses it up (once, even
-     * under concurrent tries), 'wrong' counts a try; after `maxTries` wrong ones even the right code is
-     * 'exhausted'. 'none': no code was issued, or it was used or replaced.
+     * Checks a typed code against the open code of `email` and `purpose` (lib/identity/code-tries.ts),
+     * in the transaction that does what the code allows: 'ok' uses it up (once, even under concurrent
+     * tries), 'wrong' counts a try, which stays counted when that transaction commits; after `maxTries`
+     * wrong ones even the right code is 'exhausted'. 'none': no code was issued, or it was used or replaced.
      */
     async check(
-      db: DbOrTrx,
+      trx: Trx,
       opts: { email: string; purpose: CodePurpose; code: string },
     ): Promise<{ result: CodeCheck; adminId: number | null; accountId: number | null }> {
       const email = opts.email.toLowerCase();
-      const row = await openCodeOf(db, email, opts.purpose);
+      const row = await openCodeOf(trx, email, opts.purpose);
       if (!row) return { result: 'none', adminId: null, accountId: null };
-      return checkRow(db, { ...row, email }, opts.purpose, opts.code);
+      return checkRow(trx, { ...row, email }, opts.purpose, opts.code);
     },
 
     /** The same check against one open code already found (an account's own, `openCodeOfOwner`). */
-    checkRow: (db: DbOrTrx, row: OpenCode, purpose: CodePurpose, code: string) => checkRow(db, row, purpose, code),
+    checkRow: (trx: Trx, row: OpenCode, purpose: CodePurpose, code: string) => checkRow(trx, row, purpose, code),
   };
 
   /** Checks `code` against one open code: 'ok' uses it up, 'wrong' counts a try (see check). */
   async function checkRow(
-    db: DbOrTrx,
+    trx: Trx,
     row: OpenCode,
     purpose: CodePurpose,
     code: string,
@@ -92,14 +94,14 @@ export function oneTimeCodes(serverSecret: string) {
     const accountId = row.member_id ?? row.admin_id;
     const nowIso = new Date().toISOString();
     if (row.expires_at <= nowIso) return { result: 'expired', adminId, accountId };
-    // The try is taken before the comparison, in one statement: parallel guesses compare at most maxTries.
-    if (row.tries >= CODE_RULES.maxTries || !(await takeCodeTry(db, row.id, CODE_RULES.maxTries))) {
-      return { result: 'exhausted', adminId, accountId };
-    }
+    if (row.tries >= CODE_RULES.maxTries) return { result: 'exhausted', adminId, accountId };
     const typed = /^\d+$/.test(code) ? code : '';
-    if (!sameDigest(row.code_hash, digest(purpose, row.email, typed))) return { result: 'wrong', adminId, accountId };
-    const used = await useUpCode(db, row.id, nowIso);
-    return { result: used ? 'ok' : 'none', adminId, accountId };
+    const result = await tryCode(trx, {
+      takeTry: (t) => takeCodeTry(t, row.id, CODE_RULES.maxTries),
+      matches: () => sameDigest(row.code_hash, digest(purpose, row.email, typed)),
+      useUp: (t) => useUpCode(t, row.id, nowIso),
+    });
+    return { result, adminId, accountId };
   }
 }
 

@@ -3,6 +3,7 @@ import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { oauthProviderParam } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { afterCommit, refused } from '../identity/code-tries.ts';
 import { EMAIL_CHANGE_KEYS, EMAIL_CHANGE_TTL_SECONDS, emailChangeInvalid, emailChanges } from '../identity/email-change.ts';
 import { CODE_RULES, oneTimeCodes } from '../identity/one-time-codes.ts';
 import { paceSend } from '../identity/send-pacing.ts';
@@ -207,20 +208,23 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     // An address taken since the request keeps its code: the account cancels or asks for another address.
     const pending = await changes.pending(publicReads(req), owner);
     if (pending && (await ec.taken(publicReads(req), pending.email, account.id))) throw isTaken();
-    // Its own transaction, committed whatever the answer, so a wrong code counts a try.
-    const email = await ec.write(req, ({ trx }) => changes.check(trx, owner, req.body.code));
-    if (email === null) throw emailChangeInvalid();
-    await ec.write(req, async (ctx) => {
-      if (await ec.taken(ctx.trx, email, account.id)) throw isTaken();
-      await ec.setEmail(ctx.trx, account.id, email, new Date().toISOString());
-      await ctx.audit({
-        action: 'change_email',
-        target_type: accounts.type,
-        target_id: account.id,
-        before: { email: account.email },
-        after: { email },
-      });
-    });
+    // The code is used in the transaction that changes the address: a wrong one is committed as a try
+    // and answered after; an address taken meanwhile rolls the use back and the code still works.
+    await afterCommit(
+      ec.write(req, async (ctx) => {
+        const email = await changes.check(ctx.trx, owner, req.body.code);
+        if (email === null) return refused(emailChangeInvalid());
+        if (await ec.taken(ctx.trx, email, account.id)) throw isTaken();
+        await ec.setEmail(ctx.trx, account.id, email, new Date().toISOString());
+        await ctx.audit({
+          action: 'change_email',
+          target_type: accounts.type,
+          target_id: account.id,
+          before: { email: account.email },
+          after: { email },
+        });
+      }),
+    );
     return side.profile.view(req);
   });
 

@@ -1,6 +1,7 @@
 import { OAUTH_KEYS } from '@bo/shared/schemas/account';
 import { MEMBER_KEYS } from '@bo/shared/schemas/member';
 import { MESSAGES } from '@bo/shared/messages';
+import type { Trx } from '../../db/database.ts';
 import { AppError, badRequest, loginFail } from '../errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -44,8 +45,10 @@ export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: fa
 /**
  * One way to sign in (password; e-mail code, Google, Facebook, LINE to come): it answers which
  * principal the credentials prove, or why they do not. `claim` runs before the attempt limiter and
- * reCAPTCHA and must not check the secret; `verify` checks it. A strategy carries what `claim` found
- * to `verify` in its own claim type `K` (a password hash, a code record).
+ * reCAPTCHA and must not check the secret; `verify` checks it, outside any transaction (a password's
+ * hash, a provider's answer). A secret the sign-in uses up (an e-mail code) is checked by `spend`
+ * instead, in the transaction that opens the session. A strategy carries what `claim` found to
+ * `verify` and `spend` in its own claim type `K` (a password hash, the account found).
  */
 export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> = Claim<P>> {
   /** Whom this strategy signs in: the target type of a failure's audit entry. */
@@ -54,4 +57,10 @@ export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> =
   methodOf(credentials: C): string;
   claim(credentials: C): Promise<K>;
   verify(credentials: C, claim: K): Promise<Verdict<P>>;
+  /**
+   * Once `verify` passed: checks and uses up a secret in the sign-in's transaction (lib/identity/
+   * code-tries.ts). A refusal commits with its audit entry, so a wrong try counts; a session that
+   * fails to open rolls the use back, and the secret still works.
+   */
+  spend?(trx: Trx, credentials: C, claim: K): Promise<Verdict<P>>;
 }

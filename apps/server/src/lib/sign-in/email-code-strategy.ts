@@ -15,7 +15,8 @@ interface EmailCodeClaim<P extends Principal> extends Claim<P> {
 
 /**
  * An e-mail and the code mailed to it: an admin's (POST /api/admin/account/login-via-email-otp) or,
- * with `memberAccounts`, a member's. The code proves the e-mail, so it also confirms a member's.
+ * with `memberAccounts`, a member's. The code proves the e-mail, so it also confirms a member's. It is
+ * checked and used in the transaction that opens the session (`spend`).
  */
 export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
   db: DbOrTrx,
@@ -37,10 +38,12 @@ export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
         found: found ?? null,
       };
     },
-    async verify({ email, code }, { principal, found }) {
-      // Checked for an unknown e-mail too ('none'): the answer takes the same path either way.
-      const { result, accountId } = await codes.check(db, { email, purpose, code });
+    async verify(_credentials, { principal, found }) {
+      return principal && found ? { ok: true, principal } : { ok: false, failure: 'unknown_account' };
+    },
+    async spend(trx, { email, code }, { principal, found }) {
       if (!principal || !found) return { ok: false, failure: 'unknown_account' };
+      const { result, accountId } = await codes.check(trx, { email, purpose, code });
       if (result !== 'ok' || accountId !== principal.id) return { ok: false, failure: 'wrong_secret' };
       const refusal = accounts.refusal({ ...found, email_verified_at: found.email_verified_at ?? 'by-code' });
       if (refusal) return { ok: false, failure: refusal };

@@ -1,6 +1,7 @@
 import type { TwoFactorStep } from '@bo/shared/schemas/account';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { SignInChallengesTable } from '../../db/tables/two-factor.ts';
+import type { TriedRecord } from '../identity/code-tries.ts';
 import { digestSecret, randomToken } from '../identity/secret-digest.ts';
 import { TWO_FACTOR_RULES, twoFactorEnabled, twoFactorRequired } from '../identity/two-factor.ts';
 import type { AdminPrincipal } from './principal.ts';
@@ -56,21 +57,19 @@ export type OpenChallenge = Pick<
  * The challenge `token` names, while it lasts: not used, not expired, fewer than the allowed wrong
  * tries, and from the browser (X-Fingerprint) that passed the first factor. Null otherwise.
  */
-export async function findChallenge(db: DbOrTrx, serverSecret: string, token: string, fingerprint: string): Promise<OpenChallenge | null> {
+export async function findChallenge(db: ReadDb, serverSecret: string, token: string, fingerprint: string): Promise<OpenChallenge | null> {
   const row = await openChallengeByDigest(db, digestSecret(serverSecret, USE, token), new Date().toISOString());
   if (!row || row.fingerprint !== fingerprint || row.tries >= TWO_FACTOR_RULES.challengeTries) return null;
   return row;
 }
 
 /**
- * Takes a try before the second factor is checked (committed with a wrong one; the last one ends the
- * challenge): false when no try is left, so at most `challengeTries` codes are ever checked.
+ * The challenge as the record its second factor is tried against (lib/identity/code-tries.ts): each
+ * code checked takes a try of it, the last one ends it, and the right one uses it up. `matches` says
+ * whether the typed second factor is right.
  */
-export async function takeTry(db: DbOrTrx, id: number): Promise<boolean> {
-  return takeChallengeTry(db, id, TWO_FACTOR_RULES.challengeTries);
-}
-
-/** Uses the challenge up; false when another request did first. */
-export async function useChallenge(trx: Trx, id: number): Promise<boolean> {
-  return useUpChallenge(trx, id, new Date().toISOString());
-}
+export const challengeTries = (id: number, matches: TriedRecord['matches']): TriedRecord => ({
+  takeTry: (trx) => takeChallengeTry(trx, id, TWO_FACTOR_RULES.challengeTries),
+  matches,
+  useUp: (trx) => useUpChallenge(trx, id, new Date().toISOString()),
+});

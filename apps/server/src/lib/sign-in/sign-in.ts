@@ -1,6 +1,7 @@
 import type { DbOrTrx, Trx } from '../../db/database.ts';
 import { visitor } from '../context/principals.ts';
 import { runInTransaction, type ContextHost, type WriteContext } from '../context/request-context.ts';
+import { afterCommit, refused } from '../identity/code-tries.ts';
 import type { AttemptLimiter, SignInAttempt } from './attempt-limiter.ts';
 import { failureError, type Claim, type CredentialStrategy } from './credential-strategy.ts';
 import type { SignInResponse, TwoFactorStep } from '@bo/shared/schemas/account';
@@ -49,7 +50,8 @@ export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
 
 /**
  * The sign-in pipeline: attempt limiter → reCAPTCHA (when the route asks) → credential strategy →
- * a failure's audit entry (401), the second step two-factor asks for, or a session. Every sign-in
+ * in one visitor's transaction, the secret it spends, then a failure's audit entry (401, committed
+ * before it is answered), the second step two-factor asks for, or a session. Every sign-in
  * method is a strategy run through it; the second step ends in a session through `sessions` too.
  */
 export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn<P> {
@@ -63,26 +65,29 @@ export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn
     await limiter.check(attempt);
     if (recaptcha) await steps.verifyRecaptcha(recaptcha.token, client.ip);
 
-    const verdict = await strategy.verify(credentials, claim);
-    if (!verdict.ok) {
-      // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
-      await asVisitor((ctx) =>
-        ctx.audit({
-          action: 'login_failed',
-          target_type: strategy.principalType,
-          target_id: claim.principal?.id ?? null,
-          after: claim.attempted,
-        }),
-      );
-      throw failureError(verdict.failure);
-    }
+    const checked = await strategy.verify(credentials, claim);
+    const answer = await afterCommit(
+      asVisitor(async (ctx) => {
+        const verdict = checked.ok && strategy.spend ? await strategy.spend(ctx.trx, credentials, claim) : checked;
+        if (!verdict.ok) {
+          // Nobody is signed in yet: the attempt has no actor; the account it aimed at is the target.
+          await ctx.audit({
+            action: 'login_failed',
+            target_type: strategy.principalType,
+            target_id: claim.principal?.id ?? null,
+            after: claim.attempted,
+          });
+          // Committed with the entry (and the try a spent secret took), then answered.
+          return refused(failureError(verdict.failure));
+        }
+        const opening = { principal: verdict.principal, client, keepLogin };
+        const step = await secondFactor(ctx.trx, { ...opening, method: strategy.methodOf(credentials) });
+        if (step) return { two_factor: step };
+        const { token } = await sessions.open(ctx, opening);
+        return { token };
+      }),
+    );
     await limiter.succeed(attempt);
-    return asVisitor(async (ctx): Promise<SignInResponse> => {
-      const opening = { principal: verdict.principal, client, keepLogin };
-      const step = await secondFactor(ctx.trx, { ...opening, method: strategy.methodOf(credentials) });
-      if (step) return { two_factor: step };
-      const { token } = await sessions.open(ctx, opening);
-      return { token };
-    });
+    return answer;
   };
 }

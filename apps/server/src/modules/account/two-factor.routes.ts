@@ -13,13 +13,14 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { adminActing } from '../../lib/context/principals.ts';
 import { publicReads } from '../../lib/context/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
+import { afterCommit, refused, tryCode } from '../../lib/identity/code-tries.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
 import { adminPrincipal } from '../../lib/sign-in/principal.ts';
-import { findChallenge, takeTry, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
+import { challengeTries, findChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { findAccountAdmin } from './account-admin.repository.ts';
@@ -92,43 +93,50 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const step = code !== undefined && base32 ? tf.matchStep(base32, code, stored?.last_step ?? null) : null;
       const typed = code !== undefined ? 'code' : 'recovery_code';
 
-      const answer = await req.inVisitorTransaction(async (ctx) => {
-        const { trx } = ctx;
-        if (!(await takeTry(trx, challenge.id))) throw loginFail();
-        // Spent in the transaction that signs in with it: a sign-in refused after this point keeps the code.
-        const usedRecovery = recovery_code !== undefined && !setup ? await tf.useRecoveryCode(trx, principal.id, recovery_code) : false;
-        if (step === null && !usedRecovery) {
-          await ctx.audit({
-            action: 'login_failed',
-            target_type: 'admin',
-            target_id: principal.id,
-            after: { method: challenge.method, step: 'two_factor', with: typed },
-          });
-          // Committed: the try taken above counts against the challenge.
-          return null;
-        }
-        if (!(await useChallenge(trx, challenge.id))) throw loginFail();
-        // The second factor proved the admin: what it changes is the admin's own doing.
-        const asAdmin = ctx.actingAs(adminActing(principal.id, client));
-        let recovery_codes: string[] | undefined;
-        if (setup) {
-          await saveTwoFactorSecret(trx, principal.id, { sealed: sealed!, enabledAt: new Date().toISOString(), lastStep: step });
-          recovery_codes = await tf.replaceRecoveryCodes(trx, principal.id);
-          await asAdmin.audit({
-            action: 'enable_two_factor',
-            target_type: 'admin',
-            target_id: principal.id,
-            after: { at_sign_in: true },
-          });
-        } else if (step !== null) {
-          if (!(await advanceLastStep(trx, principal.id, step))) throw codeIncorrect('code');
-        } else {
-          await asAdmin.audit({ action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
-        }
-        const { token } = await openSession(ctx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
-        return recovery_codes ? { token, recovery_codes } : { token };
-      });
-      if (!answer) throw codeIncorrect(typed);
+      const answer = await afterCommit(
+        req.inVisitorTransaction(async (ctx) => {
+          const { trx } = ctx;
+          const tried = await tryCode(
+            trx,
+            // A recovery code is spent in the transaction that signs in with it: a sign-in refused after this point keeps it.
+            challengeTries(
+              challenge.id,
+              async (t) =>
+                step !== null || (recovery_code !== undefined && !setup && (await tf.useRecoveryCode(t, principal.id, recovery_code))),
+            ),
+          );
+          if (tried === 'wrong') {
+            await ctx.audit({
+              action: 'login_failed',
+              target_type: 'admin',
+              target_id: principal.id,
+              after: { method: challenge.method, step: 'two_factor', with: typed },
+            });
+            // Committed with its entry: the try counts against the challenge.
+            return refused(codeIncorrect(typed));
+          }
+          if (tried !== 'ok') throw loginFail();
+          // The second factor proved the admin: what it changes is the admin's own doing.
+          const asAdmin = ctx.actingAs(adminActing(principal.id, client));
+          let recovery_codes: string[] | undefined;
+          if (setup) {
+            await saveTwoFactorSecret(trx, principal.id, { sealed: sealed!, enabledAt: new Date().toISOString(), lastStep: step });
+            recovery_codes = await tf.replaceRecoveryCodes(trx, principal.id);
+            await asAdmin.audit({
+              action: 'enable_two_factor',
+              target_type: 'admin',
+              target_id: principal.id,
+              after: { at_sign_in: true },
+            });
+          } else if (step !== null) {
+            if (!(await advanceLastStep(trx, principal.id, step))) throw codeIncorrect('code');
+          } else {
+            await asAdmin.audit({ action: 'use_recovery_code', target_type: 'admin', target_id: principal.id });
+          }
+          const { token } = await openSession(ctx, app, { principal, client, keepLogin: challenge.keep_login === 1 });
+          return recovery_codes ? { token, recovery_codes } : { token };
+        }),
+      );
       await attempts.succeed(attempt);
       return answer;
     },

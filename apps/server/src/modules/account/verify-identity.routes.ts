@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityCodeBody, identityCodeResponse, verifyIdentityBody, verifyIdentityResponse } from '@bo/shared/schemas/account';
 import { badRequest, invalidToken } from '../../lib/errors.ts';
+import { afterCommit, refused } from '../../lib/identity/code-tries.ts';
 import { grantIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { CODE_RULES, oneTimeCodes } from '../../lib/identity/one-time-codes.ts';
 import { paceSend, SEND_PACING } from '../../lib/identity/send-pacing.ts';
@@ -43,23 +44,24 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
       const { password, code } = req.body;
       if (password !== undefined && !(await verifyPassword(await passwordHashOf(db, actor.id), password)))
         throw badRequest({ password: ['validate.error.password_incorrect'] });
-      const proof = await req.inTransaction(async ({ trx, audit }) => {
-        if (password === undefined) {
-          // Checked in the transaction that grants the proof: the code is used up with the proof and its entry.
-          const { result, adminId } = await codes.check(trx, { email: admin.email, purpose: 'verify_identity', code: code ?? '' });
-          // Committed: a wrong code counts a try of the code.
-          if (result !== 'ok' || adminId !== actor.id) return null;
-        }
-        const verified_until = await grantIdentityProof(trx, actor.deviceId);
-        await audit({
-          action: 'verify_identity',
-          target_type: 'admin',
-          target_id: actor.id,
-          after: { method: password !== undefined ? 'password' : 'code' },
-        });
-        return { verified_until };
-      });
-      if (!proof) throw badRequest({ code: ['validate.error.code_incorrect'] });
+      const proof = await afterCommit(
+        req.inTransaction(async ({ trx, audit }) => {
+          if (password === undefined) {
+            // Checked in the transaction that grants the proof: the code is used up with the proof and its entry.
+            const { result, adminId } = await codes.check(trx, { email: admin.email, purpose: 'verify_identity', code: code ?? '' });
+            // Committed: a wrong code counts a try of the code.
+            if (result !== 'ok' || adminId !== actor.id) return refused(badRequest({ code: ['validate.error.code_incorrect'] }));
+          }
+          const verified_until = await grantIdentityProof(trx, actor.deviceId);
+          await audit({
+            action: 'verify_identity',
+            target_type: 'admin',
+            target_id: actor.id,
+            after: { method: password !== undefined ? 'password' : 'code' },
+          });
+          return { verified_until };
+        }),
+      );
       await attempts.succeed(attempt);
       return proof;
     },
