@@ -50,7 +50,7 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
     // The end of the bytes sent before: a statement's text may arrive split over two chunks.
-    let tail = Buffer.alloc(0);
+    let tail: Buffer = Buffer.alloc(0);
     client.on('data', (chunk: Buffer) => {
       const armed = trigger;
       const seen = armed ? Buffer.concat([tail, chunk]) : chunk;
