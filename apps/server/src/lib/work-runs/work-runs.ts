@@ -9,8 +9,12 @@ import { finishWorkRun, insertWorkRun, markWorkRunsInterrupted, runningWorkRuns,
 /** Opens one transaction of the admin who starts the work (a route's `req.inOrganization` or `req.inTransaction`). */
 export type OpenAdminTransaction = <R>(fn: (ctx: WriteContext<AdminPrincipal>) => Promise<R>) => Promise<R>;
 
-/** Called by the work in its last transaction: the run is `done` exactly when that transaction commits. */
-export type FinishRun = (ctx: WriteContext<AdminPrincipal>) => Promise<void>;
+export interface RunSteps {
+  /** Called by the work in its last transaction: the run is `done` exactly when that transaction commits. */
+  finish(ctx: WriteContext<AdminPrincipal>): Promise<void>;
+  /** Where a kill hurts the work most (rows written, not committed; objects stored, no row yet): the test hook waits here. */
+  checkpoint(): Promise<void>;
+}
 
 /** How often this process shows its running work alive, and when another process's silence means it is gone. */
 const HEARTBEAT_MS = 30_000;
@@ -53,15 +57,15 @@ export class WorkRuns {
   }
 
   /**
-   * Runs `work` recorded as a run of `kind`; `work` calls the `finish` it is given inside its last
-   * transaction. `detail.keys`: the objects a photo upload stores before its row, removed if the
+   * Runs `work` recorded as a run of `kind`; `work` calls `finish` inside its last transaction and
+   * `checkpoint` where the kill tests stop it (WORK_RUN_TEST_PAUSE_MS). `detail.keys`: the objects a photo upload stores before its row, removed if the
    * process dies between the two.
    */
   async track<T>(
     open: OpenAdminTransaction,
     kind: WorkRunKind,
     detail: Record<string, unknown>,
-    work: (finish: FinishRun) => Promise<T>,
+    work: (run: RunSteps) => Promise<T>,
   ): Promise<T> {
     const id = await open((ctx) =>
       insertWorkRun(
@@ -72,19 +76,19 @@ export class WorkRuns {
     );
     this.active.add(id);
     let finished = false;
-    const finish: FinishRun = async (ctx) => {
-      if (this.testPauseMs > 0) {
-        this.app.log.warn(
-          { work_run: id, kind },
-          `work run ${id} (${kind}): paused ${this.testPauseMs} ms before commit (WORK_RUN_TEST_PAUSE_MS)`,
-        );
+    const run: RunSteps = {
+      finish: async (ctx) => {
+        await finishWorkRun(ctx.trx, id, 'done', new Date().toISOString());
+        finished = true;
+      },
+      checkpoint: async () => {
+        if (this.testPauseMs <= 0) return;
+        this.app.log.warn({ work_run: id, kind }, `work run ${id} (${kind}): paused ${this.testPauseMs} ms (WORK_RUN_TEST_PAUSE_MS)`);
         await new Promise((r) => setTimeout(r, this.testPauseMs));
-      }
-      await finishWorkRun(ctx.trx, id, 'done', new Date().toISOString());
-      finished = true;
+      },
     };
     try {
-      const result = await work(finish);
+      const result = await work(run);
       if (!finished) await open((ctx) => finishWorkRun(ctx.trx, id, 'done', new Date().toISOString()));
       return result;
     } catch (err) {

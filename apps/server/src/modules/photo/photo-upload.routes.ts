@@ -49,9 +49,10 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
         (fn) => req.inTransaction(fn),
         'photo_upload',
         track,
-        (finish) =>
-          storeThenRecord(app.storage, req.log, objects, () =>
-            req.inTransaction(async (ctx) => {
+        (run) =>
+          storeThenRecord(app.storage, req.log, objects, async () => {
+            await run.checkpoint();
+            return req.inTransaction(async (ctx) => {
               const photo = await photoService(ctx).record({
                 uid,
                 folder: req.query.folder,
@@ -65,10 +66,10 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
                 bytes: upload.data.length,
                 variants,
               });
-              await finish(ctx);
+              await run.finish(ctx);
               return photo;
-            }),
-          ),
+            });
+          }),
       );
     },
   );

@@ -99,9 +99,10 @@ export function staffExcelRoutes(pool: RenderPool) {
           (fn) => req.inOrganization(fn),
           'staff_export',
           { file_name: template.name },
-          async (finish) => {
+          async (run) => {
             const { input, rows } = await excels.exportInput(app.storage, template, staffIds, req.body.options.export_date);
             const bytes = await pool.render(input);
+            await run.checkpoint();
             // Audit who was exported: a repeated id is one staff, one sheet or row.
             const exported = rows.map((s) => s.id);
             await req.inOrganization(async (ctx) => {
@@ -111,7 +112,7 @@ export function staffExcelRoutes(pool: RenderPool) {
                 target_id: template.id,
                 after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
               });
-              await finish(ctx);
+              await run.finish(ctx);
             });
             return bytes;
           },
@@ -140,9 +141,10 @@ export function staffExcelRoutes(pool: RenderPool) {
           (fn) => req.inOrganization(fn),
           'staff_export',
           { file_name: template.name },
-          async (finish) => {
+          async (run) => {
             const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
             const bytes = await pool.render(input);
+            await run.checkpoint();
             await req.inOrganization(async (ctx) => {
               await ctx.audit({
                 action: 'export',
@@ -150,7 +152,7 @@ export function staffExcelRoutes(pool: RenderPool) {
                 target_id: template.id,
                 after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
               });
-              await finish(ctx);
+              await run.finish(ctx);
             });
             return bytes;
           },

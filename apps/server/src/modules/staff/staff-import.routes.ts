@@ -118,13 +118,14 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
         (fn) => req.inOrganization(fn),
         'staff_import',
         { file_name: upload.filename },
-        async (finish) => {
+        async (run) => {
           const { checked } = await check();
           // Built before the transaction so the write lock is held only for the writes.
           const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
           const done = await req.inOrganization(async (ctx) => {
             const counts = await staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked });
-            await finish(ctx);
+            await run.checkpoint();
+            await run.finish(ctx);
             return counts;
           });
           return { checked, errorWorkbook, done };
