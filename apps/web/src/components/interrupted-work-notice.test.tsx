@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { setLanguage } from '../i18n/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { resetTokenStore, setToken } from '../lib/token-store.ts';
+import { resetOrganizations, setOrganizationState } from '../lib/organization-store.ts';
 import { makeToken } from '../test/tokens.ts';
 import { InterruptedWorkNotice } from './interrupted-work-notice.tsx';
 
@@ -13,6 +14,7 @@ let runs: unknown[];
 beforeEach(() => {
   localStorage.clear();
   resetTokenStore();
+  resetOrganizations();
   setToken(makeToken());
   queryClient.clear();
   calls = [];
@@ -70,6 +72,16 @@ describe('InterruptedWorkNotice', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByTestId('interrupted-work')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/work-runs/interrupted/7'))).toBe(true);
+  });
+
+  it("leaves another organization's interrupted import to that organization's screen", async () => {
+    await setLanguage('en-US');
+    setOrganizationState([{ id: 2, uid: 's', name: 'South', company_id: null, status: 'active' } as never], 2);
+    runs.push({ ...(runs[0] as object), id: 8, organization_id: 2, file_name: 'south.xlsx' });
+    show();
+    const [notice, ...more] = await screen.findAllByTestId('interrupted-work');
+    expect(notice!.textContent).toContain('south.xlsx');
+    expect(more).toEqual([]);
   });
 
   it('shows nothing when no work was interrupted', async () => {

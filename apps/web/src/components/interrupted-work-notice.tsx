@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import type { InterruptedRun, WorkRunKind } from '@bo/shared/schemas/work-runs';
 import { api } from '../lib/api-client.ts';
+import { useActiveOrganization } from '../lib/session.ts';
 import { formatDateTime } from '../i18n/dates.ts';
 
 const BASE = '/api/admin/work-runs/interrupted';
@@ -10,11 +11,13 @@ const queryKey = (kind: WorkRunKind) => [BASE, kind];
 
 /**
  * Issue 33: the signed-in admin's work of `kind` that the server's process was stopped in the middle
- * of (a kill, a power cut). Nothing of it was kept; the notice says so until the admin closes it.
+ * of (a kill, a power cut), in the active organization. Nothing of it was kept; the notice says so
+ * until the admin closes it.
  */
 export function InterruptedWorkNotice({ kind }: { kind: WorkRunKind }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const { organization } = useActiveOrganization();
   const { data } = useQuery({
     queryKey: queryKey(kind),
     queryFn: () => api.get<{ data: InterruptedRun[] }>(BASE, { kind }),
@@ -24,10 +27,12 @@ export function InterruptedWorkNotice({ kind }: { kind: WorkRunKind }) {
     await api.delete(`${BASE}/${id}`).catch(() => undefined);
     await client.invalidateQueries({ queryKey: queryKey(kind) });
   };
-  if (!data?.data.length) return null;
+  // Work of another organization is told on that organization's screen.
+  const runs = (data?.data ?? []).filter((r) => r.organization_id === null || !organization || r.organization_id === organization.id);
+  if (!runs.length) return null;
   return (
     <>
-      {data.data.map((run) => (
+      {runs.map((run) => (
         <Alert
           key={run.id}
           type="warning"

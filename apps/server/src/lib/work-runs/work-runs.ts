@@ -23,6 +23,14 @@ const STALE_MS = 4 * HEARTBEAT_MS;
 /** A run with this process's pid started before it did is an earlier process's (a container restarted with pid 1 again). */
 const processStart = Date.now() - process.uptime() * 1000;
 
+const detailOf = (text: string): { keys?: unknown } => {
+  try {
+    return JSON.parse(text) as { keys?: unknown };
+  } catch {
+    return {};
+  }
+};
+
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -128,7 +136,7 @@ export class WorkRuns {
     );
     const keys: string[] = [];
     for (const r of marked) {
-      const detail = JSON.parse(r.detail) as { keys?: unknown };
+      const detail = detailOf(r.detail);
       if (Array.isArray(detail.keys)) keys.push(...detail.keys.filter((k): k is string => typeof k === 'string'));
       this.app.log.warn(
         { work_run: r.id, kind: r.kind },

@@ -7,8 +7,12 @@ import { notFound } from '../../lib/errors.ts';
 import { dismissWorkRun, interruptedWorkRuns } from '../../lib/work-runs/work-runs.repository.ts';
 
 const fileNameOf = (detail: string): string | null => {
-  const parsed = JSON.parse(detail) as { file_name?: unknown };
-  return typeof parsed.file_name === 'string' ? parsed.file_name : null;
+  try {
+    const parsed = JSON.parse(detail) as { file_name?: unknown };
+    return typeof parsed.file_name === 'string' ? parsed.file_name : null;
+  } catch {
+    return null;
+  }
 };
 
 /**
