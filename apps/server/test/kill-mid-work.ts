@@ -54,7 +54,7 @@ export async function killMidWork(opts: { env: Record<string, string>; databaseU
     const templateId = ((await template.json()) as { id: number }).id;
 
     const before = await counts(db, opts.dataDir);
-    const rows = Array.from({ length: 300 }, (_, i) => [`匯入人員${i}`, nationalId(100 + i)]);
+    const rows = Array.from({ length: 100 }, (_, i) => [`匯入人員${i}`, nationalId(100 + i)]);
     const rosterFile = await roster({ 名冊: [['姓名', '身分證字號'], ...rows] });
     const paused = (n: number) =>
       expect.poll(() => server!.output().match(/\(WORK_RUN_TEST_PAUSE_MS\)/g)?.length ?? 0, { timeout: 30_000, interval: 50 }).toBe(n);
@@ -105,7 +105,7 @@ export async function killMidWork(opts: { env: Record<string, string>; databaseU
     // Done again after the restart, the import goes through and leaves no notice.
     const again = await send(server.url, '/api/admin/organization/staff/import', {}, { name: '名冊.xlsx', data: rosterFile, type: XLSX });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { created_count: number }).created_count).toBe(300);
+    expect(((await again.json()) as { created_count: number }).created_count).toBe(100);
     expect((await client().get('/api/admin/work-runs/interrupted?kind=staff_import')).json.data).toEqual([]);
   } finally {
     await stopServer(server, 'SIGKILL');
