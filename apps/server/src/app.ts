@@ -19,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
 import { ImageQueue } from './lib/images/image-queue.ts';
+import { WorkRuns } from './lib/work-runs/work-runs.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
 import { SingleFlight } from './lib/single-flight.ts';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     minuteTasks: MinuteTasks;
     /** Work that runs once at a time in this process, whoever asks (lib/single-flight.ts: the audit chain's verify). */
     singleFlight: SingleFlight;
+    /** Long work admins start (imports, exports, photo uploads), recorded so a killed process's is marked interrupted (lib/work-runs/). */
+    workRuns: WorkRuns;
   }
 }
 
@@ -139,6 +142,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('minuteTasks', new MinuteTasks(app.log, config.jobs.checkMs > 0, config.jobs.minuteTaskMs));
   app.addHook('onReady', async () => app.minuteTasks.start());
   app.addHook('onClose', async () => app.minuteTasks.stop());
+  app.decorate('workRuns', new WorkRuns(app, config.jobs.workRunTestPauseMs));
+  // Before the first request: work a killed process left running is marked interrupted (a database that fails here stops start-up, as migrations do).
+  app.addHook('onReady', async () => app.workRuns.start());
+  app.addHook('onClose', async () => app.workRuns.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

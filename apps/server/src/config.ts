@@ -121,6 +121,8 @@ const envSchema = z.object({
   AUDIT_ANCHOR_EVERY: z.enum(['hour', 'day']).default('hour'),
   JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   MINUTE_TASK_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
+  /** Test hook (issue 33's kill tests): tracked work waits this long before its last commit; 0 (off) outside tests. */
+  WORK_RUN_TEST_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -255,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       auditChainAt: e.AUDIT_CHAIN_TIME === 'off' ? null : e.AUDIT_CHAIN_TIME,
       checkMs: e.JOB_CHECK_MS,
       minuteTaskMs: e.MINUTE_TASK_MS,
+      workRunTestPauseMs: e.WORK_RUN_TEST_PAUSE_MS,
     },
     audit: { anchorMailTo: e.AUDIT_ANCHOR_MAIL ?? null, anchorEvery: e.AUDIT_ANCHOR_EVERY },
     mail: {

@@ -211,6 +211,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/account/organizations', get('/api/admin/account/organizations'), SIGNED_IN),
   row('GET /api/admin/account/sub-account/index', get('/api/admin/account/sub-account/index'), SIGNED_IN),
   row('GET /api/admin/account/login-device', get('/api/admin/account/login-device'), SIGNED_IN),
+  row('GET /api/admin/work-runs/interrupted', get('/api/admin/work-runs/interrupted?kind=staff_import'), SIGNED_IN),
+  row(
+    'DELETE /api/admin/work-runs/interrupted/{id}',
+    () => ({ url: `/api/admin/work-runs/interrupted/${MISSING}` }),
+    [404, 404, 404, 404, 404, 404, 401],
+  ),
   row('DELETE /api/admin/account/other-devices', () => ({ url: '/api/admin/account/other-devices' }), [403, 403, 403, 403, 403, 403, 401]),
   row(
     'DELETE /api/admin/account/logout-device/{id}',

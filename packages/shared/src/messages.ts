@@ -61,3 +61,13 @@ export const VALIDATION_KEYS = {
 
 /** Header names used on every API call (spec section 7). */
 export const FINGERPRINT_HEADER = 'x-fingerprint';
+
+/**
+ * Issue 33: the notice of work the server's process was stopped in the middle of (a `kill -9`, a
+ * power cut): nothing of it was kept, the admin who started it is asked to do it again.
+ */
+export const WORK_RUN_KEYS = {
+  staff_import: 'work_run.staff_import_interrupted',
+  staff_export: 'work_run.staff_export_interrupted',
+  photo_upload: 'work_run.photo_upload_interrupted',
+} as const;

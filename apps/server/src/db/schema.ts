@@ -12,6 +12,7 @@ import type { StaffTables } from './tables/staff.ts';
 import type { PageTables, SiteContentTables } from './tables/site-content.ts';
 import type { ProductTables } from './tables/products.ts';
 import type { MemberTables } from './tables/members.ts';
+import type { WorkRunTables } from './tables/work-runs.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -154,7 +155,8 @@ export interface DB
     PageTables,
     MemberTables,
     ProductTables,
-    AuditChainTables {
+    AuditChainTables,
+    WorkRunTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

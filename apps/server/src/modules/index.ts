@@ -24,6 +24,7 @@ import { memberModule } from './member/member.module.ts';
 import { productModule } from './product/product.module.ts';
 import { websiteSettingsModule } from './website-settings/website-settings.module.ts';
 import { healthModule } from './health/health.module.ts';
+import { workRunModule } from './work-run/work-run.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -54,6 +55,7 @@ export const MODULES: readonly ServerModule[] = [
   productModule,
   websiteSettingsModule,
   healthModule,
+  workRunModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

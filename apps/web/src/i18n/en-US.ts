@@ -200,6 +200,16 @@ export const enUS: SameKeys<typeof zhTW> = {
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',
   },
+  work_run: {
+    staff_import_interrupted:
+      'The last import ({{file}}, started {{time}}) was interrupted before it finished. Nothing was saved: please import again.',
+    staff_export_interrupted:
+      'The last export ({{file}}, started {{time}}) was interrupted before it finished. No file was made: please export again.',
+    photo_upload_interrupted:
+      'The last photo upload ({{file}}, started {{time}}) was interrupted before it finished. The photo was not saved: please upload it again.',
+    title: 'Work interrupted',
+    dismiss: 'Got it',
+  },
   permission: {
     role_missing: 'You do not have permission to do this: it needs the {{roles}} role, which a {{granters}} can grant.',
     role_name: '{{name}}',

@@ -184,6 +184,14 @@ export const zhTW = {
     'The server is busy processing other images; try again in a few seconds': '伺服器正在處理其他圖片，請稍候幾秒再試',
     network: '無法連線至伺服器，請檢查網路',
   },
+  // Issue 33: work the server's process was stopped in the middle of (packages/shared/src/messages.ts WORK_RUN_KEYS).
+  work_run: {
+    staff_import_interrupted: '上次的匯入（{{file}}，{{time}} 開始）在完成前中斷，沒有寫入任何資料，請重新匯入。',
+    staff_export_interrupted: '上次的匯出（{{file}}，{{time}} 開始）在完成前中斷，檔案沒有產生，請重新匯出。',
+    photo_upload_interrupted: '上次的照片上傳（{{file}}，{{time}} 開始）在完成前中斷，照片沒有存入，請重新上傳。',
+    title: '工作中斷',
+    dismiss: '知道了',
+  },
   permission: {
     role_missing: '您沒有權限執行此操作：需要{{roles}}角色，請洽{{granters}}授予。',
     role_name: '「{{name}}」',

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,6 +37,16 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  /** The temporary files of `key` (`<name>.<random>.tmp`), and its folder when that leaves it empty. */
+  async discardPartial(key: string): Promise<void> {
+    const file = this.path(key);
+    const dir = dirname(file);
+    const prefix = `${basename(file)}.`;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => rm(join(dir, n), { force: true })));
+    await rmdir(dir).catch(() => undefined);
   }
 
   async exists(key: string): Promise<boolean> {

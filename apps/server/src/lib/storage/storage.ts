@@ -16,6 +16,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Removes what a put of `key` cut short by the process's death left behind (local disk: its
+   * temporary file). S3 keeps nothing of an unfinished upload, so its driver has none.
+   */
+  discardPartial?(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]{1,512}$/;

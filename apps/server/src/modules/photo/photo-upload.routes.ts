@@ -42,22 +42,34 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
         else entry.key = keyOf(v.size, v.format);
       }
       const objects = rendered.map((v) => ({ key: keyOf(v.size, v.format), body: v.data, contentType: IMAGE_MIME[v.format] }));
-      return storeThenRecord(app.storage, req.log, objects, () =>
-        req.inTransaction((ctx) =>
-          photoService(ctx).record({
-            uid,
-            folder: req.query.folder,
-            title: req.query.title ?? '',
-            alt: req.query.alt ?? '',
-            tags: tagList,
-            original_name: upload.name,
-            mime: IMAGE_MIME[info.format],
-            width: info.width,
-            height: info.height,
-            bytes: upload.data.length,
-            variants,
+      // Recorded with the keys it stores before its row: a process killed between the two leaves a run
+      // whose objects the next start-up removes (lib/work-runs/), never a variant set without its photo.
+      const track = { file_name: upload.name, keys: objects.map((o) => o.key) };
+      return app.workRuns.track(
+        (fn) => req.inTransaction(fn),
+        'photo_upload',
+        track,
+        (run) =>
+          storeThenRecord(app.storage, req.log, objects, async () => {
+            await run.checkpoint();
+            return req.inTransaction(async (ctx) => {
+              const photo = await photoService(ctx).record({
+                uid,
+                folder: req.query.folder,
+                title: req.query.title ?? '',
+                alt: req.query.alt ?? '',
+                tags: tagList,
+                original_name: upload.name,
+                mime: IMAGE_MIME[info.format],
+                width: info.width,
+                height: info.height,
+                bytes: upload.data.length,
+                variants,
+              });
+              await run.finish(ctx);
+              return photo;
+            });
           }),
-        ),
       );
     },
   );

@@ -93,17 +93,29 @@ export function staffExcelRoutes(pool: RenderPool) {
           if (ids.length > MAX_EXPORT_STAFF) throw badRequest({ staff_ids: ['validate.error.too_many'] });
         }
         if (!ids.length) throw badRequest({ staff_ids: [VALIDATION_KEYS.required] });
-        const { input, rows } = await excels.exportInput(app.storage, template, ids, req.body.options.export_date);
-        const bytes = await pool.render(input);
-        // Audit who was exported: a repeated id is one staff, one sheet or row.
-        const exported = rows.map((s) => s.id);
-        await req.inOrganization((ctx) =>
-          ctx.audit({
-            action: 'export',
-            target_type: 'staff_excel',
-            target_id: template.id,
-            after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
-          }),
+        const staffIds = ids;
+        // Recorded, so an export its process was killed in leaves a run the export screen reports (lib/work-runs/).
+        const bytes = await app.workRuns.track(
+          (fn) => req.inOrganization(fn),
+          'staff_export',
+          { file_name: template.name },
+          async (run) => {
+            const { input, rows } = await excels.exportInput(app.storage, template, staffIds, req.body.options.export_date);
+            const bytes = await pool.render(input);
+            await run.checkpoint();
+            // Audit who was exported: a repeated id is one staff, one sheet or row.
+            const exported = rows.map((s) => s.id);
+            await req.inOrganization(async (ctx) => {
+              await ctx.audit({
+                action: 'export',
+                target_type: 'staff_excel',
+                target_id: template.id,
+                after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
+              });
+              await run.finish(ctx);
+            });
+            return bytes;
+          },
         );
         const name =
           req.body.options.file_name || `${template.name}-${(req.body.options.export_date ?? todayInTaipei()).replaceAll('-', '')}`;
@@ -125,15 +137,25 @@ export function staffExcelRoutes(pool: RenderPool) {
         const excels = staffExcelReads(req.readOrganizationContext());
         const template = await excels.row(req.params.id);
         const staff = await excels.staff(req.params.staff_id);
-        const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
-        const bytes = await pool.render(input);
-        await req.inOrganization((ctx) =>
-          ctx.audit({
-            action: 'export',
-            target_type: 'staff_excel',
-            target_id: template.id,
-            after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
-          }),
+        const bytes = await app.workRuns.track(
+          (fn) => req.inOrganization(fn),
+          'staff_export',
+          { file_name: template.name },
+          async (run) => {
+            const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
+            const bytes = await pool.render(input);
+            await run.checkpoint();
+            await req.inOrganization(async (ctx) => {
+              await ctx.audit({
+                action: 'export',
+                target_type: 'staff_excel',
+                target_id: template.id,
+                after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
+              });
+              await run.finish(ctx);
+            });
+            return bytes;
+          },
         );
         const name = req.body.options.file_name || `${template.name}-${staffDisplayName(staff)}`;
         return reply

@@ -113,11 +113,23 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       if (!mapping.name) throw badRequest({ mapping: [IMPORT_KEYS.nameUnmapped] });
       if (o.mode === 'upsert' && !mapping.national_id) throw badRequest({ mapping: [IMPORT_KEYS.keyUnmapped] });
       if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
-      const { checked } = await check();
-      // Built before the transaction so the write lock is held only for the writes.
-      const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
-      const done = await req.inOrganization((ctx) =>
-        staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked }),
+      // Recorded, so a process killed mid-import leaves a run the import screen reports (lib/work-runs/).
+      const { checked, errorWorkbook, done } = await app.workRuns.track(
+        (fn) => req.inOrganization(fn),
+        'staff_import',
+        { file_name: upload.filename },
+        async (run) => {
+          const { checked } = await check();
+          // Built before the transaction so the write lock is held only for the writes.
+          const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
+          const done = await req.inOrganization(async (ctx) => {
+            const counts = await staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked });
+            await run.checkpoint();
+            await run.finish(ctx);
+            return counts;
+          });
+          return { checked, errorWorkbook, done };
+        },
       );
       return {
         mode: o.mode,

@@ -22,6 +22,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { IMAGE_EXTENSIONS } from '@bo/shared/validators';
 import type { Photo, PhotoLibrary } from '@bo/shared/schemas/photo';
 import { PageHeader } from '../../components/page-header.tsx';
+import { InterruptedWorkNotice } from '../../components/interrupted-work-notice.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ImageViewer } from '../../components/image-viewer.tsx';
@@ -220,6 +221,7 @@ export default function PhotoLibraryPage() {
   return (
     <div className="page photo-page">
       <PageHeader extra={canEdit ? uploadButton : undefined} />
+      {canEdit ? <InterruptedWorkNotice kind="photo_upload" /> : null}
       <input
         ref={fileInput}
         type="file"

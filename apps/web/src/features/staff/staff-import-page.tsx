@@ -18,6 +18,7 @@ import { useActiveOrganization } from '../../lib/session.ts';
 import { useIsPhone } from './staff-import-mapping.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { InterruptedWorkNotice } from '../../components/interrupted-work-notice.tsx';
 import { translateValidationKey } from '../../components/resource/field-rules.ts';
 import type { UploadItem } from '../../components/upload-progress-list.tsx';
 import { useStaffImport } from './api.ts';
@@ -205,6 +206,7 @@ export default function StaffImportPage() {
         items={STEPS.map((s) => ({ title: t(`steps.${s}`) }))}
       />
       <Card className="staff-import-card">
+        {step === 'upload' ? <InterruptedWorkNotice kind="staff_import" /> : null}
         {error && step !== 'upload' ? (
           <Alert
             className="staff-import-alert"

@@ -16,6 +16,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { StaffListItem } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { InterruptedWorkNotice } from '../../../components/interrupted-work-notice.tsx';
 import { DownloadProgress, useDownloads, type FetchBlob } from '../../../components/download-progress.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListFilters } from '../../../components/resource/list-filters.tsx';
@@ -108,6 +109,7 @@ export default function StaffExcelExportPage() {
         }
         extra={<Button onClick={() => navigate('/admin/staff-excel')}>{tr('back')}</Button>}
       />
+      <InterruptedWorkNotice kind="staff_export" />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center">
           <span>
