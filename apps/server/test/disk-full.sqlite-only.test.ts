@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ const skipReason = (() => {
     return null;
   } catch (err) {
     rmdirSync(dir);
-    const why = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n')[0];
+    const why = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message)
+      .trim()
+      .split('\n')[0];
     return `cannot mount a tmpfs for DATA_DIR (needs root): ${why}`;
   }
 })();
@@ -115,7 +117,9 @@ describe.skipIf(skipReason !== null)('DATA_DIR full', () => {
     expect(before.files).toEqual(before.referenced);
     fillDisk();
     try {
-      expectFull(await uploadMultipart(t.app, writer, '/api/admin/file/upload', {}, { name: 'plan.bin', data: Buffer.alloc(64 * 1024, 7) }));
+      expectFull(
+        await uploadMultipart(t.app, writer, '/api/admin/file/upload', {}, { name: 'plan.bin', data: Buffer.alloc(64 * 1024, 7) }),
+      );
       expectFull(await uploadMultipart(t.app, writer, '/api/admin/photo/upload', {}, { name: 'site.jpg', data: photo }));
       expect(await state()).toEqual(before);
       const list = await api(t.app, writer).get('/api/admin/file/index');
@@ -147,5 +151,8 @@ describe.skipIf(skipReason !== null)('DATA_DIR full', () => {
     const after = await state();
     expect(after.certificateTypes).toBe(before.certificateTypes + 1);
     expect(after.rows.audit).toBe(before.rows.audit + 1);
+    // The log file lost the lines the full disk refused, and says so, instead of failing those requests.
+    const logs = readdirSync(join(dir, 'logs')).map((name) => readFileSync(join(dir, 'logs', name), 'utf8'));
+    expect(logs.join('')).toMatch(/log line\(s\) dropped: no space left on the disk/);
   });
 });

@@ -118,8 +118,13 @@ describe('S3 down', () => {
     expectUnavailable(
       await uploadMultipart(t.app, staffWriter, `/api/admin/organization/staff/${staff.id}/photo`, {}, { name: 'me.jpg', data: photo }),
     );
+    const ready = await api(t.app).get('/api/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().failing).toEqual(['storage']);
+    expect((await api(t.app).get('/api/health')).statusCode).toBe(200);
     proxy.resume();
     expect(await state()).toEqual(before);
+    await expect.poll(async () => (await api(t.app).get('/api/health/ready')).statusCode, { timeout: 5000 }).toBe(200);
 
     const again = await uploadPhoto();
     expect(again.statusCode).toBe(200);
@@ -155,15 +160,21 @@ describe('S3 down', () => {
 
   it('a signed-link read while S3 is down answers 503, and the same link works once S3 is back, with no restart', async () => {
     const file = (await uploadFile()).json() as { path: string };
-    const signed = (await api(t.app, fileWriter).post('/api/admin/file/signed-url', { path: file.path, ttl: 300 })).json() as { url: string };
+    const signed = (await api(t.app, fileWriter).post('/api/admin/file/signed-url', { path: file.path, ttl: 300 })).json() as {
+      url: string;
+    };
     const u = new URL(signed.url);
     const open = () => t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    const before = await rowCounts(t.db);
     proxy.refuse();
     proxy.cutAll();
     expectUnavailable(await open());
+    // An opening S3 could not serve is not recorded as one.
+    expect(await rowCounts(t.db)).toEqual(before);
     proxy.resume();
     const back = await open();
     expect(back.statusCode).toBe(200);
     expect(back.body).toBe('floor plan');
+    expect((await rowCounts(t.db)).signedLinkOpens).toBe(before.signedLinkOpens + 1);
   });
 });

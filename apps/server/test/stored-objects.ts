@@ -22,7 +22,14 @@ export async function referencedKeys(db: Database): Promise<string[]> {
 /** Rows and audit entries a fault test counts before and after. */
 export async function rowCounts(db: Database) {
   const count = async (table: 'photos' | 'files' | 'audit_logs' | 'signed_link_opens') =>
-    Number((await db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     photos: await count('photos'),
     files: await count('files'),

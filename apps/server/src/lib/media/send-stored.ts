@@ -11,6 +11,8 @@ export interface SendOptions {
   /** Force a download even for types that are safe inline. */
   attachment?: boolean;
   cacheControl: string;
+  /** Runs once the object is known to be there, before anything is sent (a signed link records its opening). */
+  onFound?: () => Promise<void>;
 }
 
 /** Parses a single `bytes=` range; null when absent or not understood (then the whole body is sent). */
@@ -40,6 +42,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 export async function sendStored(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: SendOptions) {
   const st = await storage.stat(key);
   if (!st) throw notFound();
+  await opts.onFound?.();
   const etag = `"${st.size.toString(36)}-${st.modifiedAt.getTime().toString(36)}"`;
   const inline = !opts.attachment && isInlineSafe(opts.mime);
   reply.headers({

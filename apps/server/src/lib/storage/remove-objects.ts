@@ -19,7 +19,10 @@ export async function removeObjects(storage: Storage, keys: string[], log: Fasti
   results.forEach((r, i) => {
     if (r.status === 'fulfilled') return;
     const retried = r.reason instanceof StorageUnavailableError;
-    log.warn({ err: r.reason, key: keys[i] }, retried ? 'stored object not deleted yet: the store is unavailable, trying again' : 'stored object not deleted');
+    log.warn(
+      { err: r.reason, key: keys[i] },
+      retried ? 'stored object not deleted yet: the store is unavailable, trying again' : 'stored object not deleted',
+    );
     if (retried) retryRemoval(storage, keys[i], log, 1);
   });
 }

@@ -80,9 +80,9 @@ export class S3Storage implements Storage {
       pendingBytes = 0;
       uploadId ??= (await this.call((c) => c.send(new CreateMultipartUploadCommand(common)))).UploadId;
       const PartNumber = parts.length + 1;
-      const r = await this.call((c) => c.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
-      ));
+      const r = await this.call((c) =>
+        c.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk })),
+      );
       parts.push({ PartNumber, ETag: r.ETag });
     };
     try {
@@ -98,13 +98,17 @@ export class S3Storage implements Storage {
         return { size };
       }
       if (pendingBytes > 0) await flush();
-      await this.call((c) => c.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-      ));
+      await this.call((c) =>
+        c.send(
+          new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        ),
+      );
       return { size };
     } catch (err) {
       if (uploadId)
-        await this.call((c) => c.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))).catch(() => {});
+        await this.call((c) => c.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))).catch(
+          () => {},
+        );
       source.destroy();
       throw err;
     }
@@ -113,13 +117,15 @@ export class S3Storage implements Storage {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertSafeKey(key);
     try {
-      const r = await this.call((c) => c.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      ));
+      const r = await this.call((c) =>
+        c.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        ),
+      );
       return r.Body as Readable;
     } catch (err) {
       throw isMissing(err) ? Object.assign(new Error(`no such object: ${key}`), { code: 'ENOENT' }) : err;
