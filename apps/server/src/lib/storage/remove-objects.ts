@@ -28,8 +28,8 @@ export async function removeObjects(storage: Storage, keys: string[], log: Fasti
 }
 
 function retryRemoval(storage: Storage, key: string, log: FastifyBaseLogger, attempt: number): void {
-  let timers = retries.get(storage);
-  if (!timers) retries.set(storage, (timers = new Set()));
+  const timers = retries.get(storage) ?? new Set<NodeJS.Timeout>();
+  retries.set(storage, timers);
   const timer = setTimeout(
     async () => {
       timers.delete(timer);
