@@ -25,7 +25,7 @@ export interface FaultProxy {
   cutWhen(text: string, opts?: { forward?: boolean; refuse?: boolean }): Promise<void>;
   /** Refuse new connections for `ms` (then resume by itself); `Infinity` until `resume()`. */
   refuse(ms?: number): void;
-  /** Drop every byte sent either way from now until `resume()`, which cuts those connections (open, silent). */
+  /** From now until `resume()` pass nothing either way (connections stay open, silent); `resume()` cuts them. */
   stall(): void;
   resume(): void;
   close(): Promise<void>;
@@ -38,9 +38,17 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
   let forwarded = 0;
   let stalled = false;
   let trigger: { text: string; forward: boolean; refuse: boolean; done: () => void } | null = null;
+  /** Connections accepted while stalled: never read, never forwarded. */
+  const held = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (refusing) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      held.add(client);
+      client.pause();
+      client.on('error', () => client.destroy()).on('close', () => held.delete(client));
       return;
     }
     forwarded++;
@@ -55,7 +63,6 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
     client.on('data', (chunk: Buffer) => {
-      if (stalled) return;
       const armed = trigger;
       if (armed && chunk.includes(armed.text)) {
         trigger = null;
@@ -67,9 +74,7 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
       }
       upstream.write(chunk);
     });
-    upstream.on('data', (chunk: Buffer) => {
-      if (!stalled) client.write(chunk);
-    });
+    upstream.pipe(client);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,11 +87,13 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
       b.destroy();
     }
     pairs.clear();
+    for (const c of held) c.destroy();
+    held.clear();
   };
   const resume = () => {
     clearTimeout(refuseTimer);
     refusing = false;
-    // A stalled connection dropped bytes: it cannot go on, as after a real outage.
+    // A stalled connection is past saving (its client has timed out or will): cut, as after a real outage.
     if (stalled) cutAll();
     stalled = false;
   };
@@ -107,6 +114,11 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
     },
     stall() {
       stalled = true;
+      for (const [client, upstream] of pairs) {
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     resume,
     close: async () => {
