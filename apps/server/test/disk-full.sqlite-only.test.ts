@@ -14,13 +14,21 @@ import { referencedKeys, rowCounts } from './stored-objects.ts';
 // half there (no row without its file, no temporary file left, the transaction rolled back with its
 // audit entry); reads go on; once there is room again the same server takes writes. Mounting needs
 // root: elsewhere the suite skips with its reason (with CI=true a skip fails the run, scripts/test.mjs).
-const dir = mkdtempSync(join(tmpdir(), 'bo-disk-full-'));
+const mountTmpfs = (at: string) => execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', at], { stdio: 'pipe' });
+const unmount = (at: string) => {
+  execFileSync('umount', [at]);
+  rmdirSync(at);
+};
+
+/** Whether this machine lets the test mount one (mounted and unmounted at once: nothing is left if no test runs). */
 const skipReason = (() => {
+  const probe = mkdtempSync(join(tmpdir(), 'bo-disk-probe-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'pipe' });
+    mountTmpfs(probe);
+    unmount(probe);
     return null;
   } catch (err) {
-    rmdirSync(dir);
+    rmdirSync(probe);
     const why = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message)
       .trim()
       .split('\n')[0];
@@ -29,11 +37,12 @@ const skipReason = (() => {
 })();
 if (skipReason) console.log(`SKIP disk full: ${skipReason}`);
 
-const FILLER = join(dir, 'filler.bin');
+let dir = '';
+const filler = () => join(dir, 'filler.bin');
 
 /** Writes until the disk refuses: the next write of anything under DATA_DIR meets ENOSPC. */
 function fillDisk(): void {
-  const fd = openSync(FILLER, 'a');
+  const fd = openSync(filler(), 'a');
   try {
     for (const size of [256 * 1024, 4096, 512, 1]) {
       const chunk = Buffer.alloc(size, 1);
@@ -48,7 +57,7 @@ function fillDisk(): void {
   }
 }
 
-const freeDisk = () => rmSync(FILLER, { force: true });
+const freeDisk = () => dir && rmSync(filler(), { force: true });
 
 /** Every file under the data folder's storage, as keys: what the rows must point at, and nothing more. */
 function storedFiles(): string[] {
@@ -85,6 +94,9 @@ describe.skipIf(skipReason !== null)('DATA_DIR full', () => {
   });
 
   beforeAll(async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bo-disk-full-'));
+    mountTmpfs(folder);
+    dir = folder;
     // Logging on, as in production: the log files under DATA_DIR/logs meet the full disk too.
     t = await createTestApp({ LOG_LEVEL: 'info' }, { dataDir: dir, logStream: { write: (line) => logLines.push(line) } });
     const org = await buildOrganization(t.db);
@@ -105,10 +117,7 @@ describe.skipIf(skipReason !== null)('DATA_DIR full', () => {
     try {
       await t?.close();
     } finally {
-      if (!skipReason) {
-        execFileSync('umount', [dir]);
-        rmdirSync(dir);
-      }
+      if (dir) unmount(dir);
     }
   });
 
