@@ -9,6 +9,7 @@ import { MailDelivery } from './lib/mail/delivery.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
+import { stopRemovalRetries } from './lib/storage/remove-objects.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerCanonicalPath } from './plugins/canonical-path.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('rateLimits', opts.rateLimits ?? new MemoryRateLimitStore());
   app.addHook('onClose', async () => app.rateLimits.close());
   app.decorate('storage', opts.storage ?? (await createStorage(config)));
+  app.addHook('onClose', async () => stopRemovalRetries(app.storage));
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
   app.decorate('singleFlight', new SingleFlight());

@@ -130,6 +130,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -279,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         accessKeyId: e.S3_ACCESS_KEY_ID,
         secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        timeoutMs: e.S3_TIMEOUT_MS,
       },
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -2,9 +2,10 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy a fault test can cut: it listens on loopback and forwards every connection to the
- * target (PostgreSQL, Redis). `cutAll()` destroys every open connection (what a restart, a failover
+ * target (PostgreSQL, Redis, S3). `cutAll()` destroys every open connection (what a restart, a failover
  * or pg_terminate_backend does to the client), `refuse(ms)` also closes each new connection at once
- * for that long, `resume()` lets them through again.
+ * for that long, `stall()` accepts connections and passes nothing either way (a server that stopped
+ * answering), `resume()` lets them through again.
  */
 export interface FaultProxy {
   /** 127.0.0.1:<port> the proxy listens on. */
@@ -18,11 +19,14 @@ export interface FaultProxy {
   /**
    * Cuts every connection the first time a client sends bytes containing `text` (an SQL statement's
    * text, 'commit'): before those bytes reach the target, or (`forward: true`) right after.
-   * Resolves once it has cut.
+   * `refuse: true` refuses new connections from that moment (the dependency went away and stays
+   * away until `resume()`), so a client's retry cannot slip through. Resolves once it has cut.
    */
-  cutWhen(text: string, opts?: { forward?: boolean }): Promise<void>;
+  cutWhen(text: string, opts?: { forward?: boolean; refuse?: boolean }): Promise<void>;
   /** Refuse new connections for `ms` (then resume by itself); `Infinity` until `resume()`. */
   refuse(ms?: number): void;
+  /** From now until `resume()` pass nothing either way (connections stay open, silent); `resume()` cuts them. */
+  stall(): void;
   resume(): void;
   close(): Promise<void>;
 }
@@ -32,10 +36,19 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
   let refusing = false;
   let refuseTimer: NodeJS.Timeout | undefined;
   let forwarded = 0;
-  let trigger: { text: string; forward: boolean; done: () => void } | null = null;
+  let stalled = false;
+  let trigger: { text: string; forward: boolean; refuse: boolean; done: () => void } | null = null;
+  /** Connections accepted while stalled: never read, never forwarded. */
+  const held = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (refusing) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      held.add(client);
+      client.pause();
+      client.on('error', () => client.destroy()).on('close', () => held.delete(client));
       return;
     }
     forwarded++;
@@ -57,6 +70,7 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
       tail = seen.subarray(Math.max(0, seen.length - 200));
       if (armed && seen.includes(armed.text)) {
         trigger = null;
+        if (armed.refuse) refusing = true;
         if (armed.forward) upstream.write(chunk, () => cutAll());
         else cutAll();
         armed.done();
@@ -77,10 +91,15 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
       b.destroy();
     }
     pairs.clear();
+    for (const c of held) c.destroy();
+    held.clear();
   };
   const resume = () => {
     clearTimeout(refuseTimer);
     refusing = false;
+    // A stalled connection is past saving (its client has timed out or will): cut, as after a real outage.
+    if (stalled) cutAll();
+    stalled = false;
   };
   return {
     host: '127.0.0.1',
@@ -90,12 +109,20 @@ export async function startFaultProxy(opts: { target: { host: string; port: numb
     cutAll,
     cutWhen: (text, o = {}) =>
       new Promise<void>((done) => {
-        trigger = { text, forward: o.forward ?? false, done };
+        trigger = { text, forward: o.forward ?? false, refuse: o.refuse ?? false, done };
       }),
     refuse(ms = Number.POSITIVE_INFINITY) {
       refusing = true;
       clearTimeout(refuseTimer);
       if (Number.isFinite(ms)) refuseTimer = setTimeout(resume, ms);
+    },
+    stall() {
+      stalled = true;
+      for (const [client, upstream] of pairs) {
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     resume,
     close: async () => {

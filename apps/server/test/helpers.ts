@@ -1,6 +1,6 @@
 import type { ServerModule } from '../src/lib/kit/server-module.ts';
 import { MODULES } from '../src/modules/index.ts';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -58,9 +58,14 @@ export async function createTestApp(
     extraModules?: readonly ServerModule[];
     /** The URL the app connects with, given its test database's (a fault test's proxy: fault-proxy.ts). */
     databaseUrl?: (url: string) => string;
+    /**
+     * The data folder (the SQLite file, stored files, logs) instead of a new temporary one: a folder
+     * of the test's own, e.g. a small tmpfs a disk-full test fills. Emptied, not removed, on close.
+     */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'bo-test-'));
   const template = databaseTemplate();
   const pgDb = testDialect === 'postgres' ? await createPostgresDatabase(undefined, undefined, template?.replace(/^postgres:/, '')) : null;
   const config = loadConfig({
@@ -103,7 +108,8 @@ export async function createTestApp(
       await app.close();
       await db.destroy();
       await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (opts.dataDir) for (const name of readdirSync(dataDir)) rmSync(join(dataDir, name), { recursive: true, force: true });
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,8 +18,10 @@ export const MESSAGES = {
   serverError: 'Internal Server Error',
   /** Issue 10: a sensitive change needs POST /api/admin/account/verify-identity in the last five minutes. */
   identityVerificationRequired: 'Identity verification required',
-  /** Issue 33: the database cannot be reached right now (PostgreSQL restarting, failing over); try again. */
+  /** Issue 33: the database or the object store cannot be reached right now (PostgreSQL or S3 restarting, failing over); try again. */
   serviceUnavailable: 'Service Unavailable',
+  /** Issue 33: the server's disk (DATA_DIR) is full: the upload or the change was not saved; reads go on working. */
+  insufficientStorage: 'Insufficient Storage',
   imagesBusy: 'The server is busy processing other images; try again in a few seconds',
   /** Issue 34: one verify of the audit chain at a time; a caller asking for other days while one runs gets 409. */
   auditVerifyRunning: 'A check of the audit chain is already running; try again when it ends',

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type pgModule from 'pg';
 import type { DB } from './schema.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import { withAutoRollbackKnown } from './sqlite-auto-rollback.ts';
 import { withNamedStatements } from './pg-named-statements.ts';
 import { privateDatabaseFiles } from '../private-files.ts';
 
@@ -58,7 +59,8 @@ export function createDatabase(
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+    const database = withAutoRollbackKnown(sqlite, withStatementCache(sqlite));
+    return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
   }
   const pool = new (loadPg().Pool)({
     connectionString: url,

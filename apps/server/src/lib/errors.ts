@@ -37,9 +37,11 @@ export const unprocessable = (message: string = MESSAGES.unprocessable, errors?:
 export const recaptchaFail = () => new AppError(423, MESSAGES.recaptchaFail);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, MESSAGES.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });
-/** The database cannot be reached right now (db/database-unavailable.ts): try again after Retry-After. */
+/** The database or the object store cannot be reached right now (lib/dependency-unavailable.ts): try again after Retry-After. */
 export const serviceUnavailable = (retryAfterSeconds: number) =>
   new AppError(503, MESSAGES.serviceUnavailable, undefined, { 'retry-after': String(retryAfterSeconds) });
 /** Image work is at capacity (lib/images/image-queue.ts): try again after Retry-After. */
 export const imagesBusy = (retryAfterSeconds: number) =>
   new AppError(503, MESSAGES.imagesBusy, undefined, { 'retry-after': String(retryAfterSeconds) });
+/** The disk under DATA_DIR is full (lib/out-of-space.ts): nothing was stored. */
+export const insufficientStorage = () => new AppError(507, MESSAGES.insufficientStorage);

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
-import { AppError, serviceUnavailable } from '../lib/errors.ts';
-import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { AppError, insufficientStorage, serviceUnavailable } from '../lib/errors.ts';
+import { unavailableDependency } from '../lib/dependency-unavailable.ts';
+import { isOutOfSpace } from '../lib/out-of-space.ts';
 import type { WebApp } from './web-assets.ts';
 
 type Issue = {
@@ -40,8 +41,8 @@ function databaseRefusal(err: { code?: unknown }): AppError | null {
   return null;
 }
 
-/** What a client is told to wait when the database cannot be reached (a PostgreSQL restart takes seconds). */
-const DATABASE_RETRY_AFTER_S = 5;
+/** What a client is told to wait when a dependency cannot be reached (a PostgreSQL or S3 restart takes seconds). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** `spaFallback`: the built web app is served, so a GET of one of its paths that matches no route gets its index.html. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?: WebApp | null } = {}): void {
@@ -71,10 +72,15 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaFallback?:
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: MESSAGES.serverError });
     }
-    if (isDatabaseUnavailable(err)) {
-      const unavailable = serviceUnavailable(DATABASE_RETRY_AFTER_S);
-      req.log.warn({ code: err.code, err: err.message }, 'database unavailable');
+    const dependency = unavailableDependency(err);
+    if (dependency) {
+      const unavailable = serviceUnavailable(UNAVAILABLE_RETRY_AFTER_S);
+      req.log.warn({ code: err.code, err: err.message }, `${dependency} unavailable`);
       return reply.code(503).headers(unavailable.headers!).send({ message: unavailable.message });
+    }
+    if (isOutOfSpace(err)) {
+      req.log.error({ code: err.code, err: err.message }, 'no space left for DATA_DIR');
+      return reply.code(507).send({ message: insufficientStorage().message });
     }
     const refusal = databaseRefusal(err);
     if (refusal) {

@@ -7,7 +7,7 @@ import { FINGERPRINT_HEADER, PERMISSION_KEYS } from '@bo/shared/messages';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
-export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
+export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 507;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +34,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many attempts: retry after the Retry-After header',
   500: 'Internal error (the body says nothing more)',
   502: 'A service on another server (LINE, Google) refused or did not answer; the message says which and why',
-  503: 'Busy, or the database cannot be reached right now: retry after the Retry-After header',
+  503: 'Busy, or the database or the file storage cannot be reached right now: retry after the Retry-After header',
+  507: 'The server has no room left on its disk (DATA_DIR): nothing was saved; reads go on working',
 };
 
 const RETRY_AFTER = new Set([429, 503]);
@@ -65,7 +66,7 @@ export function errorStatusesOf(
   method: string | string[],
 ): number[] {
   // 500: any route, with the same body and nothing internal in it (plugins/error-handler.ts);
-  // 503: any route while the database cannot be reached (issue 33).
+  // 503: any route while the database or the file storage cannot be reached (issue 33).
   const statuses = new Set<number>([400, 500, 503]);
   const signedIn = cfg.roles !== 'public';
   if (signedIn) {
@@ -80,8 +81,11 @@ export function errorStatusesOf(
     statuses.add(413);
     statuses.add(415);
   }
+  const writes = (Array.isArray(method) ? method : [method]).some((m) => m.toUpperCase() !== 'GET');
   // Any write can meet a unique value or a dependent row the error handler answers with 409.
-  if (signedIn && (Array.isArray(method) ? method : [method]).some((m) => m.toUpperCase() !== 'GET')) statuses.add(409);
+  if (signedIn && writes) statuses.add(409);
+  // Any write can meet a full disk under DATA_DIR (SQLite, stored files): 507 (lib/out-of-space.ts).
+  if (writes) statuses.add(507);
   if (schema?.consumes?.includes('multipart/form-data')) {
     statuses.add(422); // the file is not what its type claims
     statuses.add(503); // image work at capacity

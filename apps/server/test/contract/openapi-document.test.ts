@@ -77,6 +77,22 @@ describe('the API reference document', () => {
     for (const status of [413, 415, 422]) expect(errorSchema(photo, status), String(status)).toEqual(ERROR_BODY);
   });
 
+  it('documents the 503 of a dependency away on every call and the 507 of a full disk on every write', () => {
+    for (const [method, path] of [
+      ['post', '/api/admin/file/upload'],
+      ['post', '/api/admin/photo/upload'],
+      ['post', '/api/admin/organization/certificate-type'],
+      ['get', '/api/files/signed/{a}/{b}'],
+    ] as const) {
+      const o = op(method, path);
+      expect(errorSchema(o, 503), `${method} ${path}`).toEqual(ERROR_BODY);
+      expect(o.responses['503']!.headers, `${method} ${path}`).toHaveProperty('Retry-After');
+      expect(errorSchema(o, 507), `${method} ${path}`).toEqual(ERROR_BODY);
+    }
+    expect(errorSchema(op('get', '/api/admin/file/index'), 503)).toEqual(ERROR_BODY);
+    expect(op('get', '/api/admin/file/index').responses['507']).toBeUndefined();
+  });
+
   it('gives every operation its security and at least the 400 and 500 answers', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, o] of Object.entries(ops)) {

@@ -196,6 +196,8 @@ export const enUS: SameKeys<typeof zhTW> = {
     'A check of the audit chain is already running; try again when it ends':
       'A check of the audit chain is already running; try again when it ends',
     'Service Unavailable': 'The service is briefly unavailable; try again in a few seconds',
+    'Insufficient Storage':
+      "The server's storage is full, so this upload or change was not saved. Ask your administrator to free some space, then try again",
     'The server is busy processing other images; try again in a few seconds':
       'The server is busy processing other images; try again in a few seconds',
     network: 'Cannot reach the server, check your connection',

@@ -181,6 +181,7 @@ export const zhTW = {
     'Internal Server Error': '伺服器發生錯誤',
     'A check of the audit chain is already running; try again when it ends': '稽核鏈正在檢查中，請待這次檢查結束後再試',
     'Service Unavailable': '服務暫時無法使用，請稍候幾秒再試',
+    'Insufficient Storage': '伺服器的儲存空間已滿，這次的上傳或變更沒有儲存。請通知系統管理員清出空間後再試',
     'The server is busy processing other images; try again in a few seconds': '伺服器正在處理其他圖片，請稍候幾秒再試',
     network: '無法連線至伺服器，請檢查網路',
   },

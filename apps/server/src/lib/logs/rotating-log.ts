@@ -39,6 +39,9 @@ export class RotatingLog {
   private day = '';
   private part = 0;
   private size = 0;
+  /** Lines dropped since the disk was last found full, and whether the file ends in half a line. */
+  private dropped = 0;
+  private brokenLine = false;
 
   constructor(
     private readonly dir: string,
@@ -49,12 +52,34 @@ export class RotatingLog {
     mkdirSync(dir, { recursive: true });
   }
 
+  /**
+   * A full disk never fails the caller (a request's log line would turn its answer into a 500): the
+   * line is dropped, one notice goes to stderr, and the file says how many were lost once there is room.
+   */
   write(line: string): void {
+    try {
+      if (this.dropped > 0) this.append(`${this.brokenLine ? '\n' : ''}${droppedNotice(this.dropped, this.now())}`);
+      this.dropped = 0;
+      this.brokenLine = false;
+      this.append(line);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+      if (this.dropped++ === 0) console.error(`log: no space left for ${this.dir}; log lines are dropped until there is room`);
+    }
+  }
+
+  private append(line: string): void {
     const day = todayInTaipei(this.now());
-    const bytes = Buffer.byteLength(line);
-    if (this.fd === null || day !== this.day || (this.size > 0 && this.size + bytes > this.maxBytes)) this.open(day);
-    writeSync(this.fd!, line);
-    this.size += bytes;
+    const buf = Buffer.from(line);
+    if (this.fd === null || day !== this.day || (this.size > 0 && this.size + buf.length > this.maxBytes)) this.open(day);
+    let done = 0;
+    try {
+      while (done < buf.length) done += writeSync(this.fd!, buf, done);
+    } finally {
+      this.size += done;
+      if (done > 0 && done < buf.length) this.brokenLine = true;
+    }
   }
 
   close(): void {
@@ -85,4 +110,9 @@ export class RotatingLog {
     }
     for (const old of listLogFiles(this.dir).slice(this.keep)) unlinkSync(join(this.dir, old.name));
   }
+}
+
+/** The line a log file gets where lines were dropped for want of space (pino's JSON, level warn). */
+function droppedNotice(count: number, now: Date): string {
+  return `${JSON.stringify({ level: 40, time: now.getTime(), msg: `${count} log line(s) dropped: no space left on the disk` })}\n`;
 }

@@ -11,6 +11,8 @@ export interface SendOptions {
   /** Force a download even for types that are safe inline. */
   attachment?: boolean;
   cacheControl: string;
+  /** Runs once the object is known to be there, before anything is sent (a signed link records its opening). */
+  onFound?: () => Promise<void>;
 }
 
 /** Parses a single `bytes=` range; null when absent or not understood (then the whole body is sent). */
@@ -40,34 +42,40 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 export async function sendStored(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: SendOptions) {
   const st = await storage.stat(key);
   if (!st) throw notFound();
+  await opts.onFound?.();
   const etag = `"${st.size.toString(36)}-${st.modifiedAt.getTime().toString(36)}"`;
   const inline = !opts.attachment && isInlineSafe(opts.mime);
-  reply.headers({
-    'content-type': opts.mime.startsWith('text/') ? `${opts.mime}; charset=utf-8` : opts.mime,
-    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', opts.name),
-    'content-security-policy': "default-src 'none'; sandbox",
-    'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': 'same-site',
-    'cache-control': opts.cacheControl,
-    'accept-ranges': 'bytes',
-    etag,
-    'last-modified': st.modifiedAt.toUTCString(),
-  });
+  // Set only once the body is in hand: a read that fails (S3 gone since the stat) answers its error
+  // without the file's name and type, which would make a browser save the error as the file.
+  const fileHeaders = () =>
+    reply.headers({
+      'content-type': opts.mime.startsWith('text/') ? `${opts.mime}; charset=utf-8` : opts.mime,
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', opts.name),
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-site',
+      'cache-control': opts.cacheControl,
+      'accept-ranges': 'bytes',
+      etag,
+      'last-modified': st.modifiedAt.toUTCString(),
+    });
   const inm = req.headers['if-none-match'];
-  if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return reply.code(304).send();
+  if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return fileHeaders().code(304).send();
   const ifRange = req.headers['if-range'];
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, st.size);
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${st.size}`).header('content-type', 'text/plain').send('');
+    return fileHeaders().code(416).header('content-range', `bytes */${st.size}`).header('content-type', 'text/plain').send('');
   }
-  if (req.method === 'HEAD') return reply.header('content-length', st.size).send();
+  if (req.method === 'HEAD') return fileHeaders().header('content-length', st.size).send();
+  const body = await storage.get(key, range ?? undefined);
+  fileHeaders();
   if (range) {
     reply
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${st.size}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(await storage.get(key, range));
+    return reply.send(body);
   }
   reply.header('content-length', st.size);
-  return reply.send(await storage.get(key));
+  return reply.send(body);
 }

@@ -11,6 +11,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage, type StoredObject } from './storage.ts';
+import { isS3Unreachable, StorageUnavailableError } from './storage-unavailable.ts';
 
 export interface S3Settings {
   endpoint?: string;
@@ -19,6 +20,8 @@ export interface S3Settings {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** S3_TIMEOUT_MS: the longest wait for a connection, and for any answer or bytes on one (each try). */
+  timeoutMs: number;
 }
 
 /** 8 MiB parts: above S3's 5 MiB minimum; at most one part is held in memory per upload. */
@@ -29,6 +32,8 @@ const PART_BYTES = 8 * 1024 * 1024;
  * (a body shorter than one part is one PutObject), so an upload of unknown length is never held
  * whole in memory. Checksums are computed only when an operation requires them: the SDK's
  * default (aws-chunked bodies with CRC trailers) is not understood by many S3-compatible servers.
+ * A store that cannot be reached (refused, reset, silent past `timeoutMs` on each of the SDK's three
+ * tries, or answering 5xx) fails the call with StorageUnavailableError: a 503, never a hang.
  */
 export class S3Storage implements Storage {
   readonly client: S3Client;
@@ -43,14 +48,24 @@ export class S3Storage implements Storage {
       credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: s.timeoutMs, socketTimeout: s.timeoutMs },
     });
+  }
+
+  /** One SDK call, its "cannot reach the store" failures as StorageUnavailableError. */
+  private async call<R>(send: (client: S3Client) => Promise<R>): Promise<R> {
+    try {
+      return await send(this.client);
+    } catch (err) {
+      throw isS3Unreachable(err) ? new StorageUnavailableError(err) : err;
+    }
   }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
     assertSafeKey(key);
     const common = { Bucket: this.bucket, Key: key, ContentType: opts.contentType ?? 'application/octet-stream' };
     if (Buffer.isBuffer(body) && body.length <= PART_BYTES) {
-      await this.client.send(new PutObjectCommand({ ...common, Body: body }));
+      await this.call((c) => c.send(new PutObjectCommand({ ...common, Body: body })));
       return { size: body.length };
     }
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
@@ -63,10 +78,10 @@ export class S3Storage implements Storage {
       const chunk = Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
-      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand(common))).UploadId;
+      uploadId ??= (await this.call((c) => c.send(new CreateMultipartUploadCommand(common)))).UploadId;
       const PartNumber = parts.length + 1;
-      const r = await this.client.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }),
+      const r = await this.call((c) =>
+        c.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk })),
       );
       parts.push({ PartNumber, ETag: r.ETag });
     };
@@ -79,17 +94,21 @@ export class S3Storage implements Storage {
         if (pendingBytes >= PART_BYTES) await flush();
       }
       if (!uploadId) {
-        await this.client.send(new PutObjectCommand({ ...common, Body: Buffer.concat(pending, pendingBytes) }));
+        await this.call((c) => c.send(new PutObjectCommand({ ...common, Body: Buffer.concat(pending, pendingBytes) })));
         return { size };
       }
       if (pendingBytes > 0) await flush();
-      await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      await this.call((c) =>
+        c.send(
+          new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        ),
       );
       return { size };
     } catch (err) {
       if (uploadId)
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
+        await this.call((c) => c.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))).catch(
+          () => {},
+        );
       source.destroy();
       throw err;
     }
@@ -98,12 +117,14 @@ export class S3Storage implements Storage {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     assertSafeKey(key);
     try {
-      const r = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
+      const r = await this.call((c) =>
+        c.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        ),
       );
       return r.Body as Readable;
     } catch (err) {
@@ -113,7 +134,7 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.call((c) => c.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -123,7 +144,7 @@ export class S3Storage implements Storage {
   async stat(key: string): Promise<StoredObject | null> {
     assertSafeKey(key);
     try {
-      const h = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const h = await this.call((c) => c.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
       return { size: h.ContentLength ?? 0, contentType: h.ContentType ?? null, modifiedAt: h.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return null;

@@ -45,6 +45,7 @@ const drivers: Driver[] = [
         accessKeyId: 'S3RVER',
         secretAccessKey: 'S3RVER',
         forcePathStyle: true,
+        timeoutMs: 5000,
       });
       await storage.client.send(new CreateBucketCommand({ Bucket: 'bo-contract' }));
       return {

@@ -11,8 +11,9 @@ export interface ObjectToStore {
 
 /**
  * Puts the objects, then runs `record` (the transaction writing the rows that point at them, given
- * each object's stored size). When a put or `record` fails, the objects already stored are removed
- * and the original error is rethrown, so a failed upload leaves neither a row nor an object.
+ * each object's stored size). When a put or `record` fails, every object of the batch is removed
+ * (a put that failed may still have landed: the store kept the body and the answer was cut) and the
+ * original error is rethrown, so a failed upload leaves neither a row nor an object.
  */
 export async function storeThenRecord<T>(
   storage: Storage,
@@ -25,7 +26,7 @@ export async function storeThenRecord<T>(
   if (failed) {
     await removeObjects(
       storage,
-      objects.filter((_, i) => puts[i].status === 'fulfilled').map((o) => o.key),
+      objects.map((o) => o.key),
       log,
     );
     throw failed.reason;

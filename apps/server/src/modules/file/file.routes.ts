@@ -180,7 +180,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
         // Read leniently: a missing or malformed part is a link that does not verify (403), not a bad request.
         querystring: z.object({ e: z.unknown(), i: z.unknown(), s: z.unknown(), p: z.unknown(), sig: z.unknown() }).partial(),
       },
-      config: { roles: 'public', fingerprint: false },
+      // It records the opening: a write, which a full disk refuses.
+      config: { roles: 'public', fingerprint: false, errors: [507] },
     },
     async (req, reply) => {
       const parts = signedLinkParts(signedPath(req.params.a, req.params.b), req.query);
@@ -192,17 +193,23 @@ export async function fileRoutes(fastify: FastifyInstance) {
       if (!row || row.name !== req.params.b) throw notFound();
       // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
       if (!(await signerMayRead(db, s, row))) throw forbidden('Link revoked');
-      await recordSignedLinkOpen(db, {
-        file_id: row.id,
-        organization_id: row.organization_id,
-        signer_id: s,
-        signed_at: new Date(i * 1000).toISOString(),
-        expires_at: new Date(e * 1000).toISOString(),
-        payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
-        ip: req.ip ?? null,
-        user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+      // Recorded once the object is there: an opening S3 could not serve (503) or a missing object (404) is no opening.
+      return sendStored(req, reply, app.storage, row.storage_key, {
+        mime: row.mime,
+        name: row.name,
+        cacheControl: 'private, no-store',
+        onFound: () =>
+          recordSignedLinkOpen(db, {
+            file_id: row.id,
+            organization_id: row.organization_id,
+            signer_id: s,
+            signed_at: new Date(i * 1000).toISOString(),
+            expires_at: new Date(e * 1000).toISOString(),
+            payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
+            ip: req.ip ?? null,
+            user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+          }),
       });
-      return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
     },
   );
 

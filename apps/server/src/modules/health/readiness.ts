@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { removeObjects } from '../../lib/storage/remove-objects.ts';
 import { databaseAnswers, unappliedMigrations } from './health.repository.ts';
 
 /** The parts readiness checks, in order; a failing part is named, never described (no internals in a public answer). */
@@ -42,8 +43,12 @@ const CHECKS: Record<ReadinessPart, (app: FastifyInstance) => Promise<void>> = {
   },
   storage: async (app) => {
     const key = probeKey();
-    await app.storage.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
-    await app.storage.delete(key);
+    try {
+      await app.storage.put(key, Buffer.from('ok'), { contentType: 'text/plain' });
+    } finally {
+      // Also after a failed put, which may have landed: removeObjects tries again while S3 is away.
+      await removeObjects(app.storage, [key], app.log);
+    }
   },
 };
 
