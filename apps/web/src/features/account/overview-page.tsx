@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Card from 'antd/es/card';
@@ -18,10 +19,16 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import type { VisibleMenuItem } from '../../lib/menu.ts';
 import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
+import { loginDevicesQuery } from './api.ts';
 
 // The device list (antd List with pagination, sign-out confirmations, the identity check) loads after
 // the first paint; its card's body has a fixed height, so the skeleton it shows meanwhile moves nothing.
-const LoginDevices = lazy(() => import('./login-devices.tsx').then((m) => ({ default: m.LoginDevices })));
+// Its chunk is asked for when this module runs, and its list when the page first renders (beside the
+// layout's profile), not one after the other once the card mounts.
+let devicesChunk: Promise<typeof import('./login-devices.tsx')> | null = null;
+const loadDevices = () => (devicesChunk ??= import('./login-devices.tsx'));
+if (typeof window !== 'undefined') void loadDevices();
+const LoginDevices = lazy(() => loadDevices().then((m) => ({ default: m.LoginDevices })));
 const devicesPending = <Skeleton active paragraph={{ rows: 3 }} />;
 
 export function RoleTags({ roles }: { roles: readonly string[] }) {
@@ -42,6 +49,8 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
 export default function OverviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  useState(() => void qc.prefetchQuery(loginDevicesQuery()));
   const { payload, roles } = useSession();
   const { organization } = useActiveOrganization();
   const menu = useVisibleMenu();
