@@ -11,26 +11,31 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../empty-state.tsx';
 import './device-list.css';
 
-/** "Chrome on Windows"-style summary of a user agent, without a parser library. */
+/**
+ * In-app browsers first: LINE's (how links sent over LINE are opened) and Facebook's carry Safari's or
+ * Chrome's marks too; iOS's Chrome, Firefox and Edge name themselves CriOS, FxiOS and EdgiOS.
+ */
+const BROWSERS: readonly [RegExp, string][] = [
+  [/ Line\//, 'LINE'],
+  [/FBAV\/|FBAN\//, 'Facebook'],
+  [/Instagram /, 'Instagram'],
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\/|Version\/[\d.]+ Mobile\//, 'Safari'],
+];
+
+/** "Chrome · Windows"-style summary of a user agent, without a parser library (the server's audit labels read it alike). */
 export function describeUserAgent(ua: string): { label: string; mobile: boolean } {
   if (!ua) return { label: '', mobile: false };
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : ua.split(/[ /]/)[0];
-  const os = /Windows/.test(ua)
-    ? 'Windows'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /iPhone|iPad/.test(ua)
-        ? 'iOS'
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? ua.split(/[ /]/)[0];
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Windows/.test(ua)
+      ? 'Windows'
+      : /Android/.test(ua)
+        ? 'Android'
         : /Mac OS X/.test(ua)
           ? 'macOS'
           : /Linux/.test(ua)
