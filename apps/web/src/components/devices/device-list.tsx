@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import LaptopOutlined from '@ant-design/icons/LaptopOutlined';
-import MobileOutlined from '@ant-design/icons/MobileOutlined';
+import LaptopOutlined from '@ant-design/icons-svg/es/asn/LaptopOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import { SvgIcon } from '../svg-icon.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
@@ -81,7 +82,7 @@ export function DeviceList({
             return (
               <li key={d.id} className="device-item" data-testid="login-device">
                 <span className="device-icon" aria-hidden>
-                  {ua.mobile ? <MobileOutlined /> : <LaptopOutlined />}
+                  <SvgIcon icon={ua.mobile ? MobileOutlined : LaptopOutlined} />
                 </span>
                 {/* The device's name is no heading (under the screen's h1 with no h2 between). */}
                 <div className="device-meta">

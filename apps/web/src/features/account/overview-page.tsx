@@ -9,7 +9,8 @@ import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Typography from 'antd/es/typography';
 import Skeleton from 'antd/es/skeleton';
-import RightOutlined from '@ant-design/icons/RightOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { SvgIcon } from '../../components/svg-icon.tsx';
 import { ROLE_LABELS, type Role } from '@bo/shared/roles';
 import { organizationLabel, useActiveOrganization, useSession } from '../../lib/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
@@ -54,6 +55,7 @@ export default function OverviewPage() {
   const { payload, roles } = useSession();
   const { organization } = useActiveOrganization();
   const menu = useVisibleMenu();
+  // Each tile's chevron is drawn from its SVG (SvgIcon): some thirty icon components fewer in the first commit.
   // Cards of other features (certificate expiry, say) load as their own chunks, only for those who may see them.
   const cards = useOverviewCards();
   const tiles = useMemo(() => {
@@ -111,7 +113,7 @@ export default function OverviewPage() {
                 {tiles.map((m) => (
                   <button type="button" key={m.path} className="tile" onClick={() => navigate(m.path!)} data-testid="overview-tile">
                     <span>{t(`route.${m.route}`)}</span>
-                    <RightOutlined />
+                    <SvgIcon icon={RightOutlined} />
                   </button>
                 ))}
               </div>
