@@ -232,26 +232,30 @@ try {
     for (let i = 0; i < runs; i++) {
       const json = join(dataDir, `run-${i}.json`);
       const last = i === runs - 1 && process.env.LIGHTHOUSE_REPORT;
-      const profile = overviewMode ? await signedInProfile() : null;
-      const r = spawnSync(
-        lighthouseBin,
-        [
-          url,
-          `--only-categories=${categories.join(',')}`,
-          '--quiet',
-          `--chrome-flags=${chromeFlags}${profile ? ` --user-data-dir=${profile}` : ''}`,
-          // The session lives in the profile's storage; its HTTP cache was emptied above.
-          ...(profile ? ['--disable-storage-reset'] : []),
-          '--output=json',
-          ...(last ? ['--output=html'] : []),
-          `--output-path=${last ? join(dataDir, `run-${i}`) : json}`,
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: chromePath },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        },
-      );
-      if (profile) rmSync(profile, { recursive: true, force: true });
+      // A loaded machine sometimes loses the trace (NO_NAVSTART): that run is tried again, twice at most.
+      let r;
+      for (let attempt = 0; attempt < 3 && r?.status !== 0; attempt++) {
+        const profile = overviewMode ? await signedInProfile() : null;
+        r = spawnSync(
+          lighthouseBin,
+          [
+            url,
+            `--only-categories=${categories.join(',')}`,
+            '--quiet',
+            `--chrome-flags=${chromeFlags}${profile ? ` --user-data-dir=${profile}` : ''}`,
+            // The session lives in the profile's storage; its HTTP cache was emptied above.
+            ...(profile ? ['--disable-storage-reset'] : []),
+            '--output=json',
+            ...(last ? ['--output=html'] : []),
+            `--output-path=${last ? join(dataDir, `run-${i}`) : json}`,
+          ],
+          {
+            env: { ...process.env, CHROME_PATH: chromePath },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        );
+        if (profile) rmSync(profile, { recursive: true, force: true });
+      }
       if (r.status !== 0) throw new Error(`lighthouse exited with ${r.status}`);
       const report = JSON.parse(readFileSync(last ? join(dataDir, `run-${i}.report.json`) : json, 'utf8'));
       if (last) spawnSync('cp', [join(dataDir, `run-${i}.report.html`), process.env.LIGHTHOUSE_REPORT]);

@@ -48,22 +48,29 @@ const filesOf = (keys) => {
 };
 const total = (files, ext) => [...files].filter((f) => f.endsWith(ext)).reduce((a, f) => a + size(f).gzip, 0);
 // A module of a screen group (apps/web/vite.config.ts: sign-in, antd, admin) has no manifest entry of
-// its own: it is found as the group's chunk.
-const keyFor = (suffix, group) =>
-  Object.keys(manifest).find((k) => k.endsWith(suffix)) ?? Object.keys(manifest).find((k) => group && manifest[k].name === group);
+// its own: it is found as the group's chunk, the one of that name the entry's closure imports or loads
+// (another chunk may carry the same name: rolldown names a feature's chunk after its module, features/admin/…).
+const reachable = (keys) => new Set(keys.flatMap((k) => [k, ...(manifest[k]?.imports ?? []), ...(manifest[k]?.dynamicImports ?? [])]));
+const keysFor = (suffix, group, from) => {
+  const own = Object.keys(manifest).find((k) => k.endsWith(suffix));
+  if (own) return [own];
+  const near = reachable(from);
+  return Object.keys(manifest).filter((k) => group && manifest[k].name === group && near.has(k));
+};
+const closureOf = (keys) => new Set(keys.flatMap((k) => [...closure(k)]));
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entry = closure(entryKey);
-const signInKey = keyFor('features/account/sign-in-page.tsx', 'sign-in');
-const layoutKey = keyFor('app/layouts/admin-layout.tsx', 'admin');
-const overviewKey = keyFor('features/account/overview-page.tsx', 'admin');
+const signInKeys = keysFor('features/account/sign-in-page.tsx', 'sign-in', [...entry]);
 // The admin routes (every feature's descriptor) load with the admin layout since issue 27.
-const adminRoutesKey = keyFor('app/admin-routes.tsx', 'admin');
+const firstScreenKeys = [
+  ...keysFor('app/layouts/admin-layout.tsx', 'admin', signInKeys),
+  ...keysFor('features/account/overview-page.tsx', 'admin', signInKeys),
+  ...keysFor('app/admin-routes.tsx', 'admin', signInKeys),
+];
 
-const signIn = filesOf(new Set([...entry, ...closure(signInKey)]));
-const firstScreen = filesOf(
-  new Set([...entry, ...closure(layoutKey), ...closure(overviewKey), ...(adminRoutesKey ? closure(adminRoutesKey) : [])]),
-);
+const signIn = filesOf(new Set([...entry, ...closureOf(signInKeys)]));
+const firstScreen = filesOf(new Set([...entry, ...closureOf(firstScreenKeys)]));
 const signInJs = total(signIn, '.js');
 const firstJs = total(firstScreen, '.js');
 

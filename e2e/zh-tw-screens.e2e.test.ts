@@ -168,6 +168,7 @@ describe('zh-TW screens', () => {
       for (const path of [...paths, '/admin/profile', '/admin/no-such-screen']) {
         problems.push(...(await problemsOf(page, path)).map((p) => `${scheme} ${p}`));
         if (path === '/admin/operations') await shot(page, `zh-tw-operations-${scheme}-1440`);
+        if (path === '/admin') await shot(page, `zh-tw-overview-${scheme}-1440`);
         if (path === '/admin/audit-log' && scheme === 'light') problems.push(...(await staffEntryProblems(page)));
       }
       await shot(page, `zh-tw-not-found-${scheme}-1440`);
@@ -180,17 +181,20 @@ describe('zh-TW screens', () => {
     expect(problems).toEqual([]);
   }, 600_000);
 
-  it('a phone (390 px) reads the same without scrolling sideways; an English browser tab reads the English title', async () => {
-    const { context, page, errors } = await signedIn({ width: 390 });
+  it('a phone (390 px) reads the same without scrolling sideways, in light and dark mode; an English browser tab reads the English title', async () => {
     const problems: string[] = [];
-    for (const path of ['/admin', '/admin/staff', '/admin/audit-log', '/admin/operations']) {
-      problems.push(...(await problemsOf(page, path)));
-      if (!(await noSideScroll(page))) problems.push(`${path}: scrolls sideways`);
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page, errors } = await signedIn({ width: 390, scheme });
+      for (const path of ['/admin', '/admin/staff', '/admin/audit-log', '/admin/operations']) {
+        problems.push(...(await problemsOf(page, path)).map((p) => `${scheme} ${p}`));
+        if (!(await noSideScroll(page))) problems.push(`${scheme} ${path}: scrolls sideways`);
+        if (path === '/admin') await shot(page, `zh-tw-overview-${scheme}-390`);
+      }
+      await shot(page, `zh-tw-operations-${scheme}-390`);
+      expect(errors).toEqual([]);
+      await context.close();
     }
-    await shot(page, 'zh-tw-operations-390');
     expect(problems).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
 
     const english = await signedIn({ width: 390, language: 'en-US' });
     await english.page.locator('h1').waitFor();

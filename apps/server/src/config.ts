@@ -81,7 +81,8 @@ const envSchema = z.object({
     .refine((v) => !/[?&](requireTLS|ignoreTLS|opportunisticTLS)=/i.test(v), 'TLS options are not taken from the URL: see SMTP_ALLOW_PLAIN')
     .optional(),
   SMTP_ALLOW_PLAIN: bool.default(false),
-  MAIL_FROM: z.string().default('BuildOffice <no-reply@localhost>'),
+  // Unset: each mail comes from the app name (系統設定, 營造後台 by default) at no-reply@localhost.
+  MAIL_FROM: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -265,7 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       /** smtp:// without STARTTLS allowed (a local relay); otherwise TLS is required (docs/identity.md). */
       allowPlain: e.SMTP_ALLOW_PLAIN,
-      from: e.MAIL_FROM,
+      from: e.MAIL_FROM?.trim() || null,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,

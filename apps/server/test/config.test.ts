@@ -52,8 +52,9 @@ describe('configuration', () => {
 
   it('accepts every value .env.example sets, read as .env is read', () => {
     const env = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
-    expect(env.MAIL_FROM).toBe('BuildOffice <no-reply@localhost>');
-    expect(() => loadConfig({ ...env, DATA_DIR: dataDir })).not.toThrow();
+    // Unset by default: mails come from the app name (lib/mail/outbox.ts senderOf).
+    expect(env.MAIL_FROM).toBeUndefined();
+    expect(loadConfig({ ...env, DATA_DIR: dataDir }).mail.from).toBeNull();
   });
 
   it('reads .env under the environment: a variable already set wins, even when empty', () => {

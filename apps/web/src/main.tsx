@@ -7,7 +7,8 @@ import { languageReady } from './i18n/index.ts';
 import { boot } from './app/boot.ts';
 import { SHELL_EVENTS } from './app/shell-events.ts';
 import { AppProviders } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadAdminScreen } from './app/router.tsx';
+import { getToken } from './lib/token-store.ts';
 import { reloadForChunkError, serverReachable } from './app/error-boundary.tsx';
 
 // A stale deployment's chunk is gone: reload once (guarded for 10 s), unless the server does not answer
@@ -18,7 +19,13 @@ window.addEventListener('vite:preloadError', () => {
 
 const root = createRoot(document.getElementById('root')!);
 // The remembered language's strings (English loads on demand) arrive while boot() asks the API.
-void Promise.all([boot().catch(() => 'ready' as const), languageReady.catch(() => undefined)]).then(([state]) => {
+const booted = boot().catch(() => 'ready' as const);
+// boot() has read the stored session by now: an admin screen's chunks load beside its API calls.
+const firstScreen =
+  getToken() && window.location.pathname.startsWith('/admin')
+    ? preloadAdminScreen(window.location.pathname).catch(() => undefined)
+    : undefined;
+void Promise.all([booted, languageReady.catch(() => undefined), firstScreen]).then(([state]) => {
   // The server does not answer: the shell's outage screen, not an app whose every call fails.
   if (state === 'unreachable') {
     window.dispatchEvent(new Event(SHELL_EVENTS.unreachable));

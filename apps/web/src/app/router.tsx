@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -22,10 +22,20 @@ import { PUBLIC_FEATURES } from './public-features.ts';
 import { ErrorScreen, NotFoundRedirect, Screen } from './screen.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { Themed } from './themed.tsx';
+import { preloadable } from '../lib/preloadable.ts';
 
-const AdminLayout = lazy(() => import('./layouts/admin-layout.tsx'));
+const AdminLayout = preloadable(() => import('./layouts/admin-layout.tsx'));
 // The admin routes (every other feature's descriptor) load with the admin screens, not with sign-in.
-const AdminRoutes = lazy(() => import('./admin-routes.tsx'));
+const loadAdminRoutes = () => import('./admin-routes.tsx');
+const AdminRoutes = preloadable(loadAdminRoutes);
+
+/**
+ * A reload on an admin path with a stored session: the layout, the admin routes and the screen load
+ * while boot() asks the API, in parallel, and the first render shows them without a fallback between.
+ */
+export function preloadAdminScreen(pathname: string): Promise<unknown> {
+  return Promise.all([AdminLayout.preload(), AdminRoutes.preload(), loadAdminRoutes().then((m) => m.preloadScreenAt(pathname))]);
+}
 
 registerScreens(PUBLIC_FEATURES);
 const PUBLIC_ROUTES = buildRoutes(PUBLIC_FEATURES).filter((r) => r.public);

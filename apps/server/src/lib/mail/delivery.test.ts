@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, senderOf } from './outbox.ts';
 
 let catcher: SmtpCatcher;
 let t: TestApp;
@@ -48,12 +48,39 @@ describe('mail delivery', () => {
     t.app.mailer.kick();
     const mail = await catcher.next(admin.email);
     expect(mail.subject).toBe('Your 營造後台 sign-in code');
-    expect(mail.from?.text).toContain('no-reply@localhost');
+    // No MAIL_FROM: the app name (營造後台 by default) at no-reply@localhost.
+    expect(mail.from?.value).toEqual([{ name: '營造後台', address: 'no-reply@localhost' }]);
     expect(mail.html).toContain('482913');
     expect(mail.html).toContain('Alex &lt;b&gt;Chen&lt;/b&gt;');
     expect(mail.text).toContain('482913');
     await until(async () => (await outboxRow(id)).status === 'sent');
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+  });
+
+  it("signs the back office's mails with the app name set in 系統設定 when MAIL_FROM is unset", async () => {
+    const superAdmin = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] });
+    const res = await api(t.app, await login(t.app, superAdmin)).put('/api/admin/app-config/app/update', { appName: '大成營造後台' });
+    expect(res.statusCode, res.body).toBe(200);
+    const to = 'named@example.com';
+    await enqueueMail(t.db, t.app.config, {
+      to,
+      template: 'password_reset',
+      locale: 'zh-TW',
+      variables: { name: '王', link: 'http://x/r', expiresInMinutes: 30 },
+    });
+    t.app.mailer.kick();
+    expect((await catcher.next(to)).from?.value).toEqual([{ name: '大成營造後台', address: 'no-reply@localhost' }]);
+    await api(t.app, await login(t.app, superAdmin)).put('/api/admin/app-config/app/update', { appName: '營造後台' });
+  });
+
+  it("takes MAIL_FROM as written when set, and gives a member's mail the company's name at its address", () => {
+    expect(senderOf('Office <mail@company.example>', { appName: '營造後台' })).toBe('Office <mail@company.example>');
+    expect(senderOf(null, {})).toEqual({ name: '營造後台', address: 'no-reply@localhost' });
+    expect(senderOf('Office <mail@company.example>', { fromName: '北辰營造' })).toEqual({
+      name: '北辰營造',
+      address: 'mail@company.example',
+    });
+    expect(senderOf(null, { fromName: '北辰營造' })).toEqual({ name: '北辰營造', address: 'no-reply@localhost' });
   });
 
   it('writes zh-TW mails in zh-TW', async () => {

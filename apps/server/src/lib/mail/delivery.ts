@@ -3,14 +3,15 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
-import { fromWithName, openBody } from './outbox.ts';
+import { openBody, senderOf } from './outbox.ts';
 import { bringRetriesForward, claimMail, dueMailIds, finishMail, readClaimedMail } from './mail.repository.ts';
 
 export interface DeliverySettings {
   smtpUrl: string | undefined;
   /** SMTP_ALLOW_PLAIN: a smtp:// server may be used without STARTTLS (a local relay); else TLS is required. */
   allowPlain: boolean;
-  from: string;
+  /** MAIL_FROM; null when unset: each mail comes from the app name at no-reply@localhost (senderOf). */
+  from: string | null;
   maxAttempts: number;
   pollMs: number;
   /** The first retry waits this long, each next one twice as long, at most an hour. */
@@ -100,7 +101,7 @@ export class MailDelivery {
     };
     this.transport = createTransport(
       { url: this.settings.smtpUrl, ...timeouts, ...(plain ? {} : { requireTLS: true }) },
-      { from: this.settings.from },
+      this.settings.from ? { from: this.settings.from } : {},
     );
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
@@ -178,7 +179,7 @@ export class MailDelivery {
         subject: mail.subject,
         html: body.html,
         text: body.text,
-        ...(body.fromName ? { from: fromWithName(this.settings.from, body.fromName) } : {}),
+        from: senderOf(this.settings.from, body),
       });
       await this.finish(id, { status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() });
     } catch (e) {

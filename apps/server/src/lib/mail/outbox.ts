@@ -1,6 +1,7 @@
 import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
 import type { Config } from '../../config.ts';
 import type { DbOrTrx } from '../../db/database.ts';
+import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { loadAppConfig } from '../app-config.ts';
 import { websiteCompanyName } from '../website-identity.repository.ts';
 import { secretBox } from '../secret-box.ts';
@@ -78,6 +79,8 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
   const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables, undefined, mail.brand);
   // A member's mail comes from the company (the sender's name), at MAIL_FROM's address.
   const fromName = mail.brand === 'website' ? await websiteCompanyName(db, mail.locale) : undefined;
+  // The back office's own mails are signed with the app name when MAIL_FROM is unset (senderOf).
+  const appName = mail.brand === 'website' ? undefined : (await loadAppConfig(db)).appName;
   const now = new Date().toISOString();
   return insertOutboxMail(db, {
     to_address: mail.to,
@@ -85,7 +88,7 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
     template: mail.template,
     locale: mail.locale,
     subject: rendered.subject,
-    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName, link: linkOf(mail) })),
+    body: mailBox(config).seal(JSON.stringify({ html: rendered.html, text: rendered.text, fromName, appName, link: linkOf(mail) })),
     status: 'pending',
     last_error: null,
     next_attempt_at: now,
@@ -99,12 +102,35 @@ export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailReq
 const linkOf = (mail: MailRequest): string | undefined => (typeof mail.variables.link === 'string' ? mail.variables.link : undefined);
 
 /** A queued mail's html and text, or null when it was sealed under another server secret. */
-export function openBody(
-  config: Pick<Config, 'jwtSecret'>,
-  body: string,
-): { html: string; text: string; fromName?: string; link?: string } | null {
+export function openBody(config: Pick<Config, 'jwtSecret'>, body: string): OpenedMail | null {
   const plain = mailBox(config).open(body);
-  return plain === null ? null : (JSON.parse(plain) as { html: string; text: string; fromName?: string; link?: string });
+  return plain === null ? null : (JSON.parse(plain) as OpenedMail);
+}
+
+/** A queued mail's sealed part: `fromName` the website company's (member mails), `appName` the app's when queued. */
+export interface OpenedMail {
+  html: string;
+  text: string;
+  fromName?: string;
+  appName?: string;
+  link?: string;
+}
+
+/** The address mails come from when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_ADDRESS = 'no-reply@localhost';
+
+/**
+ * Who a mail comes from: a member's mail names the company at MAIL_FROM's address; otherwise MAIL_FROM
+ * as set, or, unset, the app name (系統設定's 後台名稱 when the mail was queued, 營造後台 by default)
+ * at no-reply@localhost.
+ */
+export function senderOf(
+  mailFrom: string | null,
+  body: Pick<OpenedMail, 'fromName' | 'appName'>,
+): string | { name: string; address: string } {
+  if (body.fromName) return fromWithName(mailFrom ?? DEFAULT_MAIL_ADDRESS, body.fromName);
+  if (mailFrom) return mailFrom;
+  return { name: body.appName || APP_CONFIG_DEFAULTS.appName, address: DEFAULT_MAIL_ADDRESS };
 }
 
 /** MAIL_FROM with another sender's name (`Name <address>` or a bare address): a member's mail names the company. */

@@ -4,11 +4,13 @@ import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../te
 
 let t: TestApp;
 let superToken: string;
+let maintainerToken: string;
 let baseToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
+  maintainerToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_MAINTAINER'] }));
   baseToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
 });
 afterAll(async () => {
@@ -56,6 +58,7 @@ describe('application config', () => {
       .selectFrom('audit_logs')
       .selectAll()
       .where('target_type', '=', 'app_config')
+      .where('target_id', '=', 'app')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ action: 'update', target_id: 'app' });
@@ -100,7 +103,7 @@ describe('application config', () => {
   });
 
   it('checks each field: lengths, e-mail, URL, colour, year and limits, naming the field', async () => {
-    const res = await api(t.app, superToken).put('/api/admin/app-config/app/update', {
+    const res = await api(t.app, maintainerToken).put('/api/admin/app-config/app/update', {
       title: ' ',
       supportEmail: 'not-an-email',
       developerUrl: 'example',
@@ -119,6 +122,36 @@ describe('application config', () => {
       'pageCategoryDepth.article': ['validate.error.invalid'],
       staffExcelMaxCellLimit: ['validate.error.invalid'],
     });
+  });
+
+  it('lets only a maintainer change the developer link and the version; a super admin may send them unchanged', async () => {
+    const current = (await api(t.app, superToken).get('/api/admin/app-config/app')).json().config;
+    for (const patch of [{ developerUrl: 'https://other.example.com' }, { version: '9.9.9' }]) {
+      const res = await api(t.app, superToken).put('/api/admin/app-config/app/update', patch);
+      expect(res.statusCode, JSON.stringify(patch)).toBe(403);
+      expect(res.body).toContain('ROLE_MAINTAINER');
+    }
+    const unchanged = await api(t.app, superToken).put('/api/admin/app-config/app/update', {
+      developerUrl: current.developerUrl,
+      version: current.version,
+      title: current.title,
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const byMaintainer = await api(t.app, maintainerToken).put('/api/admin/app-config/app/update', { version: '2.0.0' });
+    expect(byMaintainer.statusCode, byMaintainer.body).toBe(200);
+    expect((await api(t.app).get('/api/settings')).json().config.version).toBe('2.0.0');
+    // A super admin's restore of the entry before that change keeps the maintainer's version.
+    const entry = await t.db
+      .selectFrom('audit_logs')
+      .select('id')
+      .where('target_type', '=', 'app_config')
+      .where('target_id', '=', 'app')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const restored = await api(t.app, superToken).put('/api/admin/app-config/app/restore', { audit_id: entry.id, side: 'before' });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().config.version).toBe('2.0.0');
+    await api(t.app, maintainerToken).put('/api/admin/app-config/app/update', { version: current.version });
   });
 
   it('restores an earlier version from its audit entry, audited as a restore that can itself be undone', async () => {
@@ -145,6 +178,7 @@ describe('application config', () => {
       .selectFrom('audit_logs')
       .selectAll()
       .where('target_type', '=', 'app_config')
+      .where('target_id', '=', 'app')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(row.action).toBe('restore');
@@ -185,7 +219,7 @@ describe('application config', () => {
 
 describe('URL fields', () => {
   it('takes http(s) only for developerUrl: javascript:, data: and protocol-relative URLs are 400; a stored one falls back to the default', async () => {
-    const put = (developerUrl: string) => api(t.app, superToken).put('/api/admin/app-config/app/update', { developerUrl });
+    const put = (developerUrl: string) => api(t.app, maintainerToken).put('/api/admin/app-config/app/update', { developerUrl });
     for (const bad of [
       'javascript:alert(document.cookie)',
       'JavaScript://example.com/%0aalert(1)',

@@ -1,6 +1,6 @@
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, roleMissing } from '../../lib/errors.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { effectiveConfig, isAppConfigName, type AppConfigName } from '../../lib/app-config.ts';
 import { readStoredConfig } from '../../lib/app-config.repository.ts';
@@ -34,6 +34,14 @@ function effectiveConfigOrFieldErrors(stored: Record<string, unknown>): AppConfi
   }
 }
 
+/**
+ * The developer's link and the version are the maintainer's (who builds and ships the app), not the
+ * office's: 系統設定 shows them to a maintainer only, and only a maintainer changes them.
+ */
+const MAINTAINER_FIELDS = ['developerUrl', 'version'] as const;
+const isMaintainer = (ctx: RequestContext) => ctx.actor.adminRoles.includes('ROLE_MAINTAINER');
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** Config documents by name (spec section 3): read over the defaults. */
 export const appConfigReads = ({ db }: AdminReadContext) => ({
   async read(name: string): Promise<Answer> {
@@ -51,6 +59,9 @@ export function appConfigService(ctx: RequestContext) {
       const n = known(name);
       const { stored } = await readStoredConfig(db, n);
       const before = effectiveConfig(stored);
+      // Sent unchanged (a form that round-trips the document) is not a change.
+      if (n === 'app' && !isMaintainer(ctx) && MAINTAINER_FIELDS.some((k) => k in patch && !same(patch[k], before[k])))
+        throw roleMissing(['ROLE_MAINTAINER']);
       const next = mergeConfig(stored, patch);
       const checked = effectiveConfigOrFieldErrors(next);
       const updatedAt = new Date().toISOString();
@@ -69,13 +80,15 @@ export function appConfigService(ctx: RequestContext) {
       const entry = await findConfigAuditEntry(db, n, auditId);
       const snapshot = entry?.[side];
       if (!snapshot) throw badRequest({ audit_id: ['validate.error.invalid'] });
+      const { stored: current } = await readStoredConfig(db, n);
+      const before = effectiveConfig(current);
       const version = effectiveConfigOrFieldErrors(JSON.parse(snapshot) as Record<string, unknown>);
+      // Another admin's restore puts back the office's fields; the maintainer's stay as they are.
+      if (n === 'app' && !isMaintainer(ctx)) for (const k of MAINTAINER_FIELDS) Object.assign(version, { [k]: before[k] });
       const stored: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(version)) {
         if (JSON.stringify(v) !== JSON.stringify(DEFAULT_APP_CONFIG[k as keyof AppConfig])) stored[k] = v;
       }
-      const { stored: current } = await readStoredConfig(db, n);
-      const before = effectiveConfig(current);
       const updatedAt = new Date().toISOString();
       await writeStoredConfig(db, n, stored, updatedAt);
       await ctx.audit({ action: 'restore', target_type: 'app_config', target_id: n, before, after: version });

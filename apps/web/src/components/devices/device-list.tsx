@@ -1,36 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import List from 'antd/es/list';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Tag from 'antd/es/tag';
-import LaptopOutlined from '@ant-design/icons/LaptopOutlined';
-import MobileOutlined from '@ant-design/icons/MobileOutlined';
+import LaptopOutlined from '@ant-design/icons-svg/es/asn/LaptopOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import { SvgIcon } from '../svg-icon.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../empty-state.tsx';
+import './device-list.css';
 
-/** "Chrome on Windows"-style summary of a user agent, without a parser library. */
+/**
+ * In-app browsers first: LINE's (how links sent over LINE are opened) and Facebook's carry Safari's or
+ * Chrome's marks too; iOS's Chrome, Firefox and Edge name themselves CriOS, FxiOS and EdgiOS.
+ */
+const BROWSERS: readonly [RegExp, string][] = [
+  [/ Line\//, 'LINE'],
+  [/FBAV\/|FBAN\//, 'Facebook'],
+  [/Instagram /, 'Instagram'],
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\/|Version\/[\d.]+ Mobile\//, 'Safari'],
+];
+
+/** "Chrome · Windows"-style summary of a user agent, without a parser library (the server's audit labels read it alike). */
 export function describeUserAgent(ua: string): { label: string; mobile: boolean } {
   if (!ua) return { label: '', mobile: false };
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : ua.split(/[ /]/)[0];
-  const os = /Windows/.test(ua)
-    ? 'Windows'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /iPhone|iPad/.test(ua)
-        ? 'iOS'
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? ua.split(/[ /]/)[0];
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Windows/.test(ua)
+      ? 'Windows'
+      : /Android/.test(ua)
+        ? 'Android'
         : /Mac OS X/.test(ua)
           ? 'macOS'
           : /Linux/.test(ua)
@@ -50,7 +56,8 @@ export interface DeviceRow {
 
 /**
  * Signed-in devices of one admin, named from their user agents, each with "sign out": the profile's
- * own devices and a super admin's view of another admin's (issue 10).
+ * own devices and a super admin's view of another admin's (issue 10). Plain list markup, not antd's
+ * List (its pagination, select and spin are not needed for a handful of rows on the first screen).
  */
 export function DeviceList({
   devices,
@@ -63,27 +70,30 @@ export function DeviceList({
 }) {
   const { t } = useTranslation();
   const others = devices.filter((d) => !d.current);
+  const end = footer ?? (others.length === 0 ? <span className="muted">{t('devices.empty')}</span> : undefined);
   return (
-    <List<DeviceRow>
-      className="login-devices"
-      dataSource={devices}
-      locale={{ emptyText: <EmptyState description={t('devices.empty')} /> }}
-      footer={footer ?? (others.length === 0 ? <span className="muted">{t('devices.empty')}</span> : undefined)}
-      renderItem={(d) => {
-        const ua = describeUserAgent(d.user_agent);
-        return (
-          <List.Item
-            data-testid="login-device"
-            actions={
-              d.current
-                ? [
-                    <Tag color="blue" key="c">
-                      {t('devices.current')}
-                    </Tag>,
-                  ]
-                : [
+    <div className="login-devices device-list">
+      {devices.length === 0 ? (
+        <EmptyState description={t('devices.empty')} />
+      ) : (
+        <ul className="device-items">
+          {devices.map((d) => {
+            const ua = describeUserAgent(d.user_agent);
+            return (
+              <li key={d.id} className="device-item" data-testid="login-device">
+                <span className="device-icon" aria-hidden>
+                  <SvgIcon icon={ua.mobile ? MobileOutlined : LaptopOutlined} />
+                </span>
+                {/* The device's name is no heading (under the screen's h1 with no h2 between). */}
+                <div className="device-meta">
+                  <span className="device-name">{ua.label || t('devices.unknown')}</span>
+                  {`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
+                </div>
+                <div className="device-actions">
+                  {d.current ? (
+                    <Tag color="blue">{t('devices.current')}</Tag>
+                  ) : (
                     <Popconfirm
-                      key="l"
                       title={t('devices.confirm')}
                       okText={t('common.ok')}
                       cancelText={t('common.cancel')}
@@ -97,23 +107,15 @@ export function DeviceList({
                       <Button danger size="small">
                         {t('devices.logout')}
                       </Button>
-                    </Popconfirm>,
-                  ]
-            }
-          >
-            <List.Item.Meta
-              avatar={ua.mobile ? <MobileOutlined style={{ fontSize: 20 }} /> : <LaptopOutlined style={{ fontSize: 20 }} />}
-              // The device's name is no heading (antd's item title is an h4, under the screen's h1 with no h2 between).
-              description={
-                <>
-                  <span className="device-name">{ua.label || t('devices.unknown')}</span>
-                  {`${t('devices.ip')} ${d.ip} · ${t('devices.lastSeenAt')} ${formatDateTime(d.last_seen_at)} · ${t('devices.createdAt')} ${formatDateTime(d.signed_in_at)}`}
-                </>
-              }
-            />
-          </List.Item>
-        );
-      }}
-    />
+                    </Popconfirm>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {end ? <div className="device-list-footer">{end}</div> : null}
+    </div>
   );
 }

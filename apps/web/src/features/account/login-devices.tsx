@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
@@ -5,11 +6,13 @@ import Skeleton from 'antd/es/skeleton';
 import AntApp from 'antd/es/app';
 import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { ErrorState } from '../../components/error-state.tsx';
 import { DeviceList } from '../../components/devices/device-list.tsx';
 import { useIdentityProof } from '../../components/identity/with-identity-proof.tsx';
 import { loginDevicesQuery, useLogoutDevice } from './api.ts';
 import './i18n-identity.ts';
+
+// antd's Result (with its illustrations) only when the list fails to load.
+const ErrorState = lazy(() => import('../../components/error-state.tsx').then((m) => ({ default: m.ErrorState })));
 
 /** The profile's signed-in devices, with "sign out all other devices" behind verify identity (issue 10). */
 export function LoginDevices() {
@@ -20,7 +23,12 @@ export function LoginDevices() {
   const logout = useLogoutDevice();
   const proof = useIdentityProof();
   if (q.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  if (q.isError)
+    return (
+      <Suspense fallback={null}>
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      </Suspense>
+    );
   const others = q.data.filter((d) => !d.current).length;
   const logoutOthers = () =>
     modal.confirm({
