@@ -35,13 +35,15 @@ beforeAll(async () => {
   const row = await t.db.selectFrom('members').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   // The code is mailed; here it is issued again directly to know it (the route stores only its digest).
   const { oneTimeCodes } = await import('../src/lib/identity/one-time-codes.ts');
-  const code = await oneTimeCodes(t.app.config.jwtSecret).issue(t.db, {
-    email,
-    adminId: null,
-    memberId: row.id,
-    purpose: 'member_sign_in',
-    ip: null,
-  });
+  const code = await t.db.transaction().execute((trx) =>
+    oneTimeCodes(t.app.config.jwtSecret).issue(trx, {
+      email,
+      adminId: null,
+      memberId: row.id,
+      purpose: 'member_sign_in',
+      ip: null,
+    }),
+  );
   const res = await api(t.app).post('/api/member/account/login-via-email-otp', { email, code });
   if (res.statusCode !== 200) throw new Error(res.body);
   memberToken = res.json().token;

@@ -9,13 +9,13 @@ import { contextsOf, type ContextHost, type PrincipalContexts } from '../lib/con
 export class CliError extends Error {}
 
 /**
- * What every command gets: the server's configuration and database (migrated), and the operator's
- * contexts: a command writes in `inTransaction`, with its `audit` (recorded as the operator: no admin
- * id, ip and user agent "cli") in the same transaction.
+ * What every command gets: the server's configuration and the operator's contexts on its (migrated)
+ * database: a command reads with `read().db` and writes in `inTransaction`, with its `audit`
+ * (recorded as the operator: no admin id, ip and user agent "cli") in the same transaction. It holds
+ * no database handle of its own.
  */
 export interface CliContext extends PrincipalContexts<OperatorPrincipal> {
   config: Config;
-  db: Database;
   dialect: Dialect;
   print(text: string): void;
 }
@@ -44,7 +44,6 @@ export async function openCliContext(
   return {
     ...contextsOf(cliHost(db, config), OPERATOR),
     config,
-    db,
     dialect,
     print,
     close: () => db.destroy(),

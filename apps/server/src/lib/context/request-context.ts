@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
+import type { Database, Trx, ReadDb } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { scrub, type AuditWho } from './audit.ts';
@@ -17,7 +17,7 @@ import { auditWhoOf, systemJob, type ActingPrincipal, type AdminPrincipal, type 
  * write methods (no audit, no transaction): a read path that tries to write does not compile.
  */
 export interface ReadContext<P extends ActingPrincipal = ActingPrincipal> {
-  db: DbOrTrx;
+  db: ReadDb;
   principal: P;
   organizationId: number | null;
   scope: Scope;
@@ -30,8 +30,10 @@ export interface ReadContext<P extends ActingPrincipal = ActingPrincipal> {
  * (admin, member, visitor, system, operator) goes through one, opened by `runInTransaction`.
  */
 export interface WriteContext<P extends ActingPrincipal = ActingPrincipal> extends ReadContext<P> {
-  /** The same connection as `db`, typed as the transaction the writes run in. */
+  /** The transaction the writes run in. */
   trx: Trx;
+  /** The same transaction: a write context's reads and writes share one connection. */
+  db: Trx;
   /** Records an entry, typed by target and action, as this context's principal, in its transaction. */
   audit(entry: TypedAuditEntry): Promise<void>;
   /** Stored objects to delete once the transaction has committed: a failure then only leaves garbage. */

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
 import { badRequest } from '../errors.ts';
 import { CODE_RULES, oneTimeCodes } from './one-time-codes.ts';
@@ -31,14 +31,14 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
   const codes = oneTimeCodes(serverSecret);
   return {
     /** The change waiting for its code, while the code can still be used. */
-    async pending(db: DbOrTrx, owner: CodeOwner): Promise<PendingEmailChange | null> {
+    async pending(db: ReadDb, owner: CodeOwner): Promise<PendingEmailChange | null> {
       const row = await openCodeOfOwner(db, owner, purpose);
       if (!row || row.expires_at <= new Date().toISOString() || Number(row.tries) >= CODE_RULES.maxTries) return null;
       return { email: row.email, expires_at: row.expires_at };
     },
 
     /** A new pending change to `email` (an earlier one dies): the plain code, to be mailed to `email` and forgotten. */
-    async start(db: DbOrTrx, owner: CodeOwner, opts: { email: string; ip: string | null }): Promise<string> {
+    async start(db: Trx, owner: CodeOwner, opts: { email: string; ip: string | null }): Promise<string> {
       await retireOpenCodesOfOwner(db, owner, purpose, new Date().toISOString());
       return codes.issue(db, {
         email: opts.email,
@@ -53,7 +53,7 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
     },
 
     /** Drops the pending change; the address it was for, or null when none was pending. */
-    async cancel(db: DbOrTrx, owner: CodeOwner): Promise<string | null> {
+    async cancel(db: Trx, owner: CodeOwner): Promise<string | null> {
       const row = await openCodeOfOwner(db, owner, purpose);
       if (!row) return null;
       await retireOpenCodesOfOwner(db, owner, purpose, new Date().toISOString());
@@ -65,7 +65,7 @@ export function emailChanges(serverSecret: string, purpose: CodePurpose) {
      * null (a wrong code counts a try, as sign-in codes do). Run it in a transaction that commits
      * whatever the answer, so a wrong try is counted.
      */
-    async check(db: DbOrTrx, owner: CodeOwner, code: string): Promise<string | null> {
+    async check(db: Trx, owner: CodeOwner, code: string): Promise<string | null> {
       const row = await openCodeOfOwner(db, owner, purpose);
       if (!row) return null;
       const checked = await codes.checkRow(db, row, purpose, code);

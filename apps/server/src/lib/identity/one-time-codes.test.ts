@@ -16,44 +16,74 @@ const wrongOf = (code: string) => String((Number(code) + 1) % 10 ** CODE_RULES.d
 describe('one-time codes', () => {
   it('stores only a digest, and the right code passes once', async () => {
     const admin = await buildAdmin(t.db);
-    const code = await codes().issue(t.db, { email: admin.email.toUpperCase(), adminId: admin.id, purpose: 'sign_in', ip: '127.0.0.1' });
+    const code = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email.toUpperCase(), adminId: admin.id, purpose: 'sign_in', ip: '127.0.0.1' }));
     expect(code).toMatch(/^\d{6}$/);
     const rows = await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
-    expect(await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).toEqual({
+    expect(await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code }))).toEqual({
       result: 'ok',
       adminId: admin.id,
       accountId: admin.id,
     });
-    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('none');
+    expect((await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code }))).result).toBe(
+      'none',
+    );
   });
 
   it('refuses a code for another purpose or another e-mail', async () => {
     const a = await buildAdmin(t.db);
     const b = await buildAdmin(t.db);
-    const code = await codes().issue(t.db, { email: a.email, adminId: a.id, purpose: 'verify_identity', ip: null });
-    expect((await codes().check(t.db, { email: a.email, purpose: 'sign_in', code })).result).toBe('none');
-    expect((await codes().check(t.db, { email: b.email, purpose: 'verify_identity', code })).result).toBe('none');
-    expect((await codes().check(t.db, { email: a.email, purpose: 'verify_identity', code })).result).toBe('ok');
+    const code = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: a.email, adminId: a.id, purpose: 'verify_identity', ip: null }));
+    expect((await t.db.transaction().execute((trx) => codes().check(trx, { email: a.email, purpose: 'sign_in', code }))).result).toBe(
+      'none',
+    );
+    expect(
+      (await t.db.transaction().execute((trx) => codes().check(trx, { email: b.email, purpose: 'verify_identity', code }))).result,
+    ).toBe('none');
+    expect(
+      (await t.db.transaction().execute((trx) => codes().check(trx, { email: a.email, purpose: 'verify_identity', code }))).result,
+    ).toBe('ok');
   });
 
   it('counts wrong tries and refuses even the right code after the fifth', async () => {
     const admin = await buildAdmin(t.db);
-    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    const code = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
     for (let i = 0; i < CODE_RULES.maxTries; i++) {
-      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: wrongOf(code) })).result).toBe('wrong');
+      expect(
+        (await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code: wrongOf(code) })))
+          .result,
+      ).toBe('wrong');
     }
-    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
+    expect((await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code }))).result).toBe(
+      'exhausted',
+    );
   });
 
   it('retires the open code when a new one is issued', async () => {
     const admin = await buildAdmin(t.db);
-    const first = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
-    let second = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
-    while (second === first) second = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
-    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: first })).result).toBe('wrong');
-    expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code: second })).result).toBe('ok');
+    const first = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
+    let second = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
+    while (second === first)
+      second = await t.db
+        .transaction()
+        .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
+    expect(
+      (await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code: first }))).result,
+    ).toBe('wrong');
+    expect(
+      (await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code: second }))).result,
+    ).toBe('ok');
     const states = (await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', admin.email).orderBy('id').execute()).map((r) =>
       codeState(r, new Date().toISOString()),
     );
@@ -62,10 +92,14 @@ describe('one-time codes', () => {
 
   it('refuses an expired code', async () => {
     const admin = await buildAdmin(t.db);
-    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    const code = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
     vi.useFakeTimers({ now: Date.now() + CODE_RULES.ttlSeconds * 1000 + 1000, toFake: ['Date'] });
     try {
-      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('expired');
+      expect((await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code }))).result).toBe(
+        'expired',
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -75,7 +109,9 @@ describe('one-time codes', () => {
 describe('one-time codes under parallel guesses (issue 34)', () => {
   it('compares at most five of 50 parallel guesses, each in its own transaction, the right one sent 8th', async () => {
     const admin = await buildAdmin(t.db);
-    const code = await codes().issue(t.db, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null });
+    const code = await t.db
+      .transaction()
+      .execute((trx) => codes().issue(trx, { email: admin.email, adminId: admin.id, purpose: 'sign_in', ip: null }));
     const guesses = Array.from({ length: 50 }, (_, i) => (i === 7 ? code : wrongOf(String((Number(code) + i) % 10 ** 6).padStart(6, '0'))));
     const results = await Promise.all(
       guesses.map((guess) =>
@@ -91,6 +127,8 @@ describe('one-time codes under parallel guesses (issue 34)', () => {
     expect(Number(row.tries)).toBeLessThanOrEqual(CODE_RULES.maxTries);
     // The right code after the tries are gone is refused.
     if (!results.includes('ok'))
-      expect((await codes().check(t.db, { email: admin.email, purpose: 'sign_in', code })).result).toBe('exhausted');
+      expect((await t.db.transaction().execute((trx) => codes().check(trx, { email: admin.email, purpose: 'sign_in', code }))).result).toBe(
+        'exhausted',
+      );
   });
 });

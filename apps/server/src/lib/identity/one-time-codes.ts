@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
 import { insertCode, openCodeOf, retireOpenCodes, takeCodeTry, useUpCode } from './one-time-codes.repository.ts';
 import { digestSecret, randomDigits, sameDigest } from './secret-digest.ts';
@@ -29,7 +29,7 @@ export function oneTimeCodes(serverSecret: string) {
   return {
     /** A new code for `email`: the plain code, to be mailed and forgotten. */
     async issue(
-      db: DbOrTrx,
+      db: Trx,
       opts: {
         email: string;
         adminId: number | null;
@@ -67,7 +67,7 @@ export function oneTimeCodes(serverSecret: string) {
      * 'exhausted'. 'none': no code was issued, or it was used or replaced.
      */
     async check(
-      db: DbOrTrx,
+      db: Trx,
       opts: { email: string; purpose: CodePurpose; code: string },
     ): Promise<{ result: CodeCheck; adminId: number | null; accountId: number | null }> {
       const email = opts.email.toLowerCase();
@@ -77,12 +77,12 @@ export function oneTimeCodes(serverSecret: string) {
     },
 
     /** The same check against one open code already found (an account's own, `openCodeOfOwner`). */
-    checkRow: (db: DbOrTrx, row: OpenCode, purpose: CodePurpose, code: string) => checkRow(db, row, purpose, code),
+    checkRow: (db: Trx, row: OpenCode, purpose: CodePurpose, code: string) => checkRow(db, row, purpose, code),
   };
 
   /** Checks `code` against one open code: 'ok' uses it up, 'wrong' counts a try (see check). */
   async function checkRow(
-    db: DbOrTrx,
+    db: Trx,
     row: OpenCode,
     purpose: CodePurpose,
     code: string,

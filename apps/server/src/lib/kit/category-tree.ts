@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { localized } from '../public-read.ts';
 import type { ResourceDeclaration } from './resource-routes.ts';
@@ -28,7 +28,7 @@ interface CategoryRow {
 }
 
 // The table comes from the modules' declarations, never from a request.
-const loose = (db: DbOrTrx) => db as unknown as Kysely<Record<CategoryTable, CategoryRow>>;
+const loose = (db: ReadDb) => db as unknown as Kysely<Record<CategoryTable, CategoryRow>>;
 
 /** Rows in their order (parents before or after children alike) as a tree. */
 export function nestCategories<N extends CategoryNode>(
@@ -64,7 +64,7 @@ export const CATEGORY_RESOURCE_CALLS = {
   operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
 } satisfies Partial<ResourceDeclaration<never, { id: number }, unknown, unknown>>;
 
-export function categoryRules(db: DbOrTrx, table: CategoryTable) {
+export function categoryRules(db: ReadDb, table: CategoryTable) {
   const q = loose(db);
   return {
     /**

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { likePattern, type ListParams, type ListResult } from '../list.ts';
 import { paginate } from './paginate.ts';
 import { loadAllOr404 } from '../load-all.ts';
@@ -17,9 +17,9 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
   /** The alias `select` uses for it (`s` in `selectFrom('staff as s')`). */
   alias: string;
   /** The base read: the table with its joins and selected columns, unscoped and unfiltered; by default every column of the table. */
-  select?(db: DbOrTrx): AnyQuery;
+  select?(db: ReadDb): AnyQuery;
   /** Rows to views; may read related rows with the same connection. */
-  toView(rows: Row[], db: DbOrTrx): View[] | Promise<View[]>;
+  toView(rows: Row[], db: ReadDb): View[] | Promise<View[]>;
   /** Allow-listed sort names (the list's `sort`) and the column each sorts by. */
   sortColumns: Record<string, string>;
   /** Columns a list's `keyword` matches (case-insensitive substring). */
@@ -43,7 +43,7 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
     /** Columns of this table that hold storage keys. */
     storedKeyColumns?: readonly string[];
     /** Storage keys held in another shape (e.g. a JSON column of variants). */
-    storedKeys?(db: DbOrTrx, organizationId: number): Promise<string[]>;
+    storedKeys?(db: ReadDb, organizationId: number): Promise<string[]>;
     /** False for an organization's settings (not data the delete confirmation names): removed, counted as 0. */
     counted?: boolean;
   };
@@ -61,14 +61,14 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
   const qualified = (column: string) => `${opts.alias}.${column}`;
   const idColumn = qualified('id');
 
-  const select = (db: DbOrTrx): AnyQuery =>
+  const select = (db: ReadDb): AnyQuery =>
     opts.select ? opts.select(db) : (db as any).selectFrom(`${opts.table} as ${opts.alias}`).selectAll(opts.alias);
-  const query = (db: DbOrTrx, scope: Scope): AnyQuery =>
+  const query = (db: ReadDb, scope: Scope): AnyQuery =>
     orgColumn === null ? select(db) : whereInScope(select(db), qualified(orgColumn), scope);
 
-  const views = async (db: DbOrTrx, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
+  const views = async (db: ReadDb, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
 
-  const find = async (db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<View[]> =>
+  const find = async (db: ReadDb, scope: Scope, ids: readonly number[]): Promise<View[]> =>
     ids.length
       ? views(
           db,
@@ -86,7 +86,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     find,
 
     async list(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       params: ListParams & { keyword?: string },
       filter?: (qb: AnyQuery) => AnyQuery,
@@ -98,7 +98,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     },
 
     /** The scope's rows whose keyword columns hold `keyword` (case-insensitive substring); all rows without one. */
-    searched(db: DbOrTrx, scope: Scope, keyword: string | undefined): AnyQuery {
+    searched(db: ReadDb, scope: Scope, keyword: string | undefined): AnyQuery {
       const qb = query(db, scope);
       const k = keyword?.trim().toLowerCase();
       if (!k || !opts.keywordColumns?.length) return qb;
@@ -110,7 +110,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
 
     /** Every row the scope, keyword and filter match, newest id first, in batches (exports): never all in memory. */
     async *batches(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       keyword: string | undefined,
       filter: (qb: AnyQuery) => AnyQuery = (qb) => qb,
@@ -132,22 +132,22 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
      * The one row the filter picks by a unique key (a published page by its slug): one query, no
      * count; undefined when none matches in the scope.
      */
-    async findBy(db: DbOrTrx, scope: Scope, filter: (qb: AnyQuery) => AnyQuery): Promise<View | undefined> {
+    async findBy(db: ReadDb, scope: Scope, filter: (qb: AnyQuery) => AnyQuery): Promise<View | undefined> {
       const [row] = (await filter(query(db, scope)).limit(1).execute()) as Row[];
       return row ? (await views(db, [row]))[0] : undefined;
     },
 
-    async findOr404(db: DbOrTrx, scope: Scope, id: number): Promise<View> {
+    async findOr404(db: ReadDb, scope: Scope, id: number): Promise<View> {
       const [row] = await find(db, scope, [id]);
       if (!row) throw notFound();
       return row;
     },
 
     /** All of `ids` or 404 (lib/load-all.ts): one row out of reach refuses the whole batch. */
-    loadAllOr404: (db: DbOrTrx, scope: Scope, ids: readonly number[]) => loadAllOr404(ids, (unique) => find(db, scope, unique)),
+    loadAllOr404: (db: ReadDb, scope: Scope, ids: readonly number[]) => loadAllOr404(ids, (unique) => find(db, scope, unique)),
 
     /** Inserts a row owned by the scope's organization (an organization-scoped table needs one); answers its id. */
-    async insert(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<number> {
+    async insert(db: ReadDb, scope: Scope, values: Record<string, unknown>): Promise<number> {
       const t = now();
       const owner = orgColumn === null ? {} : { [orgColumn]: owningOrganization(scope) };
       const row = await (db as any)
@@ -159,12 +159,12 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     },
 
     /** Inserts a row (as `insert`) and answers it as a view. */
-    async create(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<View> {
+    async create(db: ReadDb, scope: Scope, values: Record<string, unknown>): Promise<View> {
       return table.findOr404(db, scope, await table.insert(db, scope, values));
     },
 
     /** Updates rows of the scope (stamping updated_at); answers how many changed. */
-    async update(db: DbOrTrx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
+    async update(db: ReadDb, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
       const list = typeof ids === 'number' ? [ids] : [...ids];
       if (!list.length) return 0;
       const r = await byScope(
@@ -179,7 +179,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
 
     /** The scope's rows whose columns equal `where` (one ordered list: a position's banners), by `column` then id. */
     async orderOf(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       where: Record<string, unknown>,
       column = 'sort_order',
@@ -189,7 +189,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
       return q.orderBy(column).orderBy('id').execute();
     },
 
-    async remove(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+    async remove(db: ReadDb, scope: Scope, ids: readonly number[]): Promise<void> {
       if (!ids.length) return;
       await byScope((db as any).deleteFrom(opts.table).where('id', 'in', [...ids]), scope).execute();
     },
@@ -200,7 +200,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
 
   const dep = opts.dependent;
   if (dep && orgColumn !== null) {
-    const keysIn = async (db: DbOrTrx, t: string, columns: readonly string[] | undefined, organizationId: number) => {
+    const keysIn = async (db: ReadDb, t: string, columns: readonly string[] | undefined, organizationId: number) => {
       if (!columns?.length) return [];
       const rows = (await (db as any).selectFrom(t).select(columns).where(orgColumn, '=', organizationId).execute()) as Record<
         string,

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import { oneTimeCodes } from '../identity/one-time-codes.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
@@ -18,7 +18,7 @@ interface EmailCodeClaim<P extends Principal> extends Claim<P> {
  * with `memberAccounts`, a member's. The code proves the e-mail, so it also confirms a member's.
  */
 export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
-  db: DbOrTrx,
+  db: Trx,
   serverSecret: string,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
 ): CredentialStrategy<EmailCodeCredentials, P, EmailCodeClaim<P>> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { memberActing } from '../context/principals.ts';
 import { appHost, type WriteContext } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
@@ -48,7 +48,7 @@ export async function openMemberSession(
   return { token: await app.tokens.issueMember(trx, deviceId), deviceId };
 }
 
-const isKnownMemberBrowser = async (db: DbOrTrx, principal: MemberPrincipal, fingerprint: string) =>
+const isKnownMemberBrowser = async (db: ReadDb, principal: MemberPrincipal, fingerprint: string) =>
   (await memberDeviceIn(db, principal.id, fingerprint)) !== null;
 
 export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({

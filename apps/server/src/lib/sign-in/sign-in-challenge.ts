@@ -1,5 +1,5 @@
 import type { TwoFactorStep } from '@bo/shared/schemas/account';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 import type { SignInChallengesTable } from '../../db/tables/two-factor.ts';
 import { digestSecret, randomToken } from '../identity/secret-digest.ts';
 import { TWO_FACTOR_RULES, twoFactorEnabled, twoFactorRequired } from '../identity/two-factor.ts';
@@ -56,7 +56,7 @@ export type OpenChallenge = Pick<
  * The challenge `token` names, while it lasts: not used, not expired, fewer than the allowed wrong
  * tries, and from the browser (X-Fingerprint) that passed the first factor. Null otherwise.
  */
-export async function findChallenge(db: DbOrTrx, serverSecret: string, token: string, fingerprint: string): Promise<OpenChallenge | null> {
+export async function findChallenge(db: ReadDb, serverSecret: string, token: string, fingerprint: string): Promise<OpenChallenge | null> {
   const row = await openChallengeByDigest(db, digestSecret(serverSecret, USE, token), new Date().toISOString());
   if (!row || row.fingerprint !== fingerprint || row.tries >= TWO_FACTOR_RULES.challengeTries) return null;
   return row;
@@ -66,7 +66,7 @@ export async function findChallenge(db: DbOrTrx, serverSecret: string, token: st
  * Takes a try before the second factor is checked (committed with a wrong one; the last one ends the
  * challenge): false when no try is left, so at most `challengeTries` codes are ever checked.
  */
-export async function takeTry(db: DbOrTrx, id: number): Promise<boolean> {
+export async function takeTry(db: Trx, id: number): Promise<boolean> {
   return takeChallengeTry(db, id, TWO_FACTOR_RULES.challengeTries);
 }
 

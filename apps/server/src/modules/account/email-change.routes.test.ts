@@ -166,12 +166,13 @@ describe('an admin changes its own e-mail', () => {
     const changes = emailChanges(t.app.config.jwtSecret, 'email_change');
     const [first, second] = [await buildAdmin(t.db), await buildAdmin(t.db)];
     const address = fresh();
-    const firstCode = await changes.start(t.db, { adminId: first.id }, { email: address, ip: null });
-    const secondCode = await changes.start(t.db, { adminId: second.id }, { email: address, ip: null });
+    const firstCode = await t.db.transaction().execute((trx) => changes.start(trx, { adminId: first.id }, { email: address, ip: null }));
+    const secondCode = await t.db.transaction().execute((trx) => changes.start(trx, { adminId: second.id }, { email: address, ip: null }));
     expect((await changes.pending(t.db, { adminId: first.id }))?.email).toBe(address);
-    if (secondCode !== firstCode) expect(await changes.check(t.db, { adminId: first.id }, secondCode)).toBeNull();
-    expect(await changes.check(t.db, { adminId: first.id }, firstCode)).toBe(address);
-    expect(await changes.check(t.db, { adminId: second.id }, secondCode)).toBe(address);
+    if (secondCode !== firstCode)
+      expect(await t.db.transaction().execute((trx) => changes.check(trx, { adminId: first.id }, secondCode))).toBeNull();
+    expect(await t.db.transaction().execute((trx) => changes.check(trx, { adminId: first.id }, firstCode))).toBe(address);
+    expect(await t.db.transaction().execute((trx) => changes.check(trx, { adminId: second.id }, secondCode))).toBe(address);
   });
 
   it('paces requests to one address: a second within a minute is 429', async () => {

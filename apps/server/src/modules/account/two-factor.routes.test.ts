@@ -270,12 +270,14 @@ describe('signing in with two-factor on', () => {
 
   it('asks the second step after an e-mail code too', async () => {
     const { admin, secret } = await withTwoFactor();
-    const code = await oneTimeCodes(t.app.config.jwtSecret).issue(t.db, {
-      email: admin.email,
-      adminId: admin.id,
-      purpose: 'sign_in',
-      ip: null,
-    });
+    const code = await t.db.transaction().execute((trx) =>
+      oneTimeCodes(t.app.config.jwtSecret).issue(trx, {
+        email: admin.email,
+        adminId: admin.id,
+        purpose: 'sign_in',
+        ip: null,
+      }),
+    );
     const first = await api(t.app).post(
       '/api/admin/account/login-via-email-otp',
       { email: admin.email, code },

@@ -89,12 +89,14 @@ describe('verify identity', () => {
   it('by a mailed code: a wrong one counts a try of it, the right one is used up with the proof and its entry', async () => {
     const admin = await buildAdmin(t.db);
     const token = await login(t.app, admin);
-    const code = await oneTimeCodes(t.app.config.jwtSecret).issue(t.db, {
-      email: admin.email,
-      adminId: admin.id,
-      purpose: 'verify_identity',
-      ip: null,
-    });
+    const code = await t.db.transaction().execute((trx) =>
+      oneTimeCodes(t.app.config.jwtSecret).issue(trx, {
+        email: admin.email,
+        adminId: admin.id,
+        purpose: 'verify_identity',
+        ip: null,
+      }),
+    );
     const stored = () =>
       t.db
         .selectFrom('one_time_codes')

@@ -192,16 +192,18 @@ export async function fileRoutes(fastify: FastifyInstance) {
       if (!row || row.name !== req.params.b) throw notFound();
       // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
       if (!(await signerMayRead(db, s, row))) throw forbidden('Link revoked');
-      await recordSignedLinkOpen(db, {
-        file_id: row.id,
-        organization_id: row.organization_id,
-        signer_id: s,
-        signed_at: new Date(i * 1000).toISOString(),
-        expires_at: new Date(e * 1000).toISOString(),
-        payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
-        ip: req.ip ?? null,
-        user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
-      });
+      await req.inVisitorTransaction(({ trx }) =>
+        recordSignedLinkOpen(trx, {
+          file_id: row.id,
+          organization_id: row.organization_id,
+          signer_id: s,
+          signed_at: new Date(i * 1000).toISOString(),
+          expires_at: new Date(e * 1000).toISOString(),
+          payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
+          ip: req.ip ?? null,
+          user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+        }),
+      );
       return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
     },
   );

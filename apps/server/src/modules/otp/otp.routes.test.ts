@@ -13,13 +13,15 @@ afterAll(async () => {
 });
 
 const issue = (email: string, adminId: number | null, purpose: 'sign_in' | 'verify_identity' = 'sign_in') =>
-  oneTimeCodes(t.app.config.jwtSecret).issue(t.db, { email, adminId, purpose, ip: '10.0.0.1' });
+  t.db.transaction().execute((trx) => oneTimeCodes(t.app.config.jwtSecret).issue(trx, { email, adminId, purpose, ip: '10.0.0.1' }));
 
 describe('OTP records', () => {
   it('lists mailed codes with their state, never the code or its digest', async () => {
     const admin = await buildAdmin(t.db, { name: 'Otp Lister' });
     const used = await issue(admin.email, admin.id);
-    await oneTimeCodes(t.app.config.jwtSecret).check(t.db, { email: admin.email, purpose: 'sign_in', code: used });
+    await t.db
+      .transaction()
+      .execute((trx) => oneTimeCodes(t.app.config.jwtSecret).check(trx, { email: admin.email, purpose: 'sign_in', code: used }));
     const open = await issue(admin.email, admin.id, 'verify_identity');
     const res = await api(t.app, token).get(`/api/admin/otp/index?keyword=${encodeURIComponent(admin.email)}&sort=id&order=asc`);
     expect(res.statusCode, res.body).toBe(200);
