@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+// The app's wiring is the one place outside db/ and lib/context/ that names the raw handle: the
+// server is built on the database main.ts opened, and app.db is what the contexts are opened on
+// (lib/context/request-context.ts appHost). scripts/check-queries.mjs allows this file only.
 import type { Database, Dialect } from './db/database.ts';
 import { TokenService } from './lib/tokens.ts';
 import { MailDelivery } from './lib/mail/delivery.ts';

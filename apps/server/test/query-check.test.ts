@@ -131,6 +131,47 @@ describe('query check', () => {
     expect(out).toContain('import circle baseline entry [apps/web/src/known/x.ts, apps/web/src/known/y.ts] is gone or smaller');
   });
 
+  it('refuses the Database type outside db/, lib/context/ and the app wiring; a ReadDb, a Trx or a comment pass', () => {
+    const RAW = "import type { Database } from '../../db/database.ts';\nexport const f = (db: Database) => db;\n";
+    const dir = tree({
+      [`${SERVER}/modules/widget/widget.service.ts`]: RAW,
+      [`${SERVER}/lib/context/holder.ts`]: RAW,
+      [`${SERVER}/db/open.ts`]: "import type { Database } from './database.ts';\nexport let db: Database;\n",
+      [`${SERVER}/app.ts`]: "import type { Database } from './db/database.ts';\nexport let db: Database;\n",
+      [`${SERVER}/modules/widget/widget-reads.ts`]:
+        "import type { ReadDb, Trx } from '../../db/database.ts';\n// not a Database: a read handle\nexport const g = (db: ReadDb, t: Trx) => [db, t];\n",
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`${SERVER}/modules/widget/widget.service.ts:1: the Database type outside db/ and lib/context/`);
+    expect(out).not.toContain('holder.ts');
+    expect(out).not.toContain('open.ts');
+    expect(out).not.toContain(`${SERVER}/app.ts`);
+    expect(out).not.toContain('widget-reads.ts');
+  });
+
+  it('refuses an import running back up the lib/ layers and a lib/ folder with no layer; imports down or across pass', () => {
+    const dir = tree({
+      [`${SERVER}/lib/kit/paging.ts`]: "import { queue } from '../mail/outbox.ts';\nexport const paging = queue;\n",
+      [`${SERVER}/lib/mail/outbox.ts`]:
+        "import type { Paging } from '../kit/table.ts';\nexport const queue = 1;\nexport type P = Paging;\n",
+      [`${SERVER}/lib/kit/table.ts`]: 'export type Paging = number;\n',
+      [`${SERVER}/lib/identity/proof.ts`]: "import { x } from '../oauth/flow.ts';\nexport const proof = x;\n",
+      [`${SERVER}/lib/oauth/flow.ts`]: "import { errors } from '../errors.ts';\nexport const x = errors;\n",
+      [`${SERVER}/lib/errors.ts`]: 'export const errors = 1;\n',
+      [`${SERVER}/lib/gadgets/gadget.ts`]: 'export const gadget = 1;\n',
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(
+      `${SERVER}/lib/mail/outbox.ts: imports ../kit/table.ts: lib/kit is a layer above lib/mail (an arrow running back up); move the shared piece down`,
+    );
+    expect(out).toContain(`${SERVER}/lib/gadgets/gadget.ts: lib/gadgets has no layer`);
+    expect(out).not.toContain('paging.ts');
+    expect(out).not.toContain('proof.ts');
+    expect(out).not.toContain('flow.ts');
+  });
+
   it('passes on this repository as it is (its baselines list exactly what is left)', () => {
     expect(check(repoRoot)).toEqual({ code: 0, out: expect.stringContaining('no new import circles') });
   });

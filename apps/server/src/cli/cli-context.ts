@@ -1,9 +1,9 @@
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
-import { createDatabase, type Database, type Dialect } from '../db/database.ts';
+import { createDatabase, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { OPERATOR, type OperatorPrincipal } from '../lib/context/principals.ts';
-import { contextsOf, type ContextHost, type PrincipalContexts } from '../lib/context/request-context.ts';
+import { contextsOf, hostWithoutServer, type PrincipalContexts } from '../lib/context/request-context.ts';
 
 /** A command's failure: one line on stderr and exit code 1, never a stack trace. */
 export class CliError extends Error {}
@@ -20,20 +20,6 @@ export interface CliContext extends PrincipalContexts<OperatorPrincipal> {
   print(text: string): void;
 }
 
-/**
- * The command line as a context host: mail it queues is delivered by the running server's outbox;
- * it deletes no stored objects and no module holds rows here (no server modules are loaded).
- */
-const cliHost = (db: Database, config: Config): ContextHost => ({
-  db,
-  config,
-  kickMailer: () => {},
-  removeObjects: async (keys) => {
-    if (keys.length) throw new Error('the command line deletes no stored objects');
-  },
-  release: async () => {},
-});
-
 export async function openCliContext(
   print: (text: string) => void,
   env: NodeJS.ProcessEnv = process.env,
@@ -42,7 +28,8 @@ export async function openCliContext(
   const { db, dialect } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
   return {
-    ...contextsOf(cliHost(db, config), OPERATOR),
+    // The command line as a context host: mail it queues is delivered by the running server's outbox.
+    ...contextsOf(hostWithoutServer(db, config, 'the command line'), OPERATOR),
     config,
     dialect,
     print,

@@ -5,8 +5,8 @@ import { adminRolesOf, subAccountRolesIn } from './context/actor.ts';
 import { adminRow, adminSummary } from './admins.repository.ts';
 import { invalidToken } from './errors.ts';
 import { hs256Key, type Hs256Key } from './hs256-jwt.ts';
-import { loginDevice, replaceDeviceToken, type LoginDevice } from './sign-in/login-devices.repository.ts';
-import { memberDeviceWithMember, updateMemberDevice } from './sign-in/member-devices.repository.ts';
+import { loginDevice, replaceDeviceToken, type LoginDevice } from './devices/login-devices.repository.ts';
+import { memberDeviceWithMember, updateMemberDevice } from './devices/member-devices.repository.ts';
 import { adminPrincipal } from './sign-in/principal.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */

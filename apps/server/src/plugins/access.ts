@@ -26,8 +26,8 @@ import {
   type WriteContext,
 } from '../lib/context/request-context.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
-import { markLoginDeviceSeen } from '../lib/sign-in/login-devices.repository.ts';
-import { markMemberDeviceSeen } from '../lib/sign-in/member-devices.repository.ts';
+import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
+import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
 import type { Config } from '../config.ts';
 

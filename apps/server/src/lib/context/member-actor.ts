@@ -1,6 +1,6 @@
 import type { ReadDb } from '../../db/database.ts';
 import type { DeviceToken } from './actor.ts';
-import { memberDeviceForToken } from '../sign-in/member-devices.repository.ts';
+import { memberDeviceForToken } from '../devices/member-devices.repository.ts';
 
 /** Who makes a member route's request (issue 12): a member of the website, by its member device. */
 export interface MemberActor {

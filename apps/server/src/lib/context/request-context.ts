@@ -157,6 +157,21 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
   return result;
 }
 
+/**
+ * The host of code that runs without the server (start-up, the command line): mail it queues waits
+ * in the outbox for a running server; it deletes no stored objects (`who` says so when asked to) and
+ * no module holds rows there (no server modules are loaded).
+ */
+export const hostWithoutServer = (db: Database, config: Config, who: string): ContextHost => ({
+  db,
+  config,
+  kickMailer: () => {},
+  removeObjects: async (keys) => {
+    if (keys.length) throw new Error(`${who} deletes no stored objects`);
+  },
+  release: async () => {},
+});
+
 /** A read context for `principal`, outside a transaction. */
 export const openReadContext = <P extends ActingPrincipal>(
   host: Pick<ContextHost, 'db' | 'config'>,
@@ -179,6 +194,10 @@ export const contextsOf = <P extends ActingPrincipal>(host: ContextHost, princip
   read: (organizationId = null) => openReadContext(host, principal, organizationId),
   inTransaction: (fn, organizationId = null) => runInTransaction(host, principal, organizationId, {}, fn),
 });
+
+/** The system's contexts, named by `job`, for work done before the server exists (start-up). */
+export const systemContextsWithoutServer = (db: Database, config: Config, job: string): PrincipalContexts<SystemPrincipal> =>
+  contextsOf(hostWithoutServer(db, config, job), systemJob(job));
 
 /** The contexts of a scheduled job (minute task, daily job): the system, named by the job. */
 export const systemContexts = (app: FastifyInstance, job: string): PrincipalContexts<SystemPrincipal> =>

@@ -1,5 +1,5 @@
 import type { ReadDb, Trx } from '../../db/database.ts';
-import { identityVerifiedUntil, updateLoginDevice } from '../sign-in/login-devices.repository.ts';
+import { identityVerifiedUntil, updateLoginDevice } from '../devices/login-devices.repository.ts';
 import { AppError } from '../errors.ts';
 import { MESSAGES } from '@bo/shared/messages';
 

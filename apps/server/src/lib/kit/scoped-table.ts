@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ReadDb } from '../../db/database.ts';
 import { likePattern, type ListParams, type ListResult } from '../list.ts';
-import { paginate } from './paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { notFound } from '../errors.ts';
 import { owningOrganization, whereInScope, type Scope } from '../context/scope.ts';

@@ -1,11 +1,20 @@
 import { createRequire } from 'node:module';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SystemPrincipal } from '../context/principals.ts';
-import type { PrincipalContexts } from '../context/request-context.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
 import { fromWithName, openBody } from './outbox.ts';
 import { bringRetriesForward, claimMail, dueMailIds, finishMail, readClaimedMail } from './mail.repository.ts';
+
+/**
+ * What delivery needs of the system's contexts (`systemContexts(app, 'mail-delivery')` is one): a
+ * read handle and a transaction. Named by shape, not imported: lib/context queues mail through
+ * outbox.ts, so mail sits below the context layer (scripts/check-queries.mjs).
+ */
+export interface DeliveryContexts {
+  read(): { db: ReadDb };
+  inTransaction<T>(fn: (ctx: { trx: Trx }) => Promise<T>): Promise<T>;
+}
 
 export interface DeliverySettings {
   smtpUrl: string | undefined;
@@ -81,7 +90,7 @@ export class MailDelivery {
 
   constructor(
     /** The system's contexts (`systemContexts(app, 'mail-delivery')`). */
-    private readonly system: PrincipalContexts<SystemPrincipal>,
+    private readonly system: DeliveryContexts,
     private readonly config: MailConfig,
     private readonly settings: DeliverySettings,
     private readonly log: FastifyBaseLogger,

@@ -4,7 +4,7 @@ import type { ReadDb, Trx } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { MailOutboxTable, MailStatus } from '../../db/tables/mail.ts';
 import { likePattern, type ListParams } from '../list.ts';
-import { paginate } from '../kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /*
  * The mail tables' queries: templates an administrator edited (mail_templates) and the outbox the

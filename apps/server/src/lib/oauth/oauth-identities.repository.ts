@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { AdminIdentitiesTable, OAuthProvider } from '../../db/tables/oauth.ts';
 import type { MemberIdentitiesTable } from '../../db/tables/members.ts';
-import { rowExists } from '../kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** The admin linked to the provider account, or undefined. */
 export async function adminLinkedTo(db: ReadDb, provider: OAuthProvider, subject: string) {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Trx, ReadDb } from '../../db/database.ts';
 import { firstActiveOrganizationOf } from '../context/actor.repository.ts';
-import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from './login-devices.repository.ts';
+import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from '../devices/login-devices.repository.ts';
 import type { AdminPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 

@@ -5,7 +5,7 @@ import { appHost, type WriteContext } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { setMemberLastSignIn } from '../members.repository.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
-import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from './member-devices.repository.ts';
+import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from '../devices/member-devices.repository.ts';
 import type { MemberPrincipal } from './principal.ts';
 import { createSignIn, type SessionStore, type SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';

@@ -1,6 +1,6 @@
 import type { ReadDb, Trx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** An admin's signed-in devices: not revoked, session not over (one row per browser, login-device.ts). */
 export async function listDevices(db: ReadDb, adminId: number, currentDeviceId: number) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ReadDb } from '../../db/database.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /** One page of the organizations the admin belongs to, with its roles in each; `keyword` matches name or company id. */
 export async function listSubAccounts(db: ReadDb, adminId: number, query: ListParams & { keyword?: string }) {

@@ -5,9 +5,9 @@ import type { ReadDb, Trx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import type { Scope } from '../../lib/context/scope.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** An admin without its password hash. */
 export type AdminRow = Omit<Selectable<AdminsTable>, 'password_hash'>;

@@ -2,9 +2,9 @@ import { sql, type Insertable } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { CertificateRemindersTable } from '../../db/tables/reminders.ts';
 import type { ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** The reminders sent for an organization: its history, gone with it (not named in the delete confirmation). */
 export const certificateReminders = scopedTable({

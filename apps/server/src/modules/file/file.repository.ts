@@ -5,7 +5,7 @@ import type { ReadDb, Trx } from '../../db/database.ts';
 import type { Actor } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import type { Scope } from '../../lib/context/scope.ts';
 import type { FilesTable, SignedLinkOpensTable } from '../../db/tables/media.ts';

@@ -18,7 +18,7 @@ import {
 } from '@bo/shared/schemas/file';
 import { idParam } from '@bo/shared/list';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { SNIFF_BYTES } from '../../lib/media/sniff.ts';
+import { SNIFF_BYTES } from '../../lib/images/sniff.ts';
 import { newUid } from '../../lib/media/uid.ts';
 import { readPart, uploadedFile } from '../../lib/uploads/multipart.ts';
 import { peek } from '../../lib/uploads/peek.ts';

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
 import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import type { OrganizationScope } from '../../lib/context/scope.ts';
 
 const memberColumns = [

@@ -5,7 +5,7 @@ import type { ReadDb, Trx } from '../../db/database.ts';
 import type { ProductCategoriesTable, ProductInstancesTable, ProductsTable } from '../../db/tables/products.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 type CategoryRow = Selectable<ProductCategoriesTable> & { product_count: number | string };
 export type ProductRow = Selectable<ProductsTable> & {

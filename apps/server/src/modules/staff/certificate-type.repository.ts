@@ -5,7 +5,7 @@ import type { CertificateTypesTable } from '../../db/tables/staff.ts';
 import { conflict } from '../../lib/errors.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { whereInScope, type Scope } from '../../lib/context/scope.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 type Row = Selectable<CertificateTypesTable>;
 

@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 import { certificatesOf, toCertificate, type CertificateRow } from './staff-certificate.repository.ts';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';

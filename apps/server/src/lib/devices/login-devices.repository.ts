@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { LoginDevicesTable } from '../../db/schema.ts';
-import { rowExists } from '../kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 export type LoginDevice = Selectable<LoginDevicesTable>;
 

@@ -1,5 +1,5 @@
-import type { ReadDb } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { ReadDb } from './database.ts';
+import type { DB } from './schema.ts';
 
 /** Column values a row must have; `null` matches `is null`. */
 export type RowMatch<T extends keyof DB> = { [C in keyof DB[T]]?: string | number | null };
