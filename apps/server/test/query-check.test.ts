@@ -31,10 +31,11 @@ const QUERY = "export const rows = (db: any) => db.selectFrom('widgets').selectA
 const SERVER = 'apps/server/src';
 
 describe('query check', () => {
-  it('passes queries in repositories, lib/kit, db/ and plugins/, test code, and comments naming a query', () => {
+  it('passes queries in repositories, lib/context, db/ and plugins/, test code, and comments naming a query', () => {
     const dir = tree({
       [`${SERVER}/modules/widget/widget.repository.ts`]: QUERY,
-      [`${SERVER}/lib/kit/widget-table.ts`]: QUERY,
+      [`${SERVER}/lib/context/widget-reads.ts`]: QUERY,
+      [`${SERVER}/lib/kit/widget-table.repository.ts`]: QUERY,
       [`${SERVER}/db/migrations/0001-widgets.ts`]: "export const up = (db: any) => db.insertInto('widgets');\n",
       [`${SERVER}/plugins/widgets.ts`]: 'export const f = (app: any) => app.db;\n',
       [`${SERVER}/modules/widget/widget.routes.test.ts`]: QUERY,
@@ -52,7 +53,14 @@ describe('query check', () => {
     const { code, out } = check(dir);
     expect(code).toBe(1);
     expect(out).toContain(`${SERVER}/modules/widget/widget.routes.ts:2: 3 query site(s)`);
-    expect(out).toContain('outside a repository; queries belong in a *.repository.ts (or lib/kit, db/)');
+    expect(out).toContain('outside a repository; queries belong in a *.repository.ts (or lib/context, db/)');
+  });
+
+  it('refuses a query in the kit outside its repositories (lib/kit is no query home)', () => {
+    const dir = tree({ [`${SERVER}/lib/kit/widget-table.ts`]: QUERY });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`${SERVER}/lib/kit/widget-table.ts:1: 1 query site(s)`);
   });
 
   it('refuses the database handle taken from the app by destructuring', () => {

@@ -140,7 +140,7 @@ export async function recordSignedLinkOpen(db: Trx, open: Omit<Insertable<Signed
 }
 
 /** Removes files of the scope (rows already loaded). */
-export const removeFiles = (db: ReadDb, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);
+export const removeFiles = (db: Trx, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);
 
 /** The admin who signed a link: who they are and whether they are still active. */
 export function findSigner(db: ReadDb, adminId: number) {

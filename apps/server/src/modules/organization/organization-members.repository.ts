@@ -4,7 +4,7 @@ import type { OrganizationMemberView } from '@bo/shared/schemas/organization-mem
 import type { ReadDb } from '../../db/database.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.repository.ts';
 import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../db/paginate.ts';
