@@ -7,7 +7,6 @@ import type { ReadDb, Trx } from '../../db/database.ts';
  * takes a ReadDb and a write a Trx.
  */
 type AnyQuery = SelectQueryBuilder<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: a declared table's columns are not known to the schema type
 type Loose = Kysely<any>;
 const reading = (db: ReadDb): Loose => db as unknown as Loose;
 const writing = (trx: Trx): Loose => trx as unknown as Loose;
