@@ -62,10 +62,14 @@ export interface ReadDb extends ReadQueryCreator<DB> {
 const executorOf = (db: ReadDb): Database => db as unknown as Database;
 
 const READ_STATEMENT = /^\s*(select|with|\()/i;
+/** A write anywhere in the statement (PostgreSQL runs a write inside a CTE), outside string literals. */
+const WRITE_WORD = /\b(insert|update|delete|merge|truncate|drop|alter|create|grant|revoke)\b/i;
+const isRead = (text: string) => READ_STATEMENT.test(text) && !WRITE_WORD.test(text.replace(/'(?:[^']|'')*'/g, "''"));
 
 /**
  * A raw read (`sql`...``) on a read handle: refused before it runs unless the statement is a
- * select (or a CTE or parenthesised select), so a raw write cannot slip onto a read path.
+ * select (or a CTE or parenthesised select) with no write in it, so a raw write cannot slip onto a
+ * read path.
  */
 export async function readRaw<R>(db: ReadDb, query: RawBuilder<R>): Promise<QueryResult<R>> {
   return runRead(db, query.compile(executorOf(db)));
@@ -73,7 +77,7 @@ export async function readRaw<R>(db: ReadDb, query: RawBuilder<R>): Promise<Quer
 
 /** Runs an already compiled read (lib/compiled-query.ts), with the same select-only check. */
 export async function runRead<R>(db: ReadDb, compiled: CompiledQuery<R>): Promise<QueryResult<R>> {
-  if (!READ_STATEMENT.test(compiled.sql)) throw new Error('readRaw: a read handle runs only a select');
+  if (!isRead(compiled.sql)) throw new Error('readRaw: a read handle runs only a select');
   return executorOf(db).executeQuery(compiled);
 }
 

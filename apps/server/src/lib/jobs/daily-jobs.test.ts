@@ -50,6 +50,25 @@ describe('daily jobs', () => {
     expect(calls).toBe(2);
   });
 
+  it('claims and finishes a run in the system context without an audit entry (job_runs is the record)', async () => {
+    const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
+    jobs.add({ name: 'quiet', at: '00:00', run: async (day) => ({ day }) });
+    const audited = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('audit_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await audited();
+    expect(await jobs.runIfDue('quiet', new Date('2026-03-02T02:00:00Z'))).toBe('ran');
+    const run = await t.db.selectFrom('job_runs').selectAll().where('job', '=', 'quiet').executeTakeFirstOrThrow();
+    expect(run.status).toBe('done');
+    expect(await audited()).toBe(before);
+  });
+
   it('refuses a job declared twice', () => {
     const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
     const job = { name: 'twice', at: null, run: async () => ({}) };
