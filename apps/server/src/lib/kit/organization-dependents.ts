@@ -8,7 +8,7 @@ import type { ReadDb, Trx } from '../../db/database.ts';
  */
 export interface OrganizationDependent {
   name: string;
-  count(db: ReadDb, organizationId: number): Promise<number>;
+  count: (db: ReadDb, organizationId: number) => Promise<number>;
   /** Deletes the rows inside the delete's transaction; answers storage keys to delete after commit. */
   remove(db: Trx, organizationId: number): Promise<string[]>;
 }

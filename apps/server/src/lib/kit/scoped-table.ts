@@ -28,7 +28,7 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
   /** The alias `select` uses for it (`s` in `selectFrom('staff as s')`). */
   alias: string;
   /** The base read: the table with its joins and selected columns, unscoped and unfiltered; by default every column of the table. */
-  select?(db: ReadDb): AnyQuery;
+  select?: (db: ReadDb) => AnyQuery;
   /** Rows to views; may read related rows with the same connection. */
   toView(rows: Row[], db: ReadDb): View[] | Promise<View[]>;
   /** Allow-listed sort names (the list's `sort`) and the column each sorts by. */
@@ -54,7 +54,7 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
     /** Columns of this table that hold storage keys. */
     storedKeyColumns?: readonly string[];
     /** Storage keys held in another shape (e.g. a JSON column of variants). */
-    storedKeys?(db: ReadDb, organizationId: number): Promise<string[]>;
+    storedKeys?: (db: ReadDb, organizationId: number) => Promise<string[]>;
     /** False for an organization's settings (not data the delete confirmation names): removed, counted as 0. */
     counted?: boolean;
   };

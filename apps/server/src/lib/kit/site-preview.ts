@@ -29,7 +29,7 @@ export interface SitePreviewSpec<A> {
   /** Where the record is on the website now (its path), null when the site does not show it; notFound when there is none. */
   livePath(ctx: AdminReadContext, id: number): Promise<string | null>;
   /** The record as the public content API would answer it once published, whatever its status; null when there is none. */
-  preview(db: ReadDb, id: number, locale: z.output<typeof contentLocale>): Promise<A | null>;
+  preview: (db: ReadDb, id: number, locale: z.output<typeof contentLocale>) => Promise<A | null>;
   /** The public answer's schema (the published detail's). */
   response: z.ZodType<A>;
 }

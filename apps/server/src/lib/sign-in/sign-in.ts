@@ -10,7 +10,7 @@ import type { SignInClient } from './sign-in-client.ts';
 /** Where the sessions of one principal type live (admins: login devices, open-session.ts). */
 export interface SessionStore<P extends Principal> {
   /** Whether this browser has signed in as `principal` before: its attempts count apart (attempt-limiter.ts). */
-  isKnownBrowser(db: ReadDb, principal: P, fingerprint: string): Promise<boolean>;
+  isKnownBrowser: (db: ReadDb, principal: P, fingerprint: string) => Promise<boolean>;
   /** Opens the session in the sign-in's transaction (`ctx`, a visitor's: the session is audited as `principal`). */
   open(ctx: WriteContext, opening: { principal: P; client: SignInClient; keepLogin: boolean }): Promise<{ token: string }>;
 }
