@@ -3,10 +3,15 @@
  * Where queries live, and no import circles (run by `npm run lint`; docs/CONTRIBUTING.md "Where queries go").
  *
  * 1. A query (Kysely builder call, sql`` template, a handle on `app.db`) belongs in a `*.repository.ts`, in
- *    apps/server/src/lib/kit, apps/server/src/db or apps/server/src/plugins. Test code is exempt. Files not moved
+ *    apps/server/src/lib/context, apps/server/src/db or apps/server/src/plugins (the kit's queries are in
+ *    *.repository.ts files beside its declarations). Test code is exempt. Files not moved
  *    yet are listed in scripts/query-baseline.json (file -> sites still allowed); the list may only shrink.
  * 2. No import circles in apps/server/src, apps/web/src and packages/shared/src (type-only imports count too). Circles not
  *    removed yet are listed in scripts/circle-baseline.json; the list may only shrink.
+ * 3. The `Database` type (the raw handle, db/database.ts) is named only in apps/server/src/db, apps/server/src/lib/context
+ *    and the app's wiring (apps/server/src/app.ts): everything else holds a ReadDb, a Trx or a context.
+ * 4. Layers inside apps/server/src/lib (LIB_LAYERS, bottom first): a file imports only from its own layer or below, so
+ *    no arrow runs back up. No baseline: an arrow back up is removed by moving the shared piece down.
  *
  * Usage: node scripts/check-queries.mjs [--root DIR]   (exit 1 with one line per problem)
  */
@@ -22,8 +27,26 @@ const QUERY_PATTERNS = [
   /\b(app|server|fastify|instance)\.db\b/g,
   /\{[^}\n]*\bdb\b[^}\n]*\}\s*=\s*(app|server|fastify|instance|req\.server)\b/g, // `const { db } = app`
 ];
-const QUERY_HOMES = ['apps/server/src/lib/kit/', 'apps/server/src/lib/context/', 'apps/server/src/db/', 'apps/server/src/plugins/'];
+const QUERY_HOMES = ['apps/server/src/lib/context/', 'apps/server/src/db/', 'apps/server/src/plugins/'];
 const CIRCLE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
+/**
+ * lib/'s layers, bottom first: a folder of lib/ (or one of its own files, `name.ts`); '*' is every file directly in lib/
+ * not named elsewhere. The context queues mail (outbox) and deletes stored objects, so mail and storage lie below it;
+ * the kit declares resources on the context; identity and OAuth proofs serve sign-in; tokens read sign-in's principals.
+ */
+export const LIB_LAYERS = [
+  ['*', 'devices', 'html', 'images', 'integrations', 'logs', 'process', 'storage', 'uploads'],
+  ['mail'],
+  ['context'],
+  ['jobs', 'media', 'work-runs'],
+  ['kit'],
+  ['identity', 'oauth'],
+  ['sign-in'],
+  ['tokens.ts', 'bootstrap.ts'],
+];
+/** Where the raw `Database` type may be named: the database itself, the context that holds it, and the app's wiring. */
+const DATABASE_HOMES = ['apps/server/src/db/', 'apps/server/src/lib/context/'];
+const DATABASE_WIRING = ['apps/server/src/app.ts'];
 const SOURCE = /\.(ts|tsx|mts)$/;
 const isTestCode = (f) => /\.(test|test-helpers|testkit)\.tsx?$/.test(f) || /(^|\/)(test|__tests__)\//.test(f);
 const isQueryHome = (f) => f.endsWith('.repository.ts') || QUERY_HOMES.some((p) => f.startsWith(p));
@@ -73,7 +96,8 @@ export function checkQueries(root) {
     if (allowed !== undefined) seen.add(file);
     if (sites.length === 0 && allowed === undefined) continue;
     const where = `${file}:${sites[0]?.line ?? 1}`;
-    const home = 'queries belong in a *.repository.ts (or lib/kit, db/): call a repository function that takes the db/transaction handle';
+    const home =
+      'queries belong in a *.repository.ts (or lib/context, db/): call a repository function that takes the db/transaction handle';
     if (allowed === undefined) problems.push(`${where}: ${sites.length} query site(s) (${sites[0].text}) outside a repository; ${home}`);
     else if (sites.length > allowed)
       problems.push(`${where}: ${sites.length} query sites, the baseline allows ${allowed}; ${home} (the baseline may only shrink)`);
@@ -194,15 +218,77 @@ export function checkCircles(root, dirs = CIRCLE_ROOTS) {
   return problems;
 }
 
+/** Lines naming the `Database` type imported from db/database.ts (code only, comments ignored). */
+export function databaseTypeSites(text) {
+  const code = codeOf(text);
+  const imported = [...code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"][^'"]*db\/database(?:\.ts)?['"]/g)].some((m) =>
+    m[1].split(',').some((n) => /^(type\s+)?Database(\s+as\s+\w+)?$/.test(n.trim())),
+  );
+  if (!imported) return [];
+  return code
+    .split('\n')
+    .map((line, i) => ({ line: i + 1, text: line }))
+    .filter(({ text }) => /\bDatabase\b/.test(text));
+}
+
+export function checkDatabaseType(root) {
+  const problems = [];
+  for (const abs of walk(join(root, 'apps/server/src'))) {
+    const file = relative(root, abs).split(sep).join('/');
+    if (isTestCode(file) || DATABASE_HOMES.some((p) => file.startsWith(p)) || DATABASE_WIRING.includes(file)) continue;
+    const sites = databaseTypeSites(readFileSync(abs, 'utf8'));
+    if (sites.length)
+      problems.push(
+        `${file}:${sites[0].line}: the Database type outside db/ and lib/context/: take a ReadDb (reads), a Trx (writes) or a context`,
+      );
+  }
+  return problems;
+}
+
+const LIB = 'apps/server/src/lib/';
+
+/** The layer of a file in lib/ (its index in LIB_LAYERS and its unit's name), or null outside lib/. */
+export function libLayerOf(file, layers = LIB_LAYERS) {
+  if (!file.startsWith(LIB)) return null;
+  const rest = file.slice(LIB.length);
+  const unit = rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : rest;
+  let index = layers.findIndex((names) => names.includes(unit));
+  if (index < 0 && !rest.includes('/')) index = layers.findIndex((names) => names.includes('*'));
+  return { unit, index };
+}
+
+export function checkLayers(root, layers = LIB_LAYERS) {
+  const problems = [];
+  for (const abs of walk(join(root, LIB))) {
+    const file = relative(root, abs).split(sep).join('/');
+    if (isTestCode(file)) continue;
+    const from = libLayerOf(file, layers);
+    if (from.index < 0) {
+      problems.push(`${file}: lib/${from.unit} has no layer: add it to LIB_LAYERS in scripts/check-queries.mjs`);
+      continue;
+    }
+    for (const spec of importsOf(readFileSync(abs, 'utf8'))) {
+      const target = resolveImport(abs, spec);
+      if (!target) continue;
+      const to = libLayerOf(relative(root, target).split(sep).join('/'), layers);
+      if (!to || to.unit === from.unit || to.index <= from.index) continue;
+      problems.push(
+        `${file}: imports ${spec}: lib/${to.unit} is a layer above lib/${from.unit} (an arrow running back up); move the shared piece down`,
+      );
+    }
+  }
+  return problems;
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const i = process.argv.indexOf('--root');
   const root = i > 0 ? resolve(process.argv[i + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const problems = [...checkQueries(root), ...checkCircles(root)];
+  const problems = [...checkQueries(root), ...checkCircles(root), ...checkDatabaseType(root), ...checkLayers(root)];
   for (const p of problems) console.error(p);
   if (problems.length) {
     console.error(`check-queries: ${problems.length} problem(s)`);
     process.exit(1);
   }
-  console.log('check-queries: queries in repositories, no new import circles');
+  console.log('check-queries: queries in repositories, no new import circles, Database only in db/ and lib/context/, lib/ layers hold');
 }

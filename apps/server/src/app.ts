@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+// The app's wiring is the one place outside db/ and lib/context/ that names the raw handle: the
+// server is built on the database main.ts opened, and app.db is what the contexts are opened on
+// (lib/context/request-context.ts appHost). scripts/check-queries.mjs allows this file only.
 import type { Database, Dialect } from './db/database.ts';
 import { TokenService } from './lib/tokens.ts';
 import { MailDelivery } from './lib/mail/delivery.ts';
@@ -25,6 +28,7 @@ import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
 import { SingleFlight } from './lib/single-flight.ts';
 import { DailyJobs } from './lib/jobs/daily-jobs.ts';
+import { systemContexts } from './lib/context/request-context.ts';
 import { MinuteTasks } from './lib/jobs/minute-tasks.ts';
 import { RotatingLog } from './lib/logs/rotating-log.ts';
 import { readableStream } from './lib/logs/console-lines.ts';
@@ -133,10 +137,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('rowReferences', new RowReferences());
   app.decorate('singleFlight', new SingleFlight());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
-  app.decorate('mailer', new MailDelivery(opts.db, config, config.mail, app.log));
+  app.decorate('mailer', new MailDelivery(systemContexts(app, 'mail-delivery'), config, config.mail, app.log));
   app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.stop());
-  app.decorate('dailyJobs', new DailyJobs(opts.db, app.log, config.jobs.checkMs));
+  app.decorate('dailyJobs', new DailyJobs(systemContexts(app, 'daily-jobs'), app.log, config.jobs.checkMs));
   if (logFile) app.addHook('onClose', async () => logFile.close());
   app.addHook('onReady', async () => app.dailyJobs.start());
   app.addHook('onClose', async () => app.dailyJobs.stop());

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { announceFirstAdmin, ensureFirstAdmin } from './lib/bootstrap.ts';
+import { announceFirstAdmin, ensureFirstAdmin, START_UP_JOB } from './lib/bootstrap.ts';
+import { systemContextsWithoutServer } from './lib/context/request-context.ts';
 import { lockDataFolder } from './lib/process/data-folder-lock.ts';
 import { readEnvFile } from './lib/process/env-file.ts';
 import { stopWhenParentExits } from './lib/process/parent-watch.ts';
@@ -19,7 +20,7 @@ async function main() {
   let warn = (message: string) => console.warn(message);
   const { db, dialect } = await openDatabase(config, (m) => warn(m));
   await migrateToLatest(db);
-  const first = await ensureFirstAdmin(db, config);
+  const first = await ensureFirstAdmin(systemContextsWithoutServer(db, config, START_UP_JOB), config);
   if (first) {
     // At once, so a start that fails later (port taken) does not lose the only copy of a generated password.
     // Never through the logger, which is kept and shipped: see announceFirstAdmin for where the password goes.

@@ -71,7 +71,7 @@ async function newSession(actor: ActorName): Promise<string | undefined> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return t.app.tokens.issue(t.db, id, false);
+  return t.db.transaction().execute((trx) => t.app.tokens.issue(trx, id, false));
 }
 
 const matches = (status: number, want: Expect) => (want === 'OK' ? status < 500 && status !== 401 && status !== 403 : status === want);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbOrTrx } from '../src/db/database.ts';
+import type { ReadDb } from '../src/db/database.ts';
 import { compiledOnce } from '../src/lib/compiled-query.ts';
 import { buildAdmin, createTestApp, type TestApp } from './helpers.ts';
 
@@ -15,7 +15,7 @@ describe('queries compiled once', () => {
   it('answers each call with its own arguments, inside a transaction too', async () => {
     const a = await buildAdmin(t.db, { name: 'First' });
     const b = await buildAdmin(t.db, { name: 'Second' });
-    const byId = compiledOnce((db: DbOrTrx, id: number) => db.selectFrom('admins').select(['id', 'name']).where('id', '=', id));
+    const byId = compiledOnce((db: ReadDb, id: number) => db.selectFrom('admins').select(['id', 'name']).where('id', '=', id));
     expect(await byId(t.db, a.id)).toEqual([{ id: a.id, name: 'First' }]);
     expect(await byId(t.db, b.id)).toEqual([{ id: b.id, name: 'Second' }]);
     await t.db.transaction().execute(async (trx) => {
@@ -25,7 +25,7 @@ describe('queries compiled once', () => {
   });
 
   it('refuses a query that binds a value other than its arguments', async () => {
-    const bad = compiledOnce((db: DbOrTrx, id: number) =>
+    const bad = compiledOnce((db: ReadDb, id: number) =>
       db.selectFrom('admins').select('id').where('id', '=', id).where('status', '=', 'active'),
     );
     await expect(bad(t.db, 1)).rejects.toThrow(/bind exactly its arguments/);

@@ -20,7 +20,9 @@ const until = async (check: () => Promise<boolean>, ms = 30_000) => {
 };
 const outboxRow = (t: TestApp, id: number) => t.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const queue = (t: TestApp, to: string) =>
-  enqueueMail(t.db, t.app.config, { to, template: 'sign_in_code', locale: 'en-US', variables: { code: '1' } });
+  t.db
+    .transaction()
+    .execute((trx) => enqueueMail(trx, t.app.config, { to, template: 'sign_in_code', locale: 'en-US', variables: { code: '1' } }));
 const mailsTo = (c: SmtpCatcher, to: string) => c.mails.filter((m) => JSON.stringify(m.to).includes(to)).length;
 const app = async (env: Record<string, string>) => {
   const t = await createTestApp({ MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '50', MAIL_MAX_ATTEMPTS: '8', ...env });

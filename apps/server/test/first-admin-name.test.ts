@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../src/lib/bootstrap.ts';
+import { ensureFirstAdmin, START_UP_JOB } from '../src/lib/bootstrap.ts';
+import { systemContextsWithoutServer } from '../src/lib/context/request-context.ts';
 import { api, createTestApp, login, type TestApp } from './helpers.ts';
 
 /** Issue 42, item 12: the first admin is no 「Super Admin」; it gives its name at the forced password change. */
@@ -8,7 +9,7 @@ let password: string;
 const EMAIL = 'owner@example.com';
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: EMAIL });
-  password = (await ensureFirstAdmin(t.db, t.config))!.generatedPassword!;
+  password = (await ensureFirstAdmin(systemContextsWithoutServer(t.db, t.config, START_UP_JOB), t.config))!.generatedPassword!;
 });
 afterAll(async () => {
   await t?.close();

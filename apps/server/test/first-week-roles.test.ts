@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { FIRST_ADMIN_ROLES } from '@bo/shared/roles';
-import { ensureFirstAdmin } from '../src/lib/bootstrap.ts';
+import { ensureFirstAdmin, START_UP_JOB } from '../src/lib/bootstrap.ts';
+import { systemContextsWithoutServer } from '../src/lib/context/request-context.ts';
 import { up } from '../src/db/migrations/0087-first-admin-roles.ts';
 import { buildStaff } from '../src/modules/staff/staff.test-helpers.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from './helpers.ts';
@@ -13,7 +14,7 @@ let t: TestApp;
 const FIRST = { email: 'owner@example.com', password: 'Owner-pw-2026' };
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: FIRST.email, ADMIN_PASSWORD: FIRST.password });
-  await ensureFirstAdmin(t.db, t.config);
+  await ensureFirstAdmin(systemContextsWithoutServer(t.db, t.config, START_UP_JOB), t.config);
 });
 afterAll(async () => {
   await t?.close();

@@ -31,10 +31,11 @@ const QUERY = "export const rows = (db: any) => db.selectFrom('widgets').selectA
 const SERVER = 'apps/server/src';
 
 describe('query check', () => {
-  it('passes queries in repositories, lib/kit, db/ and plugins/, test code, and comments naming a query', () => {
+  it('passes queries in repositories, lib/context, db/ and plugins/, test code, and comments naming a query', () => {
     const dir = tree({
       [`${SERVER}/modules/widget/widget.repository.ts`]: QUERY,
-      [`${SERVER}/lib/kit/widget-table.ts`]: QUERY,
+      [`${SERVER}/lib/context/widget-reads.ts`]: QUERY,
+      [`${SERVER}/lib/kit/widget-table.repository.ts`]: QUERY,
       [`${SERVER}/db/migrations/0001-widgets.ts`]: "export const up = (db: any) => db.insertInto('widgets');\n",
       [`${SERVER}/plugins/widgets.ts`]: 'export const f = (app: any) => app.db;\n',
       [`${SERVER}/modules/widget/widget.routes.test.ts`]: QUERY,
@@ -52,7 +53,14 @@ describe('query check', () => {
     const { code, out } = check(dir);
     expect(code).toBe(1);
     expect(out).toContain(`${SERVER}/modules/widget/widget.routes.ts:2: 3 query site(s)`);
-    expect(out).toContain('outside a repository; queries belong in a *.repository.ts (or lib/kit, db/)');
+    expect(out).toContain('outside a repository; queries belong in a *.repository.ts (or lib/context, db/)');
+  });
+
+  it('refuses a query in the kit outside its repositories (lib/kit is no query home)', () => {
+    const dir = tree({ [`${SERVER}/lib/kit/widget-table.ts`]: QUERY });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`${SERVER}/lib/kit/widget-table.ts:1: 1 query site(s)`);
   });
 
   it('refuses the database handle taken from the app by destructuring', () => {
@@ -129,6 +137,47 @@ describe('query check', () => {
     const { code, out } = check(dir);
     expect(code).toBe(1);
     expect(out).toContain('import circle baseline entry [apps/web/src/known/x.ts, apps/web/src/known/y.ts] is gone or smaller');
+  });
+
+  it('refuses the Database type outside db/, lib/context/ and the app wiring; a ReadDb, a Trx or a comment pass', () => {
+    const RAW = "import type { Database } from '../../db/database.ts';\nexport const f = (db: Database) => db;\n";
+    const dir = tree({
+      [`${SERVER}/modules/widget/widget.service.ts`]: RAW,
+      [`${SERVER}/lib/context/holder.ts`]: RAW,
+      [`${SERVER}/db/open.ts`]: "import type { Database } from './database.ts';\nexport let db: Database;\n",
+      [`${SERVER}/app.ts`]: "import type { Database } from './db/database.ts';\nexport let db: Database;\n",
+      [`${SERVER}/modules/widget/widget-reads.ts`]:
+        "import type { ReadDb, Trx } from '../../db/database.ts';\n// not a Database: a read handle\nexport const g = (db: ReadDb, t: Trx) => [db, t];\n",
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`${SERVER}/modules/widget/widget.service.ts:1: the Database type outside db/ and lib/context/`);
+    expect(out).not.toContain('holder.ts');
+    expect(out).not.toContain('open.ts');
+    expect(out).not.toContain(`${SERVER}/app.ts`);
+    expect(out).not.toContain('widget-reads.ts');
+  });
+
+  it('refuses an import running back up the lib/ layers and a lib/ folder with no layer; imports down or across pass', () => {
+    const dir = tree({
+      [`${SERVER}/lib/kit/paging.ts`]: "import { queue } from '../mail/outbox.ts';\nexport const paging = queue;\n",
+      [`${SERVER}/lib/mail/outbox.ts`]:
+        "import type { Paging } from '../kit/table.ts';\nexport const queue = 1;\nexport type P = Paging;\n",
+      [`${SERVER}/lib/kit/table.ts`]: 'export type Paging = number;\n',
+      [`${SERVER}/lib/identity/proof.ts`]: "import { x } from '../oauth/flow.ts';\nexport const proof = x;\n",
+      [`${SERVER}/lib/oauth/flow.ts`]: "import { errors } from '../errors.ts';\nexport const x = errors;\n",
+      [`${SERVER}/lib/errors.ts`]: 'export const errors = 1;\n',
+      [`${SERVER}/lib/gadgets/gadget.ts`]: 'export const gadget = 1;\n',
+    });
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(
+      `${SERVER}/lib/mail/outbox.ts: imports ../kit/table.ts: lib/kit is a layer above lib/mail (an arrow running back up); move the shared piece down`,
+    );
+    expect(out).toContain(`${SERVER}/lib/gadgets/gadget.ts: lib/gadgets has no layer`);
+    expect(out).not.toContain('paging.ts');
+    expect(out).not.toContain('proof.ts');
+    expect(out).not.toContain('flow.ts');
   });
 
   it('passes on this repository as it is (its baselines list exactly what is left)', () => {

@@ -14,7 +14,7 @@ import {
 import { CliError, type CliContext } from './cli-context.ts';
 
 async function existingAdmin(ctx: CliContext, email: string) {
-  const admin = await adminByEmail(ctx.db, email.trim().toLowerCase());
+  const admin = await adminByEmail(ctx.read().db, email.trim().toLowerCase());
   if (!admin) throw new CliError(`no admin has the e-mail ${email}`);
   return admin;
 }
@@ -30,7 +30,7 @@ export async function createAdmin(ctx: CliContext, o: { email?: string; name?: s
   const email = o.email?.trim().toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError('--email must be an e-mail address');
   const roles = [...new Set((o.role ?? []).map(knownRole))].sort();
-  if (await emailTaken(ctx.db, email)) throw new CliError(`an admin already has the e-mail ${email}`);
+  if (await emailTaken(ctx.read().db, email)) throw new CliError(`an admin already has the e-mail ${email}`);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const id = await ctx.inTransaction(async ({ trx, audit }) => {
@@ -93,8 +93,8 @@ export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: s
     return;
   }
   if (!grant && role === 'ROLE_SUPER_ADMIN' && admin.status === 'active') {
-    const others = await otherActiveAdminIds(ctx.db, admin.id);
-    const superAdmins = await Promise.all(others.map(async (id) => (await adminRolesOf(ctx.db, id)).includes('ROLE_SUPER_ADMIN')));
+    const others = await otherActiveAdminIds(ctx.read().db, admin.id);
+    const superAdmins = await Promise.all(others.map(async (id) => (await adminRolesOf(ctx.read().db, id)).includes('ROLE_SUPER_ADMIN')));
     if (!superAdmins.some(Boolean))
       throw new CliError(`${admin.email} is the last active super admin: grant ROLE_SUPER_ADMIN to another admin first`);
   }
@@ -115,7 +115,7 @@ export async function changeRole(ctx: CliContext, grant: boolean, o: { email?: s
 
 /** list-admins [--json]. */
 export async function listAdmins(ctx: CliContext, o: { json?: boolean }): Promise<void> {
-  const admins = (await allAdmins(ctx.db)).map((r) => ({
+  const admins = (await allAdmins(ctx.read().db)).map((r) => ({
     id: r.id,
     email: r.email,
     name: r.name,

@@ -123,7 +123,7 @@ export async function exportAudit(ctx: CliContext, o: { out?: string; from?: str
   for (const d of [o.from, o.to]) if (d !== undefined && !isRealDate(d)) throw new CliError(`${d} is not a YYYY-MM-DD day`);
   if (o.from && o.to && o.from > o.to) throw new CliError('--from is after --to');
   const source = {
-    db: ctx.db,
+    db: ctx.read().db,
     filters: { date_from: o.from, date_to: o.to },
     order: 'asc' as const,
     log: { error: (o: unknown, msg?: string) => console.error(msg ?? 'audit log export failed', o) },

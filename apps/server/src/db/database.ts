@@ -1,5 +1,17 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  Kysely,
+  PostgresDialect,
+  type QueryCreator,
+  type QueryCreatorWithCommonTableExpression,
+  type QueryResult,
+  type RawBuilder,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
 import type { DB } from './schema.ts';
@@ -10,12 +22,69 @@ import { privateDatabaseFiles } from '../private-files.ts';
 
 export type Database = Kysely<DB>;
 export type Trx = Transaction<DB>;
-export type DbOrTrx = Database | Trx;
+
+/** A Kysely query creator seen through ReadQueryCreator: what `with` continues with. */
+type ReadOnly<Q> = Q extends QueryCreator<infer X> ? ReadQueryCreator<X> : never;
+type CteTable<N extends string> = N extends `${infer T}(${string})` ? T : N;
+type CteColumns<C extends string> = C extends `${infer H}, ${infer R}` ? H | CteColumns<R> : C;
+/** What a recursive CTE's body sees of itself: the columns its name lists (`'tree(id, parent_id)'`). */
+type RecursiveCteTable<N extends string> = {
+  [K in CteTable<N>]: N extends `${string}(${infer C})` ? { [F in CteColumns<C>]: any } : Record<string, any>;
+};
+/** A CTE's body as a read: built on a read creator, giving a select. */
+type ReadCte<D> = (creator: ReadQueryCreator<D>) => Expression<any>;
+
 /**
- * What a read may use: selects, never an insert, update or delete (a write on it does not compile).
- * A transaction is a ReadDb too, so a write context's reads take the same functions.
+ * What a read may build: selects and common table expressions whose body and continuation are
+ * reads too. No insertInto, updateTable, deleteFrom, replaceInto, mergeInto, no transaction and no
+ * executor (so no raw statement: a raw read goes through `readRaw`).
  */
-export type ReadDb = Pick<Database, 'selectFrom' | 'selectNoFrom' | 'fn' | 'dynamic'>;
+export interface ReadQueryCreator<D> {
+  selectFrom: QueryCreator<D>['selectFrom'];
+  selectNoFrom: QueryCreator<D>['selectNoFrom'];
+  with<N extends string, E extends ReadCte<D>>(name: N, expression: E): ReadOnly<QueryCreatorWithCommonTableExpression<D, N, E>>;
+  withRecursive<N extends string, E extends ReadCte<D & RecursiveCteTable<N>>>(
+    name: N,
+    expression: E,
+  ): ReadOnly<QueryCreatorWithCommonTableExpression<D, N, E>>;
+}
+
+/**
+ * The handle a read takes (a repository read, `ReadContext.db`): a write on it does not compile
+ * (apps/server/test/types/read-db.type-test.ts). `Database` and `Trx` are ReadDbs, so a write
+ * context's reads call the same functions with its transaction.
+ */
+export interface ReadDb extends ReadQueryCreator<DB> {
+  fn: Database['fn'];
+  dynamic: Database['dynamic'];
+}
+
+/** The runtime object behind a ReadDb is always a Kysely instance or a transaction. */
+const executorOf = (db: ReadDb): Database => db as unknown as Database;
+
+const READ_STATEMENT = /^\s*(select|with|\()/i;
+/** A write anywhere in the statement (PostgreSQL runs a write inside a CTE), outside string literals. */
+const WRITE_WORD = /\b(insert|update|delete|merge|truncate|drop|alter|create|grant|revoke)\b/i;
+const isRead = (text: string) => READ_STATEMENT.test(text) && !WRITE_WORD.test(text.replace(/'(?:[^']|'')*'/g, "''"));
+
+/**
+ * A raw read (`sql`...``) on a read handle: refused before it runs unless the statement is a
+ * select (or a CTE or parenthesised select) with no write in it, so a raw write cannot slip onto a
+ * read path.
+ */
+export async function readRaw<R>(db: ReadDb, query: RawBuilder<R>): Promise<QueryResult<R>> {
+  return runRead(db, query.compile(executorOf(db)));
+}
+
+/** Runs an already compiled read (lib/compiled-query.ts), with the same select-only check. */
+export async function runRead<R>(db: ReadDb, compiled: CompiledQuery<R>): Promise<QueryResult<R>> {
+  if (!isRead(compiled.sql)) throw new Error('readRaw: a read handle runs only a select');
+  return executorOf(db).executeQuery(compiled);
+}
+
+/** The dialect of a handle: what compiled SQL is cached by, and where the two dialects' SQL differs. */
+export const dialectOf = (db: ReadDb): Dialect =>
+  executorOf(db).getExecutor().adapter.constructor.name.startsWith('Postgres') ? 'postgres' : 'sqlite';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Whether the database answers (start-up's check, the readiness probe). */

@@ -1,5 +1,5 @@
 import { appConfigSchema, type AppConfig } from '@bo/shared/app-config';
-import type { DbOrTrx } from '../db/database.ts';
+import type { ReadDb } from '../db/database.ts';
 import { readStoredConfig } from './app-config.repository.ts';
 
 /**
@@ -25,6 +25,6 @@ export function effectiveConfig(stored: StoredConfig): AppConfig {
 }
 
 /** The stored application config (row 'app') over the defaults of spec section 3. */
-export async function loadAppConfig(db: DbOrTrx): Promise<AppConfig> {
+export async function loadAppConfig(db: ReadDb): Promise<AppConfig> {
   return effectiveConfig((await readStoredConfig(db, 'app')).stored);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp } from '../../test/helpers.ts';
 import { announceFirstAdmin, ensureFirstAdmin, FIRST_ADMIN_PASSWORD_FILE, START_UP_JOB } from './bootstrap.ts';
+import { systemContextsWithoutServer } from './context/request-context.ts';
 
 // Where the first admin's password goes (no database: runs once), and the first admin's audit entry.
 // The real process is in test/server-lifecycle.
@@ -69,7 +70,10 @@ describe('first admin creation', () => {
   it('creates the first super admin once, audited as the start-up job in the same write', async () => {
     const t = await createTestApp({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Chosen-pw-123' });
     try {
-      expect(await ensureFirstAdmin(t.db, t.config)).toEqual({ email: 'owner@example.com', generatedPassword: null });
+      expect(await ensureFirstAdmin(systemContextsWithoutServer(t.db, t.config, START_UP_JOB), t.config)).toEqual({
+        email: 'owner@example.com',
+        generatedPassword: null,
+      });
       const admin = await t.db
         .selectFrom('admins')
         .select(['id', 'roles'])
@@ -90,7 +94,7 @@ describe('first admin creation', () => {
       expect(entries[0]!.after).not.toContain('Chosen-pw-123');
 
       // A second start finds an admin: nothing is created or recorded.
-      expect(await ensureFirstAdmin(t.db, t.config)).toBeNull();
+      expect(await ensureFirstAdmin(systemContextsWithoutServer(t.db, t.config, START_UP_JOB), t.config)).toBeNull();
       expect(await t.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(1);
     } finally {
       await t.close();

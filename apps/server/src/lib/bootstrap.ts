@@ -2,10 +2,9 @@ import { openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_ADMIN_ROLES } from '@bo/shared/roles';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { anyAdminExists, insertAdminUnlessEmailTaken } from './admins.repository.ts';
-import { systemJob } from './context/principals.ts';
-import { contextsOf, type ContextHost } from './context/request-context.ts';
+import type { SystemPrincipal } from './context/principals.ts';
+import type { PrincipalContexts } from './context/request-context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
 export interface FirstAdmin {
@@ -17,20 +16,13 @@ export interface FirstAdmin {
 /** The job name the first admin's audit entry is recorded under. */
 export const START_UP_JOB = 'start-up';
 
-/** Start-up runs before the app exists: it queues no mail and lets go of no stored objects or rows. */
-const startUpHost = (db: Database, config: Config): ContextHost => ({
-  db,
-  config,
-  kickMailer: () => {},
-  removeObjects: async (keys) => {
-    if (keys.length) throw new Error('start-up deletes no stored objects');
-  },
-  release: async () => {},
-});
-
-/** Creates the first super admin when no admin exists, audited as the start-up job; returns who was created, once. */
-export async function ensureFirstAdmin(db: Database, config: Config): Promise<FirstAdmin | null> {
-  if (await anyAdminExists(db)) return null;
+/**
+ * Creates the first super admin when no admin exists, audited as the start-up job; returns who was
+ * created, once. Start-up runs before the app exists: `system` is the start-up job's contexts on a
+ * host without the server (`hostWithoutServer`: no mail kick, no stored objects or rows to let go of).
+ */
+export async function ensureFirstAdmin(system: PrincipalContexts<SystemPrincipal>, config: Config): Promise<FirstAdmin | null> {
+  if (await anyAdminExists(system.read().db)) return null;
   const email = (config.firstAdmin.email ?? 'admin@example.com').toLowerCase();
   const generated = config.firstAdmin.password === undefined ? generatePassword() : null;
   const passwordHash = await hashPassword(generated ?? config.firstAdmin.password!);
@@ -39,7 +31,7 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Fi
   const name = generated ? '' : email.split('@')[0]!;
   // Every company-wide role but ROLE_MAINTAINER: the first week has no dead end to grant itself out of (issue 26).
   const roles = [...FIRST_ADMIN_ROLES];
-  return contextsOf(startUpHost(db, config), systemJob(START_UP_JOB)).inTransaction(async ({ trx, audit }) => {
+  return system.inTransaction(async ({ trx, audit }) => {
     const t = new Date().toISOString();
     const id = await insertAdminUnlessEmailTaken(trx, {
       email,

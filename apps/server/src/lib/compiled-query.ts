@@ -1,23 +1,23 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { DbOrTrx } from '../db/database.ts';
+import { dialectOf, type ReadDb, runRead } from '../db/database.ts';
 
 /**
- * A fixed-shape query whose SQL text is compiled once per dialect. Kysely builds and compiles a
+ * A fixed-shape read whose SQL text is compiled once per dialect. Kysely builds and compiles a
  * query object on every call, which on a per-request path (the device lookup behind every token)
  * costs about as much as running the query. `build` must bind exactly `args`, in order, and nothing
  * else; the first call checks that, so a query that binds other values fails loudly, not wrongly.
  */
-export function compiledOnce<A extends readonly unknown[], R>(build: (db: DbOrTrx, ...args: A) => Compilable<R>) {
+export function compiledOnce<A extends readonly unknown[], R>(build: (db: ReadDb, ...args: A) => Compilable<R>) {
   const sqlByDialect = new Map<unknown, string>();
-  return async (db: DbOrTrx, ...args: A): Promise<R[]> => {
-    const dialect = db.getExecutor().adapter.constructor;
+  return async (db: ReadDb, ...args: A): Promise<R[]> => {
+    const dialect = dialectOf(db);
     const text = sqlByDialect.get(dialect);
-    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, [...args]))).rows;
+    if (text !== undefined) return (await runRead<R>(db, CompiledQuery.raw(text, [...args]))).rows;
     const compiled = build(db, ...args).compile();
     if (compiled.parameters.length !== args.length || compiled.parameters.some((p, i) => p !== args[i])) {
       throw new Error('compiledOnce: the query must bind exactly its arguments, in order');
     }
     sqlByDialect.set(dialect, compiled.sql);
-    return (await db.executeQuery(compiled)).rows;
+    return (await runRead(db, compiled)).rows;
   };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPayload } from '@bo/shared/token';
-import type { DbOrTrx } from '../db/database.ts';
+import type { ReadDb, Trx } from '../db/database.ts';
 import { adminRolesOf, subAccountRolesIn } from './context/actor.ts';
 import { adminRow, adminSummary } from './admins.repository.ts';
 import { invalidToken } from './errors.ts';
 import { hs256Key, type Hs256Key } from './hs256-jwt.ts';
-import { loginDevice, replaceDeviceToken, type LoginDevice } from './sign-in/login-devices.repository.ts';
-import { memberDeviceWithMember, updateMemberDevice } from './sign-in/member-devices.repository.ts';
+import { loginDevice, replaceDeviceToken, type LoginDevice } from './devices/login-devices.repository.ts';
+import { memberDeviceWithMember, updateMemberDevice } from './devices/member-devices.repository.ts';
 import { adminPrincipal } from './sign-in/principal.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
@@ -47,7 +47,7 @@ export class TokenService {
    * replaced: when another request has replaced it meanwhile, the answer is the token it made.
    */
   async issue(
-    db: DbOrTrx,
+    db: Trx,
     deviceId: number,
     keepLogin: boolean,
     opts: { retire?: 'after-grace' | 'at-once'; replacing?: string } = {},
@@ -78,7 +78,7 @@ export class TokenService {
    * The device's current token again: the same id and `exp`, with the admin's data as it is now.
    * What a renewal answers when there is nothing to renew.
    */
-  async current(db: DbOrTrx, deviceId: number): Promise<string> {
+  async current(db: Trx, deviceId: number): Promise<string> {
     const device = await loginDevice(db, deviceId);
     if (device.token_id === null || device.token_expires_at === null) return this.issue(db, deviceId, device.keep_login === 1);
     return this.sign(db, device, seconds(device.token_expires_at));
@@ -116,7 +116,7 @@ export class TokenService {
    * needed), `exp` now plus the token lifetime, never past the session's end. The data has the
    * member's id, e-mail and name; a member has no roles.
    */
-  async issueMember(db: DbOrTrx, deviceId: number): Promise<string> {
+  async issueMember(db: Trx, deviceId: number): Promise<string> {
     const device = await memberDeviceWithMember(db, deviceId);
     const now = Math.floor(Date.now() / 1000);
     const exp = Math.min(now + this.lifetime(device.keep_login === 1), seconds(device.session_expires_at));
@@ -151,7 +151,7 @@ export class TokenService {
     return keepLogin ? this.ttl.long : this.ttl.short;
   }
 
-  private async sign(db: DbOrTrx, device: Device, exp: number): Promise<string> {
+  private async sign(db: ReadDb, device: Device, exp: number): Promise<string> {
     const principal = adminPrincipal(device.admin_id);
     const admin = await adminRow(db, principal.id);
     const subRoles = device.organization_id === null ? [] : ((await subAccountRolesIn(db, admin.id, device.organization_id)) ?? []);

@@ -26,6 +26,8 @@ import {
   type WriteContext,
 } from '../lib/context/request-context.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
+import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
+import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
 import type { Config } from '../config.ts';
 
@@ -199,11 +201,10 @@ export function registerAccess(app: FastifyInstance): void {
       if (!member) throw invalidToken();
       req.memberOrNull = member;
       if (Date.now() - Date.parse(member.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
-        await app.db
-          .updateTable('member_devices')
-          .set({ last_seen_at: new Date().toISOString(), ip: req.ip })
-          .where('id', '=', member.deviceId)
-          .execute();
+        // Bookkeeping of the device's own row, in the member's context with no audit entry.
+        await runInTransaction(appContextHost, memberActing(member.id, clientAddressOf(req)), null, {}, ({ trx }) =>
+          markMemberDeviceSeen(trx, member.deviceId, req.ip, new Date().toISOString()),
+        );
       }
       return;
     }
@@ -212,11 +213,10 @@ export function registerAccess(app: FastifyInstance): void {
     req.actorOrNull = actor;
 
     if (Date.now() - Date.parse(actor.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
-      await app.db
-        .updateTable('login_devices')
-        .set({ last_seen_at: new Date().toISOString(), ip: req.ip })
-        .where('id', '=', actor.deviceId)
-        .execute();
+      // Bookkeeping of the device's own row, in the admin's context with no audit entry.
+      await runInTransaction(appContextHost, adminActing(actor.id, clientAddressOf(req), actor.impersonatorId), null, {}, ({ trx }) =>
+        markLoginDeviceSeen(trx, actor.deviceId, req.ip, new Date().toISOString()),
+      );
     }
   });
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { compiledOnce } from '../compiled-query.ts';
 
 // Runs on every request: the device, its admin and, for a member of a group only, the group's roles
 // and the app config row that says whether groups are on; one statement, compiled once.
-export const deviceWithAdmin = compiledOnce((db: DbOrTrx, deviceId: number) =>
+export const deviceWithAdmin = compiledOnce((db: ReadDb, deviceId: number) =>
   db
     .selectFrom('login_devices as d')
     .innerJoin('admins as a', 'a.id', 'd.admin_id')
@@ -41,7 +41,7 @@ export interface RoleSources {
   app_config: string | null;
 }
 
-export async function roleSourcesOf(db: DbOrTrx, adminId: number): Promise<RoleSources | undefined> {
+export async function roleSourcesOf(db: ReadDb, adminId: number): Promise<RoleSources | undefined> {
   return db
     .selectFrom('admins as a')
     .leftJoin('admin_groups as g', 'g.id', 'a.group_id')
@@ -52,7 +52,7 @@ export async function roleSourcesOf(db: DbOrTrx, adminId: number): Promise<RoleS
 }
 
 /** The stored sub-account roles (JSON) of the admin's membership in the organization; undefined for no membership. */
-export async function membershipRoles(db: DbOrTrx, adminId: number, organizationId: number): Promise<string | undefined> {
+export async function membershipRoles(db: ReadDb, adminId: number, organizationId: number): Promise<string | undefined> {
   const m = await db
     .selectFrom('organization_members')
     .select('sub_account_roles')
@@ -63,13 +63,13 @@ export async function membershipRoles(db: DbOrTrx, adminId: number, organization
 }
 
 /** The stored sub-account roles (JSON) of every membership of the admin. */
-export async function allMembershipRoles(db: DbOrTrx, adminId: number): Promise<string[]> {
+export async function allMembershipRoles(db: ReadDb, adminId: number): Promise<string[]> {
   const rows = await db.selectFrom('organization_members').select('sub_account_roles').where('admin_id', '=', adminId).execute();
   return rows.map((r) => r.sub_account_roles);
 }
 
 // Runs on every request acting in an organization: one statement, compiled once.
-export const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: number, organizationId: number) =>
+export const organizationWithMembership = compiledOnce((db: ReadDb, adminId: number, organizationId: number) =>
   db
     .selectFrom('organizations as o')
     .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'o.id').on('m.admin_id', '=', adminId))
@@ -78,7 +78,7 @@ export const organizationWithMembership = compiledOnce((db: DbOrTrx, adminId: nu
 );
 
 /** The admin's first active organization by id, or null: where a new session starts. */
-export async function firstActiveOrganizationOf(db: DbOrTrx, adminId: number): Promise<number | null> {
+export async function firstActiveOrganizationOf(db: ReadDb, adminId: number): Promise<number | null> {
   const row = await db
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')

@@ -1,6 +1,6 @@
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { deviceWithAdmin, membershipRoles, organizationWithMembership, roleSourcesOf, type RoleSources } from './actor.repository.ts';
 
 /** Who is making a request: loaded from the token's login device on every request. */
@@ -88,7 +88,7 @@ function isLiveToken(
  * or a token that is no longer the device's current one (renewed, signed in again since) means the
  * token is dead, whatever its signature says.
  */
-export async function loadActorForDevice(db: DbOrTrx, token: DeviceToken, fingerprint: string): Promise<DeviceActor | null> {
+export async function loadActorForDevice(db: ReadDb, token: DeviceToken, fingerprint: string): Promise<DeviceActor | null> {
   const [row] = await deviceWithAdmin(db, token.id);
   if (!row || row.revoked_at || row.id !== token.data.id || row.status !== 'active') return null;
   if (row.fingerprint !== fingerprint) return null;
@@ -115,12 +115,12 @@ export async function loadActorForDevice(db: DbOrTrx, token: DeviceToken, finger
 }
 
 /** The ROLE_ roles an admin holds now (for a new token). */
-export async function adminRolesOf(db: DbOrTrx, adminId: number): Promise<string[]> {
+export async function adminRolesOf(db: ReadDb, adminId: number): Promise<string[]> {
   const row = await roleSourcesOf(db, adminId);
   return row ? rolesFrom(row) : [];
 }
 
-export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizationId: number): Promise<string[] | null> {
+export async function subAccountRolesIn(db: ReadDb, adminId: number, organizationId: number): Promise<string[] | null> {
   const roles = await membershipRoles(db, adminId, organizationId);
   return roles === undefined ? null : parseRoles(roles).filter(isSubAccountRole);
 }
@@ -131,7 +131,7 @@ export async function subAccountRolesIn(db: DbOrTrx, adminId: number, organizati
  * the actor reads in every organization, access.ts `readsAcrossOrganizations`) lets a non-member in too.
  */
 export async function actInOrganization(
-  db: DbOrTrx,
+  db: ReadDb,
   actor: Actor,
   organizationId: number | null,
   opts: { readsAcross?: boolean } = {},

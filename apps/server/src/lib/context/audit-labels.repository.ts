@@ -1,11 +1,11 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 
 /**
  * `columns` of the row of `table` with this id, or undefined. The table and columns come from the
  * label registry (lib/context/audit-labels.ts), never from a request.
  */
 export async function labelFields(
-  db: DbOrTrx,
+  db: ReadDb,
   table: string,
   columns: readonly string[],
   id: number,

@@ -1,5 +1,5 @@
 import type { AuditTarget } from '@bo/shared/audit-actions';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { labelFields } from './audit-labels.repository.ts';
 
 /**
@@ -12,7 +12,7 @@ import { labelFields } from './audit-labels.repository.ts';
 type Row = Record<string, unknown>;
 interface LabelResolver {
   /** The fields `label` needs, read by the target id; undefined when the row is gone. */
-  load?: (db: DbOrTrx, id: string) => Promise<Row | undefined>;
+  load?: (db: ReadDb, id: string) => Promise<Row | undefined>;
   /** The label of a row or a snapshot; null when its fields are missing. */
   label: (row: Row, id: string) => string | null;
 }
@@ -130,7 +130,7 @@ const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.i
 
 /** The label writeAudit records: see the comment at the top. */
 export async function resolveTargetLabel(
-  db: DbOrTrx,
+  db: ReadDb,
   entry: { target_type: string; target_id?: string | number | null; target_label?: string | null; before?: unknown; after?: unknown },
 ): Promise<string | null> {
   const clip = (s: string | null) => (s === null ? null : s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s);

@@ -1,6 +1,6 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { DeviceToken } from './actor.ts';
-import { memberDeviceForToken } from '../sign-in/member-devices.repository.ts';
+import { memberDeviceForToken } from '../devices/member-devices.repository.ts';
 
 /** Who makes a member route's request (issue 12): a member of the website, by its member device. */
 export interface MemberActor {
@@ -17,7 +17,7 @@ export interface MemberActor {
  * the token was given to (X-Fingerprint), hold this token as its current one, within the session's
  * end, and its member must be active.
  */
-export async function loadMemberForDevice(db: DbOrTrx, token: DeviceToken, fingerprint: string): Promise<MemberActor | null> {
+export async function loadMemberForDevice(db: ReadDb, token: DeviceToken, fingerprint: string): Promise<MemberActor | null> {
   const row = await memberDeviceForToken(db, token.id);
   if (!row || row.revoked_at !== null || row.status !== 'active' || row.id !== token.data.id) return null;
   if (row.fingerprint !== fingerprint || row.token_id === null || row.token_id !== token.jti) return null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Database, DbOrTrx, Trx } from '../../db/database.ts';
+import type { Database, Trx, ReadDb } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { scrub, type AuditWho } from './audit.ts';
@@ -17,7 +17,7 @@ import { auditWhoOf, systemJob, type ActingPrincipal, type AdminPrincipal, type 
  * write methods (no audit, no transaction): a read path that tries to write does not compile.
  */
 export interface ReadContext<P extends ActingPrincipal = ActingPrincipal> {
-  db: DbOrTrx;
+  db: ReadDb;
   principal: P;
   organizationId: number | null;
   scope: Scope;
@@ -30,8 +30,10 @@ export interface ReadContext<P extends ActingPrincipal = ActingPrincipal> {
  * (admin, member, visitor, system, operator) goes through one, opened by `runInTransaction`.
  */
 export interface WriteContext<P extends ActingPrincipal = ActingPrincipal> extends ReadContext<P> {
-  /** The same connection as `db`, typed as the transaction the writes run in. */
+  /** The transaction the writes run in. */
   trx: Trx;
+  /** The same transaction: a write context's reads and writes share one connection. */
+  db: Trx;
   /** Records an entry, typed by target and action, as this context's principal, in its transaction. */
   audit(entry: TypedAuditEntry): Promise<void>;
   /** Stored objects to delete once the transaction has committed: a failure then only leaves garbage. */
@@ -155,6 +157,21 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
   return result;
 }
 
+/**
+ * The host of code that runs without the server (start-up, the command line): mail it queues waits
+ * in the outbox for a running server; it deletes no stored objects (`who` says so when asked to) and
+ * no module holds rows there (no server modules are loaded).
+ */
+export const hostWithoutServer = (db: Database, config: Config, who: string): ContextHost => ({
+  db,
+  config,
+  kickMailer: () => {},
+  removeObjects: async (keys) => {
+    if (keys.length) throw new Error(`${who} deletes no stored objects`);
+  },
+  release: async () => {},
+});
+
 /** A read context for `principal`, outside a transaction. */
 export const openReadContext = <P extends ActingPrincipal>(
   host: Pick<ContextHost, 'db' | 'config'>,
@@ -177,6 +194,10 @@ export const contextsOf = <P extends ActingPrincipal>(host: ContextHost, princip
   read: (organizationId = null) => openReadContext(host, principal, organizationId),
   inTransaction: (fn, organizationId = null) => runInTransaction(host, principal, organizationId, {}, fn),
 });
+
+/** The system's contexts, named by `job`, for work done before the server exists (start-up). */
+export const systemContextsWithoutServer = (db: Database, config: Config, job: string): PrincipalContexts<SystemPrincipal> =>
+  contextsOf(hostWithoutServer(db, config, job), systemJob(job));
 
 /** The contexts of a scheduled job (minute task, daily job): the system, named by the job. */
 export const systemContexts = (app: FastifyInstance, job: string): PrincipalContexts<SystemPrincipal> =>

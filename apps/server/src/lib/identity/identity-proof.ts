@@ -1,5 +1,5 @@
-import type { DbOrTrx } from '../../db/database.ts';
-import { identityVerifiedUntil, updateLoginDevice } from '../sign-in/login-devices.repository.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
+import { identityVerifiedUntil, updateLoginDevice } from '../devices/login-devices.repository.ts';
 import { AppError } from '../errors.ts';
 import { MESSAGES } from '@bo/shared/messages';
 
@@ -15,18 +15,18 @@ export const identityVerificationRequired = () => new AppError(403, MESSAGES.ide
  * (password, e-mail, linking a provider, two-factor, signing out other devices, resetting another
  * admin's password) call `requireIdentityProof` first.
  */
-export async function grantIdentityProof(db: DbOrTrx, deviceId: number): Promise<string> {
+export async function grantIdentityProof(db: Trx, deviceId: number): Promise<string> {
   const until = new Date(Date.now() + IDENTITY_PROOF_SECONDS * 1000).toISOString();
   await updateLoginDevice(db, deviceId, { identity_verified_until: until });
   return until;
 }
 
-export async function hasIdentityProof(db: DbOrTrx, deviceId: number): Promise<boolean> {
+export async function hasIdentityProof(db: ReadDb, deviceId: number): Promise<boolean> {
   const until = await identityVerifiedUntil(db, deviceId);
   return until !== null && until > new Date().toISOString();
 }
 
 /** Throws 403 `Identity verification required` unless the device proved its admin's identity in the last five minutes. */
-export async function requireIdentityProof(db: DbOrTrx, deviceId: number): Promise<void> {
+export async function requireIdentityProof(db: ReadDb, deviceId: number): Promise<void> {
   if (!(await hasIdentityProof(db, deviceId))) throw identityVerificationRequired();
 }

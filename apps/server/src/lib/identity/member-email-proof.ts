@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import { confirmMemberEmail } from '../members.repository.ts';
 import { retireOpenMemberLinks } from './member-links.repository.ts';
 
@@ -10,7 +10,7 @@ import { retireOpenMemberLinks } from './member-links.repository.ts';
  * (docs/identity.md "Unconfirmed members"). Open confirmation links die. The member sets a password by
  * the reset mail. Answers whether the member was unconfirmed until now.
  */
-export async function proveMemberEmail(db: DbOrTrx, memberId: number): Promise<boolean> {
+export async function proveMemberEmail(db: Trx, memberId: number): Promise<boolean> {
   const now = new Date().toISOString();
   const proven = await confirmMemberEmail(db, memberId, now);
   await retireOpenMemberLinks(db, memberId, 'confirm', now);

@@ -1,14 +1,9 @@
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { MemberLinksTable } from '../../db/tables/members.ts';
 
 /** The member's open links of `purpose` die (a new one replaces them, or the e-mail was proven another way). */
-export async function retireOpenMemberLinks(
-  db: DbOrTrx,
-  memberId: number,
-  purpose: MemberLinksTable['purpose'],
-  at: string,
-): Promise<void> {
+export async function retireOpenMemberLinks(db: Trx, memberId: number, purpose: MemberLinksTable['purpose'], at: string): Promise<void> {
   await db
     .updateTable('member_links')
     .set({ used_at: at })
@@ -18,12 +13,12 @@ export async function retireOpenMemberLinks(
     .execute();
 }
 
-export async function insertMemberLink(db: DbOrTrx, link: Insertable<MemberLinksTable>): Promise<void> {
+export async function insertMemberLink(db: Trx, link: Insertable<MemberLinksTable>): Promise<void> {
   await db.insertInto('member_links').values(link).execute();
 }
 
 /** The link stored with this digest, and what its use checks of its member. */
-export async function memberLinkByDigest(db: DbOrTrx, tokenHash: string) {
+export async function memberLinkByDigest(db: ReadDb, tokenHash: string) {
   return db
     .selectFrom('member_links as l')
     .innerJoin('members as m', 'm.id', 'l.member_id')
@@ -34,7 +29,7 @@ export async function memberLinkByDigest(db: DbOrTrx, tokenHash: string) {
 }
 
 /** Marks the link used, once: false when another request used it first. */
-export async function useUpMemberLink(db: DbOrTrx, id: number, at: string): Promise<boolean> {
+export async function useUpMemberLink(db: Trx, id: number, at: string): Promise<boolean> {
   const used = await db
     .updateTable('member_links')
     .set({ used_at: at })

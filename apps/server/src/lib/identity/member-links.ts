@@ -1,7 +1,7 @@
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import { MEMBER_KEYS } from '@bo/shared/schemas/member';
 import type { Config } from '../../config.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { MemberLinksTable } from '../../db/tables/members.ts';
 import { badRequest } from '../errors.ts';
 import type { MailRequest } from '../mail/outbox.ts';
@@ -50,7 +50,7 @@ export const memberGreeting = (member: Pick<LinkMember, 'email' | 'name' | 'emai
  * proves the address: it has no fingerprint, and using it drops the pending password (memberLinkProvesOnly).
  */
 export async function memberLinkMail(
-  trx: DbOrTrx,
+  trx: Trx,
   config: LinkConfig,
   opts: { member: LinkMember; purpose: Purpose; locale: MailLocale; keepsPendingPassword?: boolean },
 ): Promise<MailRequest> {
@@ -94,7 +94,7 @@ export const memberLinkProvesOnly = (link: { purpose: Purpose; password_fingerpr
  * than the member's current one (a reset link older than the password; a confirmation link whose
  * sign-up's pending password was dropped). A resent confirmation link is tied to no password.
  */
-export async function useMemberLink(db: DbOrTrx, config: LinkConfig, token: string, purpose: Purpose) {
+export async function useMemberLink(db: Trx, config: LinkConfig, token: string, purpose: Purpose) {
   const digest = tokenDigest(config, token);
   const row = await memberLinkByDigest(db, digest);
   const now = new Date().toISOString();

@@ -1,6 +1,6 @@
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import type { Config } from '../../config.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { PasswordLinkPurpose } from '../../db/tables/password-reset.ts';
 import { badRequest } from '../errors.ts';
 import type { PasswordMail } from '@bo/shared/schemas/admin';
@@ -45,7 +45,7 @@ interface LinkAdmin {
  * in the same transaction (and, when mail cannot go out, to hand over: issue 26).
  */
 async function issuePasswordLink(
-  trx: DbOrTrx,
+  trx: Trx,
   config: LinkConfig,
   opts: {
     admin: LinkAdmin;
@@ -90,7 +90,7 @@ async function issuePasswordLink(
 
 /** The set-password mail of a visitor's own reset request (it never hands a link over). */
 export async function passwordLinkMail(
-  trx: DbOrTrx,
+  trx: Trx,
   config: LinkConfig,
   opts: { admin: LinkAdmin; purpose: PasswordLinkPurpose; locale: MailLocale; ip: string | null },
 ): Promise<MailRequest> {
@@ -98,7 +98,7 @@ export async function passwordLinkMail(
 }
 
 /** The open link `token` names and its admin, or 400 `validate.error.reset_link_invalid`. */
-export async function openPasswordLink(db: DbOrTrx, config: LinkConfig, token: string) {
+export async function openPasswordLink(db: ReadDb, config: LinkConfig, token: string) {
   const digest = tokenDigest(config, token);
   const row = await passwordLinkByDigest(db, digest);
   if (
@@ -115,7 +115,7 @@ export async function openPasswordLink(db: DbOrTrx, config: LinkConfig, token: s
 }
 
 /** Marks the link used, once: a second concurrent use finds it gone (400). */
-export async function useUpPasswordLink(db: DbOrTrx, id: number): Promise<void> {
+export async function useUpPasswordLink(db: Trx, id: number): Promise<void> {
   if (!(await useUpPasswordLinkRow(db, id, new Date().toISOString()))) throw linkInvalid();
 }
 

@@ -1,7 +1,7 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 
 /** Replaces the admin's recovery codes with these digests. */
-export async function replaceRecoveryCodeRows(db: DbOrTrx, adminId: number, codeHashes: readonly string[], at: string): Promise<void> {
+export async function replaceRecoveryCodeRows(db: Trx, adminId: number, codeHashes: readonly string[], at: string): Promise<void> {
   await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', adminId).execute();
   await db
     .insertInto('two_factor_recovery_codes')
@@ -9,7 +9,7 @@ export async function replaceRecoveryCodeRows(db: DbOrTrx, adminId: number, code
     .execute();
 }
 
-export async function unusedRecoveryCodes(db: DbOrTrx, adminId: number): Promise<{ id: number; code_hash: string }[]> {
+export async function unusedRecoveryCodes(db: ReadDb, adminId: number): Promise<{ id: number; code_hash: string }[]> {
   return db
     .selectFrom('two_factor_recovery_codes')
     .select(['id', 'code_hash'])
@@ -19,7 +19,7 @@ export async function unusedRecoveryCodes(db: DbOrTrx, adminId: number): Promise
 }
 
 /** Uses the recovery code up, once: false when another request used it first. */
-export async function useUpRecoveryCode(db: DbOrTrx, id: number, at: string): Promise<boolean> {
+export async function useUpRecoveryCode(db: Trx, id: number, at: string): Promise<boolean> {
   const used = await db
     .updateTable('two_factor_recovery_codes')
     .set({ used_at: at })
@@ -29,7 +29,7 @@ export async function useUpRecoveryCode(db: DbOrTrx, id: number, at: string): Pr
   return Number(used.numUpdatedRows) === 1;
 }
 
-export async function countUnusedRecoveryCodes(db: DbOrTrx, adminId: number): Promise<number> {
+export async function countUnusedRecoveryCodes(db: ReadDb, adminId: number): Promise<number> {
   const left = await db
     .selectFrom('two_factor_recovery_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -40,7 +40,7 @@ export async function countUnusedRecoveryCodes(db: DbOrTrx, adminId: number): Pr
 }
 
 /** When the admin confirmed an authenticator app, or null. */
-export async function twoFactorEnabledAt(db: DbOrTrx, adminId: number): Promise<string | null> {
+export async function twoFactorEnabledAt(db: ReadDb, adminId: number): Promise<string | null> {
   const row = await db.selectFrom('admin_two_factor').select('enabled_at').where('admin_id', '=', adminId).executeTakeFirst();
   return row?.enabled_at ?? null;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { adminRolesOf, parseRoles } from '../context/actor.ts';
 import { allMembershipRoles } from '../context/actor.repository.ts';
 import { loadAppConfig } from '../app-config.ts';
@@ -86,14 +86,14 @@ export function twoFactor(serverSecret: string) {
     },
 
     /** Replaces the admin's recovery codes with ten new ones, answered once in plain text. */
-    async replaceRecoveryCodes(db: DbOrTrx, adminId: number): Promise<string[]> {
+    async replaceRecoveryCodes(db: Trx, adminId: number): Promise<string[]> {
       const codes = newRecoveryCodes();
       await replaceRecoveryCodeRows(db, adminId, codes.map(digest), new Date().toISOString());
       return codes;
     },
 
     /** Uses up one unused recovery code of the admin; false when `typed` is none of them. */
-    async useRecoveryCode(db: DbOrTrx, adminId: number, typed: string): Promise<boolean> {
+    async useRecoveryCode(db: Trx, adminId: number, typed: string): Promise<boolean> {
       const want = digest(typed);
       const rows = await unusedRecoveryCodes(db, adminId);
       const hit = rows.find((r) => sameDigest(r.code_hash, want));
@@ -106,7 +106,7 @@ export function twoFactor(serverSecret: string) {
 export type TwoFactor = ReturnType<typeof twoFactor>;
 
 /** The admin's two-factor as the profile shows it. */
-export async function twoFactorStatus(db: DbOrTrx, adminId: number) {
+export async function twoFactorStatus(db: ReadDb, adminId: number) {
   const enabledAt = await twoFactorEnabledAt(db, adminId);
   return {
     enabled: !!enabledAt,
@@ -120,7 +120,7 @@ export async function twoFactorStatus(db: DbOrTrx, adminId: number) {
  * Whether the super admin's policy (app config twoFactorRequiredRoles) asks two-factor of this admin:
  * one of its ROLE_ roles (own or group's), or a sub-account role it holds in any organization.
  */
-export async function twoFactorRequired(db: DbOrTrx, adminId: number): Promise<boolean> {
+export async function twoFactorRequired(db: ReadDb, adminId: number): Promise<boolean> {
   const required = (await loadAppConfig(db)).twoFactorRequiredRoles;
   if (required.length === 0) return false;
   const held = new Set(await adminRolesOf(db, adminId));
@@ -129,6 +129,6 @@ export async function twoFactorRequired(db: DbOrTrx, adminId: number): Promise<b
 }
 
 /** Whether the admin has confirmed an authenticator app. */
-export async function twoFactorEnabled(db: DbOrTrx, adminId: number): Promise<boolean> {
+export async function twoFactorEnabled(db: ReadDb, adminId: number): Promise<boolean> {
   return !!(await twoFactorEnabledAt(db, adminId));
 }

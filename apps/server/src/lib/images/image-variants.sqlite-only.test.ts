@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sniffImage } from '../media/sniff.ts';
+import { sniffImage } from './sniff.ts';
 import { inspectImage, renderVariants, VARIANT_WIDTHS, ImageRejected, type ImageLimits } from './image-variants.ts';
 
 /** Pure image pipeline (no database, so it runs once). Route-level checks are in modules/photo. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'sharp';
 import { loadSharp } from './load-sharp.ts';
-import { sniffImage, type ImageFormat } from '../media/sniff.ts';
+import { sniffImage, type ImageFormat } from './sniff.ts';
 
 /**
  * Photo variants (spec section 3 `size_list`). Widths are upper bounds: a variant is never

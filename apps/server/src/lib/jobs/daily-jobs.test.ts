@@ -5,6 +5,8 @@ import { DailyJobs, taipeiClock } from './daily-jobs.ts';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase } from '../../db/database.ts';
+import { appHost, contextsOf, systemContexts } from '../context/request-context.ts';
+import { systemJob } from '../context/principals.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +23,7 @@ describe('daily jobs', () => {
   });
 
   it('takes a failed run again after 15 minutes, not before, and records each outcome', async () => {
-    const jobs = new DailyJobs(t.db, t.app.log, 0);
+    const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
     let calls = 0;
     jobs.add({
       name: 'flaky',
@@ -48,8 +50,27 @@ describe('daily jobs', () => {
     expect(calls).toBe(2);
   });
 
+  it('claims and finishes a run in the system context without an audit entry (job_runs is the record)', async () => {
+    const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
+    jobs.add({ name: 'quiet', at: '00:00', run: async (day) => ({ day }) });
+    const audited = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('audit_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await audited();
+    expect(await jobs.runIfDue('quiet', new Date('2026-03-02T02:00:00Z'))).toBe('ran');
+    const run = await t.db.selectFrom('job_runs').selectAll().where('job', '=', 'quiet').executeTakeFirstOrThrow();
+    expect(run.status).toBe('done');
+    expect(await audited()).toBe(before);
+  });
+
   it('refuses a job declared twice', () => {
-    const jobs = new DailyJobs(t.db, t.app.log, 0);
+    const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
     const job = { name: 'twice', at: null, run: async () => ({}) };
     jobs.add(job);
     expect(() => jobs.add(job)).toThrow(/declared twice/);
@@ -60,7 +81,7 @@ describe('daily jobs', () => {
     await gone.destroy();
     const logged: unknown[] = [];
     const log = { error: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
-    const jobs = new DailyJobs(gone, log, 0);
+    const jobs = new DailyJobs(contextsOf({ ...appHost(t.app), db: gone }, systemJob('daily-jobs')), log, 0);
     jobs.add({ name: 'needs-the-database', at: '00:00', run: async () => ({}) });
     await expect(jobs.tick(new Date('2026-03-02T02:00:00Z'))).resolves.toBeUndefined();
     expect(logged).toHaveLength(1);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { todayInTaipei } from '@bo/shared/dates';
-import type { Database } from '../../db/database.ts';
+import type { SystemPrincipal } from '../context/principals.ts';
+import type { PrincipalContexts } from '../context/request-context.ts';
 import { claimJobRun, finishJobRun } from './job-runs.repository.ts';
 
 /** A job that runs once a Taipei day, at or after `at` (HH:MM, Asia/Taipei). */
@@ -25,6 +26,9 @@ export const taipeiClock = (now: Date): string => new Date(now.getTime() + 8 * 3
  * the day with a row in job_runs (unique per job and day), so one instance runs it and the others see
  * it taken. A server that was down at the time runs it when it is back the same day (catching up); a
  * run that failed or whose instance died is taken again after 15 minutes.
+ * The claim and the finish are bookkeeping, each in a transaction of the system's context with no
+ * audit entry (job_runs is the record of runs; an entry per tick and instance would flood the log);
+ * the job's own work opens its own contexts and audits what it changes.
  */
 export class DailyJobs {
   private readonly jobs: DailyJob[] = [];
@@ -32,7 +36,8 @@ export class DailyJobs {
   private ticking: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Database,
+    /** The system's contexts the claim and the finish are written in (`systemContexts(app, 'daily-jobs')`). */
+    private readonly system: PrincipalContexts<SystemPrincipal>,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs: number,
   ) {}
@@ -89,10 +94,11 @@ export class DailyJobs {
   }
 
   private claim(job: string, day: string, now: Date): Promise<number | null> {
-    return claimJobRun(this.db, job, day, now.toISOString(), new Date(now.getTime() - RETAKE_AFTER_MS).toISOString());
+    const retakeBefore = new Date(now.getTime() - RETAKE_AFTER_MS).toISOString();
+    return this.system.inTransaction(({ trx }) => claimJobRun(trx, job, day, now.toISOString(), retakeBefore));
   }
 
   private finish(id: number, status: 'done' | 'failed', detail: Record<string, unknown>): Promise<void> {
-    return finishJobRun(this.db, id, status, detail);
+    return this.system.inTransaction(({ trx }) => finishJobRun(trx, id, status, detail));
   }
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
+import { categoryRow, hasSubCategory, hasSubCategoryOutside, type CategoryRow, type CategoryTable } from './category-tree.repository.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { localized } from '../public-read.ts';
 import type { ResourceDeclaration } from './resource-routes.ts';
@@ -9,7 +9,7 @@ import type { ResourceDeclaration } from './resource-routes.ts';
  * written once: a depth limit from the app config, a parent in the same tree, no move of a category
  * that holds sub-categories, no delete of one that holds sub-categories or content, children first.
  */
-export type CategoryTable = 'page_categories' | 'product_categories';
+export type { CategoryTable };
 
 export interface CategoryNode {
   id: number;
@@ -18,17 +18,6 @@ export interface CategoryNode {
   depth: number;
   children: CategoryNode[];
 }
-
-interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  depth: number;
-  /** Page categories only: the page type whose tree it is in. */
-  type?: string;
-}
-
-// The table comes from the modules' declarations, never from a request.
-const loose = (db: DbOrTrx) => db as unknown as Kysely<Record<CategoryTable, CategoryRow>>;
 
 /** Rows in their order (parents before or after children alike) as a tree. */
 export function nestCategories<N extends CategoryNode>(
@@ -64,8 +53,7 @@ export const CATEGORY_RESOURCE_CALLS = {
   operationConfig: { delete: { errors: [409] }, batchDelete: { errors: [409] }, update: { errors: [409] } },
 } satisfies Partial<ResourceDeclaration<never, { id: number }, unknown, unknown>>;
 
-export function categoryRules(db: DbOrTrx, table: CategoryTable) {
-  const q = loose(db);
+export function categoryRules(db: ReadDb, table: CategoryTable) {
   return {
     /**
      * The depth a category gets under `parentId` (1 at the top). The parent must exist, not be the
@@ -76,7 +64,7 @@ export function categoryRules(db: DbOrTrx, table: CategoryTable) {
       opts: { self?: number; maxDepth: number; tooDeepKey: string; sameTree?: (parent: CategoryRow) => boolean },
     ): Promise<number> {
       if (parentId === null) return 1;
-      const parent = await q.selectFrom(table).selectAll().where('id', '=', parentId).executeTakeFirst();
+      const parent = await categoryRow(db, table, parentId);
       if (!parent || parent.id === opts.self || (opts.sameTree && !opts.sameTree(parent)))
         throw badRequest({ parent_id: ['validate.error.invalid'] });
       const depth = parent.depth + 1;
@@ -89,8 +77,7 @@ export function categoryRules(db: DbOrTrx, table: CategoryTable) {
      */
     async refuseMoveWithChildren(id: number, before: number, after: number): Promise<void> {
       if (before === after) return;
-      if (await q.selectFrom(table).select('id').where('parent_id', '=', id).executeTakeFirst())
-        throw conflict({ parent_id: ['validate.error.invalid'] });
+      if (await hasSubCategory(db, table, id)) throw conflict({ parent_id: ['validate.error.invalid'] });
     },
     /** Deletes the rows, children first; 409 when one holds a sub-category outside them or content (`inUse`). */
     async removeChildrenFirst<R extends { id: number; depth: number }>(
@@ -99,8 +86,7 @@ export function categoryRules(db: DbOrTrx, table: CategoryTable) {
       remove: (id: number) => Promise<void>,
     ): Promise<void> {
       const ids = rows.map((r) => r.id);
-      const child = await q.selectFrom(table).select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-      if (child || rows.some(inUse)) throw conflict();
+      if ((await hasSubCategoryOutside(db, table, ids)) || rows.some(inUse)) throw conflict();
       for (const r of [...rows].sort((a, b) => b.depth - a.depth)) await remove(r.id);
     },
   };

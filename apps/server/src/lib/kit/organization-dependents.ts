@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 
 /**
  * What goes with an organization when it is deleted. Modules declare their organization-scoped
@@ -8,9 +8,9 @@ import type { DbOrTrx } from '../../db/database.ts';
  */
 export interface OrganizationDependent {
   name: string;
-  count(db: DbOrTrx, organizationId: number): Promise<number>;
+  count: (db: ReadDb, organizationId: number) => Promise<number>;
   /** Deletes the rows inside the delete's transaction; answers storage keys to delete after commit. */
-  remove(db: DbOrTrx, organizationId: number): Promise<string[]>;
+  remove(db: Trx, organizationId: number): Promise<string[]>;
 }
 
 /** The dependents of one app, in registration order (a module's dependents go before those it depends on). */
@@ -22,14 +22,14 @@ export class OrganizationDependents {
     this.byName.set(d.name, d);
   }
 
-  async count(db: DbOrTrx, organizationId: number): Promise<Record<string, number>> {
+  async count(db: ReadDb, organizationId: number): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
     for (const d of this.byName.values()) out[d.name] = await d.count(db, organizationId);
     return out;
   }
 
   /** Removes every dependent's rows; answers the storage keys that are no longer referenced. */
-  async remove(db: DbOrTrx, organizationId: number): Promise<string[]> {
+  async remove(db: Trx, organizationId: number): Promise<string[]> {
     const keys: string[] = [];
     for (const d of this.byName.values()) keys.push(...(await d.remove(db, organizationId)));
     return keys;

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AuditActions, AuditTarget } from '../context/audit-targets.ts';
+import { clearPhotoColumn, rowsHoldingPhotos } from './photo-references.repository.ts';
 import type { RowReference } from './row-references.ts';
 
 /** Audit targets that record a library photo let go of (`unlink_photo`). */
@@ -25,23 +25,14 @@ export function photoColumnReference(ref: PhotoReference): RowReference {
     name: `${table}.${column}`,
     references: 'photos',
     async release(ctx, photoIds) {
-      // The table and column come from module descriptors, never from a request.
-      const db = ctx.db as unknown as Kysely<Record<string, Record<string, number | string | null>>>;
-      const rows = await db
-        .selectFrom(table)
-        .select(['id', column])
-        .where(column, 'in', [...photoIds])
-        .execute();
+      const rows = await rowsHoldingPhotos(ctx.trx, table, column, [...photoIds]);
       if (!rows.length) return;
-      await db
-        .updateTable(table)
-        .set({ [column]: null, updated_at: new Date().toISOString() })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id as number),
-        )
-        .execute();
+      await clearPhotoColumn(
+        ctx.trx,
+        table,
+        column,
+        rows.map((r) => r.id as number),
+      );
       for (const r of rows)
         await ctx.audit({
           action: 'unlink_photo',

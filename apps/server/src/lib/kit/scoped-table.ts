@@ -1,12 +1,23 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { likePattern, type ListParams, type ListResult } from '../list.ts';
-import { paginate } from './paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { loadAllOr404 } from '../load-all.ts';
 import { notFound } from '../errors.ts';
 import { owningOrganization, whereInScope, type Scope } from '../context/scope.ts';
 import type { OrganizationDependent } from './organization-dependents.ts';
+import {
+  countOrganizationRowsOf,
+  deleteOrganizationRows,
+  deleteRows,
+  insertRow,
+  keywordMatch,
+  placesOf,
+  selectAllOf,
+  storedKeysOf,
+  updateRows,
+} from './scoped-table.repository.ts';
 
 // The builders are dynamic in their table: typed at the edges (views, scopes, ids), loose inside.
 type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -17,9 +28,9 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
   /** The alias `select` uses for it (`s` in `selectFrom('staff as s')`). */
   alias: string;
   /** The base read: the table with its joins and selected columns, unscoped and unfiltered; by default every column of the table. */
-  select?(db: DbOrTrx): AnyQuery;
+  select?: (db: ReadDb) => AnyQuery;
   /** Rows to views; may read related rows with the same connection. */
-  toView(rows: Row[], db: DbOrTrx): View[] | Promise<View[]>;
+  toView(rows: Row[], db: ReadDb): View[] | Promise<View[]>;
   /** Allow-listed sort names (the list's `sort`) and the column each sorts by. */
   sortColumns: Record<string, string>;
   /** Columns a list's `keyword` matches (case-insensitive substring). */
@@ -43,7 +54,7 @@ export interface ScopedTableOptions<View extends { id: number }, Row> {
     /** Columns of this table that hold storage keys. */
     storedKeyColumns?: readonly string[];
     /** Storage keys held in another shape (e.g. a JSON column of variants). */
-    storedKeys?(db: DbOrTrx, organizationId: number): Promise<string[]>;
+    storedKeys?: (db: ReadDb, organizationId: number) => Promise<string[]>;
     /** False for an organization's settings (not data the delete confirmation names): removed, counted as 0. */
     counted?: boolean;
   };
@@ -61,14 +72,13 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
   const qualified = (column: string) => `${opts.alias}.${column}`;
   const idColumn = qualified('id');
 
-  const select = (db: DbOrTrx): AnyQuery =>
-    opts.select ? opts.select(db) : (db as any).selectFrom(`${opts.table} as ${opts.alias}`).selectAll(opts.alias);
-  const query = (db: DbOrTrx, scope: Scope): AnyQuery =>
+  const select = (db: ReadDb): AnyQuery => (opts.select ? opts.select(db) : selectAllOf(db, opts.table, opts.alias));
+  const query = (db: ReadDb, scope: Scope): AnyQuery =>
     orgColumn === null ? select(db) : whereInScope(select(db), qualified(orgColumn), scope);
 
-  const views = async (db: DbOrTrx, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
+  const views = async (db: ReadDb, rows: Row[]) => (rows.length ? opts.toView(rows, db) : []);
 
-  const find = async (db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<View[]> =>
+  const find = async (db: ReadDb, scope: Scope, ids: readonly number[]): Promise<View[]> =>
     ids.length
       ? views(
           db,
@@ -86,7 +96,7 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     find,
 
     async list(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       params: ListParams & { keyword?: string },
       filter?: (qb: AnyQuery) => AnyQuery,
@@ -98,19 +108,17 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     },
 
     /** The scope's rows whose keyword columns hold `keyword` (case-insensitive substring); all rows without one. */
-    searched(db: DbOrTrx, scope: Scope, keyword: string | undefined): AnyQuery {
+    searched(db: ReadDb, scope: Scope, keyword: string | undefined): AnyQuery {
       const qb = query(db, scope);
       const k = keyword?.trim().toLowerCase();
       if (!k || !opts.keywordColumns?.length) return qb;
       const pattern = likePattern(k);
-      const matches = opts.keywordColumns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
-      if (opts.keywordAlso) matches.push(opts.keywordAlso(pattern));
-      return qb.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
+      return qb.where(keywordMatch(opts.keywordColumns, pattern, opts.keywordAlso ? [opts.keywordAlso(pattern)] : []));
     },
 
     /** Every row the scope, keyword and filter match, newest id first, in batches (exports): never all in memory. */
     async *batches(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       keyword: string | undefined,
       filter: (qb: AnyQuery) => AnyQuery = (qb) => qb,
@@ -132,66 +140,55 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
      * The one row the filter picks by a unique key (a published page by its slug): one query, no
      * count; undefined when none matches in the scope.
      */
-    async findBy(db: DbOrTrx, scope: Scope, filter: (qb: AnyQuery) => AnyQuery): Promise<View | undefined> {
+    async findBy(db: ReadDb, scope: Scope, filter: (qb: AnyQuery) => AnyQuery): Promise<View | undefined> {
       const [row] = (await filter(query(db, scope)).limit(1).execute()) as Row[];
       return row ? (await views(db, [row]))[0] : undefined;
     },
 
-    async findOr404(db: DbOrTrx, scope: Scope, id: number): Promise<View> {
+    async findOr404(db: ReadDb, scope: Scope, id: number): Promise<View> {
       const [row] = await find(db, scope, [id]);
       if (!row) throw notFound();
       return row;
     },
 
     /** All of `ids` or 404 (lib/load-all.ts): one row out of reach refuses the whole batch. */
-    loadAllOr404: (db: DbOrTrx, scope: Scope, ids: readonly number[]) => loadAllOr404(ids, (unique) => find(db, scope, unique)),
+    loadAllOr404: (db: ReadDb, scope: Scope, ids: readonly number[]) => loadAllOr404(ids, (unique) => find(db, scope, unique)),
 
     /** Inserts a row owned by the scope's organization (an organization-scoped table needs one); answers its id. */
-    async insert(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<number> {
+    async insert(trx: Trx, scope: Scope, values: Record<string, unknown>): Promise<number> {
       const t = now();
       const owner = orgColumn === null ? {} : { [orgColumn]: owningOrganization(scope) };
-      const row = await (db as any)
-        .insertInto(opts.table)
-        .values({ ...values, ...owner, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id as number;
+      return insertRow(trx, opts.table, { ...values, ...owner, created_at: t, updated_at: t });
     },
 
     /** Inserts a row (as `insert`) and answers it as a view. */
-    async create(db: DbOrTrx, scope: Scope, values: Record<string, unknown>): Promise<View> {
-      return table.findOr404(db, scope, await table.insert(db, scope, values));
+    async create(trx: Trx, scope: Scope, values: Record<string, unknown>): Promise<View> {
+      return table.findOr404(trx, scope, await table.insert(trx, scope, values));
     },
 
     /** Updates rows of the scope (stamping updated_at); answers how many changed. */
-    async update(db: DbOrTrx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
+    async update(trx: Trx, scope: Scope, ids: number | readonly number[], values: Record<string, unknown>): Promise<number> {
       const list = typeof ids === 'number' ? [ids] : [...ids];
       if (!list.length) return 0;
-      const r = await byScope(
-        (db as any)
-          .updateTable(opts.table)
-          .set({ ...values, updated_at: now() })
-          .where('id', 'in', list),
-        scope,
-      ).executeTakeFirst();
+      const r = await byScope(updateRows(trx, opts.table, list, { ...values, updated_at: now() }), scope).executeTakeFirst();
       return Number(r?.numUpdatedRows ?? 0);
     },
 
     /** The scope's rows whose columns equal `where` (one ordered list: a position's banners), by `column` then id. */
     async orderOf(
-      db: DbOrTrx,
+      db: ReadDb,
       scope: Scope,
       where: Record<string, unknown>,
       column = 'sort_order',
     ): Promise<{ id: number; place: number }[]> {
-      let q = byScope((db as any).selectFrom(opts.table).select(['id', `${column} as place`]), scope);
+      let q = byScope(placesOf(db, opts.table, column), scope);
       for (const [c, v] of Object.entries(where)) q = q.where(c, '=', v);
       return q.orderBy(column).orderBy('id').execute();
     },
 
-    async remove(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+    async remove(trx: Trx, scope: Scope, ids: readonly number[]): Promise<void> {
       if (!ids.length) return;
-      await byScope((db as any).deleteFrom(opts.table).where('id', 'in', [...ids]), scope).execute();
+      await byScope(deleteRows(trx, opts.table, ids), scope).execute();
     },
 
     /** This table as an organization dependent; null for a table outside organizations. */
@@ -200,34 +197,23 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
 
   const dep = opts.dependent;
   if (dep && orgColumn !== null) {
-    const keysIn = async (db: DbOrTrx, t: string, columns: readonly string[] | undefined, organizationId: number) => {
-      if (!columns?.length) return [];
-      const rows = (await (db as any).selectFrom(t).select(columns).where(orgColumn, '=', organizationId).execute()) as Record<
-        string,
-        unknown
-      >[];
-      return rows.flatMap((r) => columns.map((c) => r[c])).filter((k): k is string => typeof k === 'string' && k !== '');
-    };
+    const keysIn = async (db: ReadDb, t: string, columns: readonly string[] | undefined, organizationId: number) =>
+      columns?.length ? storedKeysOf(db, t, columns, orgColumn, organizationId) : [];
     table.dependent = {
       name: dep.name,
       async count(db, organizationId) {
         if (dep.counted === false) return 0;
-        const r = await (db as any)
-          .selectFrom(opts.table)
-          .select(sql<number>`count(*)`.as('n'))
-          .where(orgColumn, '=', organizationId)
-          .executeTakeFirst();
-        return Number(r?.n ?? 0);
+        return countOrganizationRowsOf(db, opts.table, orgColumn, organizationId);
       },
       async remove(db, organizationId) {
         const keys: string[] = [];
         for (const child of dep.children ?? []) {
           keys.push(...(await keysIn(db, child.table, child.storedKeyColumns, organizationId)));
-          await (db as any).deleteFrom(child.table).where(orgColumn, '=', organizationId).execute();
+          await deleteOrganizationRows(db, child.table, orgColumn, organizationId);
         }
         keys.push(...(await keysIn(db, opts.table, dep.storedKeyColumns, organizationId)));
         if (dep.storedKeys) keys.push(...(await dep.storedKeys(db, organizationId)));
-        await (db as any).deleteFrom(opts.table).where(orgColumn, '=', organizationId).execute();
+        await deleteOrganizationRows(db, opts.table, orgColumn, organizationId);
         return keys;
       },
     };

@@ -5,6 +5,8 @@ import type { RowReference } from './row-references.ts';
 import type { DailyJob } from '../jobs/daily-jobs.ts';
 import type { MinuteTask } from '../jobs/minute-tasks.ts';
 import { requireFlag, type FeatureFlag } from '../feature-flags.ts';
+import { clientAddressOf, visitor } from '../context/principals.ts';
+import { appHost, openReadContext } from '../context/request-context.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -63,7 +65,11 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
       route.config = { ...route.config, module: m.name, ...(m.site ? { actsForSite: true } : {}) };
     });
     const flag = m.flag;
-    if (flag) scoped.addHook('onRequest', (req) => (req.is404 ? Promise.resolve() : requireFlag(req.server.db, flag)));
+    // Checked before access has loaded who calls: read as a visitor.
+    if (flag)
+      scoped.addHook('onRequest', (req) =>
+        req.is404 ? Promise.resolve() : requireFlag(openReadContext(appHost(req.server), visitor(clientAddressOf(req)), null).db, flag),
+      );
     await m.setup?.(scoped);
     for (const routes of m.routes) await scoped.register(routes);
     for (const sub of m.modules ?? []) await registerModule(scoped, sub);

@@ -6,7 +6,7 @@ import { can } from '@bo/shared/permissions';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { siteLinkResponse } from '@bo/shared/schemas/site-link';
 import { previewPath, type PreviewKind } from '@bo/shared/site-paths';
-import type { Database } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { adminRolesOf } from '../context/actor.ts';
 import { adminIsActive } from '../admins.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -29,7 +29,7 @@ export interface SitePreviewSpec<A> {
   /** Where the record is on the website now (its path), null when the site does not show it; notFound when there is none. */
   livePath(ctx: AdminReadContext, id: number): Promise<string | null>;
   /** The record as the public content API would answer it once published, whatever its status; null when there is none. */
-  preview(db: Database, id: number, locale: z.output<typeof contentLocale>): Promise<A | null>;
+  preview: (db: ReadDb, id: number, locale: z.output<typeof contentLocale>) => Promise<A | null>;
   /** The public answer's schema (the published detail's). */
   response: z.ZodType<A>;
 }

@@ -42,7 +42,11 @@ const until = async (check: () => Promise<boolean>, ms = 25_000) => {
   }
 };
 const queue = (t: TestApp, to: string) =>
-  enqueueMail(t.db, t.config, { to, template: 'sign_in_code', locale: 'en-US', variables: { name: 'A', code: '314159' } });
+  t.db
+    .transaction()
+    .execute((trx) =>
+      enqueueMail(trx, t.config, { to, template: 'sign_in_code', locale: 'en-US', variables: { name: 'A', code: '314159' } }),
+    );
 const status = async (t: TestApp) => {
   const token = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
   const res = await api(t.app, token).get('/api/admin/mail/status');

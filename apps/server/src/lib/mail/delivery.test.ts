@@ -36,13 +36,15 @@ const until = async (check: () => Promise<boolean>, ms = 10_000) => {
 describe('mail delivery', () => {
   it('sends a queued mail over SMTP: subject, html and text in the locale, from MAIL_FROM; the outbox row holds no plain code', async () => {
     const admin = await buildAdmin(t.db, { name: 'Alex <b>Chen</b>' });
-    const id = await enqueueMail(t.db, t.app.config, {
-      to: admin.email,
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { name: 'Alex <b>Chen</b>', code: '482913', expiresInMinutes: 10 },
-      adminId: admin.id,
-    });
+    const id = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to: admin.email,
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { name: 'Alex <b>Chen</b>', code: '482913', expiresInMinutes: 10 },
+        adminId: admin.id,
+      }),
+    );
     const row = await outboxRow(id);
     expect(JSON.stringify(row)).not.toContain('482913');
     t.app.mailer.kick();
@@ -62,12 +64,14 @@ describe('mail delivery', () => {
     const res = await api(t.app, await login(t.app, superAdmin)).put('/api/admin/app-config/app/update', { appName: '大成營造後台' });
     expect(res.statusCode, res.body).toBe(200);
     const to = 'named@example.com';
-    await enqueueMail(t.db, t.app.config, {
-      to,
-      template: 'password_reset',
-      locale: 'zh-TW',
-      variables: { name: '王', link: 'http://x/r', expiresInMinutes: 30 },
-    });
+    await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to,
+        template: 'password_reset',
+        locale: 'zh-TW',
+        variables: { name: '王', link: 'http://x/r', expiresInMinutes: 30 },
+      }),
+    );
     t.app.mailer.kick();
     expect((await catcher.next(to)).from?.value).toEqual([{ name: '大成營造後台', address: 'no-reply@localhost' }]);
     await api(t.app, await login(t.app, superAdmin)).put('/api/admin/app-config/app/update', { appName: '營造後台' });
@@ -85,12 +89,14 @@ describe('mail delivery', () => {
 
   it('writes zh-TW mails in zh-TW', async () => {
     const to = 'zh@example.com';
-    await enqueueMail(t.db, t.app.config, {
-      to,
-      template: 'password_reset',
-      locale: 'zh-TW',
-      variables: { name: '王小明', link: 'http://x/r?token=abc', expiresInMinutes: 30 },
-    });
+    await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to,
+        template: 'password_reset',
+        locale: 'zh-TW',
+        variables: { name: '王小明', link: 'http://x/r?token=abc', expiresInMinutes: 30 },
+      }),
+    );
     t.app.mailer.kick();
     const mail = await catcher.next(to);
     expect(mail.subject).toContain('重設密碼');
@@ -100,12 +106,14 @@ describe('mail delivery', () => {
   it('retries a transient refusal with back-off, then delivers', async () => {
     const to = 'busy@example.com';
     refused.set(to, { code: 451, message: 'Try again later', times: 1 });
-    const id = await enqueueMail(t.db, t.app.config, {
-      to,
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { name: 'B', code: '1', expiresInMinutes: 10 },
-    });
+    const id = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to,
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { name: 'B', code: '1', expiresInMinutes: 10 },
+      }),
+    );
     t.app.mailer.kick();
     await until(async () => (await outboxRow(id)).attempts === 1);
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', last_error: expect.stringContaining('451') });
@@ -117,18 +125,22 @@ describe('mail delivery', () => {
   it('marks a permanent refusal failed at once, and gives up after MAIL_MAX_ATTEMPTS transient ones', async () => {
     refused.set('nobody@example.com', { code: 550, message: 'No such user', times: 99 });
     refused.set('down@example.com', { code: 421, message: 'Service not available', times: 99 });
-    const permanent = await enqueueMail(t.db, t.app.config, {
-      to: 'nobody@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '1' },
-    });
-    const transient = await enqueueMail(t.db, t.app.config, {
-      to: 'down@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '1' },
-    });
+    const permanent = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to: 'nobody@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '1' },
+      }),
+    );
+    const transient = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to: 'down@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '1' },
+      }),
+    );
     t.app.mailer.kick();
     await until(async () => (await outboxRow(permanent)).status === 'failed');
     expect(await outboxRow(permanent)).toMatchObject({ attempts: 1, last_error: expect.stringContaining('550') });
@@ -137,18 +149,22 @@ describe('mail delivery', () => {
   });
 
   it('picks up mails queued while no worker ran, and mails a dead worker held past its lease (a restart)', async () => {
-    const pending = await enqueueMail(t.db, t.app.config, {
-      to: 'later@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '1' },
-    });
-    const held = await enqueueMail(t.db, t.app.config, {
-      to: 'held@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '2' },
-    });
+    const pending = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to: 'later@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '1' },
+      }),
+    );
+    const held = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.app.config, {
+        to: 'held@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '2' },
+      }),
+    );
     await t.db
       .updateTable('mail_outbox')
       .set({ status: 'sending', locked_until: new Date(Date.now() - 1000).toISOString() })

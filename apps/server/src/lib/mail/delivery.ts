@@ -1,10 +1,20 @@
 import { createRequire } from 'node:module';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { MailConfig } from './outbox.ts';
 import { openBody, senderOf } from './outbox.ts';
 import { bringRetriesForward, claimMail, dueMailIds, finishMail, readClaimedMail } from './mail.repository.ts';
+
+/**
+ * What delivery needs of the system's contexts (`systemContexts(app, 'mail-delivery')` is one): a
+ * read handle and a transaction. Named by shape, not imported: lib/context queues mail through
+ * outbox.ts, so mail sits below the context layer (scripts/check-queries.mjs).
+ */
+export interface DeliveryContexts {
+  read(): { db: ReadDb };
+  inTransaction<T>(fn: (ctx: { trx: Trx }) => Promise<T>): Promise<T>;
+}
 
 export interface DeliverySettings {
   smtpUrl: string | undefined;
@@ -68,6 +78,9 @@ const describe = (e: unknown) => {
  * never the mail's fault. TLS is required unless SMTP_ALLOW_PLAIN.
  * A restart picks up pending mails, and mails a dead worker held once their lease ends. Without
  * SMTP_URL it does not run: mails wait in the outbox (the embedded default).
+ * It reads and writes through the system's contexts; the claim and the finish are each their own
+ * transaction with no audit entry: the outbox row is the record of a mail's delivery, and the
+ * audit entry of the change that queued it was written when it was queued.
  */
 export class MailDelivery {
   private transport: Transporter | null = null;
@@ -77,7 +90,8 @@ export class MailDelivery {
   private stopped = false;
 
   constructor(
-    private readonly db: Database,
+    /** The system's contexts (`systemContexts(app, 'mail-delivery')`). */
+    private readonly system: DeliveryContexts,
     private readonly config: MailConfig,
     private readonly settings: DeliverySettings,
     private readonly log: FastifyBaseLogger,
@@ -108,7 +122,8 @@ export class MailDelivery {
     // Mails held back by a failure (a wrong password, no TLS) are tried at once: a restart is how a
     // fixed SMTP setting takes effect, and the waiting mails then go out without waiting their back-off.
     const now = new Date().toISOString();
-    void bringRetriesForward(this.db, now)
+    void this.system
+      .inTransaction(({ trx }) => bringRetriesForward(trx, now))
       .catch((e) => this.log.error({ err: e }, 'mail delivery: could not bring waiting mails forward'))
       .finally(() => this.kick());
   }
@@ -149,7 +164,7 @@ export class MailDelivery {
   private async sendDue(): Promise<void> {
     for (;;) {
       const now = new Date().toISOString();
-      const due = await dueMailIds(this.db, now, BATCH);
+      const due = await dueMailIds(this.system.read().db, now, BATCH);
       if (due.length === 0) return;
       for (const id of due) {
         if (this.stopped) return;
@@ -161,8 +176,10 @@ export class MailDelivery {
 
   private async sendOne(id: number, now: string): Promise<'setting_failed' | undefined> {
     const lockedUntil = new Date(Date.now() + leaseMs(this.settings.timeoutMs)).toISOString();
-    if (!(await claimMail(this.db, id, now, lockedUntil))) return undefined;
-    const mail = await readClaimedMail(this.db, id);
+    const mail = await this.system.inTransaction(async ({ trx }) =>
+      (await claimMail(trx, id, now, lockedUntil)) ? readClaimedMail(trx, id) : null,
+    );
+    if (!mail) return undefined;
     const attempts = mail.attempts + 1;
     const body = openBody(this.config, mail.body);
     if (!body) {
@@ -200,6 +217,6 @@ export class MailDelivery {
     id: number,
     set: { status: 'sent' | 'failed' | 'pending'; attempts: number; last_error: string | null; sent_at?: string; next_attempt_at?: string },
   ): Promise<void> {
-    await finishMail(this.db, id, set);
+    await this.system.inTransaction(({ trx }) => finishMail(trx, id, set));
   }
 }

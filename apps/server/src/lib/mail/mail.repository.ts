@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { MailOutboxTable, MailStatus } from '../../db/tables/mail.ts';
 import { likePattern, type ListParams } from '../list.ts';
-import { paginate } from '../kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /*
  * The mail tables' queries: templates an administrator edited (mail_templates) and the outbox the
@@ -26,7 +26,7 @@ const OUTBOX_COLUMNS = [
 ] as const;
 
 /** An administrator's version of a template in one locale, if any. */
-export function findTemplateOverride(db: DbOrTrx, name: MailTemplateName, locale: MailLocale) {
+export function findTemplateOverride(db: ReadDb, name: MailTemplateName, locale: MailLocale) {
   return db
     .selectFrom('mail_templates')
     .select(['subject', 'html', 'updated_at'])
@@ -37,24 +37,24 @@ export function findTemplateOverride(db: DbOrTrx, name: MailTemplateName, locale
 
 /** Replaces an administrator's version of a template in one locale. */
 export async function saveTemplateOverride(
-  trx: DbOrTrx,
+  trx: Trx,
   row: { template: MailTemplateName; locale: MailLocale; subject: string; html: string; updated_by: number | null; updated_at: string },
 ): Promise<void> {
   await deleteTemplateOverride(trx, row.template, row.locale);
   await trx.insertInto('mail_templates').values(row).execute();
 }
 
-export async function deleteTemplateOverride(trx: DbOrTrx, name: MailTemplateName, locale: MailLocale): Promise<void> {
+export async function deleteTemplateOverride(trx: Trx, name: MailTemplateName, locale: MailLocale): Promise<void> {
   await trx.deleteFrom('mail_templates').where('template', '=', name).where('locale', '=', locale).execute();
 }
 
-export async function insertOutboxMail(db: DbOrTrx, row: Insertable<MailOutboxTable>): Promise<number> {
+export async function insertOutboxMail(db: Trx, row: Insertable<MailOutboxTable>): Promise<number> {
   return (await db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** The outbox list screen's page (never the bodies). */
 export function outboxPage(
-  db: DbOrTrx,
+  db: ReadDb,
   filter: { status?: MailStatus | undefined; template?: string | undefined; keyword?: string | undefined },
   page: ListParams,
 ) {
@@ -66,7 +66,7 @@ export function outboxPage(
 }
 
 /** One outbox row as listed. */
-export function findOutboxRow(db: DbOrTrx, id: number) {
+export function findOutboxRow(db: ReadDb, id: number) {
   return db
     .selectFrom('mail_outbox')
     .select([...OUTBOX_COLUMNS])
@@ -75,7 +75,7 @@ export function findOutboxRow(db: DbOrTrx, id: number) {
 }
 
 /** One outbox row with its sealed body. */
-export function findOutboxMail(db: DbOrTrx, id: number) {
+export function findOutboxMail(db: ReadDb, id: number) {
   return db
     .selectFrom('mail_outbox')
     .select([...OUTBOX_COLUMNS, 'body'])
@@ -84,7 +84,7 @@ export function findOutboxMail(db: DbOrTrx, id: number) {
 }
 
 /** Queues a sent or failed mail again, as new. */
-export async function requeueOutboxMail(trx: DbOrTrx, id: number, now: string): Promise<void> {
+export async function requeueOutboxMail(trx: Trx, id: number, now: string): Promise<void> {
   await trx
     .updateTable('mail_outbox')
     .set({ status: 'pending', attempts: 0, last_error: null, next_attempt_at: now, locked_until: null, sent_at: null })
@@ -93,7 +93,7 @@ export async function requeueOutboxMail(trx: DbOrTrx, id: number, now: string): 
 }
 
 /** The mails waiting, the latest failure's reason and the oldest mail waiting after a failure. */
-export async function outboxStanding(db: DbOrTrx) {
+export async function outboxStanding(db: ReadDb) {
   const waiting = await db
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -108,7 +108,7 @@ export async function outboxStanding(db: DbOrTrx) {
 }
 
 /** Mails held back by a failed attempt become due now. */
-export async function bringRetriesForward(db: DbOrTrx, now: string): Promise<void> {
+export async function bringRetriesForward(db: Trx, now: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ next_attempt_at: now })
@@ -125,13 +125,13 @@ const isDue = (now: string) => (eb: ExpressionBuilder<DB, 'mail_outbox'>) =>
     eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)]),
   ]);
 
-export async function dueMailIds(db: DbOrTrx, now: string, limit: number): Promise<number[]> {
+export async function dueMailIds(db: ReadDb, now: string, limit: number): Promise<number[]> {
   const rows = await db.selectFrom('mail_outbox').select('id').where(isDue(now)).orderBy('next_attempt_at').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
 /** Claims a due mail for sending until `lockedUntil`; false when another worker took it first. */
-export async function claimMail(db: DbOrTrx, id: number, now: string, lockedUntil: string): Promise<boolean> {
+export async function claimMail(db: Trx, id: number, now: string, lockedUntil: string): Promise<boolean> {
   const claimed = await db
     .updateTable('mail_outbox')
     .set({ status: 'sending', locked_until: lockedUntil })
@@ -141,12 +141,12 @@ export async function claimMail(db: DbOrTrx, id: number, now: string, lockedUnti
   return Number(claimed.numUpdatedRows) === 1;
 }
 
-export function readClaimedMail(db: DbOrTrx, id: number) {
+export function readClaimedMail(db: ReadDb, id: number) {
   return db.selectFrom('mail_outbox').select(['to_address', 'subject', 'body', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** Records an attempt's outcome and lets go of the claim. */
-export async function finishMail(db: DbOrTrx, id: number, set: Updateable<MailOutboxTable>): Promise<void> {
+export async function finishMail(db: Trx, id: number, set: Updateable<MailOutboxTable>): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ ...set, locked_until: null })

@@ -1,6 +1,6 @@
 import type { MailLocale, MailTemplateName } from '@bo/shared/schemas/mail';
 import type { Config } from '../../config.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { loadAppConfig } from '../app-config.ts';
 import { websiteCompanyName } from '../website-identity.repository.ts';
@@ -36,7 +36,7 @@ export const mailBox = (config: Pick<Config, 'jwtSecret'>) => secretBox(config.j
 
 /** The template text in force: an administrator's version when there is one, else the default. */
 export async function templateText(
-  db: DbOrTrx,
+  db: ReadDb,
   name: MailTemplateName,
   locale: MailLocale,
 ): Promise<TemplateText & { customised: boolean; updated_at: string | null }> {
@@ -47,7 +47,7 @@ export async function templateText(
 
 /** appName and supportEmail of the application config (spec section 1), for every mail; a member's mail names the website's company. */
 export async function commonValues(
-  db: DbOrTrx,
+  db: ReadDb,
   locale: MailLocale,
   brand: MailRequest['brand'] = 'app',
 ): Promise<{ appName: string; supportEmail: string }> {
@@ -58,7 +58,7 @@ export async function commonValues(
 
 /** Renders a template with values (the common ones added). */
 export async function renderTemplate(
-  db: DbOrTrx,
+  db: ReadDb,
   name: MailTemplateName,
   locale: MailLocale,
   variables: Record<string, string | number>,
@@ -75,7 +75,7 @@ export async function renderTemplate(
  * delivery worker (delivery.ts) within about a second when SMTP_URL is set; without it the mail waits in
  * the outbox, readable on the outbox screen.
  */
-export async function enqueueMail(db: DbOrTrx, config: MailConfig, mail: MailRequest): Promise<number> {
+export async function enqueueMail(db: Trx, config: MailConfig, mail: MailRequest): Promise<number> {
   const rendered = await renderTemplate(db, mail.template, mail.locale, mail.variables, undefined, mail.brand);
   // A member's mail comes from the company (the sender's name), at MAIL_FROM's address.
   const fromName = mail.brand === 'website' ? await websiteCompanyName(db, mail.locale) : undefined;
@@ -144,14 +144,14 @@ export function fromWithName(from: string, name: string): { name: string; addres
  * while delivery fails (a wrong password, no TLS, the server down). Only 'smtp' keeps a set-password
  * link out of the inviter's hands.
  */
-export async function mailDeliverability(db: DbOrTrx, config: Pick<Config, 'mail'>): Promise<'smtp' | 'outbox' | 'failing'> {
+export async function mailDeliverability(db: ReadDb, config: Pick<Config, 'mail'>): Promise<'smtp' | 'outbox' | 'failing'> {
   if (!config.mail.smtpUrl) return 'outbox';
   return (await outboxStanding(db)).failing ? 'failing' : 'smtp';
 }
 
 /** How the outbox is doing (GET /api/admin/mail/status): read from the outbox, so every server process agrees. */
 export async function deliveryStatus(
-  db: DbOrTrx,
+  db: ReadDb,
 ): Promise<{ waiting: number; failing: boolean; reason: string | null; since: string | null }> {
   const s = await outboxStanding(db);
   return { waiting: s.waiting, failing: s.failing, reason: s.lastError, since: s.oldestRetrying };

@@ -1,5 +1,5 @@
 import type { FileType } from '@bo/shared/schemas/file';
-import { sniffContent } from './sniff.ts';
+import { sniffContent } from '../images/sniff.ts';
 
 /** Extension → MIME type of what the app stores and serves. Anything else is application/octet-stream. */
 export const MIME_BY_EXT: Record<string, string> = {

@@ -17,7 +17,7 @@ import { readPart, uploadedFile } from '../uploads/multipart.ts';
 import { readBounded } from '../uploads/size-limit.ts';
 import type { SingleImagePolicy, VariantSetPolicy } from './image-policy.ts';
 import { refusedFileType, refusedImage } from './refusals.ts';
-import { sniffContent } from './sniff.ts';
+import { sniffContent } from '../images/sniff.ts';
 
 /** The one file of a multipart upload, read into memory within UPLOAD_MAX_BYTES (413 past it, 400 without a file). */
 export interface ReceivedUpload {

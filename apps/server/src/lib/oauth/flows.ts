@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import { digestSecret, randomToken, sameDigest } from '../identity/secret-digest.ts';
 import { secretBox } from '../secret-box.ts';
@@ -49,7 +49,7 @@ const box = (config: FlowConfig) => secretBox(config.jwtSecret, 'oauth-flow');
  * of the starting browser's binding (sealed with them); answers the provider's URL.
  */
 export async function startFlow(
-  db: DbOrTrx,
+  db: Trx,
   config: FlowConfig,
   opts: { provider: OAuthProvider; purpose: FlowPurpose; adminId: number | null; binding: FlowBinding },
 ): Promise<string> {
@@ -85,7 +85,7 @@ export async function startFlow(
  * the attacker gains nothing by retrying (every other browser is refused the same way).
  */
 export async function takeFlow(
-  db: DbOrTrx,
+  db: Trx,
   config: FlowConfig,
   opts: { provider: OAuthProvider; state: string; purpose: FlowPurpose; binding: FlowBinding; adminId?: number },
 ): Promise<{ ok: true; codeVerifier: string; nonce: string } | { ok: false; refusal: FlowRefusal }> {

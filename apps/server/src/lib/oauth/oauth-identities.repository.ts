@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { AdminIdentitiesTable, OAuthProvider } from '../../db/tables/oauth.ts';
 import type { MemberIdentitiesTable } from '../../db/tables/members.ts';
-import { rowExists } from '../kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** The admin linked to the provider account, or undefined. */
-export async function adminLinkedTo(db: DbOrTrx, provider: OAuthProvider, subject: string) {
+export async function adminLinkedTo(db: ReadDb, provider: OAuthProvider, subject: string) {
   return db
     .selectFrom('admin_identities as i')
     .innerJoin('admins as a', 'a.id', 'i.admin_id')
@@ -16,14 +16,14 @@ export async function adminLinkedTo(db: DbOrTrx, provider: OAuthProvider, subjec
 }
 
 /** Whether the admin has linked an account of the provider. */
-export const adminHasProvider = (db: DbOrTrx, adminId: number, provider: OAuthProvider): Promise<boolean> =>
+export const adminHasProvider = (db: ReadDb, adminId: number, provider: OAuthProvider): Promise<boolean> =>
   rowExists(db, 'admin_identities', { admin_id: adminId, provider });
 
-export async function insertAdminIdentity(db: DbOrTrx, identity: Insertable<AdminIdentitiesTable>): Promise<void> {
+export async function insertAdminIdentity(db: Trx, identity: Insertable<AdminIdentitiesTable>): Promise<void> {
   await db.insertInto('admin_identities').values(identity).execute();
 }
 
-export async function touchAdminIdentity(db: DbOrTrx, provider: OAuthProvider, subject: string, at: string): Promise<void> {
+export async function touchAdminIdentity(db: Trx, provider: OAuthProvider, subject: string, at: string): Promise<void> {
   await db
     .updateTable('admin_identities')
     .set({ last_used_at: at })
@@ -33,7 +33,7 @@ export async function touchAdminIdentity(db: DbOrTrx, provider: OAuthProvider, s
 }
 
 /** The member linked to the provider account, or undefined. */
-export async function memberLinkedTo(db: DbOrTrx, provider: OAuthProvider, subject: string) {
+export async function memberLinkedTo(db: ReadDb, provider: OAuthProvider, subject: string) {
   return db
     .selectFrom('member_identities as i')
     .innerJoin('members as m', 'm.id', 'i.member_id')
@@ -44,7 +44,7 @@ export async function memberLinkedTo(db: DbOrTrx, provider: OAuthProvider, subje
 }
 
 /** Whether the member has linked an account of the provider. */
-export async function memberHasProvider(db: DbOrTrx, memberId: number, provider: OAuthProvider): Promise<boolean> {
+export async function memberHasProvider(db: ReadDb, memberId: number, provider: OAuthProvider): Promise<boolean> {
   const row = await db
     .selectFrom('member_identities')
     .select('id')
@@ -54,11 +54,11 @@ export async function memberHasProvider(db: DbOrTrx, memberId: number, provider:
   return row !== undefined;
 }
 
-export async function insertMemberIdentity(db: DbOrTrx, identity: Insertable<MemberIdentitiesTable>): Promise<void> {
+export async function insertMemberIdentity(db: Trx, identity: Insertable<MemberIdentitiesTable>): Promise<void> {
   await db.insertInto('member_identities').values(identity).execute();
 }
 
-export async function touchMemberIdentity(db: DbOrTrx, provider: OAuthProvider, subject: string, at: string): Promise<void> {
+export async function touchMemberIdentity(db: Trx, provider: OAuthProvider, subject: string, at: string): Promise<void> {
   await db
     .updateTable('member_identities')
     .set({ last_used_at: at })

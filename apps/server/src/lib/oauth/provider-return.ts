@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
+import type { Trx } from '../../db/database.ts';
 import type { ReadContext } from '../context/request-context.ts';
 import { redirectUri, takeFlow, type FlowBinding, type FlowPurpose, type FlowRefusal } from './flows.ts';
 import { exchangeCode, ProviderRefusal, type ProviderIdentity } from './providers.ts';
@@ -14,8 +15,14 @@ export interface ProviderReturn {
 
 export type ReturnOutcome = { ok: true; identity: ProviderIdentity } | { ok: false; refusal: FlowRefusal | 'provider_refused' };
 
-/** What taking a provider's return needs: a connection and the configuration (a context's), and a logger. */
-export type ReturnReader = Pick<ReadContext, 'db' | 'config'> & { log: Pick<FastifyBaseLogger, 'warn'> };
+/**
+ * What taking a provider's return needs: the configuration (a context's), a logger, and the
+ * caller's context's transaction the flow is used up in (committed before the code is exchanged).
+ */
+export type ReturnReader = Pick<ReadContext, 'config'> & {
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  inTransaction<T>(fn: (ctx: { trx: Trx }) => Promise<T>): Promise<T>;
+};
 
 /**
  * Who the provider says the returning browser is, for every flow (admins' sign-in and linking,
@@ -31,8 +38,9 @@ export async function providerIdentityOf(
   adminId?: number,
 ): Promise<ReturnOutcome> {
   const { provider, code, state, binding } = back;
-  const { db, config, log } = reader;
-  const flow = await takeFlow(db, config, { provider, state, purpose, binding, ...(adminId !== undefined ? { adminId } : {}) });
+  const { config, log } = reader;
+  const taking = { provider, state, purpose, binding, ...(adminId !== undefined ? { adminId } : {}) };
+  const flow = await reader.inTransaction(({ trx }) => takeFlow(trx, config, taking));
   if (!flow.ok) return flow;
   try {
     const identity = await exchangeCode(config.oauth, provider, {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Trx } from '../../db/database.ts';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { oauthProviderParam } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
@@ -73,7 +74,9 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     if (code !== undefined) {
       const answer = await side.signedIn(
         req,
-        await signIn(emailCodeStrategy(publicReads(req), app.config.jwtSecret, accounts), {
+        // Known hole (issue 35, item 5): the code's try and use commit on their own, outside the
+        // transaction that opens the session; the cast names the write the read handle cannot make.
+        await signIn(emailCodeStrategy(publicReads(req) as unknown as Trx, app.config.jwtSecret, accounts), {
           credentials: { email, code },
           client: signInClientOf(req),
           keepLogin: !!keep_login,

@@ -3,7 +3,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { z } from 'zod';
 import type { MailLocale } from '@bo/shared/schemas/mail';
 import type { SignInResponse } from '@bo/shared/schemas/account';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/tables/one-time-codes.ts';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
 import type { CodeOwner } from '../identity/one-time-codes.repository.ts';
@@ -106,7 +106,7 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
   /** What a sign-in answers once the pipeline has (admins: the token or the second step; members: the token and the member). */
   signedIn(req: FastifyRequest, response: SignInResponse): Promise<Answer>;
   /** The account a sign-in code or a reset link is mailed to, by its (lower-cased) e-mail. */
-  mailedAccount(db: DbOrTrx, email: string): Promise<A | undefined>;
+  mailedAccount: (db: ReadDb, email: string) => Promise<A | undefined>;
 
   password: { route: AccountRoute<PasswordBody> };
   emailCode: {
@@ -131,7 +131,7 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     binding(client: SignInClient, browserBinding: string | undefined): FlowBinding;
     strategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, P>;
     /** Whether this side signs in with a configured provider now (admins: Google only with adminGoogleLogin); unset: every configured one. */
-    allowed?(db: DbOrTrx, provider: OAuthProvider): Promise<boolean>;
+    allowed?: (db: ReadDb, provider: OAuthProvider) => Promise<boolean>;
   };
   reset: {
     mailRoute: AccountRoute<ResetMailBody>;
@@ -166,7 +166,7 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     /** That the signed-in person may change it: admins' verify identity, members' current password. */
     prove(req: FastifyRequest<{ Body: EmailChangeBody }>, account: ChangingAccount): Promise<void>;
     /** Whether another account has the address. */
-    taken(db: DbOrTrx, email: string, accountId: number): Promise<boolean>;
+    taken: (db: ReadDb, email: string, accountId: number) => Promise<boolean>;
     /**
      * When a request names another account's address: 'conflict' answers 409 at once (admins, who see
      * every admin anyway); 'same' answers, paces and mails as for any address, and only the confirmation

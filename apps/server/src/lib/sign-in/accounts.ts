@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { adminByEmail } from '../admins.repository.ts';
 import { memberByEmail } from '../members.repository.ts';
 import type { SignInFailure } from './credential-strategy.ts';
@@ -18,7 +18,7 @@ export interface SignInAccount {
  */
 export interface SignInAccounts<P extends Principal> {
   type: P['type'];
-  byEmail(db: DbOrTrx, email: string): Promise<SignInAccount | undefined>;
+  byEmail: (db: ReadDb, email: string) => Promise<SignInAccount | undefined>;
   principal(id: number): P;
   /** A refusal once the secret is right (a member who has not confirmed the e-mail). */
   refusal(account: SignInAccount): SignInFailure | null;

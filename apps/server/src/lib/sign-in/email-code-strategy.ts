@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import { oneTimeCodes } from '../identity/one-time-codes.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
@@ -19,7 +19,7 @@ interface EmailCodeClaim<P extends Principal> extends Claim<P> {
  * checked and used in the transaction that opens the session (`spend`).
  */
 export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
-  db: DbOrTrx,
+  db: Trx,
   serverSecret: string,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
 ): CredentialStrategy<EmailCodeCredentials, P, EmailCodeClaim<P>> {

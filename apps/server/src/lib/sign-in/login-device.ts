@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 import { firstActiveOrganizationOf } from '../context/actor.repository.ts';
-import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from './login-devices.repository.ts';
+import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from '../devices/login-devices.repository.ts';
 import type { AdminPrincipal } from './principal.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -56,6 +56,6 @@ export async function openLoginDevice(
  * Whether this browser (X-Fingerprint) has signed in to the admin's account before, revoked since or
  * not: the owner's usual browser, which other people's wrong guesses do not hold out (attempt-limiter.ts).
  */
-export async function isKnownBrowser(db: DbOrTrx, principal: AdminPrincipal, fingerprint: string): Promise<boolean> {
+export async function isKnownBrowser(db: ReadDb, principal: AdminPrincipal, fingerprint: string): Promise<boolean> {
   return hasOwnDeviceIn(db, principal.id, fingerprint);
 }

@@ -84,7 +84,11 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
     async verify({ provider, code, state, browserBinding }) {
       const binding = { fingerprint: client.fingerprint, browserBinding: browserBinding ?? null };
       const reads = asVisitor.read();
-      const outcome = await providerIdentityOf({ ...reads, log: app.log }, { provider, code, state, binding }, 'member_sign_in');
+      const outcome = await providerIdentityOf(
+        { config: reads.config, log: app.log, inTransaction: (fn) => asVisitor.inTransaction(fn) },
+        { provider, code, state, binding },
+        'member_sign_in',
+      );
       if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
       const { identity } = outcome;
       const linked = await memberLinkedTo(reads.db, provider, identity.subject);

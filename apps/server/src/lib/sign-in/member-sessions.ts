@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { memberActing } from '../context/principals.ts';
 import { appHost, type WriteContext } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { setMemberLastSignIn } from '../members.repository.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
-import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from './member-devices.repository.ts';
+import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from '../devices/member-devices.repository.ts';
 import type { MemberPrincipal } from './principal.ts';
 import { createSignIn, type SessionStore, type SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
@@ -48,7 +48,7 @@ export async function openMemberSession(
   return { token: await app.tokens.issueMember(trx, deviceId), deviceId };
 }
 
-const isKnownMemberBrowser = async (db: DbOrTrx, principal: MemberPrincipal, fingerprint: string) =>
+const isKnownMemberBrowser = async (db: ReadDb, principal: MemberPrincipal, fingerprint: string) =>
   (await memberDeviceIn(db, principal.id, fingerprint)) !== null;
 
 export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({

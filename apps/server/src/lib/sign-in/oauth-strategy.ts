@@ -67,7 +67,11 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
     async verify({ provider, code, state }) {
       const reads = asVisitor.read();
       const back = { provider, code, state, binding: { fingerprint: client.fingerprint } };
-      const outcome = await providerIdentityOf({ ...reads, log: app.log }, back, 'sign_in');
+      const outcome = await providerIdentityOf(
+        { config: reads.config, log: app.log, inTransaction: (fn) => asVisitor.inTransaction(fn) },
+        back,
+        'sign_in',
+      );
       if (!outcome.ok) return { ok: false, failure: returnFailure(outcome) };
       const { identity } = outcome;
       const linked = await adminLinkedTo(reads.db, provider, identity.subject);

@@ -1,15 +1,18 @@
 import type { Config } from '../../config.ts';
 import { adminActing } from '../context/principals.ts';
 import type { WriteContext } from '../context/request-context.ts';
-import type { TokenService } from '../tokens.ts';
+import type { Trx } from '../../db/database.ts';
 import { isKnownBrowser, openLoginDevice } from './login-device.ts';
 import type { AdminPrincipal } from './principal.ts';
 import type { SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
-/** What opening a session needs of the app (a FastifyInstance has both). */
+/**
+ * What opening a session needs of the app (a FastifyInstance has both). Only the token issuer's
+ * shape: lib/tokens.ts sits above sign-in (it reads sign-in's principals), so sign-in does not import it.
+ */
 export interface SessionServices {
-  tokens: TokenService;
+  tokens: { issue(trx: Trx, deviceId: number, keepLogin: boolean): Promise<string> };
   config: Pick<Config, 'sessionMaxAgeSeconds'>;
 }
 

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { verifyPassword } from '../passwords.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
@@ -16,7 +16,7 @@ interface PasswordClaim<P extends Principal> extends Claim<P> {
 
 /** An e-mail and password, of an admin or (with `memberAccounts`) of a member. */
 export function passwordStrategy<P extends Principal = AdminPrincipal>(
-  db: DbOrTrx,
+  db: ReadDb,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
 ): CredentialStrategy<PasswordCredentials, P, PasswordClaim<P>> {
   return {

@@ -1,4 +1,4 @@
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 import { visitor } from '../context/principals.ts';
 import { runInTransaction, type ContextHost, type WriteContext } from '../context/request-context.ts';
 import { afterCommit, refused } from '../identity/code-tries.ts';
@@ -11,7 +11,7 @@ import type { SignInClient } from './sign-in-client.ts';
 /** Where the sessions of one principal type live (admins: login devices, open-session.ts). */
 export interface SessionStore<P extends Principal> {
   /** Whether this browser has signed in as `principal` before: its attempts count apart (attempt-limiter.ts). */
-  isKnownBrowser(db: DbOrTrx, principal: P, fingerprint: string): Promise<boolean>;
+  isKnownBrowser: (db: ReadDb, principal: P, fingerprint: string) => Promise<boolean>;
   /** Opens the session in the sign-in's transaction (`ctx`, a visitor's: the session is audited as `principal`). */
   open(ctx: WriteContext, opening: { principal: P; client: SignInClient; keepLogin: boolean }): Promise<{ token: string }>;
 }

@@ -1,5 +1,5 @@
 import type { WorkRunKind } from '@bo/shared/schemas/work-runs';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 
 /* work_runs (migration 0097): long work an admin started, and how it ended (lib/work-runs/work-runs.ts). */
 
@@ -31,7 +31,7 @@ export async function touchWorkRuns(trx: Trx, ids: readonly number[], now: strin
   await trx.updateTable('work_runs').set({ heartbeat_at: now }).where('id', 'in', ids).where('status', '=', 'running').execute();
 }
 
-export const runningWorkRuns = (db: DbOrTrx) =>
+export const runningWorkRuns = (db: ReadDb) =>
   db.selectFrom('work_runs').select(['id', 'host', 'pid', 'started_at', 'heartbeat_at']).where('status', '=', 'running').execute();
 
 /** Marks these runs interrupted (those still running); answers the ones it marked. */
@@ -47,7 +47,7 @@ export const markWorkRunsInterrupted = async (trx: Trx, ids: readonly number[], 
     : [];
 
 /** The admin's interrupted runs of `kind` not dismissed yet, newest first. */
-export const interruptedWorkRuns = (db: DbOrTrx, adminId: number, kind: WorkRunKind) =>
+export const interruptedWorkRuns = (db: ReadDb, adminId: number, kind: WorkRunKind) =>
   db
     .selectFrom('work_runs')
     .select(['id', 'kind', 'organization_id', 'started_at', 'detail'])

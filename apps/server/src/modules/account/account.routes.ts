@@ -23,7 +23,7 @@ import {
   tokenResponse,
   type SignInResponse,
 } from '@bo/shared/schemas/account';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { parseRoles, type Actor, type DeviceActor } from '../../lib/context/actor.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { badRequest, permissionDenied } from '../../lib/errors.ts';
@@ -64,7 +64,7 @@ const now = () => new Date().toISOString();
 const adminEmailChanges = (app: FastifyInstance) => emailChanges(app.config.jwtSecret, 'email_change');
 
 /** The signed-in admin's profile: its row, with the roles and organization of the request's actor, and a pending e-mail change. */
-async function profileOf(app: FastifyInstance, db: DbOrTrx, actor: Actor) {
+async function profileOf(app: FastifyInstance, db: ReadDb, actor: Actor) {
   const a = await adminRow(db, actor.id);
   return {
     id: a.id,

@@ -1,9 +1,9 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** An admin's signed-in devices: not revoked, session not over (one row per browser, login-device.ts). */
-export async function listDevices(db: DbOrTrx, adminId: number, currentDeviceId: number) {
+export async function listDevices(db: ReadDb, adminId: number, currentDeviceId: number) {
   const rows = await db
     .selectFrom('login_devices')
     .select(['id', 'admin_id', 'user_agent', 'ip', 'created_at', 'signed_in_at', 'session_expires_at', 'last_seen_at', 'revoked_at'])
@@ -17,7 +17,7 @@ export async function listDevices(db: DbOrTrx, adminId: number, currentDeviceId:
 }
 
 /** The admin's devices not revoked yet, but the one it calls from. */
-export async function otherDeviceIds(db: DbOrTrx, adminId: number, currentDeviceId: number): Promise<number[]> {
+export async function otherDeviceIds(db: ReadDb, adminId: number, currentDeviceId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('login_devices')
     .select('id')
@@ -32,7 +32,7 @@ export async function otherDeviceIds(db: DbOrTrx, adminId: number, currentDevice
 export type DeviceOwner = { readonly adminId: number } | 'any';
 
 /** Revokes the listed devices of `owner`; all or nothing (404 when one is not theirs or already revoked). */
-export async function revokeDevices(db: DbOrTrx, ids: readonly number[], owner: DeviceOwner): Promise<void> {
+export async function revokeDevices(db: Trx, ids: readonly number[], owner: DeviceOwner): Promise<void> {
   let q = db
     .selectFrom('login_devices')
     .select('id')
@@ -48,4 +48,4 @@ export async function revokeDevices(db: DbOrTrx, ids: readonly number[], owner: 
     .execute();
 }
 
-export const adminExists = (db: DbOrTrx, adminId: number): Promise<boolean> => rowExists(db, 'admins', { id: adminId });
+export const adminExists = (db: ReadDb, adminId: number): Promise<boolean> => rowExists(db, 'admins', { id: adminId });

@@ -66,7 +66,12 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       const { provider } = req.params;
       await linkable(req, provider);
       const back = { provider, code: req.body.code, state: req.body.state, binding: bindingOf(req) };
-      const outcome = await providerIdentityOf(app, back, 'link', req.actor.id);
+      const outcome = await providerIdentityOf(
+        { config: app.config, log: app.log, inTransaction: (fn) => req.inTransaction(fn) },
+        back,
+        'link',
+        req.actor.id,
+      );
       if (!outcome.ok) throw outcome.refusal === 'other_browser' ? badRequest({ state: [OAUTH_KEYS.otherBrowser] }) : linkRefused();
       const { identity } = outcome;
       return req.inTransaction(async ({ trx, actor, audit }) => {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /** One page of the organizations the admin belongs to, with its roles in each; `keyword` matches name or company id. */
-export async function listSubAccounts(db: DbOrTrx, adminId: number, query: ListParams & { keyword?: string }) {
+export async function listSubAccounts(db: ReadDb, adminId: number, query: ListParams & { keyword?: string }) {
   let qb = db
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')

@@ -1,7 +1,7 @@
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 
 /** The admin's authenticator app: its sealed secret, when it was confirmed (null: set up only) and the last step accepted. */
-export function twoFactorSecretOf(db: DbOrTrx, adminId: number) {
+export function twoFactorSecretOf(db: ReadDb, adminId: number) {
   return db.selectFrom('admin_two_factor').select(['secret', 'enabled_at', 'last_step']).where('admin_id', '=', adminId).executeTakeFirst();
 }
 

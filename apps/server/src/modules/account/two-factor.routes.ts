@@ -9,7 +9,7 @@ import {
   twoFactorSecretResponse,
   twoFactorStatusSchema,
 } from '@bo/shared/schemas/account';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { adminActing } from '../../lib/context/principals.ts';
 import { publicReads } from '../../lib/context/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
@@ -47,7 +47,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   // Second factors are guessed like passwords: the same limiter, counted per admin apart from the first factor.
   const attempts = attemptLimiter(app);
 
-  const otpauthFor = async (db: DbOrTrx, adminId: number, base32: string) => {
+  const otpauthFor = async (db: ReadDb, adminId: number, base32: string) => {
     const [admin, { appName }] = await Promise.all([findAccountAdmin(db, adminId), loadAppConfig(db)]);
     if (!admin) throw loginFail();
     return { secret: base32, otpauth_url: tf.otpauthUrl(base32, admin.email, appName) };
@@ -182,7 +182,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     (req) => twoFactorStatus(req.readContext().db, req.actor.id),
   );
 
-  const ownChange = async (req: FastifyRequest, db: DbOrTrx) => {
+  const ownChange = async (req: FastifyRequest, db: ReadDb) => {
     if (req.actor.impersonatorId !== null) throw badRequest({ code: ['validate.error.not_while_switched'] });
     await requireIdentityProof(db, req.actor.deviceId);
   };

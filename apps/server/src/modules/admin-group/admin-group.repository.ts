@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { AdminGroup } from '@bo/shared/schemas/admin-group';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
@@ -24,6 +24,6 @@ export const adminGroups = scopedTable<AdminGroup, Row>({
 });
 
 /** The groups' members stay admins, without a group. */
-export async function clearGroupOfMembers(db: DbOrTrx, groupIds: readonly number[]): Promise<void> {
+export async function clearGroupOfMembers(db: Trx, groupIds: readonly number[]): Promise<void> {
   await db.updateTable('admins').set({ group_id: null, updated_at: new Date().toISOString() }).where('group_id', 'in', groupIds).execute();
 }

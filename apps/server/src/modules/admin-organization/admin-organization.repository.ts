@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AdminOrganization, AdminOrganizationDetail } from '@bo/shared/schemas/organization';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
@@ -37,7 +37,7 @@ export const organizations = scopedTable<AdminOrganization, Row>({
 });
 
 /** The organizations among `ids` with their members, in id order of the rows found. */
-export async function findOrganizationDetails(db: DbOrTrx, ids: readonly number[]): Promise<AdminOrganizationDetail[]> {
+export async function findOrganizationDetails(db: ReadDb, ids: readonly number[]): Promise<AdminOrganizationDetail[]> {
   const orgs = await organizations.find(db, allOrganizations, ids);
   if (!orgs.length) return [];
   const members = await db
@@ -60,12 +60,12 @@ export async function findOrganizationDetails(db: DbOrTrx, ids: readonly number[
   }));
 }
 
-export async function findOrganizationDetail(db: DbOrTrx, id: number): Promise<AdminOrganizationDetail | null> {
+export async function findOrganizationDetail(db: ReadDb, id: number): Promise<AdminOrganizationDetail | null> {
   return (await findOrganizationDetails(db, [id]))[0] ?? null;
 }
 
 /** Each member's sub-account roles in the organization. */
-export async function memberRoles(db: DbOrTrx, organizationId: number): Promise<Map<number, string[]>> {
+export async function memberRoles(db: ReadDb, organizationId: number): Promise<Map<number, string[]>> {
   const rows = await db
     .selectFrom('organization_members')
     .select(['admin_id', 'sub_account_roles'])
@@ -75,7 +75,7 @@ export async function memberRoles(db: DbOrTrx, organizationId: number): Promise<
 }
 
 /** How many of `ids` are admins. */
-export async function countAdmins(db: DbOrTrx, ids: readonly number[]): Promise<number> {
+export async function countAdmins(db: ReadDb, ids: readonly number[]): Promise<number> {
   if (!ids.length) return 0;
   return (
     await db
@@ -88,7 +88,7 @@ export async function countAdmins(db: DbOrTrx, ids: readonly number[]): Promise<
 
 /** Makes the organization's members exactly `next` (admin id → sorted roles), touching only what changed. */
 export async function writeMembers(
-  db: DbOrTrx,
+  db: Trx,
   organizationId: number,
   current: Map<number, string[]>,
   next: Map<number, string[]>,

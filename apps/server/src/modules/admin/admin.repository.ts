@@ -1,13 +1,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { Admin, AdminStatus } from '@bo/shared/schemas/admin';
 import { instantRange } from '@bo/shared/dates';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { AdminsTable } from '../../db/schema.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import type { Scope } from '../../lib/context/scope.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** An admin without its password hash. */
 export type AdminRow = Omit<Selectable<AdminsTable>, 'password_hash'>;
@@ -59,7 +59,7 @@ function inScope<Q extends { where(f: any): Q }>(qb: Q, scope: Scope): Q {
   }
 }
 
-export async function listAdmins(db: DbOrTrx, scope: Scope, q: AdminListFilters) {
+export async function listAdmins(db: ReadDb, scope: Scope, q: AdminListFilters) {
   let qb = inScope(db.selectFrom('admins as a').select(ADMIN_COLUMNS), scope);
   if (q.organization_id !== undefined) qb = qb.where(memberOf(q.organization_id));
   if (q.keyword) {
@@ -85,7 +85,7 @@ export async function listAdmins(db: DbOrTrx, scope: Scope, q: AdminListFilters)
   return { data: await toViews(db, page.data as AdminRow[], scope), meta: page.meta };
 }
 
-export async function findAdminRows(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<AdminRow[]> {
+export async function findAdminRows(db: ReadDb, scope: Scope, ids: readonly number[]): Promise<AdminRow[]> {
   if (ids.length === 0) return [];
   return (await inScope(
     db
@@ -97,7 +97,7 @@ export async function findAdminRows(db: DbOrTrx, scope: Scope, ids: readonly num
 }
 
 /** The admins among `ids` in `scope`, as views showing the memberships of that scope. */
-export async function findAdmins(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<Admin[]> {
+export async function findAdmins(db: ReadDb, scope: Scope, ids: readonly number[]): Promise<Admin[]> {
   return toViews(db, await findAdminRows(db, scope, ids), scope);
 }
 
@@ -106,7 +106,7 @@ export interface Membership {
   sub_account_roles: string[];
 }
 
-export async function membershipsOf(db: DbOrTrx, adminIds: number[]): Promise<Map<number, Membership[]>> {
+export async function membershipsOf(db: ReadDb, adminIds: number[]): Promise<Map<number, Membership[]>> {
   const out = new Map<number, Membership[]>();
   if (adminIds.length === 0) return out;
   const rows = await db
@@ -124,7 +124,7 @@ export async function membershipsOf(db: DbOrTrx, adminIds: number[]): Promise<Ma
 }
 
 /** Rows to the wire shape; memberships outside an organization scope's organization are not shown. */
-export async function toViews(db: DbOrTrx, rows: AdminRow[], scope: Scope): Promise<Admin[]> {
+export async function toViews(db: ReadDb, rows: AdminRow[], scope: Scope): Promise<Admin[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   let mq = db
@@ -169,33 +169,33 @@ export async function toViews(db: DbOrTrx, rows: AdminRow[], scope: Scope): Prom
   });
 }
 
-export async function emailTaken(db: DbOrTrx, email: string, exceptId?: number): Promise<boolean> {
+export async function emailTaken(db: ReadDb, email: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('admins').select('id').where('email', '=', email);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return !!(await q.executeTakeFirst());
 }
 
-export async function adminIdByEmail(db: DbOrTrx, email: string): Promise<number | null> {
+export async function adminIdByEmail(db: ReadDb, email: string): Promise<number | null> {
   return (await db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst())?.id ?? null;
 }
 
 /** An admin by e-mail (as stored: lower case) with its roles and status, or undefined. */
-export function adminByEmail(db: DbOrTrx, email: string) {
+export function adminByEmail(db: ReadDb, email: string) {
   return db.selectFrom('admins').select(['id', 'email', 'name', 'roles', 'status']).where('email', '=', email).executeTakeFirst();
 }
 
 /** Every admin in id order, with its roles and status. */
-export function allAdmins(db: DbOrTrx) {
+export function allAdmins(db: ReadDb) {
   return db.selectFrom('admins').select(['id', 'email', 'name', 'roles', 'status']).orderBy('id').execute();
 }
 
 /** The ids of the active admins other than `exceptId`. */
-export async function otherActiveAdminIds(db: DbOrTrx, exceptId: number): Promise<number[]> {
+export async function otherActiveAdminIds(db: ReadDb, exceptId: number): Promise<number[]> {
   const rows = await db.selectFrom('admins').select('id').where('status', '=', 'active').where('id', '!=', exceptId).execute();
   return rows.map((r) => r.id);
 }
 
-export async function countActiveSuperAdmins(db: DbOrTrx): Promise<number> {
+export async function countActiveSuperAdmins(db: ReadDb): Promise<number> {
   const r = await db
     .selectFrom('admins')
     .select(sql<number>`count(*)`.as('n'))
@@ -215,7 +215,7 @@ export interface NewAdmin {
 }
 
 /** A new account with an initial password it must change at first sign-in; answers its id. */
-export async function insertAdmin(db: DbOrTrx, a: NewAdmin): Promise<number> {
+export async function insertAdmin(db: Trx, a: NewAdmin): Promise<number> {
   const t = new Date().toISOString();
   const { id } = await db
     .insertInto('admins')
@@ -236,7 +236,7 @@ export async function insertAdmin(db: DbOrTrx, a: NewAdmin): Promise<number> {
 }
 
 export async function updateAdmin(
-  db: DbOrTrx,
+  db: Trx,
   id: number,
   set: { email?: string; name?: string; status?: AdminStatus; roles?: string; group_id?: number | null },
 ): Promise<void> {
@@ -247,7 +247,7 @@ export async function updateAdmin(
     .execute();
 }
 
-export async function deleteAdmins(db: DbOrTrx, ids: readonly number[]): Promise<void> {
+export async function deleteAdmins(db: Trx, ids: readonly number[]): Promise<void> {
   if (ids.length)
     await db
       .deleteFrom('admins')
@@ -256,7 +256,7 @@ export async function deleteAdmins(db: DbOrTrx, ids: readonly number[]): Promise
 }
 
 /** A new initial password (to change at next sign-in); the sessions of the old one end with it. */
-export async function resetAdminPassword(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {
+export async function resetAdminPassword(db: Trx, id: number, passwordHash: string): Promise<void> {
   const t = new Date().toISOString();
   await db
     .updateTable('admins')
@@ -268,28 +268,28 @@ export async function resetAdminPassword(db: DbOrTrx, id: number, passwordHash: 
 
 /** The roles of an admin group, or null when there is no such group. */
 /** No password set yet: the admin was invited and has not chosen one (a reset then sends the invitation again). */
-export async function isInvitePending(db: DbOrTrx, id: number): Promise<boolean> {
+export async function isInvitePending(db: ReadDb, id: number): Promise<boolean> {
   const { password_hash } = await db.selectFrom('admins').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
   return password_hash === '';
 }
 
 /** Removes an admin's second factor and its recovery codes; false when none was set up. */
-export async function removeTwoFactor(db: DbOrTrx, adminId: number): Promise<boolean> {
+export async function removeTwoFactor(db: Trx, adminId: number): Promise<boolean> {
   const gone = await db.deleteFrom('admin_two_factor').where('admin_id', '=', adminId).executeTakeFirst();
   await db.deleteFrom('two_factor_recovery_codes').where('admin_id', '=', adminId).execute();
   return Number(gone.numDeletedRows) > 0;
 }
 
-export async function groupRoles(db: DbOrTrx, groupId: number): Promise<string[] | null> {
+export async function groupRoles(db: ReadDb, groupId: number): Promise<string[] | null> {
   const g = await db.selectFrom('admin_groups').select('roles').where('id', '=', groupId).executeTakeFirst();
   return g ? parseRoles(g.roles) : null;
 }
 
-export const organizationExists = (db: DbOrTrx, organizationId: number): Promise<boolean> =>
+export const organizationExists = (db: ReadDb, organizationId: number): Promise<boolean> =>
   rowExists(db, 'organizations', { id: organizationId });
 
 /** Whether `adminId` is a member of `organizationId`. */
-export async function isMember(db: DbOrTrx, adminId: number, organizationId: number): Promise<boolean> {
+export async function isMember(db: ReadDb, adminId: number, organizationId: number): Promise<boolean> {
   return !!(await db
     .selectFrom('organization_members')
     .select('admin_id')
@@ -299,7 +299,7 @@ export async function isMember(db: DbOrTrx, adminId: number, organizationId: num
 }
 
 /** Sets an admin's sub-account roles in one organization; null removes the membership. */
-export async function setMembership(db: DbOrTrx, adminId: number, organizationId: number, roles: string[] | null): Promise<void> {
+export async function setMembership(db: Trx, adminId: number, organizationId: number, roles: string[] | null): Promise<void> {
   const where = <Q extends { where: any }>(q: Q): Q => q.where('admin_id', '=', adminId).where('organization_id', '=', organizationId);
   if (roles === null) {
     await where(db.deleteFrom('organization_members')).execute();

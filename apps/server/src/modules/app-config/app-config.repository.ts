@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { effectiveConfig, type AppConfigName, type StoredConfig as Stored } from '../../lib/app-config.ts';
 
 /*
@@ -18,7 +18,7 @@ export function mergeConfig(stored: Stored, patch: Stored): Stored {
   return out;
 }
 
-export async function writeStoredConfig(db: DbOrTrx, name: AppConfigName, stored: Stored, updatedAt: string): Promise<void> {
+export async function writeStoredConfig(db: Trx, name: AppConfigName, stored: Stored, updatedAt: string): Promise<void> {
   const value = JSON.stringify(stored);
   await db
     .insertInto('app_configs')
@@ -28,7 +28,7 @@ export async function writeStoredConfig(db: DbOrTrx, name: AppConfigName, stored
 }
 
 /** An audit entry of a change to config document `name` (its before and after), if `auditId` is one. */
-export function findConfigAuditEntry(db: DbOrTrx, name: AppConfigName, auditId: number) {
+export function findConfigAuditEntry(db: ReadDb, name: AppConfigName, auditId: number) {
   return db
     .selectFrom('audit_logs')
     .select(['before', 'after'])

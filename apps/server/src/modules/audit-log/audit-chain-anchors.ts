@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { instantRange } from '@bo/shared/dates';
 import type { Config } from '../../config.ts';
 import { GENESIS_HASH } from '../../db/audit-chain-hash.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { MinuteTask } from '../../lib/jobs/minute-tasks.ts';
 import { systemContexts, type WriteContext } from '../../lib/context/request-context.ts';
 import {
@@ -49,7 +49,7 @@ export type AnchorDelivery = 'address' | 'super_admins' | 'none';
 export const anchorDelivery = (config: Pick<Config, 'audit' | 'mail'>): AnchorDelivery =>
   !config.mail.smtpUrl ? 'none' : config.audit.anchorMailTo ? 'address' : 'super_admins';
 
-export async function anchorRecipients(db: DbOrTrx, config: Pick<Config, 'audit' | 'mail'>, daily: boolean): Promise<string[]> {
+export async function anchorRecipients(db: ReadDb, config: Pick<Config, 'audit' | 'mail'>, daily: boolean): Promise<string[]> {
   if (config.audit.anchorMailTo) return [config.audit.anchorMailTo];
   return daily && anchorDelivery(config) === 'super_admins' ? activeSuperAdminEmails(db) : [];
 }

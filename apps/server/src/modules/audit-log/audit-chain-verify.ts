@@ -1,7 +1,7 @@
 import type { AuditChainProblem } from '@bo/shared/schemas/audit-log';
 import { instantRange } from '@bo/shared/dates';
 import { chainHash, GENESIS_HASH } from '../../db/audit-chain-hash.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { pacedBatches } from '../../lib/event-loop.ts';
 import {
   anchorsThrough,
@@ -41,7 +41,7 @@ export interface ChainRange {
  * entry and checks its link to the entry before. The rows come in paced batches (lib/event-loop.ts), so
  * other requests are answered during a walk of millions on SQLite.
  */
-export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Promise<ChainVerification> {
+export async function verifyAuditChain(db: ReadDb, range: ChainRange = {}): Promise<ChainVerification> {
   const { from, toExclusive } = instantRange(range.fromDay, range.toDay);
   const head = await chainHead(db);
   const startId = from === undefined ? null : ((await firstEntryFrom(db, from))?.id ?? null);
@@ -105,7 +105,7 @@ export async function verifyAuditChain(db: DbOrTrx, range: ChainRange = {}): Pro
   return { entries, broken: null };
 }
 
-async function firstAfter(db: DbOrTrx, id: number | null): Promise<number | null> {
+async function firstAfter(db: ReadDb, id: number | null): Promise<number | null> {
   const [row] = await chainRows(db, id, null, 1);
   return row?.id ?? null;
 }

@@ -1,11 +1,11 @@
 import { CHAINED_COLUMNS, type ChainedContent } from '../../db/audit-chain-hash.ts';
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 import type { AuditAnchorsTable, AuditChainChecksTable } from '../../db/tables/audit-chain.ts';
 
 export type ChainRow = ChainedContent & { id: number; prev_hash: string | null; hash: string | null };
 
 /** Up to `limit` entries after `afterId` (null: from the first) up to `lastId`, in chain (id) order. */
-export function chainRows(db: DbOrTrx, afterId: number | null, lastId: number | null, limit: number): Promise<ChainRow[]> {
+export function chainRows(db: ReadDb, afterId: number | null, lastId: number | null, limit: number): Promise<ChainRow[]> {
   let q = db
     .selectFrom('audit_logs')
     .select(['id', 'prev_hash', 'hash', ...CHAINED_COLUMNS])
@@ -16,11 +16,11 @@ export function chainRows(db: DbOrTrx, afterId: number | null, lastId: number | 
   return q.execute() as Promise<ChainRow[]>;
 }
 
-export const chainHead = (db: DbOrTrx) =>
+export const chainHead = (db: ReadDb) =>
   db.selectFrom('audit_chain_head').select(['last_id', 'last_hash', 'entries']).where('id', '=', 1).executeTakeFirstOrThrow();
 
 /** The newest entry written before `instant` (ISO), or undefined. */
-export const lastEntryBefore = (db: DbOrTrx, instant: string) =>
+export const lastEntryBefore = (db: ReadDb, instant: string) =>
   db
     .selectFrom('audit_logs')
     .select(['id', 'hash'])
@@ -31,7 +31,7 @@ export const lastEntryBefore = (db: DbOrTrx, instant: string) =>
     .executeTakeFirst();
 
 /** The oldest entry written at or after `instant` (ISO), or undefined. */
-export const firstEntryFrom = (db: DbOrTrx, instant: string) =>
+export const firstEntryFrom = (db: ReadDb, instant: string) =>
   db
     .selectFrom('audit_logs')
     .select(['id'])
@@ -42,18 +42,18 @@ export const firstEntryFrom = (db: DbOrTrx, instant: string) =>
     .executeTakeFirst();
 
 /** The entry just before `id` in chain order, or undefined. */
-export const entryBefore = (db: DbOrTrx, id: number) =>
+export const entryBefore = (db: ReadDb, id: number) =>
   db.selectFrom('audit_logs').select(['id', 'hash']).where('id', '<', id).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
 /** The id of an entry whose hash is `hash` (a full scan: only asked once a link is found broken). */
-export const entryWithHash = async (db: DbOrTrx, hash: string): Promise<number | null> =>
+export const entryWithHash = async (db: ReadDb, hash: string): Promise<number | null> =>
   (await db.selectFrom('audit_logs').select('id').where('hash', '=', hash).orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
 
 /** The id of an entry that links to `hash` (a full scan, as above). */
-export const entryLinkingTo = async (db: DbOrTrx, hash: string): Promise<number | null> =>
+export const entryLinkingTo = async (db: ReadDb, hash: string): Promise<number | null> =>
   (await db.selectFrom('audit_logs').select('id').where('prev_hash', '=', hash).orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
 
-export const countEntriesThrough = async (db: DbOrTrx, id: number): Promise<number> =>
+export const countEntriesThrough = async (db: ReadDb, id: number): Promise<number> =>
   Number(
     (
       await db
@@ -64,7 +64,7 @@ export const countEntriesThrough = async (db: DbOrTrx, id: number): Promise<numb
     ).n,
   );
 
-export const anchorsThrough = (db: DbOrTrx, fromId: number | null, toId: number | null) => {
+export const anchorsThrough = (db: ReadDb, fromId: number | null, toId: number | null) => {
   let q = db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash']).where('last_id', 'is not', null);
   if (fromId !== null) q = q.where('last_id', '>=', fromId);
   if (toId !== null) q = q.where('last_id', '<=', toId);
@@ -72,7 +72,7 @@ export const anchorsThrough = (db: DbOrTrx, fromId: number | null, toId: number 
 };
 
 /** The anchor with the latest end (an hour's or a day's), with when its mail left the server, if it was mailed. */
-export const latestAnchor = (db: DbOrTrx) =>
+export const latestAnchor = (db: ReadDb) =>
   db
     .selectFrom('audit_anchors as a')
     .leftJoin('mail_outbox as m', 'm.id', 'a.mail_id')
@@ -92,7 +92,7 @@ export const latestAnchor = (db: DbOrTrx) =>
     .limit(1)
     .executeTakeFirst();
 
-export const anchorOf = (db: DbOrTrx, day: string) =>
+export const anchorOf = (db: ReadDb, day: string) =>
   db.selectFrom('audit_anchors').select(['day', 'last_id', 'head_hash', 'entries']).where('day', '=', day).executeTakeFirst();
 
 /** Notes the outbox row that carries an anchor off the server. */
@@ -101,7 +101,7 @@ export async function setAnchorMail(trx: Trx, day: string, mailId: number): Prom
 }
 
 /** The e-mail of every active super admin (the anchor's and a broken chain's recipients). */
-export async function activeSuperAdminEmails(db: DbOrTrx): Promise<string[]> {
+export async function activeSuperAdminEmails(db: ReadDb): Promise<string[]> {
   const rows = await db
     .selectFrom('admins')
     .select(['email', 'roles'])
@@ -126,7 +126,7 @@ export async function insertChainCheck(trx: Trx, check: Omit<AuditChainChecksTab
   await trx.insertInto('audit_chain_checks').values(check).execute();
 }
 
-export const latestChainCheck = (db: DbOrTrx) =>
+export const latestChainCheck = (db: ReadDb) =>
   db
     .selectFrom('audit_chain_checks')
     .select(['checked_at', 'checked_by', 'from_day', 'to_day', 'entries', 'status', 'broken_id', 'broken_created_at', 'problem'])

@@ -1,6 +1,6 @@
 import { addDays } from '@bo/shared/dates';
 import type { AuditChainCheck, AuditChainStatus } from '@bo/shared/schemas/audit-log';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { ReadContext, WriteContext } from '../../lib/context/request-context.ts';
 import { activeSuperAdminEmails, chainHead, insertChainCheck, latestAnchor, latestChainCheck } from './audit-chain.repository.ts';
 import { anchorDelivery } from './audit-chain-anchors.ts';
@@ -39,7 +39,7 @@ export async function auditChainStatus(ctx: ReadContext): Promise<AuditChainStat
  * The walk reads outside the transaction; only its outcome is written in it.
  */
 export async function checkAuditChain(
-  read: DbOrTrx,
+  read: ReadDb,
   inTransaction: <T>(fn: (ctx: WriteContext) => Promise<T>) => Promise<T>,
   checkedBy: string,
   range: ChainRange = {},

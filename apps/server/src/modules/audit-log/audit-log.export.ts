@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { csvRecord, neutralizeFormula, UTF8_BOM } from '../../lib/spreadsheet-cells.ts';
 import { streamAuditLogs, type AuditLogExportRow, type AuditLogFilters } from './audit-log.repository.ts';
 import { chainHead, latestAnchor } from './audit-chain.repository.ts';
@@ -36,7 +36,7 @@ const COLUMNS: { header: string; width: number; value: (r: AuditLogExportRow) =>
 ];
 
 export interface ExportSource {
-  db: DbOrTrx;
+  db: ReadDb;
   filters: AuditLogFilters;
   order: 'asc' | 'desc';
   /** Where a failure mid-stream is reported (the request's logger; stderr for the CLI). */
@@ -48,7 +48,7 @@ export interface ExportSource {
  * (scripts/verify-audit-export.mjs) then finds newest entries cut off, and an anchor the rows contradict.
  * Rows written while the export runs may follow the head; they chain on from it.
  */
-async function chainSeal(db: DbOrTrx): Promise<unknown[][]> {
+async function chainSeal(db: ReadDb): Promise<unknown[][]> {
   const [head, anchor] = await Promise.all([chainHead(db), latestAnchor(db)]);
   return [
     ['#chain_head', head.last_id, head.last_hash, head.entries],

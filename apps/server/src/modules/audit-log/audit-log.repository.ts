@@ -1,6 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { DbOrTrx, Dialect } from '../../db/database.ts';
-import { isPostgres } from '../../db/columns.ts';
+import { type Dialect, dialectOf, type ReadDb, readRaw } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { likePattern } from '../../lib/list.ts';
 import type { AuditLogItem, AuditLogQuery } from '@bo/shared/schemas/audit-log';
@@ -20,8 +19,6 @@ const hasFilters = (f: AuditLogFilters) =>
   [f.actor_id, f.action, f.target_type, f.target_id, f.target_label, f.organization_id, f.date_from, f.date_to, f.keyword].some(
     (v) => v !== undefined && v !== '',
   );
-
-const dialectOf = (db: DbOrTrx): Dialect => (isPostgres(db) ? 'postgres' : 'sqlite');
 
 /** The largest code point: `p` then it sorts after every string starting with `p` (in byte order). */
 const PREFIX_END = '\u{10FFFF}';
@@ -66,7 +63,7 @@ function applyFilters<O>(qb: SelectQueryBuilder<DB, 'audit_logs', O>, f: AuditLo
 }
 
 /** One row with who did it and where, joined in the same query. */
-function selectItems(db: DbOrTrx) {
+function selectItems(db: ReadDb) {
   return db
     .selectFrom('audit_logs')
     .leftJoin('admins as actor', 'actor.id', 'audit_logs.actor_id')
@@ -130,7 +127,7 @@ function toItem(r: ItemRow): AuditLogItem {
   };
 }
 
-export async function findAuditLogs(db: DbOrTrx, ids: readonly number[]): Promise<AuditLogItem[]> {
+export async function findAuditLogs(db: ReadDb, ids: readonly number[]): Promise<AuditLogItem[]> {
   if (!ids.length) return [];
   return (
     await selectItems(db)
@@ -147,14 +144,14 @@ const SPAN_TABLE = sql<{
 }>`(select (select min(id) from audit_logs) as min_id, (select max(id) from audit_logs) as max_id)`.as('s');
 
 /** min(id) and max(id): two primary-key seeks, whatever the table's size; null for an empty table. */
-async function idSpan(db: DbOrTrx): Promise<{ min: number; max: number } | null> {
+async function idSpan(db: ReadDb): Promise<{ min: number; max: number } | null> {
   const {
     rows: [s],
-  } = await sql<{ min_id: number | null; max_id: number | null }>`select s.min_id, s.max_id from ${SPAN}`.execute(db);
+  } = await readRaw(db, sql<{ min_id: number | null; max_id: number | null }>`select s.min_id, s.max_id from ${SPAN}`);
   return s?.max_id == null || s.min_id == null ? null : { min: Number(s.min_id), max: Number(s.max_id) };
 }
 
-async function idSpanTotal(db: DbOrTrx): Promise<number> {
+async function idSpanTotal(db: ReadDb): Promise<number> {
   const span = await idSpan(db);
   return span ? span.max - span.min + 1 : 0;
 }
@@ -164,7 +161,7 @@ async function idSpanTotal(db: DbOrTrx): Promise<number> {
  * statements on purpose: with the span joined into the page query SQLite sorts through a
  * temporary B-tree (~1.7x slower); alone, the page is a primary-key range read in order.
  */
-async function idWindowPage(db: DbOrTrx, q: AuditLogQuery) {
+async function idWindowPage(db: ReadDb, q: AuditLogQuery) {
   const skip = (q.page - 1) * q.per_page;
   if (dialectOf(db) === 'postgres') {
     // PostgreSQL: one round trip (issue 15). The span rides along in every row; a page past the end
@@ -184,7 +181,7 @@ async function idWindowPage(db: DbOrTrx, q: AuditLogQuery) {
 
 // The default list page runs on every visit to the audit log: its SQL is compiled once per order.
 const idWindow = (order: 'asc' | 'desc') =>
-  compiledOnce((db: DbOrTrx, lo: number, hi: number) =>
+  compiledOnce((db: ReadDb, lo: number, hi: number) =>
     selectItems(db).where('audit_logs.id', '>=', lo).where('audit_logs.id', '<=', hi).orderBy('audit_logs.id', order),
   );
 const idWindowDesc = idWindow('desc');
@@ -192,7 +189,7 @@ const idWindowAsc = idWindow('asc');
 
 /** The same window with the span joined in, for PostgreSQL, whose planner keeps the primary-key range read. */
 const pgWindow = (order: 'asc' | 'desc') =>
-  compiledOnce((db: DbOrTrx, skip: number, perPage: number, skipAgain: number) =>
+  compiledOnce((db: ReadDb, skip: number, perPage: number, skipAgain: number) =>
     selectItems(db)
       .innerJoin(SPAN_TABLE, (join) => join.onTrue())
       .select([sql<number>`s.min_id`.as('span_min'), sql<number>`s.max_id`.as('span_max')])
@@ -226,7 +223,7 @@ const meta = (q: AuditLogQuery, total: number, capped = false) => ({
  * - otherwise: the page's ids come from an index-only scan (filter, id) with OFFSET, the rows are
  *   joined for those ids only, and the total is counted exactly up to AUDIT_LOG_COUNT_CAP.
  */
-export async function listAuditLogs(db: DbOrTrx, q: AuditLogQuery): Promise<AuditLogPage> {
+export async function listAuditLogs(db: ReadDb, q: AuditLogQuery): Promise<AuditLogPage> {
   const dialect = dialectOf(db);
   if (!hasFilters(q)) {
     if (q.sort === 'id') {
@@ -240,7 +237,7 @@ export async function listAuditLogs(db: DbOrTrx, q: AuditLogQuery): Promise<Audi
   return { data, meta: meta(q, Math.min(counted, AUDIT_LOG_COUNT_CAP), counted > AUDIT_LOG_COUNT_CAP) };
 }
 
-async function pageByIndex(db: DbOrTrx, dialect: Dialect, q: AuditLogQuery): Promise<AuditLogItem[]> {
+async function pageByIndex(db: ReadDb, dialect: Dialect, q: AuditLogQuery): Promise<AuditLogItem[]> {
   let ids = applyFilters(db.selectFrom('audit_logs').select('audit_logs.id'), q, dialect);
   if (q.sort !== 'id') ids = ids.orderBy(`audit_logs.${q.sort}`, q.order);
   const idRows = await ids
@@ -258,7 +255,7 @@ async function pageByIndex(db: DbOrTrx, dialect: Dialect, q: AuditLogQuery): Pro
   return (await rows.orderBy('audit_logs.id', q.order).execute()).map(toItem);
 }
 
-async function countCapped(db: DbOrTrx, dialect: Dialect, f: AuditLogFilters): Promise<number> {
+async function countCapped(db: ReadDb, dialect: Dialect, f: AuditLogFilters): Promise<number> {
   const limited = applyFilters(db.selectFrom('audit_logs').select(sql<number>`1`.as('one')), f, dialect).limit(AUDIT_LOG_COUNT_CAP + 1);
   const r = await db
     .selectFrom(limited.as('t'))
@@ -280,7 +277,7 @@ export type AuditLogExportRow = AuditLogItem & {
  * for exports. Stops after `max` rows.
  */
 export async function* streamAuditLogs(
-  db: DbOrTrx,
+  db: ReadDb,
   f: AuditLogFilters,
   order: 'asc' | 'desc',
   max: number,

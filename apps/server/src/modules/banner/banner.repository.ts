@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { todayInTaipei } from '@bo/shared/dates';
 import type { Banner, BannerPosition } from '@bo/shared/schemas/banner';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { BannersTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
@@ -12,7 +12,7 @@ type Row = Selectable<BannersTable>;
 export const insideDates = (r: Pick<Row, 'starts_on' | 'ends_on'>, today: string) =>
   (r.starts_on === null || r.starts_on <= today) && (r.ends_on === null || r.ends_on >= today);
 
-async function toBanners(rows: Row[], db: DbOrTrx): Promise<Banner[]> {
+async function toBanners(rows: Row[], db: ReadDb): Promise<Banner[]> {
   const pictures = await photoSummaries(
     db,
     rows.map((r) => r.photo_id),

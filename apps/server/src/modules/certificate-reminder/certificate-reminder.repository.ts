@@ -1,10 +1,10 @@
 import { sql, type Insertable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { CertificateRemindersTable } from '../../db/tables/reminders.ts';
 import type { ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 /** The reminders sent for an organization: its history, gone with it (not named in the delete confirmation). */
 export const certificateReminders = scopedTable({
@@ -16,7 +16,7 @@ export const certificateReminders = scopedTable({
 });
 
 /** An organization's reminder window (days ahead) and LINE target. */
-export const reminderSettings = (db: DbOrTrx, organizationId: number) =>
+export const reminderSettings = (db: ReadDb, organizationId: number) =>
   db
     .selectFrom('organizations')
     .select(['certificate_reminder_days as days', 'certificate_reminder_line_target as line_target'])
@@ -24,7 +24,7 @@ export const reminderSettings = (db: DbOrTrx, organizationId: number) =>
     .executeTakeFirstOrThrow();
 
 export async function saveReminderSettings(
-  db: DbOrTrx,
+  db: Trx,
   organizationId: number,
   settings: { days: number; line_target: string | null },
   now: string,
@@ -37,7 +37,7 @@ export async function saveReminderSettings(
 }
 
 /** One page of the reminders sent for an organization, with their mail's status. */
-export function reminderPage(db: DbOrTrx, organizationId: number, page: ListParams) {
+export function reminderPage(db: ReadDb, organizationId: number, page: ListParams) {
   const q = db
     .selectFrom('certificate_reminders as r')
     .leftJoin('mail_outbox as m', 'm.id', 'r.mail_id')
@@ -64,7 +64,7 @@ export const NEVER = '9999-12-31';
  * Per active staff member and certificate type of the organization, the latest expiry (`best`, NEVER
  * for none): one grouped query on (organization_id, expires_at) and the staff rows; no row per old certificate.
  */
-export function latestExpiryPerHolder(db: DbOrTrx, organizationId: number) {
+export function latestExpiryPerHolder(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('staff_certificates as c')
     .innerJoin('staff as s', 's.id', 'c.staff_id')
@@ -83,7 +83,7 @@ export function latestExpiryPerHolder(db: DbOrTrx, organizationId: number) {
 }
 
 /** The organization's certificate types in their order. */
-export function certificateTypesOf(db: DbOrTrx, organizationId: number) {
+export function certificateTypesOf(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('certificate_types')
     .select(['id', 'name'])
@@ -93,7 +93,7 @@ export function certificateTypesOf(db: DbOrTrx, organizationId: number) {
     .execute();
 }
 
-export async function activeStaffCount(db: DbOrTrx, organizationId: number): Promise<number> {
+export async function activeStaffCount(db: ReadDb, organizationId: number): Promise<number> {
   const row = await db
     .selectFrom('staff')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -104,7 +104,7 @@ export async function activeStaffCount(db: DbOrTrx, organizationId: number): Pro
 }
 
 /** The active organizations with their reminder settings, in id order (the daily job's round). */
-export function activeOrganizationsToRemind(db: DbOrTrx) {
+export function activeOrganizationsToRemind(db: ReadDb) {
   return db
     .selectFrom('organizations')
     .select(['id', 'name', 'certificate_reminder_days', 'certificate_reminder_line_target'])
@@ -114,11 +114,11 @@ export function activeOrganizationsToRemind(db: DbOrTrx) {
 }
 
 /** Whether the organization was already reminded in the run of `runKey` (a day). */
-export const remindedIn = (db: DbOrTrx, organizationId: number, runKey: string): Promise<boolean> =>
+export const remindedIn = (db: ReadDb, organizationId: number, runKey: string): Promise<boolean> =>
   rowExists(db, 'certificate_reminders', { organization_id: organizationId, run_key: runKey });
 
 /** The organization's active member admins with their sub-account roles, in id order. */
-export function activeMembersOf(db: DbOrTrx, organizationId: number) {
+export function activeMembersOf(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('organization_members as m')
     .innerJoin('admins as a', 'a.id', 'm.admin_id')
@@ -129,12 +129,12 @@ export function activeMembersOf(db: DbOrTrx, organizationId: number) {
     .execute();
 }
 
-export async function recordReminder(db: DbOrTrx, reminder: Insertable<CertificateRemindersTable>): Promise<void> {
+export async function recordReminder(db: Trx, reminder: Insertable<CertificateRemindersTable>): Promise<void> {
   await db.insertInto('certificate_reminders').values(reminder).execute();
 }
 
 /** Active admins holding ROLE_STAFF themselves (company-wide staff managers), in id order. */
-export function activeStaffManagers(db: DbOrTrx) {
+export function activeStaffManagers(db: ReadDb) {
   return db
     .selectFrom('admins')
     .select(['id', 'email', 'name'])

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { DailyJobs } from '../../lib/jobs/daily-jobs.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
 import { openBody } from '../../lib/mail/outbox.ts';
 import { certificateReminderJob, CERTIFICATE_REMINDER_JOB } from './reminder-job.ts';
 import { startFakeLineApi } from '../../../test/fake-line-api.ts';
@@ -110,7 +111,7 @@ describe('the daily certificate reminder', () => {
     await t.db.deleteFrom('job_runs').execute();
     await t.db.deleteFrom('certificate_reminders').execute();
     const instance = () => {
-      const jobs = new DailyJobs(t.db, t.app.log, 0);
+      const jobs = new DailyJobs(systemContexts(t.app, 'daily-jobs'), t.app.log, 0);
       jobs.add(certificateReminderJob(t.app));
       return jobs;
     };

@@ -12,11 +12,11 @@ import {
   reminderSettingsSchema,
 } from '@bo/shared/schemas/certificate-reminder';
 import { neutralizeFormula } from '../../lib/spreadsheet-cells.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { reminderPage, reminderSettings, saveReminderSettings } from './certificate-reminder.repository.ts';
 import { complianceByType, standingOf } from './certificate-standing.ts';
 
-const reminderDays = async (db: DbOrTrx, organizationId: number) => (await reminderSettings(db, organizationId)).days;
+const reminderDays = async (db: ReadDb, organizationId: number) => (await reminderSettings(db, organizationId)).days;
 
 /**
  * The active organization's certificate reminders (issue 13): its reminder window, the reminders the

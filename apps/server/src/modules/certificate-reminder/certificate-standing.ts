@@ -1,5 +1,5 @@
 import { addDays } from '@bo/shared/dates';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { activeStaffCount, certificateTypesOf, latestExpiryPerHolder, NEVER } from './certificate-reminder.repository.ts';
 
 /** Where one certificate stands on a Taipei day, with the organization's reminder window. */
@@ -21,13 +21,13 @@ export interface HeldCertificate {
 }
 
 /** Per active staff member and certificate type of the organization, the certificate that counts. */
-export async function heldCertificates(db: DbOrTrx, organizationId: number): Promise<HeldCertificate[]> {
+export async function heldCertificates(db: ReadDb, organizationId: number): Promise<HeldCertificate[]> {
   const rows = await latestExpiryPerHolder(db, organizationId);
   return rows.map(({ best, ...r }) => ({ ...r, expires_at: best === NEVER ? null : best }));
 }
 
 /** The certificates the reminder names: expired, or expiring within `days`, soonest first. */
-export async function dueCertificates(db: DbOrTrx, organizationId: number, today: string, days: number) {
+export async function dueCertificates(db: ReadDb, organizationId: number, today: string, days: number) {
   const held = await heldCertificates(db, organizationId);
   return held
     .map((c) => ({ ...c, standing: standingOf(c.expires_at, today, days) }))
@@ -36,7 +36,7 @@ export async function dueCertificates(db: DbOrTrx, organizationId: number, today
 }
 
 /** By certificate type: valid, expiring, expired, and active staff holding none. */
-export async function complianceByType(db: DbOrTrx, organizationId: number, today: string, days: number) {
+export async function complianceByType(db: ReadDb, organizationId: number, today: string, days: number) {
   const [types, staffTotal, held] = await Promise.all([
     certificateTypesOf(db, organizationId),
     activeStaffCount(db, organizationId),

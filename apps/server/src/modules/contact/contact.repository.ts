@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { instantRange } from '@bo/shared/dates';
 import type { Contact, contactListQuery } from '@bo/shared/schemas/contact';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { ContactsTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 
@@ -46,17 +46,17 @@ export function filterContacts<Q extends { where: (...a: any[]) => Q }>(qb: Q, f
 }
 
 /** Active admins, by name, with their roles (who may be assigned a contact is decided from the roles). */
-export function activeAdminsWithRoles(db: DbOrTrx) {
+export function activeAdminsWithRoles(db: ReadDb) {
   return db.selectFrom('admins').select(['id', 'name', 'email', 'roles']).where('status', '=', 'active').orderBy('name').execute();
 }
 
 /** An admin's roles and status, if there is such an admin. */
-export function adminStanding(db: DbOrTrx, id: number) {
+export function adminStanding(db: ReadDb, id: number) {
   return db.selectFrom('admins').select(['roles', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
 /** A contact the site's form sent; answers its id. */
-export async function insertContact(db: DbOrTrx, input: NewContact, ip: string, now: string): Promise<number> {
+export async function insertContact(db: Trx, input: NewContact, ip: string, now: string): Promise<number> {
   const { id } = await db
     .insertInto('contacts')
     .values({ ...input, status: 'new', ip, created_at: now, updated_at: now })

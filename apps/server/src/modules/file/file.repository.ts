@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { Actor } from '../../lib/context/actor.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
 import type { Scope } from '../../lib/context/scope.ts';
 import type { FilesTable, SignedLinkOpensTable } from '../../db/tables/media.ts';
@@ -66,12 +66,12 @@ export const files = scopedTable<FileItem, FileRow>({
   dependent: { name: 'files', children: [{ table: 'signed_link_opens' }], storedKeyColumns: ['storage_key'] },
 });
 
-const inFileScope = (db: DbOrTrx, fs: FileScope) => {
+const inFileScope = (db: ReadDb, fs: FileScope) => {
   const qb = files.query(db, fs.scope);
   return fs.uploaderId === null ? qb : qb.where('f.uploader_id', '=', fs.uploaderId);
 };
 
-export async function listFiles(db: DbOrTrx, fs: FileScope, q: ListQuery) {
+export async function listFiles(db: ReadDb, fs: FileScope, q: ListQuery) {
   const page = await files.list(db, fs.scope, q, (qb) => {
     if (fs.uploaderId !== null) qb = qb.where('f.uploader_id', '=', fs.uploaderId);
     if (q.folder !== undefined) qb = qb.where('f.folder', '=', q.folder);
@@ -82,7 +82,7 @@ export async function listFiles(db: DbOrTrx, fs: FileScope, q: ListQuery) {
 }
 
 /** Direct sub-folders of `folder` ('' is the root) that hold files at any depth. */
-async function subFolders(db: DbOrTrx, fs: FileScope, folder: string): Promise<string[]> {
+async function subFolders(db: ReadDb, fs: FileScope, folder: string): Promise<string[]> {
   let qb = inFileScope(db, fs).clearSelect().select('f.folder').distinct();
   qb =
     folder === ''
@@ -98,7 +98,7 @@ async function subFolders(db: DbOrTrx, fs: FileScope, folder: string): Promise<s
   return [...names].sort();
 }
 
-export async function findFiles(db: DbOrTrx, fs: FileScope, ids: readonly number[]): Promise<FileItem[]> {
+export async function findFiles(db: ReadDb, fs: FileScope, ids: readonly number[]): Promise<FileItem[]> {
   if (!ids.length) return [];
   return (
     (await inFileScope(db, fs)
@@ -107,21 +107,21 @@ export async function findFiles(db: DbOrTrx, fs: FileScope, ids: readonly number
   ).map(toFileItem);
 }
 
-export async function findFileRow(db: DbOrTrx, fs: FileScope, id: number): Promise<FileRow | undefined> {
+export async function findFileRow(db: ReadDb, fs: FileScope, id: number): Promise<FileRow | undefined> {
   return inFileScope(db, fs).where('f.id', '=', id).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
-export async function findFileByUid(db: DbOrTrx, fs: FileScope, uid: string): Promise<FileRow | undefined> {
+export async function findFileByUid(db: ReadDb, fs: FileScope, uid: string): Promise<FileRow | undefined> {
   return inFileScope(db, fs).where('f.uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
 /** For signed links only: the link's signature, checked before this, and `fileInScope` for its signer. */
-export async function findFileForSignedLink(db: DbOrTrx, uid: string): Promise<FileRow | undefined> {
+export async function findFileForSignedLink(db: ReadDb, uid: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('uid', '=', uid).executeTakeFirst() as Promise<FileRow | undefined>;
 }
 
 /** Storage keys of files already loaded in scope. */
-export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
+export async function storedKeysOf(db: ReadDb, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
   return (
     await db
@@ -132,7 +132,7 @@ export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise
   ).map((r) => r.storage_key);
 }
 
-export async function recordSignedLinkOpen(db: DbOrTrx, open: Omit<Insertable<SignedLinkOpensTable>, 'id' | 'opened_at'>): Promise<void> {
+export async function recordSignedLinkOpen(db: Trx, open: Omit<Insertable<SignedLinkOpensTable>, 'id' | 'opened_at'>): Promise<void> {
   await db
     .insertInto('signed_link_opens')
     .values({ ...open, opened_at: new Date().toISOString() })
@@ -140,15 +140,15 @@ export async function recordSignedLinkOpen(db: DbOrTrx, open: Omit<Insertable<Si
 }
 
 /** Removes files of the scope (rows already loaded). */
-export const removeFiles = (db: DbOrTrx, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);
+export const removeFiles = (db: Trx, fs: FileScope, ids: readonly number[]) => files.remove(db, fs.scope, ids);
 
 /** The admin who signed a link: who they are and whether they are still active. */
-export function findSigner(db: DbOrTrx, adminId: number) {
+export function findSigner(db: ReadDb, adminId: number) {
   return db.selectFrom('admins').select(['id', 'email', 'name', 'status']).where('id', '=', adminId).executeTakeFirst();
 }
 
 /** One page of the opens of a file's signed links, newest first, with each link's signer (the file is already in scope). */
-export function signedLinkOpensOf(db: DbOrTrx, fileId: number, page: Pick<ListParams, 'page' | 'per_page'>) {
+export function signedLinkOpensOf(db: ReadDb, fileId: number, page: Pick<ListParams, 'page' | 'per_page'>) {
   const qb = db
     .selectFrom('signed_link_opens as o')
     .innerJoin('admins as a', 'a.id', 'o.signer_id')

@@ -18,7 +18,7 @@ import {
 } from '@bo/shared/schemas/file';
 import { idParam } from '@bo/shared/list';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { SNIFF_BYTES } from '../../lib/media/sniff.ts';
+import { SNIFF_BYTES } from '../../lib/images/sniff.ts';
 import { newUid } from '../../lib/media/uid.ts';
 import { readPart, uploadedFile } from '../../lib/uploads/multipart.ts';
 import { peek } from '../../lib/uploads/peek.ts';
@@ -199,16 +199,18 @@ export async function fileRoutes(fastify: FastifyInstance) {
         name: row.name,
         cacheControl: 'private, no-store',
         onFound: () =>
-          recordSignedLinkOpen(db, {
-            file_id: row.id,
-            organization_id: row.organization_id,
-            signer_id: s,
-            signed_at: new Date(i * 1000).toISOString(),
-            expires_at: new Date(e * 1000).toISOString(),
-            payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
-            ip: req.ip ?? null,
-            user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
-          }),
+          req.inVisitorTransaction(({ trx }) =>
+            recordSignedLinkOpen(trx, {
+              file_id: row.id,
+              organization_id: row.organization_id,
+              signer_id: s,
+              signed_at: new Date(i * 1000).toISOString(),
+              expires_at: new Date(e * 1000).toISOString(),
+              payload: p ? Buffer.from(p, 'base64url').toString('utf8').slice(0, 2000) : null,
+              ip: req.ip ?? null,
+              user_agent: (req.headers['user-agent'] ?? '').slice(0, 500) || null,
+            }),
+          ),
       });
     },
   );

@@ -1,6 +1,6 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { SIGNED_LINK_P_MAX, type SignedLinkOpen } from '@bo/shared/schemas/file';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { actInOrganization, adminRolesOf, type Actor } from '../../lib/context/actor.ts';
 import { LinkSigner as HmacLinkSigner, signedLinkParts as linkParts, type SignedLinkParts } from '../../lib/link-signer.ts';
 import { scopeOf } from '../../lib/context/scope.ts';
@@ -30,7 +30,7 @@ export const signedLinkParts = (path: string, q: Partial<Record<'e' | 'i' | 's' 
  * can act in the file's organization (a member of it, or a super admin) and, for a file of no
  * organization, its uploader or a super admin. The same rule as the file routes (`fileInScope`).
  */
-export async function signerMayRead(db: DbOrTrx, signerId: number, row: FileRow): Promise<boolean> {
+export async function signerMayRead(db: ReadDb, signerId: number, row: FileRow): Promise<boolean> {
   const admin = await findSigner(db, signerId);
   if (admin?.status !== 'active') return false;
   const adminRoles = await adminRolesOf(db, signerId);

@@ -66,12 +66,14 @@ describe('mail templates', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().locales['en-US']).toMatchObject({ customised: true, subject: 'Your {{appName}} code' });
-    await enqueueMail(t.db, t.config, {
-      to: 'edited@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { name: 'Ann', code: '777111' },
-    });
+    await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.config, {
+        to: 'edited@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { name: 'Ann', code: '777111' },
+      }),
+    );
     t.app.mailer.kick();
     const mail = await catcher.next('edited@example.com');
     expect(mail.subject).toBe('Your 營造後台 code');
@@ -99,12 +101,14 @@ describe('mail templates', () => {
 
 describe('outbox', () => {
   it('lists without bodies, reads one with its body, and resends a failed mail', async () => {
-    const id = await enqueueMail(t.db, t.config, {
-      to: 'bounce@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '424242' },
-    });
+    const id = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.config, {
+        to: 'bounce@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '424242' },
+      }),
+    );
     t.app.mailer.kick();
     await until(
       async () =>
@@ -127,12 +131,14 @@ describe('outbox', () => {
   });
 
   it('refuses a resend while queued (409) and everything to other admins (403)', async () => {
-    const id = await enqueueMail(t.db, t.config, {
-      to: 'queued@example.com',
-      template: 'sign_in_code',
-      locale: 'en-US',
-      variables: { code: '1' },
-    });
+    const id = await t.db.transaction().execute((trx) =>
+      enqueueMail(trx, t.config, {
+        to: 'queued@example.com',
+        template: 'sign_in_code',
+        locale: 'en-US',
+        variables: { code: '1' },
+      }),
+    );
     expect((await as().post(`/api/admin/mail/outbox/${id}/resend`, {})).statusCode).toBe(409);
     const base = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BASE'] }));
     expect((await api(t.app, base).get('/api/admin/mail/templates')).statusCode).toBe(403);

@@ -18,7 +18,7 @@ import {
   outboxMailSchema,
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
@@ -54,7 +54,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
   const origins = { app: app.config.publicUrl, site: app.config.site.url };
   const sampleValues = (name: MailTemplateName, locale: MailLocale) => samplesOf(templateDefinition(name), locale, origins);
 
-  const describeTemplate = async (db: DbOrTrx, name: MailTemplateName) => {
+  const describeTemplate = async (db: ReadDb, name: MailTemplateName) => {
     const def = templateDefinition(name);
     const locales = {} as Record<MailLocale, z.infer<typeof mailTemplateSchema>['locales'][MailLocale]>;
     for (const locale of MAIL_LOCALES) {

@@ -1,7 +1,7 @@
-import type { DbOrTrx, Trx } from '../../db/database.ts';
+import type { Trx, ReadDb } from '../../db/database.ts';
 
 /** The browsers the member has signed in on, latest first. */
-export function memberDevices(db: DbOrTrx, memberId: number) {
+export function memberDevices(db: ReadDb, memberId: number) {
   return db
     .selectFrom('member_devices')
     .select(['id', 'member_id', 'user_agent', 'ip', 'created_at', 'signed_in_at', 'session_expires_at', 'last_seen_at', 'revoked_at'])

@@ -1,10 +1,10 @@
 import type { SignInResponse } from '@bo/shared/schemas/account';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { memberView } from './member.repository.ts';
 
 /** A member sign-in's answer: the token and the member it is for. */
-export async function memberSessionAnswer(tokens: TokenService, db: DbOrTrx, token: string) {
+export async function memberSessionAnswer(tokens: TokenService, db: ReadDb, token: string) {
   const payload = await tokens.verify(token);
   return { token, member: await memberView(db, payload!.data.id) };
 }

@@ -2,14 +2,14 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Member, memberListQuery } from '@bo/shared/schemas/member';
 import type { OAuthProviderName } from '@bo/shared/schemas/account';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { MembersTable } from '../../db/tables/members.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 
 type Row = Selectable<MembersTable>;
 
 /** Rows to views: never the password hash, only whether there is one; the linked providers. */
-export async function toMembers(rows: Row[], db: DbOrTrx): Promise<Member[]> {
+export async function toMembers(rows: Row[], db: ReadDb): Promise<Member[]> {
   const ids = rows.map((r) => r.id);
   const links =
     ids.length === 0
@@ -39,7 +39,7 @@ export const members = scopedTable<Member, Row>({
 });
 
 /** One member's view by id, for the member's own routes. */
-export async function memberView(db: DbOrTrx, id: number): Promise<Member> {
+export async function memberView(db: ReadDb, id: number): Promise<Member> {
   const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return (await toMembers([row], db))[0]!;
 }
@@ -60,7 +60,7 @@ export const memberFilters =
   };
 
 /** What a mail to the member needs: its address, greeting, password fingerprint and language. */
-export function memberForMail(db: DbOrTrx, id: number) {
+export function memberForMail(db: ReadDb, id: number) {
   return db
     .selectFrom('members')
     .select(['id', 'email', 'name', 'password_hash', 'email_verified_at', 'locale'])

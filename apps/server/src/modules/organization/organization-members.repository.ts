@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { MailStatus } from '../../db/tables/mail.ts';
 import type { OrganizationMemberView } from '@bo/shared/schemas/organization-members';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { parseRoles } from '../../lib/context/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { countOrganizationRows } from '../../lib/kit/count-organization-rows.ts';
+import { countOrganizationRows } from '../../lib/kit/count-organization-rows.repository.ts';
 import type { OrganizationDependent } from '../../lib/kit/organization-dependents.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import type { OrganizationScope } from '../../lib/context/scope.ts';
 
 const memberColumns = [
@@ -29,7 +29,7 @@ const memberColumns = [
 ] as const;
 
 /** Members of one organization: an organization scope is required, nobody lists every organization's members here. */
-const membersOf = (db: DbOrTrx, scope: OrganizationScope) =>
+const membersOf = (db: ReadDb, scope: OrganizationScope) =>
   db
     .selectFrom('organization_members as m')
     .innerJoin('admins as a', 'a.id', 'm.admin_id')
@@ -89,7 +89,7 @@ const toView = (r: MemberRow, now = new Date().toISOString()): OrganizationMembe
   invitation: invitationOf(r, now),
 });
 
-export async function listMembers(db: DbOrTrx, scope: OrganizationScope, q: ListParams & { keyword?: string }) {
+export async function listMembers(db: ReadDb, scope: OrganizationScope, q: ListParams & { keyword?: string }) {
   let qb = membersOf(db, scope);
   if (q.keyword) {
     const p = likePattern(q.keyword.toLowerCase());
@@ -101,7 +101,7 @@ export async function listMembers(db: DbOrTrx, scope: OrganizationScope, q: List
 }
 
 /** A member of the organization, or 404 (an admin of another organization does not exist here). */
-export async function findMember(db: DbOrTrx, scope: OrganizationScope, adminId: number): Promise<OrganizationMemberView> {
+export async function findMember(db: ReadDb, scope: OrganizationScope, adminId: number): Promise<OrganizationMemberView> {
   const row = await membersOf(db, scope).where('a.id', '=', adminId).executeTakeFirst();
   if (!row) throw notFound();
   return toView(row as MemberRow);
@@ -111,7 +111,7 @@ export async function findMember(db: DbOrTrx, scope: OrganizationScope, adminId:
  * Whether the account reaches beyond this organization: a company-wide role (ROLE_…) or a membership
  * elsewhere. An organization admin may not hand over a set-password link to such an account.
  */
-export async function reachesBeyond(db: DbOrTrx, adminId: number, organizationId: number): Promise<boolean> {
+export async function reachesBeyond(db: ReadDb, adminId: number, organizationId: number): Promise<boolean> {
   const admin = await db.selectFrom('admins').select('roles').where('id', '=', adminId).executeTakeFirstOrThrow();
   if (parseRoles(admin.roles).length > 0) return true;
   const other = await db

@@ -7,7 +7,7 @@ import {
   type pageCategoryInput,
   type pageCategoryListQuery,
 } from '@bo/shared/schemas/page';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { categoryRules, nestCategories } from '../../lib/kit/category-tree.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
@@ -19,10 +19,10 @@ type Input = z.output<typeof pageCategoryInput>;
 type Query = z.output<typeof pageCategoryListQuery>;
 
 /** How deep a type's tree may go: the app config's pageCategoryDepth (spec section 3). */
-export const maxDepth = async (db: DbOrTrx, type: PageType) => (await loadAppConfig(db)).pageCategoryDepth[type];
+export const maxDepth = async (db: ReadDb, type: PageType) => (await loadAppConfig(db)).pageCategoryDepth[type];
 
 /** The categories of a type as a tree, in their order. */
-export async function categoryTree(db: DbOrTrx, type: PageType): Promise<PageCategoryNode[]> {
+export async function categoryTree(db: ReadDb, type: PageType): Promise<PageCategoryNode[]> {
   return nestCategories<PageCategoryNode>(await categoryRowsOf(db, type));
 }
 

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { PageRevisionsTable } from '../../db/tables/site-content.ts';
 
 /*
@@ -7,7 +7,7 @@ import type { PageRevisionsTable } from '../../db/tables/site-content.ts';
  */
 
 /** Keeps `revision` as the page's next number. */
-export async function addRevision(db: DbOrTrx, revision: Omit<Insertable<PageRevisionsTable>, 'number'>): Promise<void> {
+export async function addRevision(db: Trx, revision: Omit<Insertable<PageRevisionsTable>, 'number'>): Promise<void> {
   const last = await db
     .selectFrom('page_revisions')
     .select('number')
@@ -20,12 +20,12 @@ export async function addRevision(db: DbOrTrx, revision: Omit<Insertable<PageRev
     .execute();
 }
 
-export async function deleteRevisionsOf(db: DbOrTrx, pageIds: readonly number[]): Promise<void> {
+export async function deleteRevisionsOf(db: Trx, pageIds: readonly number[]): Promise<void> {
   await db.deleteFrom('page_revisions').where('page_id', 'in', pageIds).execute();
 }
 
 /** A page's latest revisions, newest first, with who saved each. */
-export function latestRevisions(db: DbOrTrx, pageId: number, limit: number) {
+export function latestRevisions(db: ReadDb, pageId: number, limit: number) {
   return db
     .selectFrom('page_revisions as r')
     .leftJoin('admins as a', 'a.id', 'r.actor_id')
@@ -36,6 +36,6 @@ export function latestRevisions(db: DbOrTrx, pageId: number, limit: number) {
     .execute();
 }
 
-export function findRevision(db: DbOrTrx, pageId: number, number: number) {
+export function findRevision(db: ReadDb, pageId: number, number: number) {
   return db.selectFrom('page_revisions').selectAll().where('page_id', '=', pageId).where('number', '=', number).executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Page, PageCategory, PageType } from '@bo/shared/schemas/page';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { PageCategoriesTable, PagesTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
@@ -33,7 +33,7 @@ const galleryIds = (json: string): number[] => {
   }
 };
 
-export async function toPages(rows: PageRow[], db: DbOrTrx): Promise<Page[]> {
+export async function toPages(rows: PageRow[], db: ReadDb): Promise<Page[]> {
   const pictures = await photoSummaries(
     db,
     rows.flatMap((r) => [r.cover_photo_id, ...galleryIds(r.gallery)]),
@@ -74,19 +74,19 @@ export const pages = scopedTable<Page, PageRow>({
 });
 
 /** A category's page type, or null when there is no such category. */
-export async function pageCategoryType(db: DbOrTrx, id: number): Promise<PageType | null> {
+export async function pageCategoryType(db: ReadDb, id: number): Promise<PageType | null> {
   const c = await db.selectFrom('page_categories').select('type').where('id', '=', id).executeTakeFirst();
   return (c?.type as PageType | undefined) ?? null;
 }
 
 /** The page of `type` holding `slug`, if any. */
-export async function pageIdBySlug(db: DbOrTrx, type: PageType, slug: string): Promise<number | null> {
+export async function pageIdBySlug(db: ReadDb, type: PageType, slug: string): Promise<number | null> {
   const row = await db.selectFrom('pages').select('id').where('type', '=', type).where('slug', '=', slug).executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** A type's categories in their order (the tree's rows). */
-export function categoryRowsOf(db: DbOrTrx, type: PageType) {
+export function categoryRowsOf(db: ReadDb, type: PageType) {
   return db
     .selectFrom('page_categories')
     .select(['id', 'parent_id', 'name', 'name_en', 'depth'])
@@ -97,12 +97,12 @@ export function categoryRowsOf(db: DbOrTrx, type: PageType) {
 }
 
 /** Each category of a type with its parent (to find a category's sub-categories). */
-export function categoryParentsOf(db: DbOrTrx, type: PageType) {
+export function categoryParentsOf(db: ReadDb, type: PageType) {
   return db.selectFrom('page_categories').select(['id', 'parent_id']).where('type', '=', type).execute();
 }
 
 /** The scheduled pages whose publication minute has come by `now`. */
-export function duePages(db: DbOrTrx, now: string) {
+export function duePages(db: ReadDb, now: string) {
   return db.selectFrom('pages').select(['id', 'publish_at']).where('status', '=', 'scheduled').where('publish_at', '<=', now).execute();
 }
 
@@ -110,7 +110,7 @@ export function duePages(db: DbOrTrx, now: string) {
  * Publishes a scheduled page if it is still scheduled for `publishAt`: one conditional update, so of
  * several instances ticking at once exactly one wins. Answers whether this call published it.
  */
-export async function publishScheduledPage(db: DbOrTrx, id: number, publishAt: string | null, now: string): Promise<boolean> {
+export async function publishScheduledPage(db: Trx, id: number, publishAt: string | null, now: string): Promise<boolean> {
   const updated = await db
     .updateTable('pages')
     .set({ status: 'published', published_at: publishAt, publish_at: null, updated_at: now })

@@ -1,5 +1,5 @@
 import type { PhotoSummary } from '@bo/shared/schemas/photo';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { unassigned } from '../../lib/context/scope.ts';
 import type { RequestContext } from '../../lib/context/request-context.ts';
@@ -13,7 +13,7 @@ import { photoRowsAnyOrganization, photos, toPhotoItem } from './photo.repositor
  */
 
 /** The summaries of `ids` (any organization: the rows already point at them), by id. */
-export async function photoSummaries(db: DbOrTrx, ids: readonly (number | null)[]): Promise<Map<number, PhotoSummary>> {
+export async function photoSummaries(db: ReadDb, ids: readonly (number | null)[]): Promise<Map<number, PhotoSummary>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
   const rows = await photoRowsAnyOrganization(db, wanted);

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import { PHOTO_SIZES, type Photo, type PhotoSize, type photoListQuery } from '@bo/shared/schemas/photo';
 import { instantRange } from '@bo/shared/dates';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { PhotosTable } from '../../db/tables/media.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { publicUrl } from '../../lib/media/public-url.ts';
@@ -74,7 +74,7 @@ export const photos = scopedTable<Photo, PhotoRow>({
 });
 
 /** The library's index: keyword, tag, creation dates and folder. */
-export function listPhotos(db: DbOrTrx, scope: Scope, q: ListQuery) {
+export function listPhotos(db: ReadDb, scope: Scope, q: ListQuery) {
   return photos.list(db, scope, q, (qb) => {
     // Tags are validated to hold no quote, comma, backslash or %: the JSON text match is exact.
     if (q.tag) qb = qb.where(sql<boolean>`p.tags like ${`%${JSON.stringify(q.tag).replace(/_/g, '\\_')}%`} escape '\\'`);
@@ -87,7 +87,7 @@ export function listPhotos(db: DbOrTrx, scope: Scope, q: ListQuery) {
 }
 
 /** Storage keys of every variant of the photos (already loaded in scope). */
-export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise<string[]> {
+export async function storedKeysOf(db: ReadDb, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('photos')
@@ -102,7 +102,7 @@ export async function storedKeysOf(db: DbOrTrx, ids: readonly number[]): Promise
  * photo does not exist. With `usableBy`, only a photo that organization may use: its own or a shared one.
  */
 export async function photoVariantKey(
-  db: DbOrTrx,
+  db: ReadDb,
   photoId: number,
   size: PhotoSize,
   opts: { webp?: boolean; usableBy?: number } = {},
@@ -120,6 +120,6 @@ export async function photoVariantKey(
 }
 
 /** The photo rows of `ids` whatever their organization (the rows pointing at them already hold them). */
-export function photoRowsAnyOrganization(db: DbOrTrx, ids: readonly number[]) {
+export function photoRowsAnyOrganization(db: ReadDb, ids: readonly number[]) {
   return db.selectFrom('photos').selectAll().where('id', 'in', ids).execute();
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PRODUCT_KEYS, type ProductCategory, type productCategoryInput, type productCategoryListQuery } from '@bo/shared/schemas/product';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { categoryRules } from '../../lib/kit/category-tree.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
@@ -11,7 +11,7 @@ type Input = z.output<typeof productCategoryInput>;
 type Query = z.output<typeof productCategoryListQuery>;
 
 /** How deep the tree may go: the app config's productCategoryDepth (spec section 3, 2 by default). */
-export const maxDepth = async (db: DbOrTrx) => (await loadAppConfig(db)).productCategoryDepth;
+export const maxDepth = async (db: ReadDb) => (await loadAppConfig(db)).productCategoryDepth;
 
 export const productCategoryReads = ({ db, scope }: AdminReadContext): ResourceReads<ProductCategory, Query> => ({
   list: (query) =>

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { ProductInstancesTable } from '../../db/tables/products.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import type { InstanceRow } from './product.repository.ts';
@@ -9,7 +9,7 @@ import type { InstanceRow } from './product.repository.ts';
  */
 
 /** The SKUs in use (any product) starting with `prefix`, whatever their case. */
-export async function skusStartingWith(db: DbOrTrx, prefix: string): Promise<string[]> {
+export async function skusStartingWith(db: ReadDb, prefix: string): Promise<string[]> {
   const rows = await db
     .selectFrom('product_instances')
     .select('sku')
@@ -19,7 +19,7 @@ export async function skusStartingWith(db: DbOrTrx, prefix: string): Promise<str
 }
 
 /** Whether an instance other than `self` (of any product) holds `sku`, whatever its case. */
-export async function skuHeldByAnother(db: DbOrTrx, sku: string, self: number): Promise<boolean> {
+export async function skuHeldByAnother(db: ReadDb, sku: string, self: number): Promise<boolean> {
   const owner = await db
     .selectFrom('product_instances')
     .select('id')
@@ -38,38 +38,38 @@ export const instanceOrder = scopedTable<{ id: number }, InstanceRow>({
   sortColumns: { sort_order: 'pi.sort_order' },
 });
 
-export function findInstanceRow(db: DbOrTrx, productId: number, instanceId: number): Promise<InstanceRow | undefined> {
+export function findInstanceRow(db: ReadDb, productId: number, instanceId: number): Promise<InstanceRow | undefined> {
   return db.selectFrom('product_instances').selectAll().where('id', '=', instanceId).where('product_id', '=', productId).executeTakeFirst();
 }
 
 /** A product's instance rows in their order. */
-export function instanceRowsOf(db: DbOrTrx, productId: number): Promise<InstanceRow[]> {
+export function instanceRowsOf(db: ReadDb, productId: number): Promise<InstanceRow[]> {
   return db.selectFrom('product_instances').selectAll().where('product_id', '=', productId).orderBy('sort_order').orderBy('id').execute();
 }
 
 /** The rows of `ids` that are instances of the product (in no particular order). */
-export function instanceRowsAmong(db: DbOrTrx, productId: number, ids: readonly number[]): Promise<InstanceRow[]> {
+export function instanceRowsAmong(db: ReadDb, productId: number, ids: readonly number[]): Promise<InstanceRow[]> {
   return db.selectFrom('product_instances').selectAll().where('product_id', '=', productId).where('id', 'in', ids).execute();
 }
 
 /** The rows of `ids` in their order. */
-export function instanceRowsByIds(db: DbOrTrx, ids: readonly number[]): Promise<InstanceRow[]> {
+export function instanceRowsByIds(db: ReadDb, ids: readonly number[]): Promise<InstanceRow[]> {
   return db.selectFrom('product_instances').selectAll().where('id', 'in', ids).orderBy('sort_order').orderBy('id').execute();
 }
 
-export async function insertInstance(db: DbOrTrx, row: Insertable<ProductInstancesTable>): Promise<void> {
+export async function insertInstance(db: Trx, row: Insertable<ProductInstancesTable>): Promise<void> {
   await db.insertInto('product_instances').values(row).execute();
 }
 
-export async function updateInstances(db: DbOrTrx, ids: readonly number[], set: Updateable<ProductInstancesTable>): Promise<void> {
+export async function updateInstances(db: Trx, ids: readonly number[], set: Updateable<ProductInstancesTable>): Promise<void> {
   await db.updateTable('product_instances').set(set).where('id', 'in', ids).execute();
 }
 
-export async function deleteInstances(db: DbOrTrx, ids: readonly number[]): Promise<void> {
+export async function deleteInstances(db: Trx, ids: readonly number[]): Promise<void> {
   await db.deleteFrom('product_instances').where('id', 'in', ids).execute();
 }
 
 /** Every instance of the products goes with them. */
-export async function deleteInstancesOfProducts(db: DbOrTrx, productIds: readonly number[]): Promise<void> {
+export async function deleteInstancesOfProducts(db: Trx, productIds: readonly number[]): Promise<void> {
   await db.deleteFrom('product_instances').where('product_id', 'in', productIds).execute();
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { pageSlug } from '@bo/shared/schemas/page';
 import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
-import type { Database } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicReads } from '../../lib/context/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
@@ -36,10 +36,10 @@ const item = (p: Product, locale: string, categories: Map<number, Category>) => 
   };
 };
 
-const categoriesById = async (db: Database) => new Map((await allCategories(db)).map((c) => [c.id, c]));
+const categoriesById = async (db: ReadDb) => new Map((await allCategories(db)).map((c) => [c.id, c]));
 
 /** A product as the public API shows it, with its description, photos and instances (published, or previewed through a signed link). */
-export async function publicDetail(db: Database, p: Product, locale: string) {
+export async function publicDetail(db: ReadDb, p: Product, locale: string) {
   const en = english(p, locale);
   const instances = await instancesOf(db, p.id);
   return {

@@ -1,11 +1,11 @@
 import { nestCategories } from '../../lib/kit/category-tree.ts';
 import { type Selectable, sql } from 'kysely';
 import type { Product, ProductAttribute, ProductCategory, ProductCategoryNode, ProductInstance } from '@bo/shared/schemas/product';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { ProductCategoriesTable, ProductInstancesTable, ProductsTable } from '../../db/tables/products.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 type CategoryRow = Selectable<ProductCategoriesTable> & { product_count: number | string };
 export type ProductRow = Selectable<ProductsTable> & {
@@ -66,7 +66,7 @@ export const productCategories = scopedTable<ProductCategory, CategoryRow>({
   keywordColumns: ['pc.name', 'pc.name_en'],
 });
 
-export async function toProducts(rows: ProductRow[], db: DbOrTrx): Promise<Product[]> {
+export async function toProducts(rows: ProductRow[], db: ReadDb): Promise<Product[]> {
   const pictures = await photoSummaries(
     db,
     rows.flatMap((r) => photoIdsOf(r.photo_ids)),
@@ -134,7 +134,7 @@ export const products = scopedTable<Product, ProductRow>({
     sql`exists (select 1 from product_instances ki where ki.product_id = p.id and lower(ki.sku) like ${pattern} escape '\\')`,
 });
 
-export async function toInstances(rows: InstanceRow[], db: DbOrTrx): Promise<ProductInstance[]> {
+export async function toInstances(rows: InstanceRow[], db: ReadDb): Promise<ProductInstance[]> {
   const pictures = await photoSummaries(
     db,
     rows.map((r) => r.photo_id),
@@ -147,7 +147,7 @@ export async function toInstances(rows: InstanceRow[], db: DbOrTrx): Promise<Pro
 }
 
 /** A product's instances in their order (the order of the combinations). */
-export async function instancesOf(db: DbOrTrx, productId: number): Promise<ProductInstance[]> {
+export async function instancesOf(db: ReadDb, productId: number): Promise<ProductInstance[]> {
   const rows = await db
     .selectFrom('product_instances')
     .selectAll()
@@ -159,23 +159,23 @@ export async function instancesOf(db: DbOrTrx, productId: number): Promise<Produ
 }
 
 /** Every category in order, as the public read and the tree need them. */
-export const allCategories = (db: DbOrTrx) =>
+export const allCategories = (db: ReadDb) =>
   db.selectFrom('product_categories').select(['id', 'parent_id', 'name', 'name_en', 'depth']).orderBy('sort_order').orderBy('id').execute();
 
 /** The categories as a tree, in their order. */
-export async function categoryTree(db: DbOrTrx): Promise<ProductCategoryNode[]> {
+export async function categoryTree(db: ReadDb): Promise<ProductCategoryNode[]> {
   return nestCategories<ProductCategoryNode>(await allCategories(db));
 }
 
-export const productCategoryExists = (db: DbOrTrx, id: number): Promise<boolean> => rowExists(db, 'product_categories', { id });
+export const productCategoryExists = (db: ReadDb, id: number): Promise<boolean> => rowExists(db, 'product_categories', { id });
 
 /** The product holding `slug`, if any. */
-export async function productIdBySlug(db: DbOrTrx, slug: string): Promise<number | null> {
+export async function productIdBySlug(db: ReadDb, slug: string): Promise<number | null> {
   return (await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst())?.id ?? null;
 }
 
 /** Products whose photo list may hold one of `photoIds` (the lists are JSON text: a cheap LIKE narrows, the caller's parse decides). */
-export function productsMaybeHoldingPhotos(db: DbOrTrx, photoIds: readonly number[]) {
+export function productsMaybeHoldingPhotos(db: ReadDb, photoIds: readonly number[]) {
   return db
     .selectFrom('products')
     .select(['id', 'photo_ids'])
@@ -183,7 +183,7 @@ export function productsMaybeHoldingPhotos(db: DbOrTrx, photoIds: readonly numbe
     .execute();
 }
 
-export async function setProductPhotoIds(db: DbOrTrx, id: number, photoIds: readonly number[], now: string): Promise<void> {
+export async function setProductPhotoIds(db: Trx, id: number, photoIds: readonly number[], now: string): Promise<void> {
   await db
     .updateTable('products')
     .set({ photo_ids: JSON.stringify(photoIds), updated_at: now })

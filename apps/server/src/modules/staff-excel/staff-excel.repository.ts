@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CellMapping, StaffExcel } from '@bo/shared/schemas/staff-excel';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { StaffExcelsTable } from '../../db/tables/staff.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import type { ListParams } from '../../lib/list.ts';
@@ -16,7 +16,7 @@ export function toStaffExcel(row: StaffExcelRow): StaffExcel {
 const options = {
   table: 'staff_excels',
   alias: 'e',
-  select: (db: DbOrTrx) => db.selectFrom('staff_excels as e').selectAll('e'),
+  select: (db: ReadDb) => db.selectFrom('staff_excels as e').selectAll('e'),
   sortColumns: { id: 'e.id', name: 'e.name', created_at: 'e.created_at', updated_at: 'e.updated_at' },
   keywordColumns: ['e.name'],
 } as const;
@@ -29,12 +29,12 @@ export const staffExcels = scopedTable<StaffExcel, StaffExcelRow>({
 });
 
 /** One page of the scope's templates, by name keyword and layout. */
-export const listStaffExcels = (db: DbOrTrx, scope: Scope, q: ListParams & { keyword?: string; layout?: string }) =>
+export const listStaffExcels = (db: ReadDb, scope: Scope, q: ListParams & { keyword?: string; layout?: string }) =>
   staffExcels.list(db, scope, q, q.layout ? (qb) => qb.where('e.layout', '=', q.layout) : undefined);
 
 /** The same templates as stored (with the template file's storage key). */
 export const staffExcelRows = scopedTable<StaffExcelRow, StaffExcelRow>({ ...options, toView: (rows) => rows });
 
 /** What an export's context cells show of the organization. */
-export const organizationHeading = (db: DbOrTrx, organizationId: number) =>
+export const organizationHeading = (db: ReadDb, organizationId: number) =>
   db.selectFrom('organizations').select(['name', 'company_id']).where('id', '=', organizationId).executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import {
   type staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
@@ -41,7 +41,7 @@ export interface TemplateFile {
  * and the layout: one cell mapped once, the photo in card layout only, a roster's staff cells on its start row,
  * certificate types of this organization.
  */
-export async function validateCells(db: DbOrTrx, scope: Scope, layout: StaffExcelLayout, startRow: number, cells: CellMapping[]) {
+export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcelLayout, startRow: number, cells: CellMapping[]) {
   const { staffExcelMaxCellLimit: limit } = await loadAppConfig(db);
   if (cells.length > limit) throw badRequest({ cells: ['validate.error.too_many_cells'] }, `At most ${limit} cells can be mapped`);
   const errors: Record<string, string[]> = {};

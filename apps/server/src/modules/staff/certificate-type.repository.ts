@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { CertificateType } from '@bo/shared/schemas/staff';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { CertificateTypesTable } from '../../db/tables/staff.ts';
 import { conflict } from '../../lib/errors.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { whereInScope, type Scope } from '../../lib/context/scope.ts';
-import { rowExists } from '../../lib/kit/row-exists.ts';
+import { rowExists } from '../../db/row-exists.ts';
 
 type Row = Selectable<CertificateTypesTable>;
 
@@ -20,24 +20,24 @@ export const certificateTypes = scopedTable<CertificateType, Row>({
 });
 
 /** Every type of the scope, in the order the organization set. */
-export const listCertificateTypes = (db: DbOrTrx, scope: Scope): Promise<CertificateType[]> =>
+export const listCertificateTypes = (db: ReadDb, scope: Scope): Promise<CertificateType[]> =>
   certificateTypes.query(db, scope).orderBy('t.sort').orderBy('t.id').execute() as Promise<Row[]>;
 
-export async function assertCertificateTypeNameFree(db: DbOrTrx, scope: Scope, name: string, exceptId?: number) {
+export async function assertCertificateTypeNameFree(db: ReadDb, scope: Scope, name: string, exceptId?: number) {
   let q = whereInScope(db.selectFrom('certificate_types').select('id').where('name', '=', name), 'organization_id', scope);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict({ name: ['validate.error.already_exists'] });
 }
 
 /** The ids among `ids` that are types of the scope. */
-export async function knownCertificateTypeIds(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<Set<number>> {
+export async function knownCertificateTypeIds(db: ReadDb, scope: Scope, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await certificateTypes.find(db, scope, ids);
   return new Set(rows.map((r) => r.id));
 }
 
 /** A type some staff certificate has, or a spreadsheet template of the scope maps, cannot go. */
-export async function certificateTypeInUse(db: DbOrTrx, scope: Scope, id: number): Promise<boolean> {
+export async function certificateTypeInUse(db: ReadDb, scope: Scope, id: number): Promise<boolean> {
   if (await rowExists(db, 'staff_certificates', { certificate_type_id: id })) return true;
   const templates = await whereInScope(db.selectFrom('staff_excels').select('cells'), 'organization_id', scope).execute();
   return templates.some((t) =>

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { certificateStatus, type Certificate } from '@bo/shared/schemas/staff';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { StaffCertificatesTable } from '../../db/tables/staff.ts';
 import { notFound } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
@@ -18,7 +18,7 @@ export type CertificateRow = Pick<
 > & { certificate_type_name: string };
 
 /** The certificates of these staff (rows already in reach), with their type names. */
-export async function certificatesOf(db: DbOrTrx, staffIds: readonly number[]): Promise<CertificateRow[]> {
+export async function certificatesOf(db: ReadDb, staffIds: readonly number[]): Promise<CertificateRow[]> {
   const out: CertificateRow[] = [];
   const pace = eventLoopPacer();
   for (let i = 0; i < staffIds.length; i += CHUNK) {
@@ -67,18 +67,13 @@ export function toCertificate(c: CertificateRow, today: string, days = 30): Cert
 // Certificates of a staff: the scope is checked through the staff row they belong to.
 
 /** The certificate rows of one staff in the scope. */
-export const certificateRowsOf = (db: DbOrTrx, scope: Scope, staffId: number) =>
+export const certificateRowsOf = (db: ReadDb, scope: Scope, staffId: number) =>
   whereInScope(db.selectFrom('staff_certificates').selectAll().where('staff_id', '=', staffId), 'organization_id', scope)
     .orderBy('id')
     .execute();
 
 /** One certificate of a staff in the scope, or 404. */
-export async function findCertificateOr404(
-  db: DbOrTrx,
-  scope: Scope,
-  staffId: number,
-  certificateId: number,
-): Promise<StaffCertificateRow> {
+export async function findCertificateOr404(db: ReadDb, scope: Scope, staffId: number, certificateId: number): Promise<StaffCertificateRow> {
   const row = await whereInScope(
     db.selectFrom('staff_certificates').selectAll().where('id', '=', certificateId).where('staff_id', '=', staffId),
     'organization_id',
@@ -91,7 +86,7 @@ export async function findCertificateOr404(
 type CertificateValues = Pick<StaffCertificateRow, 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at'>;
 type CertificateFile = Pick<StaffCertificateRow, 'file_key' | 'file_name' | 'file_type' | 'file_size'>;
 
-export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
+export async function insertCertificate(db: Trx, scope: Scope, staffId: number, values: CertificateValues): Promise<void> {
   const t = now();
   await db
     .insertInto('staff_certificates')
@@ -110,7 +105,7 @@ export async function insertCertificate(db: DbOrTrx, scope: Scope, staffId: numb
 }
 
 export async function updateCertificate(
-  db: DbOrTrx,
+  db: Trx,
   scope: Scope,
   staffId: number,
   id: number,
@@ -127,18 +122,18 @@ export async function updateCertificate(
   ).execute();
 }
 
-export async function deleteCertificates(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<void> {
+export async function deleteCertificates(db: Trx, scope: Scope, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   await whereInScope(db.deleteFrom('staff_certificates').where('id', 'in', [...ids]), 'organization_id', scope).execute();
 }
 
-export async function deleteCertificatesOfStaff(db: DbOrTrx, scope: Scope, staffIds: readonly number[]): Promise<void> {
+export async function deleteCertificatesOfStaff(db: Trx, scope: Scope, staffIds: readonly number[]): Promise<void> {
   if (!staffIds.length) return;
   await whereInScope(db.deleteFrom('staff_certificates').where('staff_id', 'in', [...staffIds]), 'organization_id', scope).execute();
 }
 
 /** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
-export async function certificatesNeedingAttention(db: DbOrTrx, scope: Scope, today: string, limit: string, maxRows: number) {
+export async function certificatesNeedingAttention(db: ReadDb, scope: Scope, today: string, limit: string, maxRows: number) {
   const attention = whereInScope(
     db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'),
     'c.organization_id',

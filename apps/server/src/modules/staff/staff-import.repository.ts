@@ -1,5 +1,5 @@
 import { savedImportMapping, type SavedImportMapping } from '@bo/shared/schemas/staff-import';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 
@@ -20,7 +20,7 @@ export const staffImportMappings = scopedTable({
 });
 
 /** The scope's remembered mapping, or null (none yet, or unreadable). */
-export async function findImportMapping(db: DbOrTrx, scope: Scope): Promise<StoredImportMapping | null> {
+export async function findImportMapping(db: ReadDb, scope: Scope): Promise<StoredImportMapping | null> {
   const row = await whereInScope(
     db.selectFrom('staff_import_mappings').select(['mapping', 'sheet_name', 'header_row']),
     'organization_id',
@@ -35,7 +35,7 @@ export async function findImportMapping(db: DbOrTrx, scope: Scope): Promise<Stor
   }
 }
 
-export async function saveImportMapping(db: DbOrTrx, scope: Scope, actorId: number, m: StoredImportMapping): Promise<void> {
+export async function saveImportMapping(db: Trx, scope: Scope, actorId: number, m: StoredImportMapping): Promise<void> {
   const organization_id = owningOrganization(scope);
   if (organization_id === null) throw new Error('an import mapping belongs to one organization');
   const t = new Date().toISOString();

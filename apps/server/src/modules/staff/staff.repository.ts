@@ -9,13 +9,13 @@ import {
 } from '@bo/shared/schemas/staff';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { StaffTable } from '../../db/tables/staff.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts';
-import { paginate } from '../../lib/kit/paginate.ts';
+import { paginate } from '../../db/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 import { certificatesOf, toCertificate, type CertificateRow } from './staff-certificate.repository.ts';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
@@ -136,7 +136,7 @@ function listItem(row: any): StaffListItem {
 }
 
 /** One page of staff in the scope (an organization's, or every organization's for readers across them). */
-export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & StaffFilter): Promise<ListResult<StaffListItem>> {
+export async function listStaff(db: ReadDb, scope: Scope, q: ListParams & StaffFilter): Promise<ListResult<StaffListItem>> {
   const today = todayInTaipei();
   const limit = addDays(today, q.days ?? 30);
   const count = (eb: Eb) => certsOf(eb).select(sql<number>`count(*)`.as('n'));
@@ -158,7 +158,7 @@ export async function listStaff(db: DbOrTrx, scope: Scope, q: ListParams & Staff
 }
 
 /** Every organization with its staff count, for those who read staff across organizations (ROLES.staffAcrossOrganizations). */
-export async function listStaffOrganizations(db: DbOrTrx) {
+export async function listStaffOrganizations(db: ReadDb) {
   const rows = await db
     .selectFrom('organizations as o')
     .select(['o.id', 'o.name', 'o.company_id', 'o.status'])
@@ -172,7 +172,7 @@ export async function listStaffOrganizations(db: DbOrTrx) {
 }
 
 /** Every staff id of the scope matching a filter (export of "all matching"), at most `max`. */
-export async function staffIdsMatching(db: DbOrTrx, scope: Scope, f: StaffFilter, max: number): Promise<number[]> {
+export async function staffIdsMatching(db: ReadDb, scope: Scope, f: StaffFilter, max: number): Promise<number[]> {
   const rows = await applyStaffFilter(whereInScope(db.selectFrom('staff as s').select('s.id'), 's.organization_id', scope), f)
     .orderBy('s.id')
     .limit(max)
@@ -181,7 +181,7 @@ export async function staffIdsMatching(db: DbOrTrx, scope: Scope, f: StaffFilter
 }
 
 /** Rows of the given ids in the scope, in the order asked, read in chunks; any id out of reach is 404. */
-export async function staffRowsForExport(db: DbOrTrx, scope: Scope, ids: readonly number[]): Promise<StaffRow[]> {
+export async function staffRowsForExport(db: ReadDb, scope: Scope, ids: readonly number[]): Promise<StaffRow[]> {
   const unique = [...new Set(ids)];
   const byId = new Map<number, StaffRow>();
   const pace = eventLoopPacer();
@@ -193,7 +193,7 @@ export async function staffRowsForExport(db: DbOrTrx, scope: Scope, ids: readonl
   return unique.map((id) => byId.get(id)!);
 }
 
-export async function assertNationalIdFree(db: DbOrTrx, scope: Scope, nationalId: string | null | undefined, exceptId?: number) {
+export async function assertNationalIdFree(db: ReadDb, scope: Scope, nationalId: string | null | undefined, exceptId?: number) {
   if (!nationalId) return;
   let q = whereInScope(db.selectFrom('staff').select('id').where('national_id', '=', nationalId), 'organization_id', scope);
   if (exceptId) q = q.where('id', '!=', exceptId);
@@ -201,7 +201,7 @@ export async function assertNationalIdFree(db: DbOrTrx, scope: Scope, nationalId
 }
 
 /** Staff of the scope holding any of these national ids, by national id (the import's key, unique within an organization). */
-export async function staffByNationalId(db: DbOrTrx, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, StaffRow>> {
+export async function staffByNationalId(db: ReadDb, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, StaffRow>> {
   const out = new Map<string, StaffRow>();
   const unique = [...new Set(nationalIds)];
   for (let i = 0; i < unique.length; i += CHUNK) {
@@ -214,7 +214,7 @@ export async function staffByNationalId(db: DbOrTrx, scope: Scope, nationalIds: 
 }
 
 /** Inserts staff in chunks (500 × 20 columns stays below both databases' bind limits); answers their ids in input order. */
-export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonly StaffFieldValues[]): Promise<number[]> {
+export async function insertStaffRows(db: Trx, scope: Scope, fields: readonly StaffFieldValues[]): Promise<number[]> {
   const ids: number[] = [];
   const t = now();
   const organization_id = owningOrganization(scope);
@@ -238,7 +238,7 @@ export async function insertStaffRows(db: DbOrTrx, scope: Scope, fields: readonl
 
 /** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
 export async function unlinkLibraryPhotos(
-  db: DbOrTrx,
+  db: Trx,
   photoIds: number[],
 ): Promise<{ id: number; organization_id: number; photo_id: number | null }[]> {
   if (!photoIds.length) return [];

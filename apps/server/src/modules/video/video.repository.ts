@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Video } from '@bo/shared/schemas/video';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { VideosTable } from '../../db/tables/site-content.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { photoSummaries } from '../photo/content-photos.ts';
 
 type Row = Selectable<VideosTable>;
 
-export async function toVideos(rows: Row[], db: DbOrTrx): Promise<Video[]> {
+export async function toVideos(rows: Row[], db: ReadDb): Promise<Video[]> {
   const pictures = await photoSummaries(
     db,
     rows.map((r) => r.photo_id),

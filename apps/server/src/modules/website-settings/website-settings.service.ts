@@ -7,7 +7,7 @@ import {
   type WebsiteSettings,
   type websiteSettingsInput,
 } from '@bo/shared/schemas/website-settings';
-import type { Database } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './website-settings.repository.ts';
@@ -35,7 +35,7 @@ export function websiteSettingsService(ctx: RequestContext) {
 }
 
 /** The identity in one locale with its defaults: the company name is never empty, and never the back office's. */
-export async function publicWebsite(db: Database, locale: ContentLocale): Promise<PublicWebsite> {
+export async function publicWebsite(db: ReadDb, locale: ContentLocale): Promise<PublicWebsite> {
   const s = await readWebsiteSettings(db);
   const text = (zh: string | null, en: string | null) => textIn(locale, zh, en);
   return {

@@ -1,9 +1,9 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { DbOrTrx } from '../../db/database.ts';
+import type { ReadDb, Trx } from '../../db/database.ts';
 import type { MemberDevicesTable } from '../../db/tables/members.ts';
 
 /** A member device with what its token says of the member; throws when there is none. */
-export async function memberDeviceWithMember(db: DbOrTrx, id: number) {
+export async function memberDeviceWithMember(db: ReadDb, id: number) {
   return db
     .selectFrom('member_devices as d')
     .innerJoin('members as m', 'm.id', 'd.member_id')
@@ -13,7 +13,7 @@ export async function memberDeviceWithMember(db: DbOrTrx, id: number) {
 }
 
 /** What decides whether a member token is alive: its device and its member. */
-export async function memberDeviceForToken(db: DbOrTrx, id: number) {
+export async function memberDeviceForToken(db: ReadDb, id: number) {
   return db
     .selectFrom('member_devices as d')
     .innerJoin('members as m', 'm.id', 'd.member_id')
@@ -24,7 +24,7 @@ export async function memberDeviceForToken(db: DbOrTrx, id: number) {
 }
 
 /** The member's latest device in this browser, or null. */
-export async function memberDeviceIn(db: DbOrTrx, memberId: number, fingerprint: string): Promise<number | null> {
+export async function memberDeviceIn(db: ReadDb, memberId: number, fingerprint: string): Promise<number | null> {
   const row = await db
     .selectFrom('member_devices')
     .select('id')
@@ -36,11 +36,16 @@ export async function memberDeviceIn(db: DbOrTrx, memberId: number, fingerprint:
   return row?.id ?? null;
 }
 
-export async function updateMemberDevice(db: DbOrTrx, id: number, set: Updateable<MemberDevicesTable>): Promise<void> {
+export async function updateMemberDevice(db: Trx, id: number, set: Updateable<MemberDevicesTable>): Promise<void> {
   await db.updateTable('member_devices').set(set).where('id', '=', id).execute();
 }
 
-export async function insertMemberDevice(db: DbOrTrx, device: Insertable<MemberDevicesTable>): Promise<number> {
+export async function insertMemberDevice(db: Trx, device: Insertable<MemberDevicesTable>): Promise<number> {
   const row = await db.insertInto('member_devices').values(device).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** When and from where the member's device was last seen (as `markLoginDeviceSeen`). */
+export async function markMemberDeviceSeen(db: Trx, id: number, ip: string, at: string): Promise<void> {
+  await db.updateTable('member_devices').set({ last_seen_at: at, ip }).where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { ListParams, ListResult } from '../list.ts';
+import type { ListParams, ListResult } from '../lib/list.ts';
 
 /**
  * Runs a filtered query as one page of the list convention. `sortColumns` maps the allow-listed
