@@ -10,21 +10,20 @@ import {
   clientAddressOf,
   memberActing,
   visitor,
+  type ActingPrincipal,
   type AdminPrincipal,
-  type MemberPrincipal,
-  type VisitorPrincipal,
 } from '../lib/context/principals.ts';
 import {
   adminReadContext,
   appHost,
+  openReadContext,
   runInTransaction,
-  type AdminReadContext,
   type ContextHost,
   type OrganizationContext,
-  type OrganizationReadContext,
   type RequestContext,
   type WriteContext,
 } from '../lib/context/request-context.ts';
+import { doorOf, WrongDoorError, type DoorKind, type Doors } from '../lib/context/doors.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
 import type { Config } from '../config.ts';
@@ -81,17 +80,13 @@ declare module 'fastify' {
     memberOrNull: MemberActor | null;
     /** The organization the request acts in; read on organization routes, which refuse requests without one. */
     readonly organizationId: number;
-    inTransaction<T>(fn: (ctx: RequestContext) => Promise<T>): Promise<T>;
-    /** A transaction acting in the request's organization (organization routes). */
-    inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
-    /** A read-only context (no transaction) for the request's actor and organization, if any. */
-    readContext(): AdminReadContext;
-    /** A read-only context acting in the request's organization (organization routes). */
-    readOrganizationContext(): OrganizationReadContext;
-    /** A transaction as the signed-in member (member routes). */
-    inMemberTransaction<T>(fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>): Promise<T>;
-    /** A transaction as a visitor: nobody signed in, known by the request's client address (public routes). */
-    inVisitorTransaction<T>(fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>): Promise<T>;
+    /**
+     * The request's read door: a read context for who acts on the matched route (lib/context/doors.ts).
+     * `kind` must be the route's declared door (`doorOf` its config); another one throws.
+     */
+    read<K extends DoorKind>(kind: K): Doors[K]['read'];
+    /** The request's write door: `fn` runs in one transaction as who acts on the matched route, audited as them. */
+    write<K extends DoorKind, T>(kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T>;
     /** The config this request's links are built with: the request's own address when PUBLIC_URL is unset and it is trusted (lib/link-origin.ts). */
     readonly linkConfig: Config;
   }
@@ -154,29 +149,37 @@ export function registerAccess(app: FastifyInstance): void {
     return config === app.config ? appContextHost : { ...appContextHost, config };
   };
   const adminOf = (req: FastifyRequest): AdminPrincipal => adminActing(req.actor.id, clientAddressOf(req), req.actor.impersonatorId);
-  app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    return runInTransaction(host(this), adminOf(this), this.actor.organizationId, { actor: this.actor }, fn);
+  /** The route's door, checked against the one the handler asks for. */
+  const doorFor = (req: FastifyRequest, kind: DoorKind): DoorKind => {
+    const declared = doorOf(req.routeOptions.config);
+    if (declared !== kind) throw new WrongDoorError(`${req.method} ${req.routeOptions.url ?? req.url}`, declared, kind);
+    return declared;
+  };
+  /** Who acts behind a door, and in which organization. */
+  const actingFor = (req: FastifyRequest, kind: DoorKind): [ActingPrincipal, number | null] => {
+    switch (kind) {
+      case 'visitor':
+        return [visitor(clientAddressOf(req)), null];
+      case 'member':
+        return [memberActing(req.member.id, clientAddressOf(req)), null];
+      case 'admin':
+        return [adminOf(req), req.actor.organizationId];
+      case 'organization':
+        return [adminOf(req), req.organizationId];
+    }
+  };
+  app.decorateRequest('read', function <K extends DoorKind>(this: FastifyRequest, kind: K): Doors[K]['read'] {
+    const [principal, organizationId] = actingFor(this, doorFor(this, kind));
+    if (principal.kind === 'admin') return adminReadContext(app.db, this, principal, organizationId) as Doors[K]['read'];
+    return openReadContext(host(this), principal, organizationId) as Doors[K]['read'];
   });
-  app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
-    return runInTransaction(
-      host(this),
-      adminOf(this),
-      this.organizationId,
-      { actor: this.actor },
-      fn as (ctx: RequestContext) => Promise<T>,
-    );
-  });
-  app.decorateRequest('readContext', function (this: FastifyRequest) {
-    return adminReadContext(app.db, this, adminOf(this), this.actor.organizationId);
-  });
-  app.decorateRequest('readOrganizationContext', function (this: FastifyRequest) {
-    return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationReadContext;
-  });
-  app.decorateRequest('inMemberTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>) {
-    return runInTransaction(host(this), memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);
-  });
-  app.decorateRequest('inVisitorTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>) {
-    return runInTransaction(host(this), visitor(clientAddressOf(this)), null, {}, fn);
+  app.decorateRequest('write', function <
+    K extends DoorKind,
+    T,
+  >(this: FastifyRequest, kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T> {
+    const [principal, organizationId] = actingFor(this, doorFor(this, kind));
+    const extra = principal.kind === 'admin' ? { actor: this.actor } : {};
+    return runInTransaction(host(this), principal, organizationId, extra, fn as (ctx: WriteContext) => Promise<T>);
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the

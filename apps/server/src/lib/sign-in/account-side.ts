@@ -177,8 +177,8 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     brand: 'website' | 'app';
     /** The mail's link that confirms with `code`: a page of the signed-in account (web profile, website profile). */
     link(code: string, config: Config): string;
-    /** Runs `fn` in the signed-in principal's transaction. */
-    write<T>(req: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+    /** The signed-in principal's door (`req.read(door)`, `req.write(door, fn)`): the routes' roles name it. */
+    door: 'admin' | 'member';
     setEmail(trx: Trx, accountId: number, email: string, at: string): Promise<void>;
   };
   sessions: {

@@ -81,7 +81,7 @@ async function profileOf(app: FastifyInstance, db: DbOrTrx, actor: Actor) {
     updated_at: a.updated_at,
   };
 }
-const profileOfRequest = (app: FastifyInstance, req: FastifyRequest) => profileOf(app, req.readContext().db, req.actor);
+const profileOfRequest = (app: FastifyInstance, req: FastifyRequest) => profileOf(app, req.read('admin').db, req.actor);
 
 type AdminMailed = NonNullable<Awaited<ReturnType<typeof adminByEmail>>>;
 
@@ -173,7 +173,7 @@ function adminSide(
       put: { body: profileUpdateBody, response: { 200: profileSchema }, config: { roles: [] } },
       view: (req) => profileOfRequest(app, req),
       update: (req) =>
-        req.inTransaction(async ({ trx, actor, audit }) => {
+        req.write('admin', async ({ trx, actor, audit }) => {
           const { name, date_calendar } = req.body;
           const row = await adminRow(trx, actor.id);
           const changes = {
@@ -214,11 +214,11 @@ function adminSide(
       purpose: 'email_change',
       pace: 'email_change',
       account: async (req) => {
-        const a = await adminRow(req.readContext().db, req.actor.id);
+        const a = await adminRow(req.read('admin').db, req.actor.id);
         return { id: a.id, email: a.email, greeting: a.name || a.email, locale: 'zh-TW' };
       },
       owner: (adminId) => ({ adminId }),
-      prove: (req) => requireIdentityProof(req.readContext().db, req.actor.deviceId),
+      prove: (req) => requireIdentityProof(req.read('admin').db, req.actor.deviceId),
       taken: async (db, email, adminId) => {
         const found = await adminIdByEmail(db, email);
         return found !== undefined && Number(found.id) !== adminId;
@@ -226,7 +226,7 @@ function adminSide(
       takenOnRequest: 'conflict',
       brand: 'app',
       link: (code, config) => appLink(config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
-      write: (req, fn) => req.inTransaction(fn),
+      door: 'admin',
       setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),
     },
     sessions: {
@@ -234,7 +234,7 @@ function adminSide(
       logout: { method: 'PUT', response: { 200: z.object({ message: z.string() }) }, config: signedInAdmin },
       renewed: (req) => renewToken(app, req, req.body),
       close: (req, reply) =>
-        req.inTransaction(async ({ actor, trx, audit }) => {
+        req.write('admin', async ({ actor, trx, audit }) => {
           await updateDevice(trx, actor.deviceId, { revoked_at: now() });
           await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
           // Issue 9 section 2: the browser drops what it stored for this session (token, cached data).
@@ -255,7 +255,7 @@ function adminSide(
  * current one, force or not. No token goes past the session's end; the replaced one works 30 s more.
  */
 const renewToken = (app: FastifyInstance, req: FastifyRequest, body: z.infer<typeof renewBody>) =>
-  req.inTransaction(async ({ trx, actor, audit }) => {
+  req.write('admin', async ({ trx, actor, audit }) => {
     const device = await sessionDevice(trx, actor.deviceId);
     const keepLogin = body.keep_login ?? device.keep_login === 1;
     const target = body.organization_id;
@@ -304,7 +304,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
       if (req.body.password.length < app.config.passwordMinLength) {
         throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
       }
-      const { db } = req.readContext();
+      const { db } = req.read('admin');
       const admin = await adminRow(db, actor.id);
       // The first admin starts without a name (lib/bootstrap.ts): the forced change asks for it.
       if (req.body.name === undefined && !admin.name.trim()) throw badRequest({ name: [VALIDATION_KEYS.required] });
@@ -315,7 +315,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
         await checkCurrentPassword(attempts, req, admin, req.body.current_password);
       }
       const passwordHash = await hashPassword(req.body.password);
-      return req.inTransaction(async ({ trx, audit }) => {
+      return req.write('admin', async ({ trx, audit }) => {
         const at = now();
         await setAdminPassword(trx, actor.id, passwordHash, at);
         const name = req.body.name;
@@ -348,7 +348,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const actor = req.actor;
-      const rows = await adminOrganizations(req.readContext().db, actor.id, actor.isSuperAdmin);
+      const rows = await adminOrganizations(req.read('admin').db, actor.id, actor.isSuperAdmin);
       return { organizations: rows.map((r) => ({ ...r, sub_account_roles: parseRoles(r.sub_account_roles) })) };
     },
   );

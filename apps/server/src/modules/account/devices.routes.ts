@@ -37,7 +37,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       config: { ...own, errors: [403] },
     },
     (req) =>
-      req.inTransaction(async (ctx) => {
+      req.write('admin', async (ctx) => {
         await requireIdentityProof(ctx.db, ctx.actor.deviceId);
         const others = await otherDeviceIds(ctx.trx, ctx.actor.id, ctx.actor.deviceId);
         if (others.length) await revokeDevices(ctx.trx, others, { adminId: ctx.actor.id });
@@ -52,7 +52,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/api/admin/account/login-device', { schema: { tags, response: { 200: devices } }, config: own }, async (req) => {
-    const { db, actor } = req.readContext();
+    const { db, actor } = req.read('admin');
     return { data: await listDevices(db, actor.id, actor.deviceId) };
   });
 
@@ -62,7 +62,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ok } },
       config: own,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, [req.params.id], { adminId: ctx.actor.id })),
+    (req) => req.write('admin', (ctx) => logOut(ctx, [req.params.id], { adminId: ctx.actor.id })),
   );
 
   app.delete(
@@ -71,7 +71,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: idsBody, response: { 200: ok } },
       config: own,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, req.body.ids, { adminId: ctx.actor.id })),
+    (req) => req.write('admin', (ctx) => logOut(ctx, req.body.ids, { adminId: ctx.actor.id })),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       config: operator,
     },
     async (req) => {
-      const { db, actor } = req.readContext();
+      const { db, actor } = req.read('admin');
       if (!(await adminExists(db, req.params.id))) throw notFound();
       return { data: await listDevices(db, req.params.id, actor.deviceId) };
     },
@@ -93,7 +93,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ok } },
       config: operator,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, [req.params.id], 'any')),
+    (req) => req.write('admin', (ctx) => logOut(ctx, [req.params.id], 'any')),
   );
 
   app.delete(
@@ -102,6 +102,6 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: idsBody, response: { 200: ok } },
       config: operator,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, req.body.ids, 'any')),
+    (req) => req.write('admin', (ctx) => logOut(ctx, req.body.ids, 'any')),
   );
 }

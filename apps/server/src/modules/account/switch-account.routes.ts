@@ -29,7 +29,7 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.superAdmin },
     },
     (req) =>
-      req.inTransaction(async (ctx) => {
+      req.write('admin', async (ctx) => {
         const { trx, actor } = ctx;
         // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
         if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();

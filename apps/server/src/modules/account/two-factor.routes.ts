@@ -11,7 +11,6 @@ import {
 } from '@bo/shared/schemas/account';
 import type { DbOrTrx } from '../../db/database.ts';
 import { adminActing } from '../../lib/context/principals.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
 import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from '../../lib/identity/two-factor.ts';
@@ -53,7 +52,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   };
 
   const challengeOf = async (req: FastifyRequest, token: string) => {
-    const challenge = await findChallenge(publicReads(req), app.config.jwtSecret, token, signInClientOf(req).fingerprint);
+    const challenge = await findChallenge(req.read('visitor').db, app.config.jwtSecret, token, signInClientOf(req).fingerprint);
     if (!challenge) throw loginFail();
     return challenge;
   };
@@ -74,7 +73,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const client = signInClientOf(req);
-      const db = publicReads(req);
+      const db = req.read('visitor').db;
       const challenge = await challengeOf(req, req.body.challenge);
       const principal = adminPrincipal(challenge.admin_id);
       const admin = await findAccountAdmin(db, principal.id);
@@ -92,7 +91,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const step = code !== undefined && base32 ? tf.matchStep(base32, code, stored?.last_step ?? null) : null;
       const typed = code !== undefined ? 'code' : 'recovery_code';
 
-      const answer = await req.inVisitorTransaction(async (ctx) => {
+      const answer = await req.write('visitor', async (ctx) => {
         const { trx } = ctx;
         if (!(await takeTry(trx, challenge.id))) throw loginFail();
         // Spent in the transaction that signs in with it: a sign-in refused after this point keeps the code.
@@ -151,10 +150,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const challenge = await challengeOf(req, req.body.challenge);
       if (challenge.mode !== 'setup') throw loginFail();
       const kept = challenge.pending_secret ? tf.open(challenge.pending_secret) : null;
-      if (kept) return otpauthFor(publicReads(req), challenge.admin_id, kept);
+      if (kept) return otpauthFor(req.read('visitor').db, challenge.admin_id, kept);
       const { base32, sealed } = tf.newSecret();
       // Not audited: nothing changes for the admin until the second step confirms a code (enable_two_factor).
-      return req.inVisitorTransaction(async ({ trx }) => {
+      return req.write('visitor', async ({ trx }) => {
         await keepPendingSecret(trx, challenge.id, sealed);
         return otpauthFor(trx, challenge.admin_id, base32);
       });
@@ -171,7 +170,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       },
       config: { roles: [] },
     },
-    (req) => twoFactorStatus(req.readContext().db, req.actor.id),
+    (req) => twoFactorStatus(req.read('admin').db, req.actor.id),
   );
 
   const ownChange = async (req: FastifyRequest, db: DbOrTrx) => {
@@ -192,7 +191,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor }) => {
+      req.write('admin', async ({ trx, actor }) => {
         await ownChange(req, trx);
         if (await twoFactorEnabled(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
         const { base32, sealed } = tf.newSecret();
@@ -215,7 +214,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
         const row = await twoFactorSecretOf(trx, actor.id);
         if (!row) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
@@ -241,7 +240,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
         if (!(await twoFactorEnabled(trx, actor.id))) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
         const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
@@ -262,7 +261,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, actor, audit }) => {
         await ownChange(req, trx);
         if (await twoFactorRequired(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_required'] });
         if (await removeTwoFactor(trx, actor.id)) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });

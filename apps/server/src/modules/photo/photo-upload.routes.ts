@@ -43,7 +43,7 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
       }
       const objects = rendered.map((v) => ({ key: keyOf(v.size, v.format), body: v.data, contentType: IMAGE_MIME[v.format] }));
       return storeThenRecord(app.storage, req.log, objects, () =>
-        req.inTransaction((ctx) =>
+        req.write('admin', (ctx) =>
           photoService(ctx).record({
             uid,
             folder: req.query.folder,

@@ -40,7 +40,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
 
   /** The upload, its options and its roster, with the mapping to use, checked against the organization's staff. */
   const load = async (req: FastifyRequest) => {
-    const imports = staffImportReads(req.readOrganizationContext());
+    const imports = staffImportReads(req.read('organization'));
     const upload = await readUpload(req, STAFF_IMPORT_MAX_BYTES);
     const o = importOptions(upload.fields, req.headers['accept-language']);
     const roster = await readRosterUpload(worker, upload.buffer, o);
@@ -116,7 +116,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       const { checked } = await check();
       // Built before the transaction so the write lock is held only for the writes.
       const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
-      const done = await req.inOrganization((ctx) =>
+      const done = await req.write('organization', (ctx) =>
         staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked }),
       );
       return {
