@@ -2,19 +2,11 @@ import { MAX_ROW_ID } from '@bo/shared/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
-import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/context/actor.ts';
+import { actInOrganization, loadActorForDevice, type SignedInAdmin } from '../lib/context/actor.ts';
 import { AppError, invalidToken, permissionDenied, roleMissing } from '../lib/errors.ts';
-import { loadMemberForDevice, type MemberActor } from '../lib/context/member-actor.ts';
+import { loadMemberForDevice, type SignedInMember } from '../lib/context/member-actor.ts';
+import { clientAddressOf, visitor, type ActingPrincipal } from '../lib/context/principals.ts';
 import {
-  adminActing,
-  clientAddressOf,
-  memberActing,
-  visitor,
-  type ActingPrincipal,
-  type AdminPrincipal,
-} from '../lib/context/principals.ts';
-import {
-  adminReadContext,
   appHost,
   openReadContext,
   runInTransaction,
@@ -72,12 +64,12 @@ declare module 'fastify' {
      * Who makes the request. Only routes not declared public read it, and the access hook refuses
      * those requests (401) before their handler runs when there is no verified actor.
      */
-    readonly actor: Actor;
+    readonly actor: SignedInAdmin;
     /** The verified actor, or null on a public route called without a token. */
-    actorOrNull: Actor | null;
+    actorOrNull: SignedInAdmin | null;
     /** The signed-in member of a member route (roles 'member'); the access hook refuses the request without one. */
-    readonly member: MemberActor;
-    memberOrNull: MemberActor | null;
+    readonly member: SignedInMember;
+    memberOrNull: SignedInMember | null;
     /** The organization the request acts in; read on organization routes, which refuse requests without one. */
     readonly organizationId: number;
     /**
@@ -118,13 +110,13 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('actorOrNull', null);
   app.decorateRequest('memberOrNull', null);
   app.decorateRequest('member', {
-    getter(this: FastifyRequest): MemberActor {
+    getter(this: FastifyRequest): SignedInMember {
       if (!this.memberOrNull) throw invalidToken();
       return this.memberOrNull;
     },
   });
   app.decorateRequest('actor', {
-    getter(this: FastifyRequest): Actor {
+    getter(this: FastifyRequest): SignedInAdmin {
       if (!this.actorOrNull) throw invalidToken();
       return this.actorOrNull;
     },
@@ -148,29 +140,27 @@ export function registerAccess(app: FastifyInstance): void {
     const config = req.linkConfig;
     return config === app.config ? appContextHost : { ...appContextHost, config };
   };
-  const adminOf = (req: FastifyRequest): AdminPrincipal => adminActing(req.actor.id, clientAddressOf(req), req.actor.impersonatorId);
   /** The route's door, checked against the one the handler asks for. */
   const doorFor = (req: FastifyRequest, kind: DoorKind): DoorKind => {
     const declared = doorOf(req.routeOptions.config);
     if (declared !== kind) throw new WrongDoorError(`${req.method} ${req.routeOptions.url ?? req.url}`, declared, kind);
     return declared;
   };
-  /** Who acts behind a door, and in which organization. */
+  /** Who acts behind a door (the principal the access hook loaded), and in which organization. */
   const actingFor = (req: FastifyRequest, kind: DoorKind): [ActingPrincipal, number | null] => {
     switch (kind) {
       case 'visitor':
         return [visitor(clientAddressOf(req)), null];
       case 'member':
-        return [memberActing(req.member.id, clientAddressOf(req)), null];
+        return [req.member, null];
       case 'admin':
-        return [adminOf(req), req.actor.organizationId];
+        return [req.actor, req.actor.organizationId];
       case 'organization':
-        return [adminOf(req), req.organizationId];
+        return [req.actor, req.organizationId];
     }
   };
   app.decorateRequest('read', function <K extends DoorKind>(this: FastifyRequest, kind: K): Doors[K]['read'] {
     const [principal, organizationId] = actingFor(this, doorFor(this, kind));
-    if (principal.kind === 'admin') return adminReadContext(app.db, this, principal, organizationId) as Doors[K]['read'];
     return openReadContext(host(this), principal, organizationId) as Doors[K]['read'];
   });
   app.decorateRequest('write', function <
@@ -178,8 +168,7 @@ export function registerAccess(app: FastifyInstance): void {
     T,
   >(this: FastifyRequest, kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T> {
     const [principal, organizationId] = actingFor(this, doorFor(this, kind));
-    const extra = principal.kind === 'admin' ? { actor: this.actor } : {};
-    return runInTransaction(host(this), principal, organizationId, extra, fn as (ctx: WriteContext) => Promise<T>);
+    return runInTransaction(host(this), principal, organizationId, fn as (ctx: WriteContext) => Promise<T>);
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the
@@ -198,7 +187,7 @@ export function registerAccess(app: FastifyInstance): void {
     // The token's type decides which routes it opens, whatever else it says.
     if (!payload || payload.type !== (isMemberRoute(req) ? 'member' : 'admin')) throw invalidToken();
     if (payload.type === 'member') {
-      const member = await loadMemberForDevice(app.db, payload, fingerprintOf(req));
+      const member = await loadMemberForDevice(app.db, payload, fingerprintOf(req), clientAddressOf(req));
       if (!member) throw invalidToken();
       req.memberOrNull = member;
       if (Date.now() - Date.parse(member.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
@@ -210,7 +199,7 @@ export function registerAccess(app: FastifyInstance): void {
       }
       return;
     }
-    const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req));
+    const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req), clientAddressOf(req));
     if (!actor) throw invalidToken();
     req.actorOrNull = actor;
 
@@ -231,7 +220,7 @@ export function registerAccess(app: FastifyInstance): void {
     }
     const cfg = req.routeOptions.config ?? {};
     if (!req.actorOrNull) throw invalidToken();
-    const actor = req.actorOrNull as DeviceActor;
+    const actor = req.actorOrNull;
     // The organization is resolved once, here, where the body is parsed: the one the request names,
     // else the device's active one (unless membership was withdrawn since).
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);

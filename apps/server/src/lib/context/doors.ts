@@ -1,4 +1,5 @@
-import type { MemberPrincipal, VisitorPrincipal } from './principals.ts';
+import type { SignedInMember } from './member-actor.ts';
+import type { VisitorPrincipal } from './principals.ts';
 import type {
   AdminReadContext,
   OrganizationContext,
@@ -15,10 +16,13 @@ import type {
  */
 export type DoorKind = 'visitor' | 'member' | 'admin' | 'organization';
 
-/** What each door opens: a read context outside a transaction, a write context inside one. */
+/**
+ * What each door opens: a read context outside a transaction, a write context inside one, acting as
+ * the principal the access hook loaded (`req.actor`, `req.member`: the same object, with its device).
+ */
 export interface Doors {
   visitor: { read: ReadContext<VisitorPrincipal>; write: WriteContext<VisitorPrincipal> };
-  member: { read: ReadContext<MemberPrincipal>; write: WriteContext<MemberPrincipal> };
+  member: { read: ReadContext<SignedInMember>; write: WriteContext<SignedInMember> };
   admin: { read: AdminReadContext; write: RequestContext };
   organization: { read: OrganizationReadContext; write: OrganizationContext };
 }

@@ -11,7 +11,7 @@ import { adminRolesOf } from '../context/actor.ts';
 import { adminIsActive } from '../admins.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { LinkSigner, signedLinkParts } from '../link-signer.ts';
-import { type AdminReadContext } from '../context/request-context.ts';
+import type { AdminReadContext } from '../context/request-context.ts';
 
 /** How long a preview link opens the draft: long enough to look and share with a colleague, short enough not to become a public address. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;

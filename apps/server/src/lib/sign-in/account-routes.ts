@@ -13,7 +13,7 @@ import { verifyRecaptcha } from '../recaptcha.ts';
 import type { AccountRoute, AccountSide, MailedAccount, OAuthReturnBody, OAuthStartBody } from './account-side.ts';
 import { emailCodeStrategy } from './email-code-strategy.ts';
 import { passwordStrategy } from './password-strategy.ts';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 import { signInClientOf } from './sign-in-client.ts';
 
 /**
@@ -21,7 +21,7 @@ import { signInClientOf } from './sign-in-client.ts';
  * sign-in by password, by e-mail code and by provider, the reset mail and the reset by its link, the
  * profile, renewal and sign-out, under the side's prefix. Routes only one side has stay in its module.
  */
-export function accountRoutes<P extends Principal, A extends MailedAccount, Answer, ProfileBody, RenewBody>(
+export function accountRoutes<P extends ProvenAccount, A extends MailedAccount, Answer, ProfileBody, RenewBody>(
   app: FastifyInstance,
   side: AccountSide<P, A, Answer, ProfileBody, RenewBody>,
 ): void {

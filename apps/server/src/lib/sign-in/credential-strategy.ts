@@ -2,7 +2,7 @@ import { OAUTH_KEYS } from '@bo/shared/schemas/account';
 import { MEMBER_KEYS } from '@bo/shared/schemas/member';
 import { MESSAGES } from '@bo/shared/messages';
 import { AppError, badRequest, loginFail } from '../errors.ts';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 
 /** Why a strategy refused the credentials. */
 /**
@@ -27,7 +27,7 @@ const FAILURE_ERRORS: Record<SignInFailure, () => AppError> = {
 export const failureError = (failure: SignInFailure): AppError => FAILURE_ERRORS[failure]();
 
 /** What a strategy finds before it checks the secret: whom the attempt aims at. */
-export interface Claim<P extends Principal> {
+export interface Claim<P extends ProvenAccount> {
   /**
    * What the attempt limiter counts by: the account as the client named it (an e-mail, lower-cased),
    * so attempts at an unknown account are limited like the others.
@@ -39,7 +39,7 @@ export interface Claim<P extends Principal> {
   attempted: Record<string, unknown>;
 }
 
-export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: false; failure: SignInFailure };
+export type Verdict<P extends ProvenAccount> = { ok: true; principal: P } | { ok: false; failure: SignInFailure };
 
 /**
  * One way to sign in (password; e-mail code, Google, Facebook, LINE to come): it answers which
@@ -47,7 +47,7 @@ export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: fa
  * reCAPTCHA and must not check the secret; `verify` checks it. A strategy carries what `claim` found
  * to `verify` in its own claim type `K` (a password hash, a code record).
  */
-export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> = Claim<P>> {
+export interface CredentialStrategy<C, P extends ProvenAccount, K extends Claim<P> = Claim<P>> {
   /** Whom this strategy signs in: the target type of a failure's audit entry. */
   principalType: P['type'];
   /** The method as audit entries and a two-factor challenge name it: password, email_code, google… */

@@ -2,14 +2,14 @@ import type { DbOrTrx } from '../../db/database.ts';
 import { oneTimeCodes } from '../identity/one-time-codes.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import type { AdminPrincipal, Principal } from './principal.ts';
+import type { ProvenAdmin, ProvenAccount } from './proven-account.ts';
 
 export interface EmailCodeCredentials {
   email: string;
   code: string;
 }
 
-interface EmailCodeClaim<P extends Principal> extends Claim<P> {
+interface EmailCodeClaim<P extends ProvenAccount> extends Claim<P> {
   found: SignInAccount | null;
 }
 
@@ -17,7 +17,7 @@ interface EmailCodeClaim<P extends Principal> extends Claim<P> {
  * An e-mail and the code mailed to it: an admin's (POST /api/admin/account/login-via-email-otp) or,
  * with `memberAccounts`, a member's. The code proves the e-mail, so it also confirms a member's.
  */
-export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
+export function emailCodeStrategy<P extends ProvenAccount = ProvenAdmin>(
   db: DbOrTrx,
   serverSecret: string,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,

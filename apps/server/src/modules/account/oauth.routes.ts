@@ -69,7 +69,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       const outcome = await providerIdentityOf(app, back, 'link', req.actor.id);
       if (!outcome.ok) throw outcome.refusal === 'other_browser' ? badRequest({ state: [OAUTH_KEYS.otherBrowser] }) : linkRefused();
       const { identity } = outcome;
-      return req.write('admin', async ({ trx, actor, audit }) => {
+      return req.write('admin', async ({ trx, principal: actor, audit }) => {
         const owner = await identityOwner(trx, provider, identity.subject);
         if (owner && owner.admin_id !== actor.id) throw conflict({ provider: ['validate.error.identity_taken'] });
         const now = new Date().toISOString();
@@ -105,7 +105,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403, 404] },
     },
     async (req) =>
-      req.write('admin', async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await requireIdentityProof(trx, actor.deviceId);
         if (!(await unlinkIdentity(trx, actor.id, req.params.provider))) throw notFound();
         await audit({ action: 'unlink_identity', target_type: 'admin', target_id: actor.id, after: { provider: req.params.provider } });

@@ -17,7 +17,7 @@ import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from 
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
-import { adminPrincipal } from '../../lib/sign-in/principal.ts';
+import { provenAdmin } from '../../lib/sign-in/proven-account.ts';
 import { findChallenge, takeTry, useChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
@@ -75,7 +75,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const client = signInClientOf(req);
       const db = req.read('visitor').db;
       const challenge = await challengeOf(req, req.body.challenge);
-      const principal = adminPrincipal(challenge.admin_id);
+      const principal = provenAdmin(challenge.admin_id);
       const admin = await findAccountAdmin(db, principal.id);
       if (admin?.status !== 'active') throw loginFail();
       const known = await isKnownBrowser(db, principal, client.fingerprint);
@@ -191,7 +191,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.write('admin', async ({ trx, actor }) => {
+      req.write('admin', async ({ trx, principal: actor }) => {
         await ownChange(req, trx);
         if (await twoFactorEnabled(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
         const { base32, sealed } = tf.newSecret();
@@ -214,7 +214,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.write('admin', async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         const row = await twoFactorSecretOf(trx, actor.id);
         if (!row) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
@@ -240,7 +240,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.write('admin', async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         if (!(await twoFactorEnabled(trx, actor.id))) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
         const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
@@ -261,7 +261,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.write('admin', async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         if (await twoFactorRequired(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_required'] });
         if (await removeTwoFactor(trx, actor.id)) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });

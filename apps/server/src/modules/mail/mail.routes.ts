@@ -115,7 +115,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
       const problems = templateProblems(templateDefinition(name), text);
       if (Object.keys(problems).length) throw badRequest(problems);
-      await req.write('admin', async ({ trx, actor, audit }) => {
+      await req.write('admin', async ({ trx, principal: actor, audit }) => {
         const before = await templateText(trx, name, locale);
         const now = new Date().toISOString();
         await saveTemplateOverride(trx, {

@@ -31,7 +31,7 @@ import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
 import type { AccountSide } from '../../lib/sign-in/account-side.ts';
 import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
 import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessions.ts';
-import { memberPrincipal, type MemberPrincipal } from '../../lib/sign-in/principal.ts';
+import { provenMember, type ProvenMember } from '../../lib/sign-in/proven-account.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import {
   confirmMemberEmail,
@@ -59,7 +59,7 @@ type MemberSession = Awaited<ReturnType<typeof memberSessionAnswer>>;
  */
 function memberSide(
   app: FastifyInstance,
-): AccountSide<MemberPrincipal, MemberMailed, MemberSession, z.infer<typeof memberProfileBody>, undefined> {
+): AccountSide<ProvenMember, MemberMailed, MemberSession, z.infer<typeof memberProfileBody>, undefined> {
   const changes = emailChanges(app.config.jwtSecret, 'member_email_change');
   const attempts = attemptLimiter(app);
   return {
@@ -356,7 +356,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
         else if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
         await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
         const opened = await openMemberSession(ctx, app, {
-          principal: memberPrincipal(link.member_id),
+          principal: provenMember(link.member_id),
           client: signInClientOf(req),
           keepLogin: false,
         });
