@@ -9,7 +9,7 @@ const pgSkip = !process.env.TEST_DATABASE_URL;
  * need a fresh graph, so they run in isolated projects of their own.
  */
 const MOCKING = [
-  'apps/server/test/{encoded-paths,image-refusals,module-flags,route-roles,strict-ids,token-wall}.test.ts',
+  'apps/server/test/{encoded-paths,image-refusals,module-flags,route-doors,route-roles,strict-ids,token-wall}.test.ts',
   'apps/server/src/modules/member/sign-up-hashing.test.ts',
 ];
 /** One migrated database per project and run, copied for each test app (apps/server/test/database-template.ts). */

@@ -104,7 +104,7 @@ describe('principal contexts', () => {
       { action: 'update_profile', actor_kind: 'member', actor_id: null, ip: expect.any(String), user_agent: expect.anything() },
     ]);
     await auditThenFail((fn) =>
-      runInTransaction(appHost(t.app), memberActing(member.id, { ip: '10.1.1.1', userAgent: null }), null, {}, (ctx) =>
+      runInTransaction(appHost(t.app), memberActing(member.id, { ip: '10.1.1.1', userAgent: null }), null, (ctx) =>
         fn((id) => ctx.audit(staffDelete(id))),
       ),
     );
@@ -124,7 +124,7 @@ describe('principal contexts', () => {
       { action: 'receive', actor_kind: 'visitor', actor_id: null, ip: '10.30.0.7', user_agent: 'contact-form-test' },
     ]);
     await auditThenFail((fn) =>
-      runInTransaction(appHost(t.app), visitor({ ip: '10.30.0.8', userAgent: null }), null, {}, (ctx) =>
+      runInTransaction(appHost(t.app), visitor({ ip: '10.30.0.8', userAgent: null }), null, (ctx) =>
         fn((id) => ctx.audit(staffDelete(id))),
       ),
     );
@@ -147,7 +147,7 @@ describe('principal contexts', () => {
     const publish = (await auditsOf('page', page.json().id)).filter((a) => a.action === 'publish');
     expect(publish).toEqual([{ action: 'publish', actor_kind: 'system', actor_id: null, ip: null, user_agent: PAGE_PUBLISH_TASK }]);
     const job: ActingPrincipal = systemJob('failing-job');
-    await auditThenFail((fn) => runInTransaction(appHost(t.app), job, null, {}, (ctx) => fn((id) => ctx.audit(staffDelete(id)))));
+    await auditThenFail((fn) => runInTransaction(appHost(t.app), job, null, (ctx) => fn((id) => ctx.audit(staffDelete(id)))));
   });
 
   it("records a command's write as the operator's, and keeps no entry of a failed one", async () => {

@@ -3,6 +3,8 @@ import type { RouteOptions } from 'fastify';
 /** A route the app registered, and how many times its handler has run. */
 export interface CollectedRoute extends RouteOptions {
   handlerCalls: number;
+  /** The handler as the route module wrote it (`handler` counts its calls). */
+  declaredHandler: RouteOptions['handler'];
 }
 
 /**
@@ -19,6 +21,7 @@ export function collectingFastify(mod: typeof import('fastify'), routes: Collect
       const route = r as unknown as CollectedRoute;
       const handler = route.handler;
       route.handlerCalls = 0;
+      route.declaredHandler = handler;
       route.handler = function (this: unknown, ...args: Parameters<typeof handler>) {
         route.handlerCalls++;
         return handler.apply(this as any, args);

@@ -7,7 +7,7 @@ import { invalidToken } from './errors.ts';
 import { hs256Key, type Hs256Key } from './hs256-jwt.ts';
 import { loginDevice, replaceDeviceToken, type LoginDevice } from './devices/login-devices.repository.ts';
 import { memberDeviceWithMember, updateMemberDevice } from './devices/member-devices.repository.ts';
-import { adminPrincipal } from './sign-in/principal.ts';
+import { provenAdmin } from './sign-in/proven-account.ts';
 
 /** A token this server issued, verified: it always carries its id (`jti`) and an expiry. */
 export type VerifiedToken = TokenPayload & { jti: string };
@@ -152,7 +152,7 @@ export class TokenService {
   }
 
   private async sign(db: ReadDb, device: Device, exp: number): Promise<string> {
-    const principal = adminPrincipal(device.admin_id);
+    const principal = provenAdmin(device.admin_id);
     const admin = await adminRow(db, principal.id);
     const subRoles = device.organization_id === null ? [] : ((await subAccountRolesIn(db, admin.id, device.organization_id)) ?? []);
     const roles = await adminRolesOf(db, admin.id);

@@ -2,29 +2,20 @@ import { MAX_ROW_ID } from '@bo/shared/list';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@bo/shared/permissions';
 import { FINGERPRINT_HEADER, MESSAGES } from '@bo/shared/messages';
-import { actInOrganization, loadActorForDevice, type Actor, type DeviceActor } from '../lib/context/actor.ts';
+import { actInOrganization, loadActorForDevice, type SignedInAdmin } from '../lib/context/actor.ts';
 import { AppError, invalidToken, permissionDenied, roleMissing } from '../lib/errors.ts';
-import { loadMemberForDevice, type MemberActor } from '../lib/context/member-actor.ts';
+import { loadMemberForDevice, type SignedInMember } from '../lib/context/member-actor.ts';
+import { clientAddressOf, visitor, type ActingPrincipal } from '../lib/context/principals.ts';
 import {
-  adminActing,
-  clientAddressOf,
-  memberActing,
-  visitor,
-  type AdminPrincipal,
-  type MemberPrincipal,
-  type VisitorPrincipal,
-} from '../lib/context/principals.ts';
-import {
-  adminReadContext,
   appHost,
+  openReadContext,
   runInTransaction,
-  type AdminReadContext,
   type ContextHost,
   type OrganizationContext,
-  type OrganizationReadContext,
   type RequestContext,
   type WriteContext,
 } from '../lib/context/request-context.ts';
+import { doorOf, WrongDoorError, type DoorKind, type Doors } from '../lib/context/doors.ts';
 import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
 import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
@@ -75,25 +66,21 @@ declare module 'fastify' {
      * Who makes the request. Only routes not declared public read it, and the access hook refuses
      * those requests (401) before their handler runs when there is no verified actor.
      */
-    readonly actor: Actor;
+    readonly actor: SignedInAdmin;
     /** The verified actor, or null on a public route called without a token. */
-    actorOrNull: Actor | null;
+    actorOrNull: SignedInAdmin | null;
     /** The signed-in member of a member route (roles 'member'); the access hook refuses the request without one. */
-    readonly member: MemberActor;
-    memberOrNull: MemberActor | null;
+    readonly member: SignedInMember;
+    memberOrNull: SignedInMember | null;
     /** The organization the request acts in; read on organization routes, which refuse requests without one. */
     readonly organizationId: number;
-    inTransaction<T>(fn: (ctx: RequestContext) => Promise<T>): Promise<T>;
-    /** A transaction acting in the request's organization (organization routes). */
-    inOrganization<T>(fn: (ctx: OrganizationContext) => Promise<T>): Promise<T>;
-    /** A read-only context (no transaction) for the request's actor and organization, if any. */
-    readContext(): AdminReadContext;
-    /** A read-only context acting in the request's organization (organization routes). */
-    readOrganizationContext(): OrganizationReadContext;
-    /** A transaction as the signed-in member (member routes). */
-    inMemberTransaction<T>(fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>): Promise<T>;
-    /** A transaction as a visitor: nobody signed in, known by the request's client address (public routes). */
-    inVisitorTransaction<T>(fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>): Promise<T>;
+    /**
+     * The request's read door: a read context for who acts on the matched route (lib/context/doors.ts).
+     * `kind` must be the route's declared door (`doorOf` its config); another one throws.
+     */
+    read<K extends DoorKind>(kind: K): Doors[K]['read'];
+    /** The request's write door: `fn` runs in one transaction as who acts on the matched route, audited as them. */
+    write<K extends DoorKind, T>(kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T>;
     /** The config this request's links are built with: the request's own address when PUBLIC_URL is unset and it is trusted (lib/link-origin.ts). */
     readonly linkConfig: Config;
   }
@@ -125,13 +112,13 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('actorOrNull', null);
   app.decorateRequest('memberOrNull', null);
   app.decorateRequest('member', {
-    getter(this: FastifyRequest): MemberActor {
+    getter(this: FastifyRequest): SignedInMember {
       if (!this.memberOrNull) throw invalidToken();
       return this.memberOrNull;
     },
   });
   app.decorateRequest('actor', {
-    getter(this: FastifyRequest): Actor {
+    getter(this: FastifyRequest): SignedInAdmin {
       if (!this.actorOrNull) throw invalidToken();
       return this.actorOrNull;
     },
@@ -155,30 +142,35 @@ export function registerAccess(app: FastifyInstance): void {
     const config = req.linkConfig;
     return config === app.config ? appContextHost : { ...appContextHost, config };
   };
-  const adminOf = (req: FastifyRequest): AdminPrincipal => adminActing(req.actor.id, clientAddressOf(req), req.actor.impersonatorId);
-  app.decorateRequest('inTransaction', function <T>(this: FastifyRequest, fn: (ctx: RequestContext) => Promise<T>) {
-    return runInTransaction(host(this), adminOf(this), this.actor.organizationId, { actor: this.actor }, fn);
+  /** The route's door, checked against the one the handler asks for. */
+  const doorFor = (req: FastifyRequest, kind: DoorKind): DoorKind => {
+    const declared = doorOf(req.routeOptions.config);
+    if (declared !== kind) throw new WrongDoorError(`${req.method} ${req.routeOptions.url ?? req.url}`, declared, kind);
+    return declared;
+  };
+  /** Who acts behind a door (the principal the access hook loaded), and in which organization. */
+  const actingFor = (req: FastifyRequest, kind: DoorKind): [ActingPrincipal, number | null] => {
+    switch (kind) {
+      case 'visitor':
+        return [visitor(clientAddressOf(req)), null];
+      case 'member':
+        return [req.member, null];
+      case 'admin':
+        return [req.actor, req.actor.organizationId];
+      case 'organization':
+        return [req.actor, req.organizationId];
+    }
+  };
+  app.decorateRequest('read', function <K extends DoorKind>(this: FastifyRequest, kind: K): Doors[K]['read'] {
+    const [principal, organizationId] = actingFor(this, doorFor(this, kind));
+    return openReadContext(host(this), principal, organizationId) as Doors[K]['read'];
   });
-  app.decorateRequest('inOrganization', function <T>(this: FastifyRequest, fn: (ctx: OrganizationContext) => Promise<T>) {
-    return runInTransaction(
-      host(this),
-      adminOf(this),
-      this.organizationId,
-      { actor: this.actor },
-      fn as (ctx: RequestContext) => Promise<T>,
-    );
-  });
-  app.decorateRequest('readContext', function (this: FastifyRequest) {
-    return adminReadContext(app.db, this, adminOf(this), this.actor.organizationId);
-  });
-  app.decorateRequest('readOrganizationContext', function (this: FastifyRequest) {
-    return adminReadContext(app.db, this, adminOf(this), this.organizationId) as OrganizationReadContext;
-  });
-  app.decorateRequest('inMemberTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<MemberPrincipal>) => Promise<T>) {
-    return runInTransaction(host(this), memberActing(this.member.id, clientAddressOf(this)), null, {}, fn);
-  });
-  app.decorateRequest('inVisitorTransaction', function <T>(this: FastifyRequest, fn: (ctx: WriteContext<VisitorPrincipal>) => Promise<T>) {
-    return runInTransaction(host(this), visitor(clientAddressOf(this)), null, {}, fn);
+  app.decorateRequest('write', function <
+    K extends DoorKind,
+    T,
+  >(this: FastifyRequest, kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T> {
+    const [principal, organizationId] = actingFor(this, doorFor(this, kind));
+    return runInTransaction(host(this), principal, organizationId, fn as (ctx: WriteContext) => Promise<T>);
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the
@@ -197,24 +189,24 @@ export function registerAccess(app: FastifyInstance): void {
     // The token's type decides which routes it opens, whatever else it says.
     if (!payload || payload.type !== (isMemberRoute(req) ? 'member' : 'admin')) throw invalidToken();
     if (payload.type === 'member') {
-      const member = await loadMemberForDevice(app.db, payload, fingerprintOf(req));
+      const member = await loadMemberForDevice(app.db, payload, fingerprintOf(req), clientAddressOf(req));
       if (!member) throw invalidToken();
       req.memberOrNull = member;
       if (Date.now() - Date.parse(member.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
         // Bookkeeping of the device's own row, in the member's context with no audit entry.
-        await runInTransaction(appContextHost, memberActing(member.id, clientAddressOf(req)), null, {}, ({ trx }) =>
+        await runInTransaction(appContextHost, member, null, ({ trx }) =>
           markMemberDeviceSeen(trx, member.deviceId, req.ip, new Date().toISOString()),
         );
       }
       return;
     }
-    const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req));
+    const actor = await loadActorForDevice(app.db, payload, fingerprintOf(req), clientAddressOf(req));
     if (!actor) throw invalidToken();
     req.actorOrNull = actor;
 
     if (Date.now() - Date.parse(actor.lastSeenAt) > LAST_SEEN_RESOLUTION_MS) {
       // Bookkeeping of the device's own row, in the admin's context with no audit entry.
-      await runInTransaction(appContextHost, adminActing(actor.id, clientAddressOf(req), actor.impersonatorId), null, {}, ({ trx }) =>
+      await runInTransaction(appContextHost, actor, null, ({ trx }) =>
         markLoginDeviceSeen(trx, actor.deviceId, req.ip, new Date().toISOString()),
       );
     }
@@ -228,7 +220,7 @@ export function registerAccess(app: FastifyInstance): void {
     }
     const cfg = req.routeOptions.config ?? {};
     if (!req.actorOrNull) throw invalidToken();
-    const actor = req.actorOrNull as DeviceActor;
+    const actor = req.actorOrNull;
     // The organization is resolved once, here, where the body is parsed: the one the request names,
     // else the device's active one (unless membership was withdrawn since).
     const requested = cfg.organizationIdIsFilter ? undefined : requestedOrganization(req);

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '@bo/shared/csp';
 import { loadAppConfig } from '../lib/app-config.ts';
-import { publicReads } from '../lib/context/request-context.ts';
 import { webAppContentSecurityPolicy } from './security-headers.ts';
 import { webManifest } from './web-manifest.ts';
 
@@ -91,7 +90,7 @@ export async function registerWebAssets(app: FastifyInstance, root: string): Pro
       const template = readFileSync(join(root, file), 'utf8');
       app.get(`/${file}`, route(false), async (req, reply) => {
         // The configured title names the installed app; the built one stands in while the database cannot answer.
-        const body = await loadAppConfig(publicReads(req)).then(
+        const body = await loadAppConfig(req.read('visitor').db).then(
           (config) => webManifest(template, config),
           () => template,
         );

@@ -1,24 +1,8 @@
 import { APP_CONFIG_DEFAULTS } from '@bo/shared/app-config-defaults';
 import { isAdminRole, isSubAccountRole } from '@bo/shared/roles';
 import type { ReadDb } from '../../db/database.ts';
+import type { AdminPrincipal, ClientAddress } from './principals.ts';
 import { deviceWithAdmin, membershipRoles, organizationWithMembership, roleSourcesOf, type RoleSources } from './actor.repository.ts';
-
-/** Who is making a request: loaded from the token's login device on every request. */
-export interface Actor {
-  id: number;
-  email: string;
-  name: string;
-  deviceId: number;
-  impersonatorId: number | null;
-  /** ROLE_ roles the admin holds (directly or through an admin group). */
-  adminRoles: string[];
-  /** SUB_ACCOUNT_ROLE_ roles in `organizationId`. */
-  subAccountRoles: string[];
-  /** adminRoles plus subAccountRoles: what `can` checks. */
-  roles: string[];
-  organizationId: number | null;
-  isSuperAdmin: boolean;
-}
 
 export const parseRoles = (json: string | null | undefined): string[] => {
   if (!json) return [];
@@ -49,8 +33,14 @@ function rolesFrom(src: RoleSources): string[] {
   return [...new Set([...parseRoles(src.roles), ...group])].filter(isAdminRole);
 }
 
-/** The actor with what the access hooks still need from its device row. */
-export interface DeviceActor extends Actor {
+/**
+ * The admin making a request, loaded from the token's login device on every request: the principal
+ * its contexts act as (`req.read('admin')`, `req.write('admin', fn)`), with its device.
+ */
+export interface SignedInAdmin extends AdminPrincipal {
+  email: string;
+  name: string;
+  deviceId: number;
   /** The `jti` of the token the request came with: the device's current one or the one just replaced. */
   tokenId: string;
   /** The device's active organization: acted in unless the request names another one. */
@@ -88,7 +78,12 @@ function isLiveToken(
  * or a token that is no longer the device's current one (renewed, signed in again since) means the
  * token is dead, whatever its signature says.
  */
-export async function loadActorForDevice(db: ReadDb, token: DeviceToken, fingerprint: string): Promise<DeviceActor | null> {
+export async function loadActorForDevice(
+  db: ReadDb,
+  token: DeviceToken,
+  fingerprint: string,
+  client: ClientAddress,
+): Promise<SignedInAdmin | null> {
   const [row] = await deviceWithAdmin(db, token.id);
   if (!row || row.revoked_at || row.id !== token.data.id || row.status !== 'active') return null;
   if (row.fingerprint !== fingerprint) return null;
@@ -97,7 +92,9 @@ export async function loadActorForDevice(db: ReadDb, token: DeviceToken, fingerp
   if (!isLiveToken(row, token.jti, now)) return null;
   const adminRoles = rolesFrom(row);
   return {
+    kind: 'admin',
     id: row.id,
+    client,
     email: row.email,
     name: row.name,
     deviceId: row.device_id,
@@ -132,7 +129,7 @@ export async function subAccountRolesIn(db: ReadDb, adminId: number, organizatio
  */
 export async function actInOrganization(
   db: ReadDb,
-  actor: Actor,
+  actor: AdminPrincipal,
   organizationId: number | null,
   opts: { readsAcross?: boolean } = {},
 ): Promise<boolean> {

@@ -11,12 +11,26 @@ export interface ClientAddress {
   userAgent: string | null;
 }
 
+/**
+ * An admin acting: who it is, for whom (switch account), what it may do and where. A request's admin
+ * (`req.actor`, lib/context/actor.ts) has its roles loaded from its device and its organization resolved
+ * by the access hook; a sign-in's (`adminActing`) only records the session it opens and holds none.
+ */
 export interface AdminPrincipal {
   kind: 'admin';
   id: number;
   /** The super admin acting as this admin (switch account), or null. */
   impersonatorId: number | null;
   client: ClientAddress;
+  /** ROLE_ roles the admin holds (directly or through an admin group). */
+  adminRoles: string[];
+  /** SUB_ACCOUNT_ROLE_ roles in `organizationId`. */
+  subAccountRoles: string[];
+  /** adminRoles plus subAccountRoles: what `can` checks. */
+  roles: string[];
+  /** The organization it acts in, or null (the company, a site route, no organization chosen). */
+  organizationId: number | null;
+  isSuperAdmin: boolean;
 }
 /** A signed-in member of the website. */
 export interface MemberPrincipal {
@@ -49,11 +63,17 @@ export const clientAddressOf = (req: FastifyRequest): ClientAddress => ({
 
 export const visitor = (client: ClientAddress): VisitorPrincipal => ({ kind: 'visitor', client });
 export const memberActing = (id: number, client: ClientAddress): MemberPrincipal => ({ kind: 'member', id, client });
+/** The admin a sign-in proved, recording the session it opens: no roles until its first request loads them. */
 export const adminActing = (id: number, client: ClientAddress, impersonatorId: number | null = null): AdminPrincipal => ({
   kind: 'admin',
   id,
   impersonatorId,
   client,
+  adminRoles: [],
+  subAccountRoles: [],
+  roles: [],
+  organizationId: null,
+  isSuperAdmin: false,
 });
 /** A scheduled job: its name is recorded as the entry's user agent. */
 export const systemJob = (job: string): SystemPrincipal => ({ kind: 'system', job });

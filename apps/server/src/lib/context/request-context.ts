@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Trx, ReadDb } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from './actor.ts';
+import type { SignedInAdmin } from './actor.ts';
 import { scrub, type AuditWho } from './audit.ts';
 import { resolveTargetLabel } from './audit-labels.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from './scope.ts';
@@ -10,7 +10,7 @@ import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import { appendToAuditChain, type UnchainedAuditRow } from './audit-chain-append.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
-import { auditWhoOf, systemJob, type ActingPrincipal, type AdminPrincipal, type SystemPrincipal } from './principals.ts';
+import { auditWhoOf, systemJob, type ActingPrincipal, type SystemPrincipal } from './principals.ts';
 
 /**
  * What a read works with: one connection, who acts and which organizations it covers. It has no
@@ -49,14 +49,14 @@ export interface WriteContext<P extends ActingPrincipal = ActingPrincipal> exten
   actingAs<Q extends ActingPrincipal>(principal: Q, organizationId?: number | null): WriteContext<Q>;
 }
 
-/** An admin's write context (routes' `req.inTransaction`): services are functions of it (`staffService(ctx)`). */
-export interface RequestContext extends WriteContext<AdminPrincipal> {
-  actor: Actor;
-}
+/**
+ * A signed-in admin's write context (`req.write('admin', fn)`): services are functions of it
+ * (`staffService(ctx)`); its principal is the request's admin, with its roles, organization and device.
+ */
+export type RequestContext = WriteContext<SignedInAdmin>;
 
-export interface AdminReadContext extends ReadContext<AdminPrincipal> {
-  actor: Actor;
-}
+/** A signed-in admin's read context (`req.read('admin')`): reads are functions of it (`staffReads(ctx)`). */
+export type AdminReadContext = ReadContext<SignedInAdmin>;
 export interface OrganizationReadContext extends AdminReadContext {
   organizationId: number;
   scope: OrganizationScope;
@@ -109,16 +109,14 @@ async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise
 const scopeFor = (organizationId: number | null): Scope => (organizationId === null ? scopeOf(null) : inOrganization(organizationId));
 
 /**
- * Runs `fn` in one transaction with a write context for `principal` acting in `organizationId`
- * (`extra` adds what a principal's context carries besides, an admin's `actor`). Mail it queued is
- * delivered and stored objects it let go of are deleted once the transaction has committed.
+ * Runs `fn` in one transaction with a write context for `principal` acting in `organizationId`. Mail
+ * it queued is delivered and stored objects it let go of are deleted once the transaction has committed.
  */
-export async function runInTransaction<P extends ActingPrincipal, X extends object, T>(
+export async function runInTransaction<P extends ActingPrincipal, T>(
   host: ContextHost,
   principal: P,
   organizationId: number | null,
-  extra: X,
-  fn: (ctx: WriteContext<P> & X) => Promise<T>,
+  fn: (ctx: WriteContext<P>) => Promise<T>,
 ): Promise<T> {
   const dropped: string[] = [];
   const audited: UnchainedAuditRow[] = [];
@@ -148,7 +146,7 @@ export async function runInTransaction<P extends ActingPrincipal, X extends obje
       };
       return ctx;
     };
-    const done = await fn(Object.assign(open(principal, organizationId), extra));
+    const done = await fn(open(principal, organizationId));
     await appendToAuditChain(trx, audited);
     return done;
   });
@@ -192,7 +190,7 @@ export interface PrincipalContexts<P extends ActingPrincipal> {
 export const contextsOf = <P extends ActingPrincipal>(host: ContextHost, principal: P): PrincipalContexts<P> => ({
   principal,
   read: (organizationId = null) => openReadContext(host, principal, organizationId),
-  inTransaction: (fn, organizationId = null) => runInTransaction(host, principal, organizationId, {}, fn),
+  inTransaction: (fn, organizationId = null) => runInTransaction(host, principal, organizationId, fn),
 });
 
 /** The system's contexts, named by `job`, for work done before the server exists (start-up). */
@@ -202,19 +200,3 @@ export const systemContextsWithoutServer = (db: Database, config: Config, job: s
 /** The contexts of a scheduled job (minute task, daily job): the system, named by the job. */
 export const systemContexts = (app: FastifyInstance, job: string): PrincipalContexts<SystemPrincipal> =>
   contextsOf(appHost(app), systemJob(job));
-
-/** The admin routes' read context (`req.readContext()`, `req.readOrganizationContext()`): no write methods. */
-export function adminReadContext(
-  db: Database,
-  req: FastifyRequest,
-  principal: AdminPrincipal,
-  organizationId: number | null,
-): AdminReadContext {
-  return { db, principal, actor: req.actor, organizationId, scope: scopeFor(organizationId), config: req.linkConfig };
-}
-
-/**
- * The connection for a public read (a website route: no signed-in caller, no transaction), handed to
- * repository reads. Signed-in reads use `req.readContext()`, writes `req.inTransaction`.
- */
-export const publicReads = (req: FastifyRequest): Database => req.server.db;

@@ -149,6 +149,6 @@ export async function sendSetPasswordLink(
 /** In an admin's transaction: sends admin `adminId` a set-password link from the acting admin (sendSetPasswordLink). */
 export async function mailSetPasswordLink(ctx: RequestContext, adminId: number, purpose: PasswordLinkPurpose): Promise<PasswordMail> {
   const admin = await adminForPasswordLink(ctx.db, adminId);
-  const inviter = await adminSummary(ctx.db, ctx.actor.id);
-  return sendSetPasswordLink(ctx, { admin, purpose, createdBy: ctx.actor.id, inviterName: inviter?.name || inviter?.email || '' });
+  const inviter = await adminSummary(ctx.db, ctx.principal.id);
+  return sendSetPasswordLink(ctx, { admin, purpose, createdBy: ctx.principal.id, inviterName: inviter?.name || inviter?.email || '' });
 }

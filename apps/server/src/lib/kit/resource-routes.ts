@@ -14,7 +14,7 @@ import { storeOrder, type OrderDeclaration } from './row-order.ts';
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
 
 /**
- * A resource's reads, a function of a read context (`req.readContext()`, or `req.readOrganizationContext()`
+ * A resource's reads, a function of a read context (`req.read('admin')`, or `req.read('organization')`
  * for an organization's resource): the index and the single read run on them, without a write method in reach.
  */
 export interface ResourceReads<View extends { id: number }, Query, List = ListResult<View>> {
@@ -119,12 +119,14 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       organization: decl.organization ?? false,
     });
 
-    const read = (req: FastifyRequest) => decl.reads(decl.organization ? req.readOrganizationContext() : req.readContext());
+    // The routes' door, as `config` declares it: acting in the request's organization, or as the admin.
+    const door = decl.organization ? 'organization' : 'admin';
+    const read = (req: FastifyRequest) => decl.reads(req.read(door));
     const writes = decl.service;
     if (!writes && (['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const).some(has))
       throw new Error(`${path}: writes declared without a service`);
     const inTx = <R>(req: FastifyRequest, fn: (service: ResourceWrites<View, Input>, ctx: RequestContext) => Promise<R>): Promise<R> =>
-      decl.organization ? req.inOrganization((ctx) => fn(writes!(ctx), ctx)) : req.inTransaction((ctx) => fn(writes!(ctx), ctx));
+      req.write(door, (ctx) => fn(writes!(ctx), ctx));
     const loadAll = (reads: ResourceReads<View, Query, List>, ids: readonly number[]) => loadAllOr404(ids, (unique) => reads.find(unique));
     const audit = async (
       op: ResourceOperation,
@@ -292,7 +294,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
             const rows = new Map((await decl.reads(ctx).find(ids)).map((r) => [r.id, r]));
             return { data: ids.map((id) => rows.get(id)!) };
           };
-          return decl.organization ? req.inOrganization(store) : req.inTransaction(store);
+          return req.write(door, store);
         },
       );
     }

@@ -11,7 +11,7 @@ import { adminRolesOf } from '../context/actor.ts';
 import { adminIsActive } from '../admins.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { LinkSigner, signedLinkParts } from '../link-signer.ts';
-import { publicReads, type AdminReadContext } from '../context/request-context.ts';
+import type { AdminReadContext } from '../context/request-context.ts';
 
 /** How long a preview link opens the draft: long enough to look and share with a colleague, short enough not to become a public address. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;
@@ -61,7 +61,7 @@ export function sitePreviewRoutes<A>(spec: SitePreviewSpec<A>): FastifyPluginAsy
       },
       async (req) => {
         const { id } = req.params;
-        const live = await spec.livePath(req.readContext(), id);
+        const live = await spec.livePath(req.read('admin'), id);
         if (live !== null) return { url: `${siteUrl}${live}`, preview: false, expires_at: null };
         const path = previewPath(spec.kind, id);
         const ttl = Math.min(PREVIEW_TTL_SECONDS, app.config.signedUrlMaxTtlSeconds);
@@ -90,7 +90,7 @@ export function sitePreviewRoutes<A>(spec: SitePreviewSpec<A>): FastifyPluginAsy
         const parts = signedLinkParts(previewPath(spec.kind, id), q);
         if (!parts || !signer.verify(parts, q.sig as string)) throw forbidden('Invalid signature');
         if (parts.expires * 1000 <= Date.now()) throw forbidden('Link expired');
-        const db = publicReads(req);
+        const db = req.read('visitor').db;
         if (!(await adminIsActive(db, parts.signer)) || !can(await adminRolesOf(db, parts.signer), spec.roles))
           throw forbidden('Link revoked');
         const answer = await spec.preview(db, id, locale);

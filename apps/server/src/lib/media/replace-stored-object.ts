@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context/request-context.ts';
 import { storeThenRecord, type ObjectToStore } from '../uploads/store-then-record.ts';
 
-/** Runs a function in the request's transaction: `req.inOrganization` or `req.inTransaction`. */
+/** Runs a function in the request's transaction: `req.write('organization', fn)` or `req.write('admin', fn)`. */
 export type InTransaction<C extends RequestContext> = <R>(fn: (ctx: C) => Promise<R>) => Promise<R>;
 
 /**

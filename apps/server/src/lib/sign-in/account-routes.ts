@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Trx } from '../../db/database.ts';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { oauthProviderParam } from '@bo/shared/schemas/account';
 import type { OAuthProvider } from '../../db/tables/oauth.ts';
@@ -8,14 +7,13 @@ import { afterCommit, refused } from '../identity/code-tries.ts';
 import { EMAIL_CHANGE_KEYS, EMAIL_CHANGE_TTL_SECONDS, emailChangeInvalid, emailChanges } from '../identity/email-change.ts';
 import { CODE_RULES, oneTimeCodes } from '../identity/one-time-codes.ts';
 import { paceSend } from '../identity/send-pacing.ts';
-import { publicReads } from '../context/request-context.ts';
 import { startFlow } from '../oauth/flows.ts';
 import { hashPassword } from '../passwords.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import type { AccountRoute, AccountSide, MailedAccount, OAuthReturnBody, OAuthStartBody } from './account-side.ts';
 import { emailCodeStrategy } from './email-code-strategy.ts';
 import { passwordStrategy } from './password-strategy.ts';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 import { signInClientOf } from './sign-in-client.ts';
 
 /**
@@ -23,7 +21,7 @@ import { signInClientOf } from './sign-in-client.ts';
  * sign-in by password, by e-mail code and by provider, the reset mail and the reset by its link, the
  * profile, renewal and sign-out, under the side's prefix. Routes only one side has stay in its module.
  */
-export function accountRoutes<P extends Principal, A extends MailedAccount, Answer, ProfileBody, RenewBody>(
+export function accountRoutes<P extends ProvenAccount, A extends MailedAccount, Answer, ProfileBody, RenewBody>(
   app: FastifyInstance,
   side: AccountSide<P, A, Answer, ProfileBody, RenewBody>,
 ): void {
@@ -48,18 +46,18 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
   const codes = oneTimeCodes(app.config.jwtSecret);
   const providerOn = async (req: FastifyRequest, provider: OAuthProvider) => {
     if (!app.config.oauth[provider]) throw notFound();
-    if (side.oauth.allowed && !(await side.oauth.allowed(publicReads(req), provider))) throw notFound();
+    if (side.oauth.allowed && !(await side.oauth.allowed(req.read('visitor').db, provider))) throw notFound();
   };
   /** Mailed only to an active account; the answer and the pacing are the same for any e-mail. */
   const activeAccount = async (req: FastifyRequest, email: string) => {
-    const account = await side.mailedAccount(publicReads(req), email);
+    const account = await side.mailedAccount(req.read('visitor').db, email);
     return account?.status === 'active' ? account : null;
   };
 
   register('POST', '/login', side.password.route, async (req) =>
     side.signedIn(
       req,
-      await signIn(passwordStrategy(publicReads(req), accounts), {
+      await signIn(passwordStrategy(req.read('visitor').db, accounts), {
         credentials: { email: req.body.email, password: req.body.password },
         client: signInClientOf(req),
         keepLogin: !!req.body.keep_login,
@@ -74,9 +72,9 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     if (code !== undefined) {
       const answer = await side.signedIn(
         req,
-        // Known hole (issue 35, item 5): the code's try and use commit on their own, outside the
-        // transaction that opens the session; the cast names the write the read handle cannot make.
-        await signIn(emailCodeStrategy(publicReads(req) as unknown as Trx, app.config.jwtSecret, accounts), {
+        // The account is looked up on the read handle; the code is tried and used in the transaction
+        // that opens the session (the strategy's `spend`).
+        await signIn(emailCodeStrategy(req.read('visitor').db, app.config.jwtSecret, accounts), {
           credentials: { email, code },
           client: signInClientOf(req),
           keepLogin: !!keep_login,
@@ -90,7 +88,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     await verifyRecaptcha(app.config, recaptcha, req.ip);
     const account = await activeAccount(req, address);
     if (account) {
-      await req.inVisitorTransaction(async (ctx) => {
+      await req.write('visitor', async (ctx) => {
         const owner = emailCode.owner(account);
         const plain = await codes.issue(ctx.trx, { email: address, ...owner, purpose: emailCode.purpose, ip: req.ip });
         await ctx.sendMail({
@@ -110,7 +108,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     await providerOn(req, provider);
     const binding = side.oauth.binding(signInClientOf(req), req.body?.browser_binding);
     const flow = { provider, purpose: side.oauth.purpose, adminId: null, binding };
-    return { url: await req.inVisitorTransaction(({ trx }) => startFlow(trx, app.config, flow)) };
+    return { url: await req.write('visitor', ({ trx }) => startFlow(trx, app.config, flow)) };
   });
 
   register<OAuthReturnBody, ProviderParams>('POST', '/oauth-login/:provider', side.oauth.login, async (req) => {
@@ -132,7 +130,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
     const account = await activeAccount(req, email);
     if (account) {
-      await req.inVisitorTransaction(async (ctx) => {
+      await req.write('visitor', async (ctx) => {
         await ctx.sendMail(await side.reset.mail(ctx.trx, account, { locale: req.body.locale ?? 'zh-TW', ip: req.ip, config: ctx.config }));
         await ctx.audit({ action: 'send_reset_password_mail', target_type: accounts.type, target_id: account.id });
       });
@@ -143,7 +141,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
   register('POST', '/reset-password-by-mail', side.reset.byMailRoute, async (req, reply) => {
     if (req.body.password.length < app.config.passwordMinLength) throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
     const passwordHash = await hashPassword(req.body.password);
-    const link = await req.inVisitorTransaction(async (ctx) => {
+    const link = await req.write('visitor', async (ctx) => {
       const used = await side.reset.useLink(ctx.trx, req.body.token);
       const at = new Date().toISOString();
       await side.reset.setPassword(ctx.trx, used.accountId, passwordHash, at);
@@ -174,8 +172,8 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     if (email === account.email) throw badRequest({ email: [EMAIL_CHANGE_KEYS.same] });
     // Paced before anything about the address is looked up: every address is paced alike.
     await paceSend(app.rateLimits, { kind: ec.pace, email, ip: req.ip });
-    if (ec.takenOnRequest === 'conflict' && (await ec.taken(publicReads(req), email, account.id))) throw isTaken();
-    await ec.write(req, async (ctx) => {
+    if (ec.takenOnRequest === 'conflict' && (await ec.taken(req.read(ec.door).db, email, account.id))) throw isTaken();
+    await req.write(ec.door, async (ctx) => {
       const code = await changes.start(ctx.trx, ec.owner(account.id), { email, ip: req.ip });
       const locale = req.body.locale ?? account.locale;
       const adminId = accounts.type === 'admin' ? { adminId: account.id } : {};
@@ -209,12 +207,12 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
     const account = await ec.account(req);
     const owner = ec.owner(account.id);
     // An address taken since the request keeps its code: the account cancels or asks for another address.
-    const pending = await changes.pending(publicReads(req), owner);
-    if (pending && (await ec.taken(publicReads(req), pending.email, account.id))) throw isTaken();
+    const pending = await changes.pending(req.read(ec.door).db, owner);
+    if (pending && (await ec.taken(req.read(ec.door).db, pending.email, account.id))) throw isTaken();
     // The code is used in the transaction that changes the address: a wrong one is committed as a try
     // and answered after; an address taken meanwhile rolls the use back and the code still works.
     await afterCommit(
-      ec.write(req, async (ctx) => {
+      req.write(ec.door, async (ctx) => {
         const email = await changes.check(ctx.trx, owner, req.body.code);
         if (email === null) return refused(emailChangeInvalid());
         if (await ec.taken(ctx.trx, email, account.id)) throw isTaken();
@@ -233,7 +231,7 @@ export function accountRoutes<P extends Principal, A extends MailedAccount, Answ
 
   register('DELETE', '/email', ec.cancel, async (req) => {
     const account = await ec.account(req);
-    await ec.write(req, async (ctx) => {
+    await req.write(ec.door, async (ctx) => {
       const email = await changes.cancel(ctx.trx, ec.owner(account.id));
       if (email !== null) {
         await ctx.audit({ action: 'cancel_email_change', target_type: accounts.type, target_id: account.id, before: { email } });

@@ -14,7 +14,7 @@ import type { FlowBinding, FlowPurpose } from '../oauth/flows.ts';
 import type { SignInAccounts } from './accounts.ts';
 import type { CredentialStrategy } from './credential-strategy.ts';
 import type { OAuthCredentials } from './oauth-strategy.ts';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 import type { SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -97,7 +97,7 @@ export interface UsedResetLink {
  * the website members' under /api/member/account. The side supplies its account source, its session
  * store, its route declarations (schemas, roles, errors, descriptions) and hooks where the two really differ.
  */
-export interface AccountSide<P extends Principal, A extends MailedAccount, Answer, ProfileBody = unknown, RenewBody = unknown> {
+export interface AccountSide<P extends ProvenAccount, A extends MailedAccount, Answer, ProfileBody = unknown, RenewBody = unknown> {
   prefix: `/api/${string}/account`;
   /** The OpenAPI tags of every route. */
   tags: string[];
@@ -177,8 +177,8 @@ export interface AccountSide<P extends Principal, A extends MailedAccount, Answe
     brand: 'website' | 'app';
     /** The mail's link that confirms with `code`: a page of the signed-in account (web profile, website profile). */
     link(code: string, config: Config): string;
-    /** Runs `fn` in the signed-in principal's transaction. */
-    write<T>(req: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+    /** The signed-in principal's door (`req.read(door)`, `req.write(door, fn)`): the routes' roles name it. */
+    door: 'admin' | 'member';
     setEmail(trx: Trx, accountId: number, email: string, at: string): Promise<void>;
   };
   sessions: {

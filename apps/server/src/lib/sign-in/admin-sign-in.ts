@@ -3,7 +3,7 @@ import { appHost } from '../context/request-context.ts';
 import { verifyRecaptcha } from '../recaptcha.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
 import { adminSessions } from './open-session.ts';
-import type { AdminPrincipal } from './principal.ts';
+import type { ProvenAdmin } from './proven-account.ts';
 import { adminSecondFactor } from './sign-in-challenge.ts';
 import { createSignIn, type SignIn } from './sign-in.ts';
 
@@ -11,7 +11,7 @@ import { createSignIn, type SignIn } from './sign-in.ts';
  * Admin sign-in as the app wires it: its rate-limit store, reCAPTCHA settings, login devices and
  * two-factor. Apart from sign-in.ts, which the session and challenge modules import types from.
  */
-export const adminSignIn = (app: FastifyInstance): SignIn<AdminPrincipal> =>
+export const adminSignIn = (app: FastifyInstance): SignIn<ProvenAdmin> =>
   createSignIn({
     host: appHost(app),
     limiter: attemptLimiter(app),

@@ -3,7 +3,7 @@ import { MEMBER_KEYS } from '@bo/shared/schemas/member';
 import { MESSAGES } from '@bo/shared/messages';
 import type { Trx } from '../../db/database.ts';
 import { AppError, badRequest, loginFail } from '../errors.ts';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 
 /** Why a strategy refused the credentials. */
 /**
@@ -28,7 +28,7 @@ const FAILURE_ERRORS: Record<SignInFailure, () => AppError> = {
 export const failureError = (failure: SignInFailure): AppError => FAILURE_ERRORS[failure]();
 
 /** What a strategy finds before it checks the secret: whom the attempt aims at. */
-export interface Claim<P extends Principal> {
+export interface Claim<P extends ProvenAccount> {
   /**
    * What the attempt limiter counts by: the account as the client named it (an e-mail, lower-cased),
    * so attempts at an unknown account are limited like the others.
@@ -40,7 +40,7 @@ export interface Claim<P extends Principal> {
   attempted: Record<string, unknown>;
 }
 
-export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: false; failure: SignInFailure };
+export type Verdict<P extends ProvenAccount> = { ok: true; principal: P } | { ok: false; failure: SignInFailure };
 
 /**
  * One way to sign in (password; e-mail code, Google, Facebook, LINE to come): it answers which
@@ -50,7 +50,7 @@ export type Verdict<P extends Principal> = { ok: true; principal: P } | { ok: fa
  * instead, in the transaction that opens the session. A strategy carries what `claim` found to
  * `verify` and `spend` in its own claim type `K` (a password hash, the account found).
  */
-export interface CredentialStrategy<C, P extends Principal, K extends Claim<P> = Claim<P>> {
+export interface CredentialStrategy<C, P extends ProvenAccount, K extends Claim<P> = Claim<P>> {
   /** Whom this strategy signs in: the target type of a failure's audit entry. */
   principalType: P['type'];
   /** The method as audit entries and a two-factor challenge name it: password, email_code, google… */

@@ -1,15 +1,15 @@
-import type { Trx } from '../../db/database.ts';
+import type { ReadDb } from '../../db/database.ts';
 import { oneTimeCodes } from '../identity/one-time-codes.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import type { AdminPrincipal, Principal } from './principal.ts';
+import type { ProvenAdmin, ProvenAccount } from './proven-account.ts';
 
 export interface EmailCodeCredentials {
   email: string;
   code: string;
 }
 
-interface EmailCodeClaim<P extends Principal> extends Claim<P> {
+interface EmailCodeClaim<P extends ProvenAccount> extends Claim<P> {
   found: SignInAccount | null;
 }
 
@@ -18,8 +18,8 @@ interface EmailCodeClaim<P extends Principal> extends Claim<P> {
  * with `memberAccounts`, a member's. The code proves the e-mail, so it also confirms a member's. It is
  * checked and used in the transaction that opens the session (`spend`).
  */
-export function emailCodeStrategy<P extends Principal = AdminPrincipal>(
-  db: Trx,
+export function emailCodeStrategy<P extends ProvenAccount = ProvenAdmin>(
+  db: ReadDb,
   serverSecret: string,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
 ): CredentialStrategy<EmailCodeCredentials, P, EmailCodeClaim<P>> {

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Trx, ReadDb } from '../../db/database.ts';
 import { firstActiveOrganizationOf } from '../context/actor.repository.ts';
 import { hasOwnDeviceIn, insertLoginDevice, sameBrowserDeviceId, updateLoginDevice } from '../devices/login-devices.repository.ts';
-import type { AdminPrincipal } from './principal.ts';
+import type { ProvenAdmin } from './proven-account.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { SignInClient } from './sign-in-client.ts';
 export async function openLoginDevice(
   trx: Trx,
   maxAge: Config['sessionMaxAgeSeconds'],
-  opts: { principal: AdminPrincipal; client: SignInClient; impersonatorId: number | null; keepLogin: boolean },
+  opts: { principal: ProvenAdmin; client: SignInClient; impersonatorId: number | null; keepLogin: boolean },
 ): Promise<{ id: number; organizationId: number | null }> {
   const adminId = opts.principal.id;
   const organizationId = await firstActiveOrganizationOf(trx, adminId);
@@ -56,6 +56,6 @@ export async function openLoginDevice(
  * Whether this browser (X-Fingerprint) has signed in to the admin's account before, revoked since or
  * not: the owner's usual browser, which other people's wrong guesses do not hold out (attempt-limiter.ts).
  */
-export async function isKnownBrowser(db: ReadDb, principal: AdminPrincipal, fingerprint: string): Promise<boolean> {
+export async function isKnownBrowser(db: ReadDb, principal: ProvenAdmin, fingerprint: string): Promise<boolean> {
   return hasOwnDeviceIn(db, principal.id, fingerprint);
 }

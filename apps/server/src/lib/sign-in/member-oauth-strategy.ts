@@ -10,7 +10,7 @@ import type { ProviderIdentity } from '../oauth/providers.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
 import { providerIdentityOf } from '../oauth/provider-return.ts';
 import { returnFailure, type OAuthCredentials } from './oauth-strategy.ts';
-import { memberPrincipal, type MemberPrincipal } from './principal.ts';
+import { provenMember, type ProvenMember } from './proven-account.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
 /**
@@ -20,7 +20,7 @@ import type { SignInClient } from './sign-in-client.ts';
  * member has, confirmed only when the provider verified it). Linking an unconfirmed member by a
  * verified e-mail confirms it and drops its pending password (lib/identity/member-email-proof.ts). Members sign up freely; admins never do.
  */
-export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, MemberPrincipal> {
+export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, ProvenMember> {
   const asVisitor = contextsOf(appHost(app), visitor(client));
 
   const link = async (trx: Trx, memberId: number, provider: OAuthProvider, identity: ProviderIdentity, now: string) => {
@@ -78,7 +78,7 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
   return {
     principalType: 'member',
     methodOf: ({ provider }) => provider,
-    async claim({ provider }): Promise<Claim<MemberPrincipal>> {
+    async claim({ provider }): Promise<Claim<ProvenMember>> {
       return { account: `member-oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state, browserBinding }) {
@@ -97,7 +97,7 @@ export function memberOAuthStrategy(app: FastifyInstance, client: SignInClient):
       if (linked) {
         await asVisitor.inTransaction(({ trx }) => touchMemberIdentity(trx, provider, identity.subject, new Date().toISOString()));
       }
-      return { ok: true, principal: memberPrincipal(member.id) };
+      return { ok: true, principal: provenMember(member.id) };
     },
   };
 }

@@ -6,7 +6,7 @@ import { verifyRecaptcha } from '../recaptcha.ts';
 import { setMemberLastSignIn } from '../members.repository.ts';
 import { attemptLimiter } from './attempt-limiter.ts';
 import { insertMemberDevice, memberDeviceIn, updateMemberDevice } from '../devices/member-devices.repository.ts';
-import type { MemberPrincipal } from './principal.ts';
+import type { ProvenMember } from './proven-account.ts';
 import { createSignIn, type SessionStore, type SignIn } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -18,7 +18,7 @@ import type { SignInClient } from './sign-in-client.ts';
 export async function openMemberSession(
   ctx: WriteContext,
   app: Pick<FastifyInstance, 'tokens' | 'config'>,
-  opening: { principal: MemberPrincipal; client: SignInClient; keepLogin: boolean; method?: string },
+  opening: { principal: ProvenMember; client: SignInClient; keepLogin: boolean; method?: string },
 ): Promise<{ token: string; deviceId: number }> {
   const { principal, client, keepLogin } = opening;
   const { trx } = ctx;
@@ -48,10 +48,10 @@ export async function openMemberSession(
   return { token: await app.tokens.issueMember(trx, deviceId), deviceId };
 }
 
-const isKnownMemberBrowser = async (db: ReadDb, principal: MemberPrincipal, fingerprint: string) =>
+const isKnownMemberBrowser = async (db: ReadDb, principal: ProvenMember, fingerprint: string) =>
   (await memberDeviceIn(db, principal.id, fingerprint)) !== null;
 
-export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincipal> => ({
+export const memberSessions = (app: FastifyInstance): SessionStore<ProvenMember> => ({
   isKnownBrowser: isKnownMemberBrowser,
   open: (ctx, opening) => openMemberSession(ctx, app, opening),
 });
@@ -60,7 +60,7 @@ export const memberSessions = (app: FastifyInstance): SessionStore<MemberPrincip
  * Member sign-in as the app wires it: the same pipeline as admins' (attempt limiter, reCAPTCHA, the
  * strategy, failure audit), member devices for sessions, and no second factor (members have none).
  */
-export const memberSignIn = (app: FastifyInstance): SignIn<MemberPrincipal> =>
+export const memberSignIn = (app: FastifyInstance): SignIn<ProvenMember> =>
   createSignIn({
     host: appHost(app),
     limiter: attemptLimiter(app),

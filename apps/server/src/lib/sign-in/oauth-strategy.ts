@@ -7,7 +7,7 @@ import { adminHasProvider, adminLinkedTo, insertAdminIdentity, touchAdminIdentit
 import type { ProviderIdentity } from '../oauth/providers.ts';
 import { providerIdentityOf, type ReturnOutcome } from '../oauth/provider-return.ts';
 import type { Claim, CredentialStrategy, SignInFailure } from './credential-strategy.ts';
-import { adminPrincipal, type AdminPrincipal } from './principal.ts';
+import { provenAdmin, type ProvenAdmin } from './proven-account.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
 export interface OAuthCredentials {
@@ -27,7 +27,7 @@ export const returnFailure = (outcome: Extract<ReturnOutcome, { ok: false }>): S
  * admin linked to the provider account signs in; Google may link itself the first time by a verified
  * e-mail of an active admin (LINE's and Facebook's e-mails are not verified: never).
  */
-export function oauthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, AdminPrincipal> {
+export function oauthStrategy(app: FastifyInstance, client: SignInClient): CredentialStrategy<OAuthCredentials, ProvenAdmin> {
   // Until the provider has answered, whoever returns is a visitor.
   const asVisitor = contextsOf(appHost(app), visitor(client));
   const autoLink = async (provider: OAuthProvider, identity: ProviderIdentity): Promise<number | null> => {
@@ -61,7 +61,7 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
     principalType: 'admin',
     methodOf: ({ provider }) => provider,
     // Whom the attempt aims at is only known from the provider: the limiter counts per provider and address.
-    async claim({ provider }): Promise<Claim<AdminPrincipal>> {
+    async claim({ provider }): Promise<Claim<ProvenAdmin>> {
       return { account: `oauth:${provider}`, principal: null, attempted: { provider } };
     },
     async verify({ provider, code, state }) {
@@ -79,7 +79,7 @@ export function oauthStrategy(app: FastifyInstance, client: SignInClient): Crede
       if (adminId === null) return { ok: false, failure: 'unknown_account' };
       if (linked && linked.status !== 'active') return { ok: false, failure: 'disabled' };
       await asVisitor.inTransaction(({ trx }) => touchAdminIdentity(trx, provider, identity.subject, new Date().toISOString()));
-      return { ok: true, principal: adminPrincipal(adminId) };
+      return { ok: true, principal: provenAdmin(adminId) };
     },
   };
 }

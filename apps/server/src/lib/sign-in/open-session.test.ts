@@ -4,7 +4,7 @@ import { buildAdmin, buildOrganization, createTestApp, type TestApp } from '../.
 import { adminActing, visitor } from '../context/principals.ts';
 import { appHost, runInTransaction } from '../context/request-context.ts';
 import { openSession } from './open-session.ts';
-import { adminPrincipal } from './principal.ts';
+import { provenAdmin } from './proven-account.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,10 +21,9 @@ const open = (adminId: number, opts: { switchedBy?: number; keepLogin?: boolean 
     appHost(t.app),
     opts.switchedBy === undefined ? visitor(client) : adminActing(opts.switchedBy, { ip: client.ip, userAgent: null }),
     null,
-    {},
     (ctx) =>
       openSession(ctx, t.app, {
-        principal: adminPrincipal(adminId),
+        principal: provenAdmin(adminId),
         client,
         keepLogin: opts.keepLogin ?? false,
         ...(opts.switchedBy === undefined ? {} : { switchedBy: { adminId: opts.switchedBy } }),

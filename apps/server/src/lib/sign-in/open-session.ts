@@ -3,7 +3,7 @@ import { adminActing } from '../context/principals.ts';
 import type { WriteContext } from '../context/request-context.ts';
 import type { Trx } from '../../db/database.ts';
 import { isKnownBrowser, openLoginDevice } from './login-device.ts';
-import type { AdminPrincipal } from './principal.ts';
+import type { ProvenAdmin } from './proven-account.ts';
 import type { SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
@@ -17,7 +17,7 @@ export interface SessionServices {
 }
 
 export interface SessionOpening {
-  principal: AdminPrincipal;
+  principal: ProvenAdmin;
   client: SignInClient;
   keepLogin: boolean;
   /**
@@ -61,7 +61,7 @@ export async function openSession(
 }
 
 /** Admins' sessions for the sign-in pipeline: login devices. */
-export const adminSessions = (services: SessionServices): SessionStore<AdminPrincipal> => ({
+export const adminSessions = (services: SessionServices): SessionStore<ProvenAdmin> => ({
   isKnownBrowser,
   open: (ctx, opening) => openSession(ctx, services, opening),
 });

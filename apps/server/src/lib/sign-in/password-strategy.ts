@@ -2,20 +2,20 @@ import type { ReadDb } from '../../db/database.ts';
 import { verifyPassword } from '../passwords.ts';
 import { adminAccounts, type SignInAccount, type SignInAccounts } from './accounts.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import type { AdminPrincipal, Principal } from './principal.ts';
+import type { ProvenAdmin, ProvenAccount } from './proven-account.ts';
 
 export interface PasswordCredentials {
   email: string;
   password: string;
 }
 
-interface PasswordClaim<P extends Principal> extends Claim<P> {
+interface PasswordClaim<P extends ProvenAccount> extends Claim<P> {
   account: string;
   found: SignInAccount | null;
 }
 
 /** An e-mail and password, of an admin or (with `memberAccounts`) of a member. */
-export function passwordStrategy<P extends Principal = AdminPrincipal>(
+export function passwordStrategy<P extends ProvenAccount = ProvenAdmin>(
   db: ReadDb,
   accounts: SignInAccounts<P> = adminAccounts as unknown as SignInAccounts<P>,
 ): CredentialStrategy<PasswordCredentials, P, PasswordClaim<P>> {

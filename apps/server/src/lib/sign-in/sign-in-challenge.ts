@@ -4,7 +4,7 @@ import type { SignInChallengesTable } from '../../db/tables/two-factor.ts';
 import type { TriedRecord } from '../identity/code-tries.ts';
 import { digestSecret, randomToken } from '../identity/secret-digest.ts';
 import { TWO_FACTOR_RULES, twoFactorEnabled, twoFactorRequired } from '../identity/two-factor.ts';
-import type { AdminPrincipal } from './principal.ts';
+import type { ProvenAdmin } from './proven-account.ts';
 import { insertChallenge, openChallengeByDigest, takeChallengeTry, useUpChallenge } from './sign-in-challenges.repository.ts';
 import type { SecondFactorGate } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
@@ -17,7 +17,7 @@ const USE = 'sign_in_challenge';
  * admin gets its session at once. No token exists until the second step passes.
  */
 export const adminSecondFactor =
-  (serverSecret: string): SecondFactorGate<AdminPrincipal> =>
+  (serverSecret: string): SecondFactorGate<ProvenAdmin> =>
   async (trx, { principal, client, keepLogin, method }) => {
     const mode = (await twoFactorEnabled(trx, principal.id)) ? 'verify' : (await twoFactorRequired(trx, principal.id)) ? 'setup' : null;
     if (mode === null) return null;

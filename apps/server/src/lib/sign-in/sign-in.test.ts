@@ -4,7 +4,7 @@ import { AppError, recaptchaFail } from '../errors.ts';
 import { MemoryRateLimitStore } from '../rate-limiter.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Claim, CredentialStrategy } from './credential-strategy.ts';
-import type { MemberPrincipal } from './principal.ts';
+import type { ProvenMember } from './proven-account.ts';
 import { appHost } from '../context/request-context.ts';
 import { createSignIn, type SessionStore } from './sign-in.ts';
 import type { SignInClient } from './sign-in-client.ts';
@@ -24,7 +24,7 @@ const MEMBERS: Record<string, { id: number; code: string; status: 'active' | 'di
 
 function memberCodeStrategy() {
   const verified: string[] = [];
-  const strategy: CredentialStrategy<CodeCredentials, MemberPrincipal> = {
+  const strategy: CredentialStrategy<CodeCredentials, ProvenMember> = {
     principalType: 'member',
     methodOf: () => 'member_code',
     async claim({ email }) {
@@ -35,7 +35,7 @@ function memberCodeStrategy() {
         attempted: { email },
       };
     },
-    async verify({ email, code }, claim: Claim<MemberPrincipal>) {
+    async verify({ email, code }, claim: Claim<ProvenMember>) {
       verified.push(email);
       const member = MEMBERS[email.toLowerCase()];
       if (!member || !claim.principal) return { ok: false, failure: 'unknown_account' };
@@ -48,8 +48,8 @@ function memberCodeStrategy() {
 }
 
 function memberSessions(knownBrowsers: string[] = []) {
-  const opened: { principal: MemberPrincipal; keepLogin: boolean }[] = [];
-  const sessions: SessionStore<MemberPrincipal> = {
+  const opened: { principal: ProvenMember; keepLogin: boolean }[] = [];
+  const sessions: SessionStore<ProvenMember> = {
     isKnownBrowser: async (_db, _principal, fingerprint) => knownBrowsers.includes(fingerprint),
     open: async (_ctx, { principal, keepLogin }) => {
       opened.push({ principal, keepLogin });

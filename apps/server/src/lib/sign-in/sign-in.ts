@@ -5,11 +5,11 @@ import { afterCommit, refused } from '../identity/code-tries.ts';
 import type { AttemptLimiter, SignInAttempt } from './attempt-limiter.ts';
 import { failureError, type Claim, type CredentialStrategy } from './credential-strategy.ts';
 import type { SignInResponse, TwoFactorStep } from '@bo/shared/schemas/account';
-import type { Principal } from './principal.ts';
+import type { ProvenAccount } from './proven-account.ts';
 import type { SignInClient } from './sign-in-client.ts';
 
 /** Where the sessions of one principal type live (admins: login devices, open-session.ts). */
-export interface SessionStore<P extends Principal> {
+export interface SessionStore<P extends ProvenAccount> {
   /** Whether this browser has signed in as `principal` before: its attempts count apart (attempt-limiter.ts). */
   isKnownBrowser: (db: ReadDb, principal: P, fingerprint: string) => Promise<boolean>;
   /** Opens the session in the sign-in's transaction (`ctx`, a visitor's: the session is audited as `principal`). */
@@ -20,12 +20,12 @@ export interface SessionStore<P extends Principal> {
  * The second step a principal owes after its first factor (two-factor, issue 10): null when none, else
  * the challenge it continues with, opened in the caller's transaction (lib/sign-in/sign-in-challenge.ts).
  */
-export type SecondFactorGate<P extends Principal> = (
+export type SecondFactorGate<P extends ProvenAccount> = (
   trx: Trx,
   opening: { principal: P; client: SignInClient; keepLogin: boolean; method: string },
 ) => Promise<TwoFactorStep | null>;
 
-export interface SignInSteps<P extends Principal> {
+export interface SignInSteps<P extends ProvenAccount> {
   /** The database and what a transaction's context needs (lib/context/request-context.ts `appHost`). */
   host: ContextHost;
   limiter: AttemptLimiter;
@@ -43,7 +43,7 @@ export interface SignInRequest<C> {
   recaptcha?: { token: string | undefined };
 }
 
-export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
+export type SignIn<P extends ProvenAccount> = <C, K extends Claim<P>>(
   strategy: CredentialStrategy<C, P, K>,
   request: SignInRequest<C>,
 ) => Promise<SignInResponse>;
@@ -54,11 +54,11 @@ export type SignIn<P extends Principal> = <C, K extends Claim<P>>(
  * before it is answered), the second step two-factor asks for, or a session. Every sign-in
  * method is a strategy run through it; the second step ends in a session through `sessions` too.
  */
-export function createSignIn<P extends Principal>(steps: SignInSteps<P>): SignIn<P> {
+export function createSignIn<P extends ProvenAccount>(steps: SignInSteps<P>): SignIn<P> {
   const { host, limiter, sessions, secondFactor } = steps;
   const { db } = host;
   return async (strategy, { credentials, client, keepLogin, recaptcha }) => {
-    const asVisitor = <T>(fn: (ctx: WriteContext) => Promise<T>) => runInTransaction(host, visitor(client), null, {}, fn);
+    const asVisitor = <T>(fn: (ctx: WriteContext) => Promise<T>) => runInTransaction(host, visitor(client), null, fn);
     const claim = await strategy.claim(credentials);
     const known = claim.principal !== null && (await sessions.isKnownBrowser(db, claim.principal, client.fingerprint));
     const attempt: SignInAttempt = { account: claim.account, ip: client.ip, knownBrowser: known ? client.fingerprint : null };

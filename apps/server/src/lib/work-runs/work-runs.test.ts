@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   adminId = (await buildAdmin(t.db)).id;
   const principal = adminActing(adminId, { ip: null, userAgent: null });
-  open = (fn) => runInTransaction(appHost(t.app), principal, null, {}, fn);
+  open = (fn) => runInTransaction(appHost(t.app), principal, null, fn);
 });
 afterAll(async () => {
   await t?.close();

@@ -6,7 +6,7 @@ import type { AdminPrincipal } from '../context/principals.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import { finishWorkRun, insertWorkRun, markWorkRunsInterrupted, runningWorkRuns, touchWorkRuns } from './work-runs.repository.ts';
 
-/** Opens one transaction of the admin who starts the work (a route's `req.inOrganization` or `req.inTransaction`). */
+/** Opens one transaction of the admin who starts the work (a route's `req.write('organization', …)` or `req.write('admin', …)`). */
 export type OpenAdminTransaction = <R>(fn: (ctx: WriteContext<AdminPrincipal>) => Promise<R>) => Promise<R>;
 
 export interface RunSteps {

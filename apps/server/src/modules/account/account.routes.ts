@@ -24,7 +24,7 @@ import {
   type SignInResponse,
 } from '@bo/shared/schemas/account';
 import type { ReadDb } from '../../db/database.ts';
-import { parseRoles, type Actor, type DeviceActor } from '../../lib/context/actor.ts';
+import { parseRoles, type SignedInAdmin } from '../../lib/context/actor.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { badRequest, permissionDenied } from '../../lib/errors.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
@@ -43,7 +43,7 @@ import type { AccountSide } from '../../lib/sign-in/account-side.ts';
 import { adminSignIn } from '../../lib/sign-in/admin-sign-in.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { oauthStrategy } from '../../lib/sign-in/oauth-strategy.ts';
-import type { AdminPrincipal } from '../../lib/sign-in/principal.ts';
+import type { ProvenAdmin } from '../../lib/sign-in/proven-account.ts';
 import {
   adminByEmail,
   adminIdByEmail,
@@ -64,7 +64,7 @@ const now = () => new Date().toISOString();
 const adminEmailChanges = (app: FastifyInstance) => emailChanges(app.config.jwtSecret, 'email_change');
 
 /** The signed-in admin's profile: its row, with the roles and organization of the request's actor, and a pending e-mail change. */
-async function profileOf(app: FastifyInstance, db: ReadDb, actor: Actor) {
+async function profileOf(app: FastifyInstance, db: ReadDb, actor: SignedInAdmin) {
   const a = await adminRow(db, actor.id);
   return {
     id: a.id,
@@ -81,14 +81,14 @@ async function profileOf(app: FastifyInstance, db: ReadDb, actor: Actor) {
     updated_at: a.updated_at,
   };
 }
-const profileOfRequest = (app: FastifyInstance, req: FastifyRequest) => profileOf(app, req.readContext().db, req.actor);
+const profileOfRequest = (app: FastifyInstance, req: FastifyRequest) => profileOf(app, req.read('admin').db, req.actor);
 
 type AdminMailed = NonNullable<Awaited<ReturnType<typeof adminByEmail>>>;
 
 /** Admins' side of the account routes: admins and login devices, two-factor after the first factor (admin-sign-in.ts). */
 function adminSide(
   app: FastifyInstance,
-): AccountSide<AdminPrincipal, AdminMailed, SignInResponse, z.infer<typeof profileUpdateBody>, z.infer<typeof renewBody>> {
+): AccountSide<ProvenAdmin, AdminMailed, SignInResponse, z.infer<typeof profileUpdateBody>, z.infer<typeof renewBody>> {
   const signedInAdmin = { roles: [], beforePasswordChange: true };
   return {
     prefix: '/api/admin/account',
@@ -173,7 +173,7 @@ function adminSide(
       put: { body: profileUpdateBody, response: { 200: profileSchema }, config: { roles: [] } },
       view: (req) => profileOfRequest(app, req),
       update: (req) =>
-        req.inTransaction(async ({ trx, actor, audit }) => {
+        req.write('admin', async ({ trx, principal: actor, audit }) => {
           const { name, date_calendar } = req.body;
           const row = await adminRow(trx, actor.id);
           const changes = {
@@ -214,11 +214,11 @@ function adminSide(
       purpose: 'email_change',
       pace: 'email_change',
       account: async (req) => {
-        const a = await adminRow(req.readContext().db, req.actor.id);
+        const a = await adminRow(req.read('admin').db, req.actor.id);
         return { id: a.id, email: a.email, greeting: a.name || a.email, locale: 'zh-TW' };
       },
       owner: (adminId) => ({ adminId }),
-      prove: (req) => requireIdentityProof(req.readContext().db, req.actor.deviceId),
+      prove: (req) => requireIdentityProof(req.read('admin').db, req.actor.deviceId),
       taken: async (db, email, adminId) => {
         const found = await adminIdByEmail(db, email);
         return found !== undefined && Number(found.id) !== adminId;
@@ -226,7 +226,7 @@ function adminSide(
       takenOnRequest: 'conflict',
       brand: 'app',
       link: (code, config) => appLink(config, `/admin/profile?email_code=${encodeURIComponent(code)}`),
-      write: (req, fn) => req.inTransaction(fn),
+      door: 'admin',
       setEmail: (trx, adminId, email, at) => updateAdmin(trx, adminId, { email, updated_at: at }),
     },
     sessions: {
@@ -234,7 +234,7 @@ function adminSide(
       logout: { method: 'PUT', response: { 200: z.object({ message: z.string() }) }, config: signedInAdmin },
       renewed: (req) => renewToken(app, req, req.body),
       close: (req, reply) =>
-        req.inTransaction(async ({ actor, trx, audit }) => {
+        req.write('admin', async ({ principal: actor, trx, audit }) => {
           await updateDevice(trx, actor.deviceId, { revoked_at: now() });
           await audit({ action: 'logout', target_type: 'login_device', target_id: actor.deviceId });
           // Issue 9 section 2: the browser drops what it stored for this session (token, cached data).
@@ -255,7 +255,7 @@ function adminSide(
  * current one, force or not. No token goes past the session's end; the replaced one works 30 s more.
  */
 const renewToken = (app: FastifyInstance, req: FastifyRequest, body: z.infer<typeof renewBody>) =>
-  req.inTransaction(async ({ trx, actor, audit }) => {
+  req.write('admin', async ({ trx, principal: actor, audit }) => {
     const device = await sessionDevice(trx, actor.deviceId);
     const keepLogin = body.keep_login ?? device.keep_login === 1;
     const target = body.organization_id;
@@ -276,8 +276,8 @@ const renewToken = (app: FastifyInstance, req: FastifyRequest, body: z.infer<typ
     const changed = Object.keys(patch).length > 0;
     if (changed) await updateDevice(trx, actor.deviceId, patch);
     if (changed) return { token: await app.tokens.issue(trx, actor.deviceId, keepLogin) };
-    // The access hook loaded a DeviceActor: its token is the device's current one or the one just replaced.
-    const presented = (actor as DeviceActor).tokenId;
+    // The token the request came with: the device's current one or the one just replaced.
+    const presented = actor.tokenId;
     const renew = presented === device.token_id && (body.force === true || app.tokens.renewalDue(device, keepLogin));
     return {
       token: renew
@@ -304,7 +304,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
       if (req.body.password.length < app.config.passwordMinLength) {
         throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
       }
-      const { db } = req.readContext();
+      const { db } = req.read('admin');
       const admin = await adminRow(db, actor.id);
       // The first admin starts without a name (lib/bootstrap.ts): the forced change asks for it.
       if (req.body.name === undefined && !admin.name.trim()) throw badRequest({ name: [VALIDATION_KEYS.required] });
@@ -315,7 +315,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
         await checkCurrentPassword(attempts, req, admin, req.body.current_password);
       }
       const passwordHash = await hashPassword(req.body.password);
-      return req.inTransaction(async ({ trx, audit }) => {
+      return req.write('admin', async ({ trx, audit }) => {
         const at = now();
         await setAdminPassword(trx, actor.id, passwordHash, at);
         const name = req.body.name;
@@ -348,7 +348,7 @@ export async function adminAccountRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const actor = req.actor;
-      const rows = await adminOrganizations(req.readContext().db, actor.id, actor.isSuperAdmin);
+      const rows = await adminOrganizations(req.read('admin').db, actor.id, actor.isSuperAdmin);
       return { organizations: rows.map((r) => ({ ...r, sub_account_roles: parseRoles(r.sub_account_roles) })) };
     },
   );

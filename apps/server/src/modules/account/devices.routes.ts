@@ -37,14 +37,14 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       config: { ...own, errors: [403] },
     },
     (req) =>
-      req.inTransaction(async (ctx) => {
-        await requireIdentityProof(ctx.db, ctx.actor.deviceId);
-        const others = await otherDeviceIds(ctx.trx, ctx.actor.id, ctx.actor.deviceId);
-        if (others.length) await revokeDevices(ctx.trx, others, { adminId: ctx.actor.id });
+      req.write('admin', async (ctx) => {
+        await requireIdentityProof(ctx.db, ctx.principal.deviceId);
+        const others = await otherDeviceIds(ctx.trx, ctx.principal.id, ctx.principal.deviceId);
+        if (others.length) await revokeDevices(ctx.trx, others, { adminId: ctx.principal.id });
         await ctx.audit({
           action: 'logout_other_devices',
           target_type: 'login_device',
-          target_id: ctx.actor.deviceId,
+          target_id: ctx.principal.deviceId,
           after: { count: others.length },
         });
         return { message: 'OK', count: others.length };
@@ -52,7 +52,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/api/admin/account/login-device', { schema: { tags, response: { 200: devices } }, config: own }, async (req) => {
-    const { db, actor } = req.readContext();
+    const { db, principal: actor } = req.read('admin');
     return { data: await listDevices(db, actor.id, actor.deviceId) };
   });
 
@@ -62,7 +62,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ok } },
       config: own,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, [req.params.id], { adminId: ctx.actor.id })),
+    (req) => req.write('admin', (ctx) => logOut(ctx, [req.params.id], { adminId: ctx.principal.id })),
   );
 
   app.delete(
@@ -71,7 +71,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: idsBody, response: { 200: ok } },
       config: own,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, req.body.ids, { adminId: ctx.actor.id })),
+    (req) => req.write('admin', (ctx) => logOut(ctx, req.body.ids, { adminId: ctx.principal.id })),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       config: operator,
     },
     async (req) => {
-      const { db, actor } = req.readContext();
+      const { db, principal: actor } = req.read('admin');
       if (!(await adminExists(db, req.params.id))) throw notFound();
       return { data: await listDevices(db, req.params.id, actor.deviceId) };
     },
@@ -93,7 +93,7 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ok } },
       config: operator,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, [req.params.id], 'any')),
+    (req) => req.write('admin', (ctx) => logOut(ctx, [req.params.id], 'any')),
   );
 
   app.delete(
@@ -102,6 +102,6 @@ export async function deviceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: idsBody, response: { 200: ok } },
       config: operator,
     },
-    (req) => req.inTransaction((ctx) => logOut(ctx, req.body.ids, 'any')),
+    (req) => req.write('admin', (ctx) => logOut(ctx, req.body.ids, 'any')),
   );
 }

@@ -24,10 +24,10 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   const bindingOf = (req: FastifyRequest) => ({ fingerprint: signInClientOf(req).fingerprint });
 
   const linkable = async (req: FastifyRequest, provider: OAuthProvider) => {
-    const { db } = req.readContext();
+    const { db } = req.read('admin');
     if (!adminProviders(app.config.oauth, (await loadAppConfig(db)).adminGoogleLogin).includes(provider)) throw notFound();
     if (req.actor.impersonatorId !== null) throw badRequest({ provider: ['validate.error.not_while_switched'] });
-    await requireIdentityProof(req.readContext().db, req.actor.deviceId);
+    await requireIdentityProof(req.read('admin').db, req.actor.deviceId);
   };
 
   app.post(
@@ -44,7 +44,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
     async (req) => {
       await linkable(req, req.params.provider);
       const flow = { provider: req.params.provider, purpose: 'link' as const, adminId: req.actor.id, binding: bindingOf(req) };
-      return { url: await req.inTransaction(({ trx }) => startFlow(trx, app.config, flow)) };
+      return { url: await req.write('admin', ({ trx }) => startFlow(trx, app.config, flow)) };
     },
   );
 
@@ -67,14 +67,14 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       await linkable(req, provider);
       const back = { provider, code: req.body.code, state: req.body.state, binding: bindingOf(req) };
       const outcome = await providerIdentityOf(
-        { config: app.config, log: app.log, inTransaction: (fn) => req.inTransaction(fn) },
+        { config: app.config, log: app.log, inTransaction: (fn) => req.write('admin', fn) },
         back,
         'link',
         req.actor.id,
       );
       if (!outcome.ok) throw outcome.refusal === 'other_browser' ? badRequest({ state: [OAUTH_KEYS.otherBrowser] }) : linkRefused();
       const { identity } = outcome;
-      return req.inTransaction(async ({ trx, actor, audit }) => {
+      return req.write('admin', async ({ trx, principal: actor, audit }) => {
         const owner = await identityOwner(trx, provider, identity.subject);
         if (owner && owner.admin_id !== actor.id) throw conflict({ provider: ['validate.error.identity_taken'] });
         const now = new Date().toISOString();
@@ -95,7 +95,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       },
       config: { roles: [] },
     },
-    async (req) => ({ data: await linkedIdentities(req.readContext().db, req.actor.id) }),
+    async (req) => ({ data: await linkedIdentities(req.read('admin').db, req.actor.id) }),
   );
 
   app.delete(
@@ -110,7 +110,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403, 404] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await requireIdentityProof(trx, actor.deviceId);
         if (!(await unlinkIdentity(trx, actor.id, req.params.provider))) throw notFound();
         await audit({ action: 'unlink_identity', target_type: 'admin', target_id: actor.id, after: { provider: req.params.provider } });

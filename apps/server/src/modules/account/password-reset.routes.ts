@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordLinkBody, passwordLinkSchema } from '@bo/shared/schemas/account';
 import { openPasswordLink } from '../../lib/identity/password-links.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 
 /**
  * Whom a set-password link is for (issue 10). The reset mail and the reset by its link are account
@@ -24,7 +23,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
       config: { roles: 'public' },
     },
     async (req) => {
-      const link = await openPasswordLink(publicReads(req), app.config, req.body.token);
+      const link = await openPasswordLink(req.read('visitor').db, app.config, req.body.token);
       return { email: link.email, name: link.name, purpose: link.purpose, expires_at: link.expires_at };
     },
   );

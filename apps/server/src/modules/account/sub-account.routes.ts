@@ -15,7 +15,7 @@ export async function subAccountRoutes(fastify: FastifyInstance) {
       config: { roles: [] },
     },
     async (req) => {
-      const { db, actor } = req.readContext();
+      const { db, principal: actor } = req.read('admin');
       return listSubAccounts(db, actor.id, req.query);
     },
   );

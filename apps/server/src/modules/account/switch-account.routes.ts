@@ -5,7 +5,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { adminRolesOf } from '../../lib/context/actor.ts';
 import { conflict, notFound, permissionDenied } from '../../lib/errors.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
-import { adminPrincipal } from '../../lib/sign-in/principal.ts';
+import { provenAdmin } from '../../lib/sign-in/proven-account.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { tokenResponse } from '@bo/shared/schemas/account';
 import { mayManageAccountOf } from '../admin/admin.policy.ts';
@@ -29,8 +29,8 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.superAdmin },
     },
     (req) =>
-      req.inTransaction(async (ctx) => {
-        const { trx, actor } = ctx;
+      req.write('admin', async (ctx) => {
+        const { trx, principal: actor } = ctx;
         // Only a real super admin switches: not a maintainer (who passes role checks), not someone already acting as another.
         if (!actor.isSuperAdmin || actor.impersonatorId !== null) throw permissionDenied();
         const target = await findAccountAdmin(trx, req.params.id);
@@ -39,7 +39,7 @@ export async function switchAccountRoutes(fastify: FastifyInstance) {
         // Acting as an account is reaching its powers: refused, like granting them, when it holds a role the actor lacks.
         if (!mayManageAccountOf(actor, await adminRolesOf(trx, target.id))) throw permissionDenied();
         const { token } = await openSession(ctx, app, {
-          principal: adminPrincipal(target.id),
+          principal: provenAdmin(target.id),
           client: signInClientOf(req),
           keepLogin: false,
           switchedBy: { adminId: actor.id },

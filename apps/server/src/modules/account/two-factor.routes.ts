@@ -11,7 +11,6 @@ import {
 } from '@bo/shared/schemas/account';
 import type { ReadDb } from '../../db/database.ts';
 import { adminActing } from '../../lib/context/principals.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { badRequest, loginFail } from '../../lib/errors.ts';
 import { afterCommit, refused, tryCode } from '../../lib/identity/code-tries.ts';
 import { requireIdentityProof } from '../../lib/identity/identity-proof.ts';
@@ -19,7 +18,7 @@ import { twoFactor, twoFactorEnabled, twoFactorRequired, twoFactorStatus } from 
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
 import { isKnownBrowser } from '../../lib/sign-in/login-device.ts';
 import { openSession } from '../../lib/sign-in/open-session.ts';
-import { adminPrincipal } from '../../lib/sign-in/principal.ts';
+import { provenAdmin } from '../../lib/sign-in/proven-account.ts';
 import { challengeTries, findChallenge } from '../../lib/sign-in/sign-in-challenge.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
@@ -54,7 +53,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   };
 
   const challengeOf = async (req: FastifyRequest, token: string) => {
-    const challenge = await findChallenge(publicReads(req), app.config.jwtSecret, token, signInClientOf(req).fingerprint);
+    const challenge = await findChallenge(req.read('visitor').db, app.config.jwtSecret, token, signInClientOf(req).fingerprint);
     if (!challenge) throw loginFail();
     return challenge;
   };
@@ -75,9 +74,9 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const client = signInClientOf(req);
-      const db = publicReads(req);
+      const db = req.read('visitor').db;
       const challenge = await challengeOf(req, req.body.challenge);
-      const principal = adminPrincipal(challenge.admin_id);
+      const principal = provenAdmin(challenge.admin_id);
       const admin = await findAccountAdmin(db, principal.id);
       if (admin?.status !== 'active') throw loginFail();
       const known = await isKnownBrowser(db, principal, client.fingerprint);
@@ -94,7 +93,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const typed = code !== undefined ? 'code' : 'recovery_code';
 
       const answer = await afterCommit(
-        req.inVisitorTransaction(async (ctx) => {
+        req.write('visitor', async (ctx) => {
           const { trx } = ctx;
           const tried = await tryCode(
             trx,
@@ -159,10 +158,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const challenge = await challengeOf(req, req.body.challenge);
       if (challenge.mode !== 'setup') throw loginFail();
       const kept = challenge.pending_secret ? tf.open(challenge.pending_secret) : null;
-      if (kept) return otpauthFor(publicReads(req), challenge.admin_id, kept);
+      if (kept) return otpauthFor(req.read('visitor').db, challenge.admin_id, kept);
       const { base32, sealed } = tf.newSecret();
       // Not audited: nothing changes for the admin until the second step confirms a code (enable_two_factor).
-      return req.inVisitorTransaction(async ({ trx }) => {
+      return req.write('visitor', async ({ trx }) => {
         await keepPendingSecret(trx, challenge.id, sealed);
         return otpauthFor(trx, challenge.admin_id, base32);
       });
@@ -179,7 +178,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       },
       config: { roles: [] },
     },
-    (req) => twoFactorStatus(req.readContext().db, req.actor.id),
+    (req) => twoFactorStatus(req.read('admin').db, req.actor.id),
   );
 
   const ownChange = async (req: FastifyRequest, db: ReadDb) => {
@@ -200,7 +199,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor }) => {
+      req.write('admin', async ({ trx, principal: actor }) => {
         await ownChange(req, trx);
         if (await twoFactorEnabled(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_already_enabled'] });
         const { base32, sealed } = tf.newSecret();
@@ -223,7 +222,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         const row = await twoFactorSecretOf(trx, actor.id);
         if (!row) throw badRequest({ code: ['validate.error.two_factor_setup_first'] });
@@ -249,7 +248,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         if (!(await twoFactorEnabled(trx, actor.id))) throw badRequest({ code: ['validate.error.two_factor_not_enabled'] });
         const recovery_codes = await tf.replaceRecoveryCodes(trx, actor.id);
@@ -270,7 +269,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       config: { roles: [], errors: [403] },
     },
     async (req) =>
-      req.inTransaction(async ({ trx, actor, audit }) => {
+      req.write('admin', async ({ trx, principal: actor, audit }) => {
         await ownChange(req, trx);
         if (await twoFactorRequired(trx, actor.id)) throw badRequest({ code: ['validate.error.two_factor_required'] });
         if (await removeTwoFactor(trx, actor.id)) await audit({ action: 'disable_two_factor', target_type: 'admin', target_id: actor.id });

@@ -36,7 +36,7 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
     async (req) => {
       const actor = req.actor;
       if (actor.impersonatorId !== null) throw badRequest({ password: ['validate.error.not_while_switched'] });
-      const { db } = req.readContext();
+      const { db } = req.read('admin');
       const admin = await findAccountAdmin(db, actor.id);
       if (!admin) throw invalidToken();
       const attempt = { account: admin.email, ip: req.ip, knownBrowser: fingerprintOf(req) };
@@ -45,7 +45,7 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
       if (password !== undefined && !(await verifyPassword(await passwordHashOf(db, actor.id), password)))
         throw badRequest({ password: ['validate.error.password_incorrect'] });
       const proof = await afterCommit(
-        req.inTransaction(async ({ trx, audit }) => {
+        req.write('admin', async ({ trx, audit }) => {
           if (password === undefined) {
             // Checked in the transaction that grants the proof: the code is used up with the proof and its entry.
             const { result, adminId } = await codes.check(trx, { email: admin.email, purpose: 'verify_identity', code: code ?? '' });
@@ -81,10 +81,10 @@ export async function verifyIdentityRoutes(fastify: FastifyInstance) {
     async (req) => {
       const actor = req.actor;
       if (actor.impersonatorId !== null) throw badRequest({ code: ['validate.error.not_while_switched'] });
-      const admin = await findAccountAdmin(req.readContext().db, actor.id);
+      const admin = await findAccountAdmin(req.read('admin').db, actor.id);
       if (!admin) throw invalidToken();
       await paceSend(app.rateLimits, { kind: 'identity_code', email: admin.email, ip: req.ip });
-      await req.inTransaction(async ({ trx, sendMail }) => {
+      await req.write('admin', async ({ trx, sendMail }) => {
         const code = await codes.issue(trx, { email: admin.email, adminId: admin.id, purpose: 'verify_identity', ip: req.ip });
         await sendMail({
           to: admin.email,

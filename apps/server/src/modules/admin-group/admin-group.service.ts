@@ -20,7 +20,7 @@ export const adminGroupReads = ({ db, scope }: AdminReadContext): ResourceReads<
 export function adminGroupService(ctx: RequestContext): ResourceWrites<AdminGroup, Input> {
   const { db, scope } = ctx;
   const checkGrant = (before: string[], after: string[]) => {
-    const grantable = grantableAdminRoles(ctx.actor);
+    const grantable = grantableAdminRoles(ctx.principal);
     if (changedRoles(before, after).some((r) => !grantable.has(r))) throw permissionDenied();
   };
   const rolesOf = (input: Input) => [...new Set(input.roles)].sort();

@@ -50,7 +50,7 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   })(app);
 
   const remove = async (req: FastifyRequest, reply: FastifyReply, ids: number[], confirm: boolean) => {
-    const { conflict } = await req.inTransaction((ctx) => service(ctx).removeWithDependents(ids, confirm));
+    const { conflict } = await req.write('admin', (ctx) => service(ctx).removeWithDependents(ids, confirm));
     if (conflict) return reply.code(409).send({ message: MESSAGES.conflict, dependents: conflict });
     return { message: 'OK' };
   };

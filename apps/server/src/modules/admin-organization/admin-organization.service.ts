@@ -50,7 +50,7 @@ export const adminOrganizationReads =
  * audited as updates of the whole organization.
  */
 export function adminOrganizationService(ctx: RequestContext, dependents: OrganizationDependents): AdminOrganizationService {
-  const { db, actor } = ctx;
+  const { db, principal: actor } = ctx;
   const reread = async (id: number) => (await findOrganizationDetail(db, id))!;
 
   /** Replaces the members; every granted or withdrawn role must be grantable. */

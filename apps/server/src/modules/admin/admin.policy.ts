@@ -1,6 +1,6 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from '@bo/shared/roles';
-import type { Actor } from '../../lib/context/actor.ts';
+import type { AdminPrincipal } from '../../lib/context/principals.ts';
 import { allOrganizations, type Scope } from '../../lib/context/scope.ts';
 
 /**
@@ -20,10 +20,10 @@ import { allOrganizations, type Scope } from '../../lib/context/scope.ts';
  *   switches into an account only while that account holds no role it could not grant, so without
  *   a maintainer it never reaches a maintainer's powers.
  */
-export const managesAll = (actor: Actor): boolean => can(actor.roles, ROLES.superAdmin);
+export const managesAll = (actor: AdminPrincipal): boolean => can(actor.roles, ROLES.superAdmin);
 
 /** Whether the actor may change the account of an admin holding `targetRoles` (effective ROLE_ roles). */
-export function mayManageAccountOf(actor: Actor, targetRoles: readonly string[]): boolean {
+export function mayManageAccountOf(actor: AdminPrincipal, targetRoles: readonly string[]): boolean {
   if (targetRoles.includes('ROLE_SUPER_ADMIN') && !actor.isSuperAdmin) return false;
   // A maintainer passes every check (spec section 6).
   if (actor.adminRoles.includes('ROLE_MAINTAINER')) return true;
@@ -32,9 +32,9 @@ export function mayManageAccountOf(actor: Actor, targetRoles: readonly string[])
 }
 
 /** The admins a caller sees: every admin, or those of the request's scope (the members of its active organization). */
-export const adminScopeOf = (actor: Actor, requestScope: Scope): Scope => (managesAll(actor) ? allOrganizations : requestScope);
+export const adminScopeOf = (actor: AdminPrincipal, requestScope: Scope): Scope => (managesAll(actor) ? allOrganizations : requestScope);
 
-export function grantableAdminRoles(actor: Actor): Set<string> {
+export function grantableAdminRoles(actor: AdminPrincipal): Set<string> {
   // An organization admin grants only its organization's sub-account roles.
   if (!managesAll(actor)) return new Set();
   const held = new Set(actor.adminRoles);
@@ -43,7 +43,7 @@ export function grantableAdminRoles(actor: Actor): Set<string> {
 }
 
 /** Sub-account roles the actor may grant in `organizationId`. */
-export function grantableSubAccountRoles(actor: Actor, organizationId: number): Set<string> {
+export function grantableSubAccountRoles(actor: AdminPrincipal, organizationId: number): Set<string> {
   if (actor.isSuperAdmin) return new Set(SUB_ACCOUNT_ROLES);
   if (actor.organizationId !== organizationId) return new Set();
   if (actor.subAccountRoles.includes('SUB_ACCOUNT_ROLE_ADMIN')) return new Set(SUB_ACCOUNT_ROLES);
@@ -51,7 +51,7 @@ export function grantableSubAccountRoles(actor: Actor, organizationId: number): 
 }
 
 /** Sub-account roles the actor may grant where it acts: its active organization, or (a super admin) any. */
-export function grantableSubAccountRolesIn(actor: Actor, scope: Scope): Set<string> {
+export function grantableSubAccountRolesIn(actor: AdminPrincipal, scope: Scope): Set<string> {
   if (scope.kind === 'organization') return grantableSubAccountRoles(actor, scope.organizationId);
   return actor.isSuperAdmin ? new Set(SUB_ACCOUNT_ROLES) : new Set();
 }

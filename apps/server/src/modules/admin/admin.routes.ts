@@ -32,7 +32,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.adminUpdate },
     },
     async (req) => {
-      const grantable = grantableSubAccountRolesIn(req.actor, req.readContext().scope);
+      const grantable = grantableSubAccountRolesIn(req.actor, req.read('admin').scope);
       return { data: SUB_ACCOUNT_ROLES.map((name) => ({ name, label: ROLE_LABELS[name], grantable: grantable.has(name) })) };
     },
   );
@@ -50,7 +50,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.superAdmin, errors: [403, 409] },
     },
-    (req) => req.inTransaction((ctx) => adminService(ctx).resetPassword(req.params.id)),
+    (req) => req.write('admin', (ctx) => adminService(ctx).resetPassword(req.params.id)),
   );
 
   app.delete(
@@ -66,6 +66,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.superAdmin, errors: [403, 409] },
     },
-    (req) => req.inTransaction((ctx) => adminService(ctx).resetTwoFactor(req.params.id)),
+    (req) => req.write('admin', (ctx) => adminService(ctx).resetTwoFactor(req.params.id)),
   );
 }

@@ -62,7 +62,7 @@ export type AdminService = ResourceWrites<Admin, Input> & {
 };
 
 /** The admins the caller sees: every one, or the members of its active organization (admin.policy.ts). */
-export const adminReads = ({ db, actor, scope }: AdminReadContext): ResourceReads<Admin, Query> => {
+export const adminReads = ({ db, principal: actor, scope }: AdminReadContext): ResourceReads<Admin, Query> => {
   const seen = adminScopeOf(actor, scope);
   return {
     list: (query) => listAdmins(db, seen, query),
@@ -76,7 +76,7 @@ export const adminReads = ({ db, actor, scope }: AdminReadContext): ResourceRead
  * nothing when nothing changed, and before/after as every organization sees them, whoever asks.
  */
 export function adminService(ctx: RequestContext): AdminService {
-  const { db, actor } = ctx;
+  const { db, principal: actor } = ctx;
   const scope = adminScopeOf(actor, ctx.scope);
   const unscopedView = async (id: number) => (await findAdmins(db, allOrganizations, [id]))[0];
 

@@ -15,7 +15,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       schema: { tags, params: appConfigName, response: { 200: appConfigResponse } },
       config,
     },
-    (req) => appConfigReads(req.readContext()).read(req.params.name),
+    (req) => appConfigReads(req.read('admin')).read(req.params.name),
   );
 
   app.put(
@@ -24,7 +24,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       schema: { tags, params: appConfigName, body: appConfigUpdateBody, response: { 200: appConfigResponse } },
       config,
     },
-    (req) => req.inTransaction((ctx) => appConfigService(ctx).update(req.params.name, req.body as Record<string, unknown>)),
+    (req) => req.write('admin', (ctx) => appConfigService(ctx).update(req.params.name, req.body as Record<string, unknown>)),
   );
 
   app.put(
@@ -41,6 +41,6 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    (req) => req.inTransaction((ctx) => appConfigService(ctx).restore(req.params.name, req.body.audit_id, req.body.side ?? 'after')),
+    (req) => req.write('admin', (ctx) => appConfigService(ctx).restore(req.params.name, req.body.audit_id, req.body.side ?? 'after')),
   );
 }

@@ -39,7 +39,7 @@ function effectiveConfigOrFieldErrors(stored: Record<string, unknown>): AppConfi
  * office's: 系統設定 shows them to a maintainer only, and only a maintainer changes them.
  */
 const MAINTAINER_FIELDS = ['developerUrl', 'version'] as const;
-const isMaintainer = (ctx: RequestContext) => ctx.actor.adminRoles.includes('ROLE_MAINTAINER');
+const isMaintainer = (ctx: RequestContext) => ctx.principal.adminRoles.includes('ROLE_MAINTAINER');
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Config documents by name (spec section 3): read over the defaults. */

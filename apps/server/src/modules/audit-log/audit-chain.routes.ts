@@ -22,7 +22,7 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.superAdmin },
     },
-    async (req) => statusOf(req.readContext()),
+    async (req) => statusOf(req.read('admin')),
   );
 
   app.post(
@@ -42,8 +42,8 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
     async (req) => {
       const check = await checkAuditChainOnce(
         app.singleFlight,
-        req.readContext().db,
-        (fn) => req.inTransaction(fn),
+        req.read('admin').db,
+        (fn) => req.write('admin', fn),
         `admin:${req.actor.id}`,
         {
           fromDay: req.body.from_day,

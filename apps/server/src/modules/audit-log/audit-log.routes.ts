@@ -20,7 +20,7 @@ export async function auditLogExportRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { format, order, ...filters } = req.query;
-      const source = { db: req.readContext().db, filters, order, log: req.log };
+      const source = { db: req.read('admin').db, filters, order, log: req.log };
       const name = exportFileName(format);
       reply.header('content-disposition', `attachment; filename="${name}"`);
       reply.header('x-export-row-limit', String(AUDIT_LOG_EXPORT_MAX_ROWS));

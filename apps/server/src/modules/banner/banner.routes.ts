@@ -7,7 +7,6 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { banners, whereState } from './banner.repository.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 
 export async function bannerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +26,7 @@ export async function bannerRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { position, locale } = req.query;
       const page = await banners.list(
-        publicReads(req),
+        req.read('visitor').db,
         allOrganizations,
         { page: 1, per_page: 50, sort: 'sort_order', order: 'asc' },
         (qb) => whereState(qb.where('b.position', '=', position).where('b.photo_id', 'is not', null), 'active', todayInTaipei()),

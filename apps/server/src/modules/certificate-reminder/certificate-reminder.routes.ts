@@ -34,7 +34,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
     '/api/admin/certificate-reminder/settings',
     { schema: { tags, response: { 200: reminderSettingsSchema } }, config: orgAdmin },
     async (req) => {
-      const { db, organizationId } = req.readOrganizationContext();
+      const { db, organizationId } = req.read('organization');
       return { ...(await reminderSettings(db, organizationId)), line_configured: lineConfigured };
     },
   );
@@ -53,7 +53,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
       config: orgAdmin,
     },
     (req) =>
-      req.inOrganization(async ({ trx, organizationId, audit }) => {
+      req.write('organization', async ({ trx, organizationId, audit }) => {
         const before = await reminderSettings(trx, organizationId);
         const after = {
           days: req.body.days,
@@ -85,7 +85,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
       config: orgAdmin,
     },
     async (req) => {
-      const { db, organizationId } = req.readOrganizationContext();
+      const { db, organizationId } = req.read('organization');
       return reminderPage(db, organizationId, req.query);
     },
   );
@@ -103,7 +103,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
       config: staffReader,
     },
     async (req) => {
-      const { db, organizationId } = req.readOrganizationContext();
+      const { db, organizationId } = req.read('organization');
       const today = todayInTaipei();
       const days = await reminderDays(db, organizationId);
       const { staff_total, data } = await complianceByType(db, organizationId, today, days);
@@ -118,7 +118,7 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
       config: staffReader,
     },
     async (req, reply) => {
-      const { db, organizationId } = req.readOrganizationContext();
+      const { db, organizationId } = req.read('organization');
       const today = todayInTaipei();
       const days = await reminderDays(db, organizationId);
       const { data, held } = await complianceByType(db, organizationId, today, days);

@@ -42,8 +42,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.contact },
     },
     async (req, reply) => {
-      const { db, scope } = req.readContext();
-      await req.inTransaction((ctx) => ctx.audit({ action: 'export', target_type: 'contact', after: req.query }));
+      const { db, scope } = req.read('admin');
+      await req.write('admin', (ctx) => ctx.audit({ action: 'export', target_type: 'contact', after: req.query }));
       const book = streamXlsx(req.log, (wb) =>
         wb.sheet(
           '聯絡表單 Contacts',
@@ -66,7 +66,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.contact },
     },
     async (req) => {
-      const rows = await activeAdminsWithRoles(req.readContext().db);
+      const rows = await activeAdminsWithRoles(req.read('admin').db);
       return { data: rows.filter((a) => handlesContacts(a.roles)).map(({ id, name, email }) => ({ id, name, email })) };
     },
   );
@@ -92,7 +92,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       if (day.count > CONTACT_PACING.perDay) throw tooManyRequests(Math.max(1, day.ttl));
       const { recaptcha, ...input } = req.body;
       await verifyRecaptcha(app.config, recaptcha, req.ip);
-      await req.inVisitorTransaction(async (ctx) => {
+      await req.write('visitor', async (ctx) => {
         const id = await insertContact(ctx.trx, input, req.ip, new Date().toISOString());
         await ctx.audit({
           action: 'receive',

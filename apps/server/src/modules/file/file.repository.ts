@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { FileItem, FileType, fileListQuery } from '@bo/shared/schemas/file';
 import type { ReadDb, Trx } from '../../db/database.ts';
-import type { Actor } from '../../lib/context/actor.ts';
+import type { AdminPrincipal } from '../../lib/context/principals.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { likePattern, type ListParams } from '../../lib/list.ts';
 import { paginate } from '../../db/paginate.ts';
@@ -23,7 +23,7 @@ export interface FileScope {
   uploaderId: number | null;
 }
 
-export const fileScopeOf = (scope: Scope, actor: Pick<Actor, 'id' | 'isSuperAdmin'>): FileScope => ({
+export const fileScopeOf = (scope: Scope, actor: Pick<AdminPrincipal, 'id' | 'isSuperAdmin'>): FileScope => ({
   scope,
   uploaderId: scope.kind === 'unassigned' && !actor.isSuperAdmin ? actor.id : null,
 });

@@ -30,7 +30,6 @@ import { findFileForSignedLink, recordSignedLinkOpen } from './file.repository.t
 import { fileReads, fileService } from './file.service.ts';
 import { sendStored } from '../../lib/media/send-stored.ts';
 import { LinkSigner, SIGNED_PATH_PREFIX, signedLinkParts, signedPath, signerMayRead } from './signed-links.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 
 /** Keys of public objects must look generated: anything else (traversal, encodings, odd bytes) is 400. */
 const PUBLIC_KEY = /^public\/(?:[A-Za-z0-9_-]{1,64}\/){1,3}[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,10})?$/;
@@ -53,7 +52,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     const limited = limitBytes(max);
     pipeline(o.body, limited, () => {});
     return storeThenRecord(app.storage, req.log, [{ key, body: limited, contentType: detected.mime }], ([{ size }]) =>
-      req.inTransaction((ctx) =>
+      req.write('admin', (ctx) =>
         fileService(ctx).record({ uid, name: o.name, folder: o.folder, isPrivate: o.isPrivate, detected, key, size }),
       ),
     );
@@ -104,7 +103,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.file },
     },
     async (req, reply) => {
-      const row = await fileReads(req.readContext()).row(req.body.id);
+      const row = await fileReads(req.read('admin')).row(req.body.id);
       if (!row) throw notFound();
       return sendStored(req, reply, app.storage, row.storage_key, {
         mime: row.mime,
@@ -122,7 +121,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.file },
     },
     async (req, reply) => {
-      const row = await fileReads(req.readContext()).rowByUid(req.params.a);
+      const row = await fileReads(req.read('admin')).rowByUid(req.params.a);
       if (!row?.is_private || row.name !== req.params.b) throw notFound();
       return sendStored(req, reply, app.storage, row.storage_key, { mime: row.mime, name: row.name, cacheControl: 'private, no-store' });
     },
@@ -137,14 +136,16 @@ export async function fileRoutes(fastify: FastifyInstance) {
     async (req) => {
       const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;
       // Authorize the path before signing: the caller must be able to read it now.
-      const row = await fileReads(req.readContext()).rowByUid(uid);
+      const row = await fileReads(req.read('admin')).rowByUid(uid);
       if (!row || row.name !== name || (visibility === 'private') !== (row.is_private === 1)) throw notFound();
       const ttl = Math.min(req.body.ttl, app.config.signedUrlMaxTtlSeconds);
       const payload = req.body.payload === undefined ? '' : Buffer.from(JSON.stringify(req.body.payload)).toString('base64url');
       const path = signedPath(row.uid, row.name);
       const { query: qs, expires } = signer.link(path, req.actor.id, ttl, payload);
       const expiresAt = new Date(expires * 1000).toISOString();
-      await req.inTransaction((ctx) => fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }));
+      await req.write('admin', (ctx) =>
+        fileService(ctx).signedLink(row, { ttl, expires_at: expiresAt, payload: req.body.payload ?? null }),
+      );
       return { url: `${baseUrl}${path}?${qs}`, expires_at: expiresAt, ttl };
     },
   );
@@ -164,7 +165,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.file },
     },
     async (req) => {
-      const reads = fileReads(req.readContext());
+      const reads = fileReads(req.read('admin'));
       const row = await reads.row(req.params.id);
       if (!row) throw notFound();
       return reads.linkOpens(row, req.query);
@@ -188,7 +189,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       if (!parts || !signer.verify(parts, req.query.sig as string)) throw forbidden('Invalid signature');
       const { expires: e, issued: i, signer: s, payload: p } = parts;
       if (e * 1000 <= Date.now()) throw forbidden('Link expired');
-      const db = publicReads(req);
+      const db = req.read('visitor').db;
       const row = await findFileForSignedLink(db, req.params.a);
       if (!row || row.name !== req.params.b) throw notFound();
       // The link speaks for its signer: one disabled, gone from the file's organization or without a file role opens nothing.
@@ -199,7 +200,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
         name: row.name,
         cacheControl: 'private, no-store',
         onFound: () =>
-          req.inVisitorTransaction(({ trx }) =>
+          req.write('visitor', ({ trx }) =>
             recordSignedLinkOpen(trx, {
               file_id: row.id,
               organization_id: row.organization_id,

@@ -45,7 +45,7 @@ export interface FileService extends ResourceWrites<FileItem, never> {
 }
 
 /** The file manager of the context (fileScopeOf: its organization, or one's own files outside any). */
-export function fileReads({ db, scope, actor }: AdminReadContext): FileReads {
+export function fileReads({ db, scope, principal: actor }: AdminReadContext): FileReads {
   const fs = fileScopeOf(scope, actor);
   return {
     list: (query) => listFiles(db, fs, query),
@@ -61,7 +61,7 @@ export function fileReads({ db, scope, actor }: AdminReadContext): FileReads {
 
 export function fileService(ctx: RequestContext): FileService {
   const { db } = ctx;
-  const fs = fileScopeOf(ctx.scope, ctx.actor);
+  const fs = fileScopeOf(ctx.scope, ctx.principal);
   return {
     async remove(rows) {
       const ids = rows.map((f) => f.id);
@@ -71,7 +71,7 @@ export function fileService(ctx: RequestContext): FileService {
     async record(file) {
       const item = await files.create(db, fs.scope, {
         uid: file.uid,
-        uploader_id: ctx.actor.id,
+        uploader_id: ctx.principal.id,
         folder: file.folder,
         name: file.name,
         is_private: file.isPrivate ? 1 : 0,

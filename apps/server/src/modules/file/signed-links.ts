@@ -1,7 +1,8 @@
 import { can, ROLES } from '@bo/shared/permissions';
 import { SIGNED_LINK_P_MAX, type SignedLinkOpen } from '@bo/shared/schemas/file';
 import type { ReadDb } from '../../db/database.ts';
-import { actInOrganization, adminRolesOf, type Actor } from '../../lib/context/actor.ts';
+import { actInOrganization, adminRolesOf } from '../../lib/context/actor.ts';
+import type { AdminPrincipal } from '../../lib/context/principals.ts';
 import { LinkSigner as HmacLinkSigner, signedLinkParts as linkParts, type SignedLinkParts } from '../../lib/link-signer.ts';
 import { scopeOf } from '../../lib/context/scope.ts';
 import { userAgentSummary } from '../../lib/context/audit-labels.ts';
@@ -34,12 +35,11 @@ export async function signerMayRead(db: ReadDb, signerId: number, row: FileRow):
   const admin = await findSigner(db, signerId);
   if (admin?.status !== 'active') return false;
   const adminRoles = await adminRolesOf(db, signerId);
-  const actor: Actor = {
+  const actor: AdminPrincipal = {
+    kind: 'admin',
     id: admin.id,
-    email: admin.email,
-    name: admin.name,
-    deviceId: 0,
     impersonatorId: null,
+    client: { ip: null, userAgent: null },
     adminRoles,
     subAccountRoles: [],
     roles: adminRoles,

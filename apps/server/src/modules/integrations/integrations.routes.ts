@@ -33,7 +33,7 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
       const who = { ip: req.ip };
       try {
         const { requestId } = await pushLineText(app.config.integrations.line, target, message);
-        await req.inTransaction(({ audit }) =>
+        await req.write('admin', ({ audit }) =>
           audit({
             action: 'send',
             target_type: 'line_message',
@@ -44,7 +44,7 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
         return { sent: true as const, request_id: requestId };
       } catch (e) {
         req.log.warn({ ...who, target, err: e instanceof Error ? e.message : String(e) }, 'LINE message refused');
-        await req.inTransaction(({ audit }) =>
+        await req.write('admin', ({ audit }) =>
           audit({
             action: 'send_failed',
             target_type: 'line_message',
@@ -72,7 +72,7 @@ export async function integrationsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const access = await checkDriveFolder(app.config.integrations.drive, req.body.folder_id);
-      await req.inTransaction(({ audit }) =>
+      await req.write('admin', ({ audit }) =>
         audit({
           action: 'test_permission',
           target_type: 'google_drive',

@@ -87,7 +87,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) => {
-      const { db } = req.readContext();
+      const { db } = req.read('admin');
       return { data: await Promise.all(TEMPLATES.map((t) => describeTemplate(db, t.name))) };
     },
   );
@@ -115,7 +115,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
       const problems = templateProblems(templateDefinition(name), text);
       if (Object.keys(problems).length) throw badRequest(problems);
-      await req.inTransaction(async ({ trx, actor, audit }) => {
+      await req.write('admin', async ({ trx, principal: actor, audit }) => {
         const before = await templateText(trx, name, locale);
         const now = new Date().toISOString();
         await saveTemplateOverride(trx, {
@@ -134,7 +134,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
           after: text,
         });
       });
-      return describeTemplate(req.readContext().db, name);
+      return describeTemplate(req.read('admin').db, name);
     },
   );
 
@@ -151,7 +151,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name, locale } = req.params;
-      await req.inTransaction(async ({ trx, audit }) => {
+      await req.write('admin', async ({ trx, audit }) => {
         const before = await templateText(trx, name, locale);
         if (!before.customised) return;
         await deleteTemplateOverride(trx, name, locale);
@@ -162,7 +162,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
           before: { subject: before.subject, html: before.html },
         });
       });
-      return describeTemplate(req.readContext().db, name);
+      return describeTemplate(req.read('admin').db, name);
     },
   );
 
@@ -196,7 +196,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         const problems = templateProblems(templateDefinition(name), draft);
         if (Object.keys(problems).length) throw inDraft(problems);
       }
-      return renderTemplate(req.readContext().db, name, locale, sampleValues(name, locale), draft);
+      return renderTemplate(req.read('admin').db, name, locale, sampleValues(name, locale), draft);
     },
   );
 
@@ -213,7 +213,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) =>
-      req.inTransaction(async ({ audit, sendMail }) => {
+      req.write('admin', async ({ audit, sendMail }) => {
         const { name } = req.params;
         const id = await sendMail({
           to: req.body.to.toLowerCase(),
@@ -244,7 +244,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { status, template, keyword, ...page } = req.query;
-      return outboxPage(req.readContext().db, { status, template, keyword }, page);
+      return outboxPage(req.read('admin').db, { status, template, keyword }, page);
     },
   );
 
@@ -265,7 +265,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         smtp_configured: app.mailer.enabled,
         link_origin: origin,
         links_local: linksStayLocal(origin),
-        ...(await deliveryStatus(req.readContext().db)),
+        ...(await deliveryStatus(req.read('admin').db)),
       };
     },
   );
@@ -283,7 +283,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) => {
-      const row = await findOutboxMail(req.readContext().db, req.params.id);
+      const row = await findOutboxMail(req.read('admin').db, req.params.id);
       if (!row) throw notFound();
       const { body, ...rest } = row;
       const opened = openBody(app.config, body);
@@ -303,7 +303,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
       config: { roles, errors: [409] },
     },
     async (req) => {
-      const row = await req.inTransaction(async ({ trx, audit }) => {
+      const row = await req.write('admin', async ({ trx, audit }) => {
         const mail = await findOutboxRow(trx, req.params.id);
         if (!mail) throw notFound();
         if (mail.status === 'pending' || mail.status === 'sending') throw conflict({ id: ['mail.error.already_queued'] });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmEmailChangeBody, oauthUrlResponse } from '@bo/shared/schemas/account';
@@ -22,8 +22,6 @@ import { emailChanges } from '../../lib/identity/email-change.ts';
 import { proveMemberEmail } from '../../lib/identity/member-email-proof.ts';
 import { memberGreeting, memberLinkMail, memberLinkProvesOnly, useMemberLink } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
-import { clientAddressOf, memberActing } from '../../lib/context/principals.ts';
-import { appHost, openReadContext, publicReads } from '../../lib/context/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { memberAccounts } from '../../lib/sign-in/accounts.ts';
@@ -33,7 +31,7 @@ import { accountRoutes } from '../../lib/sign-in/account-routes.ts';
 import type { AccountSide } from '../../lib/sign-in/account-side.ts';
 import { memberOAuthStrategy } from '../../lib/sign-in/member-oauth-strategy.ts';
 import { memberSignIn, openMemberSession } from '../../lib/sign-in/member-sessions.ts';
-import { memberPrincipal, type MemberPrincipal } from '../../lib/sign-in/principal.ts';
+import { provenMember, type ProvenMember } from '../../lib/sign-in/proven-account.ts';
 import { signInClientOf } from '../../lib/sign-in/sign-in-client.ts';
 import {
   confirmMemberEmail,
@@ -61,10 +59,7 @@ type MemberSession = Awaited<ReturnType<typeof memberSessionAnswer>>;
  */
 function memberSide(
   app: FastifyInstance,
-): AccountSide<MemberPrincipal, MemberMailed, MemberSession, z.infer<typeof memberProfileBody>, undefined> {
-  const host = appHost(app);
-  /** The signed-in member's reads. */
-  const reads = (req: FastifyRequest) => openReadContext(host, memberActing(req.member.id, clientAddressOf(req)), null).db;
+): AccountSide<ProvenMember, MemberMailed, MemberSession, z.infer<typeof memberProfileBody>, undefined> {
   const changes = emailChanges(app.config.jwtSecret, 'member_email_change');
   const attempts = attemptLimiter(app);
   return {
@@ -72,7 +67,7 @@ function memberSide(
     tags,
     accounts: memberAccounts,
     signIn: memberSignIn(app),
-    signedIn: (req, response) => memberSessionAnswer(app.tokens, publicReads(req), tokenOf(response)),
+    signedIn: (req, response) => memberSessionAnswer(app.tokens, req.read('visitor').db, tokenOf(response)),
     mailedAccount: memberByEmail,
     password: {
       route: {
@@ -101,8 +96,8 @@ function memberSide(
       sent: { sent: true },
       async proved(req, signedIn) {
         if (signedIn.member.email_verified_at !== null) return signedIn;
-        await req.inVisitorTransaction((ctx) => proveMemberEmail(ctx.trx, signedIn.member.id));
-        return { ...signedIn, member: await memberView(publicReads(req), signedIn.member.id) };
+        await req.write('visitor', (ctx) => proveMemberEmail(ctx.trx, signedIn.member.id));
+        return { ...signedIn, member: await memberView(req.read('visitor').db, signedIn.member.id) };
       },
     },
     oauth: {
@@ -168,11 +163,11 @@ function memberSide(
         config: { roles: 'member' },
       },
       view: async (req) => {
-        const db = reads(req);
+        const db = req.read('member').db;
         return { ...(await memberView(db, req.member.id)), pending_email: await changes.pending(db, { memberId: req.member.id }) };
       },
       update: (req) =>
-        req.inMemberTransaction(async ({ trx, audit }) => {
+        req.write('member', async ({ trx, audit }) => {
           const { name } = req.body;
           const before = await memberView(trx, req.member.id);
           await renameMember(trx, req.member.id, name, now());
@@ -213,13 +208,13 @@ function memberSide(
       purpose: 'member_email_change',
       pace: 'member_email_change',
       account: async (req) => {
-        const m = await memberForMail(reads(req), req.member.id);
+        const m = await memberForMail(req.read('member').db, req.member.id);
         return { id: m.id, email: m.email, greeting: m.name || m.email, locale: m.locale === 'en-US' ? 'en-US' : 'zh-TW' };
       },
       owner: (memberId) => ({ memberId }),
       async prove(req) {
         // The session is the only proof a member without a password (code or provider sign-in) has.
-        const m = await memberForMail(reads(req), req.member.id);
+        const m = await memberForMail(req.read('member').db, req.member.id);
         if (m.password_hash === null) return;
         await checkCurrentPassword(attempts, req, m, req.body.current_password ?? '');
       },
@@ -230,7 +225,7 @@ function memberSide(
       takenOnRequest: 'same',
       brand: 'website',
       link: (code, config) => `${config.site.url}/member/profile?email_code=${encodeURIComponent(code)}`,
-      write: (req, fn) => req.inMemberTransaction(fn),
+      door: 'member',
       setEmail: setMemberEmail,
     },
     sessions: {
@@ -247,11 +242,11 @@ function memberSide(
         config: { roles: 'member' },
       },
       async renewed(req) {
-        const token = await req.inMemberTransaction(({ trx }) => app.tokens.issueMember(trx, req.member.deviceId));
-        return memberSessionAnswer(app.tokens, reads(req), token);
+        const token = await req.write('member', ({ trx }) => app.tokens.issueMember(trx, req.member.deviceId));
+        return memberSessionAnswer(app.tokens, req.read('member').db, token);
       },
       async close(req, reply) {
-        await req.inMemberTransaction(async ({ trx, audit }) => {
+        await req.write('member', async ({ trx, audit }) => {
           await revokeMemberDevice(trx, req.member.deviceId, now());
           await audit({
             action: 'logout',
@@ -300,12 +295,12 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
       // Hashed whatever the address: a new, a pending and a confirmed address take as long to answer.
       const passwordHash = await hashPassword(req.body.password);
-      const existing = await memberByEmail(publicReads(req), email);
+      const existing = await memberByEmail(req.read('visitor').db, email);
       if (existing?.status === 'active' && existing.email_verified_at === null) {
         // The address waits for the confirmation of an earlier sign-up (perhaps not its owner's): that
         // sign-up's password and link stay, this password is dropped, and the address's owner is mailed
         // a link to set a password, which confirms the address (docs/identity.md "Unconfirmed members").
-        await req.inVisitorTransaction(async (ctx) => {
+        await req.write('visitor', async (ctx) => {
           await ctx.sendMail(await memberLinkMail(ctx.trx, ctx.config, { member: existing, purpose: 'reset', locale }));
           await ctx.audit({
             action: 'send_reset_password_mail',
@@ -315,7 +310,7 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
           });
         });
       } else if (!existing) {
-        await req.inVisitorTransaction(async (ctx) => {
+        await req.write('visitor', async (ctx) => {
           const at = now();
           const member = await insertMember(ctx.trx, {
             email,
@@ -355,19 +350,19 @@ export async function memberAccountRoutes(fastify: FastifyInstance) {
       config: { roles: 'public', errors: [404, 429] },
     },
     async (req) => {
-      const token = await req.inVisitorTransaction(async (ctx) => {
+      const token = await req.write('visitor', async (ctx) => {
         const link = await useMemberLink(ctx.trx, app.config, req.body.token, 'confirm');
         if (memberLinkProvesOnly(link)) await proveMemberEmail(ctx.trx, link.member_id);
         else if (link.email_verified_at === null) await confirmMemberEmail(ctx.trx, link.member_id, now());
         await ctx.audit({ action: 'confirm_email', target_type: 'member', target_id: link.member_id });
         const opened = await openMemberSession(ctx, app, {
-          principal: memberPrincipal(link.member_id),
+          principal: provenMember(link.member_id),
           client: signInClientOf(req),
           keepLogin: false,
         });
         return opened.token;
       });
-      return memberSessionAnswer(app.tokens, publicReads(req), token);
+      return memberSessionAnswer(app.tokens, req.read('visitor').db, token);
     },
   );
 }

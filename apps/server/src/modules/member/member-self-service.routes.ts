@@ -5,8 +5,6 @@ import { memberPasswordBody, memberSendMailBody, memberSentResponse, memberSessi
 import { badRequest } from '../../lib/errors.ts';
 import { memberLinkMail } from '../../lib/identity/member-links.ts';
 import { paceSend } from '../../lib/identity/send-pacing.ts';
-import { clientAddressOf, memberActing } from '../../lib/context/principals.ts';
-import { appHost, openReadContext, publicReads } from '../../lib/context/request-context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { attemptLimiter } from '../../lib/sign-in/attempt-limiter.ts';
@@ -24,7 +22,6 @@ const tags = ['member'];
  */
 export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const host = appHost(app);
   // Sign-in and the password change guess the same secret: one limiter, one policy (attempt-limiter.ts).
   const attempts = attemptLimiter(app);
 
@@ -44,11 +41,11 @@ export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       if (req.body.password.length < app.config.passwordMinLength) throw badRequest({ password: [VALIDATION_KEYS.tooShort] });
-      const reads = openReadContext(host, memberActing(req.member.id, clientAddressOf(req)), null).db;
+      const reads = req.read('member').db;
       const member = await memberForMail(reads, req.member.id);
       await checkCurrentPassword(attempts, req, member, req.body.current_password);
       const passwordHash = await hashPassword(req.body.password);
-      const token = await req.inMemberTransaction(async ({ trx, audit }) => {
+      const token = await req.write('member', async ({ trx, audit }) => {
         const at = new Date().toISOString();
         await setMemberPassword(trx, member.id, passwordHash, at);
         await revokeOtherMemberDevices(trx, member.id, req.member.deviceId, at);
@@ -77,9 +74,9 @@ export async function memberSelfServiceRoutes(fastify: FastifyInstance) {
       const email = req.body.email.toLowerCase();
       await paceSend(app.rateLimits, { kind: 'member_sign_up', email, ip: req.ip });
       await verifyRecaptcha(app.config, req.body.recaptcha, req.ip);
-      const member = await memberByEmail(publicReads(req), email);
+      const member = await memberByEmail(req.read('visitor').db, email);
       if (member?.status === 'active' && member.email_verified_at === null) {
-        await req.inVisitorTransaction(async (ctx) => {
+        await req.write('visitor', async (ctx) => {
           const locale = req.body.locale ?? 'zh-TW';
           // Anyone can ask for this mail, so its link only proves the address: the pending password
           // (perhaps typed by someone else) is dropped when it is used (docs/identity.md "Unconfirmed members").

@@ -30,7 +30,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.member },
     },
     async (req) =>
-      req.inTransaction(async (ctx) => {
+      req.write('admin', async (ctx) => {
         const [member] = await members.find(ctx.db, ctx.scope, [req.params.id]);
         if (!member) throw notFound();
         const row = await memberForMail(ctx.trx, member.id);
@@ -53,7 +53,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.member },
     },
     async (req) => {
-      const ctx = req.readContext();
+      const ctx = req.read('admin');
       if ((await members.find(ctx.db, ctx.scope, [req.params.id])).length === 0) throw notFound();
       return { data: await memberDevices(ctx.db, req.params.id) };
     },
@@ -71,7 +71,7 @@ export async function memberAdminRoutes(fastify: FastifyInstance) {
       config: { roles: ROLES.member },
     },
     async (req) =>
-      req.inTransaction(async (ctx) => {
+      req.write('admin', async (ctx) => {
         if (!(await revokeMemberDevice(ctx.trx, req.params.id, req.params.deviceId))) throw notFound();
         await ctx.audit({
           action: 'logout_device',

@@ -34,7 +34,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
       config,
     },
-    (req) => organizationMembersReads(req.readOrganizationContext()).list(req.query),
+    (req) => organizationMembersReads(req.read('organization')).list(req.query),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, body: memberInviteInput, response: { 200: memberInviteResponse } },
       config,
     },
-    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).invite(req.body)),
+    (req) => req.write('organization', (ctx) => organizationMembersService(ctx).invite(req.body)),
   );
 
   app.post(
@@ -59,7 +59,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       },
       config,
     },
-    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).resendInvitation(req.params.id)),
+    (req) => req.write('organization', (ctx) => organizationMembersService(ctx).resendInvitation(req.params.id)),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, body: memberAddInput, response: { 200: organizationMemberViewSchema } },
       config,
     },
-    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).add(req.body)),
+    (req) => req.write('organization', (ctx) => organizationMembersService(ctx).add(req.body)),
   );
 
   app.put(
@@ -77,7 +77,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, body: memberRolesInput, response: { 200: organizationMemberViewSchema } },
       config,
     },
-    (req) => req.inOrganization((ctx) => organizationMembersService(ctx).setRoles(req.params.id, req.body.sub_account_roles)),
+    (req) => req.write('organization', (ctx) => organizationMembersService(ctx).setRoles(req.params.id, req.body.sub_account_roles)),
   );
 
   app.delete(
@@ -87,7 +87,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
       config,
     },
     (req) =>
-      req.inOrganization(async (ctx) => {
+      req.write('organization', async (ctx) => {
         await organizationMembersService(ctx).remove(req.params.id);
         return { message: 'OK' };
       }),

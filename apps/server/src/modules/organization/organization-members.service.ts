@@ -22,7 +22,7 @@ export const organizationMembersReads = ({ db, scope }: OrganizationReadContext)
  * allows sub-account roles only), never another organization.
  */
 export function organizationMembersService(ctx: OrganizationContext) {
-  const { db, actor, scope, organizationId } = ctx;
+  const { db, principal: actor, scope, organizationId } = ctx;
 
   /** Refuses a change of roles the actor may not grant or take away in this organization. */
   const checkRoles = (before: readonly string[], after: readonly string[]) => {

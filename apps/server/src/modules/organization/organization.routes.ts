@@ -17,7 +17,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, response: { 200: ownOrganizationSchema } },
       config,
     },
-    (req) => ownOrganizationReads(req.readOrganizationContext()).read(req.params.id),
+    (req) => ownOrganizationReads(req.read('organization')).read(req.params.id),
   );
 
   app.put(
@@ -26,6 +26,6 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParam, body: ownOrganizationInput, response: { 200: ownOrganizationSchema } },
       config,
     },
-    (req) => req.inOrganization((ctx) => ownOrganizationService(ctx).update(req.params.id, req.body)),
+    (req) => req.write('organization', (ctx) => ownOrganizationService(ctx).update(req.params.id, req.body)),
   );
 }

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { PAGE_TYPES, pageCategoryTree, pageSlug, publicPage, publicPageList, publicPagesQuery, type Page } from '@bo/shared/schemas/page';
 import { notFound } from '../../lib/errors.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
@@ -63,7 +62,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { type, category_id, featured, locale, ...paging } = req.query;
-      const db = publicReads(req);
+      const db = req.read('visitor').db;
       const categories = category_id ? categoryAndDescendants(category_id, await categoryParentsOf(db, type)) : null;
       const list = await pages.list(db, allOrganizations, { ...paging, sort: 'published_at', order: 'desc' }, (qb) => {
         // The editors' order first (drag and drop, issue 26); the paging's sort then puts the newest first among equals.
@@ -90,7 +89,7 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { type, slug } = req.params;
       const { locale } = req.query;
-      const p = await pages.findBy(publicReads(req), allOrganizations, (qb) =>
+      const p = await pages.findBy(req.read('visitor').db, allOrganizations, (qb) =>
         qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
       if (!p) throw notFound();
@@ -113,8 +112,8 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
       const { type, locale } = req.query;
       return sendPublic(req, reply, {
         type,
-        max_depth: await maxDepth(publicReads(req), type),
-        data: localizeTree(await categoryTree(publicReads(req), type), locale),
+        max_depth: await maxDepth(req.read('visitor').db, type),
+        data: localizeTree(await categoryTree(req.read('visitor').db, type), locale),
       });
     },
   );

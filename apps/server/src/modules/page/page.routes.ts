@@ -26,8 +26,8 @@ export async function pageRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({
       type: req.query.type,
-      max_depth: await maxDepth(req.readContext().db, req.query.type),
-      data: await categoryTree(req.readContext().db, req.query.type),
+      max_depth: await maxDepth(req.read('admin').db, req.query.type),
+      data: await categoryTree(req.read('admin').db, req.query.type),
     }),
   );
 
@@ -42,7 +42,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => ({ data: await pageReads(req.readContext()).revisions(req.params.id) }),
+    async (req) => ({ data: await pageReads(req.read('admin')).revisions(req.params.id) }),
   );
 
   const revisionParams = z.object({ id: rowIdParam, number: rowIdParam });
@@ -57,7 +57,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page },
     },
-    async (req) => pageReads(req.readContext()).revision(req.params.id, req.params.number),
+    async (req) => pageReads(req.read('admin')).revision(req.params.id, req.params.number),
   );
 
   app.post(
@@ -71,6 +71,6 @@ export async function pageRoutes(fastify: FastifyInstance) {
       },
       config: { roles: ROLES.page, errors: [409] },
     },
-    async (req) => req.inTransaction((ctx) => pageService(ctx).restore(req.params.id, req.params.number)),
+    async (req) => req.write('admin', (ctx) => pageService(ctx).restore(req.params.id, req.params.number)),
   );
 }

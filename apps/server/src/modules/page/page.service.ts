@@ -66,7 +66,7 @@ export function pageService(ctx: RequestContext) {
 
   const columns = async (input: Input, before?: Page) => {
     // First: a body the editor cannot produce is refused before anything else is looked up.
-    const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en }, `admin:${ctx.actor.id}`);
+    const rich = await sanitizeFields('rich', { body: input.body, body_en: input.body_en }, `admin:${ctx.principal.id}`);
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       if ((await pageCategoryType(db, input.category_id)) !== input.type) throw badRequest({ category_id: ['validate.error.invalid'] });
     }
@@ -99,7 +99,7 @@ export function pageService(ctx: RequestContext) {
       status: input.status,
       publish_at,
       published_at: input.status === 'published' ? (before?.published_at ?? now.toISOString()) : (before?.published_at ?? null),
-      updated_by: ctx.actor?.id ?? null,
+      updated_by: ctx.principal.id,
     };
   };
 
@@ -109,7 +109,7 @@ export function pageService(ctx: RequestContext) {
       page_id: page.id,
       status: page.status,
       content: JSON.stringify(contentOf(page)),
-      actor_id: ctx.actor?.id ?? null,
+      actor_id: ctx.principal.id,
       created_at: new Date().toISOString(),
     });
   };

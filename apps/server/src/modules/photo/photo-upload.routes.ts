@@ -46,13 +46,13 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
       // whose objects the next start-up removes (lib/work-runs/), never a variant set without its photo.
       const track = { file_name: upload.name, keys: objects.map((o) => o.key) };
       return app.workRuns.track(
-        (fn) => req.inTransaction(fn),
+        (fn) => req.write('admin', fn),
         'photo_upload',
         track,
         (run) =>
           storeThenRecord(app.storage, req.log, objects, async () => {
             await run.checkpoint();
-            return req.inTransaction(async (ctx) => {
+            return req.write('admin', async (ctx) => {
               const photo = await photoService(ctx).record({
                 uid,
                 folder: req.query.folder,

@@ -49,7 +49,7 @@ export function photoService(ctx: RequestContext): PhotoService {
     async record(upload) {
       const photo = await photos.create(db, scope, {
         uid: upload.uid,
-        uploader_id: ctx.actor.id,
+        uploader_id: ctx.principal.id,
         folder: upload.folder,
         title: upload.title,
         alt: upload.alt,

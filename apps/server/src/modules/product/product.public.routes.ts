@@ -7,7 +7,6 @@ import { pageSlug } from '@bo/shared/schemas/page';
 import { type Product, productCategoryTree, publicProduct, publicProductList, publicProductsQuery } from '@bo/shared/schemas/product';
 import type { ReadDb } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { maxDepth } from './product-category.service.ts';
@@ -59,7 +58,7 @@ export async function publicDetail(db: ReadDb, p: Product, locale: string) {
 export async function productPublicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const categoryMap = (req: FastifyRequest) => categoriesById(publicReads(req));
+  const categoryMap = (req: FastifyRequest) => categoriesById(req.read('visitor').db);
 
   app.get(
     '/api/public/products',
@@ -76,7 +75,7 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
       const { category_id, locale, ...paging } = req.query;
       const categories = await categoryMap(req);
       const within = category_id ? categoryAndDescendants(category_id, categories.values()) : null;
-      const list = await products.list(publicReads(req), allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) => {
+      const list = await products.list(req.read('visitor').db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) => {
         const q = qb.where('p.status', '=', 'published');
         return within ? q.where('p.category_id', 'in', within) : q;
       });
@@ -99,11 +98,11 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { slug } = req.params;
       const { locale } = req.query;
-      const p = await products.findBy(publicReads(req), allOrganizations, (qb) =>
+      const p = await products.findBy(req.read('visitor').db, allOrganizations, (qb) =>
         qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
       if (!p) throw notFound();
-      return sendPublic(req, reply, await publicDetail(publicReads(req), p, locale));
+      return sendPublic(req, reply, await publicDetail(req.read('visitor').db, p, locale));
     },
   );
 
@@ -120,8 +119,8 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) =>
       sendPublic(req, reply, {
-        max_depth: await maxDepth(publicReads(req)),
-        data: localizeTree(await categoryTree(publicReads(req)), req.query.locale),
+        max_depth: await maxDepth(req.read('visitor').db),
+        data: localizeTree(await categoryTree(req.read('visitor').db), req.query.locale),
       }),
   );
 }

@@ -37,7 +37,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       config: { roles },
     },
     async (req) => {
-      const { db } = req.readContext();
+      const { db } = req.read('admin');
       return { max_depth: await maxDepth(db), data: await categoryTree(db) };
     },
   );
@@ -53,7 +53,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ data: await productInstanceReads(req.readContext()).list(req.params.id) }),
+    async (req) => ({ data: await productInstanceReads(req.read('admin')).list(req.params.id) }),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       config: { roles, errors: [409] },
     },
     async (req, reply) => {
-      const outcome = await req.inTransaction((ctx) => productInstanceService(ctx).generate(req.params.id, req.body.remove));
+      const outcome = await req.write('admin', (ctx) => productInstanceService(ctx).generate(req.params.id, req.body.remove));
       if (outcome.wouldRemove)
         return reply.code(409).send({
           message: MESSAGES.conflict,
@@ -100,7 +100,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles },
     },
-    async (req) => ({ data: await req.inTransaction((ctx) => productInstanceService(ctx).batch(req.params.id, req.body)) }),
+    async (req) => ({ data: await req.write('admin', (ctx) => productInstanceService(ctx).batch(req.params.id, req.body)) }),
   );
 
   app.put(
@@ -117,7 +117,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles, errors: [409] },
     },
-    async (req) => ({ data: await req.inTransaction((ctx) => productInstanceService(ctx).reorder(req.params.id, req.body.ids)) }),
+    async (req) => ({ data: await req.write('admin', (ctx) => productInstanceService(ctx).reorder(req.params.id, req.body.ids)) }),
   );
 
   app.put(
@@ -132,6 +132,6 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
       config: { roles, errors: [409] },
     },
-    async (req) => req.inTransaction((ctx) => productInstanceService(ctx).update(req.params.id, req.params.instanceId, req.body)),
+    async (req) => req.write('admin', (ctx) => productInstanceService(ctx).update(req.params.id, req.params.instanceId, req.body)),
   );
 }

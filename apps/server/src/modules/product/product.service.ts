@@ -52,7 +52,7 @@ export function productService(ctx: RequestContext): ResourceWrites<Product, Inp
     const rich = await sanitizeFields(
       'rich',
       { description: input.description, description_en: input.description_en },
-      `admin:${ctx.actor.id}`,
+      `admin:${ctx.principal.id}`,
     );
     if (input.category_id !== null && input.category_id !== before?.category_id) {
       if (!(await productCategoryExists(db, input.category_id))) throw badRequest({ category_id: ['validate.error.invalid'] });
@@ -68,7 +68,7 @@ export function productService(ctx: RequestContext): ResourceWrites<Product, Inp
       photo_ids: JSON.stringify(photoIds),
       attributes: JSON.stringify(input.attributes.map((a) => ({ name: a.name, name_en: a.name_en, values: a.values }))),
       published_at: publishedAt(input.status, before),
-      updated_by: ctx.actor?.id ?? null,
+      updated_by: ctx.principal.id,
     };
   };
 
@@ -82,7 +82,7 @@ export function productService(ctx: RequestContext): ResourceWrites<Product, Inp
     },
     /** Order, or publish / back to draft in one click. */
     async patch(before, change) {
-      const values: Record<string, unknown> = { [change.field]: change.value, updated_by: ctx.actor?.id ?? null };
+      const values: Record<string, unknown> = { [change.field]: change.value, updated_by: ctx.principal.id };
       if (change.field === 'status') values.published_at = publishedAt(change.value as ProductStatus, before);
       await products.update(db, scope, before.id, values);
       return products.findOr404(db, scope, before.id);

@@ -4,7 +4,6 @@ import { API_VERSION } from '@bo/shared/app-config';
 import { publicSettings } from '@bo/shared/schemas/settings';
 import { OAUTH_PROVIDERS } from '@bo/shared/schemas/account';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { adminProviders } from '../../lib/oauth/providers.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
@@ -23,7 +22,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       config: { roles: 'public' },
     },
     async (req) => {
-      const config = await loadAppConfig(publicReads(req));
+      const config = await loadAppConfig(req.read('visitor').db);
       return {
         recaptcha: { client: app.config.recaptcha.siteKey },
         config,

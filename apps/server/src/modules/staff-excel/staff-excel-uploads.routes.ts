@@ -68,11 +68,11 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
         });
         if (!parsed.success) throw badRequest(zodErrors(parsed.error.issues));
         const info = await checkedTemplate(upload.buffer);
-        await staffExcelReads(req.readOrganizationContext()).checkCells(parsed.data);
+        await staffExcelReads(req.read('organization')).checkCells(parsed.data);
         const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
         const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
         return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
-          req.inOrganization((ctx) => staffExcelService(ctx).createWithFile(parsed.data, file)),
+          req.write('organization', (ctx) => staffExcelService(ctx).createWithFile(parsed.data, file)),
         );
       },
     );
@@ -84,13 +84,13 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
         config: write,
       },
       async (req) => {
-        await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
+        await staffExcelReads(req.read('organization')).row(req.params.id);
         const upload = await readUpload(req, app.config.uploadMaxBytes);
         const info = await checkedTemplate(upload.buffer);
         const key = organizationObjectKey('staff', req.organizationId, 'templates', 'xlsx');
         const file = { key, name: upload.filename, size: upload.buffer.length, sheetName: info.sheetName };
         return storeThenRecord(app.storage, req.log, [{ key, body: upload.buffer, contentType: XLSX }], () =>
-          req.inOrganization((ctx) => staffExcelService(ctx).replaceFile(req.params.id, file)),
+          req.write('organization', (ctx) => staffExcelService(ctx).replaceFile(req.params.id, file)),
         );
       },
     );

@@ -55,7 +55,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req) => {
-        const row = await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
+        const row = await staffExcelReads(req.read('organization')).row(req.params.id);
         return pool.grid(await streamToBuffer(await app.storage.get(row.file_key)));
       },
     );
@@ -67,7 +67,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const row = await staffExcelReads(req.readOrganizationContext()).row(req.params.id);
+        const row = await staffExcelReads(req.read('organization')).row(req.params.id);
         reply
           .header('content-type', XLSX)
           .header('content-disposition', contentDisposition('attachment', row.file_name))
@@ -84,7 +84,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = staffExcelReads(req.readOrganizationContext());
+        const excels = staffExcelReads(req.read('organization'));
         const template = await excels.row(req.params.id);
         let ids = req.body.staff_ids;
         if (!ids) {
@@ -96,7 +96,7 @@ export function staffExcelRoutes(pool: RenderPool) {
         const staffIds = ids;
         // Recorded, so an export its process was killed in leaves a run the export screen reports (lib/work-runs/).
         const bytes = await app.workRuns.track(
-          (fn) => req.inOrganization(fn),
+          (fn) => req.write('organization', fn),
           'staff_export',
           { file_name: template.name },
           async (run) => {
@@ -105,7 +105,7 @@ export function staffExcelRoutes(pool: RenderPool) {
             await run.checkpoint();
             // Audit who was exported: a repeated id is one staff, one sheet or row.
             const exported = rows.map((s) => s.id);
-            await req.inOrganization(async (ctx) => {
+            await req.write('organization', async (ctx) => {
               await ctx.audit({
                 action: 'export',
                 target_type: 'staff_excel',
@@ -134,18 +134,18 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: read,
       },
       async (req, reply) => {
-        const excels = staffExcelReads(req.readOrganizationContext());
+        const excels = staffExcelReads(req.read('organization'));
         const template = await excels.row(req.params.id);
         const staff = await excels.staff(req.params.staff_id);
         const bytes = await app.workRuns.track(
-          (fn) => req.inOrganization(fn),
+          (fn) => req.write('organization', fn),
           'staff_export',
           { file_name: template.name },
           async (run) => {
             const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
             const bytes = await pool.render(input);
             await run.checkpoint();
-            await req.inOrganization(async (ctx) => {
+            await req.write('organization', async (ctx) => {
               await ctx.audit({
                 action: 'export',
                 target_type: 'staff_excel',

@@ -35,6 +35,6 @@ export async function certificateTypeDefaultsRoutes(fastify: FastifyInstance) {
       schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema) }) } },
       config: { roles: ROLES.staffWrite, organization: true },
     },
-    (req) => req.inOrganization(async (ctx) => ({ data: await certificateTypeService(ctx).addDefaults() })),
+    (req) => req.write('organization', async (ctx) => ({ data: await certificateTypeService(ctx).addDefaults() })),
   );
 }

@@ -40,7 +40,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
 
   /** The upload, its options and its roster, with the mapping to use, checked against the organization's staff. */
   const load = async (req: FastifyRequest) => {
-    const imports = staffImportReads(req.readOrganizationContext());
+    const imports = staffImportReads(req.read('organization'));
     const upload = await readUpload(req, STAFF_IMPORT_MAX_BYTES);
     const o = importOptions(upload.fields, req.headers['accept-language']);
     const roster = await readRosterUpload(worker, upload.buffer, o);
@@ -115,14 +115,14 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       if (!roster.rows.length) throw badRequest({ sheet: [IMPORT_KEYS.emptySheet] });
       // Recorded, so a process killed mid-import leaves a run the import screen reports (lib/work-runs/).
       const { checked, errorWorkbook, done } = await app.workRuns.track(
-        (fn) => req.inOrganization(fn),
+        (fn) => req.write('organization', fn),
         'staff_import',
         { file_name: upload.filename },
         async (run) => {
           const { checked } = await check();
           // Built before the transaction so the write lock is held only for the writes.
           const errorWorkbook = await buildErrorWorkbook(worker, roster, mapping, checked.invalid, o.lang, upload.filename);
-          const done = await req.inOrganization(async (ctx) => {
+          const done = await req.write('organization', async (ctx) => {
             const counts = await staffImportService(ctx).import({ fileName: upload.filename, roster, mapping, mode: o.mode, checked });
             await run.checkpoint();
             await run.finish(ctx);

@@ -91,7 +91,7 @@ export function staffImportService(ctx: RequestContext) {
           rejected_rows: invalid.map((r) => r.row),
         },
       });
-      await saveImportMapping(db, scope, ctx.actor.id, {
+      await saveImportMapping(db, scope, ctx.principal.id, {
         mapping: toSavedMapping(mapping, roster.columns),
         sheet_name: roster.sheet,
         header_row: roster.headerRow,

@@ -27,7 +27,7 @@ export const CERTIFICATE_SCAN_POLICY = { image: checkedImage({ keys }) };
 const inOrganization =
   (req: FastifyRequest) =>
   <R>(fn: (ctx: OrganizationContext) => Promise<R>) =>
-    req.inOrganization(fn);
+    req.write('organization', fn);
 
 /** A taken upload as a new private object of the organization's staff. */
 const newObject = (organizationId: number, area: 'photos' | 'certificates', file: { data: Buffer; mime: string; ext: string }) => ({
@@ -50,7 +50,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: write,
     },
     async (req) => {
-      await staffReads(req.readOrganizationContext()).row(req.params.id);
+      await staffReads(req.read('organization')).row(req.params.id);
       const upload = await receiveUpload(req);
       const photo = await takeImage(app, upload.data, STAFF_PHOTO_POLICY);
       return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'photos', photo), (ctx, key) =>
@@ -75,7 +75,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const staff = staffReads(req.readOrganizationContext());
+      const staff = staffReads(req.read('organization'));
       const key = await staff.photoKey(await staff.row(req.params.id));
       if (!key) throw notFound();
       return sendStored(req, reply, app.storage, key, { mime: mimeForKey(key), cacheControl: 'private, max-age=60' });
@@ -91,7 +91,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { id, certificateId } = req.params;
-      await staffReads(req.readOrganizationContext()).certificateFile(id, certificateId);
+      await staffReads(req.read('organization')).certificateFile(id, certificateId);
       const upload = await receiveUpload(req);
       const scan = await takeDocument(app, upload.data, CERTIFICATE_SCAN_POLICY);
       return replaceStoredObject(req, inOrganization(req), newObject(req.organizationId, 'certificates', scan), (ctx, key) =>
@@ -107,7 +107,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
       config: read,
     },
     async (req, reply) => {
-      const cert = await staffReads(req.readOrganizationContext()).certificateFile(req.params.id, req.params.certificateId);
+      const cert = await staffReads(req.read('organization')).certificateFile(req.params.id, req.params.certificateId);
       if (!cert.file_key) throw notFound();
       return sendStored(req, reply, app.storage, cert.file_key, {
         mime: cert.file_type ?? 'application/octet-stream',

@@ -56,7 +56,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       // Also company-wide staff managers and super admins, in every organization (issue 26).
       config: { roles: ROLES.staffList, organization: true, readsAcrossOrganizations: ROLES.staffAcrossOrganizations },
     },
-    (req) => staffReads(req.readOrganizationContext()).expiryCheck(req.query.days),
+    (req) => staffReads(req.read('organization')).expiryCheck(req.query.days),
   );
 
   // Staff writers pick a staff photo from the active organization's photo library: a read-only view
@@ -68,7 +68,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
       config: write,
     },
     (req) => {
-      const { db, scope } = req.readOrganizationContext();
+      const { db, scope } = req.read('organization');
       return listLibraryPhotos(db, scope, req.query);
     },
   );
@@ -77,7 +77,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
   // company-wide staff managers and super admins, members or not (docs/decisions.md "Staff across
   // organizations"). organization_id is a filter here, not the organization the request acts in.
   const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
-  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) => staffReads({ ...req.readContext(), scope });
+  const acrossOrganizations = (req: FastifyRequest, scope: Scope = allOrganizations) => staffReads({ ...req.read('admin'), scope });
 
   app.get(
     '/api/admin/staff/index',

@@ -7,7 +7,6 @@ import { youtubeEmbedUrl, youtubeStart } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { videos } from './video.repository.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 
 /** The public API's videos: published ones, in the site's order. */
 export async function videoPublicRoutes(fastify: FastifyInstance) {
@@ -26,7 +25,7 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { locale, ...paging } = req.query;
-      const page = await videos.list(publicReads(req), allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
+      const page = await videos.list(req.read('visitor').db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
         qb.where('v.published', '=', 1),
       );
       return sendPublic(req, reply, {

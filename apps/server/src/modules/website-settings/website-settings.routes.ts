@@ -5,7 +5,6 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { publicWebsiteSchema, websiteSettingsInput, websiteSettingsSchema } from '@bo/shared/schemas/website-settings';
 import { z } from 'zod';
 import { sendPublic } from '../../lib/public-read.ts';
-import { publicReads } from '../../lib/context/request-context.ts';
 import { publicWebsite, websiteSettingsReads, websiteSettingsService } from './website-settings.service.ts';
 
 /** The website's identity: read and replaced by page editors and super admins; the site reads it through the public route. */
@@ -15,13 +14,13 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const config = { roles: ROLES.website };
 
   app.get('/api/admin/website-settings', { schema: { tags, response: { 200: websiteSettingsSchema } }, config }, (req) =>
-    websiteSettingsReads(req.readContext()).read(),
+    websiteSettingsReads(req.read('admin')).read(),
   );
 
   app.put(
     '/api/admin/website-settings/update',
     { schema: { tags, body: websiteSettingsInput, response: { 200: websiteSettingsSchema } }, config },
-    (req) => req.inTransaction((ctx) => websiteSettingsService(ctx).update(req.body)),
+    (req) => req.write('admin', (ctx) => websiteSettingsService(ctx).update(req.body)),
   );
 
   app.get(
@@ -35,6 +34,6 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
       },
       config: { roles: 'public', fingerprint: false, conditional: true },
     },
-    async (req, reply) => sendPublic(req, reply, await publicWebsite(publicReads(req), req.query.locale)),
+    async (req, reply) => sendPublic(req, reply, await publicWebsite(req.read('visitor').db, req.query.locale)),
   );
 }

@@ -36,8 +36,8 @@ export async function workRunRoutes(fastify: FastifyInstance) {
       config: { roles: [] },
     },
     async (req) => {
-      const ctx = req.readContext();
-      const rows = await interruptedWorkRuns(ctx.db, ctx.actor.id, req.query.kind);
+      const ctx = req.read('admin');
+      const rows = await interruptedWorkRuns(ctx.db, ctx.principal.id, req.query.kind);
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -59,7 +59,7 @@ export async function workRunRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       // The notice's state, not data: no audit entry (the interruption itself is in the server's log).
-      const dismissed = await req.inTransaction((ctx) =>
+      const dismissed = await req.write('admin', (ctx) =>
         dismissWorkRun(ctx.trx, req.params.id, ctx.principal.id, new Date().toISOString()),
       );
       if (!dismissed) throw notFound();
