@@ -44,6 +44,21 @@ const isBright = (value, bgColorToken) => {
 };`,
     why: "the button's tokens need isBright alone",
   },
+  {
+    module: /[\\/]antd[\\/]es[\\/]modal[\\/]style[\\/]index\.js$/,
+    from: "import { getMediaSize } from '../../grid/style';",
+    // getMediaSize verbatim: the grid's style module also imports the grid's stylesheet (56 KB of column rules).
+    to: `const getMediaSize = token => ({
+  xs: token.screenXSMin,
+  sm: token.screenSMMin,
+  md: token.screenMDMin,
+  lg: token.screenLGMin,
+  xl: token.screenXLMin,
+  xxl: token.screenXXLMin,
+  xxxl: token.screenXXXLMin
+});`,
+    why: "the modal's styles need the grid's breakpoints alone (App's modal hooks put them on the first screen)",
+  },
 ];
 
 /** Applies ANTD_REWRITES to the build (the dev server pre-bundles antd; tests use it as published). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import Dropdown from 'antd/es/dropdown';
 import Button from 'antd/es/button';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import { DeferredDropdown } from './deferred-dropdown.tsx';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../i18n/index.ts';
 
 /** zh-TW ↔ en-US, remembered in storage. */
@@ -9,7 +9,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   return (
-    <Dropdown
+    <DeferredDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -21,6 +21,6 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('app.language')} data-testid="language-switch">
         {compact ? null : t(`app.languages.${lng}`)}
       </Button>
-    </Dropdown>
+    </DeferredDropdown>
   );
 }

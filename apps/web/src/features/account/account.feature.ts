@@ -43,7 +43,8 @@ export const accountFeature = {
       name: 'overview',
       path: adminPath(),
       roles: [],
-      screen: () => import('./overview-page.tsx'),
+      // With the device card's chunk, asked for at once: the first render waits for both (overview-page.tsx).
+      screen: () => Promise.all([import('./overview-page.tsx'), import('./login-devices.tsx')]).then(([m]) => m),
     },
     {
       name: 'profile',

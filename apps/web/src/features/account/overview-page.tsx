@@ -1,12 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
-import Row from 'antd/es/row';
-import Col from 'antd/es/col';
 import Typography from 'antd/es/typography';
 import Skeleton from 'antd/es/skeleton';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
@@ -20,17 +18,27 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import type { VisibleMenuItem } from '../../lib/menu.ts';
 import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
+import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
+import { preloadable } from '../../lib/preloadable.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { getToken } from '../../lib/token-store.ts';
 import { loginDevicesQuery } from './api.ts';
 
-// The device list (antd List with pagination, sign-out confirmations, the identity check) loads after
-// the first paint; its card's body has a fixed height, so the skeleton it shows meanwhile moves nothing.
-// Its chunk is asked for when this module runs, and its list when the page first renders (beside the
-// layout's profile), not one after the other once the card mounts.
-let devicesChunk: Promise<typeof import('./login-devices.tsx')> | null = null;
-const loadDevices = () => (devicesChunk ??= import('./login-devices.tsx'));
-if (typeof window !== 'undefined') void loadDevices();
-const LoginDevices = lazy(() => loadDevices().then((m) => ({ default: m.LoginDevices })));
+// The device card is the largest text of the first screen (its LCP): it is there in the first commit.
+// Its chunk comes with this screen's (account.feature.ts), so it renders without suspending, and its list
+// is asked for when this module runs, beside the layout's calls, rather than at the first render; the
+// skeleton (its body has a fixed height, nothing moves) shows only when the list is slower.
+const LoginDevices = preloadable(() => import('./login-devices.tsx').then((m) => ({ default: m.LoginDevices })));
+if (typeof window !== 'undefined') {
+  void LoginDevices.preload();
+  if (getToken()) void queryClient.prefetchQuery(loginDevicesQuery());
+}
 const devicesPending = <Skeleton active paragraph={{ rows: 3 }} />;
+const cardPending = (
+  <Card className="overview-async-placeholder" aria-busy>
+    <Skeleton active title paragraph={{ rows: 5 }} />
+  </Card>
+);
 
 export function RoleTags({ roles }: { roles: readonly string[] }) {
   const { t } = useTranslation();
@@ -58,6 +66,8 @@ export default function OverviewPage() {
   // Each tile's chevron is drawn from its SVG (SvgIcon): some thirty icon components fewer in the first commit.
   // Cards of other features (certificate expiry, say) load as their own chunks, only for those who may see them.
   const cards = useOverviewCards();
+  // The tiles and the other features' cards come after the first paint, in placeholders of their size.
+  const painted = useAfterFirstPaint();
   const tiles = useMemo(() => {
     const flat: VisibleMenuItem[] = [];
     const walk = (items: readonly VisibleMenuItem[]) =>
@@ -73,8 +83,9 @@ export default function OverviewPage() {
   return (
     <div className="page overview-page">
       <PageHeader title={t('overview.welcome', { name })} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
+      {/* A CSS grid of its own, not antd's Row/Col: the grid's 56 KB of column rules stay off the first screen. */}
+      <div className="overview-grid">
+        <div>
           <Card title={t('overview.whoAmI')} className="full-height">
             <Descriptions
               column={1}
@@ -96,46 +107,40 @@ export default function OverviewPage() {
               ]}
             />
           </Card>
-        </Col>
-        <Col xs={24} lg={12}>
+        </div>
+        <div>
           <Card title={t('devices.title')} className="full-height overview-devices">
             <Suspense fallback={devicesPending}>
               <LoginDevices />
             </Suspense>
           </Card>
-        </Col>
-        <Col span={24}>
+        </div>
+        <div className="overview-wide">
           <Card title={t('overview.shortcuts')} className="full-height">
             {tiles.length === 0 ? (
               <EmptyState description={t('overview.noShortcuts')} />
             ) : (
               <div className="tiles">
-                {tiles.map((m) => (
-                  <button type="button" key={m.path} className="tile" onClick={() => navigate(m.path!)} data-testid="overview-tile">
-                    <span>{t(`route.${m.route}`)}</span>
-                    <SvgIcon icon={RightOutlined} />
-                  </button>
-                ))}
+                {painted
+                  ? tiles.map((m) => (
+                      <button type="button" key={m.path} className="tile" onClick={() => navigate(m.path!)} data-testid="overview-tile">
+                        <span>{t(`route.${m.route}`)}</span>
+                        <SvgIcon icon={RightOutlined} />
+                      </button>
+                    ))
+                  : tiles.map((m) => <div key={m.path} className="tile tile-placeholder" aria-hidden />)}
               </div>
             )}
           </Card>
-        </Col>
+        </div>
         {cards.map(({ key, Card: FeatureCard }) => (
-          <Col key={key} xs={24} lg={12} className="overview-async">
+          <div key={key} className="overview-async">
             {/* Last, and its placeholder has the card's size: the organization and roles settle after a
                 reload (token renewal), and nothing else moves when this card comes or goes. */}
-            <Suspense
-              fallback={
-                <Card className="overview-async-placeholder" aria-busy>
-                  <Skeleton active title paragraph={{ rows: 5 }} />
-                </Card>
-              }
-            >
-              <FeatureCard />
-            </Suspense>
-          </Col>
+            <Suspense fallback={cardPending}>{painted ? <FeatureCard /> : cardPending}</Suspense>
+          </div>
         ))}
-      </Row>
+      </div>
     </div>
   );
 }
