@@ -24,15 +24,20 @@ describe('start-up configuration', () => {
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://x'],
     ['JWT_SECRET', 'short'],
-  ])('refuses to start with a wrong %s, naming it, with a non-zero exit', async (name, value) => {
-    const s = await startServer({ DATA_DIR: tempDir(), [name]: value }, { waitForListening: false });
-    servers.push(s);
-    const code = await s.exited;
-    expect(code).not.toBe(0);
-    expect(typeof code).toBe('number');
-    expect(s.output()).toContain('Invalid configuration');
-    expect(s.output()).toContain(`${name}:`);
-  });
+  ])(
+    'refuses to start with a wrong %s, naming it, with a non-zero exit',
+    async (name, value) => {
+      const s = await startServer({ DATA_DIR: tempDir(), [name]: value }, { waitForListening: false });
+      servers.push(s);
+      const code = await s.exited;
+      expect(code).not.toBe(0);
+      expect(typeof code).toBe('number');
+      expect(s.output()).toContain('Invalid configuration');
+      expect(s.output()).toContain(`${name}:`);
+      // Three servers compiled by tsx at once: about 14 s each on a quiet machine, longer under load.
+    },
+    60_000,
+  );
 });
 
 describe('graceful shutdown', () => {
