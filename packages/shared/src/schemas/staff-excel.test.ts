@@ -17,10 +17,8 @@ const staff: ExportStaff = {
   hire_date: '2020-01-02',
   notes: null,
   status: 'active',
-  certificates: [
-    { certificate_type_id: 1, number: 'OLD', issued_at: '2018-01-01', expires_at: '2021-01-01' },
-    { certificate_type_id: 1, number: 'NEW', issued_at: '2024-01-01', expires_at: '2027-01-01' },
-  ],
+  // The current certificate of each type (the server leaves superseded ones out: toExportStaff).
+  certificates: [{ certificate_type_id: 1, number: 'NEW', issued_at: '2024-01-01', expires_at: '2027-01-01' }],
 };
 const ctx = { organization_name: '大安營造', organization_company_id: '24681357', export_date: '2026-11-22', seq: 3 };
 
@@ -40,7 +38,6 @@ describe('staff-excel mapping', () => {
     expect(mappedText({ cell: 'A1', type: 'field', field: 'seq' }, staff, ctx)).toBe('3');
     expect(mappedText({ cell: 'A1', type: 'field', field: 'gender' }, staff, ctx)).toBe('男');
     expect(mappedText({ cell: 'A1', type: 'date', field: 'hire_date', format: 'YYYY/MM/DD' }, staff, ctx)).toBe('2020/01/02');
-    // The certificate lasting longest is the one shown.
     expect(mappedText({ cell: 'A1', type: 'certificate', certificate_type_id: 1, part: 'number', format: 'YYYY-MM-DD' }, staff, ctx)).toBe(
       'NEW',
     );

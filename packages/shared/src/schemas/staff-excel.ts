@@ -171,7 +171,7 @@ export type SheetGrid = z.infer<typeof sheetGrid>;
 /** The staff fields a template can show (every field of the staff form but the library photo). */
 type ExportedField = Exclude<keyof typeof staffFieldRules, 'photo_id'>;
 
-/** One staff as a template exports it: its fields as stored, and its certificates. */
+/** One staff as a template exports it: its fields as stored, and its current certificates (one per type). */
 export type ExportStaff = { [K in ExportedField]: K extends 'name' | 'status' ? string : string | null } & {
   certificates: { certificate_type_id: number; number: string | null; issued_at: string | null; expires_at: string | null }[];
 };
@@ -252,9 +252,8 @@ export function mappedText(m: CellMapping, s: ExportStaff, ctx: ExportContext): 
     case 'date':
       return formatDate(s[m.field], m.format);
     case 'certificate': {
-      const certs = s.certificates.filter((c) => c.certificate_type_id === m.certificate_type_id);
-      // The certificate lasting longest is the one a site cares about.
-      const c = certs.sort((a, b) => (b.expires_at ?? '9999').localeCompare(a.expires_at ?? '9999'))[0];
+      // The server passes each staff's current certificate of a type only (the latest expiry decides).
+      const c = s.certificates.find((c) => c.certificate_type_id === m.certificate_type_id);
       if (!c) return '';
       return m.part === 'number' ? (c.number ?? '') : formatDate(c[m.part], m.format);
     }

@@ -126,6 +126,8 @@ export const certificateSchema = z.object({
   issued_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   status: z.enum(CERTIFICATE_STATUSES),
+  /** A later certificate of the same type decides the staff's standing; this one is history and counts nowhere. */
+  superseded: z.boolean(),
   has_file: z.boolean(),
   file_name: z.string().nullable(),
   file_type: z.string().nullable(),

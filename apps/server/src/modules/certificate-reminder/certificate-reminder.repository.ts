@@ -1,10 +1,11 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { CertificateRemindersTable } from '../../db/tables/reminders.ts';
 import type { ListParams } from '../../lib/list.ts';
 import { paginate } from '../../db/paginate.ts';
 import { scopedTable } from '../../lib/kit/scoped-table.ts';
 import { rowExists } from '../../db/row-exists.ts';
+import { isCurrentCertificate } from '../staff/current-certificates.repository.ts';
 
 /** The reminders sent for an organization: its history, gone with it (not named in the delete confirmation). */
 export const certificateReminders = scopedTable({
@@ -57,28 +58,19 @@ export function reminderPage(db: ReadDb, organizationId: number, page: ListParam
   return paginate(q, page, { sortColumns: { id: 'r.id' }, idColumn: 'r.id' });
 }
 
-/** Stands for "does not expire" in the grouped query (sorts after every date). */
-export const NEVER = '9999-12-31';
-
 /**
- * Per active staff member and certificate type of the organization, the latest expiry (`best`, NEVER
- * for none): one grouped query on (organization_id, expires_at) and the staff rows; no row per old certificate.
+ * Per active staff member and certificate type of the organization, the current certificate
+ * (isCurrentCertificate: the latest expiry decides; a superseded one is history).
  */
-export function latestExpiryPerHolder(db: ReadDb, organizationId: number) {
+export function currentCertificatesOfActiveStaff(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('staff_certificates as c')
     .innerJoin('staff as s', 's.id', 'c.staff_id')
     .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-    .select([
-      'c.staff_id',
-      's.name as staff_name',
-      'c.certificate_type_id',
-      't.name as certificate_type',
-      sql<string>`max(coalesce(c.expires_at, ${NEVER}))`.as('best'),
-    ])
+    .select(['c.staff_id', 's.name as staff_name', 'c.certificate_type_id', 't.name as certificate_type', 'c.expires_at'])
     .where('c.organization_id', '=', organizationId)
     .where('s.status', '=', 'active')
-    .groupBy(['c.staff_id', 's.name', 'c.certificate_type_id', 't.name'])
+    .where(isCurrentCertificate('c'))
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import { addDays } from '@bo/shared/dates';
 import type { ReadDb } from '../../db/database.ts';
-import { activeStaffCount, certificateTypesOf, latestExpiryPerHolder, NEVER } from './certificate-reminder.repository.ts';
+import { activeStaffCount, certificateTypesOf, currentCertificatesOfActiveStaff } from './certificate-reminder.repository.ts';
 
 /** Where one certificate stands on a Taipei day, with the organization's reminder window. */
 export type Standing = 'valid' | 'expiring' | 'expired';
@@ -10,7 +10,7 @@ export function standingOf(expiresAt: string | null, today: string, days: number
   return expiresAt < today ? 'expired' : 'expiring';
 }
 
-/** A certificate that counts for its holder: the latest-expiring one of its type (a renewal supersedes the old one). */
+/** A certificate that counts for its holder: the current one of its type (isCurrentCertificate; a renewal supersedes the old one). */
 export interface HeldCertificate {
   staff_id: number;
   staff_name: string;
@@ -21,10 +21,8 @@ export interface HeldCertificate {
 }
 
 /** Per active staff member and certificate type of the organization, the certificate that counts. */
-export async function heldCertificates(db: ReadDb, organizationId: number): Promise<HeldCertificate[]> {
-  const rows = await latestExpiryPerHolder(db, organizationId);
-  return rows.map(({ best, ...r }) => ({ ...r, expires_at: best === NEVER ? null : best }));
-}
+export const heldCertificates = (db: ReadDb, organizationId: number): Promise<HeldCertificate[]> =>
+  currentCertificatesOfActiveStaff(db, organizationId);
 
 /** The certificates the reminder names: expired, or expiring within `days`, soonest first. */
 export async function dueCertificates(db: ReadDb, organizationId: number, today: string, days: number) {

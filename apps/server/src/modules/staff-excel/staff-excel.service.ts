@@ -79,12 +79,15 @@ export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcel
 /** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
 export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
   ...staffFieldValues(row),
-  certificates: certs.map((c) => ({
-    certificate_type_id: c.certificate_type_id,
-    number: c.number,
-    issued_at: c.issued_at,
-    expires_at: c.expires_at,
-  })),
+  // Only the current certificate of each type is exported (a superseded one is history).
+  certificates: certs
+    .filter((c) => !c.superseded)
+    .map((c) => ({
+      certificate_type_id: c.certificate_type_id,
+      number: c.number,
+      issued_at: c.issued_at,
+      expires_at: c.expires_at,
+    })),
 });
 
 export interface StaffExcelReads extends ResourceReads<StaffExcel, Query> {

@@ -5,6 +5,7 @@ import type { StaffCertificatesTable } from '../../db/tables/staff.ts';
 import { notFound } from '../../lib/errors.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
+import { isCurrentCertificate, supersededFlag } from './current-certificates.repository.ts';
 
 export type StaffCertificateRow = Selectable<StaffCertificatesTable>;
 
@@ -15,35 +16,35 @@ const now = () => new Date().toISOString();
 export type CertificateRow = Pick<
   Selectable<StaffCertificatesTable>,
   'id' | 'staff_id' | 'certificate_type_id' | 'number' | 'issued_at' | 'expires_at' | 'file_key' | 'file_name' | 'file_type'
-> & { certificate_type_name: string };
+> & { certificate_type_name: string /** A later certificate of its type decides instead (isCurrentCertificate). */; superseded: boolean };
 
-/** The certificates of these staff (rows already in reach), with their type names. */
+/** The certificates of these staff (rows already in reach), with their type names and whether each is superseded. */
 export async function certificatesOf(db: ReadDb, staffIds: readonly number[]): Promise<CertificateRow[]> {
   const out: CertificateRow[] = [];
   const pace = eventLoopPacer();
   for (let i = 0; i < staffIds.length; i += CHUNK) {
     await pace();
-    out.push(
-      ...(await db
-        .selectFrom('staff_certificates as c')
-        .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
-        .select([
-          'c.id',
-          'c.staff_id',
-          'c.certificate_type_id',
-          't.name as certificate_type_name',
-          'c.number',
-          'c.issued_at',
-          'c.expires_at',
-          'c.file_key',
-          'c.file_name',
-          'c.file_type',
-        ])
-        .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
-        .orderBy('c.staff_id')
-        .orderBy('c.id')
-        .execute()),
-    );
+    const rows = await db
+      .selectFrom('staff_certificates as c')
+      .innerJoin('certificate_types as t', 't.id', 'c.certificate_type_id')
+      .select([
+        'c.id',
+        'c.staff_id',
+        'c.certificate_type_id',
+        't.name as certificate_type_name',
+        'c.number',
+        'c.issued_at',
+        'c.expires_at',
+        'c.file_key',
+        'c.file_name',
+        'c.file_type',
+        supersededFlag('c').as('superseded'),
+      ])
+      .where('c.staff_id', 'in', staffIds.slice(i, i + CHUNK))
+      .orderBy('c.staff_id')
+      .orderBy('c.id')
+      .execute();
+    for (const r of rows) out.push({ ...r, superseded: Number(r.superseded) === 1 });
   }
   return out;
 }
@@ -58,6 +59,7 @@ export function toCertificate(c: CertificateRow, today: string, days = 30): Cert
     issued_at: c.issued_at,
     expires_at: c.expires_at,
     status: certificateStatus(c.expires_at, today, days),
+    superseded: c.superseded,
     has_file: !!c.file_key,
     file_name: c.file_name,
     file_type: c.file_type,
@@ -132,7 +134,7 @@ export async function deleteCertificatesOfStaff(db: Trx, scope: Scope, staffIds:
   await whereInScope(db.deleteFrom('staff_certificates').where('staff_id', 'in', [...staffIds]), 'organization_id', scope).execute();
 }
 
-/** Certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
+/** Current certificates needing attention (expired or lapsing by `limit`) of the scope's active staff: counts and the earliest rows. */
 export async function certificatesNeedingAttention(db: ReadDb, scope: Scope, today: string, limit: string, maxRows: number) {
   const attention = whereInScope(
     db.selectFrom('staff_certificates as c').innerJoin('staff as s', 's.id', 'c.staff_id'),
@@ -140,6 +142,7 @@ export async function certificatesNeedingAttention(db: ReadDb, scope: Scope, tod
     scope,
   )
     .where('s.status', '=', 'active')
+    .where(isCurrentCertificate('c'))
     .where('c.expires_at', 'is not', null)
     .where('c.expires_at', '<=', limit);
   const [counts, rows] = await Promise.all([

@@ -18,6 +18,7 @@ import { likePattern, type ListParams, type ListResult } from '../../lib/list.ts
 import { paginate } from '../../db/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 import { certificatesOf, toCertificate, type CertificateRow } from './staff-certificate.repository.ts';
+import { isCurrentCertificate } from './current-certificates.repository.ts';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
 
 export type StaffRow = Selectable<StaffTable>;
@@ -37,7 +38,8 @@ const now = () => new Date().toISOString();
 const STAFF_SORT = { id: 's.id', name: 's.name', hire_date: 's.hire_date', created_at: 's.created_at', updated_at: 's.updated_at' };
 const KEYWORD_COLUMNS = ['s.name', 's.nickname', 's.job_title', 's.mobile', 's.national_id'] as const;
 
-const certsOf = (eb: Eb) => eb.selectFrom('staff_certificates as c').whereRef('c.staff_id', '=', 's.id');
+/** The staff's current certificates (a superseded one counts nowhere): the list's counts and filters read these. */
+const certsOf = (eb: Eb) => eb.selectFrom('staff_certificates as c').whereRef('c.staff_id', '=', 's.id').where(isCurrentCertificate('c'));
 
 /** Filters shared by the list and by "export every staff matching a filter". */
 export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter, today = todayInTaipei()): Q {
@@ -82,7 +84,7 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
     status: row.status as Staff['status'],
     display_name: staffDisplayName(row),
     has_photo: !!(photo_key || row.photo_id),
-    certificate_status: worstCertificateStatus(certificates.map((c) => c.status)),
+    certificate_status: worstCertificateStatus(certificates.filter((c) => !c.superseded).map((c) => c.status)),
     certificates,
   };
 }

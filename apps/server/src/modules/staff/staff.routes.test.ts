@@ -294,10 +294,10 @@ describe('certificate expiry', () => {
           .execute()),
       );
     }
-    const cert = (staff_id: number, expires_at: string) => ({
+    const cert = (staff_id: number, expires_at: string, certificate_type_id = type.id) => ({
       organization_id: org.id,
       staff_id,
-      certificate_type_id: type.id,
+      certificate_type_id,
       number: null,
       issued_at: null,
       expires_at,
@@ -309,7 +309,8 @@ describe('certificate expiry', () => {
       updated_at: now,
     });
     const certs = staff.map((s, i) => cert(s.id, addDays(today, i < 1001 ? -5 : 5)));
-    certs.push(cert(staff[0]!.id, addDays(today, 3)));
+    // A certificate of another type counts beside the first (one of the same type would supersede it).
+    certs.push(cert(staff[0]!.id, addDays(today, 3), (await buildCertificateType(t.db, org.id)).id));
     for (let i = 0; i < certs.length; i += 200)
       await t.db
         .insertInto('staff_certificates')

@@ -21,7 +21,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import type { useDownloads } from '../../components/download-progress.tsx';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { certificateFile, certificateTypesQuery, useStaffFiles } from './api.ts';
-import { CertificateStatusTag } from './certificate-status-tag.tsx';
+import { CertificateExpiryTag } from './certificate-status-tag.tsx';
 import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
 
@@ -122,20 +122,22 @@ export function CertificateRows({ form, staffRef, newRowFiles, canWrite, downloa
                         {() => {
                           const exp = form.getFieldValue(['certificates', field.name, 'expires_at']) as string | null;
                           const st = certificateStatus(exp ?? null, today);
+                          const id = form.getFieldValue(['certificates', field.name, 'id']) as number | undefined;
+                          const superseded = !!id && !!staffRef.current?.certificates.find((c) => c.id === id)?.superseded;
                           return (
                             <Form.Item
                               name={[field.name, 'expires_at']}
                               label={
                                 <Flex gap={4} align="center">
                                   {t('expiresAt')}
-                                  {exp ? <CertificateStatusTag status={st} /> : null}
+                                  {exp ? <CertificateExpiryTag status={st} superseded={superseded} /> : null}
                                 </Flex>
                               }
                               {...dateStringProps}
                             >
                               <DatePicker
                                 style={{ width: '100%' }}
-                                status={st === 'expired' ? 'error' : st === 'expiring' ? 'warning' : undefined}
+                                status={superseded ? undefined : st === 'expired' ? 'error' : st === 'expiring' ? 'warning' : undefined}
                               />
                             </Form.Item>
                           );

@@ -14,3 +14,18 @@ export function CertificateStatusTag({ status, text }: { status: CertificateStat
     </Tag>
   );
 }
+
+/**
+ * The expiry tag of a certificate row: a superseded one (a later certificate of its type decides the
+ * staff's standing) is history, tagged as such instead of with its own expiry state.
+ */
+export function CertificateExpiryTag({ status, superseded }: { status: CertificateStatus; superseded: boolean }) {
+  const { t } = useTranslation('staff');
+  if (superseded)
+    return (
+      <Tag color="default" data-testid="cert-superseded">
+        {t('certSuperseded')}
+      </Tag>
+    );
+  return <CertificateStatusTag status={status} />;
+}
