@@ -29,5 +29,5 @@ export const bannerModule = defineModule({
     bannerRoutes,
     bannerPreviewRoutes,
   ],
-  photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
+  photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner', kind: 'banner', label: 'title', onWebsite: true }],
 });

@@ -60,6 +60,15 @@ export const pageModule = defineModule({
     pagePublicRoutes,
     pagePreviewRoutes,
   ],
-  photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
+  photoReferences: [
+    {
+      table: 'pages',
+      column: 'cover_photo_id',
+      target: 'page',
+      kind: 'page',
+      label: 'title',
+      onWebsite: { column: 'status', value: 'published' },
+    },
+  ],
   minuteTasks: [pagePublishTask],
 });
