@@ -129,6 +129,8 @@ export const photoUseSchema = z.object({
   kind: z.enum(['banner', 'page', 'video', 'logo', 'product', 'product_instance', 'staff']),
   id: z.number().int(),
   label: z.string(),
+  /** Where on the site, for a kind that has places (a banner's position: `home`…); else null. */
+  place: z.string().nullable(),
   on_website: z.boolean(),
   organization_id: z.number().int().nullable(),
 });

@@ -15,7 +15,7 @@ type TextColumn<T extends keyof DB> = { [C in keyof DB[T]]: DB[T][C] extends str
  * descriptor (`photoReferences`). The photo library never names the tables using its photos: while a
  * row points at a photo, the photo is in use, and deleting it from the library sets the column to null
  * on every such row and audits `unlink_photo` on the row, in the delete's transaction.
- * `kind` and `label` name the use in the library's delete confirmation (issue 36); `onWebsite` says
+ * `kind`, `label` and `place` (a banner's position) name the use in the library's delete confirmation (issue 36); `onWebsite` says
  * whether the public website shows the row (always, or while `column` equals `value`). Website content
  * belongs to no organization.
  */
@@ -26,24 +26,27 @@ export type PhotoReference = {
     target: PhotoHolderTarget;
     kind: PhotoUseKind;
     label: TextColumn<T>;
+    place?: TextColumn<T>;
     onWebsite: boolean | { column: keyof DB[T] & string; value: string | number };
   };
 }[keyof DB & string];
 
 /** The row reference (row-references.ts) registerModule adds for a declared photo column. */
 export function photoColumnReference(ref: PhotoReference): RowReference {
-  const { table, column, target, kind, label, onWebsite } = ref;
+  const { table, column, target, kind, label, place, onWebsite } = ref;
   return {
     name: `${table}.${column}`,
     references: 'photos',
     async uses(db, photoIds) {
       const shownWhen = typeof onWebsite === 'object' ? onWebsite : null;
-      const rows = await rowsHoldingPhotos(db, table, column, photoIds, shownWhen ? [label, shownWhen.column] : [label]);
+      const asked = [label, ...(place ? [place] : []), ...(shownWhen ? [shownWhen.column] : [])];
+      const rows = await rowsHoldingPhotos(db, table, column, photoIds, asked);
       return rows.map((r) => ({
         referenced_id: r[column] as number,
         kind,
         id: r.id as number,
         label: (r[label] as string | null) ?? '',
+        place: place ? ((r[place] as string | null) ?? null) : null,
         on_website: shownWhen ? r[shownWhen.column] === shownWhen.value : onWebsite === true,
         organization_id: null,
       }));

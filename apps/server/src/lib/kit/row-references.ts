@@ -10,6 +10,8 @@ export interface RowUse {
   kind: string;
   id: number;
   label: string;
+  /** Where on the site (a banner's position), when the kind has places. */
+  place: string | null;
   /** Shown on the public website: deleting the referenced row takes it off the site. */
   on_website: boolean;
   /** The holder's organization, null for website content (which belongs to the site). */

@@ -58,7 +58,7 @@ describe('deleting a photo in use', () => {
     expect(res.json()).toMatchObject({
       message: 'Conflict',
       errors: { ids: ['validate.error.photo_in_use'] },
-      uses: [{ photo_id: photo, kind: 'banner', id: banner, label: '春季促銷', on_website: true, organization_id: null }],
+      uses: [{ photo_id: photo, kind: 'banner', id: banner, label: '春季促銷', place: 'home', on_website: true, organization_id: null }],
       hidden: 0,
     });
     expect(await bannerPhoto(banner)).toBe(photo);
@@ -101,7 +101,7 @@ describe('the uses of photos', () => {
     const mine = await api(t.app, editorA).post('/api/admin/photo/uses', { ids: [own.id] });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toEqual({
-      data: [{ photo_id: own.id, kind: 'staff', id: staff.id, label: '王小明', on_website: false, organization_id: orgA }],
+      data: [{ photo_id: own.id, kind: 'staff', id: staff.id, label: '王小明', place: null, on_website: false, organization_id: orgA }],
       hidden: 0,
     });
     // Organization B's admin: the photo does not exist for it, in the uses as in the delete.
@@ -118,7 +118,7 @@ describe('the uses of photos', () => {
     const forB = await api(t.app, editorB).post(`/api/admin/photo/uses${COMPANY}`, { ids: [photo] });
     expect(forB.statusCode, forB.body).toBe(200);
     expect(forB.json()).toEqual({
-      data: [{ photo_id: photo, kind: 'banner', id: banner, label: '公司橫幅', on_website: true, organization_id: null }],
+      data: [{ photo_id: photo, kind: 'banner', id: banner, label: '公司橫幅', place: 'home', on_website: true, organization_id: null }],
       hidden: 1,
     });
     expect(forB.body).not.toContain('李大華');

@@ -19,6 +19,7 @@ export async function photoUses(ctx: AdminReadContext, references: RowReferences
       kind: u.kind as PhotoUse['kind'],
       id: u.id,
       label: u.label,
+      place: u.place,
       on_website: u.on_website,
       organization_id: u.organization_id,
     }));

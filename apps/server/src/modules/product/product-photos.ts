@@ -18,6 +18,7 @@ export const productPhotosReference: RowReference = {
           kind: 'product',
           id: r.id,
           label: r.name,
+          place: null,
           on_website: r.status === 'published',
           organization_id: null,
         })),

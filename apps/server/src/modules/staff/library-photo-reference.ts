@@ -11,6 +11,7 @@ export const libraryPhotoReference: RowReference = {
       kind: 'staff',
       id: s.id,
       label: s.name,
+      place: null,
       on_website: false,
       organization_id: s.organization_id,
     }));
