@@ -126,7 +126,7 @@ export type PhotoSummary = z.infer<typeof photoSummarySchema>;
  */
 export const photoUseSchema = z.object({
   photo_id: z.number().int(),
-  kind: z.enum(['banner', 'page', 'video', 'logo', 'product', 'product_instance', 'staff']),
+  kind: z.enum(['banner', 'page', 'page_gallery', 'video', 'logo', 'product', 'product_instance', 'staff']),
   id: z.number().int(),
   label: z.string(),
   /** Where on the site, for a kind that has places (a banner's position: `home`…); else null. */

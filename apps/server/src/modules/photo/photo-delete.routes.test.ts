@@ -18,7 +18,7 @@ beforeAll(async () => {
   orgA = (await buildOrganization(t.db)).id;
   orgB = (await buildOrganization(t.db)).id;
   const editor = (org: number) =>
-    buildAdmin(t.db, { roles: ['ROLE_PHOTO', 'ROLE_BANNER'], memberships: { [org]: [] } }).then((a) =>
+    buildAdmin(t.db, { roles: ['ROLE_PHOTO', 'ROLE_BANNER', 'ROLE_PAGE'], memberships: { [org]: [] } }).then((a) =>
       login(t.app, a, { organizationId: org }),
     );
   editorA = await editor(orgA);
@@ -86,6 +86,37 @@ describe('deleting a photo in use', () => {
 });
 
 describe('the uses of photos', () => {
+  it("names a project case's gallery showing the photo, and lets go of it there alone when confirmed", async () => {
+    const photo = await uploadPhoto(t.app, editorA);
+    const kept = await uploadPhoto(t.app, editorA, '#16a34a');
+    const page = await api(t.app, editorA).post('/api/admin/page', {
+      type: 'project',
+      slug: 'gallery-case',
+      title: '橋梁工程',
+      body: '<p>x</p>',
+      gallery: [photo, kept],
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const uses = await api(t.app, editorA).post(`/api/admin/photo/uses${COMPANY}`, { ids: [photo] });
+    expect(uses.json().data).toEqual([
+      {
+        photo_id: photo,
+        kind: 'page_gallery',
+        id: page.json().id,
+        label: '橋梁工程',
+        place: null,
+        on_website: false,
+        organization_id: null,
+      },
+    ]);
+    expect((await api(t.app, editorA).delete(`/api/admin/photo/batch${COMPANY}`, { ids: [photo] })).statusCode).toBe(409);
+    expect((await api(t.app, editorA).delete(`/api/admin/photo/batch${COMPANY}`, { ids: [photo], confirm_uses: true })).statusCode).toBe(
+      200,
+    );
+    const row = await t.db.selectFrom('pages').select('gallery').where('id', '=', page.json().id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.gallery)).toEqual([kept]);
+  });
+
   it("lists an organization's staff pictured by its photo, and refuses another organization's admin", async () => {
     const own = await uploadMultipart(
       t.app,

@@ -29,6 +29,7 @@ addTranslations('photo', {
     useKind: {
       banner: '橫幅',
       page: '頁面封面',
+      page_gallery: '工程實績相簿',
       video: '影片',
       logo: '網站標誌',
       product: '產品',
@@ -85,6 +86,7 @@ addTranslations('photo', {
     useKind: {
       banner: 'Banner',
       page: 'Page cover',
+      page_gallery: 'Project gallery',
       video: 'Video',
       logo: 'Website logo',
       product: 'Product',
