@@ -529,6 +529,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('POST /api/admin/photo/upload', () => ({ url: '/api/admin/photo/upload', body: {} }), PHOTO_ROLE),
   row('PATCH /api/admin/photo/{id}', () => ({ url: `/api/admin/photo/${MISSING}`, body: { field: 'name', value: 'x' } }), PHOTO_ROLE),
   row('DELETE /api/admin/photo/batch', () => ({ url: '/api/admin/photo/batch', body: { ids: [MISSING] } }), PHOTO_ROLE),
+  row('POST /api/admin/photo/uses', () => ({ url: '/api/admin/photo/uses', body: { ids: [MISSING] } }), ANY_ADMIN_ROLE),
 
   // Staff across organizations, read-only: super admins and ROLE_STAFF (no ROLE_STAFF column here: see
   // modules/staff/staff-across-organizations.routes.test.ts), members or not; organization_id is a filter

@@ -99,8 +99,13 @@ describe('declared photo references', () => {
           .executeTakeFirstOrThrow()
           .then((r: any) => r[ref.column]);
       expect(await column(holder)).toBe(photoId);
+      // Issue 36: the library names the use before deleting, and deletes only once it is confirmed.
+      const uses = await ok(api(t.app, editor).post('/api/admin/photo/uses?library=company', { ids: [photoId] }));
+      expect(uses.data, keyOf(ref)).toEqual([expect.objectContaining({ photo_id: photoId, kind: ref.kind, id: holder })]);
+      expect((await api(t.app, editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId] })).statusCode).toBe(409);
+      expect(await column(holder), keyOf(ref)).toBe(photoId);
 
-      await ok(api(t.app, editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId] }));
+      await ok(api(t.app, editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId], confirm_uses: true }));
       expect(await column(holder), keyOf(ref)).toBeNull();
       if (bystander !== null) expect(await column(bystander), keyOf(ref)).toBe(other);
       const audits = await t.db

@@ -59,6 +59,8 @@ export const VALIDATION_KEYS = {
   orderStale: 'validate.error.order_stale',
   /** Issue 26: the same row twice in a new order. */
   duplicateValue: 'validate.error.duplicate_value',
+  /** Issue 36: deleting library photos still in use needs `confirm_uses: true` (the 409 lists the uses). */
+  photoInUse: 'validate.error.photo_in_use',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -236,6 +236,7 @@ export const enUS: SameKeys<typeof zhTW> = {
       sku_taken: 'This SKU is already taken',
       instances_would_be_removed: 'Regenerating would delete these instances: confirm to go on',
       order_stale: 'The list changed meanwhile and was reloaded: move the row again',
+      photo_in_use: 'The photo is in use: confirm that these places lose it first',
       duplicate_value: 'The values must not repeat',
       markup_too_deep: 'The content is nested too deep (the editor does not write this)',
       // Issue 26: e-mail changes.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse, rowIdParam } from '../list.ts';
+import { idsBody, listQuery, listResponse, rowIdParam } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { dayOrInstant } from '../date-schemas.ts';
 
@@ -119,3 +119,25 @@ export type PhotoPatch = z.infer<typeof photoPatchBody>;
 /** A library photo as content shows it (a video's or banner's picture): no storage details. */
 export const photoSummarySchema = photoSchema.pick({ id: true, title: true, alt: true, width: true, height: true, size_list: true });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
+
+/**
+ * Issue 36: one row using a library photo (a banner, a page's cover, a product, the logo, a staff
+ * member…). `on_website`: the public website shows it, so deleting the photo takes it off the site.
+ */
+export const photoUseSchema = z.object({
+  photo_id: z.number().int(),
+  kind: z.enum(['banner', 'page', 'page_gallery', 'video', 'logo', 'product', 'product_instance', 'staff']),
+  id: z.number().int(),
+  label: z.string(),
+  /** Where on the site, for a kind that has places (a banner's position: `home`…); else null. */
+  place: z.string().nullable(),
+  on_website: z.boolean(),
+  organization_id: z.number().int().nullable(),
+});
+export type PhotoUse = z.infer<typeof photoUseSchema>;
+export type PhotoUseKind = PhotoUse['kind'];
+/** The uses of some photos the caller may see; `hidden` counts the uses in organizations out of its reach. */
+export const photoUsesResponse = z.object({ data: z.array(photoUseSchema), hidden: z.number().int() });
+export type PhotoUses = z.infer<typeof photoUsesResponse>;
+/** The library's delete: photos in use are deleted (and let go) only with `confirm_uses: true`. */
+export const photoDeleteBody = idsBody.extend({ confirm_uses: z.boolean().optional() });

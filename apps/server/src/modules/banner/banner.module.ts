@@ -29,5 +29,7 @@ export const bannerModule = defineModule({
     bannerRoutes,
     bannerPreviewRoutes,
   ],
-  photoReferences: [{ table: 'banners', column: 'photo_id', target: 'banner' }],
+  photoReferences: [
+    { table: 'banners', column: 'photo_id', target: 'banner', kind: 'banner', label: 'title', place: 'position', onWebsite: true },
+  ],
 });

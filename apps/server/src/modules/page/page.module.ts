@@ -15,6 +15,7 @@ import { CATEGORY_RESOURCE_CALLS } from '../../lib/kit/category-tree.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { pageCategoryReads, pageCategoryService } from './page-category.service.ts';
+import { pageGalleryReference } from './page-gallery-photos.ts';
 import { pagePreviewRoutes } from './page.preview.ts';
 import { pagePublicRoutes } from './page.public.routes.ts';
 import { pages } from './page.repository.ts';
@@ -60,6 +61,16 @@ export const pageModule = defineModule({
     pagePublicRoutes,
     pagePreviewRoutes,
   ],
-  photoReferences: [{ table: 'pages', column: 'cover_photo_id', target: 'page' }],
+  references: [pageGalleryReference],
+  photoReferences: [
+    {
+      table: 'pages',
+      column: 'cover_photo_id',
+      target: 'page',
+      kind: 'page',
+      label: 'title',
+      onWebsite: { column: 'status', value: 'published' },
+    },
+  ],
   minuteTasks: [pagePublishTask],
 });

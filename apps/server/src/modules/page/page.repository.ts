@@ -24,7 +24,7 @@ export const pageCategories = scopedTable<PageCategory, CategoryRow>({
   keywordColumns: ['pc.name', 'pc.name_en'],
 });
 
-const galleryIds = (json: string): number[] => {
+export const galleryIds = (json: string): number[] => {
   try {
     const v = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
@@ -119,4 +119,22 @@ export async function publishScheduledPage(db: Trx, id: number, publishAt: strin
     .where('publish_at', '=', publishAt)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Pages whose gallery may hold one of the photos (a cheap LIKE on the JSON text; the parsed list decides). */
+export function pagesMaybeShowingPhotos(db: ReadDb, photoIds: readonly number[]) {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'status', 'gallery'])
+    .where((eb) => eb.or(photoIds.map((id) => eb('gallery', 'like', `%${id}%`))))
+    .orderBy('id')
+    .execute();
+}
+
+export async function setPageGallery(db: Trx, id: number, photoIds: readonly number[], now: string): Promise<void> {
+  await db
+    .updateTable('pages')
+    .set({ gallery: JSON.stringify(photoIds), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

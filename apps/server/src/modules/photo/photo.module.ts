@@ -4,6 +4,7 @@ import { photoListQuery, photoSchema, photoTag } from '@bo/shared/schemas/photo'
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { defineModule } from '../../lib/kit/server-module.ts';
 import { registerMultipart } from '../../lib/uploads/multipart.ts';
+import { photoDeleteRoutes } from './photo-delete.routes.ts';
 import { photoUploadRoutes } from './photo-upload.routes.ts';
 import { photos } from './photo.repository.ts';
 import { photoReads, photoService } from './photo.service.ts';
@@ -30,11 +31,12 @@ export const photoModule = defineModule({
         rules: { title: z.string().trim().max(200), alt: z.string().trim().max(500), tags: z.array(photoTag).max(30) },
       },
       patchAction: 'update',
-      without: ['read', 'create', 'update', 'batchPatch', 'delete'],
+      without: ['read', 'create', 'update', 'batchPatch', 'delete', 'batchDelete'],
       reads: photoReads,
       service: photoService,
     }),
     photoUploadRoutes,
+    photoDeleteRoutes,
   ],
   dependents: [photos.dependent],
 });

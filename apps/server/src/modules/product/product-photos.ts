@@ -8,6 +8,22 @@ import { photoIdsOf, productsMaybeHoldingPhotos, setProductPhotoIds } from './pr
 export const productPhotosReference: RowReference = {
   name: 'products.photo_ids',
   references: 'photos',
+  async uses(db, photoIds) {
+    const wanted = new Set(photoIds);
+    return (await productsMaybeHoldingPhotos(db, [...wanted])).flatMap((r) =>
+      photoIdsOf(r.photo_ids)
+        .filter((id) => wanted.has(id))
+        .map((id) => ({
+          referenced_id: id,
+          kind: 'product',
+          id: r.id,
+          label: r.name,
+          place: null,
+          on_website: r.status === 'published',
+          organization_id: null,
+        })),
+    );
+  },
   async release(ctx, photoIds) {
     const gone = new Set(photoIds);
     // The lists are JSON text: a cheap LIKE narrows the rows, the parsed list decides.

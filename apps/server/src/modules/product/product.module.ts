@@ -57,5 +57,14 @@ export const productModule = defineModule({
     productPreviewRoutes,
   ],
   references: [productPhotosReference],
-  photoReferences: [{ table: 'product_instances', column: 'photo_id', target: 'product_instance' }],
+  photoReferences: [
+    {
+      table: 'product_instances',
+      column: 'photo_id',
+      target: 'product_instance',
+      kind: 'product_instance',
+      label: 'name',
+      onWebsite: true,
+    },
+  ],
 });

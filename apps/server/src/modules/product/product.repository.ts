@@ -178,8 +178,9 @@ export async function productIdBySlug(db: ReadDb, slug: string): Promise<number 
 export function productsMaybeHoldingPhotos(db: ReadDb, photoIds: readonly number[]) {
   return db
     .selectFrom('products')
-    .select(['id', 'photo_ids'])
+    .select(['id', 'photo_ids', 'name', 'status'])
     .where((eb) => eb.or(photoIds.map((id) => eb('photo_ids', 'like', `%${id}%`))))
+    .orderBy('id')
     .execute();
 }
 

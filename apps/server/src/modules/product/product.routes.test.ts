@@ -299,7 +299,7 @@ describe('products', () => {
       photo_id: cover.id,
       photo: { id: cover.id },
     });
-    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [cover.id] });
+    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [cover.id], confirm_uses: true });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(`${P}/${p.id}`)).json()).toMatchObject({ photo_ids: [other.id], photos: [{ id: other.id }] });
     expect((await instances(p.id))[0]).toMatchObject({ photo_id: null });

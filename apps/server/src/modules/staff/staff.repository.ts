@@ -239,6 +239,16 @@ export async function insertStaffRows(db: Trx, scope: Scope, fields: readonly St
 }
 
 /** A library photo going away: the staff using it no longer have a photo. Answers who had it. */
+/** Staff pictured by one of the library photos, in every organization (the caller narrows what it shows). */
+export function staffPicturedBy(db: ReadDb, photoIds: readonly number[]) {
+  return db
+    .selectFrom('staff')
+    .select(['id', 'organization_id', 'photo_id', 'name'])
+    .where('photo_id', 'in', [...photoIds])
+    .orderBy('id')
+    .execute();
+}
+
 export async function unlinkLibraryPhotos(
   db: Trx,
   photoIds: number[],

@@ -532,7 +532,7 @@ describe('photo library for staff writers', () => {
     const s = (await api(t.app, writerA).post(S, { name: 'Pictured', photo_id: photo.id })).json();
     const other = (await api(t.app, writerA).post(S, { name: 'Kept', photo_id: keep.id })).json();
     expect(s).toMatchObject({ photo_id: photo.id, has_photo: true });
-    const del = await api(t.app, photoEditorA).delete('/api/admin/photo/batch', { ids: [photo.id] });
+    const del = await api(t.app, photoEditorA).delete('/api/admin/photo/batch', { ids: [photo.id], confirm_uses: true });
     expect(del.statusCode, del.body).toBe(200);
     expect((await api(t.app, readerA).get(`${S}/${s.id}`)).json()).toMatchObject({ photo_id: null, has_photo: false });
     expect((await api(t.app, readerA).get(`${S}/index?keyword=Pictured`)).json().data[0]).toMatchObject({

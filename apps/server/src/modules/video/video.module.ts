@@ -24,5 +24,7 @@ export const videoModule = defineModule({
     }),
     videoPublicRoutes,
   ],
-  photoReferences: [{ table: 'videos', column: 'photo_id', target: 'video' }],
+  photoReferences: [
+    { table: 'videos', column: 'photo_id', target: 'video', kind: 'video', label: 'title', onWebsite: { column: 'published', value: 1 } },
+  ],
 });

@@ -141,7 +141,7 @@ describe('videos', () => {
   it('lets go of a library photo deleted from under a video, and audits it', async () => {
     const photo = await libraryPhoto(photoEditor);
     const v = (await as(editor).post(base, { title: '有圖', youtube_url: 'https://youtu.be/ccccccccccc', photo_id: photo.id })).json();
-    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [photo.id] });
+    const del = await as(photoEditor).delete('/api/admin/photo/batch?library=company', { ids: [photo.id], confirm_uses: true });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(`${base}/${v.id}`)).json()).toMatchObject({ photo_id: null, photo: null });
     const unlink = await t.db

@@ -6,5 +6,14 @@ export const websiteSettingsModule = defineModule({
   name: 'website-settings',
   site: true,
   routes: [websiteSettingsRoutes],
-  photoReferences: [{ table: 'website_settings', column: 'logo_photo_id', target: 'website_settings' }],
+  photoReferences: [
+    {
+      table: 'website_settings',
+      column: 'logo_photo_id',
+      target: 'website_settings',
+      kind: 'logo',
+      label: 'company_name',
+      onWebsite: true,
+    },
+  ],
 });

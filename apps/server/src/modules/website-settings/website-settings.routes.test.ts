@@ -148,7 +148,7 @@ describe('website settings', () => {
 
   it('lets go of the logo when its photo is deleted from the library, audited', async () => {
     await as(editor).put(`${base}/update`, { ...full, logo_photo_id: photoId });
-    const del = await as(editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId] });
+    const del = await as(editor).delete('/api/admin/photo/batch?library=company', { ids: [photoId], confirm_uses: true });
     expect(del.statusCode, del.body).toBe(200);
     expect((await as(editor).get(base)).json()).toMatchObject({ logo_photo_id: null, logo: null });
     const row = await t.db

@@ -12,6 +12,8 @@ export interface DestructiveConfirm {
   itemsLabel?: ReactNode;
   /** What goes along with it (e.g. "3 members, 12 staff"). */
   alsoGoes?: string[];
+  /** More about what the deletion takes with it, above the closing line (e.g. a photo's uses). */
+  details?: ReactNode;
   okText?: string;
   /** The closing line ("This cannot be undone." unless given). */
   note?: ReactNode;
@@ -62,6 +64,7 @@ export function useConfirmDestructive() {
                   </ul>
                 </>
               ) : null}
+              {o.details}
               <Typography.Text type="secondary">{o.note ?? t('cannotUndo')}</Typography.Text>
             </div>
           ),

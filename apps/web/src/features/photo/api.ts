@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Photo, PhotoLibrary, PhotoPatch } from '@bo/shared/schemas/photo';
+import type { Photo, PhotoLibrary, PhotoPatch, PhotoUses } from '@bo/shared/schemas/photo';
 import { api } from '../../lib/api-client.ts';
 
 export interface PhotoPage {
@@ -45,17 +45,23 @@ export function usePatchPhoto(library: PhotoLibrary) {
   });
 }
 
-function useDeleteMutation<V>(library: PhotoLibrary, ids: (v: V) => number[]) {
+/** What uses the photos (issue 36): banners, pages, products, the logo, staff…, asked before deleting them. */
+export const fetchPhotoUses = (library: PhotoLibrary, ids: number[]) =>
+  api.post<PhotoUses>(inLibrary(library, '/api/admin/photo/uses'), { ids }, organizationOption(library));
+
+/**
+ * Deletes photos; `confirmUses` once the user has seen their uses (the server refuses photos in use
+ * without it, 409 `validate.error.photo_in_use`).
+ */
+export function useRemovePhotos(library: PhotoLibrary) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) =>
-      api.delete<{ message: string }>(inLibrary(library, '/api/admin/photo/batch'), { ids: ids(v) }, organizationOption(library)),
+    mutationFn: ({ ids, confirmUses }: { ids: number[]; confirmUses: boolean }) =>
+      api.delete<{ message: string }>(
+        inLibrary(library, '/api/admin/photo/batch'),
+        { ids, ...(confirmUses ? { confirm_uses: true } : {}) },
+        organizationOption(library),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),
   });
 }
-
-/** The resource shape useDeleteRows takes; the server deletes photos only in batches, one is a batch of one. */
-export const photoApiOf = (library: PhotoLibrary) => ({
-  useRemove: () => useDeleteMutation(library, ({ id }: { id: number }) => [id]),
-  useBatchRemove: () => useDeleteMutation(library, ({ ids }: { ids: number[] }) => ids),
-});

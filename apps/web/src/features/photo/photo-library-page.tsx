@@ -30,10 +30,10 @@ import { UploadProgressList, useUploadQueue } from '../../components/upload-prog
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { useListParams, pageSizeOptions } from '../../components/resource/use-list-params.ts';
 import { toastOutcome } from '../../components/resource/toast-outcome.ts';
-import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useDevice } from '../../lib/device.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
-import { photoApiOf, photoListQuery, uploadPhoto, usePatchPhoto } from './api.ts';
+import { fetchPhotoUses, photoListQuery, uploadPhoto, usePatchPhoto, useRemovePhotos } from './api.ts';
+import { useDeletePhotos } from './use-delete-photos.tsx';
 import { photoSizeOrder, pickVariant, toViewerImage } from './photo-size.ts';
 import './i18n.ts';
 import './photo.css';
@@ -97,9 +97,10 @@ export default function PhotoLibraryPage() {
   const query = useQuery(photoListQuery(library, organization?.id ?? null, list.query));
   const qc = useQueryClient();
   const uploads = useUploadQueue();
-  const del = useDeleteRows(photoApiOf(library), {
-    confirm: (count) => t('confirmDelete', { count }),
-    done: (count) => t('deleted', { count }),
+  const removePhotos = useRemovePhotos(library);
+  const del = useDeletePhotos({
+    uses: (ids) => fetchPhotoUses(library, ids),
+    remove: (ids, confirmUses) => removePhotos.mutateAsync({ ids, confirmUses }),
   });
   const deleting = useIsMutating() > 0;
   const fileInput = useRef<HTMLInputElement>(null);
