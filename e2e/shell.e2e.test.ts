@@ -56,6 +56,8 @@ describe('web shell', () => {
     await page.getByTestId('login-device').first().waitFor();
     expect(await page.getByTestId('overview-organization').textContent()).toBe('Alpha Construction (12345678)');
     expect(await page.title()).toBe('總覽 | 營造後台');
+    // The tiles are drawn just after the first paint (lib/after-first-paint.ts).
+    await page.getByTestId('overview-tile').first().waitFor();
     expect(await page.getByTestId('overview-tile').count()).toBeGreaterThan(3);
     await shot(page, 'overview');
     await expectAccessible(page, 'overview 1280 zh-TW');
