@@ -209,7 +209,7 @@ describe('versions on the kit (issue 36)', () => {
     const second = await as(w).put(`${base}/order`, { ids: [b, c, a], versions });
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().conflicts.map((x: { id: number; fields: string[] }) => [x.id, x.fields])).toEqual(
-      [a, b, c].map((id) => [id, ['sort']]),
+      [b, c, a].map((id) => [id, ["sort"]]),
     );
     expect((await as(w).get(`${base}/index?sort=sort&order=asc`)).json().data.map((x: { id: number }) => x.id)).toEqual([c, a, b]);
     expect(await auditCount()).toBe(audits);
