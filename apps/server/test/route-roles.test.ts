@@ -79,6 +79,11 @@ describe('route declarations', () => {
         // Issue 33: the caller's own work a killed server never finished, and dismissing its notice.
         'GET /api/admin/work-runs/interrupted',
         'DELETE /api/admin/work-runs/interrupted/:id',
+        // Issue 36: edit leases; the record's own resource then decides (its read roles and organization).
+        'POST /api/admin/edit-leases',
+        'DELETE /api/admin/edit-leases',
+        'POST /api/admin/edit-leases/take-over',
+        'GET /api/admin/edit-leases',
       ].sort(),
     );
   });

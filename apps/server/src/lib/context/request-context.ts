@@ -76,6 +76,8 @@ export interface ContextHost {
   /** Deletes stored objects a committed transaction let go of. */
   removeObjects(keys: string[]): Promise<void>;
   release(ctx: WriteContext, table: keyof DB & string, ids: readonly number[]): Promise<void>;
+  /** Sees a transaction's audit rows before it commits: a saved record's edit lease ends (lib/edit-leases/). */
+  afterAudit?(ctx: WriteContext, rows: readonly UnchainedAuditRow[]): Promise<void>;
 }
 
 export const appHost = (app: FastifyInstance): ContextHost => ({
@@ -84,6 +86,7 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
   kickMailer: () => app.mailer.kick(),
   removeObjects: (keys) => removeObjects(app.storage, keys, app.log),
   release: (ctx, table, ids) => app.rowReferences.release(ctx, table, ids),
+  afterAudit: (ctx, rows) => app.editLeases.endOnSave(ctx, rows),
 });
 
 /**
@@ -146,7 +149,9 @@ export async function runInTransaction<P extends ActingPrincipal, T>(
       };
       return ctx;
     };
-    const done = await fn(open(principal, organizationId));
+    const outer = open(principal, organizationId);
+    const done = await fn(outer);
+    if (audited.length) await host.afterAudit?.(outer, audited);
     await appendToAuditChain(trx, audited);
     return done;
   });

@@ -122,6 +122,11 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     // The routes' door, as `config` declares it: acting in the request's organization, or as the admin.
     const door = decl.organization ? 'organization' : 'admin';
     const read = (req: FastifyRequest) => decl.reads(req.read(door));
+    fastify.recordReaders.add(target, {
+      roles: rolesFor('read'),
+      organization: decl.organization ?? false,
+      find: (ctx, ids) => decl.reads(ctx).find(ids),
+    });
     const writes = decl.service;
     if (!writes && (['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const).some(has))
       throw new Error(`${path}: writes declared without a service`);
