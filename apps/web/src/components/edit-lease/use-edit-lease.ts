@@ -87,10 +87,16 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
     tick.current = beat;
     void beat();
     const timer = setInterval(() => void beat(), editLeasePollMs());
+    const end = () => {
+      if (mode.current === 'holding') void api.delete(EDIT_LEASES_PATH, body(), { ...opts, keepalive: true }).catch(() => undefined);
+    };
+    // A closed tab or window unmounts nothing: its lease ends as it goes, not five minutes later.
+    window.addEventListener('pagehide', end);
     return () => {
       live = false;
       clearInterval(timer);
-      if (mode.current === 'holding') void api.delete(EDIT_LEASES_PATH, body(), opts).catch(() => undefined);
+      window.removeEventListener('pagehide', end);
+      end();
     };
   }, [id, targetType, body, opts]);
 
