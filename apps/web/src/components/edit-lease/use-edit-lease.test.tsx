@@ -81,11 +81,11 @@ describe('useEditLease', () => {
   });
 });
 
-describe('EditLeaseBanner', () => {
-  function Banner() {
-    return <EditLeaseBanner lease={useEditLease(target)} />;
-  }
+function Banner() {
+  return <EditLeaseBanner lease={useEditLease(target)} />;
+}
 
+describe('EditLeaseBanner', () => {
   it('says who is editing since when, in Taipei time, and takes over', async () => {
     await setLanguage('zh-TW');
     render(<Banner />);
