@@ -1,4 +1,3 @@
-import { RecordReaders } from './lib/kit/record-readers.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,6 +26,10 @@ import { ImageQueue } from './lib/images/image-queue.ts';
 import { WorkRuns } from './lib/work-runs/work-runs.ts';
 import { OrganizationDependents } from './lib/kit/organization-dependents.ts';
 import { RowReferences } from './lib/kit/row-references.ts';
+import { RecordReaders } from './lib/kit/record-readers.ts';
+import { createEditLeaseStore } from './lib/edit-leases/create-edit-lease-store.ts';
+import type { EditLeaseStore } from './lib/edit-leases/edit-lease-store.ts';
+import { EditLeases } from './lib/edit-leases/edit-leases.ts';
 import { SingleFlight } from './lib/single-flight.ts';
 import { DailyJobs } from './lib/jobs/daily-jobs.ts';
 import { systemContexts } from './lib/context/request-context.ts';
@@ -50,6 +53,10 @@ declare module 'fastify' {
     organizationDependents: OrganizationDependents;
     /** Rows of modules pointing at other modules' rows, let go of when those are deleted. */
     rowReferences: RowReferences;
+    /** Who may read a record named by its audit target type (every kit resource's roles and scoped find). */
+    recordReaders: RecordReaders;
+    /** Who is editing which record (issue 36): the database's leases, or Redis's with REDIS_URL (lib/edit-leases/). */
+    editLeases: EditLeases;
     /** Sends the mail outbox (lib/mail/delivery.ts); idle without SMTP_URL. */
     mailer: MailDelivery;
     /** The modules' daily jobs, run once a Taipei day across instances (lib/jobs/daily-jobs.ts). */
@@ -70,6 +77,8 @@ export interface BuildOptions {
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: { write(line: string): void };
   rateLimits?: RateLimitStore;
+  /** Where edit leases live; by default Redis with REDIS_URL, else the database. */
+  editLeases?: EditLeaseStore;
   storage?: Storage;
   /** The API modules; every module by default (tests add one of their own). */
   modules?: readonly ServerModule[];
@@ -137,6 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
   app.decorate('recordReaders', new RecordReaders());
+  app.decorate('editLeases', new EditLeases(opts.editLeases ?? (await createEditLeaseStore(config))));
+  app.addHook('onClose', async () => app.editLeases.close());
   app.decorate('singleFlight', new SingleFlight());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.decorate('mailer', new MailDelivery(systemContexts(app, 'mail-delivery'), config, config.mail, app.log));

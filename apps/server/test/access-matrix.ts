@@ -217,6 +217,23 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     () => ({ url: `/api/admin/work-runs/interrupted/${MISSING}` }),
     [404, 404, 404, 404, 404, 404, 401],
   ),
+  // Issue 36: an edit lease on a staff record of organization A is for those who may read it there.
+  row(
+    'POST /api/admin/edit-leases',
+    (f) => ({ url: '/api/admin/edit-leases', body: { target_type: 'staff', target_id: f.staffInA } }),
+    [403, 403, 200, 200, 404, 403, 401],
+  ),
+  row(
+    'DELETE /api/admin/edit-leases',
+    (f) => ({ url: '/api/admin/edit-leases', body: { target_type: 'staff', target_id: f.staffInA } }),
+    [403, 403, 200, 200, 404, 403, 401],
+  ),
+  row(
+    'POST /api/admin/edit-leases/take-over',
+    (f) => ({ url: '/api/admin/edit-leases/take-over', body: { target_type: 'staff', target_id: f.staffInA } }),
+    [403, 403, 200, 200, 404, 403, 401],
+  ),
+  row('GET /api/admin/edit-leases', (f) => ({ url: `/api/admin/edit-leases?target_type=staff&ids=${f.staffInA}` }), STAFF_READ_OWN_ORG),
   row('DELETE /api/admin/account/other-devices', () => ({ url: '/api/admin/account/other-devices' }), [403, 403, 403, 403, 403, 403, 401]),
   row(
     'DELETE /api/admin/account/logout-device/{id}',

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import type { EditLeaseStore } from '../src/lib/edit-leases/edit-lease-store.ts';
 import type { RateLimitStore } from '../src/lib/rate-limiter.ts';
 import { throughContractProxy } from './contract/contract-proxy.ts';
 import { FINGERPRINT } from './fingerprint.ts';
@@ -56,6 +57,8 @@ export async function createTestApp(
   opts: {
     logStream?: { write(line: string): void };
     rateLimits?: RateLimitStore;
+    /** Where edit leases live (a Redis store of the test's own); the database's by default. */
+    editLeases?: EditLeaseStore;
     extraModules?: readonly ServerModule[];
     /** The URL the app connects with, given its test database's (a fault test's proxy: fault-proxy.ts). */
     databaseUrl?: (url: string) => string;
@@ -97,6 +100,7 @@ export async function createTestApp(
     logger: !!opts.logStream,
     logStream: opts.logStream,
     rateLimits: opts.rateLimits,
+    editLeases: opts.editLeases,
     modules: opts.extraModules ? [...MODULES, ...opts.extraModules] : undefined,
   });
   await app.ready();

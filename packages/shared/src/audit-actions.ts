@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = {
   certificate_type: ['create', 'update', 'delete', 'reorder'],
   file: ['upload', 'update', 'delete', 'sign_link'],
   login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
+  /** Issue 36: an admin took over the editing of a record from whoever held its edit lease (id "staff:12"). */
+  edit_lease: ['take_over'],
   /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
   mail: ['resend'],
   mail_template: ['update', 'reset', 'send_test'],

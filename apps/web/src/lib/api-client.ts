@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not show the thin progress bar for this call (background renewals). */
   silent?: boolean;
+  /** The call outlives the page (a tab closing ends its edit lease). */
+  keepalive?: boolean;
 }
 export interface UploadOptions {
   params?: Record<string, unknown>;
@@ -140,6 +142,7 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
       headers: headers(token, body !== undefined ? { 'content-type': 'application/json' } : {}),
       body,
       signal: opts.signal,
+      keepalive: opts.keepalive,
     });
   } catch (e) {
     done();

@@ -95,6 +95,8 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
     const subject = text(r.subject);
     return to && subject ? `${subject} → ${to}` : (to ?? subject);
   }),
+  /** Its id is "target_type:target_id"; the take-over passes the record's label itself. */
+  edit_lease: { label: (_r, id) => id },
   /** Its id is "template:locale". */
   mail_template: { label: (_r, id) => (id.includes(':') ? id.replace(':', '/') : id) },
   one_time_code: byId('one_time_codes', ['email'], (r) => text(r.email)),

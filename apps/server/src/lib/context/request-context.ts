@@ -77,6 +77,8 @@ export interface ContextHost {
   /** Deletes stored objects a committed transaction let go of. */
   removeObjects(keys: string[]): Promise<void>;
   release(ctx: WriteContext, table: keyof DB & string, ids: readonly number[]): Promise<void>;
+  /** Sees a transaction's audit rows before it commits: a saved record's edit lease ends (lib/edit-leases/). */
+  afterAudit?(ctx: WriteContext, rows: readonly UnchainedAuditRow[]): Promise<void>;
 }
 
 export const appHost = (app: FastifyInstance): ContextHost => ({
@@ -85,6 +87,7 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
   kickMailer: () => app.mailer.kick(),
   removeObjects: (keys) => removeObjects(app.storage, keys, app.log),
   release: (ctx, table, ids) => app.rowReferences.release(ctx, table, ids),
+  afterAudit: (ctx, rows) => app.editLeases.endOnSave(ctx, rows),
 });
 
 /**
@@ -162,6 +165,7 @@ export async function runInTransaction<P extends ActingPrincipal, T>(
     const ctx = open(principal, organizationId);
     if (precondition) overwrite = (await precondition(ctx as unknown as WriteContext)).overwrite;
     const done = await fn(ctx);
+    if (audited.length) await host.afterAudit?.(ctx, audited);
     await appendToAuditChain(trx, audited);
     return done;
   });

@@ -1,18 +1,27 @@
+import { can } from '@bo/shared/permissions';
 import type { AuditTarget } from '../context/audit-targets.ts';
 import type { CurrentView } from '../context/record-versions.ts';
+import type { AdminReadContext } from '../context/request-context.ts';
 
 /**
  * Who may read a record of a target, and how it is found in the caller's reach (issue 36): what
- * `GET /api/admin/record-versions/:target_type/:target_id` checks before it says a record's version.
- * The kit adds its resources' single reads; hand-written forms add their own.
+ * `GET /api/admin/record-versions/:target_type/:target_id` and the edit leases check before they say
+ * anything about a record. The kit adds its resources' single reads; hand-written forms add their own.
  */
 export interface RecordReader {
   target: AuditTarget;
   /** Any one of them lets the caller read the record (`can`). */
   roles: readonly string[];
+  /** The resource acts in the request's organization: without one its records are out of reach. */
+  organization?: boolean;
   /** The record in the caller's reach, or undefined. */
   find: CurrentView;
+  /** The rows among `ids` in the caller's reach, in one query (the kit's resources). */
+  findMany?(ctx: AdminReadContext, ids: number[]): Promise<{ id: number }[]>;
 }
+
+/** What a caller gets asking about records of a target type. */
+export type Reach = { ok: true; ids: number[] } | { ok: false; why: 'unknown' | 'role' | 'organization' };
 
 export class RecordReaders {
   private readonly byTarget = new Map<string, RecordReader[]>();
@@ -25,6 +34,31 @@ export class RecordReaders {
 
   of(target: string): readonly RecordReader[] {
     return this.byTarget.get(target) ?? [];
+  }
+
+  /** Every role that lets a caller read records of the target (for a role refusal's `required_roles`). */
+  roles(target: string): readonly string[] | null {
+    const readers = this.of(target);
+    return readers.length ? [...new Set(readers.flatMap((r) => r.roles))] : null;
+  }
+
+  /** The ids among `ids` the context's admin may read (another organization's are simply absent). */
+  async reachable(ctx: AdminReadContext, target: string, ids: readonly number[]): Promise<Reach> {
+    const readers = this.of(target);
+    if (!readers.length) return { ok: false, why: 'unknown' };
+    const allowed = readers.filter((r) => can(ctx.principal.roles, r.roles));
+    if (!allowed.length) return { ok: false, why: 'role' };
+    const usable = allowed.filter((r) => !r.organization || ctx.organizationId !== null);
+    if (!usable.length) return { ok: false, why: 'organization' };
+    const found = new Set<number>();
+    const unique = [...new Set(ids)];
+    for (const reader of usable) {
+      const left = unique.filter((id) => !found.has(id));
+      if (!left.length) break;
+      if (reader.findMany) for (const row of await reader.findMany(ctx, left)) found.add(row.id);
+      else for (const id of left) if ((await reader.find(ctx, String(id)).catch(() => undefined)) != null) found.add(id);
+    }
+    return { ok: true, ids: unique.filter((id) => found.has(id)) };
   }
 }
 

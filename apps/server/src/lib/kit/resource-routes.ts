@@ -153,7 +153,14 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       return out!;
     };
     const versionedView = withVersion(view);
-    if (has('read')) fastify.recordReaders.add({ target, roles: rolesFor('read'), find: current });
+    if (has('read'))
+      fastify.recordReaders.add({
+        target,
+        roles: rolesFor('read'),
+        organization: decl.organization ?? false,
+        find: current,
+        findMany: (ctx, ids) => decl.reads(ctx).find(ids),
+      });
     const listSchema = (schemas.list ? versionedList(schemas.list as z.ZodTypeAny) : listResponse(versionedView)) as z.ZodTypeAny;
 
     // The routes' door, as `config` declares it: acting in the request's organization, or as the admin.

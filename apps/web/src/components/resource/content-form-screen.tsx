@@ -6,6 +6,7 @@ import { PageHeader } from '../page-header.tsx';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
 import { ResourceRecordContext } from './resource-record.ts';
 import { ViewOnSiteButton } from './view-on-site-button.tsx';
+import type { EditLeaseTarget } from '../edit-lease/use-edit-lease.ts';
 import './i18n.ts';
 
 export interface ContentFormScreenProps<V> {
@@ -31,6 +32,8 @@ export interface ContentFormScreenProps<V> {
   side: ReactNode;
   /** Below the form: what belongs to a saved record (its instances, its revisions). */
   after?: ReactNode;
+  /** The record's edit lease (issue 36): ResourceForm's `lease`. */
+  lease?: EditLeaseTarget;
 }
 
 /**
@@ -48,6 +51,7 @@ export function ContentFormScreen<V>({
   main,
   side,
   after,
+  lease,
 }: ContentFormScreenProps<V>) {
   const { t } = useTranslation('resource');
   const { mode, record, formProps, back } = resourceForm;
@@ -66,7 +70,7 @@ export function ContentFormScreen<V>({
         }
       />
       <ResourceRecordContext.Provider value={record}>
-        <ResourceForm<V> {...formProps} initialValues={initialValues} testId={testId}>
+        <ResourceForm<V> {...formProps} initialValues={initialValues} testId={testId} lease={lease}>
           <div className="content-form-grid">
             <div className="content-form-main">{main}</div>
             <div className="content-form-side">{side}</div>

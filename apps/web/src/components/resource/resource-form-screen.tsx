@@ -44,7 +44,11 @@ export function formScreen(c: ResourceScreenConfig) {
             </Flex>
           }
         />
-        <ResourceForm<Record<string, unknown>> {...rf.formProps} initialValues={initialValues}>
+        <ResourceForm<Record<string, unknown>>
+          {...rf.formProps}
+          initialValues={initialValues}
+          lease={{ targetType: c.spec.leaseTarget ?? c.name.replaceAll('-', '_'), id: rf.target, organization: c.organization }}
+        >
           <ResourceRecordContext.Provider value={record}>
             <ResourceFields fields={c.spec.fields} schema={c.spec.schema} />
           </ResourceRecordContext.Provider>

@@ -10,6 +10,8 @@ import { ErrorState } from '../error-state.tsx';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { keepEnterInPickers } from './enter-in-pickers.ts';
 import { failedSaveCount } from './use-server-field-errors.ts';
+import { EditLeaseBanner } from '../edit-lease/edit-lease-banner.tsx';
+import { useEditLease, type EditLeaseTarget } from '../edit-lease/use-edit-lease.ts';
 import './i18n.ts';
 import './resource.css';
 
@@ -32,6 +34,8 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
   testId?: string;
   /** Unsaved work kept outside the form's fields (a photo chosen, not uploaded yet). */
   dirty?: boolean;
+  /** The record an update form edits (issue 36): it holds an edit lease and says who else is editing. */
+  lease?: EditLeaseTarget;
 }
 
 /**
@@ -59,17 +63,22 @@ export function ResourceForm<V>({
   dirty,
   onValuesChange,
   disabled,
+  lease,
   ...rest
 }: ResourceFormProps<V>) {
   const { t } = useTranslation('resource');
   const [edited, setEdited] = useState(false);
   const unsaved = useUnsavedChanges(!disabled && (edited || !!dirty));
+  const editLease = useEditLease(mode === 'update' && !disabled && !loading ? (lease ?? null) : null);
   const submit = async (values: V) => {
     const failedBefore = failedSaveCount(form);
     // The screen may navigate once saved (create → update); the guard lets it while the save runs.
     await unsaved.whileSaving(async () => {
       await onSubmit(values);
-      if (failedSaveCount(form) === failedBefore) setEdited(false);
+      if (failedSaveCount(form) === failedBefore) {
+        setEdited(false);
+        editLease.saved();
+      }
     });
   };
   // Update: the form appears only with its record, never empty and editable (an outage says so instead).
@@ -87,6 +96,7 @@ export function ResourceForm<V>({
     );
   return (
     <Card className="resource-form">
+      <EditLeaseBanner lease={editLease} />
       <Form<V>
         form={form}
         layout="vertical"
@@ -98,6 +108,7 @@ export function ResourceForm<V>({
         data-testid={testId}
         onValuesChange={(changed, all) => {
           setEdited(true);
+          editLease.touched();
           onValuesChange?.(changed, all);
         }}
         {...rest}

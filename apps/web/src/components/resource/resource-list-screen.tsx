@@ -126,6 +126,7 @@ export function listScreen(c: ResourceScreenConfig) {
           list={list}
           order={canWrite && spec.order ? { apiPath: spec.apiPath, scope: spec.order.scope, name: rowName } : undefined}
           columns={columns}
+          leases={{ targetType: spec.leaseTarget ?? c.name.replaceAll('-', '_'), organization: c.organization }}
           testId={spec.tableTestId ?? `${c.name}-table`}
           emptyText={spec.emptyText ? { empty: t(spec.emptyText) } : undefined}
           emptyAction={

@@ -91,6 +91,8 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   detail?: ComponentType<{ record: T; canWrite: boolean }>;
   /** The update screen's header has "view on the website" (`GET {apiPath}/{id}/site-link`, site content). */
   siteLink?: boolean;
+  /** The records' audit target type, for edit leases (issue 36); by default the feature's name with `_` for `-`. */
+  leaseTarget?: string;
 }
 
 export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;

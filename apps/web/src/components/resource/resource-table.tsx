@@ -16,6 +16,7 @@ import type { ListResult } from './resource-api.ts';
 import { useListOrder, type ListOrder } from './row-order.tsx';
 import './i18n.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
+import { EditLeaseMarker, useEditLeaseMarkers, type EditLeaseListTarget } from '../edit-lease/use-edit-lease-markers.tsx';
 import './resource.css';
 
 /** A sortable date-and-time column of the row's `key` (also the sort key), header and cells on one line. */
@@ -57,6 +58,33 @@ export interface ResourceTableProps<T extends { id: number }> {
   order?: ListOrder<T>;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
   testId?: string;
+  /** The rows' records by audit target type: a row someone is editing gets a marker (issue 36). */
+  leases?: EditLeaseListTarget;
+}
+
+/** The first column's cells of rows someone is editing start with the lease marker. */
+function withLeaseMarkers<T extends { id: number }>(
+  columns: ColumnsType<T>,
+  leases: ReturnType<typeof useEditLeaseMarkers>,
+): ColumnsType<T> {
+  if (!leases.size || !columns.length) return columns;
+  const [first, ...rest] = columns;
+  const key = (first as { dataIndex?: string }).dataIndex;
+  const marked: ColumnType<T> = {
+    ...first,
+    render: (value: unknown, row: T, index: number) => {
+      const cell = first.render ? first.render(value, row, index) : key ? (row as Record<string, unknown>)[key] : value;
+      const lease = leases.get(row.id);
+      if (!lease) return cell as ReactNode;
+      return (
+        <span className="edit-lease-cell">
+          <EditLeaseMarker lease={lease} />
+          {cell as ReactNode}
+        </span>
+      );
+    },
+  };
+  return [marked, ...rest];
 }
 
 /**
@@ -85,9 +113,13 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
     if (gone.length) setSelected((s) => (s.some((k) => gone.includes(k)) ? s.filter((k) => !gone.includes(k)) : s));
   }, [query.data, query.isPlaceholderData, list.query, rowKey]);
 
+  const leases = useEditLeaseMarkers(
+    props.leases,
+    rows.map((r) => r.id),
+  );
   const columns = useMemo(
     () =>
-      (arranging ? [rowOrder.column, ...props.columns] : props.columns).map((col) => {
+      (arranging ? [rowOrder.column, ...props.columns] : withLeaseMarkers(props.columns, leases)).map((col) => {
         const k = (col.key ?? (col as { dataIndex?: string }).dataIndex) as string | undefined;
         // Row actions stay in reach when the table scrolls sideways (a phone), wherever a screen forgot to pin them.
         const c = k === 'actions' && col.fixed === undefined ? { ...col, fixed: 'right' as const } : col;
@@ -98,7 +130,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
           sortDirections: ['ascend', 'descend', 'ascend'],
         } as typeof c;
       }),
-    [props.columns, list.params.sort, list.params.order, arranging, rowOrder.column],
+    [props.columns, list.params.sort, list.params.order, arranging, rowOrder.column, leases],
   );
 
   // A failed load never passes old rows off as the answer: the rows of another query (a search

@@ -550,6 +550,7 @@ addTranslations('audit-log', {
       reorder_instances: '調整品項順序',
       sign_up: '註冊',
       confirm_email: '確認電子郵件',
+      take_over: '接手編輯',
     },
     targets: {
       admin: '管理員',
@@ -570,6 +571,7 @@ addTranslations('audit-log', {
       audit_log: '稽核紀錄',
       line_message: 'LINE 訊息',
       google_drive: 'Google 雲端硬碟',
+      edit_lease: '編輯中的資料',
       database: '資料庫',
       video: '影片',
       banner: '橫幅',
@@ -686,6 +688,7 @@ addTranslations('audit-log', {
       reorder_instances: 'Reordered instances',
       sign_up: 'Signed up',
       confirm_email: 'Confirmed e-mail',
+      take_over: 'Took over editing',
     },
     targets: {
       admin: 'Admin',
@@ -706,6 +709,7 @@ addTranslations('audit-log', {
       audit_log: 'Audit log',
       line_message: 'LINE message',
       google_drive: 'Google Drive',
+      edit_lease: 'Record being edited',
       video: 'Video',
       banner: 'Banner',
       contact: 'Contact',

@@ -81,6 +81,7 @@ export default function PageFormPage() {
     <ContentFormScreen<Values>
       name="page"
       resourceForm={rf}
+      lease={{ targetType: 'page', id: rf.target }}
       title={record?.title}
       apiPath={pagesApi.base}
       headerExtra={

@@ -119,6 +119,7 @@ export default function PageListPage() {
       </ListFilters>
       <ResourceTable<Page>
         testId="page-table"
+        leases={{ targetType: 'page' }}
         query={q}
         list={list}
         order={canWrite ? { apiPath: '/api/admin/page', scope: { type: 'default' }, name: (p) => p.title } : undefined}

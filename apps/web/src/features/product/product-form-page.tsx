@@ -105,6 +105,7 @@ export default function ProductFormPage() {
     <ContentFormScreen<Values>
       name="product"
       resourceForm={rf}
+      lease={{ targetType: 'product', id: rf.target }}
       title={record?.name}
       apiPath={productsApi.base}
       headerExtra={record ? <ProductStatusTag status={record.status} /> : null}

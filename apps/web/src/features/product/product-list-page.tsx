@@ -139,6 +139,7 @@ export default function ProductListPage() {
       </ListFilters>
       <ResourceTable<Product>
         testId="product-table"
+        leases={{ targetType: 'product' }}
         query={q}
         list={list}
         order={canWrite ? { apiPath: '/api/admin/product', name: (p) => p.name } : undefined}

@@ -84,6 +84,7 @@ export default function StaffFormPage() {
         initialValues={{ status: 'active', certificates: [] } as Partial<Values>}
         testId="staff-form"
         dirty={!!pendingPhoto}
+        lease={{ targetType: 'staff', id: rf.target, organization: true }}
       >
         <Divider titlePlacement="start">{t('photo')}</Divider>
         <StaffPhoto staff={staff} canWrite={canWrite} pending={pendingPhoto} onPending={setPendingPhoto} />

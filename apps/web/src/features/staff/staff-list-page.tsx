@@ -182,6 +182,7 @@ export default function StaffListPage() {
         list={list}
         columns={columns}
         testId="staff-table"
+        leases={viewsActive ? { targetType: 'staff', organization: true } : undefined}
         emptyAction={
           canWrite ? (
             <Button type="primary" onClick={() => navigate('/admin/staff/create')}>
