@@ -35,6 +35,7 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
     path: base,
     tags,
     target: 'organization',
+    history: true,
     roles: { read: ROLES.superAdmin, write: ROLES.superAdmin },
     schemas: {
       view: adminOrganizationDetailSchema,
