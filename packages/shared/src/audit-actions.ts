@@ -3,7 +3,7 @@
  * apps/server/src/lib/kit/audit-targets.ts, which derives its types from this constant): the audit
  * writer accepts only these pairs, so a typo or a new action is a type error until it is declared
  * here, and the web's audit-log labels test fails until the new code has zh-TW and en-US labels
- * (apps/web/src/features/audit-log/i18n.ts).
+ * (apps/web/src/components/audit-labels/i18n.ts).
  */
 export const AUDIT_ACTIONS = {
   admin: [

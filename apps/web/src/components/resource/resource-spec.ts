@@ -91,6 +91,8 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   detail?: ComponentType<{ record: T; canWrite: boolean }>;
   /** The update screen's header has "view on the website" (`GET {apiPath}/{id}/site-link`, site content). */
   siteLink?: boolean;
+  /** The update screen's header has the record's History (its audit target type: `GET /api/admin/history/{history}/{id}`). */
+  history?: string;
 }
 
 export type SpecLoader = () => Promise<{ default: ResourceScreensSpec<never> }>;

@@ -20,6 +20,7 @@ import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx'
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
+import { HistoryPanel } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -90,6 +91,13 @@ export default function PageFormPage() {
             <Button icon={<HistoryOutlined />} onClick={() => setRevisionsOpen(true)} data-testid="page-revisions-open">
               {t('revisionsCount', { count: record.revision_count })}
             </Button>
+            <HistoryPanel<Page>
+              targetType="page"
+              id={record.id}
+              canRestore={rf.canWrite}
+              invalidate={pagesApi.keys.all}
+              onRestored={rf.takeRecord}
+            />
           </>
         ) : null
       }
