@@ -38,19 +38,52 @@ export interface HistoryPanelProps<R> {
   onRestored?(record: R): void;
 }
 
-/** One field of a change as rows in words: nested values (a staff's certificates) one row per changed part. */
+const isItem = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/** Keys of a list item that identify or derive rather than say what it is (ids, flags, statuses). */
+const QUIET = /(^id$|_id$|^has_|^superseded$|^status$|_type$|_size$|^created_at$|^updated_at$|^sort_order$)/;
+
+/**
+ * One field of a change as rows in words. A list of records (a staff's certificates) is one row per
+ * item that changed, each item in a line (its type, number, dates, file); other values by the audit labels.
+ */
 function useReadable(targetType: string) {
   const { t } = useTranslation('audit-log');
   const lang = currentLanguage();
-  return (c: HistoryChange) =>
-    diffRows({ [c.field]: c.before }, { [c.field]: c.after })
+  const value = (path: string, v: unknown) => formatValue(t, lang, targetType, path, v);
+  const item = (path: string, v: unknown) =>
+    isItem(v)
+      ? Object.entries(v)
+          .filter(([k, x]) => !QUIET.test(k) && x !== null && x !== '' && x !== undefined)
+          .map(([k, x]) => value(`${path}.${k}`, x))
+          .join('、') || '—'
+      : value(path, v);
+  return (c: HistoryChange) => {
+    const before = Array.isArray(c.before) ? c.before : null;
+    const after = Array.isArray(c.after) ? c.after : null;
+    if ((before ?? after)?.some(isItem) || (before && after && !before.length && !after.length)) {
+      const key = (x: unknown, i: number) => (isItem(x) && typeof x.id === 'number' ? `id:${x.id}` : `at:${i}`);
+      const was = new Map((before ?? []).map((x, i) => [key(x, i), x]));
+      const now = new Map((after ?? []).map((x, i) => [key(x, i), x]));
+      const keys = [...new Set([...was.keys(), ...now.keys()])];
+      return keys
+        .map((k, n) => [k, n] as const)
+        .filter(([k]) => JSON.stringify(was.get(k)) !== JSON.stringify(now.get(k)))
+        .map(([k, n]) => ({
+          path: `${c.field}.${k}`,
+          label: fieldLabel(t, targetType, `${c.field}.${n}`),
+          before: was.has(k) ? item(c.field, was.get(k)) : '—',
+          after: now.has(k) ? item(c.field, now.get(k)) : '—',
+        }));
+    }
+    return diffRows({ [c.field]: c.before }, { [c.field]: c.after })
       .filter((r) => r.changed)
       .map((r) => ({
         path: r.field,
         label: fieldLabel(t, targetType, r.field),
-        before: formatValue(t, lang, targetType, r.field, r.before),
-        after: formatValue(t, lang, targetType, r.field, r.after),
+        before: value(r.field, r.before),
+        after: value(r.field, r.after),
       }));
+  };
 }
 
 /**
@@ -216,11 +249,14 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, inva
 
 function AsOfState({ targetType, day, state }: { targetType: string; day: string; state: Record<string, unknown> | null }) {
   const { t } = useTranslation('history');
-  const { t: ta } = useTranslation('audit-log');
-  const lang = currentLanguage();
+  const readable = useReadable(targetType);
+  // Every value the record held then, a list of records one line per item; ids and empty values left out.
   const rows = useMemo(
-    () => (state ? diffRows(state, state).filter((r) => !['id', 'created_at', 'updated_at', 'version'].includes(r.field)) : []),
-    [state],
+    () =>
+      Object.entries(state ?? {})
+        .filter(([k]) => !['id', 'organization_id', 'created_at', 'updated_at', 'version'].includes(k))
+        .flatMap(([field, value]) => readable({ field, label_key: '', before: null, after: value })),
+    [state, readable],
   );
   return (
     <section className="history-as-of" data-testid="history-as-of-state" aria-label={t('asOfTitle', { day })}>
@@ -228,9 +264,9 @@ function AsOfState({ targetType, day, state }: { targetType: string; day: string
       {state ? (
         <dl>
           {rows.map((r) => (
-            <div key={r.field} className="history-as-of-row">
-              <dt>{fieldLabel(ta, targetType, r.field)}</dt>
-              <dd>{formatValue(ta, lang, targetType, r.field, r.after)}</dd>
+            <div key={r.path} className="history-as-of-row">
+              <dt>{r.label}</dt>
+              <dd>{r.after}</dd>
             </div>
           ))}
         </dl>
