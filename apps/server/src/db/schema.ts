@@ -14,6 +14,7 @@ import type { ProductTables } from './tables/products.ts';
 import type { MemberTables } from './tables/members.ts';
 import type { WorkRunTables } from './tables/work-runs.ts';
 import type { KeptFileTables } from './tables/kept-files.ts';
+import type { RecordVersionTables } from './tables/record-versions.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -158,7 +159,8 @@ export interface DB
     ProductTables,
     AuditChainTables,
     WorkRunTables,
-    KeptFileTables {
+    KeptFileTables,
+    RecordVersionTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

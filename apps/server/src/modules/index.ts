@@ -26,6 +26,7 @@ import { websiteSettingsModule } from './website-settings/website-settings.modul
 import { healthModule } from './health/health.module.ts';
 import { workRunModule } from './work-run/work-run.module.ts';
 import { historyModule } from './history/history.module.ts';
+import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -58,6 +59,7 @@ export const MODULES: readonly ServerModule[] = [
   healthModule,
   workRunModule,
   historyModule,
+  recordVersionsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {
