@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not show the thin progress bar for this call (background renewals). */
   silent?: boolean;
+  /** More request headers (e.g. `If-Match` with the record's version, issue 36). */
+  headers?: Record<string, string>;
 }
 export interface UploadOptions {
   params?: Record<string, unknown>;
@@ -137,7 +139,7 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
   try {
     res = await fetch(target, {
       method,
-      headers: headers(token, body !== undefined ? { 'content-type': 'application/json' } : {}),
+      headers: headers(token, { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers }),
       body,
       signal: opts.signal,
     });

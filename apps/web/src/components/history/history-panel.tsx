@@ -25,6 +25,12 @@ import './history.css';
 
 const PER_PAGE = 10;
 
+/** The version a record was read at (the server's `version` on kit reads, issue 36), when it has one. */
+export const versionOf = (record: unknown): number | undefined => {
+  const v = (record as { version?: unknown } | null)?.version;
+  return typeof v === 'number' ? v : undefined;
+};
+
 export interface HistoryPanelProps<R> {
   /** The audit target type of the record (`staff`, `admin`, `page`, …): `/api/admin/history/{targetType}/{id}`. */
   targetType: string;
@@ -33,6 +39,8 @@ export interface HistoryPanelProps<R> {
   organization?: boolean;
   /** Who may restore (the record's write roles); others see the history only. */
   canRestore: boolean;
+  /** The version the screen loaded the record at: a restore carries it (If-Match), so a record changed since is a 409. */
+  version?: number;
   /** Queries to refresh after a restore (the resource's), and the restored record for the open form. */
   invalidate?: QueryKey;
   onRestored?(record: R): void;
@@ -91,7 +99,7 @@ function useReadable(targetType: string) {
  * with who, when and the fields in words (the audit labels), the record as of a chosen Taipei day, and
  * a restore per change or per field, confirmed with what comes back, through the record's own update.
  */
-export function HistoryPanel<R>({ targetType, id, organization, canRestore, invalidate, onRestored }: HistoryPanelProps<R>) {
+export function HistoryPanel<R>({ targetType, id, organization, canRestore, version, invalidate, onRestored }: HistoryPanelProps<R>) {
   const { t } = useTranslation('history');
   const { t: ta } = useTranslation('audit-log');
   const { modal } = AntApp.useApp();
@@ -108,7 +116,8 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, inva
     enabled: open,
   });
   const restore = useMutation({
-    mutationFn: (body: { entry_id: number; fields?: string[] }) => api.post<R>(`${base}/restore`, body, { organization }),
+    mutationFn: (body: { entry_id: number; fields?: string[] }) =>
+      api.post<R>(`${base}/restore`, body, { organization, headers: version === undefined ? {} : { 'if-match': `"${version}"` } }),
     onSuccess: async (record) => {
       toast.success({ title: t('restored') });
       onRestored?.(record);

@@ -10,7 +10,7 @@ import { createResourceApi } from './resource-api.ts';
 import type { ResourceScreenConfig } from './resource-spec.ts';
 import { ResourceRecordContext } from './resource-record.ts';
 import { ViewOnSiteButton } from './view-on-site-button.tsx';
-import { HistoryPanel } from '../history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../history/history-panel.tsx';
 
 type ViewOnSiteRecord = { id: number; updated_at?: string | null };
 import './i18n.ts';
@@ -45,6 +45,7 @@ export function formScreen(c: ResourceScreenConfig) {
                 <HistoryPanel<Row>
                   targetType={c.spec.history}
                   id={record.id}
+                  version={versionOf(record)}
                   organization={c.organization}
                   canRestore={canWrite}
                   invalidate={resource.keys.all}

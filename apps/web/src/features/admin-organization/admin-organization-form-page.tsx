@@ -26,7 +26,7 @@ import { api } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { HistoryPanel } from '../../components/history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { roleLabel } from '../../components/resource/role-tags.tsx';
@@ -127,6 +127,7 @@ export default function AdminOrganizationFormPage() {
               <HistoryPanel
                 targetType="organization"
                 id={one.data.id}
+                version={versionOf(one.data)}
                 canRestore
                 invalidate={adminOrganizationApi.keys.all}
                 onRestored={() => refreshOrganizationLists(qc)}

@@ -24,7 +24,7 @@ import { useAppConfig } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { HistoryPanel } from '../../components/history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
@@ -145,6 +145,7 @@ export default function AdminFormPage() {
               <HistoryPanel
                 targetType="admin"
                 id={one.data.id}
+                version={versionOf(one.data)}
                 canRestore={session.can(ROLES.adminUpdate)}
                 invalidate={adminApi.keys.all}
               />

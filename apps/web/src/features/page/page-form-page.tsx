@@ -20,7 +20,7 @@ import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx'
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
-import { HistoryPanel } from '../../components/history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -94,6 +94,7 @@ export default function PageFormPage() {
             <HistoryPanel<Page>
               targetType="page"
               id={record.id}
+              version={versionOf(record)}
               canRestore={rf.canWrite}
               invalidate={pagesApi.keys.all}
               onRestored={rf.takeRecord}

@@ -15,7 +15,7 @@ import { GalleryInput } from '../../components/gallery-input.tsx';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
-import { HistoryPanel } from '../../components/history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { productsApi } from './api.ts';
 import { AttributesEditor } from './attributes-input.tsx';
@@ -115,6 +115,7 @@ export default function ProductFormPage() {
             <HistoryPanel<Product>
               targetType="product"
               id={record.id}
+              version={versionOf(record)}
               canRestore={canWrite}
               invalidate={productsApi.keys.all}
               onRestored={rf.takeRecord}

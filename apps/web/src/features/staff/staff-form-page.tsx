@@ -20,7 +20,7 @@ import {
   type StaffListItem,
 } from '@bo/shared/schemas/staff';
 import { PageHeader } from '../../components/page-header.tsx';
-import { HistoryPanel } from '../../components/history/history-panel.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
@@ -88,6 +88,7 @@ export default function StaffFormPage() {
               <HistoryPanel<Staff>
                 targetType="staff"
                 id={staff.id}
+                version={versionOf(staff)}
                 organization
                 canRestore={canWrite}
                 invalidate={staffApi.keys.all}
