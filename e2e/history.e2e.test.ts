@@ -55,7 +55,18 @@ beforeAll(async () => {
   });
   if (!r.ok) throw new Error(`scan upload ${r.status} ${await r.text()}`);
   // Someone saves the record without the certificate: the row goes, its scan is kept for the history.
-  await api.put(`/api/admin/organization/staff/${staffId}`, { name: '王大明', job_title: '領班', certificates: [] });
+  const { version } = await api.get(`/api/admin/organization/staff/${staffId}`);
+  const put = await fetch(`${server.url}/api/admin/organization/staff/${staffId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ name: '王大明', job_title: '領班', certificates: [], organization_id: orgId }),
+    headers: {
+      'content-type': 'application/json',
+      'if-match': `"${version ?? 0}"`,
+      'x-fingerprint': api.fingerprint,
+      authorization: `Bearer ${api.token}`,
+    },
+  });
+  if (!put.ok) throw new Error(`staff save ${put.status} ${await put.text()}`);
 });
 
 async function newPage(width: number, height = 900) {

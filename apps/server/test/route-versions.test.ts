@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 const writes = () =>
-  routes.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && [r.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'));
+  routes.filter(
+    (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && [r.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'),
+  );
 const label = (r: CollectedRoute) => `${[r.method].flat().join(',')} ${r.url}`;
 const versionOf = (r: CollectedRoute) => (r.config as { version?: VersionDeclaration } | undefined)?.version;
 

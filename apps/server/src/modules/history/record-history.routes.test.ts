@@ -175,6 +175,25 @@ describe('restore', () => {
     expect(after.job_title).toBe('領班');
   });
 
+  it("carries the record's version: a stale one is 409 and writes nothing, none is 428", async () => {
+    await at('2026-03-03T04:00:00.000Z');
+    const { staff } = await staffWithScan('吳十');
+    await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(staff, { job_title: '領班' }));
+    const [update] = (await api(t.app, writerA).get(`${H}/${staff.id}`)).json().data;
+    const { version } = (await api(t.app, writerA).get(`${S}/${staff.id}`)).json();
+    const restore = { entry_id: update.id, fields: ['job_title'] };
+    const stale = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, restore, { 'if-match': `"${version - 1}"` });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().key).toBe('validate.error.edited_elsewhere');
+    const none = await api(t.app, writerA, { versions: false }).post(`${H}/${staff.id}/restore`, restore);
+    expect(none.statusCode).toBe(428);
+    expect((await api(t.app, writerA).get(`${S}/${staff.id}`)).json()).toMatchObject({ job_title: '領班', version });
+    const ok = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, restore, { 'if-match': `"${version}"` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ job_title: '工地主任', version: version + 1 });
+    expect(ok.headers.etag).toBe(`"${version + 1}"`);
+  });
+
   it('brings back a deleted certificate with its scan, which was kept in storage', async () => {
     await at('2026-03-04T02:00:00.000Z');
     const { staff, certId } = await staffWithScan('黃八');
