@@ -46,6 +46,8 @@ export interface HistoryPanelProps<R> {
   onRestored?(record: R): void;
 }
 
+/** The record's organization is the screen's own: not a change worth a row. */
+const shown = (c: HistoryChange) => c.field !== 'organization_id';
 const isItem = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 /** Keys of a list item that identify or derive rather than say what it is (ids, flags, statuses). */
 const QUIET = /(^id$|_id$|^has_|^superseded$|^status$|_type$|_size$|^created_at$|^updated_at$|^sort_order$)/;
@@ -68,7 +70,7 @@ function useReadable(targetType: string) {
   return (c: HistoryChange) => {
     const before = Array.isArray(c.before) ? c.before : null;
     const after = Array.isArray(c.after) ? c.after : null;
-    if ((before ?? after)?.some(isItem) || (before && after && !before.length && !after.length)) {
+    if ([...(before ?? []), ...(after ?? [])].some(isItem)) {
       const key = (x: unknown, i: number) => (isItem(x) && typeof x.id === 'number' ? `id:${x.id}` : `at:${i}`);
       const was = new Map((before ?? []).map((x, i) => [key(x, i), x]));
       const now = new Map((after ?? []).map((x, i) => [key(x, i), x]));
@@ -216,7 +218,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
                     </tr>
                   </thead>
                   <tbody>
-                    {e.changes.map((c) =>
+                    {e.changes.filter(shown).map((c) =>
                       readable(c).map((r, i) => (
                         <tr key={r.path}>
                           <th scope="row">{r.label}</th>
