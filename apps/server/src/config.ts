@@ -125,6 +125,13 @@ const envSchema = z.object({
   AUDIT_ANCHOR_MAIL: z.string().email().optional(),
   /** How often the head of the audit chain is anchored: each hour (the hour before) or only with the daily job. */
   AUDIT_ANCHOR_EVERY: z.enum(['hour', 'day']).default('hour'),
+  /** Issue 36: how long a stored file a change removed is kept for a restore from the history (docs/history.md). */
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** When the daily sweep deletes the kept files whose retention has passed (Taipei), or off. */
+  KEPT_FILES_SWEEP_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
+    .default('03:30'),
   JOB_CHECK_MS: z.coerce.number().int().min(0).default(60_000),
   MINUTE_TASK_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   /** Test hook (issue 33's kill tests): tracked work waits this long before its last commit; 0 (off) outside tests. */
@@ -269,10 +276,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: {
       certificateReminderAt: e.CERTIFICATE_REMINDER_TIME === 'off' ? null : e.CERTIFICATE_REMINDER_TIME,
       auditChainAt: e.AUDIT_CHAIN_TIME === 'off' ? null : e.AUDIT_CHAIN_TIME,
+      keptFilesSweepAt: e.KEPT_FILES_SWEEP_TIME === 'off' ? null : e.KEPT_FILES_SWEEP_TIME,
       checkMs: e.JOB_CHECK_MS,
       minuteTaskMs: e.MINUTE_TASK_MS,
       workRunTestPauseMs: e.WORK_RUN_TEST_PAUSE_MS,
     },
+    history: { retentionDays: e.HISTORY_RETENTION_DAYS },
     audit: { anchorMailTo: e.AUDIT_ANCHOR_MAIL ?? null, anchorEvery: e.AUDIT_ANCHOR_EVERY },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -3,7 +3,7 @@
  * apps/server/src/lib/kit/audit-targets.ts, which derives its types from this constant): the audit
  * writer accepts only these pairs, so a typo or a new action is a type error until it is declared
  * here, and the web's audit-log labels test fails until the new code has zh-TW and en-US labels
- * (apps/web/src/features/audit-log/i18n.ts).
+ * (apps/web/src/components/audit-labels/i18n.ts).
  */
 export const AUDIT_ACTIONS = {
   admin: [
@@ -36,18 +36,20 @@ export const AUDIT_ACTIONS = {
     'revoke_role',
     // Issue 26: a set-password link handed to the inviter because its mail could not go out.
     'hand_over_link',
+    // Issue 36: a value or an earlier state put back from the record's history.
+    'restore',
   ],
-  admin_group: ['create', 'update', 'delete'],
+  admin_group: ['create', 'update', 'delete', 'restore'],
   app_config: ['update', 'restore'],
   /** Issue 26: the website's identity (one document); its logo is let go of when the photo is deleted. */
-  website_settings: ['update', 'unlink_photo'],
+  website_settings: ['update', 'unlink_photo', 'restore'],
   /** Append-only: the log itself never changes; an export, a verification of the chain and a day's anchor are recorded. */
   audit_log: ['export', 'verify_chain', 'anchor_chain'],
   /** Issue 13: the operator CLI's backup of the SQLite database. */
   database: ['backup'],
   /** reorder: the kit's stored order (lib/kit/row-order.ts), declared on certificate types by the kit's own test. */
-  certificate_type: ['create', 'update', 'delete', 'reorder'],
-  file: ['upload', 'update', 'delete', 'sign_link'],
+  certificate_type: ['create', 'update', 'delete', 'reorder', 'restore'],
+  file: ['upload', 'update', 'delete', 'sign_link', 'restore'],
   login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
   /** Issue 36: an admin took over the editing of a record from whoever held its edit lease (id "staff:12"). */
   edit_lease: ['take_over'],
@@ -55,9 +57,9 @@ export const AUDIT_ACTIONS = {
   mail: ['resend'],
   mail_template: ['update', 'reset', 'send_test'],
   one_time_code: ['delete'],
-  organization: ['create', 'update', 'patch', 'delete'],
+  organization: ['create', 'update', 'patch', 'delete', 'restore'],
   organization_member: ['add', 'invite', 'update', 'remove', 'resend_invitation'],
-  photo: ['upload', 'update', 'delete'],
+  photo: ['upload', 'update', 'delete', 'restore'],
   staff: [
     'create',
     'update',
@@ -69,26 +71,28 @@ export const AUDIT_ACTIONS = {
     'unlink_photo',
     'upload_certificate_file',
     'delete_certificate_file',
+    // Issue 36: a value or an earlier state put back from the record's history.
+    'restore',
   ],
-  staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file'],
+  staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
   line_message: ['send', 'send_failed'],
   google_drive: ['test_permission'],
   /** Issue 11: site content. A library photo deleted from under a video or banner is an unlink_photo. */
-  video: ['create', 'update', 'patch', 'delete', 'unlink_photo'],
-  banner: ['create', 'update', 'patch', 'delete', 'reorder', 'unlink_photo'],
+  video: ['create', 'update', 'patch', 'delete', 'unlink_photo', 'restore'],
+  banner: ['create', 'update', 'patch', 'delete', 'reorder', 'unlink_photo', 'restore'],
   /** A contact is created by the public form (no actor); handling is a patch. */
   contact: ['receive', 'patch', 'delete', 'export'],
   /** publish: a scheduled page going out at its minute (no actor); restore: a revision put back. */
   /** reorder (issue 26): one list's new order (a page type's, the products', a position's banners) in before/after `ids`. */
   page: ['create', 'update', 'patch', 'delete', 'publish', 'restore', 'unlink_photo', 'reorder'],
-  page_category: ['create', 'update', 'delete'],
+  page_category: ['create', 'update', 'delete', 'restore'],
   /** Issue 12: products. generate_instances: the instance set rebuilt from the attributes (created, kept, removed). */
   /** reorder: the products' order; reorder_instances: one product's instances dragged into order. */
-  product: ['create', 'update', 'patch', 'delete', 'generate_instances', 'unlink_photo', 'reorder', 'reorder_instances'],
-  product_category: ['create', 'update', 'delete'],
+  product: ['create', 'update', 'patch', 'delete', 'generate_instances', 'unlink_photo', 'reorder', 'reorder_instances', 'restore'],
+  product_category: ['create', 'update', 'delete', 'restore'],
   /** An instance's SKU, price, stock, photo (update) or a batch price/stock edit (patch). */
-  product_instance: ['update', 'patch', 'unlink_photo'],
+  product_instance: ['update', 'patch', 'unlink_photo', 'restore'],
   /**
    * Issue 12: the website's members. Their own acts have no actor (members are not admins): sign-up,
    * e-mail confirmation, sign-in, profile, password; the back office's are update, patch, delete,
@@ -114,6 +118,8 @@ export const AUDIT_ACTIONS = {
     'change_email',
     'reset_password',
     'send_confirmation_mail',
+    // Issue 36: a value or an earlier state put back from the record's history.
+    'restore',
   ],
 } as const;
 

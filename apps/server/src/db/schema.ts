@@ -13,6 +13,7 @@ import type { PageTables, SiteContentTables } from './tables/site-content.ts';
 import type { ProductTables } from './tables/products.ts';
 import type { MemberTables } from './tables/members.ts';
 import type { WorkRunTables } from './tables/work-runs.ts';
+import type { KeptFileTables } from './tables/kept-files.ts';
 import type { RecordVersionTables } from './tables/record-versions.ts';
 import type { EditLeaseTables } from './tables/edit-leases.ts';
 
@@ -160,7 +161,8 @@ export interface DB
     AuditChainTables,
     WorkRunTables,
     RecordVersionTables,
-    EditLeaseTables {
+    EditLeaseTables,
+    KeptFileTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -45,3 +45,13 @@ export const imagesBusy = (retryAfterSeconds: number) =>
   new AppError(503, MESSAGES.imagesBusy, undefined, { 'retry-after': String(retryAfterSeconds) });
 /** The disk under DATA_DIR is full (lib/out-of-space.ts): nothing was stored. */
 export const insufficientStorage = () => new AppError(507, MESSAGES.insufficientStorage);
+
+/** A zod failure as the error body's `errors`: each path (dotted) with its translation key, `validate.error.invalid` otherwise. */
+export function fieldErrorsOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'fields';
+    errors[key] = [...(errors[key] ?? []), issue.message.startsWith('validate.') ? issue.message : 'validate.error.invalid'];
+  }
+  return errors;
+}

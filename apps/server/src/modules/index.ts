@@ -25,6 +25,7 @@ import { productModule } from './product/product.module.ts';
 import { websiteSettingsModule } from './website-settings/website-settings.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { workRunModule } from './work-run/work-run.module.ts';
+import { historyModule } from './history/history.module.ts';
 import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 
@@ -58,6 +59,7 @@ export const MODULES: readonly ServerModule[] = [
   websiteSettingsModule,
   healthModule,
   workRunModule,
+  historyModule,
   recordVersionsModule,
   editLeaseModule,
 ];

@@ -30,6 +30,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** The call outlives the page (a tab closing ends its edit lease). */
   keepalive?: boolean;
+  /** More request headers (e.g. `If-Match` with the record's version, issue 36). */
+  headers?: Record<string, string>;
 }
 export interface UploadOptions {
   params?: Record<string, unknown>;
@@ -139,7 +141,7 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
   try {
     res = await fetch(target, {
       method,
-      headers: headers(token, body !== undefined ? { 'content-type': 'application/json' } : {}),
+      headers: headers(token, { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers }),
       body,
       signal: opts.signal,
       keepalive: opts.keepalive,

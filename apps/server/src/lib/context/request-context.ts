@@ -8,6 +8,7 @@ import { resolveTargetLabel } from './audit-labels.ts';
 import { inOrganization, scopeOf, type OrganizationScope, type Scope } from './scope.ts';
 import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
+import { keepFiles, type KeptFile } from '../storage/kept-files.repository.ts';
 import { appendToAuditChain, type UnchainedAuditRow } from './audit-chain-append.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
 import { bumpVersionsOf, markedOverwrite } from './record-versions.ts';
@@ -39,6 +40,11 @@ export interface WriteContext<P extends ActingPrincipal = ActingPrincipal> exten
   audit(entry: TypedAuditEntry): Promise<void>;
   /** Stored objects to delete once the transaction has committed: a failure then only leaves garbage. */
   dropAfterCommit(keys: Iterable<string | null | undefined>): void;
+  /**
+   * Stored files a change removed from their row, kept in storage for the history's retention
+   * (HISTORY_RETENTION_DAYS) so a restore of the row brings them back; the daily sweep deletes them after.
+   */
+  keepRemovedFiles(files: Iterable<KeptFile | null | undefined>): Promise<void>;
   /** Rows of `table` about to be deleted: the modules pointing at them let go first (row-references.ts). */
   release(table: keyof DB & string, ids: readonly number[]): Promise<void>;
   /** Queues a mail in the transaction (lib/mail/outbox.ts); delivery starts once it has committed. */
@@ -152,6 +158,12 @@ export async function runInTransaction<P extends ActingPrincipal, T>(
         dropAfterCommit: (keys) => {
           for (const k of keys) if (k) dropped.push(k);
         },
+        keepRemovedFiles: (files) =>
+          keepFiles(
+            trx,
+            [...files].filter((f): f is KeptFile => !!f?.key),
+            host.config.history.retentionDays,
+          ),
         release: (table, ids) => host.release(ctx, table, ids),
         sendMail: async (mail) => {
           const id = await enqueueMail(trx, host.config, mail);

@@ -9,6 +9,9 @@ import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from '../context/audit-targets.ts';
 import type { AdminReadContext, RequestContext } from '../context/request-context.ts';
 import { storeOrder, type OrderDeclaration } from './row-order.ts';
+import { historyQuery, historyResponse, restoreInput } from '@bo/shared/schemas/history';
+import { badRequest, fieldErrorsOf, notFound as notFoundError } from '../errors.ts';
+import { recordHistory, valuesToRestore, type HistoryRecord } from './record-history.ts';
 import { withVersion } from '@bo/shared/versions';
 import type { FastifyReply } from 'fastify';
 import type { ReadDb } from '../../db/database.ts';
@@ -82,6 +85,12 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
    * the row is as the view shows it (e.g. a personal field's blind index beside its mask); the view itself by default.
    */
   auditView?(ctx: RequestContext, view: View): Promise<unknown>;
+  /**
+   * The record's history and restore (record-history.ts, docs/history.md): `GET /api/admin/history/${target}/:id`
+   * with the read roles and `POST …/restore` with the update roles. A restore goes through `update` with the
+   * current record and the restored values (parsed by `schemas.input`), unless `restore` says how.
+   */
+  history?: true | { restore?(ctx: RequestContext, current: View, values: Record<string, unknown>): Promise<View> };
   /** The index and single read, on a read context: a write there does not compile. */
   reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
   /** The writes, in the call's transaction; none for a read-only resource. */
@@ -149,7 +158,11 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     });
     /** Views with their versions (one query for all of them); the single read's also as its ETag. */
     const versioned = async <V extends { id: number }>(db: ReadDb, rows: V[]): Promise<(V & { version: number })[]> => {
-      const versions = await versionsOfRows(db, target, rows.map((r) => r.id));
+      const versions = await versionsOfRows(
+        db,
+        target,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => ({ ...r, version: versions.get(String(r.id)) ?? 0 }));
     };
     const tagged = async <V extends { id: number }>(reply: FastifyReply, db: ReadDb, row: V) => {
@@ -356,6 +369,89 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           return req.write(door, store);
         },
       );
+    }
+    if (decl.history && has('read')) registerHistory();
+    function registerHistory() {
+      const restore = decl.history === true ? undefined : decl.history?.restore;
+      const historyPath = `/api/admin/history/${target}/:id`;
+      const recordOf = async (req: FastifyRequest, ctx: { organizationId: number | null }, id: number): Promise<HistoryRecord> => {
+        const [current] = await decl.reads(req.read(door)).find([id]);
+        return {
+          targetType: target,
+          targetId: id,
+          organizationId: decl.organization ? ctx.organizationId : null,
+          current: (current as Record<string, unknown> | undefined) ?? null,
+        };
+      };
+      app.get(
+        historyPath,
+        {
+          schema: {
+            tags,
+            description:
+              "The record's changes (its audit entries, field by field), newest first; `as_of` (a Taipei day) adds its state then.",
+            params: idParam,
+            querystring: historyQuery,
+            response: { 200: historyResponse },
+          },
+          config: config('read'),
+        },
+        async (req) => {
+          const ctx = req.read(door);
+          const record = await recordOf(req, ctx, req.params.id);
+          // A record gone (deleted) shows its history only to callers of its organization (organization resources).
+          if (!record.current && !decl.organization) throw notFoundError();
+          return recordHistory(ctx.db, record, req.query);
+        },
+      );
+      if (!has('update') && !restore) return;
+      app.post(
+        `${historyPath}/restore`,
+        {
+          schema: {
+            tags,
+            description:
+              'Puts back the fields (all when absent) as they were before (`side: before`, the default) or after an entry of ' +
+              "this record, through the record's own update (validation, scope); audited `restore` naming `restored_entry_id`.",
+            params: idParam,
+            body: restoreInput,
+            response: { 200: versionedView },
+          },
+          // The record's version (If-Match) is checked at the write door, as for its update.
+          config: config('update'),
+        },
+        (req, reply) =>
+          req.write(door, async (ctx) => {
+            const [current] = await loadAll(decl.reads(ctx), [req.params.id]);
+            const record = {
+              targetType: target,
+              targetId: current.id,
+              organizationId: decl.organization ? ctx.organizationId : null,
+              current,
+            };
+            const { values, fields } = await valuesToRestore(ctx.db, record as HistoryRecord, req.body);
+            const after = restore
+              ? await restore(ctx, current, values)
+              : await writes!(ctx).update!(current, inputOf({ ...current, ...values }));
+            await ctx.audit({
+              action: 'restore',
+              target_type: target,
+              target_id: current.id,
+              before: current,
+              after: { ...after, restored_entry_id: req.body.entry_id, restored_fields: fields },
+            } as Parameters<RequestContext['audit']>[0]);
+            return tagged(reply, ctx.db, after);
+          }),
+      );
+    }
+    /** A restored state as the update's input: a value no longer valid is a 400 naming its field, as a form's would be. */
+    function inputOf(state: Record<string, unknown>): Input {
+      // The view holds more than the input (ids, names, times): only the input's own keys go in (strict inputs refuse others).
+      const shape = (schemas.input as unknown as { shape?: Record<string, unknown> }).shape;
+      const own = shape ? Object.fromEntries(Object.entries(state).filter(([k]) => Object.hasOwn(shape, k))) : state;
+      const parsed = schemas.input!.safeParse(own);
+      if (parsed.success) return parsed.data;
+      throw badRequest(fieldErrorsOf(parsed.error));
     }
     const refusal = decl.refuseWithout;
     for (const op of refusal ? (decl.without ?? []) : []) {

@@ -24,6 +24,7 @@ export const adminModule = defineModule({
       path: '/api/admin/admin',
       tags: ['admin'],
       target: 'admin',
+      history: true,
       roles: {
         read: ROLES.adminUpdate,
         write: ROLES.adminUpdate,

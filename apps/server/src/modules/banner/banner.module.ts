@@ -19,6 +19,7 @@ export const bannerModule = defineModule({
       path: '/api/admin/banner',
       tags: ['banner'],
       target: 'banner',
+      history: true,
       roles: { read: ROLES.banner, write: ROLES.banner },
       schemas: { view: bannerSchema, input: bannerInput, listQuery: bannerListQuery },
       patch: { fields: ['sort_order'], rules: { sort_order: sortOrder.unwrap() } },

@@ -24,6 +24,7 @@ export const memberModule = defineModule({
       path: '/api/admin/member',
       tags: ['member'],
       target: 'member',
+      history: true,
       roles: { read: ROLES.member, write: ROLES.member },
       schemas: { view: memberSchema, input: memberInput, listQuery: memberListQuery },
       without: ['create'],

@@ -38,7 +38,12 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     find: async (ctx, id) => {
       const [org, adminId] = id.split(':').map(Number);
       if (org !== ctx.organizationId || !Number.isInteger(adminId)) return undefined;
-      const page = await organizationMembersReads(ctx as OrganizationReadContext).list({ page: 1, per_page: 100, sort: 'id', order: 'asc' } as never);
+      const page = await organizationMembersReads(ctx as OrganizationReadContext).list({
+        page: 1,
+        per_page: 100,
+        sort: 'id',
+        order: 'asc',
+      } as never);
       return page.data.find((m) => m.admin_id === adminId);
     },
   });

@@ -46,6 +46,7 @@ export const pageModule = defineModule({
       path: '/api/admin/page',
       tags: ['page'],
       target: 'page',
+      history: true,
       roles: { read: ROLES.page, write: ROLES.page },
       schemas: { view: pageSchema, input: pageInput, listQuery: pageListQuery },
       patch: {

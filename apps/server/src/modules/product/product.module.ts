@@ -44,6 +44,7 @@ export const productModule = defineModule({
       path: '/api/admin/product',
       tags: ['product'],
       target: 'product',
+      history: true,
       roles: { read: ROLES.product, write: ROLES.product },
       schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
       patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },

@@ -74,6 +74,19 @@ export const certificateRowsOf = (db: ReadDb, scope: Scope, staffId: number) =>
     .orderBy('id')
     .execute();
 
+/** The certificate rows of these staff (rows already in reach), with their stored files. */
+export const certificateRowsOfStaff = (db: ReadDb, scope: Scope, staffIds: readonly number[]) =>
+  staffIds.length
+    ? whereInScope(
+        db
+          .selectFrom('staff_certificates')
+          .selectAll()
+          .where('staff_id', 'in', [...staffIds]),
+        'organization_id',
+        scope,
+      ).execute()
+    : Promise.resolve([]);
+
 /** One certificate of a staff in the scope, or 404. */
 export async function findCertificateOr404(db: ReadDb, scope: Scope, staffId: number, certificateId: number): Promise<StaffCertificateRow> {
   const row = await whereInScope(
@@ -96,6 +109,29 @@ export async function insertCertificate(db: Trx, scope: Scope, staffId: number, 
       ...values,
       organization_id: owningOrganization(scope)!,
       staff_id: staffId,
+      file_key: null,
+      file_name: null,
+      file_type: null,
+      file_size: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+}
+
+/** A deleted certificate put back under its own id (a restore from the staff's history); its values follow as an update. */
+export async function reviveCertificate(db: Trx, scope: Scope, staffId: number, id: number, certificateTypeId: number): Promise<void> {
+  const t = now();
+  await db
+    .insertInto('staff_certificates')
+    .values({
+      id,
+      organization_id: owningOrganization(scope)!,
+      staff_id: staffId,
+      certificate_type_id: certificateTypeId,
+      number: null,
+      issued_at: null,
+      expires_at: null,
       file_key: null,
       file_name: null,
       file_type: null,

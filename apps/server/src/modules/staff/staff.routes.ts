@@ -33,6 +33,8 @@ export const staffResourceRoutes = resourceRoutes({
   schemas: { view: staffSchema, input: staffInput, listQuery: staffListQuery, list: staffListResponse },
   patch: { fields: STAFF_PATCHABLE, rules: staffFieldRules },
   without: ['batchPatch'],
+  // A restore brings deleted certificates back with their kept scans (docs/history.md).
+  history: { restore: (ctx, current, values) => staffService(ctx).restore(current, values) },
   reads: staffReads,
   service: staffService,
   auditView: staffAuditView,

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   staffDisplayName,
+  staffInput,
+  type Certificate,
   type ExpirationResponse,
   type Staff,
   type StaffListItem,
@@ -19,9 +21,13 @@ import { owningOrganization } from '../../lib/context/scope.ts';
 import { knownCertificateTypeIds } from './certificate-type.repository.ts';
 import { libraryPhotoKey } from './library-photos.ts';
 import { plainStaffValues, staffFieldValues, type StaffData, type StaffFieldValues } from './staff-fields.ts';
+import { latestKeptFileOf, takeBackKeptFile, type KeptFile } from '../../lib/storage/kept-files.repository.ts';
+import { fieldErrorsOf } from '../../lib/errors.ts';
 import {
   certificateRowsOf,
-  certificatesOf,
+  certificateRowsOfStaff,
+  reviveCertificate,
+  type StaffCertificateRow,
   certificatesNeedingAttention,
   deleteCertificates,
   deleteCertificatesOfStaff,
@@ -63,6 +69,11 @@ export interface StaffService extends ResourceWrites<Staff, StaffData> {
   /** A scanned certificate file (already stored) replaces the certificate's file. */
   setCertificateFile(id: number, certificateId: number, file: { key: string; name: string; type: string; size: number }): Promise<Staff>;
   removeCertificateFile(id: number, certificateId: number): Promise<Staff>;
+  /**
+   * Values from the staff's history put back (record-history.ts): certificates deleted since come back
+   * with their ids, and a certificate that had a scan gets it back while storage still keeps it.
+   */
+  restore(before: Staff, values: Record<string, unknown>): Promise<Staff>;
 }
 
 /** A filter with its keyword's blind index: a full national id finds its staff, exactly. */
@@ -78,6 +89,20 @@ export async function staffAuditView(ctx: RequestContext, view: Staff) {
   const row = await staffRows.findOr404(ctx.db, ctx.scope, view.id);
   return { ...view, national_id_bidx: row.national_id_bidx };
 }
+
+/** A certificate's scan, kept when a change removes it (lib/storage/kept-files.repository.ts). */
+const keptScanOf = (c: StaffCertificateRow): KeptFile | null =>
+  c.file_key
+    ? {
+        key: c.file_key,
+        origin_table: 'staff_certificates',
+        origin_id: c.id,
+        organization_id: c.organization_id,
+        file_name: c.file_name,
+        file_type: c.file_type,
+        file_size: c.file_size,
+      }
+    : null;
 
 /** Staff of the context's scope: one organization's, or every organization's for readers across them. */
 export function staffReads(ctx: AdminReadContext): StaffReads {
@@ -182,7 +207,7 @@ export function staffService(ctx: RequestContext): StaffService {
       scope,
       removed.map((c) => c.id),
     );
-    ctx.dropAfterCommit(removed.map((c) => c.file_key));
+    await ctx.keepRemovedFiles(removed.map(keptScanOf));
     for (const c of data.certificates) {
       const values = {
         certificate_type_id: c.certificate_type_id,
@@ -195,7 +220,7 @@ export function staffService(ctx: RequestContext): StaffService {
     }
   }
 
-  return {
+  const service: StaffService = {
     async create(data) {
       const ring = await writableKeyRing(db, ctx.config);
       const personal = personalChanges(data);
@@ -236,9 +261,35 @@ export function staffService(ctx: RequestContext): StaffService {
     async remove(rows) {
       const ids = rows.map((r) => r.id);
       ctx.dropAfterCommit((await staffRows.find(db, scope, ids)).map((r) => r.photo_key));
-      ctx.dropAfterCommit((await certificatesOf(db, ids)).map((c) => c.file_key));
+      await ctx.keepRemovedFiles((await certificateRowsOfStaff(db, scope, ids)).map(keptScanOf));
       await deleteCertificatesOfStaff(db, scope, ids);
       await staff.remove(db, scope, ids);
+    },
+
+    async restore(before, values) {
+      const parsed = staffInput.safeParse({ ...before, ...values });
+      if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
+      const data = parsed.data;
+      await checkInput(data, before.id);
+      const restoredCertificates = Array.isArray(values.certificates) ? (values.certificates as Certificate[]) : [];
+      const existing = new Map((await certificateRowsOf(db, scope, before.id)).map((c) => [c.id, c]));
+      for (const c of data.certificates)
+        if (c.id !== undefined && !existing.has(c.id)) await reviveCertificate(db, scope, before.id, c.id, c.certificate_type_id);
+      const after = await service.update!(before, data);
+      for (const c of restoredCertificates) {
+        const row = existing.get(c.id);
+        if (!c.has_file || row?.file_key) continue;
+        const kept = await latestKeptFileOf(db, 'staff_certificates', c.id);
+        if (!kept) continue;
+        await updateCertificate(db, scope, before.id, c.id, {
+          file_key: kept.storage_key,
+          file_name: kept.file_name,
+          file_type: kept.file_type,
+          file_size: kept.file_size,
+        });
+        await takeBackKeptFile(db, kept.id);
+      }
+      return restoredCertificates.length ? read(before.id) : after;
     },
 
     async setUploadedPhoto(id, key, size) {
@@ -276,7 +327,7 @@ export function staffService(ctx: RequestContext): StaffService {
         file_type: file.type,
         file_size: file.size,
       });
-      ctx.dropAfterCommit([before.file_key]);
+      await ctx.keepRemovedFiles([keptScanOf(before)]);
       await ctx.audit({
         action: 'upload_certificate_file',
         target_type: 'staff',
@@ -290,7 +341,7 @@ export function staffService(ctx: RequestContext): StaffService {
     async removeCertificateFile(id, certificateId) {
       const before = await findCertificateOr404(db, scope, id, certificateId);
       await updateCertificate(db, scope, id, certificateId, { file_key: null, file_name: null, file_type: null, file_size: null });
-      ctx.dropAfterCommit([before.file_key]);
+      await ctx.keepRemovedFiles([keptScanOf(before)]);
       await ctx.audit({
         action: 'delete_certificate_file',
         target_type: 'staff',
@@ -300,4 +351,5 @@ export function staffService(ctx: RequestContext): StaffService {
       return read(id);
     },
   };
+  return service;
 }

@@ -10,6 +10,7 @@ import { createResourceApi } from './resource-api.ts';
 import type { ResourceScreenConfig } from './resource-spec.ts';
 import { ResourceRecordContext } from './resource-record.ts';
 import { ViewOnSiteButton } from './view-on-site-button.tsx';
+import { HistoryPanel, versionOf } from '../history/history-panel.tsx';
 
 type ViewOnSiteRecord = { id: number; updated_at?: string | null };
 import './i18n.ts';
@@ -40,6 +41,17 @@ export function formScreen(c: ResourceScreenConfig) {
           extra={
             <Flex gap={8} align="center" wrap>
               {c.spec.siteLink && record ? <ViewOnSiteButton apiPath={c.spec.apiPath} record={record as ViewOnSiteRecord} /> : null}
+              {c.spec.history && mode === 'update' && record ? (
+                <HistoryPanel<Row>
+                  targetType={c.spec.history}
+                  id={record.id}
+                  version={versionOf(record)}
+                  organization={c.organization}
+                  canRestore={canWrite}
+                  invalidate={resource.keys.all}
+                  onRestored={rf.takeRecord}
+                />
+              ) : null}
               <Button onClick={rf.back}>{t('back')}</Button>
             </Flex>
           }

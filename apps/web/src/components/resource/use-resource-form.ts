@@ -131,5 +131,11 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
     },
   } satisfies Partial<ResourceFormProps<V>>;
 
-  return { mode, target, form, record, query: one, canWrite, dirty, saveNow, formProps, back: () => navigate(basePath) };
+  /** A record saved elsewhere (a restore from its history) replaces the form's values. */
+  const takeRecord = (next: R) => {
+    form.setFieldsValue(toValues(next) as Parameters<typeof form.setFieldsValue>[0]);
+    setDirty(false);
+  };
+
+  return { mode, target, form, record, query: one, canWrite, dirty, saveNow, formProps, takeRecord, back: () => navigate(basePath) };
 }

@@ -26,6 +26,7 @@ import { api } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { roleLabel } from '../../components/resource/role-tags.tsx';
@@ -120,7 +121,21 @@ export default function AdminOrganizationFormPage() {
     <div className="page admin-organization-form-page">
       <PageHeader
         title={mode === 'create' ? t('create') : one.data ? organizationLabel(one.data) : undefined}
-        extra={<Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>}
+        extra={
+          <Flex gap={8} wrap>
+            {mode === 'update' && one.data ? (
+              <HistoryPanel
+                targetType="organization"
+                id={one.data.id}
+                version={versionOf(one.data)}
+                canRestore
+                invalidate={adminOrganizationApi.keys.all}
+                onRestored={() => refreshOrganizationLists(qc)}
+              />
+            ) : null}
+            <Button onClick={() => navigate('/admin/admin-organization')}>{tr('back')}</Button>
+          </Flex>
+        }
       />
       <ResourceForm<Values>
         testId="organization-form"

@@ -24,6 +24,7 @@ import { useAppConfig } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
@@ -138,7 +139,20 @@ export default function AdminFormPage() {
       <PageHeader
         title={title}
         subtitle={mode === 'update' && one.data && !one.data.has_change_default_password ? t('pendingPassword') : undefined}
-        extra={managesAll ? <Button onClick={() => navigate('/admin/admin')}>{tr('back')}</Button> : undefined}
+        extra={
+          <Flex gap={8} wrap>
+            {mode === 'update' && one.data ? (
+              <HistoryPanel
+                targetType="admin"
+                id={one.data.id}
+                version={versionOf(one.data)}
+                canRestore={session.can(ROLES.adminUpdate)}
+                invalidate={adminApi.keys.all}
+              />
+            ) : null}
+            {managesAll ? <Button onClick={() => navigate('/admin/admin')}>{tr('back')}</Button> : null}
+          </Flex>
+        }
       />
       <ResourceForm<Values>
         testId="admin-form"

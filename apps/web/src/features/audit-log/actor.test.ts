@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRINCIPAL_KINDS } from '@bo/shared/schemas/audit-log';
 import { i18n } from '../../i18n/index.ts';
 import { actorOf } from './actor.ts';
-import './i18n.ts';
+import '../../components/audit-labels/i18n.ts';
 
 const admin = { id: 3, email: 'amy@example.com', name: 'Amy' };
 const entry = (actor_kind: (typeof PRINCIPAL_KINDS)[number], more: { actor?: typeof admin | null; user_agent?: string | null } = {}) => ({

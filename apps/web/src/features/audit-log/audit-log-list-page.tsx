@@ -27,8 +27,8 @@ import { organizationOptionsQuery } from '../../lib/organization-options.ts';
 import { auditLogListQuery, auditLogQuery, exportAuditLog, type AuditLogEntry } from './api.ts';
 import { actorOf, personLabel } from './actor.ts';
 import { AuditChainStatusBar } from './audit-chain-status.tsx';
-import { AuditDiffTable } from './audit-diff-table.tsx';
-import './i18n.ts';
+import { AuditDiffTable } from '../../components/audit-labels/audit-diff-table.tsx';
+import '../../components/audit-labels/i18n.ts';
 import './audit-log.css';
 
 const FILTERS = [

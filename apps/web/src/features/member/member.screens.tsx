@@ -13,6 +13,7 @@ const statusOptions = MEMBER_STATUSES.map((s) => ({ value: s, label: txIn('statu
 /** The members' list and update screen (loaded with them): what the kit shows, and the member's own parts. */
 export default {
   apiPath: '/api/admin/member',
+  history: 'member',
   schema: memberInput,
   list: { sort: 'created_at', order: 'desc' },
   tableTestId: 'member-table',

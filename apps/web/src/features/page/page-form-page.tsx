@@ -20,6 +20,7 @@ import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx'
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -91,6 +92,14 @@ export default function PageFormPage() {
             <Button icon={<HistoryOutlined />} onClick={() => setRevisionsOpen(true)} data-testid="page-revisions-open">
               {t('revisionsCount', { count: record.revision_count })}
             </Button>
+            <HistoryPanel<Page>
+              targetType="page"
+              id={record.id}
+              version={versionOf(record)}
+              canRestore={rf.canWrite}
+              invalidate={pagesApi.keys.all}
+              onRestored={rf.takeRecord}
+            />
           </>
         ) : null
       }

@@ -15,6 +15,7 @@ import { GalleryInput } from '../../components/gallery-input.tsx';
 import { RichTextEditor } from '../../components/rich-text/rich-text-editor.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { productsApi } from './api.ts';
 import { AttributesEditor } from './attributes-input.tsx';
@@ -108,7 +109,21 @@ export default function ProductFormPage() {
       lease={{ targetType: 'product', id: rf.target }}
       title={record?.name}
       apiPath={productsApi.base}
-      headerExtra={record ? <ProductStatusTag status={record.status} /> : null}
+      headerExtra={
+        record ? (
+          <>
+            <ProductStatusTag status={record.status} />
+            <HistoryPanel<Product>
+              targetType="product"
+              id={record.id}
+              version={versionOf(record)}
+              canRestore={canWrite}
+              invalidate={productsApi.keys.all}
+              onRestored={rf.takeRecord}
+            />
+          </>
+        ) : null
+      }
       initialValues={NEW}
       testId="product-form"
       after={

@@ -8,6 +8,7 @@ import Button from 'antd/es/button';
 import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Divider from 'antd/es/divider';
+import Flex from 'antd/es/flex';
 import { ROLES } from '@bo/shared/permissions';
 import { PERSONAL_DATA_RECORDED } from '@bo/shared/personal-data';
 import {
@@ -21,6 +22,7 @@ import {
   type StaffListItem,
 } from '@bo/shared/schemas/staff';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
@@ -80,7 +82,25 @@ export default function StaffFormPage() {
 
   return (
     <div className="page staff-form-page">
-      <PageHeader title={staff?.display_name} extra={<Button onClick={rf.back}>{t('back', { ns: 'resource' })}</Button>} />
+      <PageHeader
+        title={staff?.display_name}
+        extra={
+          <Flex gap={8} wrap>
+            {staff ? (
+              <HistoryPanel<Staff>
+                targetType="staff"
+                id={staff.id}
+                version={versionOf(staff)}
+                organization
+                canRestore={canWrite}
+                invalidate={staffApi.keys.all}
+                onRestored={rf.takeRecord}
+              />
+            ) : null}
+            <Button onClick={rf.back}>{t('back', { ns: 'resource' })}</Button>
+          </Flex>
+        }
+      />
       <ResourceForm<Values>
         {...rf.formProps}
         initialValues={{ status: 'active', certificates: [] } as Partial<Values>}

@@ -9,7 +9,7 @@ const label = (lng: string, key: string): unknown => i18n.getResource(lng, 'audi
 describe('audit-log labels', () => {
   it.each(LANGUAGES)('names every target type in %s', (lng) => {
     const missing = AUDIT_TARGETS.filter((x) => typeof label(lng, `targets.${x}`) !== 'string' || !label(lng, `targets.${x}`));
-    expect(missing, `add targets.<type> to apps/web/src/features/audit-log/i18n.ts (${lng})`).toEqual([]);
+    expect(missing, `add targets.<type> to apps/web/src/components/audit-labels/i18n.ts (${lng})`).toEqual([]);
   });
 
   it.each(LANGUAGES)('names every action of every target type in %s', (lng) => {
@@ -18,7 +18,7 @@ describe('audit-log labels', () => {
         .filter((a) => typeof label(lng, `actions.${a}`) !== 'string' || !label(lng, `actions.${a}`))
         .map((a) => `${target}.${a}`),
     );
-    expect(missing, `add actions.<code> to apps/web/src/features/audit-log/i18n.ts (${lng})`).toEqual([]);
+    expect(missing, `add actions.<code> to apps/web/src/components/audit-labels/i18n.ts (${lng})`).toEqual([]);
   });
 
   it('has the same field and value labels in both languages', () => {

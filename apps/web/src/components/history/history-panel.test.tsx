@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import AntApp from 'antd/es/app';
+import { setLanguage } from '../../i18n/index.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { resetTokenStore, setToken } from '../../lib/token-store.ts';
+import { makeToken } from '../../test/tokens.ts';
+import { HistoryPanel } from './history-panel.tsx';
+
+let calls: { method: string; url: string; body: unknown; ifMatch: string | null }[];
+const entry = {
+  id: 41,
+  action: 'update',
+  actor_kind: 'admin',
+  actor: { id: 2, name: '林經理', email: 'lin@example.com' },
+  job: null,
+  created_at: '2026-03-01T17:00:00.000Z',
+  changes: [
+    { field: 'job_title', label_key: 'staff.job_title', before: '工地主任', after: '領班' },
+    {
+      field: 'certificates',
+      label_key: 'staff.certificates',
+      before: [{ id: 5, certificate_type_id: 1, certificate_type_name: '職業安全衛生教育訓練', number: 'S-1', expires_at: '2029-12-01' }],
+      after: [],
+    },
+  ],
+  restorable: true,
+  restored_entry_id: null,
+};
+
+beforeEach(() => {
+  resetTokenStore();
+  setToken(makeToken());
+  queryClient.clear();
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const headers = new Headers(init?.headers);
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null, ifMatch: headers.get('if-match') });
+      const body =
+        method === 'POST'
+          ? { id: 9, job_title: '工地主任', version: 4 }
+          : { data: [entry], meta: { page: 1, per_page: 10, total: 1, last_page: 1 } };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const show = (onRestored = vi.fn()) => {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AntApp>
+        <HistoryPanel targetType="staff" id={9} canRestore version={3} onRestored={onRestored} />
+      </AntApp>
+    </QueryClientProvider>,
+  );
+  return onRestored;
+};
+
+describe('HistoryPanel', () => {
+  it('shows who changed what in words, a removed certificate as one line, and restores one field with the loaded version', async () => {
+    await setLanguage('zh-TW');
+    const onRestored = show();
+    fireEvent.click(screen.getByTestId('history-open'));
+    const row = await screen.findByText('職稱');
+    expect(row.closest('tr')!.textContent).toContain('工地主任');
+    expect(row.closest('tr')!.textContent).toContain('領班');
+    expect(screen.getByText(/林經理/).textContent).toContain('2026-03-02 01:00');
+    expect(screen.getByText('證照 1').closest('tr')!.textContent).toContain('職業安全衛生教育訓練、S-1、2029-12-01');
+    expect(calls[0]!.url).toContain('/api/admin/history/staff/9?');
+
+    fireEvent.click(screen.getByRole('button', { name: '還原「職稱」' }));
+    const dialog = (await screen.findAllByText('還原「職稱」？'))[0]!.closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText(/職稱：工地主任/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('history-restore-ok'));
+    await waitFor(() => expect(onRestored).toHaveBeenCalledWith({ id: 9, job_title: '工地主任', version: 4 }));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/admin/history/staff/9/restore');
+    expect(post.body).toEqual({ entry_id: 41, fields: ['job_title'] });
+    expect(post.ifMatch).toBe('"3"');
+  });
+
+  it('speaks en-US and says so when a record has no changes yet', async () => {
+    await setLanguage('en-US');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded for this record yet.')).toBeTruthy();
+    expect(screen.getByText('As of a day')).toBeTruthy();
+  });
+});
