@@ -32,6 +32,8 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
   testId?: string;
   /** Unsaved work kept outside the form's fields (a photo chosen, not uploaded yet). */
   dirty?: boolean;
+  /** Above the fields: that the record changed elsewhere, and the conflict dialog (useRecordVersion). */
+  notice?: ReactNode;
 }
 
 /**
@@ -59,6 +61,7 @@ export function ResourceForm<V>({
   dirty,
   onValuesChange,
   disabled,
+  notice,
   ...rest
 }: ResourceFormProps<V>) {
   const { t } = useTranslation('resource');
@@ -87,6 +90,7 @@ export function ResourceForm<V>({
     );
   return (
     <Card className="resource-form">
+      {notice}
       <Form<V>
         form={form}
         layout="vertical"
