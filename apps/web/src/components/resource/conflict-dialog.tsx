@@ -60,6 +60,7 @@ export function ConflictDialog({ open, changedBy, changedAt, diffs, labelOf, pur
                 {d.edited && d.changed ? <Typography.Text type="warning"> · {t('bothChanged')}</Typography.Text> : null}
               </legend>
               <Radio.Group
+                name={`conflict-${d.name}`}
                 value={choices[d.name]}
                 onChange={(e) => setChoices((c) => ({ ...c, [d.name]: e.target.value as Choice }))}
                 className="conflict-choices"
