@@ -14,6 +14,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import type { RateLimitStore } from '../src/lib/rate-limiter.ts';
 import { throughContractProxy } from './contract/contract-proxy.ts';
 import { FINGERPRINT } from './fingerprint.ts';
+import { withCurrentVersions } from './auto-versions.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
 export { createPostgresDatabase };
@@ -229,15 +230,18 @@ export async function login(
  * `app.inject` with the fingerprint header and, when given, the Bearer token. In the server-contract
  * project (API_CONTRACT) each call also goes through the validating proxy (test/contract/).
  */
-export function api(app: FastifyInstance, token?: string) {
+export function api(app: FastifyInstance, token?: string, opts: { versions?: boolean } = {}) {
   const send = (options: InjectOptions) => (process.env.API_CONTRACT ? throughContractProxy(app, options) : app.inject(options));
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    send({
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+    // Issue 36: writes of an existing record carry the version it is at now, unless the test sends its own.
+    const sent = opts.versions === false ? { payload, headers } : await withCurrentVersions(app, method, url, payload, headers);
+    return send({
       method,
       url,
-      headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as any }),
+      headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}), ...sent.headers },
+      ...(sent.payload === undefined ? {} : { payload: sent.payload as any }),
     });
+  };
   return {
     get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS } from './messages.ts';
+import { recordVersionsBody } from './versions.ts';
 
 export const MAX_PAGE = 10_000_000;
 
@@ -47,7 +48,8 @@ export const rowId = z.number().int().positive().max(MAX_ROW_ID);
 export const rowIdParam = queryInt.pipe(rowId);
 
 /** JSON ids are numbers: `true`, `"1"` and `[[1]]` are 400. */
-export const idsBody = z.object({ ids: z.array(rowId).min(1).max(500) });
+/** `versions`: the version each row was read at (issue 36, packages/shared/src/versions.ts). */
+export const idsBody = z.object({ ids: z.array(rowId).min(1).max(500), versions: recordVersionsBody.optional() });
 export const idParam = z.object({ id: rowIdParam });
 /**
  * A list's new order (drag and drop): every row of one scope, first to last, with the values that name

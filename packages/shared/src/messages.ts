@@ -61,6 +61,10 @@ export const VALIDATION_KEYS = {
   duplicateValue: 'validate.error.duplicate_value',
   /** Issue 36: deleting library photos still in use needs `confirm_uses: true` (the 409 lists the uses). */
   photoInUse: 'validate.error.photo_in_use',
+  /** Issue 36: a write sent with a version the record has moved past (409: who changed which fields). */
+  editedElsewhere: 'validate.error.edited_elsewhere',
+  /** Issue 36: a write of an existing record sent without the version it was read at (428). */
+  versionRequired: 'validate.error.version_required',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -13,6 +13,7 @@ import type { PageTables, SiteContentTables } from './tables/site-content.ts';
 import type { ProductTables } from './tables/products.ts';
 import type { MemberTables } from './tables/members.ts';
 import type { WorkRunTables } from './tables/work-runs.ts';
+import type { RecordVersionTables } from './tables/record-versions.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -156,7 +157,8 @@ export interface DB
     MemberTables,
     ProductTables,
     AuditChainTables,
-    WorkRunTables {
+    WorkRunTables,
+    RecordVersionTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;
 }

@@ -20,6 +20,7 @@ import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
 import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
+import { checkVersions, rememberVersionedRoute, type VersionDeclaration } from '../lib/context/record-versions.ts';
 import type { Config } from '../config.ts';
 
 export type { OrganizationContext, RequestContext };
@@ -37,6 +38,12 @@ declare module 'fastify' {
     roles?: RouteRoles;
     /** Organization-scoped: the request must act in an organization the actor belongs to. */
     organization?: boolean;
+    /**
+     * Issue 36: the record a write changes and where its version comes from (lib/context/record-versions.ts):
+     * checked once by `req.write` before the handler's work, in its transaction. Every non-GET route
+     * declares one, `'create'`, or `{ unversioned: reason }` (test/route-versions.test.ts).
+     */
+    version?: VersionDeclaration;
     /**
      * The route's `organization_id` parameter filters what it lists (audit log, admins), so it does not
      * switch the organization the request acts in, and may name an organization deleted since.
@@ -88,6 +95,9 @@ declare module 'fastify' {
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+/** Requests whose version declaration a transaction has checked. */
+const versionChecked = new WeakSet<FastifyRequest>();
+
 /**
  * The organization a request names (query or JSON body), undefined when none, null when the value is
  * not a row id: digits in a query string, a positive integer in JSON (`"1"`, `true`, `[1]` are not).
@@ -109,6 +119,7 @@ const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.role
 const isMemberRoute = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'member';
 
 export function registerAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => rememberVersionedRoute(app, route.method, route.url, route.config?.version));
   app.decorateRequest('actorOrNull', null);
   app.decorateRequest('memberOrNull', null);
   app.decorateRequest('member', {
@@ -170,7 +181,12 @@ export function registerAccess(app: FastifyInstance): void {
     T,
   >(this: FastifyRequest, kind: K, fn: (ctx: Doors[K]['write']) => Promise<T>): Promise<T> {
     const [principal, organizationId] = actingFor(this, doorFor(this, kind));
-    return runInTransaction(host(this), principal, organizationId, fn as (ctx: WriteContext) => Promise<T>);
+    // The versions are checked by the request's first transaction only: its own audit raised them.
+    const decl = versionChecked.has(this) ? undefined : this.routeOptions.config?.version;
+    versionChecked.add(this);
+    return runInTransaction(host(this), principal, organizationId, fn as (ctx: WriteContext) => Promise<T>, (ctx) =>
+      checkVersions(ctx, this, decl),
+    );
   });
 
   // Access follows the route the router matched (its declared config), never the spelling of the

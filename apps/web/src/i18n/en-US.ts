@@ -237,6 +237,8 @@ export const enUS: SameKeys<typeof zhTW> = {
       instances_would_be_removed: 'Regenerating would delete these instances: confirm to go on',
       order_stale: 'The list changed meanwhile and was reloaded: move the row again',
       photo_in_use: 'The photo is in use: confirm that these places lose it first',
+      edited_elsewhere: 'Someone else changed this record after you opened it: review their change, then save',
+      version_required: 'The save did not say which version of the record it was made on: reload, then save',
       duplicate_value: 'The values must not repeat',
       markup_too_deep: 'The content is nested too deep (the editor does not write this)',
       // Issue 26: e-mail changes.

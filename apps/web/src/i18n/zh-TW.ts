@@ -218,6 +218,8 @@ export const zhTW = {
       instances_would_be_removed: '重新產生會刪除這些品項，確認後再送出',
       order_stale: '清單在這期間有變動，已重新載入；請再移動一次',
       photo_in_use: '相片正在使用中：請先確認要讓這些地方失去相片',
+      edited_elsewhere: '這筆資料在您開啟後已被其他人修改；請看過對方的變更再儲存',
+      version_required: '儲存時缺少這筆資料的版本：請重新載入後再儲存',
       duplicate_value: '不可有重複的值',
       markup_too_deep: '內容的巢狀層數太多（編輯器不會產生這樣的內容）',
       // Issue 26: e-mail changes.

@@ -5,6 +5,7 @@
  * actions there (the web's labels come from the same constant).
  */
 import type { AuditActions, AuditTarget } from '@bo/shared/audit-actions';
+import type { VersionOf } from './record-versions.ts';
 
 export type { AuditActions, AuditTarget } from '@bo/shared/audit-actions';
 
@@ -20,5 +21,7 @@ export type TypedAuditEntry = {
     after?: unknown;
     /** Recorded under this organization instead of the request's (a change reaching rows of several). */
     organization_id?: number | null;
+    /** Issue 36: the records this change counts for besides its target (a product instance's product): their versions go up too. */
+    version_of?: VersionOf | readonly VersionOf[];
   };
 }[AuditTarget];

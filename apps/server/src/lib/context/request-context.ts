@@ -10,6 +10,7 @@ import { enqueueMail, type MailRequest } from '../mail/outbox.ts';
 import { removeObjects } from '../storage/remove-objects.ts';
 import { appendToAuditChain, type UnchainedAuditRow } from './audit-chain-append.ts';
 import type { TypedAuditEntry } from './audit-targets.ts';
+import { bumpVersionsOf, markedOverwrite } from './record-versions.ts';
 import { auditWhoOf, systemJob, type ActingPrincipal, type SystemPrincipal } from './principals.ts';
 
 /**
@@ -92,7 +93,8 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
  * are chained and inserted when the transaction is about to commit (lib/context/audit-chain-append.ts).
  * Private: entries are written through a context's `audit`, never by hand.
  */
-async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise<UnchainedAuditRow> {
+async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry, overwrite: boolean): Promise<UnchainedAuditRow> {
+  const after = overwrite ? markedOverwrite(entry.after) : entry.after;
   return {
     ...who,
     organization_id: entry.organization_id === undefined ? who.organization_id : entry.organization_id,
@@ -101,7 +103,7 @@ async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise
     target_id: entry.target_id == null ? null : String(entry.target_id),
     target_label: await resolveTargetLabel(db, entry),
     before: entry.before === undefined ? null : JSON.stringify(scrub(entry.before)),
-    after: entry.after === undefined ? null : JSON.stringify(scrub(entry.after)),
+    after: after === undefined ? null : JSON.stringify(scrub(after)),
     created_at: new Date().toISOString(),
   };
 }
@@ -109,15 +111,24 @@ async function auditRow(db: Trx, who: AuditWho, entry: TypedAuditEntry): Promise
 const scopeFor = (organizationId: number | null): Scope => (organizationId === null ? scopeOf(null) : inOrganization(organizationId));
 
 /**
+ * What the write door checks before a transaction's work (issue 36, plugins/access.ts): the versions
+ * the write was sent with. `overwrite`: it said `If-Match: *`, and each of its audit entries says so.
+ */
+export type TransactionPrecondition = (ctx: WriteContext) => Promise<{ overwrite: boolean }>;
+
+/**
  * Runs `fn` in one transaction with a write context for `principal` acting in `organizationId`. Mail
  * it queued is delivered and stored objects it let go of are deleted once the transaction has committed.
+ * Every audit entry raises the version of the record it names (lib/context/record-versions.ts).
  */
 export async function runInTransaction<P extends ActingPrincipal, T>(
   host: ContextHost,
   principal: P,
   organizationId: number | null,
   fn: (ctx: WriteContext<P>) => Promise<T>,
+  precondition?: TransactionPrecondition,
 ): Promise<T> {
+  let overwrite = false;
   const dropped: string[] = [];
   const audited: UnchainedAuditRow[] = [];
   let mailQueued = false;
@@ -131,7 +142,9 @@ export async function runInTransaction<P extends ActingPrincipal, T>(
         scope: scopeFor(orgId),
         config: host.config,
         audit: async (entry) => {
-          audited.push(await auditRow(trx, auditWhoOf(who, orgId), entry));
+          const row = await auditRow(trx, auditWhoOf(who, orgId), entry, overwrite);
+          audited.push(row);
+          await bumpVersionsOf(trx, row, entry, row.created_at);
         },
         dropAfterCommit: (keys) => {
           for (const k of keys) if (k) dropped.push(k);
@@ -146,7 +159,9 @@ export async function runInTransaction<P extends ActingPrincipal, T>(
       };
       return ctx;
     };
-    const done = await fn(open(principal, organizationId));
+    const ctx = open(principal, organizationId);
+    if (precondition) overwrite = (await precondition(ctx as unknown as WriteContext)).overwrite;
+    const done = await fn(ctx);
     await appendToAuditChain(trx, audited);
     return done;
   });

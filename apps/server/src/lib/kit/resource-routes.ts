@@ -9,6 +9,11 @@ import { listSerializerCompiler } from './list-serializer.ts';
 import type { AuditActions, AuditTarget } from '../context/audit-targets.ts';
 import type { AdminReadContext, RequestContext } from '../context/request-context.ts';
 import { storeOrder, type OrderDeclaration } from './row-order.ts';
+import { withVersion } from '@bo/shared/versions';
+import type { FastifyReply } from 'fastify';
+import type { ReadDb } from '../../db/database.ts';
+import type { CurrentView, VersionDeclaration } from '../context/record-versions.ts';
+import { versionsOfRows } from '../context/record-versions.ts';
 
 /** The spec's eight calls on a resource (section 3). */
 export type ResourceOperation = 'index' | 'read' | 'create' | 'update' | 'patch' | 'batchPatch' | 'delete' | 'batchDelete';
@@ -112,16 +117,46 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         : op === 'delete' || op === 'batchDelete'
           ? (decl.roles.remove ?? decl.roles.write)
           : decl.roles.write);
+    // Issue 36: the record(s) each write changes, whose versions the write door checks (lib/context/record-versions.ts).
+    const current: CurrentView = async (ctx, id) => {
+      const reads = decl.reads(ctx as AdminReadContext);
+      const [row] = await reads.find([Number(id)]);
+      return row && (reads.detail ? reads.detail(row) : row);
+    };
+    const one: VersionDeclaration = { target, id: (req) => (req.params as { id: number }).id, current };
+    const many: VersionDeclaration = { target, ids: (req) => (req.body as { ids: number[] }).ids, current };
+    const VERSION_OF: Record<ResourceOperation, VersionDeclaration | undefined> = {
+      index: undefined,
+      read: undefined,
+      create: 'create',
+      update: one,
+      patch: one,
+      delete: one,
+      batchPatch: many,
+      batchDelete: many,
+    };
     const config = (op: ResourceOperation) => ({
       ...decl.config,
       ...decl.operationConfig?.[op],
       roles: rolesFor(op),
       organization: decl.organization ?? false,
+      ...(VERSION_OF[op] ? { version: VERSION_OF[op] } : {}),
     });
+    /** Views with their versions (one query for all of them); the single read's also as its ETag. */
+    const versioned = async <V extends { id: number }>(db: ReadDb, rows: V[]): Promise<(V & { version: number })[]> => {
+      const versions = await versionsOfRows(db, target, rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, version: versions.get(String(r.id)) ?? 0 }));
+    };
+    const tagged = async <V extends { id: number }>(reply: FastifyReply, db: ReadDb, row: V) => {
+      const [out] = await versioned(db, [row]);
+      reply.header('etag', `"${out!.version}"`);
+      return out!;
+    };
+    const versionedView = withVersion(view);
+    const listSchema = (schemas.list ? versionedList(schemas.list as z.ZodTypeAny) : listResponse(versionedView)) as z.ZodTypeAny;
 
     // The routes' door, as `config` declares it: acting in the request's organization, or as the admin.
     const door = decl.organization ? 'organization' : 'admin';
-    const read = (req: FastifyRequest) => decl.reads(req.read(door));
     const writes = decl.service;
     if (!writes && (['create', 'update', 'patch', 'batchPatch', 'delete', 'batchDelete'] as const).some(has))
       throw new Error(`${path}: writes declared without a service`);
@@ -166,26 +201,32 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.get(
         `${path}/index`,
         {
-          schema: { tags, querystring: schemas.listQuery, response: { 200: (schemas.list ?? listResponse(view)) as z.ZodTypeAny } },
+          schema: { tags, querystring: schemas.listQuery, response: { 200: listSchema } },
           config: config('index'),
           // Lists are the hot path: written by fast-json-stringify from the same schema (list-serializer.ts).
           serializerCompiler: listSerializerCompiler as never,
         },
-        (req) => read(req).list(req.query as Query),
+        async (req) => {
+          const ctx = req.read(door);
+          const list = await decl.reads(ctx).list(req.query as Query);
+          const rows = (list as { data?: unknown }).data;
+          if (!Array.isArray(rows) || !rows.every((r) => r && typeof r === 'object' && 'id' in r)) return list;
+          return { ...list, data: await versioned(ctx.db, rows as View[]) };
+        },
       );
     }
     if (has('create')) {
       app.post(
         path,
         {
-          schema: { tags, body: schemas.input!, response: { 200: schemas.created ?? view } },
+          schema: { tags, body: schemas.input!, response: { 200: schemas.created ?? versionedView } },
           config: config('create'),
         },
-        (req) =>
+        (req, reply) =>
           inTx(req, async (service, ctx) => {
             const after = await service.create!(req.body as Input);
             await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, after);
-            return after;
+            return schemas.created ? after : tagged(reply, ctx.db, after);
           }),
       );
     }
@@ -193,7 +234,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.patch(
         `${path}/batch`,
         {
-          schema: { tags, body: batchPatchBody, response: { 200: z.object({ data: z.array(view) }) } },
+          schema: { tags, body: batchPatchBody, response: { 200: z.object({ data: z.array(versionedView) }) } },
           config: config('batchPatch'),
         },
         (req) =>
@@ -202,7 +243,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
             const data = [];
             for (const before of await loadAll(decl.reads(ctx), req.body.ids))
               data.push(await patchOne(service, ctx, before, change, 'batchPatch'));
-            return { data };
+            return { data: await versioned(ctx.db, data) };
           }),
       );
     }
@@ -220,13 +261,14 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.get(
         `${path}/:id`,
         {
-          schema: { tags, params: idParam, response: { 200: view } },
+          schema: { tags, params: idParam, response: { 200: versionedView } },
           config: config('read'),
         },
-        async (req) => {
-          const reads = read(req);
+        async (req, reply) => {
+          const ctx = req.read(door);
+          const reads = decl.reads(ctx);
           const [row] = await loadAll(reads, [req.params.id]);
-          return reads.detail ? reads.detail(row) : row;
+          return tagged(reply, ctx.db, reads.detail ? await reads.detail(row!) : row!);
         },
       );
     }
@@ -234,15 +276,15 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.put(
         `${path}/:id`,
         {
-          schema: { tags, params: idParam, body: schemas.input!, response: { 200: view } },
+          schema: { tags, params: idParam, body: schemas.input!, response: { 200: versionedView } },
           config: config('update'),
         },
-        (req) =>
+        (req, reply) =>
           inTx(req, async (service, ctx) => {
             const [before] = await loadAll(decl.reads(ctx), [req.params.id]);
-            const after = await service.update!(before, req.body as Input);
-            await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
-            return after;
+            const after = await service.update!(before!, req.body as Input);
+            await audit('update', ctx, 'update' as AuditActions[T], before!.id, before, after);
+            return tagged(reply, ctx.db, after);
           }),
       );
     }
@@ -250,14 +292,14 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       app.patch(
         `${path}/:id`,
         {
-          schema: { tags, params: idParam, body: patchBody, response: { 200: view } },
+          schema: { tags, params: idParam, body: patchBody, response: { 200: versionedView } },
           config: config('patch'),
         },
-        (req) =>
+        (req, reply) =>
           inTx(req, async (service, ctx) => {
             const change = patchOf(req.body);
             const [before] = await loadAll(decl.reads(ctx), [req.params.id]);
-            return patchOne(service, ctx, before, change, 'patch');
+            return tagged(reply, ctx.db, await patchOne(service, ctx, before!, change, 'patch'));
           }),
       );
     }
@@ -282,16 +324,16 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
               'One list in its new order (drag and drop): `ids` must be exactly its rows, first to last. A row added, moved, ' +
               'deleted or out of reach is 409 `ids: validate.error.order_stale` (reload, then drop again); nothing is written.',
             body: orderBody(order.scope),
-            response: { 200: z.object({ data: z.array(view) }) },
+            response: { 200: z.object({ data: z.array(versionedView) }) },
           },
-          config: { ...decl.config, roles: decl.roles.write, organization: decl.organization ?? false, errors: [409] },
+          config: { ...decl.config, roles: decl.roles.write, organization: decl.organization ?? false, errors: [409], version: many },
         },
         (req) => {
           const store = async (ctx: RequestContext) => {
-            const { ids, ...where } = req.body as { ids: number[] } & Record<string, unknown>;
+            const { ids, versions: _versions, ...where } = req.body as { ids: number[] } & Record<string, unknown>;
             const label = Object.values(where).join(' ') || null;
             await storeOrder(ctx, order, where, ids, { action: 'reorder', target_type: target, target_label: label } as never);
-            const rows = new Map((await decl.reads(ctx).find(ids)).map((r) => [r.id, r]));
+            const rows = new Map((await versioned(ctx.db, await decl.reads(ctx).find(ids))).map((r) => [r.id, r]));
             return { data: ids.map((id) => rows.get(id)!) };
           };
           return req.write(door, store);
@@ -305,11 +347,19 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         method,
         url: `${path}${suffix}`,
         schema: { tags, description: refusal!.description },
-        config: config(op),
+        config: { ...config(op), version: { unversioned: 'refused: the call always answers its error' } },
         handler: async () => {
           throw refusal!.error();
         },
       });
     }
   };
+}
+
+/** A resource's own list schema with `version` on each row, when its rows are objects (`{ data: [...] }`). */
+function versionedList(list: z.ZodTypeAny): z.ZodTypeAny {
+  if (!(list instanceof z.ZodObject)) return list;
+  const data = list.shape.data;
+  if (!(data instanceof z.ZodArray) || !(data.element instanceof z.ZodObject)) return list;
+  return list.extend({ data: z.array(withVersion(data.element)) });
 }

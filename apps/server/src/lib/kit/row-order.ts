@@ -42,5 +42,9 @@ export async function storeOrder(
   for (const [i, id] of ids.entries()) {
     if (place.get(id) !== (i + 1) * 10) await order.table.update(ctx.db, ctx.scope, id, { [column]: (i + 1) * 10 });
   }
-  await ctx.audit({ ...audit, before: { ids: current.map((r) => r.id) }, after: { ids } } as TypedAuditEntry);
+  // Each row moved is changed (its place): its version goes up, so a reorder from a stale list is refused.
+  // An entry naming its record (a product's instances) raises that record's version instead.
+  const version_of =
+    audit.target_id == null ? moved.map((id) => ({ target_type: audit.target_type, target_id: id, fields: [column] })) : undefined;
+  await ctx.audit({ ...audit, before: { ids: current.map((r) => r.id) }, after: { ids }, version_of } as TypedAuditEntry);
 }
