@@ -36,6 +36,7 @@ function findRoute(app: FastifyInstance, method: string, path: string) {
  */
 export async function withCurrentVersions(
   app: FastifyInstance,
+  token: string | undefined,
   method: string,
   url: string,
   payload: unknown,
@@ -49,10 +50,13 @@ export async function withCurrentVersions(
   if (body && 'versions' in body) return { payload, headers };
   let records: ReturnType<typeof versionedRecords>;
   try {
+    const query = Object.fromEntries(new URLSearchParams(search ?? ''));
+    const named = Number(body?.organization_id ?? query.organization_id);
     records = versionedRecords(found.route.version, {
       params: found.params,
       body: payload ?? {},
-      query: Object.fromEntries(new URLSearchParams(search ?? '')),
+      query,
+      organizationId: Number.isInteger(named) && named > 0 ? named : await activeOrganization(app, token),
     });
     if (records && records.ids.some((id) => id === 'undefined' || id === 'null' || id === '')) return { payload, headers };
   } catch {
@@ -63,4 +67,17 @@ export async function withCurrentVersions(
   if (!records.batch) return { payload, headers: { ...headers, 'if-match': `"${versions.get(records.ids[0]!) ?? 0}"` } };
   if (!body) return { payload, headers };
   return { payload: { ...body, versions: Object.fromEntries(records.ids.map((id) => [id, versions.get(id) ?? 0])) }, headers };
+}
+
+/** The organization the token's device acts in (the request's organization when it names none). */
+async function activeOrganization(app: FastifyInstance, token: string | undefined): Promise<number | null> {
+  if (!token) return null;
+  try {
+    const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti?: string };
+    if (!jti) return null;
+    const row = await app.db.selectFrom('login_devices').select('organization_id').where('token_id', '=', jti).executeTakeFirst();
+    return row?.organization_id ?? null;
+  } catch {
+    return null;
+  }
 }

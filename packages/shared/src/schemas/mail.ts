@@ -29,6 +29,8 @@ const localized = z.object({
   text: z.string(),
   customised: z.boolean(),
   updated_at: z.string().nullable(),
+  /** Issue 36: the version of this locale's template (mail_template `name:locale`), sent back in `If-Match` by its save. */
+  version: z.number().int(),
 });
 
 export const mailTemplateSchema = z.object({

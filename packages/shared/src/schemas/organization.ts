@@ -1,3 +1,4 @@
+import { recordVersionsBody } from '../versions.ts';
 import { z } from 'zod';
 import { listQuery, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
@@ -77,6 +78,7 @@ export const organizationDeleteConflict = z.object({
 });
 export const organizationBatchDeleteBody = z.object({
   ids: z.array(rowId).min(1).max(500),
+  versions: recordVersionsBody.optional(),
   confirm: z.boolean().optional(),
 });
 export const confirmQuery = z.object({

@@ -93,6 +93,8 @@ export interface VersionedRequest {
   params: unknown;
   body: unknown;
   query: unknown;
+  /** The organization the request acts in (an organization's settings, a membership in it). */
+  organizationId: number | null;
 }
 
 /** A record's current view for a 409 (the same shape as its read), or undefined when it is out of the caller's reach (404). */
@@ -176,7 +178,7 @@ export async function versionsOfRows(db: ReadDb, target: string, ids: readonly (
  * view; a record out of reach: 404. Answers whether the write overwrites on purpose (`*`).
  */
 export async function checkVersions(ctx: WriteContext, req: FastifyRequest, decl: VersionDeclaration | undefined): Promise<{ overwrite: boolean }> {
-  const records = versionedRecords(decl, req);
+  const records = versionedRecords(decl, { params: req.params, body: req.body, query: req.query, organizationId: ctx.organizationId });
   if (!records) return { overwrite: false };
   const sent = sentVersions(req, records.batch);
   if (sent === undefined) throw versionRequired();

@@ -28,12 +28,14 @@ export type PhotoReference = {
     label: TextColumn<T>;
     place?: TextColumn<T>;
     onWebsite: boolean | { column: keyof DB[T] & string; value: string | number };
+    /** Issue 36: the record the row is a child of (a product instance's product), whose version its change raises too. */
+    versionOf?: { target: AuditTarget; column: PhotoColumn<T> };
   };
 }[keyof DB & string];
 
 /** The row reference (row-references.ts) registerModule adds for a declared photo column. */
 export function photoColumnReference(ref: PhotoReference): RowReference {
-  const { table, column, target, kind, label, place, onWebsite } = ref;
+  const { table, column, target, kind, label, place, onWebsite, versionOf } = ref;
   return {
     name: `${table}.${column}`,
     references: 'photos',
@@ -52,7 +54,7 @@ export function photoColumnReference(ref: PhotoReference): RowReference {
       }));
     },
     async release(ctx, photoIds) {
-      const rows = await rowsHoldingPhotos(ctx.trx, table, column, [...photoIds]);
+      const rows = await rowsHoldingPhotos(ctx.trx, table, column, [...photoIds], versionOf ? [versionOf.column] : []);
       if (!rows.length) return;
       await clearPhotoColumn(
         ctx.trx,
@@ -67,7 +69,8 @@ export function photoColumnReference(ref: PhotoReference): RowReference {
           target_id: r.id as number,
           before: { [column]: r[column] },
           after: { [column]: null },
-        });
+          ...(versionOf ? { version_of: { target_type: versionOf.target, target_id: r[versionOf.column] as number } } : {}),
+        } as Parameters<typeof ctx.audit>[0]);
     },
   };
 }

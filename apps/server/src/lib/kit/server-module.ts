@@ -36,6 +36,12 @@ export interface ServerModule {
   /** Its columns holding library photos, let go of when the photo is deleted (photo-references.ts). */
   photoReferences?: readonly PhotoReference[];
   modules?: readonly ServerModule[];
+  /**
+   * Issue 36: why the module's writes check no record version (sign-in, sessions, one's own account):
+   * the writes of its routes that declare no `config.version` of their own are declared unversioned
+   * with this reason (test/route-versions.test.ts lists them).
+   */
+  unversionedWrites?: string;
   /** Its daily jobs (lib/jobs/daily-jobs.ts), built with the app. */
   jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
   /** Its tasks run on every minute (lib/jobs/minute-tasks.ts), built with the app. */
@@ -62,7 +68,9 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
   for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
   await app.register(async (scoped) => {
     scoped.addHook('onRoute', (route) => {
-      route.config = { ...route.config, module: m.name, ...(m.site ? { actsForSite: true } : {}) };
+      const writes = [route.method].flat().some((x) => x !== 'GET' && x !== 'HEAD');
+      const unversioned = writes && m.unversionedWrites && route.config?.version === undefined ? { version: { unversioned: m.unversionedWrites } } : {};
+      route.config = { ...route.config, module: m.name, ...(m.site ? { actsForSite: true } : {}), ...unversioned };
     });
     const flag = m.flag;
     // Checked before access has loaded who calls: read as a visitor.

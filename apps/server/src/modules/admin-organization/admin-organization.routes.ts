@@ -1,3 +1,5 @@
+import { versionConflictBody } from '@bo/shared/versions';
+import type { CurrentView } from '../../lib/context/record-versions.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +17,7 @@ import {
   organizationDeleteConflict,
   organizationPatchValues,
 } from '@bo/shared/schemas/organization';
-import type { RequestContext } from '../../lib/context/request-context.ts';
+import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { adminOrganizationReads, adminOrganizationService } from './admin-organization.service.ts';
 
@@ -49,6 +51,9 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
     service,
   })(app);
 
+  // Issue 36: a delete is refused (409) when the organization changed since it was read, as every write.
+  const deleteConflict = z.union([organizationDeleteConflict, versionConflictBody]);
+  const current: CurrentView = async (ctx, id) => (await adminOrganizationReads(app.organizationDependents)(ctx as AdminReadContext).find([Number(id)]))[0];
   const remove = async (req: FastifyRequest, reply: FastifyReply, ids: number[], confirm: boolean) => {
     const { conflict } = await req.write('admin', (ctx) => service(ctx).removeWithDependents(ids, confirm));
     if (conflict) return reply.code(409).send({ message: MESSAGES.conflict, dependents: conflict });
@@ -58,8 +63,8 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   app.delete(
     `${base}/batch`,
     {
-      schema: { tags, body: organizationBatchDeleteBody, response: { 200: ok, 409: organizationDeleteConflict } },
-      config: { roles: ROLES.superAdmin },
+      schema: { tags, body: organizationBatchDeleteBody, response: { 200: ok, 409: deleteConflict } },
+      config: { roles: ROLES.superAdmin, version: { target: 'organization', ids: (r) => (r.body as { ids: number[] }).ids, current } },
     },
     (req, reply) => remove(req, reply, req.body.ids, req.body.confirm === true),
   );
@@ -67,8 +72,8 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
   app.delete(
     `${base}/:id`,
     {
-      schema: { tags, params: idParam, querystring: confirmQuery, response: { 200: ok, 409: organizationDeleteConflict } },
-      config: { roles: ROLES.superAdmin },
+      schema: { tags, params: idParam, querystring: confirmQuery, response: { 200: ok, 409: deleteConflict } },
+      config: { roles: ROLES.superAdmin, version: { target: 'organization', id: (r) => (r.params as { id: number }).id, current } },
     },
     (req, reply) => remove(req, reply, [req.params.id], req.query.confirm),
   );

@@ -48,7 +48,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
         params: idParam,
         response: { 200: passwordMailSchema },
       },
-      config: { roles: ROLES.superAdmin, errors: [403, 409] },
+      config: {
+        roles: ROLES.superAdmin,
+        errors: [403, 409],
+        version: { unversioned: 'an operator action on the password and sessions: no field of the admin form; audited, it raises the version' },
+      },
     },
     (req) => req.write('admin', (ctx) => adminService(ctx).resetPassword(req.params.id)),
   );
@@ -64,7 +68,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
         params: idParam,
         response: { 200: z.object({ message: z.string() }) },
       },
-      config: { roles: ROLES.superAdmin, errors: [403, 409] },
+      config: {
+        roles: ROLES.superAdmin,
+        errors: [403, 409],
+        version: { unversioned: 'an operator action on the second factor: no field of the admin form; audited, it raises the version' },
+      },
     },
     (req) => req.write('admin', (ctx) => adminService(ctx).resetTwoFactor(req.params.id)),
   );

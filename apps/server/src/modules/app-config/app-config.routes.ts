@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
 import { appConfigName, appConfigResponse, appConfigRestoreBody, appConfigUpdateBody } from '@bo/shared/schemas/app-config';
+import { withVersion } from '@bo/shared/versions';
 import { appConfigReads, appConfigService } from './app-config.service.ts';
+import { answerVersioned } from '../../lib/kit/versioned-read.ts';
+import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+
+/** One config document (its name), whose version a save sends back (issue 36). */
+const document: VersionDeclaration = { target: 'app_config', id: (req) => (req.params as { name: string }).name };
 
 export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,17 +18,20 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/app-config/:name',
     {
-      schema: { tags, params: appConfigName, response: { 200: appConfigResponse } },
+      schema: { tags, params: appConfigName, response: { 200: withVersion(appConfigResponse) } },
       config,
     },
-    (req) => appConfigReads(req.read('admin')).read(req.params.name),
+    async (req, reply) => {
+      const ctx = req.read('admin');
+      return answerVersioned(reply, ctx.db, 'app_config', req.params.name, await appConfigReads(ctx).read(req.params.name));
+    },
   );
 
   app.put(
     '/api/admin/app-config/:name/update',
     {
       schema: { tags, params: appConfigName, body: appConfigUpdateBody, response: { 200: appConfigResponse } },
-      config,
+      config: { ...config, version: document },
     },
     (req) => req.write('admin', (ctx) => appConfigService(ctx).update(req.params.name, req.body as Record<string, unknown>)),
   );
@@ -39,7 +48,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
         body: appConfigRestoreBody,
         response: { 200: appConfigResponse },
       },
-      config,
+      config: { ...config, version: document },
     },
     (req) => req.write('admin', (ctx) => appConfigService(ctx).restore(req.params.name, req.body.audit_id, req.body.side ?? 'after')),
   );

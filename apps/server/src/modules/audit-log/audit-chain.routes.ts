@@ -37,7 +37,7 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
         body: auditChainVerifyBody,
         response: { 200: auditChainCheck },
       },
-      config: { roles: ROLES.superAdmin, errors: [409] },
+      config: { roles: ROLES.superAdmin, errors: [409], version: { unversioned: 'walks the audit chain: records the outcome, changes no record' } },
     },
     async (req) => {
       const check = await checkAuditChainOnce(

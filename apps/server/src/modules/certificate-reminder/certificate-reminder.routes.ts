@@ -1,3 +1,5 @@
+import { withVersion } from '@bo/shared/versions';
+import { answerVersioned } from '../../lib/kit/versioned-read.ts';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -32,10 +34,11 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/certificate-reminder/settings',
-    { schema: { tags, response: { 200: reminderSettingsSchema } }, config: orgAdmin },
-    async (req) => {
+    { schema: { tags, response: { 200: withVersion(reminderSettingsSchema) } }, config: orgAdmin },
+    async (req, reply) => {
       const { db, organizationId } = req.read('organization');
-      return { ...(await reminderSettings(db, organizationId)), line_configured: lineConfigured };
+      const settings = { ...(await reminderSettings(db, organizationId)), line_configured: lineConfigured };
+      return answerVersioned(reply, db, 'organization', organizationId, settings);
     },
   );
 
@@ -50,7 +53,8 @@ export async function certificateReminderRoutes(fastify: FastifyInstance) {
         body: reminderSettingsInput,
         response: { 200: reminderSettingsSchema },
       },
-      config: orgAdmin,
+      // Settings of the organization, audited on it: the organization's version (issue 36).
+      config: { ...orgAdmin, version: { target: 'organization', id: (r) => r.organizationId ?? 0 } },
     },
     (req) =>
       req.write('organization', async ({ trx, organizationId, audit }) => {

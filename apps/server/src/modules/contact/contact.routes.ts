@@ -83,7 +83,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
         body: publicContactInput,
         response: { 200: z.object({ received: z.literal(true) }) },
       },
-      config: { roles: 'public', fingerprint: false, errors: [404, 423, 429] },
+      config: { roles: 'public', fingerprint: false, errors: [404, 423, 429], version: 'create' },
     },
     async (req) => {
       const short = await app.rateLimits.hit(`contact:ip:${req.ip}`, 600);

@@ -62,7 +62,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     '/api/admin/file/upload',
     {
       schema: { tags, querystring: fileUploadQuery, response: { 200: fileSchema } },
-      config: { roles: ROLES.file },
+      config: { roles: ROLES.file, version: 'create' },
     },
     async (req) => {
       const part = await uploadedFile(req, max);
@@ -77,7 +77,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     '/api/admin/file/create-via-data',
     {
       schema: { tags, body: fileCreateViaDataBody, response: { 200: fileSchema } },
-      config: { roles: ROLES.file },
+      config: { roles: ROLES.file, version: 'create' },
       bodyLimit: Math.ceil(max * 1.4) + 64 * 1024,
     },
     async (req) => {
@@ -100,7 +100,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     '/api/admin/file/download',
     {
       schema: { tags, body: fileDownloadBody },
-      config: { roles: ROLES.file },
+      config: { roles: ROLES.file, version: { unversioned: 'a download: reads files, writes nothing' } },
     },
     async (req, reply) => {
       const row = await fileReads(req.read('admin')).row(req.body.id);
@@ -131,7 +131,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     '/api/admin/file/signed-url',
     {
       schema: { tags, body: signedUrlBody, response: { 200: signedUrlResponse } },
-      config: { roles: ROLES.file },
+      config: { roles: ROLES.file, version: { unversioned: 'signs a link to a file: audited, changes no record' } },
     },
     async (req) => {
       const [, visibility, uid, name] = FILE_PATH_PATTERN.exec(req.body.path)!;

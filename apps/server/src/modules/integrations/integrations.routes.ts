@@ -13,7 +13,11 @@ import { pushLineText } from '../../lib/integrations/line-push.ts';
 export async function integrationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['operations'];
-  const config = { roles: ROLES.debug, errors: [409, 429, 502] as const };
+  const config = {
+    roles: ROLES.debug,
+    errors: [409, 429, 502] as const,
+    version: { unversioned: 'an operations tool: sends a message or checks a folder elsewhere, changes no record' },
+  };
 
   app.post(
     '/api/admin/send-line-message',

@@ -1,3 +1,4 @@
+import { recordVersion, type VersionDeclaration } from '../../lib/context/record-versions.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +55,15 @@ export async function mailRoutes(fastify: FastifyInstance) {
   const origins = { app: app.config.publicUrl, site: app.config.site.url };
   const sampleValues = (name: MailTemplateName, locale: MailLocale) => samplesOf(templateDefinition(name), locale, origins);
 
+  /** One template in one locale, whose version its save and its reset send back (issue 36). */
+  const templateVersion: VersionDeclaration = {
+    target: 'mail_template',
+    id: (req) => {
+      const { name, locale } = req.params as { name: string; locale: string };
+      return `${name}:${locale}`;
+    },
+  };
+
   const describeTemplate = async (db: ReadDb, name: MailTemplateName) => {
     const def = templateDefinition(name);
     const locales = {} as Record<MailLocale, z.infer<typeof mailTemplateSchema>['locales'][MailLocale]>;
@@ -66,6 +76,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         text: rendered.text,
         customised: text.customised,
         updated_at: text.updated_at,
+        version: (await recordVersion(db, 'mail_template', `${name}:${locale}`)).version,
       };
     }
     const samples = sampleValues(name, 'zh-TW');
@@ -103,7 +114,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         body: mailTemplateBody,
         response: { 200: mailTemplateSchema },
       },
-      config: { roles },
+      config: { roles, version: templateVersion },
     },
     async (req) => {
       const { name, locale } = req.params;
@@ -147,7 +158,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         params: templateLocaleParam,
         response: { 200: mailTemplateSchema },
       },
-      config: { roles },
+      config: { roles, version: templateVersion },
     },
     async (req) => {
       const { name, locale } = req.params;
@@ -176,7 +187,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         body: mailPreviewBody,
         response: { 200: mailPreviewSchema },
       },
-      config: { roles },
+      config: { roles, version: { unversioned: 'a preview: renders, writes nothing' } },
     },
     async (req) => {
       const { name } = req.params;
@@ -210,7 +221,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         body: mailSendTestBody,
         response: { 200: z.object({ id: z.number() }) },
       },
-      config: { roles },
+      config: { roles, version: { unversioned: 'queues a test mail: changes no record' } },
     },
     async (req) =>
       req.write('admin', async ({ audit, sendMail }) => {
@@ -300,7 +311,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
         params: idParam,
         response: { 200: outboxRowSchema },
       },
-      config: { roles, errors: [409] },
+      config: { roles, errors: [409], version: { unversioned: 'queues a mail again: the outbox keeps its own state' } },
     },
     async (req) => {
       const row = await req.write('admin', async ({ trx, audit }) => {

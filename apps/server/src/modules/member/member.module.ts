@@ -15,6 +15,8 @@ import { memberReads, memberService } from './member.service.ts';
  */
 export const memberModule = defineModule({
   name: 'member',
+  unversionedWrites:
+    "a member's own sign-up, sign-in, profile, e-mail, password and sessions, and the reset mail or device logout the back office sends: no record form two people edit (the back office's member form is the kit's, versioned)",
   site: true,
   flag: 'modules.member',
   routes: [

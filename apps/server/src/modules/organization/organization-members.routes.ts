@@ -1,3 +1,6 @@
+import { withVersion } from '@bo/shared/versions';
+import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import { membershipVersionId } from './organization-members.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,11 +30,16 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['organization'];
   const config = { roles: ROLES.organizationMembers, organization: true } as const;
+  // One admin's membership of the organization the request acts in (issue 36): `organizationId:adminId`.
+  const membership: VersionDeclaration = {
+    target: 'organization_member',
+    id: (r) => membershipVersionId(r.organizationId ?? 0, (r.params as { id: number | string }).id),
+  };
 
   app.get(
     `${base}/index`,
     {
-      schema: { tags, querystring: memberListQuery, response: { 200: listResponse(organizationMemberViewSchema) } },
+      schema: { tags, querystring: memberListQuery, response: { 200: listResponse(withVersion(organizationMemberViewSchema)) } },
       config,
     },
     (req) => organizationMembersReads(req.read('organization')).list(req.query),
@@ -41,7 +49,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     `${base}/invite`,
     {
       schema: { tags, body: memberInviteInput, response: { 200: memberInviteResponse } },
-      config,
+      config: { ...config, version: 'create' },
     },
     (req) => req.write('organization', (ctx) => organizationMembersService(ctx).invite(req.body)),
   );
@@ -57,7 +65,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
         body: memberInvitationInput,
         response: { 200: passwordMailSchema },
       },
-      config,
+      config: { ...config, version: { unversioned: 'mails a fresh invitation link: no field of the membership changes' } },
     },
     (req) => req.write('organization', (ctx) => organizationMembersService(ctx).resendInvitation(req.params.id)),
   );
@@ -66,7 +74,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     base,
     {
       schema: { tags, body: memberAddInput, response: { 200: organizationMemberViewSchema } },
-      config,
+      config: { ...config, version: 'create' },
     },
     (req) => req.write('organization', (ctx) => organizationMembersService(ctx).add(req.body)),
   );
@@ -75,7 +83,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     `${base}/:id`,
     {
       schema: { tags, params: idParam, body: memberRolesInput, response: { 200: organizationMemberViewSchema } },
-      config,
+      config: { ...config, version: membership },
     },
     (req) => req.write('organization', (ctx) => organizationMembersService(ctx).setRoles(req.params.id, req.body.sub_account_roles)),
   );
@@ -84,7 +92,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     `${base}/:id`,
     {
       schema: { tags, params: idParam, response: { 200: ok } },
-      config,
+      config: { ...config, version: membership },
     },
     (req) =>
       req.write('organization', async (ctx) => {

@@ -1,3 +1,4 @@
+import { versionsOfRows } from '../../lib/context/record-versions.ts';
 import type { PasswordMail } from '@bo/shared/schemas/admin';
 import { MEMBER_ERROR_KEYS, type OrganizationMemberView } from '@bo/shared/schemas/organization-members';
 import { badRequest, conflict, permissionDenied } from '../../lib/errors.ts';
@@ -8,12 +9,23 @@ import { changedRoles, grantableSubAccountRoles } from '../admin/admin.policy.ts
 import { adminIdByEmail, emailTaken, insertAdmin, isMember, setMembership } from '../admin/admin.repository.ts';
 import { findMember, listMembers, reachesBeyond } from './organization-members.repository.ts';
 
+/**
+ * Issue 36: a membership's version is its own, per organization (`organizationId:adminId`): a change
+ * of the same admin's membership elsewhere is no conflict here, and says nothing of that organization.
+ */
+export const membershipVersionId = (organizationId: number, adminId: number | string) => `${organizationId}:${adminId}`;
+
 const uniq = (xs: readonly string[]) => [...new Set(xs)].sort();
 const ADMIN = 'SUB_ACCOUNT_ROLE_ADMIN';
 
 /** Members of the organization the request acts in. */
-export const organizationMembersReads = ({ db, scope }: OrganizationReadContext) => ({
-  list: (query: ListParams & { keyword?: string }) => listMembers(db, scope, query),
+export const organizationMembersReads = ({ db, scope, organizationId }: OrganizationReadContext) => ({
+  /** A page of members, each with the version of its membership (issue 36). */
+  async list(query: ListParams & { keyword?: string }) {
+    const page = await listMembers(db, scope, query);
+    const versions = await versionsOfRows(db, 'organization_member', page.data.map((m) => membershipVersionId(organizationId, m.admin_id)));
+    return { ...page, data: page.data.map((m) => ({ ...m, version: versions.get(membershipVersionId(organizationId, m.admin_id)) ?? 0 })) };
+  },
 });
 
 /**
@@ -23,6 +35,7 @@ export const organizationMembersReads = ({ db, scope }: OrganizationReadContext)
  */
 export function organizationMembersService(ctx: OrganizationContext) {
   const { db, principal: actor, scope, organizationId } = ctx;
+  const versionOf = (adminId: number) => ({ target_type: 'organization_member' as const, target_id: membershipVersionId(organizationId, adminId) });
 
   /** Refuses a change of roles the actor may not grant or take away in this organization. */
   const checkRoles = (before: readonly string[], after: readonly string[]) => {
@@ -65,7 +78,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
         target_id: id,
         after: { email: member.email, name: member.name, roles: [] },
       });
-      await ctx.audit({ action: 'invite', target_type: 'organization_member', target_id: id, after: member });
+      await ctx.audit({ action: 'invite', target_type: 'organization_member', target_id: id, after: member, version_of: versionOf(id) });
       const invitation = await mailSetPasswordLink(ctx, id, 'invite');
       return { member: await findMember(db, scope, id), invitation };
     },
@@ -100,7 +113,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
       if (await isMember(db, adminId, organizationId)) throw conflict({ email: [MEMBER_ERROR_KEYS.alreadyMember] });
       await setMembership(db, adminId, organizationId, roles);
       const member = await findMember(db, scope, adminId);
-      await ctx.audit({ action: 'add', target_type: 'organization_member', target_id: adminId, after: member });
+      await ctx.audit({ action: 'add', target_type: 'organization_member', target_id: adminId, after: member, version_of: versionOf(adminId) });
       return member;
     },
 
@@ -112,7 +125,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
       guardSelf(adminId, roles);
       await setMembership(db, adminId, organizationId, roles);
       const after = await findMember(db, scope, adminId);
-      await ctx.audit({ action: 'update', target_type: 'organization_member', target_id: adminId, before, after });
+      await ctx.audit({ action: 'update', target_type: 'organization_member', target_id: adminId, before, after, version_of: versionOf(adminId) });
       return after;
     },
 
@@ -122,7 +135,7 @@ export function organizationMembersService(ctx: OrganizationContext) {
       checkRoles(before.sub_account_roles, []);
       guardSelf(adminId, null);
       await setMembership(db, adminId, organizationId, null);
-      await ctx.audit({ action: 'remove', target_type: 'organization_member', target_id: adminId, before });
+      await ctx.audit({ action: 'remove', target_type: 'organization_member', target_id: adminId, before, version_of: versionOf(adminId) });
     },
   };
 }

@@ -6,6 +6,7 @@ import { ROLES } from '@bo/shared/permissions';
 import { PAGE_TYPES, pageCategoryTree, pageRevisionSchema, pageSchema } from '@bo/shared/schemas/page';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { pageReads, pageService } from './page.service.ts';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
 
 const tags = ['page'];
 
@@ -69,7 +70,16 @@ export async function pageRoutes(fastify: FastifyInstance) {
         params: revisionParams,
         response: { 200: pageSchema },
       },
-      config: { roles: ROLES.page, errors: [409] },
+      config: {
+        roles: ROLES.page,
+        errors: [409],
+        // Issue 36: a restore goes through the version check like any write of the page.
+        version: {
+          target: 'page',
+          id: (r) => (r.params as { id: number }).id,
+          current: async (ctx, id) => (await pageReads(ctx as AdminReadContext).find([Number(id)]))[0],
+        },
+      },
     },
     async (req) => req.write('admin', (ctx) => pageService(ctx).restore(req.params.id, req.params.number)),
   );

@@ -5,6 +5,7 @@ import { idsBody } from '@bo/shared/list';
 import { MESSAGES, VALIDATION_KEYS } from '@bo/shared/messages';
 import { ROLES } from '@bo/shared/permissions';
 import { photoDeleteBody, photoUsesResponse } from '@bo/shared/schemas/photo';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadAllOr404 } from '../../lib/load-all.ts';
 import { photoUses } from './photo-uses.ts';
@@ -30,7 +31,7 @@ export async function photoDeleteRoutes(fastify: FastifyInstance) {
         body: idsBody,
         response: { 200: photoUsesResponse },
       },
-      config: { ...config, roles: ROLES.photoList },
+      config: { ...config, roles: ROLES.photoList, version: { unversioned: 'a read of what uses the photos: writes nothing' } },
     },
     async (req) => {
       const ctx = req.read('admin');
@@ -54,7 +55,16 @@ export async function photoDeleteRoutes(fastify: FastifyInstance) {
         body: photoDeleteBody,
         response: { 200: z.object({ message: z.string() }) },
       },
-      config: { ...config, roles: ROLES.photo, errors: [409] },
+      config: {
+        ...config,
+        roles: ROLES.photo,
+        errors: [409],
+        version: {
+          target: 'photo',
+          ids: (r) => (r.body as { ids: number[] }).ids,
+          current: async (ctx, id) => (await photoReads(ctx as AdminReadContext).find([Number(id)]))[0],
+        },
+      },
     },
     (req) =>
       req.write('admin', async (ctx) => {

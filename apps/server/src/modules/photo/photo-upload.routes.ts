@@ -22,7 +22,7 @@ export async function photoUploadRoutes(fastify: FastifyInstance) {
     '/api/admin/photo/upload',
     {
       schema: { tags: ['photo'], querystring: photoUploadQuery, response: { 200: photoSchema } },
-      config: { roles: ROLES.photo, companyLibrary: ROLES.companyPhotos },
+      config: { roles: ROLES.photo, companyLibrary: ROLES.companyPhotos, version: 'create' },
     },
     async (req) => {
       const tagList = (req.query.tags ?? '')

@@ -208,6 +208,7 @@ export function productInstanceService(ctx: RequestContext) {
         target_id: before.id,
         before: { name: before.name, ...pick(before) },
         after: { name: after.name, ...pick(after) },
+        version_of: { target_type: 'product', target_id: productId, fields: ['instances'] },
       });
       return after;
     },
@@ -227,7 +228,14 @@ export function productInstanceService(ctx: RequestContext) {
       await updateInstances(db, ids, { ...change, updated_at: new Date().toISOString() });
       for (const r of rows) {
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, r[k as keyof typeof change]]));
-        await ctx.audit({ action: 'patch', target_type: 'product_instance', target_id: r.id, before, after: change });
+        await ctx.audit({
+          action: 'patch',
+          target_type: 'product_instance',
+          target_id: r.id,
+          before,
+          after: change,
+          version_of: { target_type: 'product', target_id: productId, fields: ['instances'] },
+        });
       }
       const after = await instanceRowsByIds(db, ids);
       return toInstances(after, db);

@@ -65,6 +65,7 @@ export const productModule = defineModule({
       kind: 'product_instance',
       label: 'name',
       onWebsite: true,
+      versionOf: { target: 'product', column: 'product_id' },
     },
   ],
 });

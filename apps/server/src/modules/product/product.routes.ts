@@ -15,6 +15,11 @@ import {
   productInstanceList,
   productInstanceSchema,
 } from '@bo/shared/schemas/product';
+import { withVersion, versionConflictBody } from '@bo/shared/versions';
+import { answerVersioned } from '../../lib/kit/versioned-read.ts';
+import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
+import { productReads } from './product.service.ts';
 import { maxDepth } from './product-category.service.ts';
 import { productInstanceReads, productInstanceService } from './product-instance.service.ts';
 import { categoryTree } from './product.repository.ts';
@@ -23,6 +28,17 @@ const tags = ['product'];
 const roles = ROLES.product;
 
 /** The back office's product routes beyond the kit's: the category tree and the instance set. */
+/** Issue 36: a product with its instances is one record: an instance write sends the product's version. */
+const ofProduct: VersionDeclaration = {
+  target: 'product',
+  id: (r) => (r.params as { id: number }).id,
+  current: async (ctx, id) => {
+    const reads = productReads(ctx as AdminReadContext);
+    const [row] = await reads.find([Number(id)]);
+    return row && (reads.detail ? reads.detail(row) : row);
+  },
+};
+
 export async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -49,11 +65,15 @@ export async function productRoutes(fastify: FastifyInstance) {
         tags,
         description: "The product's instances in order (the attribute combinations' order, or as an editor dragged them).",
         params: idParam,
-        response: { 200: productInstanceList },
+        response: { 200: withVersion(productInstanceList) },
       },
       config: { roles },
     },
-    async (req) => ({ data: await productInstanceReads(req.read('admin')).list(req.params.id) }),
+    // The product's version (its instances count as its own), which the instance writes send back.
+    async (req, reply) => {
+      const ctx = req.read('admin');
+      return answerVersioned(reply, ctx.db, 'product', req.params.id, { data: await productInstanceReads(ctx).list(req.params.id) });
+    },
   );
 
   app.post(
@@ -69,9 +89,9 @@ export async function productRoutes(fastify: FastifyInstance) {
           'them. One transaction; audited generate_instances on the product.',
         params: idParam,
         body: generateInstancesBody,
-        response: { 200: generateInstancesResult, 409: generateInstancesConflict },
+        response: { 200: generateInstancesResult, 409: z.union([generateInstancesConflict, versionConflictBody]) },
       },
-      config: { roles, errors: [409] },
+      config: { roles, errors: [409], version: ofProduct },
     },
     async (req, reply) => {
       const outcome = await req.write('admin', (ctx) => productInstanceService(ctx).generate(req.params.id, req.body.remove));
@@ -98,7 +118,7 @@ export async function productRoutes(fastify: FastifyInstance) {
         body: instanceBatchBody,
         response: { 200: productInstanceList },
       },
-      config: { roles },
+      config: { roles, version: ofProduct },
     },
     async (req) => ({ data: await req.write('admin', (ctx) => productInstanceService(ctx).batch(req.params.id, req.body)) }),
   );
@@ -115,7 +135,7 @@ export async function productRoutes(fastify: FastifyInstance) {
         body: orderBody(),
         response: { 200: productInstanceList },
       },
-      config: { roles, errors: [409] },
+      config: { roles, errors: [409], version: ofProduct },
     },
     async (req) => ({ data: await req.write('admin', (ctx) => productInstanceService(ctx).reorder(req.params.id, req.body.ids)) }),
   );
@@ -130,7 +150,7 @@ export async function productRoutes(fastify: FastifyInstance) {
         body: productInstanceInput,
         response: { 200: productInstanceSchema },
       },
-      config: { roles, errors: [409] },
+      config: { roles, errors: [409], version: ofProduct },
     },
     async (req) => req.write('admin', (ctx) => productInstanceService(ctx).update(req.params.id, req.params.instanceId, req.body)),
   );

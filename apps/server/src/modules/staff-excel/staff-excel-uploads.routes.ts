@@ -56,7 +56,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
       base,
       {
         schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
-        config: write,
+        config: { ...write, version: 'create' },
       },
       async (req) => {
         const upload = await readUpload(req, app.config.uploadMaxBytes);
@@ -81,7 +81,7 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
       `${base}/:id/file`,
       {
         schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
-        config: write,
+        config: { ...write, version: { unversioned: 'an upload: a new workbook file in place of the old (audited replace_file); the record form is versioned' } },
       },
       async (req) => {
         await staffExcelReads(req.read('organization')).row(req.params.id);

@@ -81,7 +81,7 @@ export function staffExcelRoutes(pool: RenderPool) {
       `${base}/export-merge/:id`,
       {
         schema: { tags, params: idParam, body: exportMergeBody },
-        config: read,
+        config: { ...read, version: { unversioned: 'an export: builds a workbook, changes no record' } },
       },
       async (req, reply) => {
         const excels = staffExcelReads(req.read('organization'));
@@ -131,7 +131,7 @@ export function staffExcelRoutes(pool: RenderPool) {
       `${base}/export-split/:id/:staff_id`,
       {
         schema: { tags, params: z.object({ id: rowIdParam, staff_id: rowIdParam }), body: exportSplitBody },
-        config: read,
+        config: { ...read, version: { unversioned: 'an export: builds a workbook, changes no record' } },
       },
       async (req, reply) => {
         const excels = staffExcelReads(req.read('organization'));

@@ -33,7 +33,7 @@ export async function certificateTypeDefaultsRoutes(fastify: FastifyInstance) {
     `${base}/defaults`,
     {
       schema: { tags, response: { 200: z.object({ data: z.array(certificateTypeSchema) }) } },
-      config: { roles: ROLES.staffWrite, organization: true },
+      config: { roles: ROLES.staffWrite, organization: true, version: 'create' },
     },
     (req) => req.write('organization', async (ctx) => ({ data: await certificateTypeService(ctx).addDefaults() })),
   );

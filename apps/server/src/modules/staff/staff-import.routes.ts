@@ -66,7 +66,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     `${base}/preview`,
     {
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportPreview } },
-      config: write,
+      config: { ...write, version: { unversioned: 'a preview: reads the spreadsheet, writes nothing' } },
     },
     async (req) => {
       const { upload, o, roster, mapping, source, check } = await load(req);
@@ -106,7 +106,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     base,
     {
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: staffImportResult } },
-      config: write,
+      config: { ...write, version: { unversioned: 'a bulk import: the rows the preview matched are replaced on purpose, each audited' } },
     },
     async (req) => {
       const { upload, o, roster, mapping, check } = await load(req);

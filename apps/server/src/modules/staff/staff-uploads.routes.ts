@@ -1,3 +1,5 @@
+import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { OrganizationReadContext } from '../../lib/context/request-context.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,12 +44,23 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
   const tags = ['staff'];
   const read = { roles: ROLES.staffRead, organization: true } as const;
   const write = { roles: ROLES.staffWrite, organization: true } as const;
+  // Issue 36: an upload adds a file to the staff record (a child create: no version, it raises the
+  // record's); removing one changes what the record's form was read with, so it needs the version.
+  const upload = { ...write, version: 'create' } as const;
+  const removal = {
+    ...write,
+    version: {
+      target: 'staff',
+      id: (r) => (r.params as { id: number }).id,
+      current: async (ctx, id) => (await staffReads(ctx as OrganizationReadContext).find([Number(id)]))[0],
+    } satisfies VersionDeclaration,
+  };
 
   app.post(
     `${base}/:id/photo`,
     {
       schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
-      config: write,
+      config: upload,
     },
     async (req) => {
       await staffReads(req.read('organization')).row(req.params.id);
@@ -63,7 +76,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     `${base}/:id/photo`,
     {
       schema: { tags, params: idParam, response: { 200: staffSchema } },
-      config: write,
+      config: removal,
     },
     (req) => replaceStoredObject(req, inOrganization(req), null, (ctx) => staffService(ctx).removePhoto(req.params.id)),
   );
@@ -87,7 +100,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     `${base}/:id/certificates/:certificateId/file`,
     {
       schema: { tags, params: certParams, consumes: ['multipart/form-data'], response: { 200: staffSchema } },
-      config: write,
+      config: upload,
     },
     async (req) => {
       const { id, certificateId } = req.params;
@@ -122,7 +135,7 @@ export async function staffUploadRoutes(fastify: FastifyInstance) {
     `${base}/:id/certificates/:certificateId/file`,
     {
       schema: { tags, params: certParams, response: { 200: staffSchema } },
-      config: write,
+      config: removal,
     },
     (req) =>
       replaceStoredObject(req, inOrganization(req), null, (ctx) =>

@@ -1,3 +1,5 @@
+import { withVersion } from '@bo/shared/versions';
+import { answerVersioned } from '../../lib/kit/versioned-read.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '@bo/shared/permissions';
@@ -13,13 +15,15 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const tags = ['website-settings'];
   const config = { roles: ROLES.website };
 
-  app.get('/api/admin/website-settings', { schema: { tags, response: { 200: websiteSettingsSchema } }, config }, (req) =>
-    websiteSettingsReads(req.read('admin')).read(),
-  );
+  app.get('/api/admin/website-settings', { schema: { tags, response: { 200: withVersion(websiteSettingsSchema) } }, config }, async (req, reply) => {
+    const ctx = req.read('admin');
+    return answerVersioned(reply, ctx.db, 'website_settings', 1, await websiteSettingsReads(ctx).read());
+  });
 
   app.put(
     '/api/admin/website-settings/update',
-    { schema: { tags, body: websiteSettingsInput, response: { 200: websiteSettingsSchema } }, config },
+    // One document (audited as website_settings 1), whose version a save sends back (issue 36).
+    { schema: { tags, body: websiteSettingsInput, response: { 200: websiteSettingsSchema } }, config: { ...config, version: { target: 'website_settings', id: () => 1 } } },
     (req) => req.write('admin', (ctx) => websiteSettingsService(ctx).update(req.body)),
   );
 

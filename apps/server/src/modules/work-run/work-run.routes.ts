@@ -55,7 +55,7 @@ export async function workRunRoutes(fastify: FastifyInstance) {
     '/api/admin/work-runs/interrupted/:id',
     {
       schema: { tags, description: 'Dismisses the notice of one of the caller’s interrupted runs.', params: idParam },
-      config: { roles: [], errors: [404] as const },
+      config: { roles: [], errors: [404] as const, version: { unversioned: 'dismisses a notice of the caller’s own: no record' } },
     },
     async (req, reply) => {
       // The notice's state, not data: no audit entry (the interruption itself is in the server's log).
