@@ -61,7 +61,7 @@ interface Open {
  *   the new version; a 428 says the save had no version;
  * - `notice` is the "王小明 changed this at 10:42" bar and the dialog: render it above the form.
  */
-export function useRecordVersion<R extends { id?: number | string }, V extends object>(o: UseRecordVersionOptions<R, V>) {
+export function useRecordVersion<R extends object, V extends object>(o: UseRecordVersionOptions<R, V>) {
   const { t } = useTranslation('resource');
   const { form, record, target } = o;
   const opts = useRef(o);
@@ -70,7 +70,8 @@ export function useRecordVersion<R extends { id?: number | string }, V extends o
   const [loadedVersion, setLoadedVersion] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<Open | null>(null);
 
-  const keyOf = (r: R) => opts.current.target?.id ?? r.id;
+  const idOf = (r: R | null | undefined) => (r as { id?: number | string } | null | undefined)?.id;
+  const keyOf = (r: R) => opts.current.target?.id ?? idOf(r);
   const field = (n: string): unknown => (form as FormInstance).getFieldValue(n);
   const formValues = (names: string[]): Values => Object.fromEntries(names.map((n) => [n, field(n)]));
   const edited = () => {
@@ -112,10 +113,10 @@ export function useRecordVersion<R extends { id?: number | string }, V extends o
       if (!cur || v === undefined || cur.version === undefined || v !== cur.version + 1) return;
       if (url !== path && !url.startsWith(`${path}/`)) return;
       const id = (answer as { id?: unknown }).id;
-      if (id !== undefined && String(id) !== String(cur.key) && String(id) !== String(record?.id)) return;
+      if (id !== undefined && String(id) !== String(cur.key) && String(id) !== String(idOf(record))) return;
       setVersion(v);
     });
-  }, [o.writePath, record?.id]);
+  }, [o.writePath, idOf(record)]);
 
   const poll = useQuery({
     queryKey: ['record-versions', target?.type, target?.id],
