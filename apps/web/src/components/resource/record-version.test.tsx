@@ -192,6 +192,19 @@ describe('versions on the web (issue 36)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(stored).toMatchObject({ code: 'THEIR-CODE', name: 'My name', version: 5 }));
   });
 
+  it('a 409 where nothing of the form differs saves again at the new version without asking', async () => {
+    answer = (c) => (c.method === 'PUT' && c.ifMatch !== `"${stored.version}"` ? conflict409() : undefined);
+    renderAt('/admin/part/2/update');
+    const name = await screen.findByTestId('part-name');
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Part two'));
+    fireEvent.change(name, { target: { value: 'Same name' } });
+    editedElsewhere({ name: 'Same name' });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts().map((c) => c.ifMatch)).toEqual(['"3"', '"4"']);
+    expect(screen.queryByTestId('conflict-dialog')).toBeNull();
+  });
+
   it('cancelling the dialog keeps every value the user typed', async () => {
     answer = (c) => (c.method === 'PUT' ? conflict409() : undefined);
     renderAt('/admin/part/2/update');

@@ -69,6 +69,7 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
   const loaded = useRef<{ key: unknown; version: number | undefined; base: Values } | null>(null);
   const [loadedVersion, setLoadedVersion] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<Open | null>(null);
+  const autoSaved = useRef(false);
 
   const idOf = (r: R | null | undefined) => (r as { id?: number | string } | null | undefined)?.id;
   const keyOf = (r: R) => opts.current.target?.id ?? idOf(r);
@@ -180,6 +181,17 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
     }
     const conflict = conflictsOf<R>(e)?.[0];
     if (!conflict) return false;
+    const theirs = opts.current.toValues(conflict.current) as Values;
+    // Nothing of the form differs from the record as it is now (a change of a part the form does not
+    // show, or the user's own change elsewhere): nothing to choose, saved again at the new version once.
+    if (!autoSaved.current && fieldDifferences(null, formValues(Object.keys(theirs)), theirs).length === 0) {
+      autoSaved.current = true;
+      loaded.current = { key: loaded.current?.key, version: conflict.version, base: theirs };
+      setLoadedVersion(conflict.version);
+      setTimeout(() => opts.current.resubmit(), 0);
+      return true;
+    }
+    autoSaved.current = false;
     openDialog('save', conflict.current, conflict.version, conflict.changed_by, conflict.changed_at);
     return true;
   };
@@ -228,6 +240,7 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
     version: () => loaded.current?.version,
     /** After a save: its answer is what the form now shows, at its version (or the later one of this tab's own writes since). */
     saved: (r: R) => {
+      autoSaved.current = false;
       const cur = loaded.current;
       const ours = cur && cur.key === keyOf(r) ? cur.version : undefined;
       load(r);
