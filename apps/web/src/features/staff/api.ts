@@ -3,7 +3,7 @@ import type { CertificateType, ExpirationResponse, Staff, StaffInput, StaffListI
 import type { StaffImportPreview, StaffImportResult } from '@bo/shared/schemas/staff-import';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
-import { versionOf } from '../../components/resource/record-version.ts';
+import { cachedVersions, versionOf } from '../../components/resource/record-version.ts';
 
 export type { Staff, StaffInput, StaffListItem, CertificateType, ExpirationResponse };
 
@@ -72,15 +72,18 @@ function useInvalidate(...keys: string[]) {
 
 export function useCertificateTypeMutations() {
   const invalidate = useInvalidate(TYPES);
+  const qc = useQueryClient();
+  // A rename or delete sends the version the type is listed at (issue 36).
+  const at = (id: number) => ({ organization: true, version: cachedVersions(qc, TYPES, [id])[String(id)] });
   const opts = { onSuccess: () => void invalidate() };
   return {
     create: useMutation({ mutationFn: (name: string) => api.post<CertificateType>(TYPES, { name }, { organization: true }), ...opts }),
     rename: useMutation({
       mutationFn: ({ id, name, sort }: { id: number; name: string; sort: number }) =>
-        api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, { organization: true }),
+        api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, at(id)),
       ...opts,
     }),
-    remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, { organization: true }), ...opts }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, at(id)), ...opts }),
     defaults: useMutation({ mutationFn: () => api.post(`${TYPES}/defaults`, {}, { organization: true }), ...opts }),
   };
 }
