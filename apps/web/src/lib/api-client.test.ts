@@ -43,6 +43,14 @@ describe('request layer', () => {
     expect(h.authorization).toBe(`Bearer ${t}`);
   });
 
+  it('sends the version a record was read at as If-Match, and * to overwrite on purpose; none unless given', async () => {
+    await api.put('/api/x/1', { a: 1 }, { version: 7 });
+    await api.delete('/api/x/1', undefined, { version: '*' });
+    await api.patch('/api/x/1', { field: 'a', value: 2 });
+    const h = calls.map((c) => (c.init.headers as Record<string, string>)['if-match']);
+    expect(h).toEqual(['"7"', '*', undefined]);
+  });
+
   it('keeps the same fingerprint across calls', async () => {
     await api.get('/api/a');
     await api.get('/api/b');

@@ -30,8 +30,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** The call outlives the page (a tab closing ends its edit lease). */
   keepalive?: boolean;
-  /** More request headers (e.g. `If-Match` with the record's version, issue 36). */
-  headers?: Record<string, string>;
+  /** The version the record was read at, sent as `If-Match` (issue 36); `'*'` overwrites on purpose. */
+  version?: number | '*';
 }
 export interface UploadOptions {
   params?: Record<string, unknown>;
@@ -141,7 +141,10 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
   try {
     res = await fetch(target, {
       method,
-      headers: headers(token, { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers }),
+      headers: headers(token, {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.version !== undefined ? { 'if-match': ifMatch(opts.version) } : {}),
+      }),
       body,
       signal: opts.signal,
       keepalive: opts.keepalive,
@@ -163,8 +166,27 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
     }
   }
   if (!res.ok) throw handleFailure(res.status, json as { message?: string } | null, token);
+  if (!isGet) announceWrite(url, json);
   return json as T;
 }
+
+type WriteListener = (url: string, answer: unknown) => void;
+const writeListeners = new Set<WriteListener>();
+/**
+ * Hears the answer of every write this tab makes (path without query, JSON answer): an open form
+ * learns the version its own child writes (a certificate's scan, a photo) gave its record.
+ */
+export function onWriteAnswer(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => void writeListeners.delete(listener);
+}
+function announceWrite(url: string, answer: unknown) {
+  const path = url.split('?')[0];
+  for (const l of writeListeners) l(path, answer);
+}
+
+/** The `If-Match` value of a version: `"7"`, or `*` for "whatever is there". */
+export const ifMatch = (version: number | '*'): string => (version === '*' ? '*' : `"${version}"`);
 
 function filenameFrom(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
@@ -261,6 +283,7 @@ export const api = {
     }
     const params = opts.organization ? withOrganization({ ...(opts.params ?? {}) }, true) : opts.params;
     const { value } = await xhr<T>('POST', withQuery(url, params), form, { onUploadProgress: opts.onProgress });
+    announceWrite(url, value);
     return value;
   },
 

@@ -119,7 +119,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
   });
   const restore = useMutation({
     mutationFn: (body: { entry_id: number; fields?: string[] }) =>
-      api.post<R>(`${base}/restore`, body, { organization, headers: version === undefined ? {} : { 'if-match': `"${version}"` } }),
+      api.post<R>(`${base}/restore`, body, { organization, version }),
     onSuccess: async (record) => {
       toast.success({ title: t('restored') });
       onRestored?.(record);

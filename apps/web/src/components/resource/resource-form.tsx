@@ -36,6 +36,8 @@ export interface ResourceFormProps<V> extends Omit<FormProps<V>, 'form' | 'onFin
   dirty?: boolean;
   /** The record an update form edits (issue 36): it holds an edit lease and says who else is editing. */
   lease?: EditLeaseTarget;
+  /** Above the fields: that the record changed elsewhere, and the conflict dialog (useRecordVersion). */
+  notice?: ReactNode;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ResourceForm<V>({
   onValuesChange,
   disabled,
   lease,
+  notice,
   ...rest
 }: ResourceFormProps<V>) {
   const { t } = useTranslation('resource');
@@ -97,6 +100,7 @@ export function ResourceForm<V>({
   return (
     <Card className="resource-form">
       <EditLeaseBanner lease={editLease} />
+      {notice}
       <Form<V>
         form={form}
         layout="vertical"

@@ -13,6 +13,7 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { translateValidationKey } from './field-rules.ts';
 import type { ListResult } from './resource-api.ts';
+import { versionOf } from './record-version.ts';
 import { toastOutcome } from './toast-outcome.ts';
 import type { UseListParams } from './use-list-params.ts';
 import './i18n.ts';
@@ -73,7 +74,9 @@ export function useListOrder<T extends { id: number }>(
     disabled: !arranging,
     save: async (ids) => {
       const where = Object.fromEntries(Object.keys(scope).map((k) => [k, p.filters[k]]));
-      const stored = await toastOrderSaved(() => api.put(`${order!.apiPath}/order`, { ...where, ids }));
+      // Every row moved is changed: the order is sent with the version each row was shown at (issue 36).
+      const versions = Object.fromEntries((data?.data ?? []).map((r) => [String(r.id), versionOf(r)]));
+      const stored = await toastOrderSaved(() => api.put(`${order!.apiPath}/order`, { ...where, ids, versions }));
       await query.refetch();
       return stored;
     },

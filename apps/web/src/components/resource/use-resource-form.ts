@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import type { createResourceApi } from './resource-api.ts';
 import type { ResourceFormProps } from './resource-form.tsx';
 import { useServerFieldErrors } from './use-server-field-errors.ts';
+import { useRecordVersion } from './use-record-version.tsx';
 import './i18n.ts';
 
 type Saved = { id: number };
@@ -16,7 +17,7 @@ type Saved = { id: number };
 /** A resource's api whose create and read answer the record `R` (its list rows may be `Row`s). */
 type ResourceFormApi<R extends Saved, Body, Row extends Saved> = Pick<
   ReturnType<typeof createResourceApi<Row, Body, R, R>>,
-  'one' | 'useCreate' | 'useUpdate'
+  'one' | 'useCreate' | 'useUpdate' | 'base' | 'versionTarget'
 >;
 
 export interface UseResourceFormOptions<R extends Saved, V, Body, Row extends Saved> {
@@ -29,7 +30,7 @@ export interface UseResourceFormOptions<R extends Saved, V, Body, Row extends Sa
   toValues(record: R): Partial<V>;
   /** The request body of the form's values (the values themselves when left out). */
   toBody?(values: V): Body;
-  /** The record's fields take the record when it loads and after each save, not on every refetch (edits in progress stay). */
+  /** Kept for the screens that said so: every form now keeps edits in progress across refetches (useRecordVersion). */
   keepEdits?: boolean;
   /** Before anything is sent: what the screen keeps outside the form (rows of its own) checked; throws to stop the save. */
   beforeSave?(values: V): Promise<void>;
@@ -52,7 +53,7 @@ export interface UseResourceFormOptions<R extends Saved, V, Body, Row extends Sa
 export function useResourceForm<R extends Saved, V extends object, Body = V, Row extends Saved = R>(
   options: UseResourceFormOptions<R, V, Body, Row>,
 ) {
-  const { api, basePath, writeRoles, toValues, toBody, keepEdits, beforeSave, afterSave, words, onValuesChange } = options;
+  const { api, basePath, writeRoles, toValues, toBody, beforeSave, afterSave, words, onValuesChange } = options;
   const { t } = useTranslation('resource');
   const { mode = 'update' } = useRouteMeta();
   const { target } = useParams();
@@ -68,17 +69,16 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
   const record = one.data ?? null;
   // A save started from outside the form's buttons (saveNow) waits for its outcome here.
   const waiter = useRef<((saved: R | null) => void) | null>(null);
-  const loadedId = useRef<number | null>(null);
-
-  // The screen's latest toValues: a declaration may pass a new function on every render.
-  const load = useRef({ toValues, keepEdits });
-  load.current = { toValues, keepEdits };
-  useEffect(() => {
-    if (!record || (load.current.keepEdits && loadedId.current === record.id)) return;
-    loadedId.current = record.id;
-    form.setFieldsValue(load.current.toValues(record) as Parameters<typeof form.setFieldsValue>[0]);
-    setDirty(false);
-  }, [record, form]);
+  const version = useRecordVersion<R, V>({
+    form,
+    record,
+    toValues,
+    target: mode === 'update' && target ? api.versionTarget(target) : null,
+    writePath: mode === 'update' && target ? `${api.base}/${target}` : undefined,
+    refetch: async () => (await one.refetch()).data,
+    resubmit: () => form.submit(),
+    onLoaded: () => setDirty(false),
+  });
 
   const settle = (saved: R | null) => {
     waiter.current?.(saved);
@@ -89,10 +89,14 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
     try {
       await beforeSave?.(values);
       const body = toBody ? toBody(values) : (values as unknown as Body);
-      const saved = (mode === 'create' ? await create.mutateAsync(body) : await update.mutateAsync({ id: Number(target), body })) as R;
+      const saved = (
+        mode === 'create'
+          ? await create.mutateAsync(body)
+          : await update.mutateAsync({ id: Number(target), body, version: version.version() })
+      ) as R;
       await afterSave?.(saved, values);
       if (mode === 'create') navigate(`${basePath}/${saved.id}/update`, { replace: true });
-      else if (keepEdits) form.setFieldsValue(toValues(saved) as Parameters<typeof form.setFieldsValue>[0]);
+      else version.saved(saved);
       setDirty(false);
       toast.success({
         title: mode === 'create' ? (words?.created ?? t('created')) : (words?.saved ?? t('saved')),
@@ -100,7 +104,7 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
       });
       settle(saved);
     } catch (e) {
-      onError(e);
+      if (!version.handleError(e)) onError(e);
       settle(null);
     }
   };
@@ -124,6 +128,7 @@ export function useResourceForm<R extends Saved, V extends object, Body = V, Row
     onCancel: () => navigate(basePath),
     disabled: !canWrite,
     onSubmit: save,
+    notice: version.notice,
     onFinishFailed: () => settle(null),
     onValuesChange: (changed: Partial<V>) => {
       setDirty(true);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -27,6 +27,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { roleLabel } from '../../components/resource/role-tags.tsx';
@@ -93,9 +94,15 @@ export default function AdminOrganizationFormPage() {
   const admins = useAdminOptions(one.data);
   const qc = useQueryClient();
   const inviteFirstAdmin = useInviteFirstAdmin();
-  useEffect(() => {
-    if (one.data) form.setFieldsValue(toValues(one.data));
-  }, [one.data, form]);
+  const version = useRecordVersion({
+    form,
+    record: one.data,
+    toValues,
+    target: mode === 'update' && target ? adminOrganizationApi.versionTarget(target) : null,
+    writePath: mode === 'update' && target ? `${adminOrganizationApi.base}/${target}` : undefined,
+    refetch: async () => (await one.refetch()).data,
+    resubmit: () => form.submit(),
+  });
 
   const onSubmit = async (v: Values) => {
     const { first_admin_email, first_admin_name, ...fields } = v;
@@ -108,12 +115,12 @@ export default function AdminOrganizationFormPage() {
         navigate(`/admin/admin-organization/${o.id}/update`, { replace: true });
         if (first_admin_email?.trim()) await inviteFirstAdmin(o.id, first_admin_email, first_admin_name ?? '');
       } else {
-        form.setFieldsValue(toValues(await update.mutateAsync({ id: Number(target), body })));
+        version.saved(await update.mutateAsync({ id: Number(target), body, version: version.version() }));
         refreshOrganizationLists(qc);
         toast.success({ title: tr('saved'), duration: SHELL_TOAST.duration });
       }
     } catch (e) {
-      onError(e);
+      if (!version.handleError(e)) onError(e);
     }
   };
 
@@ -150,6 +157,7 @@ export default function AdminOrganizationFormPage() {
         formError={formError}
         onCancel={() => navigate('/admin/admin-organization')}
         initialValues={{ status: 'active', members: [], company_id: null }}
+        notice={version.notice}
         extraActions={
           mode === 'update' && one.data ? (
             <Button

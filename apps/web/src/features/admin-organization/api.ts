@@ -3,7 +3,9 @@ import type { AdminOrganization, AdminOrganizationDetail, AdminOrganizationInput
 import { createResourceApi } from '../../components/resource/resource-api.ts';
 
 export type { AdminOrganization, AdminOrganizationDetail, AdminOrganizationInput };
-export const adminOrganizationApi = createResourceApi<AdminOrganizationDetail, AdminOrganizationInput>('/api/admin/admin-organization');
+export const adminOrganizationApi = createResourceApi<AdminOrganizationDetail, AdminOrganizationInput>('/api/admin/admin-organization', {
+  target: 'organization',
+});
 
 /** The header's organization switcher and every organization picker follow a change at once. */
 export function refreshOrganizationLists(qc: import('@tanstack/react-query').QueryClient): void {

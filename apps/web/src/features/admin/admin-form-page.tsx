@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -25,6 +25,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useRouteMeta } from '../../lib/route-meta.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
 import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
@@ -104,9 +105,15 @@ export default function AdminFormPage() {
   const update = adminApi.useUpdate();
   const mailNotice = usePasswordMailNotice();
 
-  useEffect(() => {
-    if (one.data) form.setFieldsValue(toValues(one.data));
-  }, [one.data, form]);
+  const version = useRecordVersion({
+    form,
+    record: one.data,
+    toValues,
+    target: mode === 'update' && target ? adminApi.versionTarget(target) : null,
+    writePath: mode === 'update' && target ? `${adminApi.base}/${target}` : undefined,
+    refetch: async () => (await one.refetch()).data,
+    resubmit: () => form.submit(),
+  });
   const orgOptions = useMemo(() => {
     if (managesAll) return (orgs.data ?? []).map((o) => ({ value: o.id, label: organizationLabel(o) }));
     return active ? [{ value: active.id, label: organizationLabel(active) }] : [];
@@ -121,12 +128,12 @@ export default function AdminFormPage() {
         mailNotice('invite', created.name || created.email, created.invitation);
         navigate(`/admin/admin/${created.id}/update`, { replace: true });
       } else {
-        const saved = await update.mutateAsync({ id: Number(target), body });
-        form.setFieldsValue(toValues(saved));
+        const saved = await update.mutateAsync({ id: Number(target), body, version: version.version() });
+        version.saved(saved);
         toast.success({ title: tr('saved'), duration: SHELL_TOAST.duration });
       }
     } catch (e) {
-      onError(e);
+      if (!version.handleError(e)) onError(e);
     }
   };
 
@@ -167,6 +174,7 @@ export default function AdminFormPage() {
         formError={formError}
         onCancel={managesAll ? () => navigate('/admin/admin') : undefined}
         initialValues={{ roles: [], status: 'active', group_id: null, memberships: [] }}
+        notice={version.notice}
       >
         <Form.Item name="email" label={t('email')} required rules={[schemaRule(adminInput.shape.email)]}>
           <Input type="email" autoComplete="off" maxLength={200} data-testid="admin-email" />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { versionOf } from '../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
@@ -34,8 +35,10 @@ export default function SecurityPolicyPage() {
   const dirty = !!roles && !!stored && [...roles].sort().join() !== [...stored].sort().join();
   const unsaved = useUnsavedChanges(dirty);
   const save = useMutation({
-    mutationFn: (next: Role[]) => api.put<AppConfigAnswer>(`${URL}/update`, { twoFactorRequiredRoles: next }),
-    onSuccess: (r) => qc.setQueryData(KEY, r),
+    mutationFn: (next: Role[]) =>
+      api.put<AppConfigAnswer>(`${URL}/update`, { twoFactorRequiredRoles: next }, { version: versionOf(q.data) }),
+    // The answer carries no version: the config is read again for the next save's (issue 36).
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
   const lang = currentLanguage();
   const group = (label: string, options: readonly Role[]) => (

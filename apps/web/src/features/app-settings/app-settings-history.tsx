@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { versionOf } from '../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,9 +37,11 @@ export function History({ dirty }: { dirty: boolean }) {
       }),
   });
   const restore = useMutation({
-    mutationFn: (body: { audit_id: number; side?: 'before' }) => api.put<Answer>(`${URL}/restore`, body),
-    onSuccess: async (r) => {
-      qc.setQueryData(KEY, r);
+    // A restore is a write of the config: it sends the version the config was read at (issue 36).
+    mutationFn: (body: { audit_id: number; side?: 'before' }) =>
+      api.put<Answer>(`${URL}/restore`, body, { version: versionOf(qc.getQueryData(KEY)) }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: KEY, exact: true });
       await qc.invalidateQueries({ queryKey: HISTORY_KEY });
       await loadSettings();
     },

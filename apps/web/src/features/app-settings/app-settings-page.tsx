@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Card from 'antd/es/card';
@@ -50,17 +51,21 @@ export default function AppSettingsPage() {
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
   const stored = q.data ? editable(q.data.config) : null;
-  useEffect(() => {
-    if (q.data) {
-      form.setFieldsValue(editable(q.data.config));
-      setDirty(false);
-    }
-  }, [q.data, form]);
+  const version = useRecordVersion<Answer, Editable>({
+    form,
+    record: q.data,
+    toValues: (a) => editable(a.config),
+    target: { type: 'app_config', id: 'app' },
+    refetch: async () => (await q.refetch()).data,
+    resubmit: () => form.submit(),
+    onLoaded: () => setDirty(false),
+  });
 
   const save = useMutation({
-    mutationFn: (patch: Partial<Editable>) => api.put<Answer>(`${URL}/update`, patch),
-    onSuccess: async (r) => {
-      qc.setQueryData(KEY, r);
+    mutationFn: (patch: Partial<Editable>) => api.put<Answer>(`${URL}/update`, patch, { version: version.version() }),
+    onSuccess: async () => {
+      // The answer carries no version: the config is read again, at the version the next save sends.
+      await qc.invalidateQueries({ queryKey: KEY, exact: true });
       await qc.invalidateQueries({ queryKey: HISTORY_KEY });
       await loadSettings();
     },
@@ -77,7 +82,7 @@ export default function AppSettingsPage() {
       setDirty(false);
       toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
-      if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+      if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
     }
   };
   const required = { required: true, whitespace: true, message: t('validate.error.required', { ns: 'common' }) };
@@ -86,6 +91,7 @@ export default function AppSettingsPage() {
   return (
     <div className="page app-settings-page">
       <PageHeader />
+      {version.notice}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Form

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import AntApp from 'antd/es/app';
@@ -107,17 +108,29 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
     return () => clearTimeout(id);
   }, [draft, locale, template.name]);
 
+  const version = useRecordVersion<MailTemplate['locales'][typeof locale], Draft>({
+    form,
+    record: current,
+    toValues: (c) => ({ subject: c.subject, html: c.html }),
+    target: { type: 'mail_template', id: `${template.name}:${locale}` },
+    refetch: async () => (await qc.fetchQuery({ ...mailTemplatesQuery(), staleTime: 0 })).find((x) => x.name === template.name)?.locales[locale],
+    resubmit: () => form.submit(),
+    onLoaded: () => setEdited(false),
+  });
   const refresh = (next: MailTemplate) =>
     qc.setQueryData(mailTemplatesQuery().queryKey, (all) => all?.map((x) => (x.name === next.name ? next : x)));
   const save = async (v: Draft) => {
     setBusy(true);
     try {
-      const next = await unsaved.whileSaving(() => api.put<MailTemplate>(`/api/admin/mail/templates/${template.name}/${locale}`, v));
+      const next = await unsaved.whileSaving(() =>
+        api.put<MailTemplate>(`/api/admin/mail/templates/${template.name}/${locale}`, v, { version: version.version() }),
+      );
       refresh(next);
+      version.saved(next.locales[locale]);
       setEdited(false);
       toast.success({ title: t('templates.saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
-      if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+      if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
     } finally {
       setBusy(false);
     }
@@ -126,9 +139,11 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
     modal.confirm({
       title: t('templates.resetConfirm'),
       onOk: async () => {
-        const next = await api.delete<MailTemplate>(`/api/admin/mail/templates/${template.name}/${locale}`);
+        const next = await api.delete<MailTemplate>(`/api/admin/mail/templates/${template.name}/${locale}`, undefined, {
+          version: version.version(),
+        });
         refresh(next);
-        form.setFieldsValue({ subject: next.locales[locale].subject, html: next.locales[locale].html });
+        version.saved(next.locales[locale]);
         setEdited(false);
         toast.success({ title: t('templates.resetDone'), duration: SHELL_TOAST.duration });
       },
@@ -152,6 +167,7 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
             </>
           }
         >
+          {version.notice}
           <Form
             form={form}
             layout="vertical"

@@ -36,12 +36,14 @@ export function useMemberMutations() {
       onSuccess: done,
     }),
     setRoles: useMutation({
-      mutationFn: ({ id, sub_account_roles }: { id: number; sub_account_roles: string[] }) =>
-        api.put<Member>(`${BASE}/${id}`, { sub_account_roles }, opts),
+      // A membership's writes send the version its row was shown at (issue 36).
+      mutationFn: ({ id, sub_account_roles, version }: { id: number; sub_account_roles: string[]; version?: number }) =>
+        api.put<Member>(`${BASE}/${id}`, { sub_account_roles }, { ...opts, version }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api.delete<{ message: string }>(`${BASE}/${id}`, undefined, opts),
+      mutationFn: ({ id, version }: { id: number; version?: number }) =>
+        api.delete<{ message: string }>(`${BASE}/${id}`, undefined, { ...opts, version }),
       onSuccess: done,
     }),
   };

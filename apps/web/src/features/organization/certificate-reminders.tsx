@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { versionOf } from '../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
@@ -138,9 +139,15 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
   const unsaved = useUnsavedChanges(dirty);
   const save = useMutation({
     mutationFn: (d: number) =>
-      api.put<Settings>(`${BASE}/settings`, { days: d, line_target: lineTarget.trim() || null }, { organization: true }),
-    onSuccess: (r) => {
-      qc.setQueryData(['certificate-reminder', 'settings', organizationId], r);
+      // Settings of the organization: they send the organization's version as they were read (issue 36).
+      api.put<Settings>(
+        `${BASE}/settings`,
+        { days: d, line_target: lineTarget.trim() || null },
+        { organization: true, version: versionOf(settings.data) },
+      ),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['certificate-reminder', 'settings', organizationId] });
+      void qc.invalidateQueries({ queryKey: ['account', 'organization', organizationId] });
       void qc.invalidateQueries({ queryKey: ['certificate-reminder', 'compliance'] });
     },
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { versionOf } from '../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -77,7 +78,7 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
         setDialog(null);
         toast.success({ title: t('added', { name: r.name || r.email }), duration: SHELL_TOAST.duration });
       } else {
-        await m.setRoles.mutateAsync({ id: dialog.member.admin_id, sub_account_roles: roles });
+        await m.setRoles.mutateAsync({ id: dialog.member.admin_id, sub_account_roles: roles, version: versionOf(dialog.member) });
         setDialog(null);
         toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
       }
@@ -96,7 +97,7 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
     });
     if (!ok) return;
     try {
-      await m.remove.mutateAsync(member.admin_id);
+      await m.remove.mutateAsync({ id: member.admin_id, version: versionOf(member) });
       toast.success({ title: t('removed', { name: member.name || member.email }), duration: SHELL_TOAST.duration });
     } catch (e) {
       onError(e);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
@@ -44,23 +44,31 @@ export default function OrganizationPage() {
     queryFn: () => api.get<OwnOrganization>(`/api/admin/account/organization/${id}`, null, { organization: true }),
     enabled: !!id,
   });
+  const version = useRecordVersion<OwnOrganization, Values>({
+    form,
+    record: q.data,
+    toValues: (o) => ({ name: o.name, company_id: o.company_id }),
+    target: id ? { type: 'organization', id } : null,
+    refetch: async () => (await q.refetch()).data,
+    resubmit: () => form.submit(),
+  });
   const save = useMutation({
     mutationFn: (v: Values) =>
       api.put<OwnOrganization>(
         `/api/admin/account/organization/${id}`,
         { name: v.name, company_id: v.company_id || null },
-        { organization: true },
+        { organization: true, version: version.version() },
       ),
     onSuccess: (o) => {
       qc.setQueryData(['account', 'organization', id], o);
+      version.saved(o);
+      void qc.invalidateQueries({ queryKey: ['account', 'organization', id], exact: true });
+      void qc.invalidateQueries({ queryKey: ['certificate-reminder', 'settings', id] });
       void qc.invalidateQueries({ queryKey: ['account', 'organizations'] });
       // The header shows the organization as "name (company_id)": follow the change.
       void loadOrganizations(null);
     },
   });
-  useEffect(() => {
-    if (q.data) form.setFieldsValue({ name: q.data.name, company_id: q.data.company_id });
-  }, [q.data, form]);
 
   if (!id)
     return (
@@ -90,9 +98,10 @@ export default function OrganizationPage() {
                 await save.mutateAsync(v);
                 toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
               } catch (e) {
-                onError(e);
+                if (!version.handleError(e)) onError(e);
               }
             }}
+            notice={version.notice}
           >
             <Form.Item name="name" label={t('name')} required rules={[schemaRule(ownOrganizationInput.shape.name)]}>
               <Input maxLength={100} />

@@ -13,7 +13,7 @@ import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import './i18n.ts';
 
-const otpApi = createResourceApi<OtpRecord>('/api/admin/otp');
+const otpApi = createResourceApi<OtpRecord>('/api/admin/otp', { target: 'one_time_code' });
 const FILTERS = ['purpose', 'state'] as const;
 const STATE_COLOR = { open: 'blue', used: 'green', expired: 'default' } as const;
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { versionOf } from '../../components/resource/record-version.ts';
 import type { Page, PageCategoryNode, PageRevision, PageType } from '@bo/shared/schemas/page';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
@@ -20,7 +21,9 @@ export const useRevisions = (id: number | null) =>
   });
 
 export const revision = (id: number, number: number) => api.get<PageRevision>(`/api/admin/page/${id}/revisions/${number}`);
-export const restoreRevision = (id: number, number: number) => api.post<Page>(`/api/admin/page/${id}/revisions/${number}/restore`, {});
+/** A restore is a write of the page: it sends the version the page is shown at (issue 36). */
+export const restoreRevision = (page: Page, number: number) =>
+  api.post<Page>(`/api/admin/page/${page.id}/revisions/${number}/restore`, {}, { version: versionOf(page) });
 
 /** A publish instant as Asia/Taipei wall time (YYYY-MM-DDTHH:mm), whatever the browser's zone. */
 export const taipeiWallTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16);

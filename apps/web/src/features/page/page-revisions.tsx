@@ -68,7 +68,7 @@ export function PageRevisions({ page, onClose }: { page: Page; onClose(): void }
 
   const restore = async (number: number) => {
     if (!(await confirm({ title: t('restoreConfirm', { number }), okText: t('restore') }))) return;
-    const ok = await toastOutcome(() => restoreRevision(page.id, number), t('restored', { number }));
+    const ok = await toastOutcome(() => restoreRevision(page, number), t('restored', { number }));
     await invalidate();
     if (ok) onClose();
   };

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { cachedVersions } from '../../components/resource/record-version.ts';
 import type { Photo, PhotoLibrary, PhotoPatch, PhotoUses } from '@bo/shared/schemas/photo';
 import { api } from '../../lib/api-client.ts';
 
@@ -39,8 +40,12 @@ export const uploadPhoto = (library: PhotoLibrary, file: File, params: PhotoUplo
 export function usePatchPhoto(library: PhotoLibrary) {
   const qc = useQueryClient();
   return useMutation({
+    // The version the photo is shown at (issue 36); the list is read again before the next patch of a series.
     mutationFn: ({ id, patch }: { id: number; patch: PhotoPatch }) =>
-      api.patch<Photo>(inLibrary(library, `/api/admin/photo/${id}`), patch, organizationOption(library)),
+      api.patch<Photo>(inLibrary(library, `/api/admin/photo/${id}`), patch, {
+        ...organizationOption(library),
+        version: cachedVersions(qc, 'photo', [id])[String(id)],
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),
   });
 }
@@ -59,7 +64,7 @@ export function useRemovePhotos(library: PhotoLibrary) {
     mutationFn: ({ ids, confirmUses }: { ids: number[]; confirmUses: boolean }) =>
       api.delete<{ message: string }>(
         inLibrary(library, '/api/admin/photo/batch'),
-        { ids, ...(confirmUses ? { confirm_uses: true } : {}) },
+        { ids, versions: cachedVersions(qc, 'photo', ids), ...(confirmUses ? { confirm_uses: true } : {}) },
         organizationOption(library),
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['photo', 'list'] }),

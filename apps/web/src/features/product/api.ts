@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductCategoryNode, ProductInstance } from '@bo/shared/schemas/product';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
+import { versionOf } from '../../components/resource/record-version.ts';
 
 const BASE = '/api/admin/product';
 const CATEGORY = '/api/admin/product-category';
@@ -34,26 +35,39 @@ const instancesKey = (productId: number) => [BASE, 'one', productId, 'instances'
 export const useInstances = (productId: number | null) =>
   useQuery({
     queryKey: instancesKey(productId ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances`, null, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<InstanceList>(`${BASE}/${productId}/instances`, null, { signal }),
+    select: (r) => r.data,
     enabled: productId !== null && productId > 0,
   });
 
-function useInstanceMutation<V, R>(fn: (v: V) => Promise<R>) {
+/** The instances answer with the product's version: a product and its instances are one record (issue 36). */
+type InstanceList = { data: ProductInstance[]; version?: number };
+
+/**
+ * An instance write sends the product's version as the instances were last read; once it is done the
+ * instances are read again (awaited), so the next write of a series sends the version this one left.
+ */
+function useInstanceMutation<V, R>(productId: number, fn: (v: V, version: number | undefined) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: [BASE] }) });
+  return useMutation({
+    mutationFn: (v: V) => fn(v, versionOf(qc.getQueryData<InstanceList>(instancesKey(productId)))),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [BASE] }),
+  });
 }
 
 export const useGenerateInstances = (productId: number) =>
-  useInstanceMutation((remove: boolean) => api.post<GenerateResult>(`${BASE}/${productId}/instances/generate`, { remove }));
+  useInstanceMutation(productId, (remove: boolean, version) =>
+    api.post<GenerateResult>(`${BASE}/${productId}/instances/generate`, { remove }, { version }),
+  );
 
 export const useUpdateInstance = (productId: number) =>
-  useInstanceMutation(({ id, body }: { id: number; body: InstanceInput }) =>
-    api.put<ProductInstance>(`${BASE}/${productId}/instances/${id}`, body),
+  useInstanceMutation(productId, ({ id, body }: { id: number; body: InstanceInput }, version) =>
+    api.put<ProductInstance>(`${BASE}/${productId}/instances/${id}`, body, { version }),
   );
 
 export const useBatchInstances = (productId: number) =>
-  useInstanceMutation((body: { ids: number[]; price?: number; stock?: number }) =>
-    api.patch<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances/batch`, body),
+  useInstanceMutation(productId, (body: { ids: number[]; price?: number; stock?: number }, version) =>
+    api.patch<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances/batch`, body, { version }),
   );
 
 /** Stores the instances' new order (drag and drop) and shows it; the product itself is not reloaded. */
@@ -61,6 +75,10 @@ export function useReorderInstances(productId: number) {
   const qc = useQueryClient();
   return (ids: number[]) =>
     api
-      .put<{ data: ProductInstance[] }>(`${BASE}/${productId}/instances/order`, { ids })
-      .then((r) => qc.setQueryData(instancesKey(productId), r.data));
+      .put<{ data: ProductInstance[] }>(
+        `${BASE}/${productId}/instances/order`,
+        { ids },
+        { version: versionOf(qc.getQueryData<InstanceList>(instancesKey(productId))) },
+      )
+      .then(() => qc.invalidateQueries({ queryKey: instancesKey(productId) }));
 }

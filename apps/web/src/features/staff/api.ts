@@ -3,6 +3,7 @@ import type { CertificateType, ExpirationResponse, Staff, StaffInput, StaffListI
 import type { StaffImportPreview, StaffImportResult } from '@bo/shared/schemas/staff-import';
 import { api } from '../../lib/api-client.ts';
 import { createResourceApi } from '../../components/resource/resource-api.ts';
+import { cachedVersions, versionOf } from '../../components/resource/record-version.ts';
 
 export type { Staff, StaffInput, StaffListItem, CertificateType, ExpirationResponse };
 
@@ -71,15 +72,18 @@ function useInvalidate(...keys: string[]) {
 
 export function useCertificateTypeMutations() {
   const invalidate = useInvalidate(TYPES);
+  const qc = useQueryClient();
+  // A rename or delete sends the version the type is listed at (issue 36).
+  const at = (id: number) => ({ organization: true, version: cachedVersions(qc, TYPES, [id])[String(id)] });
   const opts = { onSuccess: () => void invalidate() };
   return {
     create: useMutation({ mutationFn: (name: string) => api.post<CertificateType>(TYPES, { name }, { organization: true }), ...opts }),
     rename: useMutation({
       mutationFn: ({ id, name, sort }: { id: number; name: string; sort: number }) =>
-        api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, { organization: true }),
+        api.put<CertificateType>(`${TYPES}/${id}`, { name, sort }, at(id)),
       ...opts,
     }),
-    remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, { organization: true }), ...opts }),
+    remove: useMutation({ mutationFn: (id: number) => api.delete(`${TYPES}/${id}`, undefined, at(id)), ...opts }),
     defaults: useMutation({ mutationFn: () => api.post(`${TYPES}/defaults`, {}, { organization: true }), ...opts }),
   };
 }
@@ -95,13 +99,20 @@ export function useStaffFiles() {
   return {
     uploadPhoto: (id: number, file: File, onProgress?: (p: number) => void) =>
       after(api.upload<Staff>(`${BASE}/${id}/photo`, file, { organization: true, onProgress })),
-    removePhoto: (id: number) => after(api.delete<Staff>(`${BASE}/${id}/photo`, undefined, { organization: true })),
+    // Removals and the library pick change what the record shows: they send the version it is shown at (issue 36).
+    removePhoto: (staff: Staff) =>
+      after(api.delete<Staff>(`${BASE}/${staff.id}/photo`, undefined, { organization: true, version: versionOf(staff) })),
     pickLibraryPhoto: (id: number, staff: Staff, photoId: number) =>
-      after(api.put<Staff>(`${BASE}/${id}`, toInput(staff, { photo_id: photoId }), { organization: true })),
+      after(api.put<Staff>(`${BASE}/${id}`, toInput(staff, { photo_id: photoId }), { organization: true, version: versionOf(staff) })),
     uploadCertificateFile: (id: number, certificateId: number, file: File, onProgress?: (p: number) => void) =>
       after(api.upload<Staff>(`${BASE}/${id}/certificates/${certificateId}/file`, file, { organization: true, onProgress })),
-    removeCertificateFile: (id: number, certificateId: number) =>
-      after(api.delete<Staff>(`${BASE}/${id}/certificates/${certificateId}/file`, undefined, { organization: true })),
+    removeCertificateFile: (staff: Staff, certificateId: number) =>
+      after(
+        api.delete<Staff>(`${BASE}/${staff.id}/certificates/${certificateId}/file`, undefined, {
+          organization: true,
+          version: versionOf(staff),
+        }),
+      ),
   };
 }
 

@@ -172,7 +172,7 @@ export function CertificateRows({ form, staffRef, newRowFiles, canWrite, downloa
                                 {saved.file_name ?? t('downloadFile')}
                               </Button>
                               {canWrite ? (
-                                <Button size="small" onClick={() => void files.removeCertificateFile(staff!.id, saved.id)}>
+                                <Button size="small" onClick={() => void files.removeCertificateFile(staff!, saved.id)}>
                                   {t('removeFile')}
                                 </Button>
                               ) : null}

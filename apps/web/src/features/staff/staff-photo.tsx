@@ -83,7 +83,7 @@ export function StaffPhoto({
                 danger
                 type="link"
                 style={{ padding: 0 }}
-                onClick={() => (staff?.has_photo ? void run(() => files.removePhoto(staff.id), t('photoRemoved')) : onPending(null))}
+                onClick={() => (staff?.has_photo ? void run(() => files.removePhoto(staff), t('photoRemoved')) : onPending(null))}
               >
                 {t('removePhoto')}
               </Button>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
@@ -47,15 +48,19 @@ export default function WebsiteSettingsPage() {
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
-  useEffect(() => {
-    if (q.data) {
-      form.setFieldsValue(valuesOf(q.data));
-      setDirty(false);
-    }
-  }, [q.data, form]);
+  const version = useRecordVersion<WebsiteSettings, Values>({
+    form,
+    record: q.data,
+    toValues: valuesOf,
+    target: { type: 'website_settings', id: 1 },
+    refetch: async () => (await q.refetch()).data,
+    resubmit: () => form.submit(),
+    onLoaded: () => setDirty(false),
+  });
   const save = useMutation({
-    mutationFn: (body: Values) => api.put<WebsiteSettings>(`${URL}/update`, body),
-    onSuccess: (r) => qc.setQueryData(KEY, r),
+    mutationFn: (body: Values) => api.put<WebsiteSettings>(`${URL}/update`, body, { version: version.version() }),
+    // The answer carries no version: the settings are read again, at the version the next save sends.
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
@@ -67,7 +72,7 @@ export default function WebsiteSettingsPage() {
       setDirty(false);
       toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
-      if (!applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
+      if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
     }
   };
   const text = (name: TextField, opts: { area?: boolean; help?: string; inputMode?: 'email' | 'tel' } = {}) => (
@@ -93,6 +98,7 @@ export default function WebsiteSettingsPage() {
   return (
     <div className="page website-settings-page">
       <PageHeader subtitle={t('intro')} />
+      {version.notice}
       <ResourceRecordContext.Provider value={q.data}>
         <Form
           form={form}

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { versionOf } from '../../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -68,8 +69,13 @@ function EditTemplate() {
   const label = useMappingLabel(certificateTypes);
   useUnsavedChanges(dirty && canWrite);
 
+  // The version the mapping on screen was loaded at (issue 36): a refetch never replaces a mapping in progress.
+  const loadedVersion = useRef<number | undefined>(undefined);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   useEffect(() => {
-    if (!tpl) return;
+    if (!tpl || dirtyNow.current) return;
+    loadedVersion.current = versionOf(tpl);
     setSettings({ name: tpl.name, layout: tpl.layout, start_row: tpl.start_row });
     setCells(tpl.cells);
     setDirty(false);
@@ -107,7 +113,8 @@ function EditTemplate() {
   const save = async () => {
     setErrors([]);
     try {
-      await update.mutateAsync({ id: Number(target), body: { ...settings, cells } });
+      const saved = await update.mutateAsync({ id: Number(target), body: { ...settings, cells }, version: loadedVersion.current });
+      loadedVersion.current = versionOf(saved);
       setDirty(false);
       toast.success({ title: t('mappingSaved'), duration: SHELL_TOAST.duration });
     } catch (e) {
