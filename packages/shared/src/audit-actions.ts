@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = {
     'unlink_photo',
     'upload_certificate_file',
     'delete_certificate_file',
+    // Issue 37: a masked field shown in plain (field and reason in `after`, never the value); changes nothing.
+    'reveal',
   ],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */

@@ -333,8 +333,9 @@ describe('exports', () => {
       ws.getCell('D3').value,
       ws.getCell('E3').value,
       ws.getCell('F3').value,
-    ]).toEqual(['1', '王大明 (阿明)', 'A123456789', '1990/05/06', 'S-001', '2027-06-30']);
-    expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F131104093']);
+      // national_id_full is masked too unless the export asks for it unmasked (staff-reveal.routes.test.ts).
+    ]).toEqual(['1', '王大明 (阿明)', 'A12****789', '1990/05/06', 'S-001', '2027-06-30']);
+    expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F13****093']);
     for (const r of [3, 4]) {
       expect(ws.getRow(r).height).toBe(22);
       expect(ws.getCell(`C${r}`).border.bottom).toMatchObject({ style: 'thin' });

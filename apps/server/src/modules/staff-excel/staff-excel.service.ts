@@ -10,6 +10,8 @@ import {
   type staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
+import { maskNationalId } from '@bo/shared/schemas/staff';
+import type { RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
@@ -76,9 +78,19 @@ export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcel
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
-export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
+/** How a health value leaves unless it is exported unmasked (issue 37): that one is recorded, not what it is. */
+export const HEALTH_RECORDED = '已記錄';
+
+/**
+ * A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. The
+ * identifier and health fields leave masked (so a `national_id_full` cell is masked too) unless the export
+ * names them in `unmasked`, which needs the reveal right (docs/personal-data.md "Reveal").
+ */
+export const toExportStaff = (row: StaffRow, certs: CertificateRow[], unmasked: readonly RevealableStaffField[] = []): ExportStaff => ({
   ...staffFieldValues(row),
+  // pdcore: the plain values come from the vault; the masked copy from the stored mask.
+  national_id: unmasked.includes('national_id') ? row.national_id : maskNationalId(row.national_id),
+  blood_type: unmasked.includes('blood_type') ? row.blood_type : row.blood_type ? HEALTH_RECORDED : null,
   // Only the current certificate of each type is exported (a superseded one is history).
   certificates: certs
     .filter((c) => !c.superseded)
@@ -103,6 +115,7 @@ export interface StaffExcelReads extends ResourceReads<StaffExcel, Query> {
     template: StaffExcelRow,
     staffIds: number[],
     exportDate?: string,
+    unmasked?: readonly RevealableStaffField[],
   ): Promise<{ input: RenderInput; rows: StaffRow[] }>;
 }
 
@@ -125,7 +138,7 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
     staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
 
     /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
-    async exportInput(storage, template, staffIds, exportDate) {
+    async exportInput(storage, template, staffIds, exportDate, unmasked = []) {
       const rows = await staffRowsForExport(db, scope, staffIds);
       const byStaff = new Map<number, CertificateRow[]>();
       for (const c of await certificatesOf(
@@ -151,7 +164,7 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
           layout: template.layout as StaffExcelLayout,
           start_row: template.start_row,
           cells,
-          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])),
+          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [], unmasked)),
           photos,
           context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
         },

@@ -13,6 +13,7 @@ import {
   BLOOD_TYPES,
   GENDERS,
   STAFF_STATUSES,
+  maskNationalId,
   staffFieldRules,
   type Staff,
   type StaffInput,
@@ -27,6 +28,8 @@ import { useResourceForm } from '../../components/resource/use-resource-form.ts'
 import { staffApi, toInput, useStaffFiles } from './api.ts';
 import { type CertificateRow, CertificateRows, useNewRowFiles } from './certificate-rows.tsx';
 import { StaffPhoto } from './staff-photo.tsx';
+import { RevealField } from './reveal-field.tsx';
+import { useSession } from '../../lib/session.ts';
 import './i18n.ts';
 import './staff.css';
 
@@ -67,6 +70,7 @@ export default function StaffFormPage() {
     },
   });
   const { form, canWrite } = rf;
+  const canReveal = useSession().can(ROLES.personalDataReveal);
   const staff = rf.record ?? undefined;
   const staffRef = useRef(staff);
   staffRef.current = staff;
@@ -101,7 +105,17 @@ export default function StaffFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="national_id" label={t('nationalId')} tooltip={t('nationalIdHint')} rules={rule('national_id')}>
+            <Form.Item
+              name="national_id"
+              label={t('nationalId')}
+              tooltip={t('nationalIdHint')}
+              rules={rule('national_id')}
+              extra={
+                canReveal && staff?.national_id ? (
+                  <RevealField key={staff.id} staffId={staff.id} field="national_id" masked={maskNationalId(staff.national_id) ?? ''} />
+                ) : undefined
+              }
+            >
               <Input autoComplete="off" maxLength={10} style={{ textTransform: 'uppercase' }} />
             </Form.Item>
           </Col>
@@ -116,7 +130,15 @@ export default function StaffFormPage() {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="blood_type" label={t('bloodType')}>
+            <Form.Item
+              name="blood_type"
+              label={t('bloodType')}
+              extra={
+                canReveal && staff?.blood_type ? (
+                  <RevealField key={staff.id} staffId={staff.id} field="blood_type" masked={t('reveal.recorded')} />
+                ) : undefined
+              }
+            >
               <Select allowClear options={BLOOD_TYPES.map((b) => ({ value: b, label: b }))} />
             </Form.Item>
           </Col>
