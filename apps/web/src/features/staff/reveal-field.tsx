@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
@@ -56,36 +57,39 @@ export function RevealField({ staffId, field, masked }: { staffId: number; field
   };
 
   return (
-    <span className="reveal-field" data-testid={`reveal-${field}`}>
-      {shown ? (
-        <Space size={8} wrap>
-          <Typography.Text strong copyable={!!shown.value} data-testid={`revealed-${field}`}>
-            {shown.value ?? t('reveal.none')}
-          </Typography.Text>
-          <Typography.Text type="secondary" aria-live="polite" data-testid={`reveal-countdown-${field}`}>
-            {t('reveal.countdown', { count: shown.left })}
-          </Typography.Text>
-          <Button size="small" icon={<EyeInvisibleOutlined />} onClick={() => setShown(null)}>
-            {t('reveal.hide')}
-          </Button>
-        </Space>
-      ) : (
-        <Space size={8} wrap>
-          <Typography.Text data-testid={`masked-${field}`}>{masked}</Typography.Text>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            loading={busy}
-            onClick={() => void reveal()}
-            aria-label={t('reveal.showField', { field: label })}
-            data-testid={`reveal-button-${field}`}
-          >
-            {t('reveal.show')}
-          </Button>
-        </Space>
-      )}
-      {reason.dialog}
-      {proof.dialog}
-    </span>
+    // A read-only form disables its controls (and its dialogs' through the context); showing a value is a reader's act, not an edit.
+    <ConfigProvider componentDisabled={false}>
+      <span className="reveal-field" data-testid={`reveal-${field}`}>
+        {shown ? (
+          <Space size={8} wrap>
+            <Typography.Text strong copyable={!!shown.value} data-testid={`revealed-${field}`}>
+              {shown.value ?? t('reveal.none')}
+            </Typography.Text>
+            <Typography.Text type="secondary" aria-live="polite" data-testid={`reveal-countdown-${field}`}>
+              {t('reveal.countdown', { count: shown.left })}
+            </Typography.Text>
+            <Button size="small" icon={<EyeInvisibleOutlined />} onClick={() => setShown(null)}>
+              {t('reveal.hide')}
+            </Button>
+          </Space>
+        ) : (
+          <Space size={8} wrap>
+            <Typography.Text data-testid={`masked-${field}`}>{masked}</Typography.Text>
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              loading={busy}
+              onClick={() => void reveal()}
+              aria-label={t('reveal.showField', { field: label })}
+              data-testid={`reveal-button-${field}`}
+            >
+              {t('reveal.show')}
+            </Button>
+          </Space>
+        )}
+        {reason.dialog}
+        {proof.dialog}
+      </span>
+    </ConfigProvider>
   );
 }
