@@ -10,7 +10,6 @@ import {
   type staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
-import { maskNationalId } from '@bo/shared/schemas/staff';
 import type { RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -23,7 +22,9 @@ import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts
 import { staffFieldValues } from '../staff/staff-fields.ts';
 import { certificatesOf, type CertificateRow } from '../staff/staff-certificate.repository.ts';
 import { staffIdsMatching, staffRows, staffRowsForExport, type StaffFilter, type StaffRow } from '../staff/staff.repository.ts';
-import { staffReads } from '../staff/staff.service.ts';
+import { keywordIndex, staffReads } from '../staff/staff.service.ts';
+import { openedValues, withoutStoredPersonal } from '../../lib/personal-data/sealed-columns.ts';
+import { keyRing } from '../../lib/personal-data/vault.ts';
 import type { RenderInput } from './staff-excel.render.ts';
 import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
@@ -78,19 +79,17 @@ export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcel
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** How a health value leaves unless it is exported unmasked (issue 37): that one is recorded, not what it is. */
-export const HEALTH_RECORDED = '已記錄';
-
 /**
- * A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. The
- * identifier and health fields leave masked (so a `national_id_full` cell is masked too) unless the export
- * names them in `unmasked`, which needs the reveal right (docs/personal-data.md "Reveal").
+ * A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. Masked
+ * (A12****789, 「已記錄」), `national_id_full` too, but for the `plain` values of the fields an export names
+ * in `unmasked`, which needs the reveal right (docs/personal-data.md "Reveal").
  */
-export const toExportStaff = (row: StaffRow, certs: CertificateRow[], unmasked: readonly RevealableStaffField[] = []): ExportStaff => ({
-  ...staffFieldValues(row),
-  // pdcore: the plain values come from the vault; the masked copy from the stored mask.
-  national_id: unmasked.includes('national_id') ? row.national_id : maskNationalId(row.national_id),
-  blood_type: unmasked.includes('blood_type') ? row.blood_type : row.blood_type ? HEALTH_RECORDED : null,
+export const toExportStaff = (
+  row: StaffRow,
+  certs: CertificateRow[],
+  plain: Partial<Record<RevealableStaffField, string | null>> = {},
+): ExportStaff => ({
+  ...staffFieldValues({ ...withoutStoredPersonal('staff', row), ...plain }),
   // Only the current certificate of each type is exported (a superseded one is history).
   certificates: certs
     .filter((c) => !c.superseded)
@@ -135,11 +134,18 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
     row: (id) => staffExcelRows.findOr404(db, scope, id),
     checkCells: (i) => validateCells(db, scope, i.layout, i.start_row, i.cells),
     staff: (id) => staffRows.findOr404(db, scope, id),
-    staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
+    staffIdsMatching: async (filter, max) => staffIdsMatching(db, scope, await keywordIndex(ctx, filter), max),
 
     /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
     async exportInput(storage, template, staffIds, exportDate, unmasked = []) {
       const rows = await staffRowsForExport(db, scope, staffIds);
+      // Opened only for the fields asked unmasked, by a caller who checked the reveal right.
+      const ring = unmasked.length ? await keyRing(db, ctx.config) : null;
+      const plain = (r: StaffRow) => {
+        if (!ring) return {};
+        const opened = openedValues(ring, 'staff', r);
+        return Object.fromEntries(unmasked.map((f) => [f, opened[f] ?? null]));
+      };
       const byStaff = new Map<number, CertificateRow[]>();
       for (const c of await certificatesOf(
         db,
@@ -164,7 +170,7 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
           layout: template.layout as StaffExcelLayout,
           start_row: template.start_row,
           cells,
-          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [], unmasked)),
+          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [], plain(r))),
           photos,
           context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
         },

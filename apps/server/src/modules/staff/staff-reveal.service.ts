@@ -1,18 +1,13 @@
 import { REVEAL_SECONDS, type RevealReason, type RevealResponse, type RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import type { OrganizationContext } from '../../lib/context/request-context.ts';
 import { requireRevealRight } from '../../lib/identity/reveal-right.ts';
-import { staffRows, type StaffRow } from './staff.repository.ts';
+import { decryptField } from '../../lib/personal-data/reveal-field.ts';
+import { staffRows } from './staff.repository.ts';
 
 export interface RevealRequest {
   field: RevealableStaffField;
   reason_code: RevealReason;
   reason_text?: string;
-}
-
-/** The plain value of a revealable field of a stored staff row. */
-// pdcore: swap for the vault's decryption of the field (table 'staff', the field, the row id).
-async function plainValue(_ctx: OrganizationContext, row: StaffRow, field: RevealableStaffField): Promise<string | null> {
-  return row[field];
 }
 
 /**
@@ -24,7 +19,7 @@ async function plainValue(_ctx: OrganizationContext, row: StaffRow, field: Revea
 export async function revealStaffField(ctx: OrganizationContext, id: number, req: RevealRequest): Promise<RevealResponse> {
   await requireRevealRight(ctx.db, ctx.principal);
   const row = await staffRows.findOr404(ctx.db, ctx.scope, id);
-  const value = await plainValue(ctx, row, req.field);
+  const value = await decryptField(ctx, 'staff', req.field, id);
   await ctx.audit({
     action: 'reveal',
     target_type: 'staff',
