@@ -36,8 +36,8 @@ beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrganization(t.db, { name: 'Org A' });
   orgB = await buildOrganization(t.db, { name: 'Org B' });
-  ming = await buildStaff(t.db, orgA.id, { name: '王大明', national_id: CANARY });
-  other = await buildStaff(t.db, orgB.id, { name: '林小美', national_id: 'F131104093' });
+  ming = await buildStaff(t.db, orgA.id, { name: '王大明', national_id: CANARY }, t.app.config);
+  other = await buildStaff(t.db, orgB.id, { name: '林小美', national_id: 'F131104093' }, t.app.config);
 });
 afterAll(async () => {
   await t?.close();
@@ -135,10 +135,11 @@ describe('reveal a masked field', () => {
     expect(await reveals(other.id)).toHaveLength(0);
   });
 
-  it('changes nothing of the record: its row stays as it was', async () => {
+  it('opens the sealed value and changes nothing of the record: its row stays as it was', async () => {
     const viewer = await signedIn(['SUB_ACCOUNT_ROLE_PERSONAL_DATA']);
     await prove(viewer);
     const row = await t.db.selectFrom('staff').selectAll().where('id', '=', ming.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(CANARY);
     expect((await reveal(viewer, ming.id, { field: 'national_id', reason_code: 'labor_insurance' })).statusCode).toBe(200);
     expect(await t.db.selectFrom('staff').selectAll().where('id', '=', ming.id).executeTakeFirstOrThrow()).toEqual(row);
   });
