@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
+import { rosterTemplate } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
 import {
   apiAs,
   closeToasts,
@@ -18,6 +21,7 @@ import {
 let server: TestServer;
 let browser: Browser;
 let staffId: number;
+let templateId: number;
 const viewer = { email: 'pd.viewer@example.com', password: 'Viewer#1234' };
 const writer = { email: 'pd.writer@example.com', password: 'Writer#1234' };
 const admin = { email: 'pd.super@example.com', password: 'Super#12345' };
@@ -42,6 +46,25 @@ beforeAll(async () => {
   staffId = (
     await api.post('/api/admin/organization/staff', { name: '王大明', national_id: CANARY, blood_type: 'O', birthday: '1990-05-06' })
   ).id;
+  const fd = new FormData();
+  fd.set('name', '勞保名冊');
+  fd.set('layout', 'roster');
+  fd.set('start_row', '3');
+  fd.set(
+    'cells',
+    JSON.stringify([
+      { cell: 'B3', type: 'field', field: 'name' },
+      { cell: 'C3', type: 'field', field: 'national_id_full' },
+    ]),
+  );
+  fd.set('file', new Blob([new Uint8Array(await rosterTemplate())]), '勞保名冊.xlsx');
+  const r = await fetch(`${server.url}/api/admin/organization/staff-excel`, {
+    method: 'POST',
+    body: fd,
+    headers: { 'x-fingerprint': api.fingerprint, authorization: `Bearer ${api.token}` },
+  });
+  if (!r.ok) throw new Error(`template ${r.status} ${await r.text()}`);
+  templateId = (await r.json()).id;
 });
 
 async function revealNationalId(page: Page, language: 'zh-TW' | 'en-US') {
@@ -119,5 +142,38 @@ describe('reveal a national ID', () => {
     expect(await page.getByTestId('verify-password').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('export with national IDs unmasked', () => {
+  it('asks the reason and the proof, exports the full number, and its log entry names the field', async () => {
+    const { page, context, errors } = await signedInPage(browser, server.url, viewer, {
+      width: 1440,
+      context: { acceptDownloads: true },
+    });
+    await page.goto(`${server.url}/admin/staff-excel/${templateId}/export`);
+    const option = page.getByTestId('export-unmasked');
+    await option.waitFor();
+    await option.getByText('身分證字號').click();
+    await shot(page, 'export-unmasked-option-1440');
+    await expectAccessible(page, 'export screen with the unmasked option');
+    await page.getByTestId('export-all').click();
+    const reasons = page.locator('.ant-modal').filter({ has: page.getByTestId('reveal-reasons') });
+    await reasons.getByText('主管機關查核').click();
+    await reasons.getByRole('button', { name: '顯示' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('verify-password').fill(viewer.password);
+    await page.getByTestId('verify-submit').click();
+    const download = await downloading;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as any);
+    const ws = wb.worksheets[0]!;
+    expect([ws.getCell('B3').value, ws.getCell('C3').value]).toEqual(['王大明', CANARY]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const superApi = await apiAs(server.url, admin.email, admin.password);
+    const log = await superApi.get(`/api/admin/audit-log/index?action=export&target_type=staff_excel&target_id=${templateId}`);
+    expect(log.data[0]).toMatchObject({ after: { unmasked: ['national_id'], reason_code: 'authority_inspection' } });
   });
 });
