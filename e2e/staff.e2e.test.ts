@@ -209,7 +209,6 @@ describe('staff and staff spreadsheet exports', () => {
         return Boolean(saved.has_photo && saved.certificates[0]?.has_file);
       })
       .toBe(true);
-    // The detail answers the national id masked (issue 37); the typed one was stored: the mask is of it.
     expect(saved).toMatchObject({ name: '陳志強', national_id: 'A22****781', mobile: '0987654321', has_photo: true });
     expect(saved.certificates).toHaveLength(1);
     expect(saved.certificates[0]).toMatchObject({ number: 'FA-77', expires_at: '2028-03-31', has_file: true, file_name: '急救證.pdf' });

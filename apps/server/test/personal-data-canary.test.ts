@@ -112,6 +112,15 @@ describe('a canary national id and health value', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const stored = JSON.stringify(rows);
     expect(stored).toContain(CANARY_MASK);
+    const { national_id_bidx } = await t.db
+      .selectFrom('staff')
+      .select('national_id_bidx')
+      .where('id', '=', staffId)
+      .executeTakeFirstOrThrow();
+    const created = rows.find((r) => r.action === 'create')!;
+    expect(JSON.parse(created.after!)).toMatchObject({ national_id: CANARY_MASK, blood_type: '已記錄', national_id_bidx });
+    const updated = rows.find((r) => r.action === 'update')!;
+    expect(JSON.parse(updated.before!)).toMatchObject({ national_id: CANARY_MASK, national_id_bidx });
     expect(stored).not.toContain(CANARY_ID);
     noHealthValue(stored, 'audit rows');
     for (const url of ['/api/admin/audit-log/index?per_page=100', '/api/admin/audit-log/export?format=csv']) {

@@ -9,12 +9,13 @@ import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Divider from 'antd/es/divider';
 import { ROLES } from '@bo/shared/permissions';
+import { PERSONAL_DATA_RECORDED } from '@bo/shared/personal-data';
 import {
   BLOOD_TYPES,
   GENDERS,
   STAFF_STATUSES,
-  maskNationalId,
   staffFieldRules,
+  staffInput,
   type Staff,
   type StaffInput,
   type StaffListItem,
@@ -109,10 +110,10 @@ export default function StaffFormPage() {
               name="national_id"
               label={t('nationalId')}
               tooltip={t('nationalIdHint')}
-              rules={rule('national_id')}
+              rules={[schemaRule(staffInput.shape.national_id)]}
               extra={
                 canReveal && staff?.national_id ? (
-                  <RevealField key={staff.id} staffId={staff.id} field="national_id" masked={maskNationalId(staff.national_id) ?? ''} />
+                  <RevealField key={staff.id} staffId={staff.id} field="national_id" masked={staff.national_id} />
                 ) : undefined
               }
             >
@@ -139,7 +140,16 @@ export default function StaffFormPage() {
                 ) : undefined
               }
             >
-              <Select allowClear options={BLOOD_TYPES.map((b) => ({ value: b, label: b }))} />
+              <Select
+                allowClear
+                options={[
+                  // A stored blood type is never sent: the form keeps it by sending back 「已記錄」.
+                  ...(staff?.blood_type === PERSONAL_DATA_RECORDED
+                    ? [{ value: PERSONAL_DATA_RECORDED, label: t('bloodTypeRecorded') }]
+                    : []),
+                  ...BLOOD_TYPES.map((b) => ({ value: b, label: b })),
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
