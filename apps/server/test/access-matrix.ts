@@ -588,6 +588,13 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     async (f) => ({ url: '/api/admin/organization/staff/batch', body: { ids: [await f.freshStaffInA()] } }),
     STAFF_WRITE_ROW_IN_A,
   ),
+  // Issue 37: the organization admin may reveal, but only with a fresh verify-identity proof, which no
+  // matrix session has: 403 for every column (staff-reveal.routes.test.ts has the cases past the proof).
+  row(
+    'POST /api/admin/organization/staff/{id}/reveal',
+    (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/reveal`, body: { field: 'national_id', reason_code: 'labor_insurance' } }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
   row(
     'GET /api/admin/organization/staff/{id}/photo',
     (f) => ({ url: `/api/admin/organization/staff/${f.staffInA}/photo` }),

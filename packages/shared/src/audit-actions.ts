@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = {
     'delete_certificate_file',
     // Issue 36: a value or an earlier state put back from the record's history.
     'restore',
+    // Issue 37: a masked field shown in plain (field and reason in `after`, never the value); changes nothing.
+    'reveal',
   ],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */

@@ -54,6 +54,12 @@ export const ROLES = {
   staffAcrossOrganizations: ['ROLE_STAFF', 'ROLE_SUPER_ADMIN'],
   /** The staff list screen and its menu entry: staff readers of the organization, or readers across organizations. */
   staffList: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN', 'ROLE_SUPER_ADMIN'],
+  /**
+   * Issue 37: who may reveal a masked national ID or health value (and export them unmasked), each time
+   * with a fresh verify-identity proof and a reason, logged: the organization's admin or 個資檢視, or the
+   * company-wide 個資檢視 in the organization it acts in. Super admins only once granted one of them.
+   */
+  personalDataReveal: ['ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_ADMIN'],
   /** Members of the active organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin (issue 14, point 2). */
   organizationMembers: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
   /** Site content (issue 11): the module's role or a super admin, for its menu, screens and API alike. */

@@ -13,16 +13,25 @@ export const ADMIN_ROLES = [
   // Issue 12: products, and the site's members.
   'ROLE_PRODUCT',
   'ROLE_MEMBER',
+  // Issue 37: reveals masked personal data (national IDs, health values) in every organization, each reveal logged.
+  'ROLE_PERSONAL_DATA',
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /**
  * The company-wide roles the first super admin holds (issue 26): every ROLE_ role but ROLE_MAINTAINER,
  * so it uploads photos, edits the site and reads every organization's staff without granting itself anything.
+ * Nor ROLE_PERSONAL_DATA (issue 37): seeing national IDs in plain is granted on purpose, by name.
  */
-export const FIRST_ADMIN_ROLES = ADMIN_ROLES.filter((r) => r !== 'ROLE_MAINTAINER');
+export const FIRST_ADMIN_ROLES = ADMIN_ROLES.filter((r) => r !== 'ROLE_MAINTAINER' && r !== 'ROLE_PERSONAL_DATA');
 
-export const SUB_ACCOUNT_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] as const;
+export const SUB_ACCOUNT_ROLES = [
+  'SUB_ACCOUNT_ROLE_ADMIN',
+  'SUB_ACCOUNT_ROLE_STAFF_READ',
+  'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+  // Issue 37: reveals masked personal data of this organization's staff, each reveal logged.
+  'SUB_ACCOUNT_ROLE_PERSONAL_DATA',
+] as const;
 export type SubAccountRole = (typeof SUB_ACCOUNT_ROLES)[number];
 
 export type Role = AdminRole | SubAccountRole;
@@ -39,9 +48,11 @@ export const ROLE_LABELS: Record<Role, { 'zh-TW': string; 'en-US': string }> = {
   ROLE_CONTACT: { 'zh-TW': '聯絡表單管理', 'en-US': 'Contact handler' },
   ROLE_PRODUCT: { 'zh-TW': '產品管理', 'en-US': 'Product editor' },
   ROLE_MEMBER: { 'zh-TW': '會員管理', 'en-US': 'Member manager' },
+  ROLE_PERSONAL_DATA: { 'zh-TW': '個資檢視（全公司）', 'en-US': 'Personal data viewer (company-wide)' },
   SUB_ACCOUNT_ROLE_ADMIN: { 'zh-TW': '子帳號管理員', 'en-US': 'Organization admin' },
   SUB_ACCOUNT_ROLE_STAFF_READ: { 'zh-TW': '人員檢視', 'en-US': 'Staff reader' },
   SUB_ACCOUNT_ROLE_STAFF_WRITE: { 'zh-TW': '人員編輯', 'en-US': 'Staff editor' },
+  SUB_ACCOUNT_ROLE_PERSONAL_DATA: { 'zh-TW': '個資檢視', 'en-US': 'Personal data viewer' },
 };
 
 export const isAdminRole = (r: string): r is AdminRole => r.startsWith('ROLE_');

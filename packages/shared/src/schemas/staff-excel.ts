@@ -5,11 +5,12 @@ import { maskNationalId, staffDisplayName, type staffFieldRules } from './staff.
 import { todayInTaipei } from '../dates.ts';
 import { formatRocDate } from '../dates.ts';
 import { calendarDay } from '../date-schemas.ts';
+import { REVEALABLE_STAFF_FIELDS, requireReasonText, revealReasonFields, type RevealReason } from './personal-data-reveal.ts';
 
 export const STAFF_EXCEL_LAYOUTS = ['card', 'roster'] as const;
 export type StaffExcelLayout = (typeof STAFF_EXCEL_LAYOUTS)[number];
 
-/** Staff fields a template cell can show as text. `national_id` is masked; `national_id_full` is not. */
+/** Staff fields a template cell can show as text. `national_id` is always masked; `national_id_full` only in an export that asks for it unmasked (issue 37). */
 export const STAFF_TEXT_FIELDS = [
   'name',
   'nickname',
@@ -127,19 +128,40 @@ export const exportOptions = z
   })
   .default({});
 
-export const exportMergeBody = z.object({
-  staff_ids: z.array(rowId).max(10_000).optional(),
-  /** Instead of staff_ids: every staff of the organization matching these list filters. */
-  filter: z
-    .object({
-      keyword: z.string().trim().max(200).optional(),
-      status: z.string().optional(),
-      certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
-    })
-    .optional(),
-  options: exportOptions,
-});
-export const exportSplitBody = z.object({ options: exportOptions });
+/**
+ * Issue 37: fields the export shows in plain (national_id, blood_type) instead of masked, with the reason
+ * (as a reveal's: docs/personal-data.md "Reveal"); none by default. A reason is required with them.
+ */
+const unmaskedExport = {
+  unmasked: z.array(z.enum(REVEALABLE_STAFF_FIELDS, VALIDATION_KEYS.invalid)).max(REVEALABLE_STAFF_FIELDS.length).optional(),
+  reason_code: revealReasonFields.reason_code.optional(),
+  reason_text: revealReasonFields.reason_text,
+};
+function requireUnmaskedReason(
+  v: { unmasked?: readonly string[]; reason_code?: RevealReason; reason_text?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.unmasked?.length) return;
+  if (!v.reason_code) ctx.addIssue({ code: 'custom', path: ['reason_code'], message: VALIDATION_KEYS.required });
+  requireReasonText(v, ctx);
+}
+
+export const exportMergeBody = z
+  .object({
+    staff_ids: z.array(rowId).max(10_000).optional(),
+    /** Instead of staff_ids: every staff of the organization matching these list filters. */
+    filter: z
+      .object({
+        keyword: z.string().trim().max(200).optional(),
+        status: z.string().optional(),
+        certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
+      })
+      .optional(),
+    options: exportOptions,
+    ...unmaskedExport,
+  })
+  .superRefine(requireUnmaskedReason);
+export const exportSplitBody = z.object({ options: exportOptions, ...unmaskedExport }).superRefine(requireUnmaskedReason);
 
 /** The first sheet of a template drawn as a grid for the mapping screen (capped). */
 export const sheetCell = z.object({

@@ -53,7 +53,17 @@ describe('role lists', () => {
     });
     expect(roles.find((r: any) => r.name === 'ROLE_MAINTAINER').grantable).toBe(false);
     const sub = (await as(superToken).get('/api/admin/admin/sub-account-roles')).json().data;
-    expect(sub.map((r: any) => r.name)).toEqual(['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE']);
+    expect(sub.map((r: any) => r.name)).toEqual([
+      'SUB_ACCOUNT_ROLE_ADMIN',
+      'SUB_ACCOUNT_ROLE_STAFF_READ',
+      'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+      'SUB_ACCOUNT_ROLE_PERSONAL_DATA',
+    ]);
+    // Issue 37: the company-wide 個資檢視 is a super admin's to grant, like the other ROLE_ roles.
+    expect(roles.find((r: any) => r.name === 'ROLE_PERSONAL_DATA')).toMatchObject({
+      label: { 'zh-TW': '個資檢視（全公司）', 'en-US': 'Personal data viewer (company-wide)' },
+      grantable: true,
+    });
     expect(sub.every((r: any) => r.grantable)).toBe(true);
   });
 

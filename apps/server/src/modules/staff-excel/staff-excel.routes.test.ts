@@ -333,7 +333,7 @@ describe('exports', () => {
       ws.getCell('D3').value,
       ws.getCell('E3').value,
       ws.getCell('F3').value,
-      // Masked by default, the full number too: only an export revealed on purpose carries it (docs/personal-data.md).
+      // national_id_full is masked too unless the export asks for it unmasked (staff-reveal.routes.test.ts).
     ]).toEqual(['1', '王大明 (阿明)', 'A12****789', '1990/05/06', 'S-001', '2027-06-30']);
     expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F13****093']);
     for (const r of [3, 4]) {

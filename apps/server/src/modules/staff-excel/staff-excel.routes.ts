@@ -16,6 +16,9 @@ import {
   staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { badRequest } from '../../lib/errors.ts';
+import type { RevealReason, RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
+import type { OrganizationReadContext } from '../../lib/context/request-context.ts';
+import { requireRevealRight } from '../../lib/identity/reveal-right.ts';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { contentDisposition } from '../../lib/media/content-disposition.ts';
 import type { RenderPool } from './staff-excel.pool.ts';
@@ -41,6 +44,19 @@ export const staffExcelResourceRoutes = resourceRoutes({
   reads: staffExcelReads,
   service: staffExcelService,
 });
+
+type UnmaskedRequest = { unmasked?: RevealableStaffField[]; reason_code?: RevealReason; reason_text?: string };
+
+/** The fields an export shows in plain (issue 37): none, or those asked for by a holder of the reveal right (403 otherwise). */
+async function unmaskedFields(ctx: OrganizationReadContext, body: UnmaskedRequest): Promise<RevealableStaffField[]> {
+  const fields = [...new Set(body.unmasked ?? [])];
+  if (fields.length) await requireRevealRight(ctx.db, ctx.principal);
+  return fields;
+}
+
+/** What the export's audit entry says of them: which fields left unmasked, and why. */
+const unmaskedRecord = (body: UnmaskedRequest, fields: RevealableStaffField[]) =>
+  fields.length ? { unmasked: fields, reason_code: body.reason_code, ...(body.reason_text ? { reason_text: body.reason_text } : {}) } : {};
 
 /** The template's file and sheet, and the exports (merged, or one staff's). */
 export function staffExcelRoutes(pool: RenderPool) {
@@ -84,7 +100,9 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: { ...read, version: { unversioned: 'an export: builds a workbook, changes no record' } },
       },
       async (req, reply) => {
-        const excels = staffExcelReads(req.read('organization'));
+        const reading = req.read('organization');
+        const unmasked = await unmaskedFields(reading, req.body);
+        const excels = staffExcelReads(reading);
         const template = await excels.row(req.params.id);
         let ids = req.body.staff_ids;
         if (!ids) {
@@ -100,7 +118,7 @@ export function staffExcelRoutes(pool: RenderPool) {
           'staff_export',
           { file_name: template.name },
           async (run) => {
-            const { input, rows } = await excels.exportInput(app.storage, template, staffIds, req.body.options.export_date);
+            const { input, rows } = await excels.exportInput(app.storage, template, staffIds, req.body.options.export_date, unmasked);
             const bytes = await pool.render(input);
             await run.checkpoint();
             // Audit who was exported: a repeated id is one staff, one sheet or row.
@@ -110,7 +128,12 @@ export function staffExcelRoutes(pool: RenderPool) {
                 action: 'export',
                 target_type: 'staff_excel',
                 target_id: template.id,
-                after: { mode: 'merge', staff_count: exported.length, staff_ids: exported.slice(0, 100) },
+                after: {
+                  mode: 'merge',
+                  staff_count: exported.length,
+                  staff_ids: exported.slice(0, 100),
+                  ...unmaskedRecord(req.body, unmasked),
+                },
               });
               await run.finish(ctx);
             });
@@ -134,7 +157,9 @@ export function staffExcelRoutes(pool: RenderPool) {
         config: { ...read, version: { unversioned: 'an export: builds a workbook, changes no record' } },
       },
       async (req, reply) => {
-        const excels = staffExcelReads(req.read('organization'));
+        const reading = req.read('organization');
+        const unmasked = await unmaskedFields(reading, req.body);
+        const excels = staffExcelReads(reading);
         const template = await excels.row(req.params.id);
         const staff = await excels.staff(req.params.staff_id);
         const bytes = await app.workRuns.track(
@@ -142,7 +167,7 @@ export function staffExcelRoutes(pool: RenderPool) {
           'staff_export',
           { file_name: template.name },
           async (run) => {
-            const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date);
+            const { input } = await excels.exportInput(app.storage, template, [staff.id], req.body.options.export_date, unmasked);
             const bytes = await pool.render(input);
             await run.checkpoint();
             await req.write('organization', async (ctx) => {
@@ -150,7 +175,7 @@ export function staffExcelRoutes(pool: RenderPool) {
                 action: 'export',
                 target_type: 'staff_excel',
                 target_id: template.id,
-                after: { mode: 'split', staff_count: 1, staff_ids: [staff.id] },
+                after: { mode: 'split', staff_count: 1, staff_ids: [staff.id], ...unmaskedRecord(req.body, unmasked) },
               });
               await run.finish(ctx);
             });

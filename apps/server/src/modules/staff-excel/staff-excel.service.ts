@@ -10,6 +10,7 @@ import {
   type staffExcelUpdateInput,
 } from '@bo/shared/schemas/staff-excel';
 import { todayInTaipei } from '@bo/shared/dates';
+import type { RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import type { ReadDb } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
@@ -22,7 +23,8 @@ import { staffFieldValues } from '../staff/staff-fields.ts';
 import { certificatesOf, type CertificateRow } from '../staff/staff-certificate.repository.ts';
 import { staffIdsMatching, staffRows, staffRowsForExport, type StaffFilter, type StaffRow } from '../staff/staff.repository.ts';
 import { keywordIndex, staffReads } from '../staff/staff.service.ts';
-import { withoutStoredPersonal } from '../../lib/personal-data/sealed-columns.ts';
+import { openedValues, withoutStoredPersonal } from '../../lib/personal-data/sealed-columns.ts';
+import { keyRing } from '../../lib/personal-data/vault.ts';
 import type { RenderInput } from './staff-excel.render.ts';
 import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
@@ -77,10 +79,17 @@ export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcel
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
-export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
-  // Masked (A12****789, 「已記錄」): `national_id_full` too, until an export is revealed on purpose.
-  ...staffFieldValues(withoutStoredPersonal('staff', row)),
+/**
+ * A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. Masked
+ * (A12****789, 「已記錄」), `national_id_full` too, but for the `plain` values of the fields an export names
+ * in `unmasked`, which needs the reveal right (docs/personal-data.md "Reveal").
+ */
+export const toExportStaff = (
+  row: StaffRow,
+  certs: CertificateRow[],
+  plain: Partial<Record<RevealableStaffField, string | null>> = {},
+): ExportStaff => ({
+  ...staffFieldValues({ ...withoutStoredPersonal('staff', row), ...plain }),
   // Only the current certificate of each type is exported (a superseded one is history).
   certificates: certs
     .filter((c) => !c.superseded)
@@ -105,6 +114,7 @@ export interface StaffExcelReads extends ResourceReads<StaffExcel, Query> {
     template: StaffExcelRow,
     staffIds: number[],
     exportDate?: string,
+    unmasked?: readonly RevealableStaffField[],
   ): Promise<{ input: RenderInput; rows: StaffRow[] }>;
 }
 
@@ -127,8 +137,15 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
     staffIdsMatching: async (filter, max) => staffIdsMatching(db, scope, await keywordIndex(ctx, filter), max),
 
     /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
-    async exportInput(storage, template, staffIds, exportDate) {
+    async exportInput(storage, template, staffIds, exportDate, unmasked = []) {
       const rows = await staffRowsForExport(db, scope, staffIds);
+      // Opened only for the fields asked unmasked, by a caller who checked the reveal right.
+      const ring = unmasked.length ? await keyRing(db, ctx.config) : null;
+      const plain = (r: StaffRow) => {
+        if (!ring) return {};
+        const opened = openedValues(ring, 'staff', r);
+        return Object.fromEntries(unmasked.map((f) => [f, opened[f] ?? null]));
+      };
       const byStaff = new Map<number, CertificateRow[]>();
       for (const c of await certificatesOf(
         db,
@@ -153,7 +170,7 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
           layout: template.layout as StaffExcelLayout,
           start_row: template.start_row,
           cells,
-          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [])),
+          staff: rows.map((r) => toExportStaff(r, byStaff.get(r.id) ?? [], plain(r))),
           photos,
           context: { organization_name: org.name, organization_company_id: org.company_id, export_date: exportDate ?? todayInTaipei() },
         },

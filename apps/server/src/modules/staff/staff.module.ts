@@ -8,13 +8,22 @@ import { staffImportMappings } from './staff-import.repository.ts';
 import { staffImportRoutes } from './staff-import.routes.ts';
 import { staff } from './staff.repository.ts';
 import { staffResourceRoutes, staffRoutes } from './staff.routes.ts';
+import { staffRevealRoutes } from './staff-reveal.routes.ts';
 import { staffUploadRoutes } from './staff-uploads.routes.ts';
 
 /** Staff records, certificate types, imports and, as a part of staff, spreadsheet exports (spec sections 2, 3, 6, 7, 9). */
 export const staffModule = defineModule({
   name: 'staff',
   setup: registerMultipart,
-  routes: [staffRoutes, staffResourceRoutes, staffUploadRoutes, staffImportRoutes, certificateTypeRoutes, certificateTypeDefaultsRoutes],
+  routes: [
+    staffRoutes,
+    staffResourceRoutes,
+    staffRevealRoutes,
+    staffUploadRoutes,
+    staffImportRoutes,
+    certificateTypeRoutes,
+    certificateTypeDefaultsRoutes,
+  ],
   // Staff (with their certificates) go before the certificate types those name.
   dependents: [staff.dependent, certificateTypes.dependent, staffImportMappings.dependent],
   references: [libraryPhotoReference],

@@ -31,6 +31,8 @@ import { useResourceForm } from '../../components/resource/use-resource-form.ts'
 import { staffApi, toInput, useStaffFiles } from './api.ts';
 import { type CertificateRow, CertificateRows, useNewRowFiles } from './certificate-rows.tsx';
 import { StaffPhoto } from './staff-photo.tsx';
+import { RevealField } from './reveal-field.tsx';
+import { useSession } from '../../lib/session.ts';
 import './i18n.ts';
 import './staff.css';
 
@@ -71,6 +73,7 @@ export default function StaffFormPage() {
     },
   });
   const { form, canWrite } = rf;
+  const canReveal = useSession().can(ROLES.personalDataReveal);
   const staff = rf.record ?? undefined;
   const staffRef = useRef(staff);
   staffRef.current = staff;
@@ -129,6 +132,11 @@ export default function StaffFormPage() {
               label={t('nationalId')}
               tooltip={t('nationalIdHint')}
               rules={[schemaRule(staffInput.shape.national_id)]}
+              extra={
+                canReveal && staff?.national_id ? (
+                  <RevealField key={staff.id} staffId={staff.id} field="national_id" masked={staff.national_id} />
+                ) : undefined
+              }
             >
               <Input autoComplete="off" maxLength={10} style={{ textTransform: 'uppercase' }} />
             </Form.Item>
@@ -144,7 +152,15 @@ export default function StaffFormPage() {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="blood_type" label={t('bloodType')}>
+            <Form.Item
+              name="blood_type"
+              label={t('bloodType')}
+              extra={
+                canReveal && staff?.blood_type ? (
+                  <RevealField key={staff.id} staffId={staff.id} field="blood_type" masked={t('reveal.recorded')} />
+                ) : undefined
+              }
+            >
               <Select
                 allowClear
                 options={[

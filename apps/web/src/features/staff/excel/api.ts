@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SheetGrid, StaffExcel, StaffExcelUpdateInput } from '@bo/shared/schemas/staff-excel';
+import type { RevealReason, RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import { api } from '../../../lib/api-client.ts';
 import { createResourceApi } from '../../../components/resource/resource-api.ts';
 
@@ -42,11 +43,23 @@ export interface ExportFilter {
   certificate_status?: 'expired' | 'expiring' | 'attention' | 'valid';
 }
 
+/** Fields an export shows in plain, with the reason (needs the reveal right and a fresh proof; docs/personal-data.md "Reveal"). */
+export interface UnmaskedExport {
+  unmasked?: RevealableStaffField[];
+  reason_code?: RevealReason;
+  reason_text?: string;
+}
+
 export const exportMerge = (
   id: number,
-  body: { staff_ids?: number[]; filter?: ExportFilter; options: { export_date?: string } },
+  body: { staff_ids?: number[]; filter?: ExportFilter; options: { export_date?: string } } & UnmaskedExport,
   onProgress?: (p: number) => void,
 ) => api.download(`${BASE}/export-merge/${id}`, body, { organization: true, onProgress });
 
-export const exportSplit = (id: number, staffId: number, options: { export_date?: string }, onProgress?: (p: number) => void) =>
-  api.download(`${BASE}/export-split/${id}/${staffId}`, { options }, { organization: true, onProgress });
+export const exportSplit = (
+  id: number,
+  staffId: number,
+  options: { export_date?: string },
+  onProgress?: (p: number) => void,
+  unmasked: UnmaskedExport = {},
+) => api.download(`${BASE}/export-split/${id}/${staffId}`, { options, ...unmasked }, { organization: true, onProgress });

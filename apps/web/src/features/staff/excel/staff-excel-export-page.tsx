@@ -7,6 +7,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
+import Checkbox from 'antd/es/checkbox';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -15,6 +16,8 @@ import type { ColumnsType } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { StaffListItem } from '@bo/shared/schemas/staff';
 import { todayInTaipei } from '@bo/shared/dates';
+import { ROLES } from '@bo/shared/permissions';
+import { REVEALABLE_STAFF_FIELDS, type RevealableStaffField } from '@bo/shared/schemas/personal-data-reveal';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { InterruptedWorkNotice } from '../../../components/interrupted-work-notice.tsx';
 import { DownloadProgress, useDownloads, type FetchBlob } from '../../../components/download-progress.tsx';
@@ -25,7 +28,10 @@ import { ResourceTable } from '../../../components/resource/resource-table.tsx';
 import { useListParams } from '../../../components/resource/use-list-params.ts';
 import { staffApi } from '../api.ts';
 import { CertificateStatusTag } from '../certificate-status-tag.tsx';
-import { exportMerge, exportSplit, staffExcelApi, type ExportFilter } from './api.ts';
+import { exportMerge, exportSplit, staffExcelApi, type ExportFilter, type UnmaskedExport } from './api.ts';
+import { useRevealReason } from '../reveal-reason-dialog.tsx';
+import { useIdentityProof } from '../../../components/identity/with-identity-proof.tsx';
+import { useSession } from '../../../lib/session.ts';
 import './i18n.ts';
 import '../i18n.ts';
 import './staff-excel.css';
@@ -45,7 +51,20 @@ export default function StaffExcelExportPage() {
   const [exportDate, setExportDate] = useState(todayInTaipei());
   const downloads = useDownloads();
   const busy = downloads.busy;
-  const run = (label: string, fetch: FetchBlob) => downloads.run(label, fetch, { failed: t('exportFailed') });
+  const canReveal = useSession().can(ROLES.personalDataReveal);
+  const [unmasked, setUnmasked] = useState<RevealableStaffField[]>([]);
+  const reason = useRevealReason();
+  const proof = useIdentityProof();
+  /** An export, asking first why it leaves unmasked (when a box is ticked) and then, when the server wants it, who is asking. */
+  const run = async (label: string, fetch: (extra: UnmaskedExport, p: Parameters<FetchBlob>[0]) => ReturnType<FetchBlob>) => {
+    let extra: UnmaskedExport = {};
+    if (unmasked.length) {
+      const why = await reason.ask(t('unmaskedTitle'));
+      if (!why) return;
+      extra = { unmasked, ...why };
+    }
+    await downloads.run(label, (p) => proof.run(() => fetch(extra, p)), { failed: t('exportFailed') });
+  };
   const id = Number(target);
   const options = { export_date: exportDate };
   const filter: ExportFilter = {
@@ -71,7 +90,7 @@ export default function StaffExcelExportPage() {
           size="small"
           icon={<DownloadOutlined />}
           disabled={busy}
-          onClick={() => void run(s.display_name, (p) => exportSplit(id, s.id, options, p))}
+          onClick={() => void run(s.display_name, (extra, p) => exportSplit(id, s.id, options, p, extra))}
         >
           {t('exportOwn')}
         </Button>
@@ -121,14 +140,28 @@ export default function StaffExcelExportPage() {
             icon={<DownloadOutlined />}
             disabled={!total || busy}
             data-testid="export-all"
-            onClick={() => void run(t('exportAll', { count: total }), (p) => exportMerge(id, { filter, options }, p))}
+            onClick={() => void run(t('exportAll', { count: total }), (extra, p) => exportMerge(id, { filter, options, ...extra }, p))}
           >
             {t('exportAll', { count: total })}
           </Button>
           <Typography.Text type="secondary">{t('pickStaff')}</Typography.Text>
         </Flex>
+        {canReveal && (
+          <Flex gap={8} wrap align="center" style={{ marginTop: 12 }} data-testid="export-unmasked">
+            <span id="export-unmasked-label">{t('unmasked')}:</span>
+            <Checkbox.Group
+              aria-labelledby="export-unmasked-label"
+              value={unmasked}
+              onChange={(v) => setUnmasked(v as RevealableStaffField[])}
+              options={REVEALABLE_STAFF_FIELDS.map((f) => ({ value: f, label: ts(f === 'national_id' ? 'nationalId' : 'bloodType') }))}
+            />
+            <Typography.Text type="secondary">{t('unmaskedHint')}</Typography.Text>
+          </Flex>
+        )}
       </Card>
       <DownloadProgress jobs={downloads.jobs} testId="export-progress" />
+      {reason.dialog}
+      {proof.dialog}
       <ListFilters list={list} selects={staffStandingFilters(ts)} />
       <ResourceTable<StaffListItem>
         query={staff}
@@ -142,7 +175,9 @@ export default function StaffExcelExportPage() {
             icon={<DownloadOutlined />}
             disabled={busy}
             data-testid="export-selected"
-            onClick={() => void run(t('exportSelected', { count: ids.length }), (p) => exportMerge(id, { staff_ids: ids, options }, p))}
+            onClick={() =>
+              void run(t('exportSelected', { count: ids.length }), (extra, p) => exportMerge(id, { staff_ids: ids, options, ...extra }, p))
+            }
           >
             {t('exportSelected', { count: ids.length })}
           </Button>
