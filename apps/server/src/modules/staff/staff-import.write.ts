@@ -7,6 +7,7 @@ import { planRows } from './staff-import.plan.ts';
 import { saveImportMapping } from './staff-import.repository.ts';
 import { mappedFields, type CheckedRoster } from './staff-import.service.ts';
 import type { Roster } from './staff-import.workbook.ts';
+import { recordDepartures } from './staff-departures.repository.ts';
 import { insertStaffRows, staff, staffByNationalId } from './staff.repository.ts';
 
 export interface ImportRun {
@@ -47,6 +48,7 @@ export function staffImportService(ctx: RequestContext) {
         scope,
         plan.create.map((v) => staffFieldValues(v.input)),
       );
+      await recordDepartures(db, scope, createdIds);
       const pace = eventLoopPacer();
       for (const [i, id] of createdIds.entries()) {
         await pace();
@@ -61,6 +63,7 @@ export function staffImportService(ctx: RequestContext) {
       for (const u of plan.update) {
         await pace();
         await staff.update(db, scope, u.staffId!, u.changes!);
+        await recordDepartures(db, scope, [u.staffId!]);
         await ctx.audit({
           action: 'update',
           target_type: 'staff',

@@ -26,6 +26,7 @@ import {
   insertCertificate,
   updateCertificate,
 } from './staff-certificate.repository.ts';
+import { recordDepartures } from './staff-departures.repository.ts';
 import { assertNationalIdFree, listStaff, listStaffOrganizations, staff, staffRows, type StaffRow } from './staff.repository.ts';
 
 type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery>;
@@ -155,6 +156,7 @@ export function staffService(ctx: RequestContext): StaffService {
     async create(data) {
       await checkInput(data);
       const id = await staff.insert(db, scope, { ...staffFieldValues(data), photo_key: null, photo_id: data.photo_id ?? null });
+      await recordDepartures(db, scope, [id]);
       await saveCertificates(id, data);
       return read(id);
     },
@@ -169,12 +171,14 @@ export function staffService(ctx: RequestContext): StaffService {
         photo = { photo_id: data.photo_id, photo_key: null };
       }
       await staff.update(db, scope, before.id, { ...staffFieldValues(data), ...photo });
+      await recordDepartures(db, scope, [before.id]);
       await saveCertificates(before.id, data);
       return read(before.id);
     },
 
     async patch(before, { field, value }) {
       await staff.update(db, scope, before.id, { [field]: value ?? null });
+      if (field === 'status') await recordDepartures(db, scope, [before.id]);
       return read(before.id);
     },
 
