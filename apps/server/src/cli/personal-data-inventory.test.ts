@@ -14,7 +14,12 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bo-cli-pd-'));
   pg = testDialect === 'postgres' ? await createPostgresDatabase() : null;
-  env = { NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'cli-test-secret-0123456789abcdef0123', ...(pg ? { DATABASE_URL: pg.url } : {}) };
+  env = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'cli-test-secret-0123456789abcdef0123',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
 });
 afterAll(async () => {
   await pg?.drop();
@@ -36,7 +41,11 @@ describe('npm run cli -- personal-data-inventory', () => {
       const org = await buildOrganization(db);
       const a = await buildStaff(db, org.id, { national_id: 'A123456789' });
       await buildStaff(db, org.id, { national_id: null });
-      await db.updateTable('staff').set({ address: '台中市西屯區', status: 'left', left_on: '2026-01-05' }).where('id', '=', a.id).execute();
+      await db
+        .updateTable('staff')
+        .set({ address: '台中市西屯區', status: 'left', left_on: '2026-01-05' })
+        .where('id', '=', a.id)
+        .execute();
     } finally {
       await db.destroy();
     }
@@ -45,7 +54,11 @@ describe('npm run cli -- personal-data-inventory', () => {
     expect(json.code).toBe(0);
     const inv = JSON.parse(json.out);
     const category = (c: string) => inv.categories.find((x: { category: string }) => x.category === c);
-    expect(category('identifier')).toMatchObject({ people: 1, records: 1, places: [{ table: 'staff', column: 'national_id', records: 1 }] });
+    expect(category('identifier')).toMatchObject({
+      people: 1,
+      records: 1,
+      places: [{ table: 'staff', column: 'national_id', records: 1 }],
+    });
     expect(category('identifier').reveal_roles).toContain('SUB_ACCOUNT_ROLE_ADMIN');
     // buildStaff gives both a blood type and a mobile number.
     expect(category('health')).toMatchObject({ people: 2, records: 2 });

@@ -113,9 +113,11 @@ export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 export const correctionBody = z.strictObject({
   changes: z
-    .strictObject(Object.fromEntries(CORRECTABLE_FIELDS.map((f) => [f, staffFieldRules[f]])) as {
-      [F in CorrectableField]: (typeof staffFieldRules)[F];
-    })
+    .strictObject(
+      Object.fromEntries(CORRECTABLE_FIELDS.map((f) => [f, staffFieldRules[f]])) as {
+        [F in CorrectableField]: (typeof staffFieldRules)[F];
+      },
+    )
     .partial(),
   reason,
 });

@@ -8,11 +8,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('staff').addColumn('left_on', 'text').execute();
   await db.schema.alterTable('staff').addColumn('anonymised_at', 'text').execute();
-  await db
-    .updateTable('staff')
-    .set({ left_on: sql`substr(updated_at, 1, 10)` })
-    .where('status', '=', 'left')
-    .execute();
+  await db.updateTable('staff').set({ left_on: sql`substr(updated_at, 1, 10)` }).where('status', '=', 'left').execute();
   await db.schema.createIndex('staff_left_on_idx').on('staff').columns(['left_on', 'id']).execute();
 }
 

@@ -46,7 +46,9 @@ export function inventoryLines(inv: PersonalDataInventory): string[] {
   }
   lines.push('', 'retention:');
   for (const r of inv.retention)
-    lines.push(`  ${r.id}: ${r.years} years from ${r.counts_from} (law's minimum ${r.minimum_years}; ${r.citation})${r.applies ? '' : ' [no such records stored yet]'}`);
+    lines.push(
+      `  ${r.id}: ${r.years} years from ${r.counts_from} (law's minimum ${r.minimum_years}; ${r.citation})${r.applies ? '' : ' [no such records stored yet]'}`,
+    );
   lines.push('', `departed staff: ${inv.departed_staff}, anonymised: ${inv.anonymised_staff}`);
   return lines;
 }

@@ -45,7 +45,10 @@ const CERTIFICATE_COLUMNS: readonly XlsxColumn<Certificate>[] = [
  * makes it is audited with its reason. A sheet of their fields and one of their certificates.
  */
 export function personalCopyWorkbook(log: Pick<FastifyBaseLogger, 'error'>, found: Found, madeAt: string) {
-  const fields: [string, unknown][] = [...FIELDS.map(([k, label]): [string, unknown] => [label, found.row[k]]), ['製作時間 Made at', madeAt]];
+  const fields: [string, unknown][] = [
+    ...FIELDS.map(([k, label]): [string, unknown] => [label, found.row[k]]),
+    ['製作時間 Made at', madeAt],
+  ];
   return streamXlsx(log, async (wb) => {
     await wb.sheet('個人資料 Personal data', FIELD_COLUMNS, [fields]);
     await wb.sheet('證照 Certificates', CERTIFICATE_COLUMNS, [found.certificates]);

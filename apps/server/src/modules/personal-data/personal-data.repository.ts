@@ -60,14 +60,20 @@ type StaffColumn = keyof StaffTable & string;
 /** Empties `columns` of one staff of the scope; answers the stored objects let go of (its photo when asked). */
 export async function clearStaffFields(db: Trx, scope: Scope, id: number, columns: readonly StaffColumn[], at: string) {
   const set: Record<string, null | string> = Object.fromEntries(columns.map((c) => [c, null]));
-  const keys = columns.includes('photo_key') ? (await db.selectFrom('staff').select('photo_key').where('id', '=', id).execute()).map((r) => r.photo_key) : [];
-  await whereInScope(db.updateTable('staff').set({ ...set, updated_at: at }), 'organization_id', scope).where('id', '=', id).execute();
+  const keys = columns.includes('photo_key')
+    ? (await db.selectFrom('staff').select('photo_key').where('id', '=', id).execute()).map((r) => r.photo_key)
+    : [];
+  await whereInScope(db.updateTable('staff').set({ ...set, updated_at: at }), 'organization_id', scope)
+    .where('id', '=', id)
+    .execute();
   return keys;
 }
 
 /** Sets fields of one staff of the scope (a correction the person asked for). */
 export async function setStaffFields(db: Trx, scope: Scope, id: number, values: Record<string, unknown>, at: string) {
-  await whereInScope(db.updateTable('staff').set({ ...values, updated_at: at }), 'organization_id', scope).where('id', '=', id).execute();
+  await whereInScope(db.updateTable('staff').set({ ...values, updated_at: at }), 'organization_id', scope)
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

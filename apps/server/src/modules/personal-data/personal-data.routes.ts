@@ -73,7 +73,8 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Each category of personal data: how many people and records hold it, where it is stored, who may reveal it, how long it is kept.',
+        description:
+          'Each category of personal data: how many people and records hold it, where it is stored, who may reveal it, how long it is kept.',
         response: { 200: inventoryResponse },
       },
       config: { roles: ROLES.superAdmin },
@@ -90,7 +91,7 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
         tags,
         description:
           "The person's copy of their data (個資法 §3) as an .xlsx workbook, unmasked: their fields and certificates. " +
-          'The reason (who asked, how) is kept in the audit entry. Another organization\'s staff is a 404.',
+          "The reason (who asked, how) is kept in the audit entry. Another organization's staff is a 404.",
         params: idParam,
         querystring: z.object({ reason: z.string().trim().min(1, 'validate.error.required').max(REQUEST_REASON_MAX) }),
       },

@@ -16,9 +16,15 @@ beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrganization(t.db);
   const orgB = await buildOrganization(t.db);
-  adminA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: orgA.id });
-  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), { organizationId: orgA.id });
-  adminB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: orgB.id });
+  adminA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+    organizationId: orgA.id,
+  });
+  readerA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_STAFF_READ'] } }), {
+    organizationId: orgA.id,
+  });
+  adminB = await login(t.app, await buildAdmin(t.db, { memberships: { [orgB.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+    organizationId: orgB.id,
+  });
   superA = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] }), { organizationId: orgA.id });
 });
 afterAll(async () => {
@@ -26,7 +32,13 @@ afterAll(async () => {
 });
 
 const entries = (id: number, action: string) =>
-  t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', 'staff').where('target_id', '=', String(id)).where('action', '=', action).execute();
+  t.db
+    .selectFrom('audit_logs')
+    .selectAll()
+    .where('target_type', '=', 'staff')
+    .where('target_id', '=', String(id))
+    .where('action', '=', action)
+    .execute();
 
 /** A valid national ID of a letter A, unique per call (the check digit per isTaiwanNationalId). */
 let serial = 1000000;

@@ -11,7 +11,11 @@ import { IDENTIFYING_FIELDS, personalFields } from './personal-fields.ts';
 import { addYears } from './retention.ts';
 
 const ROSTER_CITATION = RETENTION_RULES.find((r) => r.id === 'departed-staff')!.citation;
-const HEALTH_COLUMNS = new Set<string>(personalFields().filter((f) => f.category === 'health').map((f) => f.column));
+const HEALTH_COLUMNS = new Set<string>(
+  personalFields()
+    .filter((f) => f.category === 'health')
+    .map((f) => f.column),
+);
 
 /** Values as an audit entry may keep them: identifiers masked, health values only as recorded. */
 export function auditSafe(values: Record<string, unknown>): Record<string, unknown> {
@@ -71,11 +75,17 @@ export function personalRights(ctx: OrganizationContext) {
       } else {
         const erased = fields.filter((f) => !f.roster && row[f.column] != null).map((f) => f.column);
         const hasPhoto = !!(row.photo_key || row.photo_id);
-        ctx.dropAfterCommit(await clearStaffFields(trx, scope, id, [...erased, ...(hasPhoto ? (['photo_key', 'photo_id'] as const) : [])], at));
+        ctx.dropAfterCommit(
+          await clearStaffFields(trx, scope, id, [...erased, ...(hasPhoto ? (['photo_key', 'photo_id'] as const) : [])], at),
+        );
         answer = {
           staff_id: id,
           erased: [...erased, ...(hasPhoto ? ['photo'] : [])],
-          kept: ['name', ...fields.filter((f) => f.roster).map((f) => f.column)].map((field) => ({ field, until: keptUntil, citation: ROSTER_CITATION })),
+          kept: ['name', ...fields.filter((f) => f.roster).map((f) => f.column)].map((field) => ({
+            field,
+            until: keptUntil,
+            citation: ROSTER_CITATION,
+          })),
           anonymised: false,
         };
       }

@@ -60,8 +60,19 @@ describe('retention of departed staff', () => {
     const anonymised = await t.db.selectFrom('staff').selectAll().where('anonymised_at', 'is not', null).execute();
     expect(anonymised.map((s) => s.id).sort()).toEqual([...listed].sort());
     for (const s of anonymised.filter((r) => pastPeriod.includes(r.id)))
-      expect(s).toMatchObject({ name: ANONYMISED_NAME, national_id: null, address: null, emergency_phone: null, mobile: null, blood_type: null });
-    const untouched = await t.db.selectFrom('staff').select(['id', 'national_id']).where('id', 'in', [keptToday, recent, working]).execute();
+      expect(s).toMatchObject({
+        name: ANONYMISED_NAME,
+        national_id: null,
+        address: null,
+        emergency_phone: null,
+        mobile: null,
+        blood_type: null,
+      });
+    const untouched = await t.db
+      .selectFrom('staff')
+      .select(['id', 'national_id'])
+      .where('id', 'in', [keptToday, recent, working])
+      .execute();
     expect(untouched.every((s) => s.national_id !== null)).toBe(true);
 
     const entries = await t.db
@@ -84,7 +95,10 @@ describe('retention of departed staff', () => {
   it('erases instead when the company chose it, and the settings change is audited', async () => {
     const org = await buildOrganization(t.db);
     const gone = await departed(org.id, '趙四', '2020-01-01');
-    expect((await setRetention({ departedStaffYears: 6, departedStaffAction: 'erase', generalHealthYears: 7, specialHealthYears: 10 })).statusCode).toBe(200);
+    expect(
+      (await setRetention({ departedStaffYears: 6, departedStaffAction: 'erase', generalHealthYears: 7, specialHealthYears: 10 }))
+        .statusCode,
+    ).toBe(200);
     const entry = await t.db
       .selectFrom('audit_logs')
       .select('after')
@@ -99,13 +113,23 @@ describe('retention of departed staff', () => {
     expect(listed[0]).toMatchObject({ action: 'erase', kept_until: '2026-01-01' });
     expect(await t.app.dailyJobs.runIfDue(RETENTION_JOB, new Date(`${day}T09:00:00+08:00`))).toBe('ran');
     expect(await t.db.selectFrom('staff').select('id').where('id', '=', gone).executeTakeFirst()).toBeUndefined();
-    const erased = await t.db.selectFrom('audit_logs').select('action').where('target_type', '=', 'staff').where('target_id', '=', String(gone)).execute();
+    const erased = await t.db
+      .selectFrom('audit_logs')
+      .select('action')
+      .where('target_type', '=', 'staff')
+      .where('target_id', '=', String(gone))
+      .execute();
     expect(erased.map((e) => e.action)).toContain('erase');
     await setRetention({ departedStaffYears: 5, departedStaffAction: 'anonymise', generalHealthYears: 7, specialHealthYears: 10 });
   });
 
   it('refuses periods shorter than the law allows, naming the field', async () => {
-    const short = await setRetention({ departedStaffYears: 4, departedStaffAction: 'anonymise', generalHealthYears: 6, specialHealthYears: 10 });
+    const short = await setRetention({
+      departedStaffYears: 4,
+      departedStaffAction: 'anonymise',
+      generalHealthYears: 6,
+      specialHealthYears: 10,
+    });
     expect(short.statusCode).toBe(400);
     expect(Object.keys(short.json().errors)).toEqual(
       expect.arrayContaining(['personalDataRetention.departedStaffYears', 'personalDataRetention.generalHealthYears']),
@@ -114,7 +138,9 @@ describe('retention of departed staff', () => {
 
   it('shows the preview to super admins only, and refuses a day that is not one', async () => {
     const org = await buildOrganization(t.db);
-    const orgAdmin = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), { organizationId: org.id });
+    const orgAdmin = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
+      organizationId: org.id,
+    });
     expect((await api(t.app, orgAdmin).get(PREVIEW)).statusCode).toBe(403);
     expect((await api(t.app, orgAdmin).get('/api/admin/personal-data/inventory')).statusCode).toBe(403);
     expect((await api(t.app, superToken).get(`${PREVIEW}?day=2026-02-30`)).statusCode).toBe(400);
@@ -129,9 +155,13 @@ describe('a staff leaving', () => {
     });
     const s = await buildStaff(t.db, org.id);
     const leftOn = async () => (await t.db.selectFrom('staff').select('left_on').where('id', '=', s.id).executeTakeFirstOrThrow()).left_on;
-    expect((await api(t.app, writer).patch(`/api/admin/organization/staff/${s.id}`, { field: 'status', value: 'left' })).statusCode).toBe(200);
+    expect((await api(t.app, writer).patch(`/api/admin/organization/staff/${s.id}`, { field: 'status', value: 'left' })).statusCode).toBe(
+      200,
+    );
     expect(await leftOn()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await api(t.app, writer).patch(`/api/admin/organization/staff/${s.id}`, { field: 'status', value: 'active' })).statusCode).toBe(200);
+    expect((await api(t.app, writer).patch(`/api/admin/organization/staff/${s.id}`, { field: 'status', value: 'active' })).statusCode).toBe(
+      200,
+    );
     expect(await leftOn()).toBeNull();
   });
 });

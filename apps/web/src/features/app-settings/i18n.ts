@@ -119,7 +119,8 @@ addTranslations('app-settings', {
       productInstanceSeparator: "Joins the values in a product instance's name, e.g. 20kg-grey.",
       retention:
         'Personal data past its period is anonymised or erased automatically every day (preview it on the Personal data retention and inventory screen). No period may be shorter than the law requires.',
-      departedStaffYears: 'Counted from the leaving day; at least {{min}} years (Labor Standards Act §7: the worker roster is kept five years after leaving).',
+      departedStaffYears:
+        'Counted from the leaving day; at least {{min}} years (Labor Standards Act §7: the worker roster is kept five years after leaving).',
       generalHealthYears: 'Counted from the check day; at least {{min}} years (Regulations of Labor Health Protection).',
       specialHealthYears: 'Counted from the check day; at least {{min}} years (Regulations of Labor Health Protection).',
       departedStaffAction: 'Anonymising keeps the job title and dates for statistics; erasing removes the whole record.',

@@ -35,7 +35,8 @@ function serve(preview: RetentionPreview | null) {
     'fetch',
     vi.fn(async (url: string) => {
       const json = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status });
-      if (url.startsWith('/api/admin/personal-data/retention/preview')) return preview ? json(preview) : json({ message: 'Server error' }, 500);
+      if (url.startsWith('/api/admin/personal-data/retention/preview'))
+        return preview ? json(preview) : json({ message: 'Server error' }, 500);
       if (url.startsWith('/api/admin/personal-data/inventory')) return json(inventory);
       return json({ data: [] });
     }),
@@ -72,8 +73,26 @@ describe('個資保存與清冊', () => {
       rules,
       total: 2,
       items: [
-        { rule: 'departed-staff', action: 'anonymise', staff_id: 7, organization_id: 1, organization_name: '北區工務所', name: '王○○', left_on: '2021-11-30', kept_until: '2026-11-30' },
-        { rule: 'departed-staff', action: 'anonymise', staff_id: 9, organization_id: 1, organization_name: '北區工務所', name: '林○○', left_on: '2015-03-01', kept_until: '2020-03-01' },
+        {
+          rule: 'departed-staff',
+          action: 'anonymise',
+          staff_id: 7,
+          organization_id: 1,
+          organization_name: '北區工務所',
+          name: '王○○',
+          left_on: '2021-11-30',
+          kept_until: '2026-11-30',
+        },
+        {
+          rule: 'departed-staff',
+          action: 'anonymise',
+          staff_id: 9,
+          organization_id: 1,
+          organization_name: '北區工務所',
+          name: '林○○',
+          left_on: '2015-03-01',
+          kept_until: '2020-03-01',
+        },
       ],
     });
     open();

@@ -74,7 +74,14 @@ function RetentionCard() {
         <Skeleton active />
       ) : (
         <>
-          <Table<Rule> rowKey="id" size="small" pagination={false} columns={rules} dataSource={q.data.rules} scroll={{ x: 'max-content' }} />
+          <Table<Rule>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            columns={rules}
+            dataSource={q.data.rules}
+            scroll={{ x: 'max-content' }}
+          />
           <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
             {t('preview.title')}
           </Typography.Title>
