@@ -38,7 +38,7 @@ export const LIB_LAYERS = [
   ['*', 'devices', 'html', 'images', 'integrations', 'logs', 'process', 'storage', 'uploads'],
   ['mail'],
   ['context'],
-  ['jobs', 'media', 'work-runs'],
+  ['jobs', 'media', 'work-runs', 'personal-data'],
   ['kit'],
   ['identity', 'oauth'],
   ['sign-in'],

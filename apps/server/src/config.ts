@@ -54,6 +54,11 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key-encryption key of personal data (docs/personal-data.md): base64 of 32 bytes. */
+  PERSONAL_DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of 32 bytes')
+    .optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).default(120),
   TOKEN_KEEP_LOGIN_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
@@ -201,6 +206,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? `sqlite:${join(dataDir, 'app.sqlite')}`,
     databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    /**
+     * Wraps the personal-data keys (lib/personal-data/): PERSONAL_DATA_KEY, or else a key file in
+     * DATA_DIR made at first start, which a backup never holds (keep it apart from the backups).
+     */
+    personalDataKey: e.PERSONAL_DATA_KEY
+      ? { source: 'env' as const, key: Buffer.from(e.PERSONAL_DATA_KEY, 'base64') }
+      : { source: 'file' as const, file: join(dataDir, PERSONAL_DATA_KEY_FILE) },
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     keepLoginTtlSeconds: e.TOKEN_KEEP_LOGIN_DAYS * 86400,
     /** Absolute session lifetimes, counted from sign-in: renewals never take a token past them. */
@@ -331,6 +343,9 @@ function listenUrl(host: string, port: number): string {
   const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }
+
+/** The generated key-encryption key of personal data in DATA_DIR (a backup leaves it out). */
+export const PERSONAL_DATA_KEY_FILE = 'personal-data.key';
 
 /** The generated signing secret's file in DATA_DIR (a backup archives it). */
 export const JWT_SECRET_FILE = 'jwt-secret';

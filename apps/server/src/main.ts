@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { announceFirstAdmin, ensureFirstAdmin, START_UP_JOB } from './lib/bootstrap.ts';
 import { systemContextsWithoutServer } from './lib/context/request-context.ts';
+import { PERSONAL_DATA_JOB, preparePersonalData } from './lib/personal-data/backfill.ts';
 import { lockDataFolder } from './lib/process/data-folder-lock.ts';
 import { readEnvFile } from './lib/process/env-file.ts';
 import { stopWhenParentExits } from './lib/process/parent-watch.ts';
@@ -20,6 +21,9 @@ async function main() {
   let warn = (message: string) => console.warn(message);
   const { db, dialect } = await openDatabase(config, (m) => warn(m));
   await migrateToLatest(db);
+  // The key file on the first start, the keys, and rows from before migration 0099 sealed in short batches.
+  const sealed = await preparePersonalData(systemContextsWithoutServer(db, config, PERSONAL_DATA_JOB));
+  if (sealed) console.log(`Personal data: ${sealed} staff rows from before encryption are now sealed.`);
   const first = await ensureFirstAdmin(systemContextsWithoutServer(db, config, START_UP_JOB), config);
   if (first) {
     // At once, so a start that fails later (port taken) does not lose the only copy of a generated password.

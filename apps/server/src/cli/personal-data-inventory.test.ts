@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { buildOrganization, createPostgresDatabase, testDialect } from '../../test/helpers.ts';
 import { buildStaff } from '../modules/staff/staff.test-helpers.ts';
@@ -39,8 +40,9 @@ describe('npm run cli -- personal-data-inventory', () => {
     const { db } = createDatabase(pg ? pg.url : `sqlite:${join(dataDir, 'app.sqlite')}`);
     try {
       const org = await buildOrganization(db);
-      const a = await buildStaff(db, org.id, { national_id: 'A123456789' });
-      await buildStaff(db, org.id, { national_id: null });
+      const config = loadConfig(env);
+      const a = await buildStaff(db, org.id, { national_id: 'A123456789' }, config);
+      await buildStaff(db, org.id, { national_id: null }, config);
       await db
         .updateTable('staff')
         .set({ address: '台中市西屯區', status: 'left', left_on: '2026-01-05' })
@@ -57,7 +59,7 @@ describe('npm run cli -- personal-data-inventory', () => {
     expect(category('identifier')).toMatchObject({
       people: 1,
       records: 1,
-      places: [{ table: 'staff', column: 'national_id', records: 1 }],
+      places: [{ table: 'staff', column: 'national_id_enc, national_id_bidx, national_id_masked', encrypted: true, records: 1 }],
     });
     expect(category('identifier').reveal_roles).toContain('SUB_ACCOUNT_ROLE_ADMIN');
     // buildStaff gives both a blood type and a mobile number.
@@ -73,7 +75,8 @@ describe('npm run cli -- personal-data-inventory', () => {
 
     const text = await cli('personal-data-inventory');
     expect(text.out).toContain('identifier: 1 people, 1 records');
-    expect(text.out).toContain('staff.national_id  NOT encrypted  1 records');
+    expect(text.out).toContain('staff.national_id_enc, national_id_bidx, national_id_masked  encrypted  1 records');
+    expect(text.out).toContain('staff.address  NOT encrypted  1 records');
     expect(text.out).toContain('勞動基準法 §7');
     // The inventory names counts and places, never a value.
     expect(text.out + json.out).not.toContain('A123456789');

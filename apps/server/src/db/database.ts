@@ -127,6 +127,8 @@ export function createDatabase(
     // Durability: an acknowledged write survives kill -9 and power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    // Personal data cleared or re-encrypted (lib/personal-data/) must not linger in the file's free pages.
+    sqlite.pragma('secure_delete = ON');
     sqlite.pragma('busy_timeout = 5000');
     const database = withAutoRollbackKnown(sqlite, withStatementCache(sqlite));
     return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };

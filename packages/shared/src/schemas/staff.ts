@@ -4,6 +4,7 @@ import { phoneDigits } from '../phone.ts';
 import { isEmail, isLocalLandline, isMobile } from '../validators.ts';
 import { listQuery, listResponse, queryInt, rowIdParam, rowId } from '../list.ts';
 import { addDays, isRealDate } from '../dates.ts';
+import { isMaskedNationalId, PERSONAL_DATA_RECORDED } from '../personal-data.ts';
 
 /**
  * Taiwan identity numbers accepted for staff (checksum verified):
@@ -94,8 +95,27 @@ export const certificateInput = z.object({
   expires_at: optionalDate,
 });
 
+/**
+ * The form: its national id and blood type come back as they were shown (masked, 「已記錄」) when
+ * left alone, which keeps the stored value (docs/personal-data.md "Masks").
+ */
 export const staffInput = z.object({
   ...staffFieldRules,
+  national_id: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
+    z
+      .string()
+      .refine((v) => isTaiwanNationalId(v) || isMaskedNationalId(v), 'validate.error.national_id_incorrect')
+      .nullable()
+      .optional(),
+  ),
+  blood_type: z.preprocess(
+    emptyToNull,
+    z
+      .enum([...BLOOD_TYPES, PERSONAL_DATA_RECORDED])
+      .nullable()
+      .optional(),
+  ),
   certificates: z.array(certificateInput).max(50).default([]),
 });
 export type StaffInput = z.input<typeof staffInput>;
@@ -160,7 +180,7 @@ const staffBase = z.object({
   updated_at: z.string(),
 });
 
-/** One staff as read and edited: the full national id and every certificate. */
+/** One staff as read and edited: the national id masked, the blood type 「已記錄」, every certificate. */
 export const staffSchema = staffBase.extend({ certificates: z.array(certificateSchema) });
 export type Staff = z.infer<typeof staffSchema>;
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of migration 0020 (dates YYYY-MM-DD text, times ISO-8601 text, cells JSON text). */
 export interface CertificateTypesTable {
@@ -15,7 +15,12 @@ export interface StaffTable {
   organization_id: number;
   name: string;
   nickname: string | null;
-  national_id: string | null;
+  /** Plain, before migration 0099: only the start-up backfill reads it and clears it (lib/personal-data/backfill.ts). */
+  national_id: ColumnType<string | null, never, null>;
+  /** Personal data (lib/personal-data/): AES-256-GCM sealed, the blind index and the mask lists show. */
+  national_id_enc: string | null;
+  national_id_bidx: string | null;
+  national_id_masked: string | null;
   birthday: string | null;
   gender: string | null;
   mobile: string | null;
@@ -23,16 +28,18 @@ export interface StaffTable {
   address: string | null;
   emergency_contact: string | null;
   emergency_phone: string | null;
-  blood_type: string | null;
+  /** Plain, before migration 0099: as `national_id`. */
+  blood_type: ColumnType<string | null, never, null>;
+  blood_type_enc: string | null;
   job_title: string | null;
   hire_date: string | null;
   notes: string | null;
   status: string;
   photo_key: string | null;
   photo_id: number | null;
-  /** Migration 0099: the Taipei day the status became `left`; null while not left. */
+  /** Migration 0100: the Taipei day the status became `left`; null while not left. */
   left_on: Generated<string | null>;
-  /** Migration 0099: when retention anonymised the record. */
+  /** Migration 0100: when retention anonymised the record. */
   anonymised_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
@@ -69,7 +76,17 @@ export interface StaffExcelsTable {
   updated_at: string;
 }
 
+/** Migration 0099: data keys wrapped by the key-encryption key (lib/personal-data/keys.repository.ts). */
+export interface PersonalDataKeysTable {
+  id: Generated<number>;
+  purpose: 'data' | 'index';
+  wrapped: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
 export interface StaffTables {
+  personal_data_keys: PersonalDataKeysTable;
   certificate_types: CertificateTypesTable;
   staff: StaffTable;
   staff_certificates: StaffCertificatesTable;

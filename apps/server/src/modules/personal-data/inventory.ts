@@ -2,7 +2,7 @@ import { PERSONAL_DATA_CATEGORIES, type PersonalDataInventory } from '@bo/shared
 import type { ReadDb } from '../../db/database.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { personalDataCounts } from './personal-data.repository.ts';
-import { personalFields, REVEAL_ROLES } from './personal-fields.ts';
+import { REVEAL_ROLES, staffPersonalFields } from './personal-fields.ts';
 import { retentionRules } from './retention.ts';
 
 /**
@@ -12,14 +12,14 @@ import { retentionRules } from './retention.ts';
  */
 export async function personalDataInventory(db: ReadDb, now = new Date()): Promise<PersonalDataInventory> {
   const counts = await personalDataCounts(db);
-  const fields = personalFields();
+  const fields = staffPersonalFields();
   const retention = retentionRules((await loadAppConfig(db)).personalDataRetention);
   return {
     generated_at: now.toISOString(),
     categories: PERSONAL_DATA_CATEGORIES.map((category) => {
       const places = fields
         .filter((f) => f.category === category)
-        .map((f) => ({ table: f.table, column: f.column, encrypted: f.encrypted, records: counts.columns[f.column] ?? 0 }));
+        .map((f) => ({ table: 'staff', column: f.columns.join(', '), encrypted: f.encrypted, records: counts.fields[f.field] ?? 0 }));
       return {
         category,
         people: counts.people[category] ?? 0,

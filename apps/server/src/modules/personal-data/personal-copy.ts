@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 import type { staffWithCertificates } from './personal-data.repository.ts';
 
-type Found = NonNullable<Awaited<ReturnType<typeof staffWithCertificates>>>;
-type Certificate = Found['certificates'][number];
+type Stored = NonNullable<Awaited<ReturnType<typeof staffWithCertificates>>>;
+type Certificate = Stored['certificates'][number];
+/** The stored staff with its encrypted fields opened. */
+type Found = { row: Record<string, unknown>; certificates: Certificate[] };
 
 /** The person's own fields, in the order of the staff form, with both languages' labels. */
-const FIELDS: readonly [keyof Found['row'], string][] = [
+const FIELDS: readonly [keyof Stored['row'], string][] = [
   ['name', '姓名 Name'],
   ['nickname', '暱稱 Nickname'],
   ['national_id', '身分證字號 National ID'],

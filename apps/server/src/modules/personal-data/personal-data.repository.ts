@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import { whereInScope, type Scope } from '../../lib/context/scope.ts';
 import type { StaffTable } from '../../db/tables/staff.ts';
-import { IDENTIFYING_FIELDS, personalFields } from './personal-fields.ts';
+import { IDENTIFYING_FIELDS, staffPersonalFields } from './personal-fields.ts';
 
 /** Shown instead of the name once a record is anonymised. */
 export const ANONYMISED_NAME = '（已匿名）';
@@ -85,11 +85,21 @@ export async function anonymiseStaff(db: Trx, ids: readonly number[], at: string
   if (!ids.length) return [];
   const keys = await storedKeysOf(db, ids);
   const cleared = Object.fromEntries(
-    [...personalFields().map((f) => f.column), ...IDENTIFYING_FIELDS.map((f) => f.column)].map((c) => [c, null]),
+    [...staffPersonalFields().flatMap((f) => f.columns), ...IDENTIFYING_FIELDS.map((f) => f.field)].map((c) => [c, null]),
   );
   await db
     .updateTable('staff')
-    .set({ ...cleared, name: ANONYMISED_NAME, photo_key: null, photo_id: null, anonymised_at: at, updated_at: at })
+    // The plain columns of before migration 0099 too, should the start-up backfill not have reached the row.
+    .set({
+      ...cleared,
+      national_id: null,
+      blood_type: null,
+      name: ANONYMISED_NAME,
+      photo_key: null,
+      photo_id: null,
+      anonymised_at: at,
+      updated_at: at,
+    })
     .where('id', 'in', ids)
     .execute();
   await db
@@ -109,17 +119,17 @@ export async function eraseStaff(db: Trx, ids: readonly number[]): Promise<(stri
   return keys;
 }
 
-/** Per personal column, how many staff hold a value; per category, how many staff hold any of its columns. */
+/** Per personal field, how many staff hold a value; per category, how many staff hold any of its fields. */
 export async function personalDataCounts(db: ReadDb) {
-  const fields = personalFields();
+  const fields = staffPersonalFields();
   const categories = [...new Set(fields.map((f) => f.category))];
   const row = await db
     .selectFrom('staff')
     .select((eb) => [
-      ...fields.map((f) => eb.fn.count<string>(f.column).as(`col_${f.column}`)),
+      ...fields.map((f) => eb.fn.count<string>(f.holds).as(`col_${f.field}`)),
       ...categories.map((c) =>
         sql<string>`sum(case when ${sql.join(
-          fields.filter((f) => f.category === c).map((f) => sql`${sql.ref(f.column)} is not null`),
+          fields.filter((f) => f.category === c).map((f) => sql`${sql.ref(f.holds)} is not null`),
           sql` or `,
         )} then 1 else 0 end)`.as(`cat_${c}`),
       ),
@@ -130,7 +140,7 @@ export async function personalDataCounts(db: ReadDb) {
   const n = (v: unknown) => Number(v ?? 0);
   const r = row as Record<string, unknown>;
   return {
-    columns: Object.fromEntries(fields.map((f) => [f.column, n(r[`col_${f.column}`])])) as Record<string, number>,
+    fields: Object.fromEntries(fields.map((f) => [f.field, n(r[`col_${f.field}`])])) as Record<string, number>,
     people: Object.fromEntries(categories.map((c) => [c, n(r[`cat_${c}`])])) as Record<string, number>,
     departed: n(r.departed),
     anonymised: n(r.anonymised),

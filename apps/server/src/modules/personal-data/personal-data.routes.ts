@@ -16,6 +16,9 @@ import {
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendXlsx } from '../../lib/xlsx-stream.ts';
+import { encryptedFields } from '../../lib/personal-data/categories.ts';
+import { openedValues } from '../../lib/personal-data/sealed-columns.ts';
+import { keyRing } from '../../lib/personal-data/vault.ts';
 import { personalDataInventory } from './inventory.ts';
 import { personalCopyWorkbook } from './personal-copy.ts';
 import { staffWithCertificates } from './personal-data.repository.ts';
@@ -98,14 +101,17 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
       config: organization,
     },
     async (req, reply) => {
-      const { db, scope } = req.read('organization');
+      const { db, scope, config } = req.read('organization');
       const found = await staffWithCertificates(db, scope, req.params.id);
       if (!found) throw notFound();
+      const ring = await keyRing(db, config);
+      const unmasked = encryptedFields('staff').map((f) => f.field);
       await req.write('organization', (ctx) =>
-        ctx.audit({ action: 'export_copy', target_type: 'staff', target_id: found.row.id, after: { reason: req.query.reason } }),
+        ctx.audit({ action: 'export_copy', target_type: 'staff', target_id: found.row.id, after: { reason: req.query.reason, unmasked } }),
       );
       const madeAt = new Date().toISOString();
-      return sendXlsx(reply, `personal-data-${found.row.id}-${madeAt.slice(0, 10)}.xlsx`, personalCopyWorkbook(req.log, found, madeAt));
+      const opened = { ...found, row: { ...found.row, ...openedValues(ring, 'staff', found.row) } };
+      return sendXlsx(reply, `personal-data-${found.row.id}-${madeAt.slice(0, 10)}.xlsx`, personalCopyWorkbook(req.log, opened, madeAt));
     },
   );
 

@@ -1,48 +1,55 @@
 import type { PersonalDataCategory } from '@bo/shared/schemas/personal-data';
+import { ROLES } from '@bo/shared/permissions';
 import type { StaffTable } from '../../db/tables/staff.ts';
+import { personalFields as declaredFields } from '../../lib/personal-data/categories.ts';
 
-export interface PersonalField {
-  table: 'staff';
-  column: keyof StaffTable & string;
+type StaffColumn = keyof StaffTable & string;
+
+export interface StaffPersonalField {
+  field: string;
   category: PersonalDataCategory;
-  /** Stored encrypted at rest (issue 37 item 2, the pdcore branch). */
   encrypted: boolean;
+  /** Where its value is stored: the sealed, blind-index and mask columns of an encrypted field, else the field's own. */
+  columns: StaffColumn[];
+  /** The column that says whether a value is stored. */
+  holds: StaffColumn;
   /** Required by the worker roster (勞動基準法 §7, 勞工名卡) while employed and for its period after: not erasable on request before. */
   roster: boolean;
 }
 
-/**
- * The personal fields retention, the person's copy and the inventory work on. One list, to be read
- * from the kit's category declaration once it exists (issue 37 item 1).
- */
-export function personalFields(): readonly PersonalField[] {
-  return PERSONAL_FIELDS;
+/** The roster's personal items (勞動基準法施行細則 §21: name, sex, birthday, national id, address, …). */
+const ROSTER = new Set(['national_id', 'address', 'birthday', 'gender']);
+
+/** The staff's declared personal fields (lib/personal-data/categories.ts) as retention, the copy and the inventory use them. */
+export function staffPersonalFields(): StaffPersonalField[] {
+  return declaredFields('staff').map((f) => {
+    const columns = (
+      f.encrypted ? [f.columns.sealed, f.columns.blindIndex, f.columns.mask].filter((c): c is string => !!c) : [f.field]
+    ) as StaffColumn[];
+    return { field: f.field, category: f.category, encrypted: f.encrypted, columns, holds: columns[0]!, roster: ROSTER.has(f.field) };
+  });
 }
 
-const PERSONAL_FIELDS: readonly PersonalField[] = [
-  { table: 'staff', column: 'national_id', category: 'identifier', encrypted: false, roster: true },
-  { table: 'staff', column: 'blood_type', category: 'health', encrypted: false, roster: false },
-  { table: 'staff', column: 'address', category: 'contact', encrypted: false, roster: true },
-  { table: 'staff', column: 'mobile', category: 'contact', encrypted: false, roster: false },
-  { table: 'staff', column: 'email', category: 'contact', encrypted: false, roster: false },
-  { table: 'staff', column: 'emergency_contact', category: 'contact', encrypted: false, roster: false },
-  { table: 'staff', column: 'emergency_phone', category: 'contact', encrypted: false, roster: false },
+/**
+ * What else of a staff identifies the person, undeclared as a category: emptied when the record is
+ * anonymised and (apart from the roster's) when the person asks for erasure.
+ */
+export const IDENTIFYING_FIELDS: readonly { field: StaffColumn; roster: boolean }[] = [
+  { field: 'nickname', roster: false },
+  { field: 'email', roster: false },
+  { field: 'birthday', roster: true },
+  { field: 'gender', roster: true },
+  { field: 'notes', roster: false },
 ];
 
 /**
- * What else of a staff identifies the person: cleared when the record is anonymised, and (apart
- * from the roster's fields) when the person asks for erasure.
+ * Who sees each category in full. Identifiers and health values: the reveal's roles (issue 37 item 4,
+ * the pdreveal branch's ROLES.personalDataReveal, to be read from there once merged); contact details
+ * are not masked, so whoever reads staff sees them.
  */
-export const IDENTIFYING_FIELDS: readonly { column: keyof StaffTable & string; roster: boolean }[] = [
-  { column: 'nickname', roster: false },
-  { column: 'birthday', roster: true },
-  { column: 'gender', roster: true },
-  { column: 'notes', roster: false },
-];
-
-/** Who may reveal each category (the reveal of issue 37 item 4): the organization's admin and super admins. */
+const REVEAL = ['ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_ADMIN'] as const;
 export const REVEAL_ROLES: Record<PersonalDataCategory, readonly string[]> = {
-  identifier: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
-  health: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
-  contact: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN', 'ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'],
+  identifier: REVEAL,
+  health: REVEAL,
+  contact: ROLES.staffRead,
 };

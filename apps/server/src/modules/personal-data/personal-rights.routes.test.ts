@@ -49,7 +49,7 @@ function nationalId(): string {
 }
 
 async function person(id = nationalId()) {
-  const s = await buildStaff(t.db, orgA.id, { name: '王大明', national_id: id });
+  const s = await buildStaff(t.db, orgA.id, { name: '王大明', national_id: id }, t.app.config);
   await t.db.updateTable('staff').set({ address: '台北市信義區', emergency_contact: '王媽媽' }).where('id', '=', s.id).execute();
   return s.id;
 }
@@ -66,7 +66,7 @@ describe("a person's copy of their data", () => {
     expect(values).toEqual(expect.arrayContaining(['王大明', 'A123456789', '台北市信義區']));
     expect(wb.worksheets.map((w) => w.name)).toEqual(['個人資料 Personal data', '證照 Certificates']);
     const [entry] = await entries(id, 'export_copy');
-    expect(JSON.parse(entry!.after!)).toEqual({ reason: '本人以書面申請' });
+    expect(JSON.parse(entry!.after!)).toEqual({ reason: '本人以書面申請', unmasked: ['national_id', 'blood_type'] });
   });
 
   it('is refused without a reason, to a staff reader, and is a 404 from another organization', async () => {
@@ -81,7 +81,11 @@ describe("a person's copy of their data", () => {
 
 describe('a correction the person asks for', () => {
   it('changes only the fields named, audited with the reason and the national ID masked', async () => {
-    await t.db.updateTable('staff').set({ national_id: null }).where('national_id', '=', 'A123456789').execute();
+    await t.db
+      .updateTable('staff')
+      .set({ national_id_enc: null, national_id_bidx: null })
+      .where('national_id_masked', '=', 'A12****789')
+      .execute();
     const id = await person('A123456789');
     const res = await api(t.app, adminA).put(`${P}/${id}/correction`, {
       changes: { national_id: 'B123456780', address: '新北市板橋區' },
@@ -90,7 +94,9 @@ describe('a correction the person asks for', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().changed.sort()).toEqual(['address', 'national_id']);
     const row = await t.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ national_id: 'B123456780', address: '新北市板橋區', name: '王大明' });
+    expect(row).toMatchObject({ national_id_masked: 'B12****780', address: '新北市板橋區', name: '王大明' });
+    // Sealed again under the new value: the database holds no plain national ID.
+    expect(JSON.stringify(row)).not.toContain('B123456780');
     const [entry] = await entries(id, 'correct');
     expect(entry!.before).toContain('A12****789');
     expect(`${entry!.before}${entry!.after}`).not.toMatch(/A123456789|B123456780/);
@@ -105,7 +111,7 @@ describe('a correction the person asks for', () => {
     expect((await api(t.app, adminB).put(`${P}/${id}/correction`, { changes: { address: '外人' }, reason: 'x' })).statusCode).toBe(404);
     const row = await t.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ address: '台北市信義區' });
-    expect(row.national_id).toMatch(/^A1/);
+    expect(row.national_id_masked).toMatch(/^A1/);
     expect(await entries(id, 'correct')).toHaveLength(0);
   });
 });
@@ -122,7 +128,7 @@ describe('an erasure the person asks for', () => {
     expect(body.kept[0]).toMatchObject({ until: null });
     const row = await t.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mobile: null, blood_type: null, emergency_contact: null, address: '台北市信義區' });
-    expect(row.national_id).not.toBeNull();
+    expect(row.national_id_enc).not.toBeNull();
     expect(await entries(id, 'erase_on_request')).toHaveLength(1);
   });
 
@@ -137,7 +143,13 @@ describe('an erasure the person asks for', () => {
     const gone = await api(t.app, adminA).post(`${P}/${over}/erasure`, { reason: 'x' });
     expect(gone.json()).toMatchObject({ anonymised: true, kept: [] });
     const row = await t.db.selectFrom('staff').selectAll().where('id', '=', over).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: ANONYMISED_NAME, national_id: null, address: null });
+    expect(row).toMatchObject({
+      name: ANONYMISED_NAME,
+      national_id_enc: null,
+      national_id_bidx: null,
+      national_id_masked: null,
+      address: null,
+    });
   });
 
   it('is refused without a reason, to a staff reader and from another organization', async () => {

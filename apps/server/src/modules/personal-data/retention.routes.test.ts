@@ -20,11 +20,19 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A valid national ID of a letter A, unique per call (the check digit as isTaiwanNationalId wants it). */
+let serial = 2000000;
+function nationalId(): string {
+  const digits = `1${++serial}`.split('').map(Number);
+  const sum = 1 + digits.reduce((n, d, i) => n + d * (8 - i), 0);
+  return `A${digits.join('')}${(10 - (sum % 10)) % 10}`;
+}
+
 async function departed(organizationId: number, name: string, leftOn: string | null, status = 'left') {
-  const s = await buildStaff(t.db, organizationId, { name, status, national_id: null });
+  const s = await buildStaff(t.db, organizationId, { name, status, national_id: nationalId() }, t.app.config);
   await t.db
     .updateTable('staff')
-    .set({ left_on: leftOn, national_id: `A1${String(s.id).padStart(8, '0')}`, address: '台北市信義區', emergency_phone: '0911222333' })
+    .set({ left_on: leftOn, address: '台北市信義區', emergency_phone: '0911222333' })
     .where('id', '=', s.id)
     .execute();
   return s.id;
@@ -62,18 +70,20 @@ describe('retention of departed staff', () => {
     for (const s of anonymised.filter((r) => pastPeriod.includes(r.id)))
       expect(s).toMatchObject({
         name: ANONYMISED_NAME,
-        national_id: null,
+        national_id_enc: null,
+        national_id_bidx: null,
+        national_id_masked: null,
+        blood_type_enc: null,
         address: null,
         emergency_phone: null,
         mobile: null,
-        blood_type: null,
       });
     const untouched = await t.db
       .selectFrom('staff')
-      .select(['id', 'national_id'])
+      .select(['id', 'national_id_enc'])
       .where('id', 'in', [keptToday, recent, working])
       .execute();
-    expect(untouched.every((s) => s.national_id !== null)).toBe(true);
+    expect(untouched.every((s) => s.national_id_enc !== null)).toBe(true);
 
     const entries = await t.db
       .selectFrom('audit_logs')

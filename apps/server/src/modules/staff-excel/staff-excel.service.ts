@@ -21,7 +21,8 @@ import { knownCertificateTypeIds } from '../staff/certificate-type.repository.ts
 import { staffFieldValues } from '../staff/staff-fields.ts';
 import { certificatesOf, type CertificateRow } from '../staff/staff-certificate.repository.ts';
 import { staffIdsMatching, staffRows, staffRowsForExport, type StaffFilter, type StaffRow } from '../staff/staff.repository.ts';
-import { staffReads } from '../staff/staff.service.ts';
+import { keywordIndex, staffReads } from '../staff/staff.service.ts';
+import { withoutStoredPersonal } from '../../lib/personal-data/sealed-columns.ts';
 import type { RenderInput } from './staff-excel.render.ts';
 import { listStaffExcels, organizationHeading, staffExcelRows, staffExcels, type StaffExcelRow } from './staff-excel.repository.ts';
 import { streamToBuffer } from './stream-to-buffer.ts';
@@ -78,7 +79,8 @@ export async function validateCells(db: ReadDb, scope: Scope, layout: StaffExcel
 
 /** A staff as an export sees it: the staff fields (one list, staff-fields.ts) and certificates. */
 export const toExportStaff = (row: StaffRow, certs: CertificateRow[]): ExportStaff => ({
-  ...staffFieldValues(row),
+  // Masked (A12****789, 「已記錄」): `national_id_full` too, until an export is revealed on purpose.
+  ...staffFieldValues(withoutStoredPersonal('staff', row)),
   // Only the current certificate of each type is exported (a superseded one is history).
   certificates: certs
     .filter((c) => !c.superseded)
@@ -122,7 +124,7 @@ export function staffExcelReads(ctx: AdminReadContext): StaffExcelReads {
     row: (id) => staffExcelRows.findOr404(db, scope, id),
     checkCells: (i) => validateCells(db, scope, i.layout, i.start_row, i.cells),
     staff: (id) => staffRows.findOr404(db, scope, id),
-    staffIdsMatching: (filter, max) => staffIdsMatching(db, scope, filter, max),
+    staffIdsMatching: async (filter, max) => staffIdsMatching(db, scope, await keywordIndex(ctx, filter), max),
 
     /** Everything the renderer needs for these staff of the scope (any id outside it is 404). */
     async exportInput(storage, template, staffIds, exportDate) {

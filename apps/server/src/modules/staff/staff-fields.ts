@@ -20,3 +20,13 @@ export type StaffData = z.output<typeof staffInput>;
 export function staffFieldValues(source: { [K in StaffField]?: StaffFieldValues[K] | undefined }): StaffFieldValues {
   return Object.fromEntries(STAFF_FIELDS.map((f) => [f, source[f] ?? null])) as StaffFieldValues;
 }
+
+/** Staff fields stored encrypted (lib/personal-data/categories.ts): written through `staffColumns`, never as they are. */
+export type SealedStaffField = 'national_id' | 'blood_type';
+export type PlainStaffValues = Omit<StaffFieldValues, SealedStaffField>;
+
+/** The fields stored as they are, without the encrypted ones. */
+export function plainStaffValues<V extends Partial<StaffFieldValues>>(values: V): Omit<V, SealedStaffField> {
+  const { national_id: _id, blood_type: _blood, ...plain } = values;
+  return plain;
+}

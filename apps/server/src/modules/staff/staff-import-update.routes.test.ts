@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from '../../../test/helpers.ts';
 import { XLSX, nationalId, roster } from './staff-import.test-helpers.ts';
-import { buildStaff, upload } from './staff.test-helpers.ts';
+import { buildStaff, openedStaffOf, upload } from './staff.test-helpers.ts';
 
 /** Issue 26 point 4: create-and-update by national id, the counts of each, and the marked error workbook. */
 
@@ -19,7 +19,7 @@ const send = (url: string, token: string, data: Buffer, fields: Record<string, s
 async function writerOf(orgId: number, role = 'SUB_ACCOUNT_ROLE_STAFF_WRITE') {
   return login(t.app, await buildAdmin(t.db, { memberships: { [orgId]: [role] } }), { organizationId: orgId });
 }
-const staffOf = (orgId: number) => t.db.selectFrom('staff').selectAll().where('organization_id', '=', orgId).orderBy('id').execute();
+const staffOf = (orgId: number) => openedStaffOf(t.db, t.app.config, orgId);
 const auditOf = (orgId: number) =>
   t.db.selectFrom('audit_logs').selectAll().where('organization_id', '=', orgId).where('target_type', '=', 'staff').orderBy('id').execute();
 const noteText = (note: ExcelJS.Comment | string | undefined) =>
@@ -37,8 +37,18 @@ async function companyWithStaff(base: number) {
   const org = await buildOrganization(t.db);
   const token = await writerOf(org.id);
   const ids = [nationalId(base), nationalId(base + 1), nationalId(base + 2)];
-  const wang = await buildStaff(t.db, org.id, { name: '王大明', national_id: ids[0]!, job_title: '工人', birthday: '1990-01-02' });
-  const lee = await buildStaff(t.db, org.id, { name: '李小華', national_id: ids[1]!, job_title: '領班', birthday: '1990-01-02' });
+  const wang = await buildStaff(
+    t.db,
+    org.id,
+    { name: '王大明', national_id: ids[0]!, job_title: '工人', birthday: '1990-01-02' },
+    t.app.config,
+  );
+  const lee = await buildStaff(
+    t.db,
+    org.id,
+    { name: '李小華', national_id: ids[1]!, job_title: '領班', birthday: '1990-01-02' },
+    t.app.config,
+  );
   // 王大明 changes job and leaves the mobile cell empty (kept), 李小華 is as stored, 陳阿土 is new, one row is bad.
   const data = await roster({
     名冊: [
@@ -139,7 +149,7 @@ describe('staff import: create and update by national id', () => {
     const orgA = await buildOrganization(t.db);
     const orgB = await buildOrganization(t.db);
     const id = nationalId(340);
-    await buildStaff(t.db, orgB.id, { name: '別家', national_id: id, job_title: '工人' });
+    await buildStaff(t.db, orgB.id, { name: '別家', national_id: id, job_title: '工人' }, t.app.config);
     const inB = await staffOf(orgB.id);
     const data = await roster({ S: [HEADER, ['王大明', id, '0912345678', '1990-01-02', '領班']] });
     const res = await send(IMPORT, await writerOf(orgA.id), data, { mode: 'upsert' });

@@ -2,7 +2,7 @@ import type { ImportAction, StaffImportMapping, StaffImportMode } from '@bo/shar
 import { STAFF_IMPORT_FIELDS } from '@bo/shared/schemas/staff-import';
 import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
 import type { CheckedRow } from './staff-import.service.ts';
-import type { StaffRow } from './staff.repository.ts';
+import type { OpenedStaffRow } from './staff.repository.ts';
 
 /** A valid row with what the import does with it; an update carries the fields it changes, before and after. */
 export interface PlannedRow extends CheckedRow {
@@ -28,7 +28,7 @@ export interface ImportPlan {
  */
 export function planRows(
   valid: readonly CheckedRow[],
-  existing: ReadonlyMap<string, StaffRow>,
+  existing: ReadonlyMap<string, OpenedStaffRow>,
   mapping: StaffImportMapping,
   mode: StaffImportMode,
 ): ImportPlan {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from '../../../test/helpers.ts';
 import { XLSX, nationalId, readBack, roster, type Cell } from './staff-import.test-helpers.ts';
-import { buildStaff, upload } from './staff.test-helpers.ts';
+import { buildStaff, openedStaffOf, upload } from './staff.test-helpers.ts';
 
 let t: TestApp;
 let orgA: { id: number };
@@ -172,8 +172,8 @@ describe('staff import: reading the roster', () => {
   it('reports duplicates within the sheet (every copy) and against staff of the organization, not of another one', async () => {
     const existingA = nationalId(9001);
     const onlyInB = nationalId(9002);
-    await buildStaff(t.db, orgA.id, { name: '老員工', national_id: existingA });
-    await buildStaff(t.db, orgB.id, { name: 'B 的員工', national_id: onlyInB });
+    await buildStaff(t.db, orgA.id, { name: '老員工', national_id: existingA }, t.app.config);
+    await buildStaff(t.db, orgB.id, { name: 'B 的員工', national_id: onlyInB }, t.app.config);
     const twice = nationalId(9003);
     const data = await roster({
       名冊: [
@@ -218,7 +218,7 @@ describe('staff import: importing', () => {
     expect(r).toMatchObject({ imported_count: 2, rejected_count: 2 });
     expect(r.invalid_rows.map((x: { row: number }) => x.row)).toEqual([3, 4]);
 
-    const staff = await t.db.selectFrom('staff').selectAll().where('organization_id', '=', org.id).orderBy('id').execute();
+    const staff = await openedStaffOf(t.db, t.app.config, org.id);
     expect(staff.map((s) => [s.name, s.national_id, s.birthday, s.hire_date, s.gender, s.status])).toEqual([
       ['王大明', ids[0], '1996-03-07', '2020-01-02', 'male', 'active'],
       ['林美麗', ids[2], '1988-07-09', '2024-02-29', 'female', 'active'],

@@ -29,6 +29,7 @@ import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
 import { findImportMapping } from './staff-import.repository.ts';
 import type { Roster } from './staff-import.workbook.ts';
 import { staffByNationalId } from './staff.repository.ts';
+import { keyRing } from '../../lib/personal-data/vault.ts';
 
 /** Uncompressed size an .xlsx may declare in total (a 5,000-row roster is a few MB unzipped). */
 const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
@@ -277,8 +278,8 @@ export async function buildErrorWorkbook(
 export const mappedFields = (m: StaffImportMapping): StaffImportField[] => STAFF_IMPORT_FIELDS.filter((f) => m[f]);
 
 /** The lookups before an import in the context's organization. */
-export const staffImportReads = ({ db, scope }: AdminReadContext) => ({
+export const staffImportReads = ({ db, scope, config }: AdminReadContext) => ({
   savedMapping: () => findImportMapping(db, scope),
   /** Staff of the organization already holding these national ids. */
-  existing: (nationalIds: string[]) => staffByNationalId(db, scope, nationalIds),
+  existing: async (nationalIds: string[]) => staffByNationalId(db, scope, await keyRing(db, config), nationalIds),
 });

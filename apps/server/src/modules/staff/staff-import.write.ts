@@ -8,7 +8,10 @@ import { saveImportMapping } from './staff-import.repository.ts';
 import { mappedFields, type CheckedRoster } from './staff-import.service.ts';
 import type { Roster } from './staff-import.workbook.ts';
 import { recordDepartures } from './staff-departures.repository.ts';
-import { insertStaffRows, staff, staffByNationalId } from './staff.repository.ts';
+import { insertStaffRows, sealStaffFields, staff, staffByNationalId } from './staff.repository.ts';
+import { auditValues } from '../../lib/personal-data/sealed-columns.ts';
+import { writableKeyRing } from '../../lib/personal-data/vault.ts';
+import { plainStaffValues } from './staff-fields.ts';
 
 export interface ImportRun {
   fileName: string;
@@ -35,9 +38,11 @@ export function staffImportService(ctx: RequestContext) {
      * `upsert` mode the rows are matched against the staff as they are now.
      */
     async import({ fileName, roster, mapping, mode, checked: { valid, invalid } }: ImportRun): Promise<ImportCounts> {
+      const ring = await writableKeyRing(db, ctx.config);
       const existing = await staffByNationalId(
         db,
         scope,
+        ring,
         valid.map((v) => v.input.national_id).filter((v): v is string => !!v),
       );
       if (mode === 'create' && existing.size) throw conflict({ file: [IMPORT_KEYS.alreadyExists] });
@@ -46,6 +51,7 @@ export function staffImportService(ctx: RequestContext) {
       const createdIds = await insertStaffRows(
         db,
         scope,
+        ring,
         plan.create.map((v) => staffFieldValues(v.input)),
       );
       await recordDepartures(db, scope, createdIds);
@@ -57,19 +63,26 @@ export function staffImportService(ctx: RequestContext) {
           action: 'create',
           target_type: 'staff',
           target_id: id,
-          after: { id, organization_id: ctx.organizationId, ...fields, source: 'import', roster_row: plan.create[i]!.row },
+          after: auditValues(ring, 'staff', {
+            id,
+            organization_id: ctx.organizationId,
+            ...fields,
+            source: 'import',
+            roster_row: plan.create[i]!.row,
+          }),
         });
       }
       for (const u of plan.update) {
         await pace();
-        await staff.update(db, scope, u.staffId!, u.changes!);
+        await staff.update(db, scope, u.staffId!, plainStaffValues(u.changes!));
+        await sealStaffFields(db, scope, ring, u.staffId!, u.changes!);
         await recordDepartures(db, scope, [u.staffId!]);
         await ctx.audit({
           action: 'update',
           target_type: 'staff',
           target_id: u.staffId!,
-          before: u.before,
-          after: { ...u.changes, source: 'import', roster_row: u.row },
+          before: auditValues(ring, 'staff', u.before!),
+          after: auditValues(ring, 'staff', { ...u.changes, source: 'import', roster_row: u.row }),
         });
       }
       await ctx.audit({

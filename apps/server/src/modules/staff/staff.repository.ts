@@ -1,12 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import {
-  maskNationalId,
-  staffDisplayName,
-  worstCertificateStatus,
-  type CertificateStatus,
-  type Staff,
-  type StaffListItem,
-} from '@bo/shared/schemas/staff';
+import { staffDisplayName, worstCertificateStatus, type CertificateStatus, type Staff, type StaffListItem } from '@bo/shared/schemas/staff';
 import { addDays, todayInTaipei } from '@bo/shared/dates';
 import type { DB } from '../../db/schema.ts';
 import type { ReadDb, Trx } from '../../db/database.ts';
@@ -19,13 +12,17 @@ import { paginate } from '../../db/paginate.ts';
 import { owningOrganization, whereInScope, type Scope } from '../../lib/context/scope.ts';
 import { certificatesOf, toCertificate, type CertificateRow } from './staff-certificate.repository.ts';
 import { isCurrentCertificate } from './current-certificates.repository.ts';
-import { staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
+import { plainStaffValues, staffFieldValues, type StaffFieldValues } from './staff-fields.ts';
+import type { KeyRing } from '../../lib/personal-data/vault.ts';
+import { indexColumns, openedValues, sealedColumns, withoutStoredPersonal } from '../../lib/personal-data/sealed-columns.ts';
 
 export type StaffRow = Selectable<StaffTable>;
 type Eb = ExpressionBuilder<DB & { s: DB['staff'] }, 's'>;
 
 export interface StaffFilter {
   keyword?: string;
+  /** The keyword's blind index (`keywordIndex`): a full national id matches exactly, its digits never. */
+  keyword_national_id_bidx?: string | null;
   status?: string;
   certificate_status?: 'expired' | 'expiring' | 'attention' | 'valid';
   days?: number;
@@ -36,7 +33,7 @@ const CHUNK = 500;
 const now = () => new Date().toISOString();
 
 const STAFF_SORT = { id: 's.id', name: 's.name', hire_date: 's.hire_date', created_at: 's.created_at', updated_at: 's.updated_at' };
-const KEYWORD_COLUMNS = ['s.name', 's.nickname', 's.job_title', 's.mobile', 's.national_id'] as const;
+const KEYWORD_COLUMNS = ['s.name', 's.nickname', 's.job_title', 's.mobile'] as const;
 
 /** The staff's current certificates (a superseded one counts nowhere): the list's counts and filters read these. */
 const certsOf = (eb: Eb) => eb.selectFrom('staff_certificates as c').whereRef('c.staff_id', '=', 's.id').where(isCurrentCertificate('c'));
@@ -47,7 +44,13 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
   const limit = addDays(today, f.days ?? 30);
   if (f.keyword) {
     const p = likePattern(f.keyword);
-    q = q.where((eb: Eb) => eb.or(KEYWORD_COLUMNS.map((c) => sql<boolean>`${sql.ref(c)} like ${p} escape '\\'`)));
+    const bidx = f.keyword_national_id_bidx;
+    q = q.where((eb: Eb) =>
+      eb.or([
+        ...KEYWORD_COLUMNS.map((c) => sql<boolean>`${sql.ref(c)} like ${p} escape '\\'`),
+        ...(bidx ? [eb('s.national_id_bidx', '=', bidx)] : []),
+      ]),
+    );
   }
   if (f.status) q = q.where('s.status', '=', f.status);
   // Certificates need attention for active staff only (the expiry check counts the same staff).
@@ -77,7 +80,7 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
 export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
   const today = todayInTaipei();
   const certificates = certs.map((c) => toCertificate(c, today));
-  const { photo_key, ...rest } = row;
+  const { photo_key, ...rest } = withoutStoredPersonal('staff', row);
   return {
     ...rest,
     gender: row.gender as Staff['gender'],
@@ -124,11 +127,10 @@ function listItem(row: any): StaffListItem {
   const expiring = Number(row.expiring_count);
   const valid = Number(row.valid_count);
   const status: CertificateStatus = expired ? 'expired' : expiring ? 'expiring' : valid ? 'valid' : 'none';
-  const { photo_key: _photoKey, valid_count: _valid, ...rest } = row;
+  const { photo_key: _photoKey, valid_count: _valid, ...rest } = withoutStoredPersonal('staff', row);
   return {
     ...rest,
     display_name: staffDisplayName(row),
-    national_id: maskNationalId(row.national_id),
     has_photo: !!(_photoKey || row.photo_id),
     certificate_status: status,
     expired_count: expired,
@@ -195,28 +197,54 @@ export async function staffRowsForExport(db: ReadDb, scope: Scope, ids: readonly
   return unique.map((id) => byId.get(id)!);
 }
 
-export async function assertNationalIdFree(db: ReadDb, scope: Scope, nationalId: string | null | undefined, exceptId?: number) {
-  if (!nationalId) return;
-  let q = whereInScope(db.selectFrom('staff').select('id').where('national_id', '=', nationalId), 'organization_id', scope);
+export async function assertNationalIdFree(
+  db: ReadDb,
+  scope: Scope,
+  ring: KeyRing,
+  nationalId: string | null | undefined,
+  exceptId?: number,
+) {
+  const bidx = nationalId ? ring.blindIndex('staff', 'national_id', nationalId) : null;
+  if (!bidx) return;
+  let q = whereInScope(db.selectFrom('staff').select('id').where('national_id_bidx', '=', bidx), 'organization_id', scope);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict({ national_id: ['validate.error.already_exists'] });
 }
 
-/** Staff of the scope holding any of these national ids, by national id (the import's key, unique within an organization). */
-export async function staffByNationalId(db: ReadDb, scope: Scope, nationalIds: readonly string[]): Promise<Map<string, StaffRow>> {
-  const out = new Map<string, StaffRow>();
-  const unique = [...new Set(nationalIds)];
+/** A stored row with its encrypted fields opened: compared inside a write, never answered. */
+export type OpenedStaffRow = Omit<StaffRow, 'national_id' | 'blood_type'> & { national_id: string | null; blood_type: string | null };
+
+/** Staff of the scope holding any of these national ids (found by blind index), by national id (the import's key, unique within an organization). */
+export async function staffByNationalId(
+  db: ReadDb,
+  scope: Scope,
+  ring: KeyRing,
+  nationalIds: readonly string[],
+): Promise<Map<string, OpenedStaffRow>> {
+  const out = new Map<string, OpenedStaffRow>();
+  const byIndex = new Map<string, string>();
+  for (const id of new Set(nationalIds)) {
+    const bidx = ring.blindIndex('staff', 'national_id', id);
+    if (bidx) byIndex.set(bidx, id);
+  }
+  const unique = [...byIndex.keys()];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const rows = await whereInScope(db.selectFrom('staff').selectAll(), 'organization_id', scope)
-      .where('national_id', 'in', unique.slice(i, i + CHUNK))
+      .where('national_id_bidx', 'in', unique.slice(i, i + CHUNK))
       .execute();
-    for (const r of rows) if (r.national_id) out.set(r.national_id, r);
+    for (const r of rows) out.set(byIndex.get(r.national_id_bidx!)!, { ...r, ...openedValues(ring, 'staff', r) } as OpenedStaffRow);
   }
   return out;
 }
 
+/** Writes a staff's encrypted fields (those present in `values`) onto its row: sealed with its id, indexed, masked. */
+export async function sealStaffFields(db: Trx, scope: Scope, ring: KeyRing, id: number, values: Partial<StaffFieldValues>) {
+  const columns = sealedColumns(ring, 'staff', id, values);
+  if (Object.keys(columns).length) await staff.update(db, scope, id, columns);
+}
+
 /** Inserts staff in chunks (500 × 20 columns stays below both databases' bind limits); answers their ids in input order. */
-export async function insertStaffRows(db: Trx, scope: Scope, fields: readonly StaffFieldValues[]): Promise<number[]> {
+export async function insertStaffRows(db: Trx, scope: Scope, ring: KeyRing, fields: readonly StaffFieldValues[]): Promise<number[]> {
   const ids: number[] = [];
   const t = now();
   const organization_id = owningOrganization(scope);
@@ -224,16 +252,24 @@ export async function insertStaffRows(db: Trx, scope: Scope, fields: readonly St
   const pace = eventLoopPacer();
   for (let i = 0; i < fields.length; i += CHUNK) {
     await pace();
-    const rows = fields.slice(i, i + CHUNK).map((f) => ({
+    const chunk = fields.slice(i, i + CHUNK);
+    const rows = chunk.map((f) => ({
       organization_id,
-      ...staffFieldValues(f),
+      ...plainStaffValues(staffFieldValues(f)),
+      ...indexColumns(ring, 'staff', f),
       photo_key: null,
       photo_id: null,
       created_at: t,
       updated_at: t,
     }));
     // Both databases answer RETURNING rows of a multi-row VALUES in the order given.
-    ids.push(...(await db.insertInto('staff').values(rows).returning('id').execute()).map((r) => r.id));
+    const inserted = (await db.insertInto('staff').values(rows).returning('id').execute()).map((r) => r.id);
+    // The associated data names the row, so values are sealed once it has its id.
+    for (const [j, id] of inserted.entries()) {
+      const sealed = sealedColumns(ring, 'staff', id, { national_id: chunk[j]!.national_id, blood_type: chunk[j]!.blood_type });
+      if (Object.values(sealed).some((v) => v !== null)) await db.updateTable('staff').set(sealed).where('id', '=', id).execute();
+    }
+    ids.push(...inserted);
   }
   return ids;
 }

@@ -63,7 +63,7 @@ describe('national id', () => {
 });
 
 describe('staff records', () => {
-  it('creates a staff with certificates, reads it back and masks the national id in the list', async () => {
+  it('creates a staff with certificates, reads it back masked (national id, blood type) in the detail and the list', async () => {
     const type = await buildCertificateType(t.db, orgA.id, '職安');
     const res = await api(t.app, writerA).post(S, {
       name: '王大明',
@@ -84,7 +84,8 @@ describe('staff records', () => {
     const staff = res.json();
     expect(staff).toMatchObject({
       display_name: '王大明 (阿明)',
-      national_id: 'A123456789',
+      national_id: 'A12****789',
+      blood_type: '已記錄',
       organization_id: orgA.id,
       certificate_status: 'valid',
     });

@@ -8,14 +8,17 @@ import {
   type staffListQuery,
 } from '@bo/shared/schemas/staff';
 import { addDays, daysBetween, todayInTaipei } from '@bo/shared/dates';
+import { isMaskedNationalId, PERSONAL_DATA_RECORDED } from '@bo/shared/personal-data';
 import { badRequest } from '../../lib/errors.ts';
+import { keyRing, writableKeyRing, type KeyRing } from '../../lib/personal-data/vault.ts';
+import { indexColumns } from '../../lib/personal-data/sealed-columns.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import type { ResourceReads, ResourceWrites } from '../../lib/kit/resource-routes.ts';
 import type { ListResult } from '../../lib/list.ts';
 import { owningOrganization } from '../../lib/context/scope.ts';
 import { knownCertificateTypeIds } from './certificate-type.repository.ts';
 import { libraryPhotoKey } from './library-photos.ts';
-import { staffFieldValues, type StaffData } from './staff-fields.ts';
+import { plainStaffValues, staffFieldValues, type StaffData, type StaffFieldValues } from './staff-fields.ts';
 import {
   certificateRowsOf,
   certificatesOf,
@@ -27,7 +30,16 @@ import {
   updateCertificate,
 } from './staff-certificate.repository.ts';
 import { recordDepartures } from './staff-departures.repository.ts';
-import { assertNationalIdFree, listStaff, listStaffOrganizations, staff, staffRows, type StaffRow } from './staff.repository.ts';
+import {
+  assertNationalIdFree,
+  listStaff,
+  listStaffOrganizations,
+  sealStaffFields,
+  staff,
+  staffRows,
+  type StaffFilter,
+  type StaffRow,
+} from './staff.repository.ts';
 
 type Query = z.output<typeof staffListQuery> | z.output<typeof staffAllListQuery>;
 /** Rows listed by the expiry check; its counts are not capped. */
@@ -54,10 +66,18 @@ export interface StaffService extends ResourceWrites<Staff, StaffData> {
   removeCertificateFile(id: number, certificateId: number): Promise<Staff>;
 }
 
+/** A filter with its keyword's blind index: a full national id finds its staff, exactly. */
+export async function keywordIndex<F extends StaffFilter>(ctx: Pick<AdminReadContext, 'db' | 'config'>, filter: F): Promise<F> {
+  const k = filter.keyword?.trim();
+  if (!k) return filter;
+  return { ...filter, keyword_national_id_bidx: (await keyRing(ctx.db, ctx.config)).blindIndex('staff', 'national_id', k) };
+}
+
 /** Staff of the context's scope: one organization's, or every organization's for readers across them. */
-export function staffReads({ db, scope }: AdminReadContext): StaffReads {
+export function staffReads(ctx: AdminReadContext): StaffReads {
+  const { db, scope } = ctx;
   return {
-    list: (query) => listStaff(db, scope, query),
+    list: async (query) => listStaff(db, scope, await keywordIndex(ctx, query)),
     find: (ids) => staff.find(db, scope, ids),
     row: (id) => staffRows.findOr404(db, scope, id),
     read: (id) => staff.findOr404(db, scope, id),
@@ -108,7 +128,24 @@ export function staffService(ctx: RequestContext): StaffService {
     return id;
   };
 
-  async function checkInput(data: StaffData, id?: number) {
+  /**
+   * The encrypted fields to write: a value sent back as it was shown (the mask, 「已記錄」) keeps the
+   * stored one (absent here); a mask that is not the staff's own, or any mask on a new staff, is refused.
+   */
+  function personalChanges(data: StaffData, before?: Staff): Partial<StaffFieldValues> {
+    const values: Partial<StaffFieldValues> = { national_id: data.national_id ?? null, blood_type: data.blood_type ?? null };
+    if (data.national_id && isMaskedNationalId(data.national_id)) {
+      if (!before || before.national_id !== data.national_id) throw badRequest({ national_id: ['validate.error.national_id_incorrect'] });
+      delete values.national_id;
+    }
+    if (data.blood_type === PERSONAL_DATA_RECORDED) {
+      if (!before || before.blood_type !== PERSONAL_DATA_RECORDED) throw badRequest({ blood_type: ['validate.error.invalid'] });
+      delete values.blood_type;
+    }
+    return values;
+  }
+
+  async function checkInput(data: StaffData, ring: KeyRing, personal: Partial<StaffFieldValues>, id?: number) {
     const typeIds = [...new Set(data.certificates.map((c) => c.certificate_type_id))];
     const known = await knownCertificateTypeIds(db, scope, typeIds);
     const errors: Record<string, string[]> = {};
@@ -118,7 +155,7 @@ export function staffService(ctx: RequestContext): StaffService {
         errors[`certificates.${i}.expires_at`] = ['validate.error.expires_before_issued'];
     });
     if (Object.keys(errors).length) throw badRequest(errors);
-    await assertNationalIdFree(db, scope, data.national_id, id);
+    if (personal.national_id !== undefined) await assertNationalIdFree(db, scope, ring, personal.national_id, id);
     if (data.photo_id && !(await libraryPhotoKey(db, organizationId(), data.photo_id)))
       throw badRequest({ photo_id: ['validate.error.invalid'] });
   }
@@ -154,15 +191,25 @@ export function staffService(ctx: RequestContext): StaffService {
 
   return {
     async create(data) {
-      await checkInput(data);
-      const id = await staff.insert(db, scope, { ...staffFieldValues(data), photo_key: null, photo_id: data.photo_id ?? null });
+      const ring = await writableKeyRing(db, ctx.config);
+      const personal = personalChanges(data);
+      await checkInput(data, ring, personal);
+      const id = await staff.insert(db, scope, {
+        ...plainStaffValues(staffFieldValues(data)),
+        ...indexColumns(ring, 'staff', personal),
+        photo_key: null,
+        photo_id: data.photo_id ?? null,
+      });
+      await sealStaffFields(db, scope, ring, id, personal);
       await recordDepartures(db, scope, [id]);
       await saveCertificates(id, data);
       return read(id);
     },
 
     async update(before, data) {
-      await checkInput(data, before.id);
+      const ring = await writableKeyRing(db, ctx.config);
+      const personal = personalChanges(data, before);
+      await checkInput(data, ring, personal, before.id);
       // A library photo chosen replaces an uploaded one (whose object then goes); photo_id absent keeps the photo.
       let photo = {};
       if (data.photo_id === null) photo = { photo_id: null };
@@ -170,7 +217,8 @@ export function staffService(ctx: RequestContext): StaffService {
         ctx.dropAfterCommit([(await row(before.id)).photo_key]);
         photo = { photo_id: data.photo_id, photo_key: null };
       }
-      await staff.update(db, scope, before.id, { ...staffFieldValues(data), ...photo });
+      await staff.update(db, scope, before.id, { ...plainStaffValues(staffFieldValues(data)), ...photo });
+      await sealStaffFields(db, scope, ring, before.id, personal);
       await recordDepartures(db, scope, [before.id]);
       await saveCertificates(before.id, data);
       return read(before.id);

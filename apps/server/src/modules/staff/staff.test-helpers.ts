@@ -1,9 +1,15 @@
 import type { Database } from '../../db/database.ts';
+import type { Config } from '../../config.ts';
+import { openedValues, sealedColumns } from '../../lib/personal-data/sealed-columns.ts';
+import { keyRing, writableKeyRing } from '../../lib/personal-data/vault.ts';
 
 export { uploadMultipart as upload } from '../../../test/multipart.ts';
 
 let n = 0;
-/** Factory: a staff row of an organization, straight into the database. */
+/**
+ * Factory: a staff row of an organization, straight into the database. Its blood type is O and its
+ * national id (when given) is stored as the server stores it: sealed with `config`'s keys.
+ */
 export async function buildStaff(
   db: Database,
   organizationId: number,
@@ -15,15 +21,15 @@ export async function buildStaff(
     job_title: string | null;
     birthday: string | null;
   }> = {},
+  config?: Pick<Config, 'personalDataKey'>,
 ) {
   const t = new Date().toISOString();
-  return db
+  const row = await db
     .insertInto('staff')
     .values({
       organization_id: organizationId,
       name: over.name ?? `Staff ${++n}`,
       nickname: over.nickname ?? null,
-      national_id: over.national_id ?? null,
       birthday: over.birthday ?? '1990-01-02',
       gender: 'male',
       mobile: '0912345678',
@@ -31,7 +37,6 @@ export async function buildStaff(
       address: null,
       emergency_contact: null,
       emergency_phone: null,
-      blood_type: 'O',
       job_title: over.job_title ?? 'Worker',
       hire_date: '2020-03-04',
       notes: null,
@@ -43,6 +48,14 @@ export async function buildStaff(
     })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
+  if (config) {
+    await db.transaction().execute(async (trx) => {
+      const ring = await writableKeyRing(trx, config);
+      const sealed = sealedColumns(ring, 'staff', row.id, { national_id: over.national_id ?? null, blood_type: 'O' });
+      await trx.updateTable('staff').set(sealed).where('id', '=', row.id).execute();
+    });
+  } else if (over.national_id) throw new Error('buildStaff: a national id is sealed with the app config (pass t.app.config)');
+  return row;
 }
 
 export async function buildCertificateType(db: Database, organizationId: number, name = `Type ${++n}`) {
@@ -52,4 +65,11 @@ export async function buildCertificateType(db: Database, organizationId: number,
     .values({ organization_id: organizationId, name, sort: 0, created_at: t, updated_at: t })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
+}
+
+/** An organization's staff rows as stored, with their encrypted fields opened (what the tests compare). */
+export async function openedStaffOf(db: Database, config: Pick<Config, 'personalDataKey'>, organizationId: number) {
+  const ring = await keyRing(db, config);
+  const rows = await db.selectFrom('staff').selectAll().where('organization_id', '=', organizationId).orderBy('id').execute();
+  return rows.map((r) => ({ ...r, ...openedValues(ring, 'staff', r) }));
 }
