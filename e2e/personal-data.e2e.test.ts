@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, expectHeadings, openDatabase, seedOrganization, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  expectHeadings,
+  openDatabase,
+  seedOrganization,
+  shot,
+  signedInPage,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 
 // Issue 37, items 5 and 6: 個資保存與清冊 in Chromium. Departed staff are seeded with their leaving day
 // straight into the database (the API records today's); which of them the run touches follows from
