@@ -133,7 +133,7 @@ export async function personalDataCounts(db: ReadDb) {
           sql` or `,
         )} then 1 else 0 end)`.as(`cat_${c}`),
       ),
-      eb.fn.count<string>('left_on').as('departed'),
+      sql<string>`sum(case when status = 'left' then 1 else 0 end)`.as('departed'),
       eb.fn.count<string>('anonymised_at').as('anonymised'),
     ])
     .executeTakeFirstOrThrow();

@@ -76,7 +76,7 @@ function RetentionCard() {
       ) : (
         <>
           <ScrollRegion label={t('retention.title')}>
-            <Table<Rule> rowKey="id" size="small" pagination={false} columns={rules} dataSource={q.data.rules} />
+            <Table<Rule> rowKey="id" size="small" pagination={false} columns={rules} dataSource={q.data.rules} style={{ minWidth: 640 }} />
           </ScrollRegion>
           <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
             {t('preview.title')}
@@ -94,6 +94,7 @@ function RetentionCard() {
                   columns={items}
                   dataSource={q.data.items}
                   pagination={{ pageSize: 50, hideOnSinglePage: true }}
+                  style={{ minWidth: 560 }}
                   data-testid="retention-preview"
                 />
               </ScrollRegion>
@@ -143,7 +144,14 @@ function InventoryCard() {
       ) : (
         <>
           <ScrollRegion label={t('inventory.title')}>
-            <Table<Category> rowKey="category" size="small" pagination={false} columns={columns} dataSource={q.data.categories} />
+            <Table<Category>
+              rowKey="category"
+              size="small"
+              pagination={false}
+              columns={columns}
+              dataSource={q.data.categories}
+              style={{ minWidth: 900 }}
+            />
           </ScrollRegion>
           <p className="muted">{t('inventory.departed', { departed: q.data.departed_staff, anonymised: q.data.anonymised_staff })}</p>
         </>
@@ -153,8 +161,9 @@ function InventoryCard() {
 }
 
 /**
- * A table wider than a phone scrolls sideways in this region, which takes focus so the keyboard
- * scrolls it too (WCAG 2.1.1, axe scrollable-region-focusable).
+ * A table wider than a phone (each has a minimum width, so its columns never shrink to a character)
+ * scrolls sideways in this region, which takes focus so the keyboard scrolls it too (WCAG 2.1.1, axe
+ * scrollable-region-focusable).
  */
 function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
