@@ -882,6 +882,25 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Contacts.
   row('GET /api/admin/contact/index', get('/api/admin/contact/index'), CONTENT),
   row('GET /api/admin/contact/export', get('/api/admin/contact/export'), CONTENT),
+  // Issue 37: retention's preview and the inventory are the super admin's; a person's copy, correction and
+  // erasure are their organization's admin's (a super admin acts in any organization; another one's staff is 404).
+  row('GET /api/admin/personal-data/retention/preview', get('/api/admin/personal-data/retention/preview'), SUPER_ONLY),
+  row('GET /api/admin/personal-data/inventory', get('/api/admin/personal-data/inventory'), SUPER_ONLY),
+  row(
+    'GET /api/admin/organization/personal-data/staff/{id}/copy',
+    (f) => ({ url: `/api/admin/organization/personal-data/staff/${f.staffInA}/copy?reason=matrix` }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
+  row(
+    'PUT /api/admin/organization/personal-data/staff/{id}/correction',
+    (f) => ({ url: `/api/admin/organization/personal-data/staff/${f.staffInA}/correction`, body: { changes: {}, reason: 'matrix' } }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/personal-data/staff/{id}/erasure',
+    async (f) => ({ url: `/api/admin/organization/personal-data/staff/${await f.freshStaffInA()}/erasure`, body: { reason: 'matrix' } }),
+    [200, 403, 200, 403, 404, 403, 401],
+  ),
   row('GET /api/admin/contact/assignees', get('/api/admin/contact/assignees'), CONTENT),
   row('GET /api/admin/contact/{id}', get(`/api/admin/contact/${MISSING}`), CONTENT),
   row(

@@ -27,6 +27,16 @@ export const APP_CONFIG_DEFAULTS = {
   certificateRemindersToStaffManagers: false,
   /** Roles whose holders must sign in with two-factor (issue 10): empty, two-factor is each admin's choice. */
   twoFactorRequiredRoles: [] as Role[],
+  /**
+   * Issue 37: how long personal data is kept (docs/personal-data.md, "Retention"); the minimums and
+   * citations are RETENTION_RULES in schemas/personal-data.ts.
+   */
+  personalDataRetention: {
+    departedStaffYears: 5,
+    departedStaffAction: 'anonymise' as 'anonymise' | 'erase',
+    generalHealthYears: 7,
+    specialHealthYears: 10,
+  },
 };
 
 export type AppConfigDefaults = typeof APP_CONFIG_DEFAULTS;

@@ -3,6 +3,7 @@ import { APP_CONFIG_DEFAULTS as D } from './app-config-defaults.ts';
 import { VALIDATION_KEYS } from './messages.ts';
 import { ADMIN_ROLES, SUB_ACCOUNT_ROLES } from './roles.ts';
 import { isHttpUrl } from './validators.ts';
+import { RETENTION_MINIMUM_YEARS } from './retention-minimums.ts';
 
 /** How many levels a category tree may have. */
 const depth = z.number().int().min(1).max(5);
@@ -41,6 +42,15 @@ export const appConfigSchema = z.object({
   staffExcelMaxCellLimit: z.number().int().min(1).max(1000).default(D.staffExcelMaxCellLimit),
   certificateRemindersToStaffManagers: z.boolean().default(D.certificateRemindersToStaffManagers),
   twoFactorRequiredRoles: z.array(z.enum([...ADMIN_ROLES, ...SUB_ACCOUNT_ROLES])).default(D.twoFactorRequiredRoles),
+  /** Issue 37: retention per category, never below the law's minimum (RETENTION_RULES, schemas/personal-data.ts). */
+  personalDataRetention: z
+    .object({
+      departedStaffYears: z.number().int().min(RETENTION_MINIMUM_YEARS.departedStaffYears).max(100),
+      departedStaffAction: z.enum(['anonymise', 'erase']),
+      generalHealthYears: z.number().int().min(RETENTION_MINIMUM_YEARS.generalHealthYears).max(100),
+      specialHealthYears: z.number().int().min(RETENTION_MINIMUM_YEARS.specialHealthYears).max(100),
+    })
+    .default(D.personalDataRetention),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const DEFAULT_APP_CONFIG: AppConfig = appConfigSchema.parse({});

@@ -75,7 +75,15 @@ export const AUDIT_ACTIONS = {
     'restore',
     // Issue 37: a masked field shown in plain (field and reason in `after`, never the value); changes nothing.
     'reveal',
+    // Issue 37: retention (the daily job) and the person's rights (個資法 §3: copy, correction, erasure).
+    'anonymise',
+    'erase',
+    'export_copy',
+    'correct',
+    'erase_on_request',
   ],
+  /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
+  personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
   line_message: ['send', 'send_failed'],

@@ -5,6 +5,7 @@ import { changeRole, createAdmin, listAdmins, resetPassword } from './admin-comm
 import { verifyAudit } from './audit-commands.ts';
 import { CliError, openCliContext } from './cli-context.ts';
 import { backup, exportAudit, restore } from './data-commands.ts';
+import { printPersonalDataInventory } from './personal-data-commands.ts';
 import { rotatePersonalDataKey } from '../lib/personal-data/rotate-key.ts';
 
 const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / DATABASE_URL settings)
@@ -20,6 +21,8 @@ const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / D
   restore --from FILE.tar.gz                        puts all of it back; refused while a server holds DATA_DIR
   export-audit --out FILE.csv|FILE.xlsx [--from YYYY-MM-DD] [--to YYYY-MM-DD]
   verify-audit [--from YYYY-MM-DD] [--to YYYY-MM-DD]   walks the audit chain; exit 3 at the first broken entry
+  personal-data-inventory [--json]                  each category of personal data: how many people and records,
+                                                    where it is stored, who may reveal it, how long it is kept
   rotate-personal-data-key                          a new data key for national ids and health values; every value
                                                     sealed again under it in short batches, while the server serves
   help`;
@@ -69,6 +72,7 @@ export async function runCli(
     restore: true,
     'export-audit': true,
     'verify-audit': true,
+    'personal-data-inventory': true,
     'rotate-personal-data-key': true,
   };
   if (!commands[command]) {
@@ -104,6 +108,9 @@ export async function runCli(
         break;
       case 'verify-audit':
         return await verifyAudit(ctx, o);
+      case 'personal-data-inventory':
+        await printPersonalDataInventory(ctx, o);
+        break;
       case 'rotate-personal-data-key':
         await rotatePersonalDataKey(ctx, { print: ctx.print });
         break;

@@ -28,6 +28,7 @@ import { workRunModule } from './work-run/work-run.module.ts';
 import { historyModule } from './history/history.module.ts';
 import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
+import { personalDataModule } from './personal-data/personal-data.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -62,6 +63,7 @@ export const MODULES: readonly ServerModule[] = [
   historyModule,
   recordVersionsModule,
   editLeaseModule,
+  personalDataModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -23,6 +23,7 @@ import { productFeature } from '../features/product/product.feature.ts';
 import { productCategoryFeature } from '../features/product/product-category.feature.ts';
 import { memberFeature } from '../features/member/member.feature.ts';
 import { websiteSettingsFeature } from '../features/website-settings/website-settings.feature.ts';
+import { personalDataFeature } from '../features/personal-data/personal-data.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -54,4 +55,5 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   productCategoryFeature,
   memberFeature,
   websiteSettingsFeature,
+  personalDataFeature,
 ];

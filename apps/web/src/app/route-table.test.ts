@@ -22,7 +22,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'organization',
       'staff-group:[staff]',
       'mail:[mail-templates,mail-outbox-list]',
-      'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
     ]);
   });
   it('maintainer passes every check, debug group included', () => {
@@ -35,7 +35,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'organization',
       'staff-group:[staff,staff-excel]',
       'mail:[mail-templates,mail-outbox-list]',
-      'admin-group:[admin,admin-organization,audit-log,app-settings,operations,security]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
       'photo',
     ]);
   });
@@ -105,7 +105,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   });
   it('feature flags show or hide the admin group and organization entries', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain(
-      'admin-group:[admin,admin-group,audit-log,app-settings,operations,security]',
+      'admin-group:[admin,admin-group,audit-log,app-settings,personal-data,operations,security]',
     );
   });
   it('menu entries carry their route paths; the log viewer opens in a new tab through create-admin-session (spec section 2)', () => {

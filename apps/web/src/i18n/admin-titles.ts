@@ -65,6 +65,7 @@ const zhTW = {
     'app-settings': '系統設定',
     'website-settings': '網站設定',
     operations: '維運工具',
+    'personal-data': '個資保存與清冊',
     page: {
       list: '頁面與文章',
       create: '新增頁面',
@@ -170,6 +171,7 @@ const enUS: SameKeys<typeof zhTW> = {
     'app-settings': 'Settings',
     'website-settings': 'Website settings',
     operations: 'Operations tools',
+    'personal-data': 'Personal data retention and inventory',
     page: {
       list: 'Pages and news',
       create: 'New page',

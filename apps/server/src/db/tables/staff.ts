@@ -37,6 +37,10 @@ export interface StaffTable {
   status: string;
   photo_key: string | null;
   photo_id: number | null;
+  /** Migration 0100: the Taipei day the status became `left`; null while not left. */
+  left_on: Generated<string | null>;
+  /** Migration 0100: when retention anonymised the record. */
+  anonymised_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

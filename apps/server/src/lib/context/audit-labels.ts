@@ -85,6 +85,8 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   /** The config's name is its id ("app", "mail"). */
   app_config: { label: (r, id) => text(r.name) ?? id },
   audit_log: null,
+  /** A retention run's entry is named by its Taipei day. */
+  personal_data: { label: (_r, id) => id },
   /** The one row of the website's identity: its company name. */
   website_settings: byId('website_settings', ['company_name'], (r) => text(r.company_name)),
   certificate_type: named('certificate_types'),

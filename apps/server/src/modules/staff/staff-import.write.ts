@@ -7,6 +7,7 @@ import { planRows } from './staff-import.plan.ts';
 import { saveImportMapping } from './staff-import.repository.ts';
 import { mappedFields, type CheckedRoster } from './staff-import.service.ts';
 import type { Roster } from './staff-import.workbook.ts';
+import { recordDepartures } from './staff-departures.repository.ts';
 import { insertStaffRows, sealStaffFields, staff, staffByNationalId } from './staff.repository.ts';
 import { auditValues } from '../../lib/personal-data/sealed-columns.ts';
 import { writableKeyRing } from '../../lib/personal-data/vault.ts';
@@ -53,6 +54,7 @@ export function staffImportService(ctx: RequestContext) {
         ring,
         plan.create.map((v) => staffFieldValues(v.input)),
       );
+      await recordDepartures(db, scope, createdIds);
       const pace = eventLoopPacer();
       for (const [i, id] of createdIds.entries()) {
         await pace();
@@ -74,6 +76,7 @@ export function staffImportService(ctx: RequestContext) {
         await pace();
         await staff.update(db, scope, u.staffId!, plainStaffValues(u.changes!));
         await sealStaffFields(db, scope, ring, u.staffId!, u.changes!);
+        await recordDepartures(db, scope, [u.staffId!]);
         await ctx.audit({
           action: 'update',
           target_type: 'staff',

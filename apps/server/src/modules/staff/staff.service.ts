@@ -35,6 +35,7 @@ import {
   insertCertificate,
   updateCertificate,
 } from './staff-certificate.repository.ts';
+import { recordDepartures } from './staff-departures.repository.ts';
 import {
   assertNationalIdFree,
   listStaff,
@@ -232,6 +233,7 @@ export function staffService(ctx: RequestContext): StaffService {
         photo_id: data.photo_id ?? null,
       });
       await sealStaffFields(db, scope, ring, id, personal);
+      await recordDepartures(db, scope, [id]);
       await saveCertificates(id, data);
       return read(id);
     },
@@ -249,12 +251,14 @@ export function staffService(ctx: RequestContext): StaffService {
       }
       await staff.update(db, scope, before.id, { ...plainStaffValues(staffFieldValues(data)), ...photo });
       await sealStaffFields(db, scope, ring, before.id, personal);
+      await recordDepartures(db, scope, [before.id]);
       await saveCertificates(before.id, data);
       return read(before.id);
     },
 
     async patch(before, { field, value }) {
       await staff.update(db, scope, before.id, { [field]: value ?? null });
+      if (field === 'status') await recordDepartures(db, scope, [before.id]);
       return read(before.id);
     },
 

@@ -10,9 +10,11 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
+import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import { isHttpUrl } from '@bo/shared/validators';
+import { RETENTION_MINIMUM_YEARS } from '@bo/shared/retention-minimums';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { loadSettings } from '../../lib/settings.ts';
@@ -242,6 +244,36 @@ export default function AppSettingsPage() {
                     rules={[int(1, 1000)]}
                   >
                     <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+
+            <Card title={t('retention')} className="settings-card" data-testid="retention-settings-card">
+              <p className="muted">{t('help.retention')}</p>
+              <Row gutter={16}>
+                {(['departedStaffYears', 'generalHealthYears', 'specialHealthYears'] as const).map((k) => (
+                  <Col xs={24} md={8} key={k}>
+                    <Form.Item
+                      name={['personalDataRetention', k]}
+                      label={t(`fields.${k}`)}
+                      extra={t(`help.${k}`, { min: RETENTION_MINIMUM_YEARS[k] })}
+                      rules={[int(RETENTION_MINIMUM_YEARS[k], 100)]}
+                    >
+                      <InputNumber min={RETENTION_MINIMUM_YEARS[k]} max={100} precision={0} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </Col>
+                ))}
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    name={['personalDataRetention', 'departedStaffAction']}
+                    label={t('fields.departedStaffAction')}
+                    extra={t('help.departedStaffAction')}
+                  >
+                    <Select
+                      options={(['anonymise', 'erase'] as const).map((v) => ({ value: v, label: t(`retentionAction.${v}`) }))}
+                      data-testid="settings-retention-action"
+                    />
                   </Form.Item>
                 </Col>
               </Row>

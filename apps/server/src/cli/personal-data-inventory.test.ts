@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { buildOrganization, createPostgresDatabase, testDialect } from '../../test/helpers.ts';
+import { buildStaff } from '../modules/staff/staff.test-helpers.ts';
+import { runCli } from './main.ts';
+
+let dataDir: string;
+let pg: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'bo-cli-pd-'));
+  pg = testDialect === 'postgres' ? await createPostgresDatabase() : null;
+  env = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'cli-test-secret-0123456789abcdef0123',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
+});
+afterAll(async () => {
+  await pg?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { print: (t) => out.push(t), fail: (t) => err.push(t), env });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('npm run cli -- personal-data-inventory', () => {
+  it('counts people and records per category, says where each is stored and who may reveal it, with the retention settings', async () => {
+    expect((await cli('personal-data-inventory')).code).toBe(0); // migrates the empty database
+    const { db } = createDatabase(pg ? pg.url : `sqlite:${join(dataDir, 'app.sqlite')}`);
+    try {
+      const org = await buildOrganization(db);
+      const config = loadConfig(env);
+      const a = await buildStaff(db, org.id, { national_id: 'A123456789' }, config);
+      await buildStaff(db, org.id, { national_id: null }, config);
+      await db
+        .updateTable('staff')
+        .set({ address: '台中市西屯區', status: 'left', left_on: '2026-01-05' })
+        .where('id', '=', a.id)
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+
+    const json = await cli('personal-data-inventory', '--json');
+    expect(json.code).toBe(0);
+    const inv = JSON.parse(json.out);
+    const category = (c: string) => inv.categories.find((x: { category: string }) => x.category === c);
+    expect(category('identifier')).toMatchObject({
+      people: 1,
+      records: 1,
+      places: [{ table: 'staff', column: 'national_id_enc, national_id_bidx, national_id_masked', encrypted: true, records: 1 }],
+    });
+    expect(category('identifier').reveal_roles).toContain('SUB_ACCOUNT_ROLE_ADMIN');
+    // buildStaff gives both a blood type and a mobile number.
+    expect(category('health')).toMatchObject({ people: 2, records: 2 });
+    expect(category('contact').people).toBe(2);
+    expect(category('contact').places.find((p: { column: string }) => p.column === 'address').records).toBe(1);
+    expect(inv.retention.map((r: { id: string; years: number }) => [r.id, r.years])).toEqual([
+      ['departed-staff', 5],
+      ['general-health', 7],
+      ['special-health', 10],
+    ]);
+    expect(inv.departed_staff).toBe(1);
+
+    const text = await cli('personal-data-inventory');
+    expect(text.out).toContain('identifier: 1 people, 1 records');
+    expect(text.out).toContain('staff.national_id_enc, national_id_bidx, national_id_masked  encrypted  1 records');
+    expect(text.out).toContain('staff.address  NOT encrypted  1 records');
+    expect(text.out).toContain('勞動基準法 §7');
+    // The inventory names counts and places, never a value.
+    expect(text.out + json.out).not.toContain('A123456789');
+  });
+});
