@@ -7,6 +7,7 @@ import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/csp.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { antdStaticStyles } from './vite-plugins/antd-static-styles.ts';
 import { antdDeferredParts } from './vite-plugins/antd-deferred-parts.ts';
+import { firstScreenPreload } from './vite-plugins/first-screen-preload.ts';
 import { ANTD_CSS_VAR_KEY } from './src/lib/antd-css-var-key.ts';
 
 /** Brotli and gzip siblings of each text file of the build, which the server sends by Accept-Encoding. */
@@ -93,7 +94,18 @@ const VERSION: string = JSON.parse(readFileSync(resolve(import.meta.dirname, 'pa
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(VERSION) },
-  plugins: [antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }), antdDeferredParts(), react(), precompress()],
+  plugins: [
+    antdStaticStyles({ cssVarKey: ANTD_CSS_VAR_KEY }),
+    antdDeferredParts(),
+    react(),
+    // The first signed-in screen's files, asked for from index.html on an admin path with a session.
+    firstScreenPreload({
+      root: resolve(import.meta.dirname, 'src'),
+      admin: ['app/layouts/admin-layout.tsx', 'app/admin-routes.tsx'],
+      overview: ['features/account/overview-page.tsx', 'features/account/login-devices.tsx'],
+    }),
+    precompress(),
+  ],
   // The server gives each index.html response its own nonce (apps/server/src/plugins/web-assets.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {

@@ -45,6 +45,7 @@ beforeAll(async () => {
   write('assets/index-AbC123.js', JS);
   write('assets/index-XyZ789.css', CSS);
   write('shell-outage.js', `window.addEventListener('error', () => {}, true); // ${'shell '.repeat(40)}\n`);
+  write('first-screen.js', `document.getElementById('first-screen-files'); // ${'first screen '.repeat(20)}\n`);
   write('sw.js', `self.addEventListener('fetch', () => {}); // ${'service worker '.repeat(20)}\n`);
   write(
     'manifest.webmanifest',
@@ -176,6 +177,7 @@ describe('built files', () => {
     const cases: Array<[string, string, RegExp, boolean]> = [
       ['/sw.js', 'no-cache', /javascript/, true],
       ['/shell-outage.js', 'no-cache', /javascript/, false],
+      ['/first-screen.js', 'no-cache', /javascript/, false],
       ['/manifest.webmanifest', 'no-cache', /^application\/manifest\+json/, false],
       ['/icon.svg', 'public, max-age=86400', /^image\/svg\+xml/, true],
       ['/icon-192.png', 'public, max-age=86400', /^image\/png/, false],

@@ -1,7 +1,7 @@
 /* Service worker: caches the app shell only (index.html, built assets, manifest, icon).
    /api responses are never cached or even intercepted. */
-const CACHE = 'bo-shell-v2';
-const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/shell-outage.js'];
+const CACHE = 'bo-shell-v3';
+const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/shell-outage.js', '/first-screen.js'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -21,7 +21,7 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function cacheControlFor(file: string): string {
   if (file.startsWith('assets/')) return CACHE_IMMUTABLE;
-  if (file === 'sw.js' || file === 'manifest.webmanifest' || file === 'shell-outage.js') return 'no-cache';
+  if (file === 'sw.js' || file === 'manifest.webmanifest' || file === 'shell-outage.js' || file === 'first-screen.js') return 'no-cache';
   return 'public, max-age=86400';
 }
 

