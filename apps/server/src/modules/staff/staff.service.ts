@@ -273,8 +273,8 @@ export function staffService(ctx: RequestContext): StaffService {
     async restore(before, values) {
       const parsed = staffInput.safeParse({ ...before, ...values });
       if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
+      // `update` below checks the input (certificate types, the national id, the photo) as any save does.
       const data = parsed.data;
-      await checkInput(data, before.id);
       const restoredCertificates = Array.isArray(values.certificates) ? (values.certificates as Certificate[]) : [];
       const existing = new Map((await certificateRowsOf(db, scope, before.id)).map((c) => [c.id, c]));
       for (const c of data.certificates)
