@@ -22,7 +22,6 @@ export interface RotationResult {
   deletedKeys: number[];
 }
 
-
 /**
  * `rotate-personal-data-key`: a new data key seals from now on (the old ones only open), then every
  * sealed value is opened and sealed again under it, a batch of rows per short transaction with a
