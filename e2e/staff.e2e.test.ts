@@ -314,6 +314,23 @@ describe('staff and staff spreadsheet exports', () => {
     await context.close();
   });
 
+  it('shows a saved national id masked and the blood type as recorded, and keeps both when the form saves', async () => {
+    const created = await api.post('/api/admin/organization/staff', { name: '周大同', national_id: 'A800000014', blood_type: 'O' });
+    const { context, page, errors } = await newPage();
+    await page.goto(`${server.url}/admin/staff/${created.id}/update`);
+    await expect.poll(() => page.locator('#national_id').inputValue()).toBe('A80****014');
+    await page.getByText('已記錄（不顯示）').waitFor();
+    await page.locator('#nickname').fill('阿同');
+    await page.getByTestId('form-submit').click();
+    await expect.poll(async () => (await api.get(`/api/admin/organization/staff/${created.id}`)).nickname).toBe('阿同');
+    expect(await api.get(`/api/admin/organization/staff/${created.id}`)).toMatchObject({ national_id: 'A80****014', blood_type: '已記錄' });
+    const found = await api.get('/api/admin/organization/staff/index?keyword=A800000014');
+    expect(found.data.map((s: { id: number }) => s.id)).toEqual([created.id]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await api.delete(`/api/admin/organization/staff/${created.id}`);
+  });
+
   it('speaks en-US on the staff and template screens', async () => {
     const { context, page, errors } = await newPage(1440, 900, 'en-US');
     await page.goto(`${server.url}/admin/staff`);
