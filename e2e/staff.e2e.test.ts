@@ -209,7 +209,7 @@ describe('staff and staff spreadsheet exports', () => {
         return Boolean(saved.has_photo && saved.certificates[0]?.has_file);
       })
       .toBe(true);
-    expect(saved).toMatchObject({ name: '陳志強', national_id: 'A223456781', mobile: '0987654321', has_photo: true });
+    expect(saved).toMatchObject({ name: '陳志強', national_id: 'A22****781', mobile: '0987654321', has_photo: true });
     expect(saved.certificates).toHaveLength(1);
     expect(saved.certificates[0]).toMatchObject({ number: 'FA-77', expires_at: '2028-03-31', has_file: true, file_name: '急救證.pdf' });
     expect(errors).toEqual([]);
@@ -312,6 +312,23 @@ describe('staff and staff spreadsheet exports', () => {
     await expectAccessible(page, 'Excel export 390 zh-TW');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows a saved national id masked and the blood type as recorded, and keeps both when the form saves', async () => {
+    const created = await api.post('/api/admin/organization/staff', { name: '周大同', national_id: 'A800000014', blood_type: 'O' });
+    const { context, page, errors } = await newPage();
+    await page.goto(`${server.url}/admin/staff/${created.id}/update`);
+    await expect.poll(() => page.locator('#national_id').inputValue()).toBe('A80****014');
+    await page.getByText('已記錄（不顯示）').waitFor();
+    await page.locator('#nickname').fill('阿同');
+    await page.getByTestId('form-submit').click();
+    await expect.poll(async () => (await api.get(`/api/admin/organization/staff/${created.id}`)).nickname).toBe('阿同');
+    expect(await api.get(`/api/admin/organization/staff/${created.id}`)).toMatchObject({ national_id: 'A80****014', blood_type: '已記錄' });
+    const found = await api.get('/api/admin/organization/staff/index?keyword=A800000014');
+    expect(found.data.map((s: { id: number }) => s.id)).toEqual([created.id]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await api.delete(`/api/admin/organization/staff/${created.id}`);
   });
 
   it('speaks en-US on the staff and template screens', async () => {

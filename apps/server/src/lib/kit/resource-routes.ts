@@ -72,6 +72,11 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
    * with the write roles, audited `reorder` on the target. The index sorts by `sort_order` as declared.
    */
   order?: 'reorder' extends AuditActions[T] ? OrderDeclaration : never;
+  /**
+   * A view as its create, update and delete entries store it, read in the call's transaction while
+   * the row is as the view shows it (e.g. a personal field's blind index beside its mask); the view itself by default.
+   */
+  auditView?(ctx: RequestContext, view: View): Promise<unknown>;
   /** The index and single read, on a read context: a write there does not compile. */
   reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
   /** The writes, in the call's transaction; none for a read-only resource. */
@@ -155,10 +160,13 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       await audit(op, ctx, decl.patchAction ?? ('patch' as AuditActions[T]), before.id, pick(before), pick(after));
       return after;
     };
+    const audited = (ctx: RequestContext, view: View) => (decl.auditView ? decl.auditView(ctx, view) : Promise.resolve(view));
     const removeAll = async (service: ResourceWrites<View, Input>, ctx: RequestContext, ids: readonly number[], op: ResourceOperation) => {
       const rows = await loadAll(decl.reads(ctx), ids);
+      const entries = [];
+      for (const row of rows) entries.push(await audited(ctx, row));
       await service.remove!(rows);
-      for (const row of rows) await audit(op, ctx, 'delete' as AuditActions[T], row.id, row);
+      for (const [i, row] of rows.entries()) await audit(op, ctx, 'delete' as AuditActions[T], row.id, entries[i]);
       return { message: 'OK' };
     };
 
@@ -184,7 +192,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         (req) =>
           inTx(req, async (service, ctx) => {
             const after = await service.create!(req.body as Input);
-            await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, after);
+            await audit('create', ctx, 'create' as AuditActions[T], after.id, undefined, await audited(ctx, after));
             return after;
           }),
       );
@@ -240,8 +248,9 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
         (req) =>
           inTx(req, async (service, ctx) => {
             const [before] = await loadAll(decl.reads(ctx), [req.params.id]);
+            const beforeEntry = await audited(ctx, before);
             const after = await service.update!(before, req.body as Input);
-            await audit('update', ctx, 'update' as AuditActions[T], before.id, before, after);
+            await audit('update', ctx, 'update' as AuditActions[T], before.id, beforeEntry, await audited(ctx, after));
             return after;
           }),
       );

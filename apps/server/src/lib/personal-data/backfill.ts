@@ -3,7 +3,7 @@ import type { PrincipalContexts } from '../context/request-context.ts';
 import type { SystemPrincipal } from '../context/principals.ts';
 import { keyEncryptionKey } from './key-encryption-key.ts';
 import { sealedColumns } from './sealed-columns.ts';
-import { plainRows, updateRow } from './sealed-rows.repository.ts';
+import { foldSqliteLog, plainRows, updateRow } from './sealed-rows.repository.ts';
 import { writableKeyRing } from './vault.ts';
 
 const BATCH = 200;
@@ -13,6 +13,9 @@ export const PERSONAL_DATA_JOB = 'personal-data';
 const LEGACY_PLAIN_TABLES: readonly PersonalTable[] = ['staff'];
 
 /**
+ * (On PostgreSQL the cleared values' old row versions stay in the table's free space until it is
+ * reused; `VACUUM FULL staff` in a quiet hour rewrites it: docs/personal-data.md.)
+ *
  * At start-up: the key-encryption key (its file made on the first start), the data and index keys,
  * and the second step of migration 0099: rows still holding a plain national id or blood type are
  * sealed and their plain columns cleared, a short transaction per batch. Answers how many rows.
@@ -40,5 +43,6 @@ export async function preparePersonalData(system: PrincipalContexts<SystemPrinci
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  if (done) await foldSqliteLog(system.read().db);
   return done;
 }

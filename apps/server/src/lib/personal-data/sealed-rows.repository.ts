@@ -1,4 +1,6 @@
-import type { ReadDb, Trx } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf, type ReadDb, type Trx } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { whereInScope, type Scope } from '../context/scope.ts';
 import type { PersonalField, PersonalTable } from './categories.ts';
 
@@ -55,4 +57,12 @@ export async function updateRowIf(
   for (const [c, v] of Object.entries(expected)) q = q.where(c, '=', v);
   const r = await q.executeTakeFirst();
   return Number(r?.numUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * SQLite keeps the pages a write replaced in its write-ahead log until a checkpoint: after clearing
+ * plain values, the log is folded into the file (where secure_delete zeroed them) and emptied.
+ */
+export async function foldSqliteLog(db: ReadDb): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db as unknown as Kysely<DB>);
 }

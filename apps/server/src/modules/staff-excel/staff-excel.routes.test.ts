@@ -335,7 +335,7 @@ describe('exports', () => {
       ws.getCell('F3').value,
       // Masked by default, the full number too: only an export revealed on purpose carries it (docs/personal-data.md).
     ]).toEqual(['1', '王大明 (阿明)', 'A12****789', '1990/05/06', 'S-001', '2027-06-30']);
-    expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F131104093']);
+    expect([ws.getCell('A4').value, ws.getCell('B4').value, ws.getCell('C4').value]).toEqual(['2', '李小華', 'F13****093']);
     for (const r of [3, 4]) {
       expect(ws.getRow(r).height).toBe(22);
       expect(ws.getCell(`C${r}`).border.bottom).toMatchObject({ style: 'thin' });

@@ -18,7 +18,7 @@ import { photoListQuery, photoListResponse } from '@bo/shared/schemas/photo';
 import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { allOrganizations, inOrganization, type Scope } from '../../lib/context/scope.ts';
 import { listLibraryPhotos } from './library-photos.ts';
-import { staffReads, staffService } from './staff.service.ts';
+import { staffAuditView, staffReads, staffService } from './staff.service.ts';
 
 const base = '/api/admin/organization/staff';
 const tags = ['staff'];
@@ -35,6 +35,7 @@ export const staffResourceRoutes = resourceRoutes({
   without: ['batchPatch'],
   reads: staffReads,
   service: staffService,
+  auditView: staffAuditView,
 });
 
 /** The organizations a reader across organizations chooses from, with their staff counts. */

@@ -73,6 +73,13 @@ export async function keywordIndex<F extends StaffFilter>(ctx: Pick<AdminReadCon
   return { ...filter, keyword_national_id_bidx: (await keyRing(ctx.db, ctx.config)).blindIndex('staff', 'national_id', k) };
 }
 
+/** A staff as its audit entries store it: masked, with the national id's blind index (an entry is found by the exact number). */
+export async function staffAuditView(ctx: RequestContext, view: Staff) {
+  if (!view.national_id) return view;
+  const row = await staffRows.findOr404(ctx.db, ctx.scope, view.id);
+  return { ...view, national_id_bidx: row.national_id_bidx };
+}
+
 /** Staff of the context's scope: one organization's, or every organization's for readers across them. */
 export function staffReads(ctx: AdminReadContext): StaffReads {
   const { db, scope } = ctx;

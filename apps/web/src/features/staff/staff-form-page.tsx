@@ -9,11 +9,13 @@ import Row from 'antd/es/row';
 import Col from 'antd/es/col';
 import Divider from 'antd/es/divider';
 import { ROLES } from '@bo/shared/permissions';
+import { PERSONAL_DATA_RECORDED } from '@bo/shared/personal-data';
 import {
   BLOOD_TYPES,
   GENDERS,
   STAFF_STATUSES,
   staffFieldRules,
+  staffInput,
   type Staff,
   type StaffInput,
   type StaffListItem,
@@ -101,7 +103,12 @@ export default function StaffFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="national_id" label={t('nationalId')} tooltip={t('nationalIdHint')} rules={rule('national_id')}>
+            <Form.Item
+              name="national_id"
+              label={t('nationalId')}
+              tooltip={t('nationalIdHint')}
+              rules={[schemaRule(staffInput.shape.national_id)]}
+            >
               <Input autoComplete="off" maxLength={10} style={{ textTransform: 'uppercase' }} />
             </Form.Item>
           </Col>
@@ -117,7 +124,16 @@ export default function StaffFormPage() {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="blood_type" label={t('bloodType')}>
-              <Select allowClear options={BLOOD_TYPES.map((b) => ({ value: b, label: b }))} />
+              <Select
+                allowClear
+                options={[
+                  // A stored blood type is never sent: the form keeps it by sending back 「已記錄」.
+                  ...(staff?.blood_type === PERSONAL_DATA_RECORDED
+                    ? [{ value: PERSONAL_DATA_RECORDED, label: t('bloodTypeRecorded') }]
+                    : []),
+                  ...BLOOD_TYPES.map((b) => ({ value: b, label: b })),
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
