@@ -9,6 +9,8 @@ import { keyRing, wrapKey, writableKeyRing } from './vault.ts';
 export interface RotationOptions {
   /** Rows per transaction: short ones, so requests between them are answered at once. */
   batch?: number;
+  /** A pause between batches (ms), leaving the database and the processor to the requests. */
+  pauseMs?: number;
   print?: (line: string) => void;
 }
 
@@ -20,12 +22,10 @@ export interface RotationResult {
   deletedKeys: number[];
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * `rotate-personal-data-key`: a new data key seals from now on (the old ones only open), then every
  * sealed value is opened and sealed again under it, a batch of rows per short transaction with a
- * turn of the event loop between, each row written only if no one changed it meanwhile; passes
+ * pause of 10 ms between, each row written only if no one changed it meanwhile; passes
  * repeat until no value under an old key is left, and the old keys are deleted. The index key stays:
  * blind indexes, search and uniqueness are untouched. Safe to run while the server serves, and again
  * after an interruption.
@@ -35,6 +35,8 @@ export async function rotatePersonalDataKey<P extends ActingPrincipal>(
   opts: RotationOptions = {},
 ): Promise<RotationResult> {
   const batch = opts.batch ?? 100;
+  const pause = opts.pauseMs ?? 10;
+  const turn = () => new Promise<void>((resolve) => setTimeout(resolve, pause));
   const keyId = await contexts.inTransaction(async (ctx) => {
     await writableKeyRing(ctx.trx, ctx.config);
     const id = await insertKey(ctx.trx, 'data', wrapKey(ctx.config, 'data', randomBytes(32)));
