@@ -43,13 +43,11 @@ export const IDENTIFYING_FIELDS: readonly { field: StaffColumn; roster: boolean 
 ];
 
 /**
- * Who sees each category in full. Identifiers and health values: the reveal's roles (issue 37 item 4,
- * the pdreveal branch's ROLES.personalDataReveal, to be read from there once merged); contact details
- * are not masked, so whoever reads staff sees them.
+ * Who sees each category in full. Identifiers and health values: the reveal's roles (issue 37 item 4);
+ * contact details are not masked, so whoever reads staff sees them.
  */
-const REVEAL = ['ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_ADMIN'] as const;
 export const REVEAL_ROLES: Record<PersonalDataCategory, readonly string[]> = {
-  identifier: REVEAL,
-  health: REVEAL,
+  identifier: ROLES.personalDataReveal,
+  health: ROLES.personalDataReveal,
   contact: ROLES.staffRead,
 };
