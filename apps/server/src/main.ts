@@ -21,7 +21,7 @@ async function main() {
   let warn = (message: string) => console.warn(message);
   const { db, dialect } = await openDatabase(config, (m) => warn(m));
   await migrateToLatest(db);
-  // The key file on the first start, the keys, and rows from before migration 0099 sealed in short batches.
+  // The key file on the first start, the keys, and rows from before migration 0100 sealed in short batches.
   const sealed = await preparePersonalData(systemContextsWithoutServer(db, config, PERSONAL_DATA_JOB));
   if (sealed) console.log(`Personal data: ${sealed} staff rows from before encryption are now sealed.`);
   const first = await ensureFirstAdmin(systemContextsWithoutServer(db, config, START_UP_JOB), config);

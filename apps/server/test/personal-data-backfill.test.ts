@@ -19,10 +19,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('staff from before migration 0099', () => {
+describe('staff from before migration 0100', () => {
   it('are sealed by the start-up backfill in batches, their plain columns cleared, and found and kept unique as before', async () => {
     const now = new Date().toISOString();
-    // Rows as the server wrote them before 0099: plain national id and blood type (450 of them: three batches).
+    // Rows as the server wrote them before 0100: plain national id and blood type (450 of them: three batches).
     for (let i = 0; i < 450; i++)
       await sql`insert into staff (organization_id, name, national_id, blood_type, status, created_at, updated_at)
         values (${org.id}, ${`舊員工${i}`}, ${i === 0 ? OLD_ID : null}, ${i % 2 ? 'AB-' : 'O'}, 'active', ${now}, ${now})`.execute(t.db);

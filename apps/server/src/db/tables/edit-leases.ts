@@ -1,4 +1,4 @@
-/** Migration 0099: an admin's edit lease on a record (lib/edit-leases/). */
+/** Migration 0101: an admin's edit lease on a record (lib/edit-leases/). */
 export interface EditLeasesTable {
   target_type: string;
   target_id: string;

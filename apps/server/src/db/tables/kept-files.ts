@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Migration 0100: a stored file a change removed, kept for the history's retention (lib/storage/kept-files.repository.ts). */
+/** Migration 0102: a stored file a change removed, kept for the history's retention (lib/storage/kept-files.repository.ts). */
 export interface KeptFilesTable {
   id: Generated<number>;
   storage_key: string;

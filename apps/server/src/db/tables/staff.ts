@@ -15,7 +15,7 @@ export interface StaffTable {
   organization_id: number;
   name: string;
   nickname: string | null;
-  /** Plain, before migration 0099: only the start-up backfill reads it and clears it (lib/personal-data/backfill.ts). */
+  /** Plain, before migration 0100: only the start-up backfill reads it and clears it (lib/personal-data/backfill.ts). */
   national_id: ColumnType<string | null, never, null>;
   /** Personal data (lib/personal-data/): AES-256-GCM sealed, the blind index and the mask lists show. */
   national_id_enc: string | null;
@@ -28,7 +28,7 @@ export interface StaffTable {
   address: string | null;
   emergency_contact: string | null;
   emergency_phone: string | null;
-  /** Plain, before migration 0099: as `national_id`. */
+  /** Plain, before migration 0100: as `national_id`. */
   blood_type: ColumnType<string | null, never, null>;
   blood_type_enc: string | null;
   job_title: string | null;
@@ -37,9 +37,9 @@ export interface StaffTable {
   status: string;
   photo_key: string | null;
   photo_id: number | null;
-  /** Migration 0100: the Taipei day the status became `left`; null while not left. */
+  /** Migration 0103: the Taipei day the status became `left`; null while not left. */
   left_on: Generated<string | null>;
-  /** Migration 0100: when retention anonymised the record. */
+  /** Migration 0103: when retention anonymised the record. */
   anonymised_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
@@ -76,7 +76,7 @@ export interface StaffExcelsTable {
   updated_at: string;
 }
 
-/** Migration 0099: data keys wrapped by the key-encryption key (lib/personal-data/keys.repository.ts). */
+/** Migration 0100: data keys wrapped by the key-encryption key (lib/personal-data/keys.repository.ts). */
 export interface PersonalDataKeysTable {
   id: Generated<number>;
   purpose: 'data' | 'index';

@@ -2,7 +2,7 @@ import type { ReadDb, Trx } from '../../db/database.ts';
 import type { EditLeasesTable } from '../../db/tables/edit-leases.ts';
 import type { LeaseHolder, LeaseTarget, SavedRecord } from './edit-lease-store.ts';
 
-/* edit_leases (migration 0099): the database store of edit leases (edit-lease-database-store.ts). */
+/* edit_leases (migration 0101): the database store of edit leases (edit-lease-database-store.ts). */
 
 export type LeaseRow = EditLeasesTable;
 

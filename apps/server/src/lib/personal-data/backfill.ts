@@ -9,7 +9,7 @@ import { writableKeyRing } from './vault.ts';
 const BATCH = 200;
 /** The system principal's name in the audit trail and logs. */
 export const PERSONAL_DATA_JOB = 'personal-data';
-/** Tables that held personal data in plain columns before migration 0099 (later tables are sealed from their first row). */
+/** Tables that held personal data in plain columns before migration 0100 (later tables are sealed from their first row). */
 const LEGACY_PLAIN_TABLES: readonly PersonalTable[] = ['staff'];
 
 /**
@@ -17,7 +17,7 @@ const LEGACY_PLAIN_TABLES: readonly PersonalTable[] = ['staff'];
  * reused; `VACUUM FULL staff` in a quiet hour rewrites it: docs/personal-data.md.)
  *
  * At start-up: the key-encryption key (its file made on the first start), the data and index keys,
- * and the second step of migration 0099: rows still holding a plain national id or blood type are
+ * and the second step of migration 0100: rows still holding a plain national id or blood type are
  * sealed and their plain columns cleared, a short transaction per batch. Answers how many rows.
  */
 export async function preparePersonalData(system: PrincipalContexts<SystemPrincipal>): Promise<number> {

@@ -30,7 +30,7 @@ export function sealedRowsAfter(db: ReadDb, table: PersonalTable, fields: Person
     .execute();
 }
 
-/** Rows still holding a plain value of the fields (before migration 0099's backfill), id order. */
+/** Rows still holding a plain value of the fields (before migration 0100's backfill), id order. */
 export function plainRows(db: ReadDb, table: PersonalTable, fields: PersonalField[], limit: number): Promise<Row[]> {
   return (db as any)
     .selectFrom(table)

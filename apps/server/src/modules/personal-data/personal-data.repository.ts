@@ -89,7 +89,7 @@ export async function anonymiseStaff(db: Trx, ids: readonly number[], at: string
   );
   await db
     .updateTable('staff')
-    // The plain columns of before migration 0099 too, should the start-up backfill not have reached the row.
+    // The plain columns of before migration 0100 too, should the start-up backfill not have reached the row.
     .set({
       ...cleared,
       national_id: null,
