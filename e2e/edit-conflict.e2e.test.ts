@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { type ApiSession, expectAccessible, noSideScroll, seedAdminSession, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
+import {
+  type ApiSession,
+  expectAccessible,
+  noSideScroll,
+  seedAdminSession,
+  shot,
+  signedInPage,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 
 // Issue 36: two admins open the same video and each saves a different change. The second save is
 // refused (409); the conflict dialog shows the other person's values beside the user's, field by
@@ -18,7 +27,11 @@ beforeAll(async () => {
 });
 
 const video = (title: string) =>
-  session.post<{ id: number; version: number }>('/api/admin/video', { title, youtube_url: 'https://youtu.be/dQw4w9WgXcQ', published: true });
+  session.post<{ id: number; version: number }>('/api/admin/video', {
+    title,
+    youtube_url: 'https://youtu.be/dQw4w9WgXcQ',
+    published: true,
+  });
 
 async function openForm(page: Page, id: number) {
   await page.goto(`${server.url}/admin/video/${id}/update`);

@@ -176,7 +176,12 @@ describe('members in the back office', { timeout: 30_000 }, () => {
     fireEvent.click(row.querySelector('.ant-checkbox-input')!);
     fireEvent.click(await screen.findByTestId('batch-enable'));
     await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ ids: [1], field: 'status', value: 'active', versions: { '1': 11 } }),
+      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+        ids: [1],
+        field: 'status',
+        value: 'active',
+        versions: { '1': 11 },
+      }),
     );
   });
 
