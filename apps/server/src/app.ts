@@ -1,3 +1,4 @@
+import { RecordReaders } from './lib/kit/record-readers.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopRemovalRetries(app.storage));
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
+  app.decorate('recordReaders', new RecordReaders());
   app.decorate('singleFlight', new SingleFlight());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.decorate('mailer', new MailDelivery(systemContexts(app, 'mail-delivery'), config, config.mail, app.log));

@@ -79,6 +79,8 @@ describe('route declarations', () => {
         // Issue 33: the caller's own work a killed server never finished, and dismissing its notice.
         'GET /api/admin/work-runs/interrupted',
         'DELETE /api/admin/work-runs/interrupted/:id',
+        // Issue 36: a record's version for an open form; the record's own read roles are checked inside (404 otherwise).
+        'GET /api/admin/record-versions/:target_type/:target_id',
       ].sort(),
     );
   });

@@ -25,6 +25,7 @@ import { productModule } from './product/product.module.ts';
 import { websiteSettingsModule } from './website-settings/website-settings.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { workRunModule } from './work-run/work-run.module.ts';
+import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -56,6 +57,7 @@ export const MODULES: readonly ServerModule[] = [
   websiteSettingsModule,
   healthModule,
   workRunModule,
+  recordVersionsModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -20,7 +20,7 @@ import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
 import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
-import { checkVersions, rememberVersionedRoute, type VersionDeclaration } from '../lib/context/record-versions.ts';
+import { checkVersions, rememberRoute, type VersionDeclaration } from '../lib/context/record-versions.ts';
 import type { Config } from '../config.ts';
 
 export type { OrganizationContext, RequestContext };
@@ -119,7 +119,7 @@ const isPublic = (req: FastifyRequest): boolean => req.routeOptions.config?.role
 const isMemberRoute = (req: FastifyRequest): boolean => req.routeOptions.config?.roles === 'member';
 
 export function registerAccess(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => rememberVersionedRoute(app, route.method, route.url, route.config?.version));
+  app.addHook('onRoute', (route) => rememberRoute(app, route));
   app.decorateRequest('actorOrNull', null);
   app.decorateRequest('memberOrNull', null);
   app.decorateRequest('member', {

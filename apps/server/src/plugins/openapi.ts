@@ -3,11 +3,11 @@ import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } fr
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@bo/shared/app-config';
-import { FINGERPRINT_HEADER, PERMISSION_KEYS } from '@bo/shared/messages';
+import { FINGERPRINT_HEADER, PERMISSION_KEYS, VALIDATION_KEYS } from '@bo/shared/messages';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
-export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429 | 502 | 503 | 507;
+export type DeclaredErrorStatus = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 428 | 429 | 502 | 503 | 507;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,11 +26,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The role, the organization or an initial password not yet changed does not allow this call; for want of a role, `required_roles` (any one would do) and `granted_by` (who may grant them) say which',
   404: 'No such row, or a feature switched off',
   405: 'The call exists but is refused for this resource',
-  409: 'Conflicts with existing data (a unique value taken, rows still depending on it)',
+  409: 'Conflicts with existing data (a unique value taken, rows still depending on it), or the record was changed since the version sent (`key: validate.error.edited_elsewhere`, `conflict` or a batch\'s `conflicts`: who changed which fields, and the current record; nothing was written)',
   413: 'The body or an uploaded file is too large',
   415: 'The body or an uploaded file is of a type this call does not take',
   422: 'An uploaded file is not what it claims to be',
   423: 'reCAPTCHA verification failed',
+  428: 'The write carries no version: `If-Match` with the version (ETag) the record was read at, or `versions` in a batch body (`key: validate.error.version_required`)',
   429: 'Too many attempts: retry after the Retry-After header',
   500: 'Internal error (the body says nothing more)',
   502: 'A service on another server (LINE, Google) refused or did not answer; the message says which and why',
@@ -45,6 +46,15 @@ const ERRORS_KEY = 'x-error-statuses';
 const CONDITIONAL_KEY = 'x-conditional';
 /** Marks a body the transform implied as optional (@fastify/swagger marks every body required). */
 const OPTIONAL_BODY_KEY = 'x-optional-body';
+/** Marks a write that checks record versions (issue 36): 'header' (If-Match) or 'body' (a batch's `versions`). */
+const VERSIONED_KEY = 'x-versioned';
+
+/** How a route takes the version it checks (lib/context/record-versions.ts), or null when it checks none. */
+function versionTaken(cfg: RouteConfig): 'header' | 'body' | null {
+  const v = cfg.version;
+  if (!v || typeof v !== 'object' || !('target' in v)) return null;
+  return 'id' in v ? 'header' : 'body';
+}
 
 type RouteConfig = Partial<FastifyContextConfig>;
 
@@ -89,6 +99,10 @@ export function errorStatusesOf(
   if (schema?.consumes?.includes('multipart/form-data')) {
     statuses.add(422); // the file is not what its type claims
     statuses.add(503); // image work at capacity
+  }
+  if (versionTaken(cfg)) {
+    statuses.add(409);
+    statuses.add(428);
   }
   for (const s of cfg.errors ?? []) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
@@ -135,6 +149,7 @@ const transform: SwaggerTransform = (document) => {
       [ERRORS_KEY]: errorStatusesOf(cfg, schema, document.url, document.route.method),
       ...(cfg.conditional ? { [CONDITIONAL_KEY]: true } : {}),
       ...(implied?.optional ? { [OPTIONAL_BODY_KEY]: true } : {}),
+      ...(versionTaken(cfg) ? { [VERSIONED_KEY]: versionTaken(cfg) } : {}),
     } as FastifySchema,
   };
 };
@@ -145,6 +160,8 @@ type Operation = {
   [ERRORS_KEY]?: number[];
   [OPTIONAL_BODY_KEY]?: boolean;
   [CONDITIONAL_KEY]?: boolean;
+  [VERSIONED_KEY]?: 'header' | 'body';
+  parameters?: unknown[];
 };
 
 const transformObject: SwaggerTransformObject = (documentObject) => {
@@ -163,7 +180,12 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
           message: { type: 'string' },
           errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
           // A 403 for want of a role (issue 26, errors.ts roleMissing): which roles would do, who grants them.
-          key: { type: 'string', enum: [PERMISSION_KEYS.roleMissing] },
+          key: { type: 'string', enum: [PERMISSION_KEYS.roleMissing, VALIDATION_KEYS.editedElsewhere, VALIDATION_KEYS.versionRequired] },
+          // Issue 36: a stale write's 409 (`conflict`, a batch's `conflicts`) and a write without a version's 428.
+          statusCode: { type: 'integer' },
+          error: { type: 'string' },
+          conflict: { type: 'object' },
+          conflicts: { type: 'array', items: { type: 'object' } },
           required_roles: { type: 'array', items: { type: 'string' } },
           granted_by: { type: 'array', items: { type: 'string' } },
         },
@@ -179,6 +201,20 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         op.responses['304'] = { description: 'Not Modified: the If-None-Match header holds the current ETag (no body)' };
       }
       delete op[CONDITIONAL_KEY];
+      const versioned = op[VERSIONED_KEY];
+      delete op[VERSIONED_KEY];
+      if (versioned === 'header')
+        op.parameters = [
+          ...(op.parameters ?? []),
+          {
+            in: 'header',
+            name: 'If-Match',
+            required: false,
+            description:
+              'The version the record was read at (its ETag: `"7"`, or `7`), or `*` to overwrite whatever is there on purpose (audited as an overwrite). Without it: 428; stale: 409.',
+            schema: { type: 'string' },
+          },
+        ];
       const statuses = op[ERRORS_KEY];
       if (!statuses) continue;
       delete op[ERRORS_KEY];

@@ -56,11 +56,26 @@ describe('the API reference document', () => {
         message: { type: 'string' },
         errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         // Issue 26: a refusal for want of a role names the roles that would do and who grants them.
-        key: { type: 'string', enum: ['permission.role_missing'] },
+        key: { type: 'string', enum: ['permission.role_missing', 'validate.error.edited_elsewhere', 'validate.error.version_required'] },
         required_roles: { type: 'array', items: { type: 'string' } },
         granted_by: { type: 'array', items: { type: 'string' } },
+        // Issue 36: a stale write's 409 and a write without a version's 428.
+        statusCode: { type: 'integer' },
+        error: { type: 'string' },
+        conflict: { type: 'object' },
+        conflicts: { type: 'array', items: { type: 'object' } },
       },
     });
+  });
+
+  it('documents If-Match, 409 and 428 on the writes that check a version (issue 36), not on creates', () => {
+    const update = op('put', '/api/admin/organization/staff/{id}');
+    expect((update as { parameters?: unknown[] }).parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'If-Match' })]));
+    for (const status of [409, 428]) expect(errorSchema(update, status), String(status)).toEqual(ERROR_BODY);
+    const batch = op('delete', '/api/admin/organization/staff/batch');
+    expect(errorSchema(batch, 428)).toEqual(ERROR_BODY);
+    const create = op('post', '/api/admin/organization/staff');
+    expect(create.responses['428']).toBeUndefined();
   });
 
   it('documents what a route declares or its kind implies: sign-in refusals, 405 on the append-only log, 409 on writes, uploads as forms', () => {

@@ -214,22 +214,32 @@ export async function checkVersions(ctx: WriteContext, req: FastifyRequest, decl
 /** An audit entry's `after` marked as an overwrite on purpose (`If-Match: *`). */
 export const markedOverwrite = (after: unknown): unknown => (isRecord(after) ? { ...after, overwrite: true } : after === undefined || after === null ? { overwrite: true } : { value: after, overwrite: true });
 
-/** A route that checks record versions, as registered: what the tests' client reads to send versions by itself. */
+/** A route as registered with its version declaration: what the tests' client reads to send versions by itself. */
 export interface VersionedRoute {
   methods: string[];
   url: string;
-  version: VersionDeclaration;
+  /** The route's declaration as it stands once registered (a module may add its own default). */
+  readonly version: VersionDeclaration | undefined;
 }
 
-const versionedRoutes = new WeakMap<object, VersionedRoute[]>();
+const registeredRoutes = new WeakMap<object, VersionedRoute[]>();
 
-/** Remembers a route whose config declares record versions (plugins/access.ts, on every route registered). */
-export function rememberVersionedRoute(app: object, methods: string | string[], url: string, version: VersionDeclaration | undefined): void {
-  if (!version || typeof version === 'string' || 'unversioned' in version) return;
-  const list = versionedRoutes.get(app) ?? [];
-  list.push({ methods: [methods].flat().map((m) => m.toUpperCase()), url, version });
-  versionedRoutes.set(app, list);
+/** Remembers a route and its config (plugins/access.ts, on every route registered). */
+export function rememberRoute(app: object, route: { method: string | string[]; url: string; config?: { version?: VersionDeclaration } }): void {
+  const list = registeredRoutes.get(app) ?? [];
+  list.push({
+    methods: [route.method].flat().map((m) => m.toUpperCase()),
+    url: route.url,
+    get version() {
+      return route.config?.version;
+    },
+  });
+  registeredRoutes.set(app, list);
 }
+
+/** Every route of `app` with its version declaration. */
+export const routesOf = (app: object): readonly VersionedRoute[] => registeredRoutes.get(app) ?? [];
 
 /** The routes of `app` that check record versions. */
-export const versionedRoutesOf = (app: object): readonly VersionedRoute[] => versionedRoutes.get(app) ?? [];
+export const versionedRoutesOf = (app: object): readonly VersionedRoute[] =>
+  routesOf(app).filter((r) => r.version && typeof r.version === 'object' && 'target' in r.version);

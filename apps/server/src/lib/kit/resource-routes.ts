@@ -153,6 +153,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       return out!;
     };
     const versionedView = withVersion(view);
+    if (has('read')) fastify.recordReaders.add({ target, roles: rolesFor('read'), find: current });
     const listSchema = (schemas.list ? versionedList(schemas.list as z.ZodTypeAny) : listResponse(versionedView)) as z.ZodTypeAny;
 
     // The routes' door, as `config` declares it: acting in the request's organization, or as the admin.

@@ -21,7 +21,7 @@ describe('application config', () => {
   it('reads the defaults of spec section 3 before anything is stored', async () => {
     const res = await api(t.app, superToken).get('/api/admin/app-config/app');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'app', config: DEFAULT_APP_CONFIG, updated_at: null });
+    expect(res.json()).toEqual({ name: 'app', config: DEFAULT_APP_CONFIG, updated_at: null, version: 0 });
     expect(res.json().config.adminGroup).toBe(false);
   });
 

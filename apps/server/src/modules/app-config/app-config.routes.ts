@@ -5,6 +5,7 @@ import { appConfigName, appConfigResponse, appConfigRestoreBody, appConfigUpdate
 import { withVersion } from '@bo/shared/versions';
 import { appConfigReads, appConfigService } from './app-config.service.ts';
 import { answerVersioned } from '../../lib/kit/versioned-read.ts';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
 
 /** One config document (its name), whose version a save sends back (issue 36). */
@@ -14,6 +15,7 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['app-config'];
   const config = { roles: ROLES.superAdmin };
+  fastify.recordReaders.add({ target: 'app_config', roles: ROLES.superAdmin, find: (ctx, name) => appConfigReads(ctx as AdminReadContext).read(name) });
 
   app.get(
     '/api/admin/app-config/:name',

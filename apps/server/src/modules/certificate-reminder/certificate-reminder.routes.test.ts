@@ -144,7 +144,7 @@ describe('reminder settings, history and compliance', () => {
     const { org, admin, reader } = await seedOrganization();
     const token = await login(t.app, admin, { organizationId: org.id });
     const url = '/api/admin/certificate-reminder/settings';
-    expect((await api(t.app, token).get(url)).json()).toEqual({ days: 30, line_target: null, line_configured: false });
+    expect((await api(t.app, token).get(url)).json()).toEqual({ days: 30, line_target: null, line_configured: false, version: 0 });
     for (const days of [0, 366, 1.5]) {
       const bad = await api(t.app, token).put(url, { days });
       expect(bad.statusCode).toBe(400);

@@ -64,6 +64,15 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
   };
 
+  fastify.recordReaders.add({
+    target: 'mail_template',
+    roles,
+    find: async (_ctx, id) => {
+      const [name, locale] = id.split(':');
+      return TEMPLATES.some((t) => t.name === name) && (MAIL_LOCALES as readonly string[]).includes(locale ?? '') ? {} : undefined;
+    },
+  });
+
   const describeTemplate = async (db: ReadDb, name: MailTemplateName) => {
     const def = templateDefinition(name);
     const locales = {} as Record<MailLocale, z.infer<typeof mailTemplateSchema>['locales'][MailLocale]>;

@@ -1,4 +1,5 @@
 import { withVersion } from '@bo/shared/versions';
+import type { OrganizationReadContext } from '../../lib/context/request-context.ts';
 import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
 import { membershipVersionId } from './organization-members.service.ts';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,16 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
   const tags = ['organization'];
   const config = { roles: ROLES.organizationMembers, organization: true } as const;
   // One admin's membership of the organization the request acts in (issue 36): `organizationId:adminId`.
+  fastify.recordReaders.add({
+    target: 'organization_member',
+    roles: ROLES.organizationMembers,
+    find: async (ctx, id) => {
+      const [org, adminId] = id.split(':').map(Number);
+      if (org !== ctx.organizationId || !Number.isInteger(adminId)) return undefined;
+      const page = await organizationMembersReads(ctx as OrganizationReadContext).list({ page: 1, per_page: 100, sort: 'id', order: 'asc' } as never);
+      return page.data.find((m) => m.admin_id === adminId);
+    },
+  });
   const membership: VersionDeclaration = {
     target: 'organization_member',
     id: (r) => membershipVersionId(r.organizationId ?? 0, (r.params as { id: number | string }).id),

@@ -14,6 +14,7 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['website-settings'];
   const config = { roles: ROLES.website };
+  fastify.recordReaders.add({ target: 'website_settings', roles: ROLES.website, find: async (_ctx, id) => (id === '1' ? {} : undefined) });
 
   app.get('/api/admin/website-settings', { schema: { tags, response: { 200: withVersion(websiteSettingsSchema) } }, config }, async (req, reply) => {
     const ctx = req.read('admin');
