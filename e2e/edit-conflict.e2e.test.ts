@@ -54,6 +54,11 @@ describe('two admins edit the same record', () => {
       await a.page.getByTestId('form-submit').click();
       await expect.poll(async () => (await session.get<{ title: string }>(`/api/admin/video/${v.id}`)).title).toBe('工安週：高處作業');
 
+      // 陳美華's form says it is behind once her window is back in front (record-versions is asked then).
+      await b.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      const behind = b.page.getByTestId('record-behind');
+      await behind.waitFor();
+      expect(await behind.textContent()).toMatch(/王小明 在 \d\d:\d\d 修改了這筆資料/);
       // 陳美華, from the copy opened before, changes both too and saves.
       await b.page.getByTestId('video-title').fill('工安週活動');
       await b.page.locator('#title_en').fill('Safety week 2026');
