@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { type ApiSession, expectAccessible, noSideScroll, seedAdminSession, shot, signedInPage, startFlow, type TestServer } from './harness.ts';
+import {
+  type ApiSession,
+  expectAccessible,
+  noSideScroll,
+  seedAdminSession,
+  shot,
+  signedInPage,
+  startFlow,
+  type TestServer,
+} from './harness.ts';
 
 // Issue 36: two admins open the same video and each saves a different change. The second save is
 // refused (409); the conflict dialog shows the other person's values beside the user's, field by
@@ -18,7 +27,11 @@ beforeAll(async () => {
 });
 
 const video = (title: string) =>
-  session.post<{ id: number; version: number }>('/api/admin/video', { title, youtube_url: 'https://youtu.be/dQw4w9WgXcQ', published: true });
+  session.post<{ id: number; version: number }>('/api/admin/video', {
+    title,
+    youtube_url: 'https://youtu.be/dQw4w9WgXcQ',
+    published: true,
+  });
 
 async function openForm(page: Page, id: number) {
   await page.goto(`${server.url}/admin/video/${id}/update`);
@@ -41,6 +54,11 @@ describe('two admins edit the same record', () => {
       await a.page.getByTestId('form-submit').click();
       await expect.poll(async () => (await session.get<{ title: string }>(`/api/admin/video/${v.id}`)).title).toBe('工安週：高處作業');
 
+      // 陳美華's form says it is behind once her window is back in front (record-versions is asked then).
+      await b.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      const behind = b.page.getByTestId('record-behind');
+      await behind.waitFor();
+      expect(await behind.textContent()).toMatch(/王小明 在 \d\d:\d\d 修改了這筆資料/);
       // 陳美華, from the copy opened before, changes both too and saves.
       await b.page.getByTestId('video-title').fill('工安週活動');
       await b.page.locator('#title_en').fill('Safety week 2026');

@@ -24,13 +24,25 @@ export interface ApiSession {
 /** Signs in through the API for seeding; the helpers throw on a non-2xx answer. */
 export async function apiAs(url: string, email: string, password: string): Promise<ApiSession> {
   const fingerprint = `e2e-${Math.random().toString(36).slice(2)}`;
+  // Issue 36: a seeding write of one record sends the version the record has now (its read's ETag),
+  // as the server's test helper does; a record without a read of its own sends none.
+  const versionOf = async (path: string, token?: string): Promise<Record<string, string>> => {
+    const r = await fetch(`${url}${path.split('?')[0]}`, {
+      headers: { 'x-fingerprint': fingerprint, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    await r.arrayBuffer();
+    const etag = r.ok ? r.headers.get('etag') : null;
+    return etag ? { 'if-match': etag } : {};
+  };
   const raw = async (method: string, path: string, body: unknown, token?: string) => {
+    const version = ['PUT', 'PATCH', 'DELETE'].includes(method) && token ? await versionOf(path, token) : {};
     const r = await fetch(`${url}${path}`, {
       method,
       headers: {
         'x-fingerprint': fingerprint,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...version,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });

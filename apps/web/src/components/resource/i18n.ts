@@ -101,7 +101,8 @@ addTranslations('resource', {
       hint: 'This record changed after you opened it; load their version before you save.',
       load: 'Load their version',
     },
-    versionRequired: 'This save did not say which version of the record it was made on, so it could overwrite someone else’s change. Reload the page and save again.',
+    versionRequired:
+      'This save did not say which version of the record it was made on, so it could overwrite someone else’s change. Reload the page and save again.',
     order: {
       column: 'Order',
       arrange: 'Arrange order',

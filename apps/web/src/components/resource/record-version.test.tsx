@@ -75,7 +75,10 @@ beforeEach(async () => {
       const custom = answer(call);
       if (custom) return custom;
       if (url.startsWith('/api/admin/part/index'))
-        return json({ data: [{ ...stored }, { id: 5, code: 'P5', name: 'Part five', version: 9 }], meta: { page: 1, per_page: 20, total: 2, last_page: 1 } });
+        return json({
+          data: [{ ...stored }, { id: 5, code: 'P5', name: 'Part five', version: 9 }],
+          meta: { page: 1, per_page: 20, total: 2, last_page: 1 },
+        });
       if (url.startsWith('/api/admin/record-versions/')) return json({ version: stored.version, changed_by: null, changed_at: null });
       if (url === '/api/admin/part/2' && method === 'GET') return json(stored);
       if (url === '/api/admin/part/2' && method === 'PUT') {
@@ -256,7 +259,15 @@ describe('versions on the web (issue 36)', { timeout: 30_000 }, () => {
   it('a 428 says the save carried no version', async () => {
     answer = (c) =>
       c.method === 'PUT'
-        ? json({ statusCode: 428, error: 'Precondition Required', message: 'validate.error.version_required', key: 'validate.error.version_required' }, 428)
+        ? json(
+            {
+              statusCode: 428,
+              error: 'Precondition Required',
+              message: 'validate.error.version_required',
+              key: 'validate.error.version_required',
+            },
+            428,
+          )
         : undefined;
     renderAt('/admin/part/2/update');
     const name = await screen.findByTestId('part-name');

@@ -91,6 +91,7 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
     opts.current.onLoaded?.();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer of the record is the only trigger (the helpers read refs)
   useEffect(() => {
     if (!record) return;
     const cur = loaded.current;
@@ -100,11 +101,11 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
       if (edited()) return;
     }
     load(record);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer of the record is the only trigger
   }, [record]);
 
   // This tab's own writes of the record's children (a scan, a photo) answer its new version: taken
   // when it follows the loaded one directly (nobody else wrote in between).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener reads the record and the version through refs
   useEffect(() => {
     const path = o.writePath;
     if (!path) return;
@@ -114,10 +115,10 @@ export function useRecordVersion<R extends object, V extends object>(o: UseRecor
       if (!cur || v === undefined || cur.version === undefined || v !== cur.version + 1) return;
       if (url !== path && !url.startsWith(`${path}/`)) return;
       const id = (answer as { id?: unknown }).id;
-      if (id !== undefined && String(id) !== String(cur.key) && String(id) !== String(idOf(record))) return;
+      if (id !== undefined && String(id) !== String(cur.key) && String(id) !== String(idOf(opts.current.record))) return;
       setVersion(v);
     });
-  }, [o.writePath, idOf(record)]);
+  }, [o.writePath]);
 
   const poll = useQuery({
     queryKey: ['record-versions', target?.type, target?.id],

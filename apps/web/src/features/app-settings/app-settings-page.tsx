@@ -65,8 +65,9 @@ export default function AppSettingsPage() {
 
   const save = useMutation({
     mutationFn: (patch: Partial<Editable>) => api.put<Answer>(`${URL}/update`, patch, { version: version.version() }),
-    onSuccess: async () => {
-      // The answer carries no version: the config is read again, at the version the next save sends.
+    onSuccess: async (r) => {
+      // The answer carries no version: the form shows it, and the config is read again for the next save's.
+      version.saved(r);
       await qc.invalidateQueries({ queryKey: KEY, exact: true });
       await qc.invalidateQueries({ queryKey: HISTORY_KEY });
       await loadSettings();

@@ -113,7 +113,8 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
     record: current,
     toValues: (c) => ({ subject: c.subject, html: c.html }),
     target: { type: 'mail_template', id: `${template.name}:${locale}` },
-    refetch: async () => (await qc.fetchQuery({ ...mailTemplatesQuery(), staleTime: 0 })).find((x) => x.name === template.name)?.locales[locale],
+    refetch: async () =>
+      (await qc.fetchQuery({ ...mailTemplatesQuery(), staleTime: 0 })).find((x) => x.name === template.name)?.locales[locale],
     resubmit: () => form.submit(),
     onLoaded: () => setEdited(false),
   });

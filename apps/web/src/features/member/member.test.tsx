@@ -24,6 +24,7 @@ const member = (id: number, extra: Partial<Member> = {}): Member => ({
   last_sign_in_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  ...({ version: id + 10 } as object),
   ...extra,
 });
 const ROWS = [
@@ -169,13 +170,18 @@ describe('members in the back office', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByTestId('confirm-ok'));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
-        { method: 'PATCH', url: '/api/admin/member/batch', body: { ids: [1], field: 'status', value: 'disabled' } },
+        { method: 'PATCH', url: '/api/admin/member/batch', body: { ids: [1], field: 'status', value: 'disabled', versions: { '1': 11 } } },
       ]),
     );
     fireEvent.click(row.querySelector('.ant-checkbox-input')!);
     fireEvent.click(await screen.findByTestId('batch-enable'));
     await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ ids: [1], field: 'status', value: 'active' }),
+      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+        ids: [1],
+        field: 'status',
+        value: 'active',
+        versions: { '1': 11 },
+      }),
     );
   });
 

@@ -59,8 +59,11 @@ export default function WebsiteSettingsPage() {
   });
   const save = useMutation({
     mutationFn: (body: Values) => api.put<WebsiteSettings>(`${URL}/update`, body, { version: version.version() }),
-    // The answer carries no version: the settings are read again, at the version the next save sends.
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    // The answer carries no version: the form shows it, and the settings are read again for the next save's.
+    onSuccess: (r) => {
+      version.saved(r);
+      return qc.invalidateQueries({ queryKey: KEY });
+    },
   });
 
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
