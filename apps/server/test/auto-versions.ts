@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { versionsOfRows, versionedRecords, versionedRoutesOf, type VersionedRoute } from '../src/lib/context/record-versions.ts';
+import { versionsOfRows } from '../src/lib/context/record-versions.ts';
+import { versionedRecords, versionedRoutesOf, type VersionedRoute } from '../src/lib/context/version-check.ts';
 
 /** `/api/x/:id/y` as a pattern matching a path, its parameters named; static routes win over parametric ones. */
 function matcher(route: VersionedRoute) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { routesOf, type VersionedRoute } from '../src/lib/context/record-versions.ts';
+import { routesOf, type VersionedRoute } from '../src/lib/context/version-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {

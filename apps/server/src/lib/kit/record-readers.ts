@@ -1,5 +1,5 @@
 import type { AuditTarget } from '../context/audit-targets.ts';
-import type { CurrentView } from '../context/record-versions.ts';
+import type { CurrentView } from '../context/version-check.ts';
 
 /**
  * Who may read a record of a target, and how it is found in the caller's reach (issue 36): what

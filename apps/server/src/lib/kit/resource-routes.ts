@@ -12,7 +12,7 @@ import { storeOrder, type OrderDeclaration } from './row-order.ts';
 import { withVersion } from '@bo/shared/versions';
 import type { FastifyReply } from 'fastify';
 import type { ReadDb } from '../../db/database.ts';
-import type { CurrentView, VersionDeclaration } from '../context/record-versions.ts';
+import type { CurrentView, VersionDeclaration } from '../context/version-check.ts';
 import { versionsOfRows } from '../context/record-versions.ts';
 
 /** The spec's eight calls on a resource (section 3). */
