@@ -59,7 +59,7 @@ export async function withCurrentVersions(
       query,
       organizationId: Number.isInteger(named) && named > 0 ? named : await activeOrganization(app, token),
     });
-    if (records && records.ids.some((id) => id === 'undefined' || id === 'null' || id === '')) return { payload, headers };
+    if (records?.ids.some((id) => id === 'undefined' || id === 'null' || id === '')) return { payload, headers };
   } catch {
     return { payload, headers };
   }

@@ -232,7 +232,12 @@ export async function login(
  */
 export function api(app: FastifyInstance, token?: string, opts: { versions?: boolean } = {}) {
   const send = (options: InjectOptions) => (process.env.API_CONTRACT ? throughContractProxy(app, options) : app.inject(options));
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     // Issue 36: writes of an existing record carry the version it is at now, unless the test sends its own.
     const sent = opts.versions === false ? { payload, headers } : await withCurrentVersions(app, token, method, url, payload, headers);
     return send({

@@ -37,7 +37,8 @@ const auditCount = async (target: string) =>
   );
 const lastAfter = async (target: string) =>
   JSON.parse(
-    (await t.db.selectFrom('audit_logs').select('after').where('target_type', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow()).after!,
+    (await t.db.selectFrom('audit_logs').select('after').where('target_type', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow())
+      .after!,
   );
 
 /**
@@ -86,7 +87,8 @@ describe('settings and memberships, versioned (issue 36)', () => {
         const res = await as(token).get('/api/admin/app-config/app');
         return { version: res.json().version, etag: res.headers.etag as string };
       },
-      write: (token, value, headers) => as(token).put('/api/admin/app-config/app/update', { supportEmail: `${value}@example.com` }, headers),
+      write: (token, value, headers) =>
+        as(token).put('/api/admin/app-config/app/update', { supportEmail: `${value}@example.com` }, headers),
       stored: async () => (await as(one).get('/api/admin/app-config/app')).json().config.supportEmail,
     });
   });
@@ -107,17 +109,24 @@ describe('settings and memberships, versioned (issue 36)', () => {
 
   it('a mail template in one locale (the other locale keeps its own version)', async () => {
     const versionOf = async (token: string, locale: 'zh-TW' | 'en-US') =>
-      (await as(token).get('/api/admin/mail/templates')).json().data.find((x: { name: string }) => x.name === 'password_reset').locales[locale]
-        .version as number;
+      (await as(token).get('/api/admin/mail/templates')).json().data.find((x: { name: string }) => x.name === 'password_reset').locales[
+        locale
+      ].version as number;
     await twoPeople({
       target: 'mail_template',
       tokens: [one, other],
       fields: ['subject'],
       read: async (token) => ({ version: await versionOf(token, 'en-US') }),
       write: (token, value, headers) =>
-        as(token).put('/api/admin/mail/templates/password_reset/en-US', { subject: `Reset (${value})`, html: '<p><a href="{{link}}">Reset</a></p>' }, headers),
+        as(token).put(
+          '/api/admin/mail/templates/password_reset/en-US',
+          { subject: `Reset (${value})`, html: '<p><a href="{{link}}">Reset</a></p>' },
+          headers,
+        ),
       stored: async () =>
-        (await as(one).get('/api/admin/mail/templates')).json().data.find((x: { name: string }) => x.name === 'password_reset').locales['en-US'].subject,
+        (await as(one).get('/api/admin/mail/templates')).json().data.find((x: { name: string }) => x.name === 'password_reset').locales[
+          'en-US'
+        ].subject,
     });
     expect(await versionOf(one, 'zh-TW')).toBe(0);
   });
@@ -149,10 +158,16 @@ describe('settings and memberships, versioned (issue 36)', () => {
         const list = (await as(token).get('/api/admin/organization/member/index?per_page=100')).json();
         return { version: list.data.find((m: { admin_id: number }) => m.admin_id === member.id).version };
       },
-      write: (token, _value, headers) => as(token).put(`/api/admin/organization/member/${member.id}`, { sub_account_roles: [roles[i++ % 2]] }, headers),
+      write: (token, _value, headers) =>
+        as(token).put(`/api/admin/organization/member/${member.id}`, { sub_account_roles: [roles[i++ % 2]] }, headers),
       stored: async () =>
-        (await t.db.selectFrom('organization_members').select('sub_account_roles').where('admin_id', '=', member.id).executeTakeFirstOrThrow())
-          .sub_account_roles,
+        (
+          await t.db
+            .selectFrom('organization_members')
+            .select('sub_account_roles')
+            .where('admin_id', '=', member.id)
+            .executeTakeFirstOrThrow()
+        ).sub_account_roles,
     });
     const seen = await as(orgAdminA).get(`/api/admin/record-versions/organization_member/${orgId}:${member.id}`);
     expect(seen.statusCode, seen.body).toBe(200);

@@ -73,10 +73,11 @@ export async function bumpVersionsOf(
   const fields = changedFields(entry.before, entry.after);
   if (entry.target_id != null && entry.target_id !== '')
     await bumpVersion(trx, keyOf(entry.target_type, entry.target_id), { ...change, fields: fields.length ? fields : [entry.action] });
-  const parents = entry.version_of === undefined ? [] : Array.isArray(entry.version_of) ? entry.version_of : [entry.version_of as VersionOf];
+  const parents =
+    entry.version_of === undefined ? [] : Array.isArray(entry.version_of) ? entry.version_of : [entry.version_of as VersionOf];
+  // A parent counts the child's change under the child's type; the same record under another key (a
+  // membership per organization) under the entry's own fields.
   for (const p of parents)
-    // A parent counts the child's change under the child's type; the same record under another key (a
-    // membership per organization) under the entry's own fields.
     await bumpVersion(trx, keyOf(p.target_type, p.target_id), {
       ...change,
       fields: p.fields ?? (p.target_type === entry.target_type && fields.length ? fields : [entry.target_type]),
@@ -101,4 +102,9 @@ export async function versionsOfRows(db: ReadDb, target: string, ids: readonly (
 }
 
 /** An audit entry's `after` marked as an overwrite on purpose (`If-Match: *`). */
-export const markedOverwrite = (after: unknown): unknown => (isRecord(after) ? { ...after, overwrite: true } : after === undefined || after === null ? { overwrite: true } : { value: after, overwrite: true });
+export const markedOverwrite = (after: unknown): unknown =>
+  isRecord(after)
+    ? { ...after, overwrite: true }
+    : after === undefined || after === null
+      ? { overwrite: true }
+      : { value: after, overwrite: true };

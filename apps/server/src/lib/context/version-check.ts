@@ -78,15 +78,17 @@ function sentVersions(req: FastifyRequest, batch: boolean): number | '*' | Recor
   return parseIfMatch(req.headers['if-match']) === '*' ? '*' : undefined;
 }
 
-
-
 /**
  * Checks the versions a write was sent with against the records' current ones, locked for the rest of
  * the transaction (record-versions.repository.ts `lockVersions`). None sent: 428. One stale: 409 naming,
  * for each stale record, its version, who changed it since and when, the fields changed and its current
  * view; a record out of reach: 404. Answers whether the write overwrites on purpose (`*`).
  */
-export async function checkVersions(ctx: WriteContext, req: FastifyRequest, decl: VersionDeclaration | undefined): Promise<{ overwrite: boolean }> {
+export async function checkVersions(
+  ctx: WriteContext,
+  req: FastifyRequest,
+  decl: VersionDeclaration | undefined,
+): Promise<{ overwrite: boolean }> {
   const records = versionedRecords(decl, { params: req.params, body: req.body, query: req.query, organizationId: ctx.organizationId });
   if (!records) return { overwrite: false };
   const sent = sentVersions(req, records.batch);
@@ -120,7 +122,6 @@ export async function checkVersions(ctx: WriteContext, req: FastifyRequest, decl
   return { overwrite: false };
 }
 
-
 /** A route as registered with its version declaration: what the tests' client reads to send versions by itself. */
 export interface VersionedRoute {
   methods: string[];
@@ -132,7 +133,10 @@ export interface VersionedRoute {
 const registeredRoutes = new WeakMap<object, VersionedRoute[]>();
 
 /** Remembers a route and its config (plugins/access.ts, on every route registered). */
-export function rememberRoute(app: object, route: { method: string | string[]; url: string; config?: { version?: VersionDeclaration } }): void {
+export function rememberRoute(
+  app: object,
+  route: { method: string | string[]; url: string; config?: { version?: VersionDeclaration } },
+): void {
   const list = registeredRoutes.get(app) ?? [];
   list.push({
     methods: [route.method].flat().map((m) => m.toUpperCase()),

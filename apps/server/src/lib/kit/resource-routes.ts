@@ -144,7 +144,11 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     });
     /** Views with their versions (one query for all of them); the single read's also as its ETag. */
     const versioned = async <V extends { id: number }>(db: ReadDb, rows: V[]): Promise<(V & { version: number })[]> => {
-      const versions = await versionsOfRows(db, target, rows.map((r) => r.id));
+      const versions = await versionsOfRows(
+        db,
+        target,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => ({ ...r, version: versions.get(String(r.id)) ?? 0 }));
     };
     const tagged = async <V extends { id: number }>(reply: FastifyReply, db: ReadDb, row: V) => {

@@ -100,7 +100,12 @@ describe('versions on the kit (issue 36)', () => {
     const second = await as(alice).put(`${base}/${row.id}`, { name: 'Scaffold', sort: 9 }, ifMatch(a.headers.etag as string));
     expect(second.statusCode, second.body).toBe(409);
     const body = second.json();
-    expect(body).toMatchObject({ statusCode: 409, error: 'Conflict', message: 'validate.error.edited_elsewhere', key: 'validate.error.edited_elsewhere' });
+    expect(body).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'validate.error.edited_elsewhere',
+      key: 'validate.error.edited_elsewhere',
+    });
     expect(body.conflict).toMatchObject({ id: row.id, version: 2, changed_by: { id: bobId, name: '王小明' }, fields: ['name'] });
     expect(Date.parse(body.conflict.changed_at)).not.toBeNaN();
     expect(body.conflict.current).toMatchObject({ id: row.id, name: 'Scaffold (Bob)', sort: 5, version: 2 });
@@ -188,7 +193,12 @@ describe('versions on the kit (issue 36)', () => {
     for (const x of [p, r]) expect((await rowOf(x.id)).sort).toBe(0);
     expect(await rowOf(q.id)).toEqual({ name: 'Q (Bob)', sort: 0 });
     expect(await auditCount()).toBe(audits);
-    const fresh = await as(alice).patch(`${base}/batch`, { ids: [p.id, q.id, r.id], field: 'sort', value: 8, versions: { ...versions, [q.id]: 2 } });
+    const fresh = await as(alice).patch(`${base}/batch`, {
+      ids: [p.id, q.id, r.id],
+      field: 'sort',
+      value: 8,
+      versions: { ...versions, [q.id]: 2 },
+    });
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(fresh.json().data.map((x: { version: number }) => x.version)).toEqual([2, 3, 2]);
   });
@@ -209,7 +219,7 @@ describe('versions on the kit (issue 36)', () => {
     const second = await as(w).put(`${base}/order`, { ids: [b, c, a], versions });
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().conflicts.map((x: { id: number; fields: string[] }) => [x.id, x.fields])).toEqual(
-      [b, c, a].map((id) => [id, ["sort"]]),
+      [b, c, a].map((id) => [id, ['sort']]),
     );
     expect((await as(w).get(`${base}/index?sort=sort&order=asc`)).json().data.map((x: { id: number }) => x.id)).toEqual([c, a, b]);
     expect(await auditCount()).toBe(audits);

@@ -69,7 +69,8 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
   await app.register(async (scoped) => {
     scoped.addHook('onRoute', (route) => {
       const writes = [route.method].flat().some((x) => x !== 'GET' && x !== 'HEAD');
-      const unversioned = writes && m.unversionedWrites && route.config?.version === undefined ? { version: { unversioned: m.unversionedWrites } } : {};
+      const unversioned =
+        writes && m.unversionedWrites && route.config?.version === undefined ? { version: { unversioned: m.unversionedWrites } } : {};
       route.config = { ...route.config, module: m.name, ...(m.site ? { actsForSite: true } : {}), ...unversioned };
     });
     const flag = m.flag;

@@ -11,7 +11,8 @@ import { verifyIdentityRoutes } from './verify-identity.routes.ts';
 /** Sign-in by every method, the session, the profile, identity, devices and switching accounts (spec sections 1, 3, 7). */
 export const accountModule = defineModule({
   name: 'account',
-  unversionedWrites: "sign-in, sessions, devices, passwords, second factors and one's own profile: a flow of one person, no record form two people edit",
+  unversionedWrites:
+    "sign-in, sessions, devices, passwords, second factors and one's own profile: a flow of one person, no record form two people edit",
   routes: [
     adminAccountRoutes,
     deviceRoutes,

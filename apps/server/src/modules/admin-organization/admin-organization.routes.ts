@@ -53,7 +53,8 @@ export async function adminOrganizationRoutes(fastify: FastifyInstance) {
 
   // Issue 36: a delete is refused (409) when the organization changed since it was read, as every write.
   const deleteConflict = z.union([organizationDeleteConflict, versionConflictBody]);
-  const current: CurrentView = async (ctx, id) => (await adminOrganizationReads(app.organizationDependents)(ctx as AdminReadContext).find([Number(id)]))[0];
+  const current: CurrentView = async (ctx, id) =>
+    (await adminOrganizationReads(app.organizationDependents)(ctx as AdminReadContext).find([Number(id)]))[0];
   const remove = async (req: FastifyRequest, reply: FastifyReply, ids: number[], confirm: boolean) => {
     const { conflict } = await req.write('admin', (ctx) => service(ctx).removeWithDependents(ids, confirm));
     if (conflict) return reply.code(409).send({ message: MESSAGES.conflict, dependents: conflict });

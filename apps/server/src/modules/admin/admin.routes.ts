@@ -51,7 +51,9 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: {
         roles: ROLES.superAdmin,
         errors: [403, 409],
-        version: { unversioned: 'an operator action on the password and sessions: no field of the admin form; audited, it raises the version' },
+        version: {
+          unversioned: 'an operator action on the password and sessions: no field of the admin form; audited, it raises the version',
+        },
       },
     },
     (req) => req.write('admin', (ctx) => adminService(ctx).resetPassword(req.params.id)),

@@ -15,7 +15,11 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['app-config'];
   const config = { roles: ROLES.superAdmin };
-  fastify.recordReaders.add({ target: 'app_config', roles: ROLES.superAdmin, find: (ctx, name) => appConfigReads(ctx as AdminReadContext).read(name) });
+  fastify.recordReaders.add({
+    target: 'app_config',
+    roles: ROLES.superAdmin,
+    find: (ctx, name) => appConfigReads(ctx as AdminReadContext).read(name),
+  });
 
   app.get(
     '/api/admin/app-config/:name',

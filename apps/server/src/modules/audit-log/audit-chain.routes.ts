@@ -37,7 +37,11 @@ export async function auditChainRoutes(fastify: FastifyInstance) {
         body: auditChainVerifyBody,
         response: { 200: auditChainCheck },
       },
-      config: { roles: ROLES.superAdmin, errors: [409], version: { unversioned: 'walks the audit chain: records the outcome, changes no record' } },
+      config: {
+        roles: ROLES.superAdmin,
+        errors: [409],
+        version: { unversioned: 'walks the audit chain: records the outcome, changes no record' },
+      },
     },
     async (req) => {
       const check = await checkAuditChainOnce(

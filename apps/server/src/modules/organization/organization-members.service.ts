@@ -23,7 +23,11 @@ export const organizationMembersReads = ({ db, scope, organizationId }: Organiza
   /** A page of members, each with the version of its membership (issue 36). */
   async list(query: ListParams & { keyword?: string }) {
     const page = await listMembers(db, scope, query);
-    const versions = await versionsOfRows(db, 'organization_member', page.data.map((m) => membershipVersionId(organizationId, m.admin_id)));
+    const versions = await versionsOfRows(
+      db,
+      'organization_member',
+      page.data.map((m) => membershipVersionId(organizationId, m.admin_id)),
+    );
     return { ...page, data: page.data.map((m) => ({ ...m, version: versions.get(membershipVersionId(organizationId, m.admin_id)) ?? 0 })) };
   },
 });
@@ -35,7 +39,10 @@ export const organizationMembersReads = ({ db, scope, organizationId }: Organiza
  */
 export function organizationMembersService(ctx: OrganizationContext) {
   const { db, principal: actor, scope, organizationId } = ctx;
-  const versionOf = (adminId: number) => ({ target_type: 'organization_member' as const, target_id: membershipVersionId(organizationId, adminId) });
+  const versionOf = (adminId: number) => ({
+    target_type: 'organization_member' as const,
+    target_id: membershipVersionId(organizationId, adminId),
+  });
 
   /** Refuses a change of roles the actor may not grant or take away in this organization. */
   const checkRoles = (before: readonly string[], after: readonly string[]) => {
@@ -113,7 +120,13 @@ export function organizationMembersService(ctx: OrganizationContext) {
       if (await isMember(db, adminId, organizationId)) throw conflict({ email: [MEMBER_ERROR_KEYS.alreadyMember] });
       await setMembership(db, adminId, organizationId, roles);
       const member = await findMember(db, scope, adminId);
-      await ctx.audit({ action: 'add', target_type: 'organization_member', target_id: adminId, after: member, version_of: versionOf(adminId) });
+      await ctx.audit({
+        action: 'add',
+        target_type: 'organization_member',
+        target_id: adminId,
+        after: member,
+        version_of: versionOf(adminId),
+      });
       return member;
     },
 
@@ -125,7 +138,14 @@ export function organizationMembersService(ctx: OrganizationContext) {
       guardSelf(adminId, roles);
       await setMembership(db, adminId, organizationId, roles);
       const after = await findMember(db, scope, adminId);
-      await ctx.audit({ action: 'update', target_type: 'organization_member', target_id: adminId, before, after, version_of: versionOf(adminId) });
+      await ctx.audit({
+        action: 'update',
+        target_type: 'organization_member',
+        target_id: adminId,
+        before,
+        after,
+        version_of: versionOf(adminId),
+      });
       return after;
     },
 

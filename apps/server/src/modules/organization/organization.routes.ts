@@ -35,7 +35,10 @@ export async function organizationRoutes(fastify: FastifyInstance) {
         version: {
           target: 'organization',
           id: (r) => (r.params as { id: number }).id,
-          current: (ctx, id) => ownOrganizationReads(ctx as OrganizationReadContext).read(Number(id)).catch(() => undefined),
+          current: (ctx, id) =>
+            ownOrganizationReads(ctx as OrganizationReadContext)
+              .read(Number(id))
+              .catch(() => undefined),
         },
       },
     },

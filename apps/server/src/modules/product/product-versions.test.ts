@@ -26,7 +26,12 @@ const as = (token: string) => api(t.app, token, { versions: false });
 const ifMatch = (v: number | string) => ({ 'if-match': String(v) });
 let n = 0;
 const productWithInstances = async () => {
-  const created = await as(amy).post(P, { slug: `versioned-${++n}`, name: '水泥', description: '', attributes: [{ name: '規格', values: ['20kg', '40kg'] }] });
+  const created = await as(amy).post(P, {
+    slug: `versioned-${++n}`,
+    name: '水泥',
+    description: '',
+    attributes: [{ name: '規格', values: ['20kg', '40kg'] }],
+  });
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().id as number;
   const generated = await as(amy).post(`${P}/${id}/instances/generate`, {}, ifMatch(created.json().version));
@@ -52,12 +57,20 @@ describe('products with their SKU rows, versioned (issue 36)', () => {
     const [a, b] = [await as(amy).get(`${P}/${id}/instances`), await as(ben).get(`${P}/${id}/instances`)];
     expect(a.headers.etag).toBe(b.headers.etag);
     const [first] = a.json().data as Instance[];
-    const saved = await as(ben).put(`${P}/${id}/instances/${first!.id}`, { sku: first!.sku, price: 180, stock: 3 }, ifMatch(b.headers.etag as string));
+    const saved = await as(ben).put(
+      `${P}/${id}/instances/${first!.id}`,
+      { sku: first!.sku, price: 180, stock: 3 },
+      ifMatch(b.headers.etag as string),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const rows = await instanceRows(id);
     const audits = await auditCount();
 
-    const stale = await as(amy).patch(`${P}/${id}/instances/batch`, { ids: rows.map((r) => r.id), stock: 99 }, ifMatch(a.headers.etag as string));
+    const stale = await as(amy).patch(
+      `${P}/${id}/instances/batch`,
+      { ids: rows.map((r) => r.id), stock: 99 },
+      ifMatch(a.headers.etag as string),
+    );
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json().conflict).toMatchObject({ id, changed_by: { id: benId, name: '林小華' }, fields: ['instances'] });
     expect(stale.json().conflict.current).toMatchObject({ id, name: '水泥' });
@@ -67,7 +80,11 @@ describe('products with their SKU rows, versioned (issue 36)', () => {
     // The product's own form, read before the instance changed, is behind too.
     const product = await as(amy).get(`${P}/${id}`);
     expect(product.headers.etag).toBe(`"${stale.json().conflict.version}"`);
-    const staleProduct = await as(amy).put(`${P}/${id}`, { slug: product.json().slug, name: '水泥（新）', description: '' }, ifMatch(a.headers.etag as string));
+    const staleProduct = await as(amy).put(
+      `${P}/${id}`,
+      { slug: product.json().slug, name: '水泥（新）', description: '' },
+      ifMatch(a.headers.etag as string),
+    );
     expect(staleProduct.statusCode).toBe(409);
     expect((await as(amy).get(`${P}/${id}`)).json().name).toBe('水泥');
   });
@@ -95,7 +112,11 @@ describe('products with their SKU rows, versioned (issue 36)', () => {
       .selectFrom('audit_logs')
       .select(['action', 'after'])
       .where('target_type', '=', 'product_instance')
-      .where('target_id', 'in', rows.map((r) => String(r.id)))
+      .where(
+        'target_id',
+        'in',
+        rows.map((r) => String(r.id)),
+      )
       .execute();
     expect(entries.map((e) => [e.action, JSON.parse(e.after!).overwrite])).toEqual([
       ['patch', true],
@@ -107,7 +128,9 @@ describe('products with their SKU rows, versioned (issue 36)', () => {
     const id = await productWithInstances();
     const read = await as(amy).get(`${P}/${id}/instances`);
     const ids = (read.json().data as Instance[]).map((i) => i.id);
-    expect((await as(ben).put(`${P}/${id}/instances/order`, { ids: [...ids].reverse() }, ifMatch(read.headers.etag as string))).statusCode).toBe(200);
+    expect(
+      (await as(ben).put(`${P}/${id}/instances/order`, { ids: [...ids].reverse() }, ifMatch(read.headers.etag as string))).statusCode,
+    ).toBe(200);
     const stale = await as(amy).put(`${P}/${id}/instances/order`, { ids }, ifMatch(read.headers.etag as string));
     expect(stale.statusCode).toBe(409);
     expect(stale.json().conflict.fields).toEqual(['ids']);

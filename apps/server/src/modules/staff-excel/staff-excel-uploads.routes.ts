@@ -81,7 +81,12 @@ export function staffExcelUploadRoutes(pool: RenderPool) {
       `${base}/:id/file`,
       {
         schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 200: staffExcelSchema } },
-        config: { ...write, version: { unversioned: 'an upload: a new workbook file in place of the old (audited replace_file); the record form is versioned' } },
+        config: {
+          ...write,
+          version: {
+            unversioned: 'an upload: a new workbook file in place of the old (audited replace_file); the record form is versioned',
+          },
+        },
       },
       async (req) => {
         await staffExcelReads(req.read('organization')).row(req.params.id);

@@ -16,12 +16,19 @@ let superAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
   orgId = (await buildOrganization(t.db, { name: '東區工務所' })).id;
-  const a = await buildAdmin(t.db, { name: '陳組長', memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] } });
+  const a = await buildAdmin(t.db, {
+    name: '陳組長',
+    memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE'] },
+  });
   orgAdminId = a.id;
   orgAdmin = await login(t.app, a, { organizationId: orgId });
-  superAdmin = await login(t.app, await buildAdmin(t.db, { name: '總管理員', roles: ['ROLE_SUPER_ADMIN'], memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }), {
-    organizationId: orgId,
-  });
+  superAdmin = await login(
+    t.app,
+    await buildAdmin(t.db, { name: '總管理員', roles: ['ROLE_SUPER_ADMIN'], memberships: { [orgId]: ['SUB_ACCOUNT_ROLE_STAFF_WRITE'] } }),
+    {
+      organizationId: orgId,
+    },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -39,8 +46,21 @@ const auditCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-type Cert = { id: number; certificate_type_id: number; number: string | null; issued_at: string | null; expires_at: string | null; has_file: boolean };
-const certInput = (c: Cert) => ({ id: c.id, certificate_type_id: c.certificate_type_id, number: c.number, issued_at: c.issued_at, expires_at: c.expires_at });
+type Cert = {
+  id: number;
+  certificate_type_id: number;
+  number: string | null;
+  issued_at: string | null;
+  expires_at: string | null;
+  has_file: boolean;
+};
+const certInput = (c: Cert) => ({
+  id: c.id,
+  certificate_type_id: c.certificate_type_id,
+  number: c.number,
+  issued_at: c.issued_at,
+  expires_at: c.expires_at,
+});
 
 describe('staff with certificates and scans, versioned (issue 36)', () => {
   it('王大明: the renewed certificate and its scan survive a stale save from an earlier copy; the mobile fix then goes in with the new version', async () => {
@@ -77,7 +97,13 @@ describe('staff with certificates and scans, versioned (issue 36)', () => {
     );
     expect(renewed.statusCode, renewed.body).toBe(200);
     const renewedCert = (renewed.json().certificates as Cert[]).find((c) => c.number === 'NEW-2')!;
-    const scan = await upload(t.app, orgAdmin, `${S}/${id}/certificates/${renewedCert.id}/file`, {}, { name: '安全證照.pdf', data: pdf, type: 'application/pdf' });
+    const scan = await upload(
+      t.app,
+      orgAdmin,
+      `${S}/${id}/certificates/${renewedCert.id}/file`,
+      {},
+      { name: '安全證照.pdf', data: pdf, type: 'application/pdf' },
+    );
     expect(scan.statusCode, scan.body).toBe(200);
     const audits = await auditCount();
 
@@ -104,7 +130,12 @@ describe('staff with certificates and scans, versioned (issue 36)', () => {
     // Taking theirs for everything but the mobile number, with the version the 409 named.
     const merged = await as(superAdmin).put(
       `${S}/${id}`,
-      { name: '王大明', job_title: conflict.current.job_title, mobile: '0987654321', certificates: (conflict.current.certificates as Cert[]).map(certInput) },
+      {
+        name: '王大明',
+        job_title: conflict.current.job_title,
+        mobile: '0987654321',
+        certificates: (conflict.current.certificates as Cert[]).map(certInput),
+      },
       ifMatch(conflict.version),
     );
     expect(merged.statusCode, merged.body).toBe(200);

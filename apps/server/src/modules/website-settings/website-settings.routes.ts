@@ -16,15 +16,22 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const config = { roles: ROLES.website };
   fastify.recordReaders.add({ target: 'website_settings', roles: ROLES.website, find: async (_ctx, id) => (id === '1' ? {} : undefined) });
 
-  app.get('/api/admin/website-settings', { schema: { tags, response: { 200: withVersion(websiteSettingsSchema) } }, config }, async (req, reply) => {
-    const ctx = req.read('admin');
-    return answerVersioned(reply, ctx.db, 'website_settings', 1, await websiteSettingsReads(ctx).read());
-  });
+  app.get(
+    '/api/admin/website-settings',
+    { schema: { tags, response: { 200: withVersion(websiteSettingsSchema) } }, config },
+    async (req, reply) => {
+      const ctx = req.read('admin');
+      return answerVersioned(reply, ctx.db, 'website_settings', 1, await websiteSettingsReads(ctx).read());
+    },
+  );
 
   app.put(
     '/api/admin/website-settings/update',
     // One document (audited as website_settings 1), whose version a save sends back (issue 36).
-    { schema: { tags, body: websiteSettingsInput, response: { 200: websiteSettingsSchema } }, config: { ...config, version: { target: 'website_settings', id: () => 1 } } },
+    {
+      schema: { tags, body: websiteSettingsInput, response: { 200: websiteSettingsSchema } },
+      config: { ...config, version: { target: 'website_settings', id: () => 1 } },
+    },
     (req) => req.write('admin', (ctx) => websiteSettingsService(ctx).update(req.body)),
   );
 
