@@ -1,3 +1,4 @@
+import { withCurrentVersions } from './auto-versions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { ACCESS_MATRIX, ACTORS, type ActorName, type Expect, type Fixtures } from './access-matrix.ts';
@@ -185,11 +186,13 @@ describe('access matrix', () => {
     for (const [i, actor] of ACTORS.entries()) {
       const { url, body, remoteAddress } = await r.request(f);
       const token = r.freshSession ? await newSession(actor) : sessions.get(actor);
+      // Issue 36: each write carries the record's current version, as a client that read it would.
+      const sent = await withCurrentVersions(t.app, token, method!, url, body, {});
       const res = await t.app.inject({
         method: method as never,
         url,
-        headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { payload: body as object }),
+        headers: { 'x-fingerprint': FINGERPRINT, ...(token ? { authorization: `Bearer ${token}` } : {}), ...sent.headers },
+        ...(sent.payload === undefined ? {} : { payload: sent.payload as object }),
         ...(remoteAddress ? { remoteAddress } : {}),
       });
       if (!matches(res.statusCode, r.expect[i]))

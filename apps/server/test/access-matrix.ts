@@ -212,6 +212,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/account/sub-account/index', get('/api/admin/account/sub-account/index'), SIGNED_IN),
   row('GET /api/admin/account/login-device', get('/api/admin/account/login-device'), SIGNED_IN),
   row('GET /api/admin/work-runs/interrupted', get('/api/admin/work-runs/interrupted?kind=staff_import'), SIGNED_IN),
+  // Issue 36: open to every signed-in admin, then the record's own read roles (app config: super admins).
+  row(
+    'GET /api/admin/record-versions/{target_type}/{target_id}',
+    get('/api/admin/record-versions/app_config/app'),
+    [200, 404, 404, 404, 404, 200, 401],
+  ),
   row(
     'DELETE /api/admin/work-runs/interrupted/{id}',
     () => ({ url: `/api/admin/work-runs/interrupted/${MISSING}` }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { versionsOfRows, versionedRecords, versionedRoutesOf, type VersionedRoute } from '../src/lib/context/record-versions.ts';
+import { versionsOfRows } from '../src/lib/context/record-versions.ts';
+import { versionedRecords, versionedRoutesOf, type VersionedRoute } from '../src/lib/context/version-check.ts';
 
 /** `/api/x/:id/y` as a pattern matching a path, its parameters named; static routes win over parametric ones. */
 function matcher(route: VersionedRoute) {
@@ -58,7 +59,7 @@ export async function withCurrentVersions(
       query,
       organizationId: Number.isInteger(named) && named > 0 ? named : await activeOrganization(app, token),
     });
-    if (records && records.ids.some((id) => id === 'undefined' || id === 'null' || id === '')) return { payload, headers };
+    if (records?.ids.some((id) => id === 'undefined' || id === 'null' || id === '')) return { payload, headers };
   } catch {
     return { payload, headers };
   }

@@ -187,7 +187,7 @@ describe('principal contexts', () => {
     probeContexts.length = 0;
     const index = await api(t.app, token).get('/api/admin/read-probe/index');
     expect(index.statusCode, index.body).toBe(200);
-    expect(index.json().data).toEqual([{ id: 1 }]);
+    expect(index.json().data).toEqual([{ id: 1, version: 0 }]);
     const one = await api(t.app, token).get('/api/admin/read-probe/1');
     expect(one.statusCode, one.body).toBe(200);
     const missing = await api(t.app, token).get('/api/admin/read-probe/2');

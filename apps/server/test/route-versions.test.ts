@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { routesOf, type VersionedRoute } from '../src/lib/context/record-versions.ts';
+import { routesOf, type VersionedRoute } from '../src/lib/context/version-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,9 @@ afterAll(async () => {
 
 // Every route the app registered, with its version declaration (plugins/access.ts remembers them).
 const writes = () =>
-  routesOf(t.app).filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.methods.some((m) => m !== 'GET' && m !== 'HEAD'));
+  routesOf(t.app).filter(
+    (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.methods.some((m) => m !== 'GET' && m !== 'HEAD'),
+  );
 const label = (r: VersionedRoute) => `${r.methods.join(',')} ${r.url}`;
 const versionOf = (r: VersionedRoute) => r.version;
 

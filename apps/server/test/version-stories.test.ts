@@ -24,7 +24,12 @@ const ifMatch = (v: number | string) => ({ 'if-match': String(v) });
 
 describe('two people, one record (issue 36)', () => {
   it('page 工安週活動: the body rewritten by one is not lost to the title edited by the other', async () => {
-    const created = await as(first).post('/api/admin/page', { type: 'article', slug: 'safety-week', title: '工安週活動', body: '<p>舊內容</p>' });
+    const created = await as(first).post('/api/admin/page', {
+      type: 'article',
+      slug: 'safety-week',
+      title: '工安週活動',
+      body: '<p>舊內容</p>',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as number;
     const [a, b] = [await as(first).get(`/api/admin/page/${id}`), await as(second).get(`/api/admin/page/${id}`)];
@@ -40,7 +45,11 @@ describe('two people, one record (issue 36)', () => {
     const now = (await as(second).get(`/api/admin/page/${id}`)).json();
     expect(now).toMatchObject({ title: '工安週活動', body: '<p>新的活動內容</p>' });
     // The second person takes the new body and keeps the title, with the version the 409 named.
-    const merged = await as(second).put(`/api/admin/page/${id}`, { ...input, body: now.body, title: '2026 工安週活動' }, ifMatch(title.json().conflict.version));
+    const merged = await as(second).put(
+      `/api/admin/page/${id}`,
+      { ...input, body: now.body, title: '2026 工安週活動' },
+      ifMatch(title.json().conflict.version),
+    );
     expect(merged.statusCode, merged.body).toBe(200);
     expect((await as(first).get(`/api/admin/page/${id}`)).json()).toMatchObject({ title: '2026 工安週活動', body: '<p>新的活動內容</p>' });
   });
@@ -50,7 +59,11 @@ describe('two people, one record (issue 36)', () => {
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as number;
     const [a, b] = [await as(first).get(`/api/admin/admin/${id}`), await as(second).get(`/api/admin/admin/${id}`)];
-    const disabled = await as(first).patch(`/api/admin/admin/${id}`, { field: 'status', value: 'disabled' }, ifMatch(a.headers.etag as string));
+    const disabled = await as(first).patch(
+      `/api/admin/admin/${id}`,
+      { field: 'status', value: 'disabled' },
+      ifMatch(a.headers.etag as string),
+    );
     expect(disabled.statusCode, disabled.body).toBe(200);
     const stale = b.json();
     const renamed = await as(second).put(

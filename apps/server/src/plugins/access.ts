@@ -20,7 +20,7 @@ import { fingerprintOf } from '../lib/sign-in/sign-in-client.ts';
 import { markLoginDeviceSeen } from '../lib/devices/login-devices.repository.ts';
 import { markMemberDeviceSeen } from '../lib/devices/member-devices.repository.ts';
 import { linkConfigFor } from '../lib/link-origin.ts';
-import { checkVersions, rememberRoute, type VersionDeclaration } from '../lib/context/record-versions.ts';
+import { checkVersions, rememberRoute, type VersionDeclaration } from '../lib/context/version-check.ts';
 import type { Config } from '../config.ts';
 
 export type { OrganizationContext, RequestContext };

@@ -26,7 +26,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The role, the organization or an initial password not yet changed does not allow this call; for want of a role, `required_roles` (any one would do) and `granted_by` (who may grant them) say which',
   404: 'No such row, or a feature switched off',
   405: 'The call exists but is refused for this resource',
-  409: 'Conflicts with existing data (a unique value taken, rows still depending on it), or the record was changed since the version sent (`key: validate.error.edited_elsewhere`, `conflict` or a batch\'s `conflicts`: who changed which fields, and the current record; nothing was written)',
+  409: "Conflicts with existing data (a unique value taken, rows still depending on it), or the record was changed since the version sent (`key: validate.error.edited_elsewhere`, `conflict` or a batch's `conflicts`: who changed which fields, and the current record; nothing was written)",
   413: 'The body or an uploaded file is too large',
   415: 'The body or an uploaded file is of a type this call does not take',
   422: 'An uploaded file is not what it claims to be',

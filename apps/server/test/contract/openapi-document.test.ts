@@ -70,7 +70,9 @@ describe('the API reference document', () => {
 
   it('documents If-Match, 409 and 428 on the writes that check a version (issue 36), not on creates', () => {
     const update = op('put', '/api/admin/organization/staff/{id}');
-    expect((update as { parameters?: unknown[] }).parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'If-Match' })]));
+    expect((update as { parameters?: unknown[] }).parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'If-Match' })]),
+    );
     for (const status of [409, 428]) expect(errorSchema(update, status), String(status)).toEqual(ERROR_BODY);
     const batch = op('delete', '/api/admin/organization/staff/batch');
     expect(errorSchema(batch, 428)).toEqual(ERROR_BODY);

@@ -5,9 +5,15 @@
  * actions there (the web's labels come from the same constant).
  */
 import type { AuditActions, AuditTarget } from '@bo/shared/audit-actions';
-import type { VersionOf } from './record-versions.ts';
 
 export type { AuditActions, AuditTarget } from '@bo/shared/audit-actions';
+
+/** A record another entry's change counts for (a product instance's product), optionally naming the fields it touched there (issue 36). */
+export interface VersionOf {
+  target_type: AuditTarget;
+  target_id: string | number;
+  fields?: readonly string[];
+}
 
 /** One audit entry, its action checked against its target type. */
 export type TypedAuditEntry = {

@@ -1,6 +1,6 @@
 import { can } from '@bo/shared/permissions';
 import type { AuditTarget } from '../context/audit-targets.ts';
-import type { CurrentView } from '../context/record-versions.ts';
+import type { CurrentView } from '../context/version-check.ts';
 import type { AdminReadContext } from '../context/request-context.ts';
 
 /**

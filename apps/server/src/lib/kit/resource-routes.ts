@@ -15,7 +15,7 @@ import { recordHistory, valuesToRestore, type HistoryRecord } from './record-his
 import { withVersion } from '@bo/shared/versions';
 import type { FastifyReply } from 'fastify';
 import type { ReadDb } from '../../db/database.ts';
-import type { CurrentView, VersionDeclaration } from '../context/record-versions.ts';
+import type { CurrentView, VersionDeclaration } from '../context/version-check.ts';
 import { versionsOfRows } from '../context/record-versions.ts';
 
 /** The spec's eight calls on a resource (section 3). */

@@ -226,6 +226,18 @@ describe('versions on the kit (issue 36)', () => {
     expect((await as(w).put(`${base}/order`, { ids: [b, c, a] })).statusCode).toBe(428);
   });
 
+  it('lets exactly one of two saves sent at the same moment with the same version through (the version row is locked)', async () => {
+    const row = await create('Race');
+    const results = await Promise.all([
+      as(alice).put(`${base}/${row.id}`, { name: 'Race (Alice)', sort: 1 }, ifMatch(1)),
+      as(bob).put(`${base}/${row.id}`, { name: 'Race (Bob)', sort: 2 }, ifMatch(1)),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    expect(await rowOf(row.id)).toEqual({ name: winner.name, sort: winner.sort });
+    expect((await as(alice).get(`${base}/${row.id}`)).json().version).toBe(2);
+  });
+
   it("answers 404, not 409, for another organization's row, whatever version is sent", async () => {
     const row = await create('Ours');
     await as(alice).put(`${base}/${row.id}`, { name: 'Ours 2', sort: 0 }, ifMatch(1));

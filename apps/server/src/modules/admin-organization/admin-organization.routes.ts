@@ -1,5 +1,5 @@
 import { versionConflictBody } from '@bo/shared/versions';
-import type { CurrentView } from '../../lib/context/record-versions.ts';
+import type { CurrentView } from '../../lib/context/version-check.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

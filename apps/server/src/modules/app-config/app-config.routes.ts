@@ -6,7 +6,7 @@ import { withVersion } from '@bo/shared/versions';
 import { appConfigReads, appConfigService } from './app-config.service.ts';
 import { answerVersioned } from '../../lib/kit/versioned-read.ts';
 import type { AdminReadContext } from '../../lib/context/request-context.ts';
-import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 
 /** One config document (its name), whose version a save sends back (issue 36). */
 const document: VersionDeclaration = { target: 'app_config', id: (req) => (req.params as { name: string }).name };

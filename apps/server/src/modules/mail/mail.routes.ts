@@ -1,4 +1,5 @@
-import { recordVersion, type VersionDeclaration } from '../../lib/context/record-versions.ts';
+import { recordVersion } from '../../lib/context/record-versions.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

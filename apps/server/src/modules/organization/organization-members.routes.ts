@@ -1,7 +1,8 @@
 import { withVersion } from '@bo/shared/versions';
 import type { OrganizationReadContext } from '../../lib/context/request-context.ts';
-import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 import { membershipVersionId } from './organization-members.service.ts';
+import { findMember } from './organization-members.repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,13 +39,7 @@ export async function organizationMemberRoutes(fastify: FastifyInstance) {
     find: async (ctx, id) => {
       const [org, adminId] = id.split(':').map(Number);
       if (org !== ctx.organizationId || !Number.isInteger(adminId)) return undefined;
-      const page = await organizationMembersReads(ctx as OrganizationReadContext).list({
-        page: 1,
-        per_page: 100,
-        sort: 'id',
-        order: 'asc',
-      } as never);
-      return page.data.find((m) => m.admin_id === adminId);
+      return findMember(ctx.db, (ctx as OrganizationReadContext).scope, adminId!).catch(() => undefined);
     },
   });
   const membership: VersionDeclaration = {

@@ -17,7 +17,7 @@ import {
 } from '@bo/shared/schemas/product';
 import { withVersion, versionConflictBody } from '@bo/shared/versions';
 import { answerVersioned } from '../../lib/kit/versioned-read.ts';
-import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import { productReads } from './product.service.ts';
 import { maxDepth } from './product-category.service.ts';

@@ -1,4 +1,4 @@
-import type { VersionDeclaration } from '../../lib/context/record-versions.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 import type { OrganizationReadContext } from '../../lib/context/request-context.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
