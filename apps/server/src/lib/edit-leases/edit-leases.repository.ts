@@ -91,15 +91,20 @@ export async function deleteLease(trx: Trx, target: LeaseTarget, adminId: number
 }
 
 export async function deleteSavedLeases(trx: Trx, saved: readonly SavedRecord[]): Promise<void> {
-  if (!saved.length) return;
-  await trx
-    .deleteFrom('edit_leases')
-    .where((eb) =>
-      eb.or(
-        saved.map((s) =>
-          eb.and([eb('target_type', '=', s.target_type), eb('target_id', '=', s.target_id), eb('admin_id', '=', s.admin_id)]),
-        ),
-      ),
-    )
-    .execute();
+  // One statement per record type and admin, ids in chunks: an import saves thousands of records at once.
+  const groups = new Map<string, { target_type: string; admin_id: number; ids: string[] }>();
+  for (const s of saved) {
+    const key = `${s.target_type}\u0000${s.admin_id}`;
+    const g = groups.get(key) ?? { target_type: s.target_type, admin_id: s.admin_id, ids: [] };
+    g.ids.push(s.target_id);
+    groups.set(key, g);
+  }
+  for (const g of groups.values())
+    for (let i = 0; i < g.ids.length; i += 500)
+      await trx
+        .deleteFrom('edit_leases')
+        .where('target_type', '=', g.target_type)
+        .where('admin_id', '=', g.admin_id)
+        .where('target_id', 'in', g.ids.slice(i, i + 500))
+        .execute();
 }

@@ -10,7 +10,11 @@ import { leaseStateFor, type LeaseTarget } from '../../lib/edit-leases/edit-leas
 const base = '/api/admin/edit-leases';
 const tags = ['edit-leases'];
 // Any signed-in admin reaches the routes; the record's own resource then decides (its read roles, its organization).
-const config = { roles: [], errors: [404] as const };
+const config = {
+  roles: [],
+  errors: [404] as const,
+  version: { unversioned: 'bookkeeping of who has a form open: changes no record (a take-over is audited)' },
+};
 
 const rowId = (id: string): number | null => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 

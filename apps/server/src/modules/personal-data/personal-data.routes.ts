@@ -15,6 +15,7 @@ import {
 } from '@bo/shared/schemas/personal-data';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { VersionDeclaration } from '../../lib/context/version-check.ts';
 import { sendXlsx } from '../../lib/xlsx-stream.ts';
 import { encryptedFields } from '../../lib/personal-data/categories.ts';
 import { openedValues } from '../../lib/personal-data/sealed-columns.ts';
@@ -86,6 +87,8 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
   );
 
   const organization = { roles: ROLES.organizationAdmin, organization: true } as const;
+  // A correction or an erasure changes the staff record: it carries the version the person's record was read at.
+  const staffRecord: VersionDeclaration = { target: 'staff', id: (req) => (req.params as { id: number }).id };
 
   app.get(
     '/api/admin/organization/personal-data/staff/:id/copy',
@@ -125,7 +128,7 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
         body: correctionBody,
         response: { 200: z.object({ staff_id: z.number(), changed: z.array(z.string()) }) },
       },
-      config: { ...organization, errors: [409] },
+      config: { ...organization, errors: [409], version: staffRecord },
     },
     (req) => req.write('organization', (ctx) => personalRights(ctx).correct(req.params.id, req.body.changes, req.body.reason)),
   );
@@ -142,7 +145,7 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
         body: erasureBody,
         response: { 200: erasureResponse },
       },
-      config: organization,
+      config: { ...organization, version: staffRecord },
     },
     (req) => req.write('organization', (ctx) => personalRights(ctx).erase(req.params.id, req.body.reason)),
   );

@@ -22,7 +22,11 @@ export async function staffRevealRoutes(fastify: FastifyInstance) {
         body: revealBody,
         response: { 200: revealResponse },
       },
-      config: { roles: ROLES.personalDataReveal, organization: true },
+      config: {
+        roles: ROLES.personalDataReveal,
+        organization: true,
+        version: { unversioned: 'a look at one field: audited as a reveal, changes no record' },
+      },
     },
     (req) => req.write('organization', (ctx) => revealStaffField(ctx, req.params.id, req.body)),
   );

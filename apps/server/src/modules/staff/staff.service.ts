@@ -273,8 +273,9 @@ export function staffService(ctx: RequestContext): StaffService {
     async restore(before, values) {
       const parsed = staffInput.safeParse({ ...before, ...values });
       if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
-      // `update` below checks the input (certificate types, the national id, the photo) as any save does.
       const data = parsed.data;
+      // Checked before a deleted certificate comes back: a type deleted since is the field's 400, not a broken row.
+      await checkInput(data, await writableKeyRing(db, ctx.config), personalChanges(data, before), before.id);
       const restoredCertificates = Array.isArray(values.certificates) ? (values.certificates as Certificate[]) : [];
       const existing = new Map((await certificateRowsOf(db, scope, before.id)).map((c) => [c.id, c]));
       for (const c of data.certificates)
