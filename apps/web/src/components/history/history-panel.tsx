@@ -118,8 +118,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
     enabled: open,
   });
   const restore = useMutation({
-    mutationFn: (body: { entry_id: number; fields?: string[] }) =>
-      api.post<R>(`${base}/restore`, body, { organization, version }),
+    mutationFn: (body: { entry_id: number; fields?: string[] }) => api.post<R>(`${base}/restore`, body, { organization, version }),
     onSuccess: async (record) => {
       toast.success({ title: t('restored') });
       onRestored?.(record);
