@@ -28,6 +28,8 @@ describe.skipIf(skipReason !== null)('the server process outlives its PostgreSQL
     const env = {
       DATABASE_URL: throughProxy(pgDb.url, proxy),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // Instances of one database share the key that wraps its personal-data keys (docs/scaling.md).
+      PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     };

@@ -80,7 +80,7 @@ describe('route declarations', () => {
         'GET /api/admin/work-runs/interrupted',
         'DELETE /api/admin/work-runs/interrupted/:id',
         // Issue 36: a record's version for an open form; the record's own read roles are checked inside (404 otherwise).
-        'GET /api/admin/record-versions/:target_type/:target_id',
+        'GET /api/admin/record-versions/:target_type/:target_key',
         // Issue 36: edit leases; the record's own resource then decides (its read roles and organization).
         'POST /api/admin/edit-leases',
         'DELETE /api/admin/edit-leases',

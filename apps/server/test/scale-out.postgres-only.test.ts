@@ -32,6 +32,8 @@ describe.skipIf(skipReason !== null)('two instances on one PostgreSQL and one Re
       DATABASE_URL: pgDb.url,
       REDIS_URL: throughProxy(redisUrl!, redisProxy),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // Instances of one database share the key that wraps its personal-data keys (docs/scaling.md).
+      PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',

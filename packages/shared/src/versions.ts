@@ -12,7 +12,7 @@ export type RecordVersionsBody = z.infer<typeof recordVersionsBody>;
 /** Who changed a record last, and when: what an open form shows when it is behind. */
 export const versionChangedBy = z.object({ id: z.number(), name: z.string() }).nullable();
 
-/** `GET /api/admin/record-versions/:target_type/:target_id`. */
+/** `GET /api/admin/record-versions/:target_type/:target_key`. */
 export const recordVersionSchema = z.object({
   version: z.number().int(),
   changed_by: versionChangedBy,

@@ -5,7 +5,7 @@ import type { AdminReadContext } from '../context/request-context.ts';
 
 /**
  * Who may read a record of a target, and how it is found in the caller's reach (issue 36): what
- * `GET /api/admin/record-versions/:target_type/:target_id` and the edit leases check before they say
+ * `GET /api/admin/record-versions/:target_type/:target_key` and the edit leases check before they say
  * anything about a record. The kit adds its resources' single reads; hand-written forms add their own.
  */
 export interface RecordReader {

@@ -249,7 +249,7 @@ describe('versions on the kit (issue 36)', () => {
     expect((await as(otherOrgWriter).get(`/api/admin/record-versions/certificate_type/${row.id}`)).statusCode).toBe(404);
   });
 
-  it('says who changed a record last and when (GET /api/admin/record-versions/:target_type/:target_id)', async () => {
+  it('says who changed a record last and when (GET /api/admin/record-versions/:target_type/:target_key)', async () => {
     const row = await create('Hoist');
     await as(bob).put(`${base}/${row.id}`, { name: 'Hoist (Bob)', sort: 0 }, ifMatch(1));
     const res = await as(alice).get(`/api/admin/record-versions/certificate_type/${row.id}`);

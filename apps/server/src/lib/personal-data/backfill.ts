@@ -23,7 +23,10 @@ const LEGACY_PLAIN_TABLES: readonly PersonalTable[] = ['staff'];
 export async function preparePersonalData(system: PrincipalContexts<SystemPrincipal>): Promise<number> {
   const { config } = system.read();
   keyEncryptionKey(config);
-  await system.inTransaction(async (ctx) => void (await writableKeyRing(ctx.trx, ctx.config)));
+  const makeKeys = () => system.inTransaction(async (ctx) => void (await writableKeyRing(ctx.trx, ctx.config)));
+  // Two instances starting at once on one database both make the keys; one index key may exist, so the
+  // later one is refused by the unique index and then finds the keys the other made.
+  await makeKeys().catch(makeKeys);
   let done = 0;
   for (const table of LEGACY_PLAIN_TABLES) {
     const fields = encryptedFields(table);

@@ -20,7 +20,7 @@ export interface VersionConflict<R = unknown> {
   current: R;
 }
 
-/** `GET /api/admin/record-versions/:target_type/:target_id`. */
+/** `GET /api/admin/record-versions/:target_type/:target_key`. */
 export interface RecordVersionAnswer {
   version: number;
   changed_by: ChangedBy | null;
