@@ -25,17 +25,23 @@ export interface ApiSession {
 export async function apiAs(url: string, email: string, password: string): Promise<ApiSession> {
   const fingerprint = `e2e-${Math.random().toString(36).slice(2)}`;
   // Issue 36: a seeding write of one record sends the version the record has now (its read's ETag),
-  // as the server's test helper does; a record without a read of its own sends none.
+  // as the server's test helper does; any other seeding write (a batch, a child of a record, a settings
+  // document without a read at its path) overwrites on purpose: `If-Match: *`, which a create ignores.
   const versionOf = async (path: string, token?: string): Promise<Record<string, string>> => {
     const r = await fetch(`${url}${path.split('?')[0]}`, {
       headers: { 'x-fingerprint': fingerprint, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     await r.arrayBuffer();
     const etag = r.ok ? r.headers.get('etag') : null;
-    return etag ? { 'if-match': etag } : {};
+    return { 'if-match': etag ?? '*' };
   };
   const raw = async (method: string, path: string, body: unknown, token?: string) => {
-    const version = ['PUT', 'PATCH', 'DELETE'].includes(method) && token ? await versionOf(path, token) : {};
+    const version =
+      ['PUT', 'PATCH', 'DELETE'].includes(method) && token
+        ? await versionOf(path, token)
+        : method === 'POST' && token
+          ? { 'if-match': '*' }
+          : {};
     const r = await fetch(`${url}${path}`, {
       method,
       headers: {

@@ -37,7 +37,8 @@ const KEY = ['website-settings'];
 type Values = Required<{ [K in keyof WebsiteSettingsInput]: Exclude<WebsiteSettingsInput[K], undefined> }>;
 type TextField = Exclude<keyof Values, 'logo_photo_id' | 'social_links'>;
 
-const valuesOf = ({ logo: _l, updated_at: _u, ...fields }: WebsiteSettings): Values => fields as Values;
+// The version travels as If-Match (issue 36), not in the body the server checks strictly.
+const valuesOf = ({ logo: _l, updated_at: _u, version: _v, ...fields }: WebsiteSettings & { version?: number }): Values => fields as Values;
 const rule = (name: TextField) => [schemaRule(websiteSettingsInput.shape[name])];
 
 /** /admin/website-settings: the company's identity on the website (name per language, tagline, logo, contact, social links, footer). */
