@@ -45,7 +45,7 @@ function toEntry(targetType: string, row: HistoryEntryRow): HistoryEntry {
 export async function stateAsOf(
   db: ReadContext['db'],
   targetType: string,
-  targetId: number,
+  targetId: number | string,
   organizationId: number | null,
   current: Snapshot | null,
   instant: string,
@@ -62,7 +62,7 @@ export async function stateAsOf(
 
 export interface HistoryRecord {
   targetType: string;
-  targetId: number;
+  targetId: number | string;
   /** The organization whose entries are the record's (an organization's resource), or null. */
   organizationId: number | null;
   /** The record as the caller reads it now; null when it is gone (its history is still the caller's). */
