@@ -34,7 +34,8 @@ export const versionOf = (record: unknown): number | undefined => {
 export interface HistoryPanelProps<R> {
   /** The audit target type of the record (`staff`, `admin`, `page`, …): `/api/admin/history/{targetType}/{id}`. */
   targetType: string;
-  id: number;
+  /** The record's id as its audit entries name it (a settings document's: `app`, `1`, `<template>:<locale>`). */
+  id: number | string;
   /** Calls carry the active organization (an organization's resource). */
   organization?: boolean;
   /** Who may restore (the record's write roles); others see the history only. */
