@@ -10,8 +10,39 @@ function entriesOf(db: ReadDb, targetType: string, targetId: number | string, or
   return q;
 }
 
+/** Records whose entries a record's history lists beside its own (a product's SKU rows): a target type and its ids. */
+export interface HistoryPart {
+  targetType: string;
+  ids: readonly (number | string)[];
+}
+
+/** The record's own entries and its parts' (read only: a part's entry is never restored through the record). */
+function entriesWithParts(
+  db: ReadDb,
+  targetType: string,
+  targetId: number | string,
+  organizationId: number | null,
+  parts: readonly HistoryPart[],
+) {
+  const listed = parts.filter((p) => p.ids.length);
+  if (!listed.length) return entriesOf(db, targetType, targetId, organizationId);
+  let q = db
+    .selectFrom('audit_logs as l')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('l.target_type', '=', targetType), eb('l.target_id', '=', String(targetId))]),
+        ...listed.map((p) => eb.and([eb('l.target_type', '=', p.targetType), eb('l.target_id', 'in', p.ids.map(String))])),
+      ]),
+    );
+  if (organizationId !== null) q = q.where('l.organization_id', '=', organizationId);
+  return q;
+}
+
 const entryColumns = [
   'l.id',
+  'l.target_type',
+  'l.target_id',
+  'l.target_label',
   'l.action',
   'l.actor_kind',
   'l.actor_id',
@@ -32,16 +63,17 @@ export async function historyPage(
   organizationId: number | null,
   page: number,
   perPage: number,
+  parts: readonly HistoryPart[] = [],
 ) {
   const [rows, count] = await Promise.all([
-    entriesOf(db, targetType, targetId, organizationId)
+    entriesWithParts(db, targetType, targetId, organizationId, parts)
       .leftJoin('admins as actor', 'actor.id', 'l.actor_id')
       .select(entryColumns)
       .orderBy('l.id', 'desc')
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    entriesOf(db, targetType, targetId, organizationId)
+    entriesWithParts(db, targetType, targetId, organizationId, parts)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -64,7 +96,13 @@ export const historySince = (db: ReadDb, targetType: string, targetId: number | 
     .execute();
 
 /** Entries from `fromId` on (newest first), to undo back to the state before or after one entry. */
-export const historyFromEntry = (db: ReadDb, targetType: string, targetId: number | string, organizationId: number | null, fromId: number) =>
+export const historyFromEntry = (
+  db: ReadDb,
+  targetType: string,
+  targetId: number | string,
+  organizationId: number | null,
+  fromId: number,
+) =>
   entriesOf(db, targetType, targetId, organizationId)
     .where('l.id', '>=', fromId)
     .select(['l.id', 'l.action', 'l.before', 'l.after'])
