@@ -29,7 +29,7 @@ const entry = {
   restored_entry_id: null,
   part: null as null | { target_type: string; target_id: string; label: string | null },
 };
-let listed: (typeof entry)[];
+let listed: unknown[];
 
 beforeEach(() => {
   resetTokenStore();
@@ -118,7 +118,7 @@ describe('HistoryPanel', () => {
         changes: [{ field: 'stock', label_key: 'product_instance.stock', before: 3, after: 9 }],
         restorable: false,
         part: { target_type: 'product_instance', target_id: '7', label: '水泥 20kg' },
-      } as typeof entry,
+      },
     ];
     render(
       <QueryClientProvider client={queryClient}>
