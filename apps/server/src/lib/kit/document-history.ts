@@ -24,7 +24,7 @@ export interface RestoredFrom {
 export interface DocumentHistory<V extends object> {
   target: AuditTarget;
   roles: { read: readonly string[]; restore: readonly string[] };
-  /** The audit id the path's `:id` names, or undefined when there is no such document (404). */
+  /** The audit id the path's `:document` names, or undefined when there is no such document (404). */
   idOf(param: string): string | undefined;
   /** The document as its audit entries snapshot it (what a history diffs and `as_of` rebuilds). */
   current(ctx: AdminReadContext, id: string): Promise<Snapshot>;
@@ -36,8 +36,9 @@ export interface DocumentHistory<V extends object> {
 
 export function documentHistoryRoutes<V extends object>(fastify: FastifyInstance, decl: DocumentHistory<V>) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const path = `/api/admin/history/${decl.target}/:id`;
-  const params = z.object({ id: z.string().min(1).max(200) });
+  // `:document`, not `:id`: a document's audit id is a name (`app`, `sign_in_code:en-US`), not a row id.
+  const path = `/api/admin/history/${decl.target}/:document`;
+  const params = z.object({ document: z.string().min(1).max(200) });
   const tags = ['history'];
   const idOr404 = (param: string) => {
     const id = decl.idOf(param);
@@ -60,7 +61,7 @@ export function documentHistoryRoutes<V extends object>(fastify: FastifyInstance
     },
     async (req) => {
       const ctx = req.read('admin');
-      const id = idOr404(req.params.id);
+      const id = idOr404(req.params.document);
       const current = await decl.current(ctx, id);
       return recordHistory(ctx.db, { targetType: decl.target, targetId: id, organizationId: null, current }, req.query);
     },
@@ -81,12 +82,12 @@ export function documentHistoryRoutes<V extends object>(fastify: FastifyInstance
       config: {
         roles: decl.roles.restore,
         errors: [404] as const,
-        version: { target: decl.target, id: (r) => idOr404((r.params as { id: string }).id) },
+        version: { target: decl.target, id: (r) => idOr404((r.params as { document: string }).document) },
       },
     },
     (req, reply) =>
       req.write('admin', async (ctx) => {
-        const id = idOr404(req.params.id);
+        const id = idOr404(req.params.document);
         const current = await decl.current(ctx, id);
         const record = { targetType: decl.target, targetId: id, organizationId: null, current };
         const { values, fields } = await valuesToRestore(ctx.db, record, req.body);
