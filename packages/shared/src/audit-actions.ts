@@ -55,7 +55,7 @@ export const AUDIT_ACTIONS = {
   edit_lease: ['take_over'],
   /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
   mail: ['resend'],
-  mail_template: ['update', 'reset', 'send_test'],
+  mail_template: ['update', 'reset', 'send_test', 'restore'],
   one_time_code: ['delete'],
   organization: ['create', 'update', 'patch', 'delete', 'restore'],
   organization_member: ['add', 'invite', 'update', 'remove', 'resend_invitation'],

@@ -32,6 +32,8 @@ export const historyEntry = z.object({
   job: z.string().nullable(),
   created_at: z.string(),
   changes: z.array(historyChange),
+  /** An entry of a part of the record (a product's SKU row, `product_instance`): its type, id and name then; null for the record's own. */
+  part: z.object({ target_type: z.string(), target_id: z.string(), label: z.string().nullable() }).nullable(),
   /** Whether a restore can put back what this entry changed (its `before` holds values). */
   restorable: z.boolean(),
   /** A restore entry: the entry it restored. */

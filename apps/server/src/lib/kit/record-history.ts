@@ -2,7 +2,9 @@ import type { HistoryChange, HistoryEntry } from '@bo/shared/schemas/history';
 import { instantRange } from '@bo/shared/dates';
 import { badRequest, notFound } from '../errors.ts';
 import type { ReadContext } from '../context/request-context.ts';
-import { historyEntryOf, historyPage, historySince, type HistoryEntryRow } from './record-history.repository.ts';
+import { historyEntryOf, historyPage, historySince, type HistoryEntryRow, type HistoryPart } from './record-history.repository.ts';
+
+export type { HistoryPart };
 
 /** Keys of a snapshot that are not the record's own values: never diffed, never restored. */
 const META_KEYS = new Set(['id', 'created_at', 'updated_at', 'version', 'restored_entry_id', 'restored_fields', 'overwrite']);
@@ -26,6 +28,8 @@ export function changesOf(targetType: string, before: unknown, after: unknown): 
 function toEntry(targetType: string, row: HistoryEntryRow): HistoryEntry {
   const before = parse(row.before);
   const after = parse(row.after);
+  // A part's entry (a product's SKU row): labelled by its own type, listed, not restored through the record.
+  const isPart = row.target_type !== targetType;
   const restored = isObject(after) && typeof after.restored_entry_id === 'number' ? after.restored_entry_id : null;
   return {
     id: row.id,
@@ -35,8 +39,9 @@ function toEntry(targetType: string, row: HistoryEntryRow): HistoryEntry {
       row.actor_id !== null && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name, email: row.actor_email ?? '' } : null,
     job: row.actor_kind === 'system' ? row.user_agent : null,
     created_at: row.created_at,
-    changes: changesOf(targetType, before, after),
-    restorable: row.action !== 'delete' && row.action !== 'create' && isObject(before) && Object.keys(before).length > 0,
+    changes: changesOf(row.target_type, before, after),
+    part: isPart ? { target_type: row.target_type, target_id: row.target_id ?? '', label: row.target_label } : null,
+    restorable: !isPart && row.action !== 'delete' && row.action !== 'create' && isObject(before) && Object.keys(before).length > 0,
     restored_entry_id: restored,
   };
 }
@@ -45,7 +50,7 @@ function toEntry(targetType: string, row: HistoryEntryRow): HistoryEntry {
 export async function stateAsOf(
   db: ReadContext['db'],
   targetType: string,
-  targetId: number,
+  targetId: number | string,
   organizationId: number | null,
   current: Snapshot | null,
   instant: string,
@@ -62,11 +67,13 @@ export async function stateAsOf(
 
 export interface HistoryRecord {
   targetType: string;
-  targetId: number;
+  targetId: number | string;
   /** The organization whose entries are the record's (an organization's resource), or null. */
   organizationId: number | null;
   /** The record as the caller reads it now; null when it is gone (its history is still the caller's). */
   current: Snapshot | null;
+  /** Records whose entries the history lists too (read only: not in `as_of`, not restorable). */
+  parts?: readonly HistoryPart[];
 }
 
 /** A page of the record's history, and with `asOf` (a Taipei day) its state at the end of that day. */
@@ -76,7 +83,7 @@ export async function recordHistory(
   query: { page: number; per_page: number; as_of?: string },
 ) {
   const { targetType, targetId, organizationId } = record;
-  const { rows, total } = await historyPage(db, targetType, targetId, organizationId, query.page, query.per_page);
+  const { rows, total } = await historyPage(db, targetType, targetId, organizationId, query.page, query.per_page, record.parts);
   if (!record.current && total === 0) throw notFound();
   const meta = { page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) };
   const data = rows.map((r) => toEntry(targetType, r));

@@ -11,7 +11,7 @@ import type { AdminReadContext, RequestContext } from '../context/request-contex
 import { storeOrder, type OrderDeclaration } from './row-order.ts';
 import { historyQuery, historyResponse, restoreInput } from '@bo/shared/schemas/history';
 import { badRequest, fieldErrorsOf, notFound as notFoundError } from '../errors.ts';
-import { recordHistory, valuesToRestore, type HistoryRecord } from './record-history.ts';
+import { recordHistory, valuesToRestore, type HistoryPart, type HistoryRecord } from './record-history.ts';
 import { withVersion } from '@bo/shared/versions';
 import type { FastifyReply } from 'fastify';
 import type { ReadDb } from '../../db/database.ts';
@@ -90,7 +90,13 @@ export interface ResourceDeclaration<T extends AuditTarget, View extends { id: n
    * with the read roles and `POST …/restore` with the update roles. A restore goes through `update` with the
    * current record and the restored values (parsed by `schemas.input`), unless `restore` says how.
    */
-  history?: true | { restore?(ctx: RequestContext, current: View, values: Record<string, unknown>): Promise<View> };
+  history?:
+    | true
+    | {
+        restore?(ctx: RequestContext, current: View, values: Record<string, unknown>): Promise<View>;
+        /** Records whose entries the history lists beside the record's own (a product's SKU rows), read only. */
+        parts?(ctx: AdminReadContext, id: number): Promise<HistoryPart[]>;
+      };
   /** The index and single read, on a read context: a write there does not compile. */
   reads(ctx: AdminReadContext): ResourceReads<View, Query, List>;
   /** The writes, in the call's transaction; none for a read-only resource. */
@@ -373,6 +379,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
     if (decl.history && has('read')) registerHistory();
     function registerHistory() {
       const restore = decl.history === true ? undefined : decl.history?.restore;
+      const parts = decl.history === true ? undefined : decl.history?.parts;
       const historyPath = `/api/admin/history/${target}/:id`;
       const recordOf = async (req: FastifyRequest, ctx: { organizationId: number | null }, id: number): Promise<HistoryRecord> => {
         const [current] = await decl.reads(req.read(door)).find([id]);
@@ -401,7 +408,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           const record = await recordOf(req, ctx, req.params.id);
           // A record gone (deleted) shows its history only to callers of its organization (organization resources).
           if (!record.current && !decl.organization) throw notFoundError();
-          return recordHistory(ctx.db, record, req.query);
+          return recordHistory(ctx.db, { ...record, parts: parts ? await parts(ctx, req.params.id) : [] }, req.query);
         },
       );
       if (!has('update') && !restore) return;

@@ -7,6 +7,8 @@ import { appConfigReads, appConfigService } from './app-config.service.ts';
 import { answerVersioned } from '../../lib/kit/versioned-read.ts';
 import type { AdminReadContext } from '../../lib/context/request-context.ts';
 import type { VersionDeclaration } from '../../lib/context/version-check.ts';
+import { documentHistoryRoutes } from '../../lib/kit/document-history.ts';
+import { isAppConfigName } from '../../lib/app-config.ts';
 
 /** One config document (its name), whose version a save sends back (issue 36). */
 const document: VersionDeclaration = { target: 'app_config', id: (req) => (req.params as { name: string }).name };
@@ -19,6 +21,16 @@ export async function appConfigRoutes(fastify: FastifyInstance) {
     target: 'app_config',
     roles: ROLES.superAdmin,
     find: (ctx, name) => appConfigReads(ctx as AdminReadContext).read(name),
+  });
+
+  // History and restore per field (docs/history.md), as a kit resource's: `/api/admin/history/app_config/:name`.
+  documentHistoryRoutes(fastify, {
+    target: 'app_config',
+    roles: { read: ROLES.superAdmin, restore: ROLES.superAdmin },
+    idOf: (name) => (isAppConfigName(name) ? name : undefined),
+    current: async (ctx, name) => (await appConfigReads(ctx).read(name)).config,
+    restore: (ctx, name, values, restored) => appConfigService(ctx).update(name, values, restored),
+    view: appConfigResponse,
   });
 
   app.get(

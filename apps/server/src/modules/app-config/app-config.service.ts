@@ -1,3 +1,4 @@
+import type { RestoredFrom } from '../../lib/kit/document-history.ts';
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound, roleMissing } from '../../lib/errors.ts';
@@ -55,7 +56,8 @@ export const appConfigReads = ({ db }: AdminReadContext) => ({
 export function appConfigService(ctx: RequestContext) {
   const { db } = ctx;
   return {
-    async update(name: string, patch: Record<string, unknown>): Promise<Answer> {
+    /** `restored`: a restore from the history (docs/history.md), audited `restore` naming its entry. */
+    async update(name: string, patch: Record<string, unknown>, restored?: RestoredFrom): Promise<Answer> {
       const n = known(name);
       const { stored } = await readStoredConfig(db, n);
       const before = effectiveConfig(stored);
@@ -66,7 +68,17 @@ export function appConfigService(ctx: RequestContext) {
       const checked = effectiveConfigOrFieldErrors(next);
       const updatedAt = new Date().toISOString();
       await writeStoredConfig(db, n, next, updatedAt);
-      await ctx.audit({ action: 'update', target_type: 'app_config', target_id: n, before, after: checked });
+      await ctx.audit(
+        restored
+          ? {
+              action: 'restore',
+              target_type: 'app_config',
+              target_id: n,
+              before,
+              after: { ...checked, restored_entry_id: restored.entry_id, restored_fields: restored.fields },
+            }
+          : { action: 'update', target_type: 'app_config', target_id: n, before, after: checked },
+      );
       return { name: n, config: checked, updated_at: updatedAt };
     },
 

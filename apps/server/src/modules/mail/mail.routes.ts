@@ -21,7 +21,9 @@ import {
   outboxRowSchema,
 } from '@bo/shared/schemas/mail';
 import type { ReadDb } from '../../db/database.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, fieldErrorsOf, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/context/request-context.ts';
+import { documentHistoryRoutes, type RestoredFrom } from '../../lib/kit/document-history.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
 import {
@@ -97,6 +99,74 @@ export async function mailRoutes(fastify: FastifyInstance) {
     };
   };
 
+  /** A template's text as its save stores it: through the mail allow-list (no script, on*= or javascript:), placeholders kept. */
+  const checkedText = async (name: MailTemplateName, body: { subject: string; html: string }, who: string) => {
+    const text = { subject: body.subject, html: (await sanitizeFields('mail', { html: body.html }, who)).html! };
+    if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
+    const problems = templateProblems(templateDefinition(name), text);
+    if (Object.keys(problems).length) throw badRequest(problems);
+    return text;
+  };
+
+  /** Saves the administrator's version, audited `update`, or `restore` naming the history entry it put back. */
+  const storeTemplate = async (
+    { trx, principal: actor, audit }: RequestContext,
+    name: MailTemplateName,
+    locale: MailLocale,
+    text: { subject: string; html: string },
+    restored?: RestoredFrom,
+  ) => {
+    const before = await templateText(trx, name, locale);
+    await saveTemplateOverride(trx, {
+      template: name,
+      locale,
+      subject: text.subject,
+      html: text.html,
+      updated_by: actor.id,
+      updated_at: new Date().toISOString(),
+    });
+    const target = {
+      target_type: 'mail_template',
+      target_id: `${name}:${locale}`,
+      before: { subject: before.subject, html: before.html },
+    } as const;
+    await audit(
+      restored
+        ? { ...target, action: 'restore', after: { ...text, restored_entry_id: restored.entry_id, restored_fields: restored.fields } }
+        : { ...target, action: 'update', after: text },
+    );
+  };
+
+  /** `name:locale` as the audit names one template in one locale, or undefined. */
+  const templateOf = (id: string): { name: MailTemplateName; locale: MailLocale } | undefined => {
+    const [name, locale, ...rest] = id.split(':');
+    if (rest.length || !TEMPLATES.some((t) => t.name === name) || !(MAIL_LOCALES as readonly string[]).includes(locale ?? ''))
+      return undefined;
+    return { name: name as MailTemplateName, locale: locale as MailLocale };
+  };
+
+  // History and restore per field (docs/history.md), as a kit resource's: `/api/admin/history/mail_template/<name>:<locale>`.
+  documentHistoryRoutes(fastify, {
+    target: 'mail_template',
+    roles: { read: roles, restore: roles },
+    idOf: (id) => (templateOf(id) ? id : undefined),
+    current: async (ctx, id) => {
+      const { name, locale } = templateOf(id)!;
+      const text = await templateText(ctx.db, name, locale);
+      return { subject: text.subject, html: text.html };
+    },
+    restore: async (ctx, id, values, restored) => {
+      const { name, locale } = templateOf(id)!;
+      const now = await templateText(ctx.db, name, locale);
+      const body = { subject: now.subject, html: now.html, ...values } as { subject: string; html: string };
+      const parsed = mailTemplateBody.safeParse(body);
+      if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
+      await storeTemplate(ctx, name, locale, await checkedText(name, parsed.data, `admin:${ctx.principal.id}`), restored);
+      return describeTemplate(ctx.db, name);
+    },
+    view: mailTemplateSchema,
+  });
+
   app.get(
     '/api/admin/mail/templates',
     {
@@ -128,33 +198,8 @@ export async function mailRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { name, locale } = req.params;
-      // Stored through the mail allow-list (no script, on*= or javascript:), placeholders kept.
-      const text = {
-        subject: req.body.subject,
-        html: (await sanitizeFields('mail', { html: req.body.html }, `admin:${req.actor.id}`)).html!,
-      };
-      if (!text.html.trim()) throw badRequest({ html: ['validate.error.required'] });
-      const problems = templateProblems(templateDefinition(name), text);
-      if (Object.keys(problems).length) throw badRequest(problems);
-      await req.write('admin', async ({ trx, principal: actor, audit }) => {
-        const before = await templateText(trx, name, locale);
-        const now = new Date().toISOString();
-        await saveTemplateOverride(trx, {
-          template: name,
-          locale,
-          subject: text.subject,
-          html: text.html,
-          updated_by: actor.id,
-          updated_at: now,
-        });
-        await audit({
-          action: 'update',
-          target_type: 'mail_template',
-          target_id: `${name}:${locale}`,
-          before: { subject: before.subject, html: before.html },
-          after: text,
-        });
-      });
+      const text = await checkedText(name, req.body, `admin:${req.actor.id}`);
+      await req.write('admin', (ctx) => storeTemplate(ctx, name, locale, text));
       return describeTemplate(req.read('admin').db, name);
     },
   );

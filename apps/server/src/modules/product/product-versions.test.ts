@@ -137,3 +137,44 @@ describe('products with their SKU rows, versioned (issue 36)', () => {
     expect(((await as(amy).get(`${P}/${id}/instances`)).json().data as Instance[]).map((i) => i.id)).toEqual([...ids].reverse());
   });
 });
+
+describe("a product's history with its SKU rows (issue 36)", () => {
+  it("lists an instance's edit and a batch beside the product's own entries, read only, labelled by the instance", async () => {
+    const id = await productWithInstances();
+    const [first, second] = await instanceRows(id);
+    const auto = api(t.app, amy);
+    expect((await auto.put(`${P}/${id}/instances/${first!.id}`, { sku: 'CEM-20', price: 120, stock: 3 })).statusCode).toBe(200);
+    expect((await auto.patch(`${P}/${id}/instances/batch`, { ids: [second!.id], stock: 9 })).statusCode).toBe(200);
+
+    const res = await auto.get(`/api/admin/history/product/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [batch, edit, ...own] = res.json().data;
+    expect(batch).toMatchObject({
+      action: 'patch',
+      part: { target_type: 'product_instance', target_id: String(second!.id) },
+      changes: [{ field: 'stock', label_key: 'product_instance.stock', before: second!.stock, after: 9 }],
+      restorable: false,
+    });
+    expect(edit).toMatchObject({
+      action: 'update',
+      part: { target_type: 'product_instance', target_id: String(first!.id) },
+      restorable: false,
+    });
+    expect(edit.changes).toEqual(
+      expect.arrayContaining([{ field: 'sku', label_key: 'product_instance.sku', before: first!.sku, after: 'CEM-20' }]),
+    );
+    expect(own.map((e: any) => e.action)).toEqual(['generate_instances', 'create']);
+    expect(own.every((e: any) => e.part === null)).toBe(true);
+    expect(res.json().meta.total).toBe(4);
+
+    // An instance's entry is not the product's to put back: 404, nothing written.
+    expect((await auto.post(`/api/admin/history/product/${id}/restore`, { entry_id: edit.id })).statusCode).toBe(404);
+    // Another product's history does not list these rows.
+    const other = await productWithInstances();
+    const others = (await auto.get(`/api/admin/history/product/${other}`)).json().data;
+    expect(others.some((e: any) => e.part)).toBe(false);
+    // The product roles decide.
+    const outsider = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PAGE'] }));
+    expect((await api(t.app, outsider).get(`/api/admin/history/product/${id}`)).statusCode).toBe(403);
+  });
+});

@@ -1,3 +1,4 @@
+import { instanceRowsOf } from './product-instance.repository.ts';
 import { ROLES } from '@bo/shared/permissions';
 import { sortOrder } from '@bo/shared/schemas/content';
 import {
@@ -44,7 +45,10 @@ export const productModule = defineModule({
       path: '/api/admin/product',
       tags: ['product'],
       target: 'product',
-      history: true,
+      // Its SKU rows' edits (price, stock, SKU: audited on product_instance) are part of its history, as a staff's certificates are.
+      history: {
+        parts: async (ctx, id) => [{ targetType: 'product_instance', ids: (await instanceRowsOf(ctx.db, id)).map((r) => r.id) }],
+      },
       roles: { read: ROLES.product, write: ROLES.product },
       schemas: { view: productSchema, input: productInput, listQuery: productListQuery },
       patch: { fields: ['status', 'sort_order'], rules: { status: z.enum(PRODUCT_STATUSES), sort_order: sortOrder.unwrap() } },

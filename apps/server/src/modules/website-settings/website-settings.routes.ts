@@ -6,6 +6,9 @@ import { ROLES } from '@bo/shared/permissions';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { publicWebsiteSchema, websiteSettingsInput, websiteSettingsSchema } from '@bo/shared/schemas/website-settings';
 import { z } from 'zod';
+import type { AdminReadContext } from '../../lib/context/request-context.ts';
+import { badRequest, fieldErrorsOf } from '../../lib/errors.ts';
+import { documentHistoryRoutes } from '../../lib/kit/document-history.ts';
 import { sendPublic } from '../../lib/public-read.ts';
 import { publicWebsite, websiteSettingsReads, websiteSettingsService } from './website-settings.service.ts';
 
@@ -15,6 +18,27 @@ export async function websiteSettingsRoutes(fastify: FastifyInstance) {
   const tags = ['website-settings'];
   const config = { roles: ROLES.website };
   fastify.recordReaders.add({ target: 'website_settings', roles: ROLES.website, find: async (_ctx, id) => (id === '1' ? {} : undefined) });
+
+  // History and restore per field (docs/history.md), as a kit resource's: `/api/admin/history/website_settings/1`.
+  const snapshot = async (ctx: AdminReadContext) => {
+    const { logo: _logo, ...fields } = await websiteSettingsReads(ctx).read();
+    return fields;
+  };
+  documentHistoryRoutes(fastify, {
+    target: 'website_settings',
+    roles: { read: ROLES.website, restore: ROLES.website },
+    idOf: (id) => (id === '1' ? id : undefined),
+    current: (ctx) => snapshot(ctx),
+    restore: async (ctx, _id, values, restored) => {
+      // The document is replaced whole: the current input with the restored fields, checked as the form's save is.
+      const state: Record<string, unknown> = { ...(await snapshot(ctx)), ...values };
+      const own = Object.fromEntries(Object.entries(state).filter(([k]) => Object.hasOwn(websiteSettingsInput.shape, k)));
+      const parsed = websiteSettingsInput.safeParse(own);
+      if (!parsed.success) throw badRequest(fieldErrorsOf(parsed.error));
+      return websiteSettingsService(ctx).update(parsed.data, restored);
+    },
+    view: websiteSettingsSchema,
+  });
 
   app.get(
     '/api/admin/website-settings',

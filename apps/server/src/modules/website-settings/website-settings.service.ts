@@ -8,6 +8,7 @@ import {
   type websiteSettingsInput,
 } from '@bo/shared/schemas/website-settings';
 import type { ReadDb } from '../../db/database.ts';
+import type { RestoredFrom } from '../../lib/kit/document-history.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './website-settings.repository.ts';
@@ -21,14 +22,25 @@ export const websiteSettingsReads = ({ db }: AdminReadContext) => ({
 /** The whole document replaced, audited with its before and after. */
 export function websiteSettingsService(ctx: RequestContext) {
   return {
-    async update(input: Input): Promise<WebsiteSettings> {
+    /** `restored`: a restore from the history (docs/history.md), audited `restore` naming its entry. */
+    async update(input: Input, restored?: RestoredFrom): Promise<WebsiteSettings> {
       const before = await readWebsiteSettings(ctx.db);
       await checkPickablePhoto(ctx, input.logo_photo_id, before.logo_photo_id, 'logo_photo_id');
       await writeWebsiteSettings(ctx.db, input, new Date().toISOString());
       const after = await readWebsiteSettings(ctx.db);
       const { logo: _b, ...beforeFields } = before;
       const { logo: _a, ...afterFields } = after;
-      await ctx.audit({ action: 'update', target_type: 'website_settings', target_id: 1, before: beforeFields, after: afterFields });
+      await ctx.audit(
+        restored
+          ? {
+              action: 'restore',
+              target_type: 'website_settings',
+              target_id: 1,
+              before: beforeFields,
+              after: { ...afterFields, restored_entry_id: restored.entry_id, restored_fields: restored.fields },
+            }
+          : { action: 'update', target_type: 'website_settings', target_id: 1, before: beforeFields, after: afterFields },
+      );
       return after;
     },
   };

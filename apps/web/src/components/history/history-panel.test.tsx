@@ -27,13 +27,16 @@ const entry = {
   ],
   restorable: true,
   restored_entry_id: null,
+  part: null as null | { target_type: string; target_id: string; label: string | null },
 };
+let listed: unknown[];
 
 beforeEach(() => {
   resetTokenStore();
   setToken(makeToken());
   queryClient.clear();
   calls = [];
+  listed = [entry];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -43,7 +46,7 @@ beforeEach(() => {
       const body =
         method === 'POST'
           ? { id: 9, job_title: '工地主任', version: 4 }
-          : { data: [entry], meta: { page: 1, per_page: 10, total: 1, last_page: 1 } };
+          : { data: listed, meta: { page: 1, per_page: 10, total: listed.length, last_page: 1 } };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -103,5 +106,30 @@ describe('HistoryPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     expect(await screen.findByText('No changes recorded for this record yet.')).toBeTruthy();
     expect(screen.getByText('As of a day')).toBeTruthy();
+  });
+
+  it("shows a product's SKU row entry by the row's name and labels, with no restore", async () => {
+    await setLanguage('zh-TW');
+    listed = [
+      {
+        ...entry,
+        id: 52,
+        action: 'patch',
+        changes: [{ field: 'stock', label_key: 'product_instance.stock', before: 3, after: 9 }],
+        restorable: false,
+        part: { target_type: 'product_instance', target_id: '7', label: '水泥 20kg' },
+      },
+    ];
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AntApp>
+          <HistoryPanel targetType="product" id={3} canRestore version={3} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('history-open'));
+    expect((await screen.findByTestId('history-part-52')).textContent).toBe('產品品項：水泥 20kg');
+    expect(screen.getByText('庫存').closest('tr')!.textContent).toContain('9');
+    expect(screen.queryByTestId('history-restore-52')).toBeNull();
   });
 });

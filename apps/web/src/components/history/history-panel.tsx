@@ -34,7 +34,8 @@ export const versionOf = (record: unknown): number | undefined => {
 export interface HistoryPanelProps<R> {
   /** The audit target type of the record (`staff`, `admin`, `page`, …): `/api/admin/history/{targetType}/{id}`. */
   targetType: string;
-  id: number;
+  /** The record's id as its audit entries name it (a settings document's: `app`, `1`, `<template>:<locale>`). */
+  id: number | string;
   /** Calls carry the active organization (an organization's resource). */
   organization?: boolean;
   /** Who may restore (the record's write roles); others see the history only. */
@@ -59,15 +60,16 @@ const QUIET = /(^id$|_id$|^has_|^superseded$|^status$|_type$|_size$|^created_at$
 function useReadable(targetType: string) {
   const { t } = useTranslation('audit-log');
   const lang = currentLanguage();
-  const value = (path: string, v: unknown) => formatValue(t, lang, targetType, path, v);
-  const item = (path: string, v: unknown) =>
-    isItem(v)
-      ? Object.entries(v)
-          .filter(([k, x]) => !QUIET.test(k) && x !== null && x !== '' && x !== undefined)
-          .map(([k, x]) => value(`${path}.${k}`, x))
-          .join('、') || '—'
-      : value(path, v);
-  return (c: HistoryChange) => {
+  // `type`: the entry's own target type when it is a part's (a product's SKU row), labelled by its own labels.
+  return (c: HistoryChange, type: string = targetType) => {
+    const value = (path: string, v: unknown) => formatValue(t, lang, type, path, v);
+    const item = (path: string, v: unknown) =>
+      isItem(v)
+        ? Object.entries(v)
+            .filter(([k, x]) => !QUIET.test(k) && x !== null && x !== '' && x !== undefined)
+            .map(([k, x]) => value(`${path}.${k}`, x))
+            .join('、') || '—'
+        : value(path, v);
     const before = Array.isArray(c.before) ? c.before : null;
     const after = Array.isArray(c.after) ? c.after : null;
     if ([...(before ?? []), ...(after ?? [])].some(isItem)) {
@@ -80,7 +82,7 @@ function useReadable(targetType: string) {
         .filter(([k]) => JSON.stringify(was.get(k)) !== JSON.stringify(now.get(k)))
         .map(([k, n]) => ({
           path: `${c.field}.${k}`,
-          label: fieldLabel(t, targetType, `${c.field}.${n}`),
+          label: fieldLabel(t, type, `${c.field}.${n}`),
           before: was.has(k) ? item(c.field, was.get(k)) : '—',
           after: now.has(k) ? item(c.field, now.get(k)) : '—',
         }));
@@ -89,7 +91,7 @@ function useReadable(targetType: string) {
       .filter((r) => r.changed)
       .map((r) => ({
         path: r.field,
-        label: fieldLabel(t, targetType, r.field),
+        label: fieldLabel(t, type, r.field),
         before: value(r.field, r.before),
         after: value(r.field, r.after),
       }));
@@ -134,7 +136,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
 
   const confirmRestore = (entry: HistoryEntry, change?: HistoryChange) => {
     const changes = change ? [change] : entry.changes;
-    const rows = changes.flatMap(readable);
+    const rows = changes.flatMap((c) => readable(c, entry.part?.target_type));
     modal.confirm({
       title: change ? t('confirmFieldTitle', { field: fieldLabel(ta, targetType, change.field) }) : t('confirmEntryTitle'),
       okText: t('confirmOk'),
@@ -194,6 +196,14 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
                 <div>
                   <Typography.Text strong>{ta(`actions.${e.action}`, { defaultValue: e.action })}</Typography.Text>{' '}
                   {e.restored_entry_id ? <Tag>{t('restoredEntry', { id: e.restored_entry_id })}</Tag> : null}
+                  {e.part ? (
+                    <Tag data-testid={`history-part-${e.id}`}>
+                      {t('part', {
+                        type: ta(`targets.${e.part.target_type}`, { defaultValue: e.part.target_type }),
+                        name: e.part.label ?? `#${e.part.target_id}`,
+                      })}
+                    </Tag>
+                  ) : null}
                   <div className="history-who">{t('by', { who: who(e), when: formatInstant(e.created_at) })}</div>
                 </div>
                 {canRestore && e.restorable && e.changes.length ? (
@@ -218,7 +228,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
                   </thead>
                   <tbody>
                     {e.changes.filter(shown).map((c) =>
-                      readable(c).map((r, i) => (
+                      readable(c, e.part?.target_type).map((r, i) => (
                         <tr key={r.path}>
                           <th scope="row">{r.label}</th>
                           <td>{r.before}</td>

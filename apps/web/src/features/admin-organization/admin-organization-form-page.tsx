@@ -158,6 +158,7 @@ export default function AdminOrganizationFormPage() {
         onCancel={() => navigate('/admin/admin-organization')}
         initialValues={{ status: 'active', members: [], company_id: null }}
         notice={version.notice}
+        lease={{ targetType: 'organization', id: target }}
         extraActions={
           mode === 'update' && one.data ? (
             <Button

@@ -175,6 +175,7 @@ export default function AdminFormPage() {
         onCancel={managesAll ? () => navigate('/admin/admin') : undefined}
         initialValues={{ roles: [], status: 'active', group_id: null, memberships: [] }}
         notice={version.notice}
+        lease={{ targetType: 'admin', id: target }}
       >
         <Form.Item name="email" label={t('email')} required rules={[schemaRule(adminInput.shape.email)]}>
           <Input type="email" autoComplete="off" maxLength={200} data-testid="admin-email" />

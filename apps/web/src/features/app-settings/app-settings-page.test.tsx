@@ -59,4 +59,9 @@ describe('系統設定: the back office name card', () => {
     expect(document.querySelector('#developerUrl')).not.toBeNull();
     expect(document.querySelector('#version')).not.toBeNull();
   });
+
+  it("has the History button of the config's changes (GET /api/admin/history/app_config/app)", async () => {
+    open(['ROLE_SUPER_ADMIN']);
+    expect(await screen.findByTestId('history-open')).toBeTruthy();
+  });
 });

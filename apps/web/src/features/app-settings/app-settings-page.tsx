@@ -21,6 +21,7 @@ import { loadSettings } from '../../lib/settings.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel } from '../../components/history/history-panel.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { applyServerErrors } from '../../components/resource/field-rules.ts';
 import {
@@ -93,7 +94,23 @@ export default function AppSettingsPage() {
 
   return (
     <div className="page app-settings-page">
-      <PageHeader />
+      <PageHeader
+        extra={
+          <HistoryPanel<Answer>
+            targetType="app_config"
+            id="app"
+            version={version.version()}
+            canRestore
+            invalidate={KEY}
+            onRestored={(r) => {
+              version.saved(r);
+              setDirty(false);
+              void qc.invalidateQueries({ queryKey: HISTORY_KEY });
+              void loadSettings();
+            }}
+          />
+        }
+      />
       {version.notice}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

@@ -64,5 +64,7 @@ describe('mail templates: the variables', () => {
     expect(minutes.closest('.ant-tag')?.textContent).toBe('有效分鐘數 {{expiresInMinutes}}');
     expect(screen.getByText('{{name}}').closest('.ant-tag')?.textContent).toBe('收件人姓名 {{name}}');
     expect(screen.getByText('{{link}}').closest('.ant-tag')?.textContent).toBe('連結 {{link}}');
+    // The template in the chosen locale has its History (GET /api/admin/history/mail_template/<name>:<locale>).
+    expect(screen.getByTestId('history-open')).toBeTruthy();
   });
 });

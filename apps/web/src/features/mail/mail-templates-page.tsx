@@ -21,6 +21,7 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel } from '../../components/history/history-panel.tsx';
 import { applyServerErrors } from '../../components/resource/field-rules.ts';
 import { mailTemplatesQuery } from './api.ts';
 import { MailPreviewFrame } from './mail-preview-frame.tsx';
@@ -213,6 +214,17 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
               <Button onClick={reset} disabled={!current.customised}>
                 {t('templates.reset')}
               </Button>
+              <HistoryPanel<MailTemplate>
+                targetType="mail_template"
+                id={`${template.name}:${locale}`}
+                version={version.version()}
+                canRestore
+                onRestored={(next) => {
+                  refresh(next);
+                  version.saved(next.locales[locale]);
+                  setEdited(false);
+                }}
+              />
             </Flex>
           </Form>
         </Card>

@@ -25,6 +25,7 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HistoryPanel } from '../../components/history/history-panel.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PhotoField } from '../../components/photo-field.tsx';
 import { ResourceRecordContext } from '../../components/resource/resource-record.ts';
@@ -101,7 +102,22 @@ export default function WebsiteSettingsPage() {
 
   return (
     <div className="page website-settings-page">
-      <PageHeader subtitle={t('intro')} />
+      <PageHeader
+        subtitle={t('intro')}
+        extra={
+          <HistoryPanel<WebsiteSettings>
+            targetType="website_settings"
+            id={1}
+            version={version.version()}
+            canRestore
+            invalidate={KEY}
+            onRestored={(r) => {
+              version.saved(r);
+              setDirty(false);
+            }}
+          />
+        }
+      />
       {version.notice}
       <ResourceRecordContext.Provider value={q.data}>
         <Form
