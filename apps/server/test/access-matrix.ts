@@ -214,7 +214,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   row('GET /api/admin/work-runs/interrupted', get('/api/admin/work-runs/interrupted?kind=staff_import'), SIGNED_IN),
   // Issue 36: open to every signed-in admin, then the record's own read roles (app config: super admins).
   row(
-    'GET /api/admin/record-versions/{target_type}/{target_id}',
+    'GET /api/admin/record-versions/{target_type}/{target_key}',
     get('/api/admin/record-versions/app_config/app'),
     [200, 404, 404, 404, 404, 200, 401],
   ),
@@ -947,6 +947,25 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   ),
   row('DELETE /api/admin/member/{id}', get(`/api/admin/member/${MISSING}`), CONTENT),
   // Issue 36: a record's history and restore (lib/kit/record-history.ts), with the roles of its resource's read and update.
+  // Settings documents' history (lib/kit/document-history.ts): the roles of the document's own screen.
+  row('GET /api/admin/history/app_config/{document}', get('/api/admin/history/app_config/app'), SUPER_ONLY),
+  row(
+    'POST /api/admin/history/app_config/{document}/restore',
+    () => ({ url: '/api/admin/history/app_config/app/restore', body: { entry_id: MISSING } }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
+  row('GET /api/admin/history/website_settings/{document}', get('/api/admin/history/website_settings/1'), SUPER_ONLY),
+  row(
+    'POST /api/admin/history/website_settings/{document}/restore',
+    () => ({ url: '/api/admin/history/website_settings/1/restore', body: { entry_id: MISSING } }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
+  row('GET /api/admin/history/mail_template/{document}', get('/api/admin/history/mail_template/sign_in_code:en-US'), SUPER_ONLY),
+  row(
+    'POST /api/admin/history/mail_template/{document}/restore',
+    () => ({ url: '/api/admin/history/mail_template/sign_in_code:en-US/restore', body: { entry_id: MISSING } }),
+    [404, 403, 403, 403, 403, 404, 401],
+  ),
   row('GET /api/admin/history/staff/{id}', (f) => ({ url: `/api/admin/history/staff/${f.staffInA}` }), STAFF_READ_ROW_IN_A),
   row(
     'POST /api/admin/history/staff/{id}/restore',
