@@ -40,6 +40,7 @@ export const LIB_LAYERS = [
   ['context'],
   ['jobs', 'media', 'work-runs', 'edit-leases', 'personal-data'],
   ['kit'],
+  ['compliance'],
   ['identity', 'oauth'],
   ['sign-in'],
   ['tokens.ts', 'bootstrap.ts'],

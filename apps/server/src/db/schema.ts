@@ -16,6 +16,7 @@ import type { WorkRunTables } from './tables/work-runs.ts';
 import type { KeptFileTables } from './tables/kept-files.ts';
 import type { RecordVersionTables } from './tables/record-versions.ts';
 import type { EditLeaseTables } from './tables/edit-leases.ts';
+import type { SiteTables } from './tables/sites.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -162,6 +163,7 @@ export interface DB
     WorkRunTables,
     RecordVersionTables,
     EditLeaseTables,
+    SiteTables,
     KeptFileTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;

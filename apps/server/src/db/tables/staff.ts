@@ -41,6 +41,14 @@ export interface StaffTable {
   left_on: Generated<string | null>;
   /** Migration 0103: when retention anonymised the record. */
   anonymised_at: Generated<string | null>;
+  /** Migration 0104: the subcontractor (協力廠商) whose worker this is; null for the organization's own staff. */
+  contractor_id: Generated<number | null>;
+  /** Migration 0104: ISO 3166-1 alpha-2; anything but TW is a migrant worker for the rule pack. */
+  nationality: Generated<string>;
+  /** Migration 0104: a migrant worker's date of entry (入境日). */
+  entered_taiwan_on: Generated<string | null>;
+  /** Migration 0104: the day a 專任工程人員's departure was reported to the authority. */
+  departure_reported_on: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -110,9 +110,11 @@ for (const [storeName, openStore] of STORES) {
         expect((await lin.post(L, staff(staffA))).json().others).toHaveLength(1);
         vi.setSystemTime(Date.now() + EDIT_LEASE_TTL_MS + 1000);
         expect((await lin.post(L, staff(staffA))).json().others).toEqual([]);
-        expect((await lin.get(`${L}?target_type=staff&ids=${staffA}`)).json().data).toEqual([
+        expect((await wang.get(`${L}?target_type=staff&ids=${staffA}`)).json().data).toEqual([
           expect.objectContaining({ admin: { id: linId, name: '林經理' } }),
         ]);
+        // The caller's own lease is not listed to them.
+        expect((await lin.get(`${L}?target_type=staff&ids=${staffA}`)).json().data).toEqual([]);
       });
 
       it('ends the lease when the form is left', async () => {
@@ -126,8 +128,9 @@ for (const [storeName, openStore] of STORES) {
         await lin.post(L, staff(staffA));
         const saved = await lin.patch(`/api/admin/organization/staff/${staffA}`, { field: 'job_title', value: '工地主任' });
         expect(saved.statusCode).toBe(200);
-        const leases = (await wang.get(`${L}?target_type=staff&ids=${staffA}`)).json().data;
+        const leases = (await lin.get(`${L}?target_type=staff&ids=${staffA}`)).json().data;
         expect(leases.map((l: { admin: { id: number } }) => l.admin.id)).toEqual([wangId]);
+        expect((await wang.get(`${L}?target_type=staff&ids=${staffA}`)).json().data).toEqual([]);
       });
 
       it('takes the editing over, audited, and tells the previous holder', async () => {

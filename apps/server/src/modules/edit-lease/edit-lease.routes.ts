@@ -116,7 +116,8 @@ export async function editLeaseRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'The active edit leases on the rows `ids` of one list page (one call per page), for the list marker.',
+        description:
+          "The other admins' active edit leases on the rows `ids` of one list page (one call per page), for the list marker; the caller's own are not listed.",
         querystring: editLeaseListQuery,
         response: { 200: editLeaseListResponse },
       },
@@ -126,7 +127,9 @@ export async function editLeaseRoutes(fastify: FastifyInstance) {
       const ctx = req.read('admin');
       const ids = await readableIds(req, ctx, req.query.target_type, req.query.ids);
       const active = await leases().active(ctx, req.query.target_type, ids.map(String), new Date());
-      return { data: active.map((l) => ({ target_id: l.target_id, admin: l.admin, since: l.since })) };
+      // Only the others': the caller's own form (or another tab of theirs) is no news to them, as on the form's banner.
+      const others = active.filter((l) => l.admin.id !== req.actor.id);
+      return { data: others.map((l) => ({ target_id: l.target_id, admin: l.admin, since: l.since })) };
     },
   );
 }
