@@ -262,9 +262,10 @@ describe('the Taiwan pack, rule by rule (2026-12-01)', () => {
       expect(item).toMatchObject({ due_on: '2027-06-01', reason_params: { age: 65, months: 12 } });
     });
 
-    it('ships switched off with its article-number note', () => {
-      expect(rule('periodic-health').unconfirmed?.['en-US']).toContain('article number');
-      expect(effectiveRules(TAIWAN_PACK, []).find((r) => r.key === 'periodic-health')?.enabled).toBe(false);
+    it('ships switched on (the interval is confirmed), its citation saying the article number is to be confirmed', () => {
+      expect(rule('periodic-health').unconfirmed).toBeNull();
+      expect(rule('periodic-health').citation.text['en-US']).toContain('confirm the current number');
+      expect(effectiveRules(TAIWAN_PACK, []).find((r) => r.key === 'periodic-health')?.enabled).toBe(true);
     });
   });
 
@@ -411,7 +412,8 @@ describe('the Taiwan pack, rule by rule (2026-12-01)', () => {
     });
   });
 
-  it('site-entry-control: about the site, not its workers (unconfirmed against the official text)', () => {
+  it('site-entry-control: about the site, not its workers (its citation says to confirm the consolidated text)', () => {
+    expect(rule('site-entry-control').citation.text['zh-TW']).toContain('請對照官方公布之條文');
     expect(rule('site-entry-control')).toMatchObject({ per_worker: false, timing: { kind: 'informational', topic: 'site_entry_control' } });
     expect(evaluate('site-entry-control', {})).toBeNull();
   });
@@ -435,7 +437,8 @@ describe('an organization’s settings over the pack', () => {
     const off = effectiveRules(TAIWAN_PACK, [])
       .filter((r) => !r.enabled)
       .map((r) => r.key);
-    expect(off).toEqual(['engineer-refresher', 'periodic-health', 'migrant-passport', 'site-entry-control']);
+    // Only the rules the shared file marks **unconfirmed**; a citation still to be checked says so in its text.
+    expect(off).toEqual(['engineer-refresher', 'migrant-passport']);
   });
 
   it('accepts a stricter interval and evaluates with it', () => {

@@ -223,8 +223,8 @@ const rules: RuleInput[] = [
       'A periodic general health check: every year from 65, every 3 years from 40 to 64, every 5 years under 40 (age on the due date)',
     ),
     citation: cite(
-      '勞工健康保護規則（定期一般健康檢查之條文）',
-      'Labor Health Protection Rules (the periodic examination article)',
+      '勞工健康保護規則（定期一般健康檢查之條文；條號於各版本不同，引用前請確認現行條號）',
+      'Labor Health Protection Rules (the periodic examination article; its number differs between versions: confirm the current number before citing it)',
       law(HEALTH_RULES),
     ),
     requirement: { kind: 'health_check', check_kinds: ['general', 'pre_employment'] },
@@ -236,10 +236,6 @@ const rules: RuleInput[] = [
         { age_min: null, age_max: 39, months: 60 },
       ],
     },
-    unconfirmed: words(
-      '定期一般健康檢查之條號於各版本不同，引用前請確認現行條號。',
-      'The article number of the periodic examination differs between versions of the rules: confirm the current number before citing it.',
-    ),
   },
   {
     key: 'special-health',
@@ -366,18 +362,14 @@ const rules: RuleInput[] = [
       'The main contractor of a site with subcontractors controls who enters the site',
     ),
     citation: cite(
-      '職業安全衛生法第27條（2025-12-02 修正）；營造安全衛生設施標準第11條',
-      'Occupational Safety and Health Act art. 27 (as amended 2025-12-02); Construction Safety and Health Facilities Standards art. 11',
+      '職業安全衛生法第27條（2025-12-02 修正，依法規彙編版本讀取，請對照官方公布之條文）；營造安全衛生設施標準第11條',
+      'Occupational Safety and Health Act art. 27 (as amended 2025-12-02, read from a consolidated copy: confirm against the official text); Construction Safety and Health Facilities Standards art. 11',
       law(OSH_ACT, '27'),
       law('營造安全衛生設施標準', '11'),
     ),
     requirement: { kind: 'none' },
     timing: { kind: 'informational', topic: 'site_entry_control' },
     per_worker: false,
-    unconfirmed: words(
-      '第27條條文係依法規彙編版本讀取，請對照官方公布之條文確認。',
-      'Article 27 was read from a consolidated copy: confirm it against the official text.',
-    ),
   },
 ];
 
