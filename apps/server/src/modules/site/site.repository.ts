@@ -203,7 +203,15 @@ export async function staffCompanies(
 /** Inserts roster rows; answers their ids. */
 export async function insertRosterRows(
   trx: Trx,
-  rows: { organization_id: number; site_id: number; staff_id: number; site_role: string; work_kinds: string; starts_on: string; ends_on: string | null }[],
+  rows: {
+    organization_id: number;
+    site_id: number;
+    staff_id: number;
+    site_role: string;
+    work_kinds: string;
+    starts_on: string;
+    ends_on: string | null;
+  }[],
 ): Promise<number[]> {
   if (!rows.length) return [];
   const t = new Date().toISOString();

@@ -192,7 +192,12 @@ export async function siteRosterRoutes(fastify: FastifyInstance) {
   app.delete(
     `${base}/:id/roster/:rowId`,
     {
-      schema: { tags, description: 'Takes a row off the roster (a mistaken entry; an ended stay keeps its row with an end date).', params: rosterRowParams, response: { 200: ok } },
+      schema: {
+        tags,
+        description: 'Takes a row off the roster (a mistaken entry; an ended stay keeps its row with an end date).',
+        params: rosterRowParams,
+        response: { 200: ok },
+      },
       config: write,
     },
     (req) =>
