@@ -66,6 +66,11 @@ const zhTW = {
     'website-settings': '網站設定',
     operations: '維運工具',
     'personal-data': '個資保存與清冊',
+    compliance: {
+      dashboard: '法規遵循',
+      site: '工地法規遵循',
+      across: '全公司法規遵循',
+    },
     page: {
       list: '頁面與文章',
       create: '新增頁面',
@@ -107,6 +112,7 @@ const zhTW = {
   menu: {
     debug: '除錯',
     'staff-group': '人員管理',
+    'compliance-group': '工地法規遵循',
     'admin-group': '管理',
     content: '網站內容',
     mail: '郵件',
@@ -172,6 +178,11 @@ const enUS: SameKeys<typeof zhTW> = {
     'website-settings': 'Website settings',
     operations: 'Operations tools',
     'personal-data': 'Personal data retention and inventory',
+    compliance: {
+      dashboard: 'Compliance',
+      site: 'Site compliance',
+      across: 'Compliance across organizations',
+    },
     page: {
       list: 'Pages and news',
       create: 'New page',
@@ -213,6 +224,7 @@ const enUS: SameKeys<typeof zhTW> = {
   menu: {
     debug: 'Debug',
     'staff-group': 'Staff',
+    'compliance-group': 'Site compliance',
     'admin-group': 'Administration',
     content: 'Website',
     mail: 'Mail',
