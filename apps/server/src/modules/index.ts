@@ -31,6 +31,7 @@ import { recordVersionsModule } from './record-versions/record-versions.module.t
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 import { personalDataModule } from './personal-data/personal-data.module.ts';
 import { complianceRulesModule } from './compliance-rules/compliance-rules.module.ts';
+import { complianceModule } from './compliance/compliance.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -68,6 +69,7 @@ export const MODULES: readonly ServerModule[] = [
   editLeaseModule,
   personalDataModule,
   complianceRulesModule,
+  complianceModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {
