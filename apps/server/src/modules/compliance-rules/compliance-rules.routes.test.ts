@@ -181,23 +181,21 @@ describe('due items follow the evidence, the roster and the rules', () => {
     expect(items.map((i) => i.rule_key)).toEqual(
       expect.arrayContaining(['general-training', 'labour-insurance', 'training-operator-3y3h']),
     );
-    // periodic-health ships switched off (its article is unconfirmed): no item.
-    expect(items.some((i) => i.rule_key === 'periodic-health')).toBe(false);
+    // periodic-health ships switched on: missing until a check is recorded.
+    expect(items.find((i) => i.rule_key === 'periodic-health')).toMatchObject({ state: 'missing' });
     expect(items.find((i) => i.rule_key === 'training-operator-3y3h')).toMatchObject({
       organization_id: orgA.id,
       site_id: siteA,
       state: 'missing',
     });
 
-    // Switching on an unconfirmed rule asks why; with a reason it is on, and the organization is recomputed.
-    const noReason = await api(t.app, adminA).patch(`${R}/periodic-health`, { enabled: true });
+    // Switching on an unconfirmed rule asks why; with a reason it is on.
+    const noReason = await api(t.app, adminA).patch(`${R}/engineer-refresher`, { enabled: true });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors).toEqual({ reason: ['validate.error.rule_reason_required'] });
-    expect(await dueItems(worker.id, 'periodic-health')).toEqual([]);
-    const on = await api(t.app, adminA).patch(`${R}/periodic-health`, { enabled: true, reason: '已對照勞工健康保護規則第17條' });
+    const on = await api(t.app, adminA).patch(`${R}/engineer-refresher`, { enabled: true, reason: '已對照營造業法及回訓辦法' });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toMatchObject({ key: 'periodic-health', enabled: true, reason: '已對照勞工健康保護規則第17條', version: 1 });
-    expect(await dueItems(worker.id, 'periodic-health')).toMatchObject([{ state: 'missing' }]);
+    expect(on.json()).toMatchObject({ key: 'engineer-refresher', enabled: true, reason: '已對照營造業法及回訓辦法', version: 1 });
 
     // A health check recorded (the evidence routes' audit target): born 1980-05-10, last check 2023-11-20 → due 2026-11-20.
     await healthCheck(orgA.id, worker.id, '2023-11-20');
