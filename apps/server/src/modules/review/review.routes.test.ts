@@ -303,3 +303,29 @@ describe('videos, and a company stage of its own', () => {
     expect((await t.db.selectFrom('videos').select('published').where('id', '=', video.id).executeTakeFirstOrThrow()).published).toBe(1);
   });
 });
+
+describe('products', () => {
+  it('keep the published product on the website while an edit waits for review', async () => {
+    const productEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PRODUCT'] }));
+    const on = await as(superAdmin).put('/api/admin/review-workflows', workflows({ page: true, video: true, product: true }));
+    expect(on.statusCode, on.body).toBe(200);
+    const body = { slug: `cement-${++n}`, name: '水泥', description: '<p>說明</p>' };
+    expect((await as(productEditor).post('/api/admin/product', { ...body, status: 'published' })).json().key).toBe(
+      'review.error.not_approved',
+    );
+    const product = (await as(productEditor).post('/api/admin/product', body)).json();
+    const url = `/api/admin/reviews/product/${product.id}`;
+    await as(productEditor).post(`${url}/submit`, {});
+    expect((await as(productEditor).post(`${url}/approve`, {})).statusCode).toBe(403);
+    expect((await as(superAdmin).post(`${url}/approve`, {})).statusCode).toBe(200);
+    expect((await as(superAdmin).post(`${url}/publish`, {})).statusCode).toBe(200);
+    const shown = () => as().get(`/api/public/products/${body.slug}`);
+    expect((await shown()).json().name).toBe('水泥');
+
+    const current = (await as(productEditor).get(`/api/admin/product/${product.id}`)).json();
+    const edited = await as(productEditor).put(`/api/admin/product/${product.id}`, { ...body, status: current.status, name: '高強度水泥' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await as(superAdmin).get(url)).json().state.stage).toBe('in_review');
+    expect((await shown()).json().name).toBe('水泥');
+  });
+});
