@@ -32,6 +32,7 @@ import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 import { personalDataModule } from './personal-data/personal-data.module.ts';
 import { complianceRulesModule } from './compliance-rules/compliance-rules.module.ts';
 import { complianceModule } from './compliance/compliance.module.ts';
+import { reviewModule } from './review/review.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -62,6 +63,7 @@ export const MODULES: readonly ServerModule[] = [
   memberModule,
   productModule,
   websiteSettingsModule,
+  reviewModule,
   healthModule,
   workRunModule,
   historyModule,
