@@ -145,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopRemovalRetries(app.storage));
   app.decorate('organizationDependents', new OrganizationDependents());
   app.decorate('rowReferences', new RowReferences());
+  app.decorate('afterAuditHooks', []);
   app.decorate('recordReaders', new RecordReaders());
   app.decorate('editLeases', new EditLeases(opts.editLeases ?? (await createEditLeaseStore(config))));
   app.addHook('onClose', async () => app.editLeases.close());

@@ -53,6 +53,12 @@ export const AUDIT_ACTIONS = {
   login_device: ['login', 'logout', 'logout_device', 'logout_other_devices', 'switch_organization'],
   /** Issue 36: an admin took over the editing of a record from whoever held its edit lease (id "staff:12"). */
   edit_lease: ['take_over'],
+  /**
+   * Issue 41: a step of a page's, banner's, product's or video's review (id "page:12"), each naming the
+   * record version in `after`; an approval records the content's hash. The workflows are one document.
+   */
+  review: ['submit', 'approve', 'return', 'comment', 'publish'],
+  review_workflow: ['update'],
   /** Issue 10: the mail outbox (resend) and the mail templates (edit, reset to default, test mail). */
   mail: ['resend'],
   mail_template: ['update', 'reset', 'send_test', 'restore'],

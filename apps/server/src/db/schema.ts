@@ -17,6 +17,7 @@ import type { KeptFileTables } from './tables/kept-files.ts';
 import type { RecordVersionTables } from './tables/record-versions.ts';
 import type { EditLeaseTables } from './tables/edit-leases.ts';
 import type { SiteTables } from './tables/sites.ts';
+import type { ReviewTables } from './tables/reviews.ts';
 
 /**
  * Table types. Conventions (db/columns.ts): booleans are 0/1, times ISO-8601 UTC text,
@@ -164,6 +165,7 @@ export interface DB
     RecordVersionTables,
     EditLeaseTables,
     SiteTables,
+    ReviewTables,
     KeptFileTables {
   admin_groups: AdminGroupsTable;
   staff_import_mappings: StaffImportMappingsTable;

@@ -29,6 +29,7 @@ import { historyModule } from './history/history.module.ts';
 import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 import { personalDataModule } from './personal-data/personal-data.module.ts';
+import { reviewModule } from './review/review.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -58,6 +59,7 @@ export const MODULES: readonly ServerModule[] = [
   memberModule,
   productModule,
   websiteSettingsModule,
+  reviewModule,
   healthModule,
   workRunModule,
   historyModule,

@@ -18,6 +18,8 @@ export const MAIL_TEMPLATE_NAMES = [
   'audit_chain_broken',
   'email_change_code',
   'email_change_notice',
+  // Issue 41: a review step (submitted, approved, returned, commented, a schedule waiting for approval).
+  'review_notice',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

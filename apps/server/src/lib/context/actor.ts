@@ -28,7 +28,7 @@ function adminGroupsOn(appConfig: string | null): boolean {
 }
 
 /** The ROLE_ roles an admin holds: its own and its group's, once each. */
-function rolesFrom(src: RoleSources): string[] {
+export function rolesFrom(src: RoleSources): string[] {
   const group = src.group_roles !== null && adminGroupsOn(src.app_config) ? parseRoles(src.group_roles) : [];
   return [...new Set([...parseRoles(src.roles), ...group])].filter(isAdminRole);
 }

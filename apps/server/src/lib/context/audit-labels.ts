@@ -99,6 +99,10 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   }),
   /** Its id is "target_type:target_id"; the take-over passes the record's label itself. */
   edit_lease: { label: (_r, id) => id },
+  /** Issue 41: its id is "target_type:target_id"; a step passes the record's title itself. */
+  review: { label: (_r, id) => id },
+  /** The one document of every content type's workflow. */
+  review_workflow: null,
   /** Its id is "template:locale". */
   mail_template: { label: (_r, id) => (id.includes(':') ? id.replace(':', '/') : id) },
   one_time_code: byId('one_time_codes', ['email'], (r) => text(r.email)),

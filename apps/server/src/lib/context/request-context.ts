@@ -87,13 +87,26 @@ export interface ContextHost {
   afterAudit?(ctx: WriteContext, rows: readonly UnchainedAuditRow[]): Promise<void>;
 }
 
+/** A module's look at a transaction's audit rows before it commits (server-module.ts `afterAudit`); a throw rolls it back. */
+export type AfterAuditHook = (ctx: WriteContext, rows: readonly UnchainedAuditRow[]) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The modules' audit hooks, run after the edit leases' in every transaction of the server's contexts. */
+    afterAuditHooks: AfterAuditHook[];
+  }
+}
+
 export const appHost = (app: FastifyInstance): ContextHost => ({
   db: app.db,
   config: app.config,
   kickMailer: () => app.mailer.kick(),
   removeObjects: (keys) => removeObjects(app.storage, keys, app.log),
   release: (ctx, table, ids) => app.rowReferences.release(ctx, table, ids),
-  afterAudit: (ctx, rows) => app.editLeases.endOnSave(ctx, rows),
+  afterAudit: async (ctx, rows) => {
+    await app.editLeases.endOnSave(ctx, rows);
+    for (const hook of app.afterAuditHooks) await hook(ctx, rows);
+  },
 });
 
 /**

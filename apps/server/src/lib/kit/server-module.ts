@@ -6,7 +6,7 @@ import type { DailyJob } from '../jobs/daily-jobs.ts';
 import type { MinuteTask } from '../jobs/minute-tasks.ts';
 import { requireFlag, type FeatureFlag } from '../feature-flags.ts';
 import { clientAddressOf, visitor } from '../context/principals.ts';
-import { appHost, openReadContext } from '../context/request-context.ts';
+import { appHost, openReadContext, type AfterAuditHook } from '../context/request-context.ts';
 
 /**
  * One API module, declared once: its routes, the organization-scoped data it keeps, and its
@@ -46,6 +46,8 @@ export interface ServerModule {
   jobs?: readonly ((app: FastifyInstance) => DailyJob)[];
   /** Its tasks run on every minute (lib/jobs/minute-tasks.ts), built with the app. */
   minuteTasks?: readonly ((app: FastifyInstance) => MinuteTask)[];
+  /** Sees every transaction's audit rows before it commits and may refuse it (ContextHost.afterAudit): the review of issue 41. */
+  afterAudit?: AfterAuditHook;
 }
 
 declare module 'fastify' {
@@ -66,6 +68,7 @@ export async function registerModule(app: FastifyInstance, m: ServerModule): Pro
   for (const p of m.photoReferences ?? []) app.rowReferences.add(photoColumnReference(p));
   for (const job of m.jobs ?? []) app.dailyJobs.add(job(app));
   for (const task of m.minuteTasks ?? []) app.minuteTasks.add(task(app));
+  if (m.afterAudit) app.afterAuditHooks.push(m.afterAudit);
   await app.register(async (scoped) => {
     scoped.addHook('onRoute', (route) => {
       const writes = [route.method].flat().some((x) => x !== 'GET' && x !== 'HEAD');

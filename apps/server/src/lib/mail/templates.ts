@@ -206,6 +206,28 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     },
   },
   {
+    // Issue 41: to the approvers when an item is sent to review, to its author on approval, return or comment.
+    name: 'review_notice',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('event', false, '送審', 'sent to review'),
+      v('itemTitle', false, '工安週活動', 'Safety week'),
+      v('actorName', false, '林經理', 'Manager Lin'),
+      v('note', false, '請確認活動日期。', 'Please check the dates.'),
+      link(false, '/admin/reviews/page/12'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{appName}} 審核：{{itemTitle}} {{event}}',
+        html: `<p>{{name}} 您好：</p><p>「{{itemTitle}}」{{event}}（{{actorName}}）。</p><p>{{note}}</p>${button('{{link}}', '查看審核')}`,
+      },
+      'en-US': {
+        subject: '{{appName}} review: {{itemTitle}} {{event}}',
+        html: `<p>Hello {{name}},</p><p>"{{itemTitle}}" was {{event}} ({{actorName}}).</p><p>{{note}}</p>${button('{{link}}', 'Open the review')}`,
+      },
+    },
+  },
+  {
     // Issue 28: each Taipei day's (issue 34: or hour's) head of the audit chain, mailed to be kept outside this server.
     name: 'audit_anchor',
     variables: [v('day', false, '2026-11-26'), v('hash', false, '9f2c…e41a'), v('lastId', false, '18234'), v('entries', false, '18234')],

@@ -5,6 +5,7 @@ import { todayInTaipei } from '@bo/shared/dates';
 import { BANNER_POSITIONS, publicBannerList } from '@bo/shared/schemas/banner';
 import { contentLocale } from '@bo/shared/schemas/content';
 import { localized, sendPublic } from '../../lib/public-read.ts';
+import { shownOnWebsite } from '../review/review-state.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { banners, whereState } from './banner.repository.ts';
 
@@ -31,8 +32,10 @@ export async function bannerRoutes(fastify: FastifyInstance) {
         { page: 1, per_page: 50, sort: 'sort_order', order: 'asc' },
         (qb) => whereState(qb.where('b.position', '=', position).where('b.photo_id', 'is not', null), 'active', todayInTaipei()),
       );
+      // Issue 41: with the review workflow on, each banner as published (its snapshot); its dates are today's.
+      const shown = await shownOnWebsite(req.read('visitor').db, 'banner', page.data);
       return sendPublic(req, reply, {
-        data: page.data.flatMap((b) =>
+        data: shown.flatMap((b) =>
           b.photo ? [{ id: b.id, title: localized(locale, b.title, b.title_en), position: b.position, link: b.link, photo: b.photo }] : [],
         ),
       });

@@ -40,6 +40,7 @@ describe('mail templates', () => {
       'member_confirmation',
       'email_change_code',
       'email_change_notice',
+      'review_notice',
       'audit_anchor',
       'audit_chain_broken',
     ]);

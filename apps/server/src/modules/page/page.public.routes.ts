@@ -9,6 +9,7 @@ import { localized, sendPublic } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { categoryTree, maxDepth } from './page-category.service.ts';
 import { categoryParentsOf, pages } from './page.repository.ts';
+import { shownOnWebsite } from '../review/review-state.ts';
 
 const tags = ['public-content'];
 const config = { roles: 'public', fingerprint: false, conditional: true, errors: [404] } as const;
@@ -70,7 +71,9 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
         const shown = featured ? q.where('p.featured', '=', 1) : q;
         return categories ? shown.where('p.category_id', 'in', categories) : shown;
       });
-      return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale)), meta: list.meta });
+      // Issue 41: with the review workflow on, each page as it was published (its snapshot), never an unapproved change.
+      const shown = await shownOnWebsite(db, 'page', list.data);
+      return sendPublic(req, reply, { data: shown.map((p) => item(p, locale)), meta: list.meta });
     },
   );
 
@@ -92,8 +95,9 @@ export async function pagePublicRoutes(fastify: FastifyInstance) {
       const p = await pages.findBy(req.read('visitor').db, allOrganizations, (qb) =>
         qb.where('p.type', '=', type).where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
-      if (!p) throw notFound();
-      return sendPublic(req, reply, publicDetail(p, locale));
+      const [shown] = p ? await shownOnWebsite(req.read('visitor').db, 'page', [p]) : [];
+      if (!shown) throw notFound();
+      return sendPublic(req, reply, publicDetail(shown, locale));
     },
   );
 

@@ -8,6 +8,7 @@ import { type Product, productCategoryTree, publicProduct, publicProductList, pu
 import type { ReadDb } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { localized, sendPublic } from '../../lib/public-read.ts';
+import { shownOnWebsite } from '../review/review-state.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { maxDepth } from './product-category.service.ts';
 import { allCategories, categoryTree, instancesOf, products } from './product.repository.ts';
@@ -79,7 +80,9 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
         const q = qb.where('p.status', '=', 'published');
         return within ? q.where('p.category_id', 'in', within) : q;
       });
-      return sendPublic(req, reply, { data: list.data.map((p) => item(p, locale, categories)), meta: list.meta });
+      // Issue 41: with the review workflow on, each product as published (its snapshot).
+      const shown = await shownOnWebsite(req.read('visitor').db, 'product', list.data);
+      return sendPublic(req, reply, { data: shown.map((p) => item(p, locale, categories)), meta: list.meta });
     },
   );
 
@@ -101,8 +104,9 @@ export async function productPublicRoutes(fastify: FastifyInstance) {
       const p = await products.findBy(req.read('visitor').db, allOrganizations, (qb) =>
         qb.where('p.slug', '=', slug).where('p.status', '=', 'published'),
       );
-      if (!p) throw notFound();
-      return sendPublic(req, reply, await publicDetail(req.read('visitor').db, p, locale));
+      const [shown] = p ? await shownOnWebsite(req.read('visitor').db, 'product', [p]) : [];
+      if (!shown) throw notFound();
+      return sendPublic(req, reply, await publicDetail(req.read('visitor').db, shown, locale));
     },
   );
 

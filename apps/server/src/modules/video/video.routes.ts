@@ -5,6 +5,7 @@ import { contentLocale } from '@bo/shared/schemas/content';
 import { publicVideoList } from '@bo/shared/schemas/video';
 import { youtubeEmbedUrl, youtubeStart } from '@bo/shared/validators';
 import { localized, sendPublic } from '../../lib/public-read.ts';
+import { shownOnWebsite } from '../review/review-state.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { videos } from './video.repository.ts';
 
@@ -28,8 +29,10 @@ export async function videoPublicRoutes(fastify: FastifyInstance) {
       const page = await videos.list(req.read('visitor').db, allOrganizations, { ...paging, sort: 'sort_order', order: 'asc' }, (qb) =>
         qb.where('v.published', '=', 1),
       );
+      // Issue 41: with the review workflow on, each video as published (its snapshot).
+      const shown = await shownOnWebsite(req.read('visitor').db, 'video', page.data);
       return sendPublic(req, reply, {
-        data: page.data.map((v) => ({
+        data: shown.map((v) => ({
           id: v.id,
           title: localized(locale, v.title, v.title_en),
           youtube_id: v.youtube_id,
