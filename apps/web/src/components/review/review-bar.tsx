@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import AntApp from 'antd/es/app';
 import Button, { type ButtonProps } from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -11,7 +11,7 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ReviewType } from '@bo/shared/schemas/review';
 import { toast } from '../../lib/toast.ts';
-import { reviewErrorText, reviewQuery, STAGE_COLOR, stageName, useReviewStep, type ReviewStep } from './review-api.ts';
+import { reviewErrorText, reviewKeys, reviewQuery, STAGE_COLOR, stageName, useReviewStep, type ReviewStep } from './review-api.ts';
 import { ReviewPanel } from './review-panel.tsx';
 import './review.css';
 import './i18n.ts';
@@ -52,6 +52,11 @@ export function ReviewBar({ type, id, version, invalidate, dirty }: ReviewBarPro
   const [panelOpen, setPanelOpen] = useState(false);
   const [returning, setReturning] = useState(false);
   const [reasonForm] = Form.useForm<{ reason: string }>();
+  const qc = useQueryClient();
+  // A save moves the record on (and may move its stage, a change after approval): the review is read again.
+  useEffect(() => {
+    if (version !== undefined) void qc.invalidateQueries({ queryKey: reviewKeys.one(type, id) });
+  }, [qc, type, id, version]);
 
   if (!q.data) return null;
   const detail = q.data;
