@@ -98,7 +98,7 @@ describe('an editor writes, a second admin returns, then approves and publishes'
         await expect.poll(() => stage(author.page).textContent()).toContain(words.draft);
         // Publishing waits for approval: the status select's published and scheduled options are off.
         await author.page.getByTestId('page-status').click();
-        const published = author.page.locator('.ant-select-item-option').filter({ hasText: language === 'zh-TW' ? '已發布' : 'Published' });
+        const published = author.page.locator(`.ant-select-item-option[title="${language === 'zh-TW' ? '已發布' : 'Published'}"]`);
         expect(await published.getAttribute('aria-disabled')).toBe('true');
         await author.page.keyboard.press('Escape');
         await author.page.getByTestId('review-submit').click();

@@ -10,6 +10,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import type { ReviewType } from '@bo/shared/schemas/review';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { reviewErrorText, reviewKeys, reviewQuery, STAGE_COLOR, stageName, useReviewStep, type ReviewStep } from './review-api.ts';
 import { ReviewPanel } from './review-panel.tsx';
@@ -53,6 +54,7 @@ export function ReviewBar({ type, id, version, invalidate, dirty }: ReviewBarPro
   const [returning, setReturning] = useState(false);
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
+  const me = useSession().payload?.data.id;
   // A save moves the record on (and may move its stage, a change after approval): the review is read again.
   useEffect(() => {
     if (version !== undefined) void qc.invalidateQueries({ queryKey: reviewKeys.one(type, id) });
@@ -80,7 +82,8 @@ export function ReviewBar({ type, id, version, invalidate, dirty }: ReviewBarPro
     }
   };
   const changedSince = state.current_version !== state.version && state.stage !== 'draft' && state.stage !== 'returned';
-  const approveBlocked = !can.approve && state.stage === 'in_review' && state.author && !can.submit;
+  const mine = !!state.author && state.author.id === me;
+  const approveBlocked = !can.approve && mine && !['draft', 'returned', 'approved', 'published'].includes(state.stage);
 
   return (
     <div className="review-bar" data-testid="review-bar">
@@ -120,7 +123,8 @@ export function ReviewBar({ type, id, version, invalidate, dirty }: ReviewBarPro
           {t('approve')}
         </Button>
       ) : null}
-      {can.return ? (
+      {/* Returning is the reviewers' word to the author, not the author's own. */}
+      {can.return && !mine ? (
         <Button danger onClick={() => setReturning(true)} data-testid="review-return">
           {t('return')}
         </Button>

@@ -20,6 +20,10 @@ import './i18n.ts';
 const plain = (v: unknown): unknown =>
   typeof v === 'string' && v.startsWith('<') ? new DOMParser().parseFromString(v, 'text/html').body.textContent || '' : v;
 
+/** Identity and kind of the record, not what a reviewer reads. */
+const HIDDEN = new Set(['id', 'type', 'organization_id']);
+const blank = (v: unknown) => v === null || v === '' || v === false || (Array.isArray(v) && !v.length);
+
 export interface ReviewPanelProps {
   type: ReviewType;
   detail: ReviewDetail;
@@ -36,10 +40,11 @@ export function ReviewPanel({ type, detail, step, open, onClose }: ReviewPanelPr
   const { t } = useTranslation('review');
   const readable = useReadable(type);
   const [body, setBody] = useState('');
-  const rows = detail.diff.flatMap((d) =>
-    readable({ field: d.field, label_key: '', before: plain(d.published) ?? null, after: plain(d.working) ?? null }),
-  );
   const firstTime = detail.state.published_version === null;
+  const rows = detail.diff
+    .filter((d) => !HIDDEN.has(d.field) && !(firstTime && blank(d.working)))
+    .flatMap((d) => readable({ field: d.field, label_key: '', before: plain(d.published) ?? null, after: plain(d.working) ?? null }))
+    .map((r) => ({ ...r, label: t(`fields.${r.path}`, { defaultValue: r.label }) }));
 
   const comment = async () => {
     if (!body.trim()) return;
