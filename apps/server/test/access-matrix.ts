@@ -732,6 +732,34 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   ),
   row('DELETE /api/admin/page-category/{id}', get(`/api/admin/page-category/${MISSING}`), CONTENT),
   row('DELETE /api/admin/page-category/batch', () => ({ url: '/api/admin/page-category/batch', body: { ids: [MISSING] } }), CONTENT),
+  // Issue 41: the review of site content. Lists for any site editor; the settings for super admins; each type's steps for its editors.
+  row('GET /api/admin/reviews', get('/api/admin/reviews?mine=awaiting'), [200, 403, 403, 403, 403, 200, 401]),
+  row('GET /api/admin/review-workflows', get('/api/admin/review-workflows'), SUPER_ONLY),
+  row(
+    'PUT /api/admin/review-workflows',
+    () => ({ url: '/api/admin/review-workflows', body: { data: [] } }),
+    [400, 403, 403, 403, 403, 400, 401],
+  ),
+  ...(['page', 'banner', 'product', 'video'] as const).flatMap((type) => [
+    row(`GET /api/admin/reviews/${type}/{id}`, get(`/api/admin/reviews/${type}/${MISSING}`), CONTENT),
+    ...(['submit', 'approve', 'publish'] as const).map((step) =>
+      row(
+        `POST /api/admin/reviews/${type}/{id}/${step}`,
+        () => ({ url: `/api/admin/reviews/${type}/${MISSING}/${step}`, body: {} }),
+        CONTENT,
+      ),
+    ),
+    row(
+      `POST /api/admin/reviews/${type}/{id}/return`,
+      () => ({ url: `/api/admin/reviews/${type}/${MISSING}/return`, body: { reason: '退回' } }),
+      CONTENT,
+    ),
+    row(
+      `POST /api/admin/reviews/${type}/{id}/comments`,
+      () => ({ url: `/api/admin/reviews/${type}/${MISSING}/comments`, body: { body: '意見' } }),
+      CONTENT,
+    ),
+  ]),
   row('GET /api/admin/page/index', get('/api/admin/page/index'), CONTENT),
   row('GET /api/admin/page/{id}', get(`/api/admin/page/${MISSING}`), CONTENT),
   row('PUT /api/admin/page/order', () => ({ url: '/api/admin/page/order', body: { type: 'default', ids: [MISSING] } }), CONTENT),

@@ -253,7 +253,7 @@ export function reviewService(ctx: RequestContext) {
         target_id: reviewId(type, id),
         target_label: REVIEW_TARGETS[type].title(view),
         before: { stage: state.stage },
-        after: { stage: next, version: s.version, ...(next === 'approved' ? { hash } : {}) },
+        after: { stage: next, version: s.version, ...(next === 'approved' ? { content_sha256: hash } : {}) },
       });
       if (next === 'approved') await tellAuthor(ctx, state.author?.id ?? null, item, 'approved', me.name, comment ?? '');
       else
@@ -327,7 +327,7 @@ export function reviewService(ctx: RequestContext) {
         target_id: reviewId(type, id),
         target_label: REVIEW_TARGETS[type].title(view),
         before: { stage: state.stage, published_version: state.published_version },
-        after: { stage: 'published', version: s.version, hash },
+        after: { stage: 'published', version: s.version, content_sha256: hash },
       });
       await target.goLive(ctx, view);
       return detail(type, id);

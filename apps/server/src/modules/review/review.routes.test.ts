@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REVIEW_STAGES, REVIEW_TYPES } from '@bo/shared/schemas/review';
+import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { systemContexts } from '../../lib/context/request-context.ts';
+import { PAGE_PUBLISH_TASK, publishDuePages } from '../page/page-schedule.ts';
+
+let t: TestApp;
+let superAdmin: string;
+let author: string;
+let authorId: number;
+let approver: string;
+let approverId: number;
+let bannerOnly: string;
+const as = (tk?: string) => api(t.app, tk);
+const P = '/api/admin/page';
+const R = '/api/admin/reviews/page';
+let n = 0;
+const newPage = (tk: string, body: Record<string, unknown> = {}) =>
+  as(tk).post(P, { type: 'article', slug: `review-${++n}`, title: `公告 ${n}`, body: '<p>第一版</p>', ...body });
+const workflows = (enabled: Partial<Record<(typeof REVIEW_TYPES)[number], boolean>>) => ({
+  data: REVIEW_TYPES.map((target_type) => ({ target_type, enabled: enabled[target_type] ?? false, stages: DEFAULT_REVIEW_STAGES })),
+});
+/** A page's form input from its read, with changes. */
+const input = (p: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
+  type: p.type,
+  slug: p.slug,
+  title: p.title,
+  body: p.body,
+  status: p.status === 'scheduled' ? 'scheduled' : p.status,
+  publish_at: p.publish_at,
+  ...change,
+});
+const publicPage = (slug: string) => as().get(`/api/public/pages/article/${slug}`);
+const auditsOf = (target: string) =>
+  t.db
+    .selectFrom('audit_logs')
+    .select(['action', 'target_type', 'target_id', 'actor_id', 'after'])
+    .where('target_type', '=', 'review')
+    .where('target_id', '=', target)
+    .orderBy('id')
+    .execute();
+const mailsTo = (adminId: number) =>
+  t.db
+    .selectFrom('mail_outbox')
+    .select(['template', 'subject'])
+    .where('admin_id', '=', adminId)
+    .where('template', '=', 'review_notice')
+    .execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superAdmin = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'], name: '總管理員' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('review workflows (settings)', () => {
+  it('start off for every type; switching one on while only one admin may edit it is refused', async () => {
+    const read = await as(superAdmin).get('/api/admin/review-workflows');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.map((w: { enabled: boolean }) => w.enabled)).toEqual([false, false, false, false]);
+    expect(read.json().editors.page).toBe(1);
+    const on = await as(superAdmin).put('/api/admin/review-workflows', workflows({ page: true }));
+    expect(on.statusCode, on.body).toBe(400);
+    expect(on.json().errors).toEqual({ page: ['review.error.second_approver_missing'] });
+    expect((await as(superAdmin).get('/api/admin/review-workflows')).json().data[0].enabled).toBe(false);
+  });
+
+  it('refuses stages without the built-in line, and any caller but a super admin', async () => {
+    const a = await buildAdmin(t.db, { roles: ['ROLE_PAGE'] });
+    authorId = a.id;
+    author = await login(t.app, a);
+    const bad = workflows({});
+    bad.data[0] = {
+      ...bad.data[0]!,
+      stages: DEFAULT_REVIEW_STAGES.filter((s) => s.key !== 'approved').concat([DEFAULT_REVIEW_STAGES[0]!]),
+    };
+    const res = await as(superAdmin).put('/api/admin/review-workflows', bad);
+    expect(res.statusCode).toBe(400);
+    expect((await as(author).get('/api/admin/review-workflows')).statusCode).toBe(403);
+    expect((await as(author).put('/api/admin/review-workflows', workflows({ page: true }))).statusCode).toBe(403);
+  });
+});
+
+describe('with the page workflow off (the default)', () => {
+  it('publishes at once as before, and the review routes say the workflow is off', async () => {
+    const page = (await newPage(author, { status: 'published' })).json();
+    expect(page.status).toBe('published');
+    expect((await publicPage(page.slug)).statusCode).toBe(200);
+    const submit = await as(author).post(`${R}/${page.id}/submit`, {});
+    expect(submit.statusCode).toBe(409);
+    expect(submit.json().key).toBe('review.error.workflow_off');
+  });
+});
+
+describe('four eyes on pages', () => {
+  let live: { id: number; slug: string };
+  beforeAll(async () => {
+    const b = await buildAdmin(t.db, { roles: ['ROLE_PAGE'], name: '林經理' });
+    approverId = b.id;
+    approver = await login(t.app, b);
+    bannerOnly = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_BANNER'] }));
+    live = (await newPage(author, { status: 'published', body: '<p>上線版本</p>' })).json();
+    const on = await as(superAdmin).put('/api/admin/review-workflows', workflows({ page: true }));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data[0].enabled).toBe(true);
+  });
+
+  it('keeps the website as it was when switched on', async () => {
+    const review = (await as(approver).get(`${R}/${live.id}`)).json();
+    expect(review.state).toMatchObject({ stage: 'published', published_version: expect.any(Number) });
+    expect((await publicPage(live.slug)).json().body).toBe('<p>上線版本</p>');
+  });
+
+  it('refuses to publish or schedule an unapproved version through the page routes', async () => {
+    const res = await newPage(author, { status: 'published' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().key).toBe('review.error.not_approved');
+    const draft = (await newPage(author)).json();
+    const patch = await as(author).patch(`${P}/${draft.id}`, { field: 'status', value: 'published' });
+    expect(patch.statusCode).toBe(409);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await as(author).put(`${P}/${draft.id}`, input(draft, { status: 'scheduled', publish_at: later }));
+    expect(scheduled.statusCode).toBe(409);
+    expect((await t.db.selectFrom('pages').select('status').where('id', '=', draft.id).executeTakeFirstOrThrow()).status).toBe('draft');
+  });
+
+  it('lets an approver, never the author, approve; publish of the unapproved is refused; every step audited once', async () => {
+    const page = (await newPage(author)).json();
+    const url = `${R}/${page.id}`;
+    expect((await as(approver).post(`${url}/publish`, {})).json().key).toBe('review.error.not_approved');
+    const submitted = await as(author).post(`${url}/submit`, { comment: '請審核' });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().state).toMatchObject({ stage: 'in_review', author: { id: authorId } });
+    expect((await mailsTo(approverId)).length).toBeGreaterThan(0);
+
+    const awaiting = (await as(approver).get('/api/admin/reviews?mine=awaiting')).json();
+    expect(awaiting.data.map((i: { target_id: number }) => i.target_id)).toContain(page.id);
+    expect(awaiting.counts.page).toBe(awaiting.total);
+    const mine = (await as(author).get('/api/admin/reviews?mine=awaiting')).json();
+    expect(mine.data.map((i: { target_id: number }) => i.target_id)).not.toContain(page.id);
+
+    const own = await as(author).post(`${url}/approve`, {});
+    expect(own.statusCode).toBe(403);
+    expect(own.json().key).toBe('review.error.own_version');
+    expect((await as(bannerOnly).post(`${url}/approve`, {})).statusCode).toBe(403);
+    expect((await as(approver).post(`${url}/publish`, {})).statusCode).toBe(409);
+
+    // The approver read version v; the author changes it meanwhile: approving v is refused.
+    const read = (await as(approver).get(url)).json().state.current_version;
+    const current = (await as(author).get(`${P}/${page.id}`)).json();
+    expect((await as(author).put(`${P}/${page.id}`, input(current, { summary: '摘要' }))).statusCode).toBe(200);
+    const stale = await as(approver).post(`${url}/approve`, {}, { 'if-match': `"${read}"` });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().key).toBe('validate.error.edited_elsewhere');
+
+    const approved = await as(approver).post(`${url}/approve`, { comment: '可以' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().state).toMatchObject({
+      stage: 'approved',
+      approved_by: { id: approverId },
+      approved_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect((await mailsTo(authorId)).length).toBeGreaterThan(0);
+    expect((await publicPage(page.slug)).statusCode).toBe(404);
+
+    const published = await as(approver).post(`${url}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().state).toMatchObject({ stage: 'published', published_hash: approved.json().state.approved_hash });
+    expect((await publicPage(page.slug)).json().body).toBe('<p>第一版</p>');
+
+    const audits = await auditsOf(`page:${page.id}`);
+    expect(audits.map((a) => a.action)).toEqual(['submit', 'approve', 'publish']);
+    expect(JSON.parse(audits[1]!.after!)).toMatchObject({
+      version: expect.any(Number),
+      content_sha256: approved.json().state.approved_hash,
+    });
+    expect(JSON.parse(audits[2]!.after!)).toMatchObject({ content_sha256: approved.json().state.approved_hash });
+  });
+
+  it('sends an edit after approval back to review, and the website keeps the published version until the new one is', async () => {
+    const page = (await newPage(author)).json();
+    const url = `${R}/${page.id}`;
+    await as(author).post(`${url}/submit`, {});
+    await as(approver).post(`${url}/approve`, {});
+    await as(approver).post(`${url}/publish`, {});
+    expect((await publicPage(page.slug)).json().body).toBe('<p>第一版</p>');
+
+    const current = (await as(author).get(`${P}/${page.id}`)).json();
+    const edited = await as(author).put(`${P}/${page.id}`, input(current, { body: '<p>第二版</p>' }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    const review = (await as(approver).get(url)).json();
+    expect(review.state).toMatchObject({ stage: 'in_review', approved_hash: null, author: { id: authorId } });
+    expect(review.diff).toEqual([expect.objectContaining({ field: 'body', published: '<p>第一版</p>', working: '<p>第二版</p>' })]);
+    expect((await publicPage(page.slug)).json().body).toBe('<p>第一版</p>');
+
+    const returned = await as(approver).post(`${url}/return`, { reason: '' });
+    expect(returned.statusCode).toBe(400);
+    const back = await as(approver).post(`${url}/return`, { reason: '日期寫錯了' });
+    expect(back.json().state.stage).toBe('returned');
+    expect(back.json().comments.at(-1)).toMatchObject({ kind: 'return', body: '日期寫錯了' });
+    await as(approver).post(`${url}/comments`, { body: '請改成 12 月' });
+
+    await as(author).post(`${url}/submit`, {});
+    await as(approver).post(`${url}/approve`, {});
+    expect((await publicPage(page.slug)).json().body).toBe('<p>第一版</p>');
+    await as(approver).post(`${url}/publish`, {});
+    expect((await publicPage(page.slug)).json().body).toBe('<p>第二版</p>');
+    expect((await auditsOf(`page:${page.id}`)).map((a) => a.action)).toEqual([
+      'submit',
+      'approve',
+      'publish',
+      'return',
+      'comment',
+      'submit',
+      'approve',
+      'publish',
+    ]);
+  });
+
+  it('holds a schedule until the version is approved, and tells the author why once', async () => {
+    const page = (await newPage(author)).json();
+    const url = `${R}/${page.id}`;
+    await as(author).post(`${url}/submit`, {});
+    await as(approver).post(`${url}/approve`, {});
+    const at = new Date(Date.now() + 5 * 60_000);
+    at.setUTCSeconds(0, 0);
+    const current = (await as(author).get(`${P}/${page.id}`)).json();
+    const scheduled = await as(author).put(`${P}/${page.id}`, input(current, { status: 'scheduled', publish_at: at.toISOString() }));
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    // Changed after approval (and still scheduled): back to review, the schedule waits.
+    const again = (await as(author).get(`${P}/${page.id}`)).json();
+    expect((await as(author).put(`${P}/${page.id}`, input(again, { title: '改過的標題' }))).statusCode).toBe(200);
+    const before = (await mailsTo(authorId)).length;
+    const system = systemContexts(t.app, PAGE_PUBLISH_TASK);
+    const later = new Date(at.getTime() + 60_000);
+    expect(await publishDuePages(system, later)).toEqual([]);
+    expect(await publishDuePages(system, later)).toEqual([]);
+    expect((await mailsTo(authorId)).length).toBe(before + 1);
+    expect((await publicPage(page.slug)).statusCode).toBe(404);
+
+    await as(approver).post(`${url}/approve`, {});
+    expect(await publishDuePages(system, later)).toEqual([page.id]);
+    const shown = await publicPage(page.slug);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().title).toBe('改過的標題');
+    expect((await as(approver).get(url)).json().state.stage).toBe('published');
+  });
+});
+
+void vi;
