@@ -67,15 +67,6 @@ addTranslations('review', {
       ends_on: '結束日',
       url: '網址',
     },
-    errors: {
-      ownVersion: '這一版是您修改的，不能由您核准；請另一位管理員核准',
-      notApprover: '您的角色不能核准這個階段',
-      notApproved: '這一版尚未核准，不能發布或排程',
-      wrongStage: '目前階段不能進行這個動作，請重新整理',
-      workflowOff: '此類內容未啟用審核流程',
-      secondApproverMissing: '目前只有一位管理員能編輯此類內容，無法四眼審核：請先讓第二位管理員取得角色',
-      stagesInvalid: '階段設定不正確：內建階段不可刪除，代碼不可重複',
-    },
   },
   'en-US': {
     stage: 'Review stage: {{stage}}',
@@ -143,15 +134,37 @@ addTranslations('review', {
       ends_on: 'Ends',
       url: 'URL',
     },
-    errors: {
-      ownVersion: 'You changed this version, so you cannot approve it: another admin does',
-      notApprover: 'Your roles cannot approve this stage',
-      notApproved: 'This version is not approved: it cannot be published or scheduled',
-      wrongStage: 'That step does not apply in the current stage: reload',
-      workflowOff: 'The review workflow is off for this content',
-      secondApproverMissing:
-        'Only one admin can edit this content, so nobody could be the second pair of eyes: give a second admin the role first',
-      stagesInvalid: 'The stages are not valid: built-in stages stay, keys are unique',
+  },
+});
+
+// The review's refusals (REVIEW_KEYS, `review.error.*`) beside the validation keys in the shell's namespace, so a
+// form's field errors and the API client's messages read them as any other key.
+addTranslations('common', {
+  'zh-TW': {
+    review: {
+      error: {
+        own_version: '這一版是您修改的，不能由您核准；請另一位管理員核准',
+        not_approver: '您的角色不能核准這個階段',
+        not_approved: '這一版尚未核准，不能發布或排程',
+        wrong_stage: '目前階段不能進行這個動作，請重新整理',
+        workflow_off: '此類內容未啟用審核流程',
+        second_approver_missing: '目前只有一位管理員能編輯此類內容，無法四眼審核：請先讓第二位管理員取得角色',
+        stages_invalid: '階段設定不正確：內建階段不可刪除，代碼不可重複',
+      },
+    },
+  },
+  'en-US': {
+    review: {
+      error: {
+        own_version: 'You changed this version, so you cannot approve it: another admin does',
+        not_approver: 'Your roles cannot approve this stage',
+        not_approved: 'This version is not approved: it cannot be published or scheduled',
+        wrong_stage: 'That step does not apply in the current stage: reload',
+        workflow_off: 'The review workflow is off for this content',
+        second_approver_missing:
+          'Only one admin can edit this content, so nobody could be the second pair of eyes: give a second admin the role first',
+        stages_invalid: 'The stages are not valid: built-in stages stay, keys are unique',
+      },
     },
   },
 });

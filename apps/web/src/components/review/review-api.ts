@@ -52,14 +52,13 @@ export function useReviewStep(type: ReviewType, id: number, invalidate?: QueryKe
   });
 }
 
-const KEY_NAMES = new Map(Object.entries(REVIEW_KEYS).map(([name, key]) => [key as string, name]));
+const KEYS = new Set<string>(Object.values(REVIEW_KEYS));
 
 /** The review's refusals in words (its translation keys, in the message or a field's errors); anything else as the API client says. */
 export function reviewErrorText(e: unknown): string {
   if (e instanceof ApiError) {
-    const keys = [e.message, ...Object.values(e.errors ?? {}).flat()];
-    const known = keys.map((k) => KEY_NAMES.get(k)).find(Boolean);
-    if (known) return i18n.t(`errors.${known}`, { ns: 'review' });
+    const known = [e.message, ...Object.values(e.errors ?? {}).flat()].find((k) => KEYS.has(k));
+    if (known) return i18n.t(known);
   }
   return errorText(e);
 }
