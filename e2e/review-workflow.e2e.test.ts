@@ -86,6 +86,13 @@ describe('an editor writes, a second admin returns, then approves and publishes'
       const author = await open(editor, width, language);
       const lead = await open(reviewer, width, language);
       try {
+        // Nothing awaits the editor's review: the list says so.
+        await author.page.goto(`${server.url}/admin/review`);
+        await author.page
+          .getByTestId('review-awaiting-table')
+          .getByText(language === 'zh-TW' ? '目前沒有待您審核的內容' : 'Nothing awaits your review')
+          .waitFor();
+
         // The editor writes a news item and saves it as a draft: the form says it is a draft under review rules.
         await author.page.goto(`${server.url}/admin/page/create`);
         await author.page.getByTestId('page-title').fill(`${title}（初稿）`);
@@ -115,6 +122,15 @@ describe('an editor writes, a second admin returns, then approves and publishes'
         if (width >= 992) expect(Number(await lead.page.getByTestId('review-menu-badge').first().textContent())).toBeGreaterThanOrEqual(1);
         await expectAccessible(lead.page, `overview awaiting review (${width} px, ${language})`);
         await shot(lead.page, `review-overview-${width}-${language}`);
+        await lead.page.goto(`${server.url}/admin/review`);
+        await lead.page
+          .getByTestId('review-awaiting-table')
+          .getByRole('link', { name: `${title}（初稿）` })
+          .waitFor();
+        await expectAccessible(lead.page, `awaiting review list (${width} px, ${language})`);
+        expect(await noSideScroll(lead.page)).toBe(true);
+        await shot(lead.page, `review-awaiting-${width}-${language}`);
+        await lead.page.goto(`${server.url}/admin`);
         await card.getByRole('link', { name: new RegExp(`${title}（初稿）`) }).click();
         await lead.page.waitForURL(/\/admin\/page\/\d+\/update/);
         await lead.page.getByTestId('review-approve').waitFor();
