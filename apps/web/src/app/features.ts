@@ -26,6 +26,7 @@ import { websiteSettingsFeature } from '../features/website-settings/website-set
 import { personalDataFeature } from '../features/personal-data/personal-data.feature.ts';
 import { complianceRulesFeature } from '../features/compliance-rules/compliance-rules.feature.ts';
 import { complianceFeature } from '../features/compliance/compliance.feature.ts';
+import { reviewFeature } from '../features/review/review.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -60,4 +61,5 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   personalDataFeature,
   complianceRulesFeature,
   complianceFeature,
+  reviewFeature,
 ];

@@ -16,6 +16,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   it('super admin: OTP, files, the website group, organization, the staff list (read across organizations, issue 14.2), mail (issue 26) and the admin group, no debug, staff excel or photo', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'])).toEqual([
       'overview',
+      'review',
       'otp',
       'file',
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
@@ -23,12 +24,13 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'staff-group:[staff]',
       'compliance-group:[compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
-      'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
     ]);
   });
   it('maintainer passes every check, debug group included', () => {
     expect(menuFor(['ROLE_MAINTAINER'])).toEqual([
       'overview',
+      'review',
       'debug:[mail-template,mail-outbox,html-editor,video-player,log-viewer]',
       'otp',
       'file',
@@ -37,7 +39,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'staff-group:[staff,staff-excel]',
       'compliance-group:[compliance,compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
-      'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
+      'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
       'photo',
     ]);
   });
@@ -83,23 +85,23 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     ]);
   });
   it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {
-    expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'file', 'content:[video]']);
+    expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'review', 'file', 'content:[video]']);
     // Issue 26: the website settings are the page editors' (and super admins'), whatever module is off.
-    expect(menuFor(['ROLE_PAGE'])).toEqual(['overview', 'file', 'content:[page,page-category,website-settings]']);
+    expect(menuFor(['ROLE_PAGE'])).toEqual(['overview', 'review', 'file', 'content:[page,page-category,website-settings]']);
     expect(canOpen(route('website-settings'), ['ROLE_BANNER'])).toBe(false);
-    expect(menuFor(['ROLE_CONTACT', 'ROLE_BANNER'])).toEqual(['overview', 'file', 'content:[banner,contact]']);
+    expect(menuFor(['ROLE_CONTACT', 'ROLE_BANNER'])).toEqual(['overview', 'review', 'file', 'content:[banner,contact]']);
     const videoOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, video: false } };
-    expect(menuFor(['ROLE_VIDEO'], videoOff)).toEqual(['overview', 'file']);
+    expect(menuFor(['ROLE_VIDEO'], videoOff)).toEqual(['overview', 'review', 'file']);
     expect(routerRoutes(videoOff).adminRoutes.map((r) => r.name)).not.toContain('video.list');
     expect(routerRoutes(flags).adminRoutes.map((r) => r.name)).toContain('video.list');
   });
   it('product role: products and their categories in the website group, after contacts; gone with modules.product off', () => {
-    expect(menuFor(['ROLE_PRODUCT'])).toEqual(['overview', 'file', 'content:[product,product-category]']);
-    expect(menuFor(['ROLE_CONTACT', 'ROLE_PRODUCT'])).toEqual(['overview', 'file', 'content:[contact,product,product-category]']);
+    expect(menuFor(['ROLE_PRODUCT'])).toEqual(['overview', 'review', 'file', 'content:[product,product-category]']);
+    expect(menuFor(['ROLE_CONTACT', 'ROLE_PRODUCT'])).toEqual(['overview', 'review', 'file', 'content:[contact,product,product-category]']);
     const content = visibleMenu(['ROLE_PRODUCT'], flags).find((m) => m.key === 'content')!;
     expect(content.children!.map((c) => c.path)).toEqual(['/admin/product', '/admin/product-category']);
     const productOff = { ...flags, modules: { ...DEFAULT_APP_CONFIG.modules, product: false } };
-    expect(menuFor(['ROLE_PRODUCT'], productOff)).toEqual(['overview', 'file']);
+    expect(menuFor(['ROLE_PRODUCT'], productOff)).toEqual(['overview', 'review', 'file']);
     const names = routerRoutes(productOff).adminRoutes.map((r) => r.name);
     for (const name of ['product.list', 'product.create', 'product.update', 'product-category.list', 'product-category.update'])
       expect(names).not.toContain(name);
@@ -109,7 +111,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   });
   it('member role: members in the website group, after products; list and update, no create; gone with modules.member off', () => {
     expect(menuFor(['ROLE_MEMBER'])).toEqual(['overview', 'file', 'content:[member]']);
-    expect(menuFor(['ROLE_PRODUCT', 'ROLE_MEMBER'])).toEqual(['overview', 'file', 'content:[product,product-category,member]']);
+    expect(menuFor(['ROLE_PRODUCT', 'ROLE_MEMBER'])).toEqual(['overview', 'review', 'file', 'content:[product,product-category,member]']);
     const content = visibleMenu(['ROLE_MEMBER'], flags).find((m) => m.key === 'content')!;
     expect(content.children!.map((c) => c.path)).toEqual(['/admin/member']);
     const names = routerRoutes(flags).adminRoutes.map((r) => r.name);
@@ -125,7 +127,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
   });
   it('feature flags show or hide the admin group and organization entries', () => {
     expect(menuFor(['ROLE_SUPER_ADMIN'], { adminGroup: true, adminSubAccount: false })).toContain(
-      'admin-group:[admin,admin-group,audit-log,app-settings,personal-data,operations,security]',
+      'admin-group:[admin,admin-group,audit-log,app-settings,review-settings,personal-data,operations,security]',
     );
   });
   it('menu entries carry their route paths; the log viewer opens in a new tab through create-admin-session (spec section 2)', () => {

@@ -72,6 +72,7 @@ const zhTW = {
       site: '工地法規遵循',
       across: '全公司法規遵循',
     },
+    review: { awaiting: '待我審核', settings: '審核流程' },
     page: {
       list: '頁面與文章',
       create: '新增頁面',
@@ -185,6 +186,7 @@ const enUS: SameKeys<typeof zhTW> = {
       site: 'Site compliance',
       across: 'Compliance across organizations',
     },
+    review: { awaiting: 'Awaiting my review', settings: 'Review workflow' },
     page: {
       list: 'Pages and news',
       create: 'New page',

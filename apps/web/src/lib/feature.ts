@@ -56,6 +56,8 @@ export interface MenuItem {
   flag?: FeatureFlag;
   /** Opens in a new tab through create-admin-session?path=… */
   externalPath?: string;
+  /** A count beside the label, loaded with the menu (「待我審核」's): renders nothing while there is none. */
+  badge?: ScreenLoader;
   children?: MenuItem[];
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 // dayjs with its time zone, locales and 民國 picker adapter, before any admin screen formats or picks a date.
 import '../../i18n/dates.ts';
 import { DataProvider } from '../data-provider.tsx';
@@ -42,6 +42,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { confirmLeave } from '../../lib/unsaved-changes.ts';
 import { visibleMenu, type VisibleMenuItem } from '../menu.ts';
+import type { ScreenLoader } from '../../lib/feature.ts';
 import { adminSessionUrl } from '../../lib/admin-session.ts';
 import { ImpersonationBanner } from '../../features/admin/impersonation-banner.tsx';
 import { VisibleMenuContext } from '../../lib/visible-menu.ts';
@@ -69,6 +70,24 @@ const ICONS: Record<string, ReactNode> = {
   global: <GlobalOutlined />,
   mail: <MailOutlined />,
 };
+
+const badges = new Map<ScreenLoader, ComponentType>();
+/** A menu label and the count its entry declares (lazy, once per entry). */
+function BadgedLabel({ label, badge }: { label: string; badge: ScreenLoader }) {
+  let Badge = badges.get(badge);
+  if (!Badge) {
+    Badge = lazy(badge);
+    badges.set(badge, Badge);
+  }
+  return (
+    <span className="menu-label-badged">
+      {label}
+      <Suspense fallback={null}>
+        <Badge />
+      </Suspense>
+    </span>
+  );
+}
 
 function UserMenu() {
   const { t } = useTranslation();
@@ -199,7 +218,7 @@ export default function AdminLayout() {
             </span>
           ),
         };
-      return { key, icon: m.icon ? ICONS[m.icon] : undefined, label };
+      return { key, icon: m.icon ? ICONS[m.icon] : undefined, label: m.badge ? <BadgedLabel label={label} badge={m.badge} /> : label };
     });
   const items = toItems(menu);
   const selected = useMemo(() => {

@@ -57,7 +57,7 @@ const QUIET = /(^id$|_id$|^has_|^superseded$|^status$|_type$|_size$|^created_at$
  * One field of a change as rows in words. A list of records (a staff's certificates) is one row per
  * item that changed, each item in a line (its type, number, dates, file); other values by the audit labels.
  */
-function useReadable(targetType: string) {
+export function useReadable(targetType: string) {
   const { t } = useTranslation('audit-log');
   const lang = currentLanguage();
   // `type`: the entry's own target type when it is a part's (a product's SKU row), labelled by its own labels.

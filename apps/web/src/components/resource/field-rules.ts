@@ -21,7 +21,7 @@ export type FieldSchema = z.ZodType | (() => Promise<z.ZodType>);
 
 /** A server or schema translation key, or the generic "invalid" message for anything else. */
 export const translateValidationKey = (key: string): string =>
-  key.startsWith('validate.')
+  key.startsWith('validate.') || key.startsWith('review.error.')
     ? i18n.t(key, { n: PASSWORD_MIN_LENGTH, defaultValue: i18n.t('validate.error.invalid') })
     : i18n.t('validate.error.invalid');
 

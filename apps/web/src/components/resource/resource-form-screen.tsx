@@ -11,6 +11,7 @@ import type { ResourceScreenConfig } from './resource-spec.ts';
 import { ResourceRecordContext } from './resource-record.ts';
 import { ViewOnSiteButton } from './view-on-site-button.tsx';
 import { HistoryPanel, versionOf } from '../history/history-panel.tsx';
+import { ReviewBar } from '../review/review-bar.tsx';
 
 type ViewOnSiteRecord = { id: number; updated_at?: string | null };
 import './i18n.ts';
@@ -41,6 +42,15 @@ export function formScreen(c: ResourceScreenConfig) {
           extra={
             <Flex gap={8} align="center" wrap>
               {c.spec.siteLink && record ? <ViewOnSiteButton apiPath={c.spec.apiPath} record={record as ViewOnSiteRecord} /> : null}
+              {c.spec.review && mode === 'update' && record ? (
+                <ReviewBar
+                  type={c.spec.review}
+                  id={record.id}
+                  version={versionOf(record)}
+                  invalidate={resource.keys.all}
+                  dirty={rf.dirty}
+                />
+              ) : null}
               {c.spec.history && mode === 'update' && record ? (
                 <HistoryPanel<Row>
                   targetType={c.spec.history}

@@ -93,6 +93,8 @@ export interface ResourceScreensSpec<T extends { id: number } = { id: number } &
   siteLink?: boolean;
   /** The records' audit target type, for edit leases (issue 36); by default the feature's name with `_` for `-`. */
   leaseTarget?: string;
+  /** The records go through the review workflow of issue 41 (their type there): the update screen has the review bar. */
+  review?: 'banner' | 'video';
   /** The update screen's header has the record's History (its audit target type: `GET /api/admin/history/{history}/{id}`). */
   history?: string;
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useRecordVersion } from '../../components/resource/use-record-version.tsx';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminPath } from '../../lib/feature.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -96,19 +98,24 @@ export default function AppSettingsPage() {
     <div className="page app-settings-page">
       <PageHeader
         extra={
-          <HistoryPanel<Answer>
-            targetType="app_config"
-            id="app"
-            version={version.version()}
-            canRestore
-            invalidate={KEY}
-            onRestored={(r) => {
-              version.saved(r);
-              setDirty(false);
-              void qc.invalidateQueries({ queryKey: HISTORY_KEY });
-              void loadSettings();
-            }}
-          />
+          <Flex gap={8} wrap align="center">
+            <Link to={adminPath('app-settings/review')} data-testid="app-settings-review-link">
+              {t('reviewWorkflow')}
+            </Link>
+            <HistoryPanel<Answer>
+              targetType="app_config"
+              id="app"
+              version={version.version()}
+              canRestore
+              invalidate={KEY}
+              onRestored={(r) => {
+                version.saved(r);
+                setDirty(false);
+                void qc.invalidateQueries({ queryKey: HISTORY_KEY });
+                void loadSettings();
+              }}
+            />
+          </Flex>
         }
       />
       {version.notice}

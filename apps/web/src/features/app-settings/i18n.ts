@@ -2,6 +2,7 @@ import { addTranslations } from '../../i18n/index.ts';
 
 addTranslations('app-settings', {
   'zh-TW': {
+    reviewWorkflow: '審核流程',
     backOffice: '後台名稱',
     look: '外觀',
     features: '功能',
@@ -68,6 +69,7 @@ addTranslations('app-settings', {
     separatorRule: '1 到 3 個字元，不可包含空白',
   },
   'en-US': {
+    reviewWorkflow: 'Review workflow',
     backOffice: 'Back office name',
     look: 'Look',
     features: 'Features',

@@ -13,6 +13,7 @@ const day = (v: string | null) => (v ? formatDay(v) : '—');
 export default {
   apiPath: '/api/admin/banner',
   history: 'banner',
+  review: 'banner',
   schema: bannerInput,
   list: { sort: 'sort_order', order: 'asc' },
   createLabel: k('create'),

@@ -22,6 +22,7 @@ import { dateStringProps } from '../../components/resource/date-string-props.ts'
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
 import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
+import { ReviewBar, useReviewGate } from '../../components/review/review-bar.tsx';
 import { fromTaipeiWallTime, pagesApi, taipeiWallTime } from './api.ts';
 import { CategorySelect } from './category-select.tsx';
 import { PageRevisions } from './page-revisions.tsx';
@@ -62,6 +63,7 @@ export default function PageFormPage() {
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   const type = (Form.useWatch('type', form) ?? record?.type) as PageType | undefined;
   const status = Form.useWatch('status', form);
+  const gate = useReviewGate('page', record?.id);
   const initialType = PAGE_TYPES.includes(search.get('type') as PageType) ? (search.get('type') as PageType) : 'article';
   const initialValues = useMemo<Values>(
     () => ({
@@ -89,6 +91,7 @@ export default function PageFormPage() {
         record ? (
           <>
             <PageStatusTag page={record} />
+            <ReviewBar type="page" id={record.id} version={versionOf(record)} invalidate={pagesApi.keys.all} dirty={rf.dirty} />
             <Button icon={<HistoryOutlined />} onClick={() => setRevisionsOpen(true)} data-testid="page-revisions-open">
               {t('revisionsCount', { count: record.revision_count })}
             </Button>
@@ -170,8 +173,15 @@ export default function PageFormPage() {
               onChange={() => form.setFieldValue('category_id', null)}
             />
           </Form.Item>
-          <Form.Item name="status" label={t('status')} required>
-            <Select options={PAGE_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} data-testid="page-status" />
+          <Form.Item name="status" label={t('status')} required extra={gate.reason}>
+            <Select
+              options={PAGE_STATUSES.map((v) => ({
+                value: v,
+                label: t(`statuses.${v}`),
+                disabled: !gate.canPublish && (v === 'published' || v === 'scheduled'),
+              }))}
+              data-testid="page-status"
+            />
           </Form.Item>
           {status === 'scheduled' ? (
             <Form.Item name="publish_at" label={t('publishAt')} extra={t('publishAtHint')} required>

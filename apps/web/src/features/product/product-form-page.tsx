@@ -17,6 +17,7 @@ import { schemaRule } from '../../components/resource/field-rules.ts';
 import { ContentFormScreen } from '../../components/resource/content-form-screen.tsx';
 import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
+import { ReviewBar, useReviewGate } from '../../components/review/review-bar.tsx';
 import { productsApi } from './api.ts';
 import { AttributesEditor } from './attributes-input.tsx';
 import { ProductCategorySelect } from './category-select.tsx';
@@ -99,6 +100,7 @@ export default function ProductFormPage() {
     },
   });
   const { form, record, canWrite } = rf;
+  const gate = useReviewGate('product', record?.id);
   const attributes = (Form.useWatch('attributes', form) ?? record?.attributes ?? []) as (Partial<AttributeList> | undefined)[];
 
   const rule = (name: keyof typeof productInput.shape) => [schemaRule(productInput.shape[name])];
@@ -113,6 +115,7 @@ export default function ProductFormPage() {
         record ? (
           <>
             <ProductStatusTag status={record.status} />
+            <ReviewBar type="product" id={record.id} version={versionOf(record)} invalidate={productsApi.keys.all} dirty={rf.dirty} />
             <HistoryPanel<Product>
               targetType="product"
               id={record.id}
@@ -176,8 +179,15 @@ export default function ProductFormPage() {
       }
       side={
         <>
-          <Form.Item name="status" label={t('status')} required>
-            <Select options={PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} data-testid="product-status" />
+          <Form.Item name="status" label={t('status')} required extra={gate.reason}>
+            <Select
+              options={PRODUCT_STATUSES.map((v) => ({
+                value: v,
+                label: t(`statuses.${v}`),
+                disabled: !gate.canPublish && v === 'published',
+              }))}
+              data-testid="product-status"
+            />
           </Form.Item>
           <Form.Item name="category_id" label={t('category')}>
             <ProductCategorySelect />

@@ -29,6 +29,7 @@ function YoutubeUrlInput({ value, onChange, id }: { value?: string; onChange?: (
 
 export default {
   apiPath: '/api/admin/video',
+  review: 'video',
   schema: videoInput,
   list: { sort: 'sort_order', order: 'asc' },
   createLabel: k('create'),
