@@ -641,6 +641,10 @@ addTranslations('audit-log', {
       confirm_email: '確認電子郵件',
       take_over: '接手編輯',
       set_contractors: '設定協力廠商',
+      submit: '送審',
+      approve: '核准',
+      return: '退回',
+      comment: '留言',
     },
     targets: {
       admin: '管理員',
@@ -677,6 +681,8 @@ addTranslations('audit-log', {
       site: '工地',
       contractor: '協力廠商',
       site_roster: '工地名冊',
+      review: '審核',
+      review_workflow: '審核流程',
     },
   },
   'en-US': {
@@ -792,6 +798,10 @@ addTranslations('audit-log', {
       confirm_email: 'Confirmed e-mail',
       take_over: 'Took over editing',
       set_contractors: 'Subcontractors set',
+      submit: 'Sent to review',
+      approve: 'Approved',
+      return: 'Returned',
+      comment: 'Commented',
     },
     targets: {
       admin: 'Admin',
@@ -828,6 +838,8 @@ addTranslations('audit-log', {
       site: 'Site',
       contractor: 'Subcontractor',
       site_roster: 'Site roster',
+      review: 'Review',
+      review_workflow: 'Review workflow',
     },
   },
 });
