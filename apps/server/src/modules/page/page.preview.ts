@@ -5,8 +5,9 @@ import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
 import { publicDetail } from './page.public.routes.ts';
 import { pages } from './page.repository.ts';
+import { differsFromWebsite } from '../review/review-state.ts';
 
-/** "View on the website" for a page: published, its address on the site; a draft or scheduled one, a signed preview. */
+/** "View on the website" for a page: published, its address on the site; a draft, a scheduled one or a change in review, a signed preview. */
 export const pagePreviewRoutes = sitePreviewRoutes({
   kind: 'page',
   adminPath: '/api/admin/page',
@@ -14,7 +15,8 @@ export const pagePreviewRoutes = sitePreviewRoutes({
   tags: ['page'],
   livePath: async ({ db, scope }, id) => {
     const p = await pages.findOr404(db, scope, id);
-    return p.status === 'published' ? pagePath(p) : null;
+    // Issue 41: a published page with a change waiting for review opens as a preview of that change.
+    return p.status === 'published' && !(await differsFromWebsite(db, 'page', p)) ? pagePath(p) : null;
   },
   preview: async (db, id, locale) => {
     const p = await pages.findBy(db, allOrganizations, (qb) => qb.where('p.id', '=', id));

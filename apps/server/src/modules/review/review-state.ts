@@ -165,3 +165,9 @@ export async function shownOnWebsite<V extends { id: number }>(db: ReadDb, type:
     return s ? [JSON.parse(s.body) as V] : [];
   });
 }
+
+/** Whether the website shows something else than the working record (workflow on, a change not yet published): reviewers preview it. */
+export async function differsFromWebsite(db: ReadDb, type: ReviewType, view: { id: number } & Record<string, unknown>): Promise<boolean> {
+  if (!(await workflowOf(db, type)).enabled) return false;
+  return (await findSnapshot(db, type, view.id))?.hash !== contentHash(view);
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_STAGES, REVIEW_TYPES } from '@bo/shared/schemas/review';
 import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { systemContexts } from '../../lib/context/request-context.ts';
@@ -194,6 +194,16 @@ describe('four eyes on pages', () => {
     expect(review.state).toMatchObject({ stage: 'in_review', approved_hash: null, author: { id: authorId } });
     expect(review.diff).toEqual([expect.objectContaining({ field: 'body', published: '<p>第一版</p>', working: '<p>第二版</p>' })]);
     expect((await publicPage(page.slug)).json().body).toBe('<p>第一版</p>');
+    const site = await t.app.inject({ method: 'GET', url: `/site/news/${page.slug}` });
+    expect(site.statusCode).toBe(200);
+    expect(site.body).toContain('第一版');
+    expect(site.body).not.toContain('第二版');
+    // The signed preview still shows the working record, for reviewers.
+    const link = (await as(approver).get(`${P}/${page.id}/site-link`)).json();
+    expect(link.preview).toBe(true);
+    const preview = new URL(link.url);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/public/preview/page/${page.id}${preview.search}` });
+    expect(shown.json().body).toBe('<p>第二版</p>');
 
     const returned = await as(approver).post(`${url}/return`, { reason: '' });
     expect(returned.statusCode).toBe(400);
@@ -249,4 +259,73 @@ describe('four eyes on pages', () => {
   });
 });
 
-void vi;
+describe('videos, and a company stage of its own', () => {
+  let videoEditor: string;
+  let legal: string;
+  beforeAll(async () => {
+    videoEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_VIDEO'] }));
+    legal = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_VIDEO', 'ROLE_PAGE'] }));
+    const w = workflows({ page: true, video: true });
+    const stages = [...DEFAULT_REVIEW_STAGES];
+    // 法務審核 between 待審核 and 已核准: only a super admin may approve into 已核准 after it.
+    stages.splice(2, 0, { key: 'legal', name: { 'zh-TW': '法務審核', 'en-US': 'Legal review' }, roles: [] });
+    stages[3] = { ...stages[3]!, roles: ['ROLE_SUPER_ADMIN'] };
+    w.data[3] = { target_type: 'video', enabled: true, stages };
+    const res = await as(superAdmin).put('/api/admin/review-workflows', w);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('shows only a published video, and walks each stage with its own roles', async () => {
+    const refused = await as(videoEditor).post('/api/admin/video', {
+      title: '工安影片',
+      youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      published: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    const video = (
+      await as(videoEditor).post('/api/admin/video', {
+        title: '工安影片',
+        youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        published: false,
+      })
+    ).json();
+    const url = `/api/admin/reviews/video/${video.id}`;
+    expect((await as(videoEditor).post(`${url}/submit`, {})).json().state.stage).toBe('in_review');
+    expect((await as(legal).post(`${url}/approve`, {})).json().state).toMatchObject({ stage: 'legal', approved_hash: null });
+    const notHis = await as(legal).post(`${url}/approve`, {});
+    expect(notHis.statusCode).toBe(403);
+    expect(notHis.json().key).toBe('review.error.not_approver');
+    expect((await as(superAdmin).post(`${url}/approve`, {})).json().state.stage).toBe('approved');
+    const list = async () => (await as().get('/api/public/videos')).json().data.map((v: { id: number }) => v.id);
+    expect(await list()).not.toContain(video.id);
+    expect((await as(superAdmin).post(`${url}/publish`, {})).statusCode).toBe(200);
+    expect(await list()).toContain(video.id);
+    expect((await t.db.selectFrom('videos').select('published').where('id', '=', video.id).executeTakeFirstOrThrow()).published).toBe(1);
+  });
+});
+
+describe('products', () => {
+  it('keep the published product on the website while an edit waits for review', async () => {
+    const productEditor = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_PRODUCT'] }));
+    const on = await as(superAdmin).put('/api/admin/review-workflows', workflows({ page: true, video: true, product: true }));
+    expect(on.statusCode, on.body).toBe(200);
+    const body = { slug: `cement-${++n}`, name: '水泥', description: '<p>說明</p>' };
+    expect((await as(productEditor).post('/api/admin/product', { ...body, status: 'published' })).json().key).toBe(
+      'review.error.not_approved',
+    );
+    const product = (await as(productEditor).post('/api/admin/product', body)).json();
+    const url = `/api/admin/reviews/product/${product.id}`;
+    await as(productEditor).post(`${url}/submit`, {});
+    expect((await as(productEditor).post(`${url}/approve`, {})).statusCode).toBe(403);
+    expect((await as(superAdmin).post(`${url}/approve`, {})).statusCode).toBe(200);
+    expect((await as(superAdmin).post(`${url}/publish`, {})).statusCode).toBe(200);
+    const shown = () => as().get(`/api/public/products/${body.slug}`);
+    expect((await shown()).json().name).toBe('水泥');
+
+    const current = (await as(productEditor).get(`/api/admin/product/${product.id}`)).json();
+    const edited = await as(productEditor).put(`/api/admin/product/${product.id}`, { ...body, status: current.status, name: '高強度水泥' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await as(superAdmin).get(url)).json().state.stage).toBe('in_review');
+    expect((await shown()).json().name).toBe('水泥');
+  });
+});
