@@ -7,6 +7,7 @@ import { fileFeature } from '../features/file/file.feature.ts';
 import { mailFeature } from '../features/mail/mail.feature.ts';
 import { organizationFeature } from '../features/organization/organization.feature.ts';
 import { staffFeature } from '../features/staff/staff.feature.ts';
+import { siteFeature } from '../features/site/site.feature.ts';
 import { adminFeature } from '../features/admin/admin.feature.ts';
 import { adminGroupFeature } from '../features/admin-group/admin-group.feature.ts';
 import { adminOrganizationFeature } from '../features/admin-organization/admin-organization.feature.ts';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   fileFeature,
   organizationFeature,
   staffFeature,
+  siteFeature,
   adminFeature,
   adminGroupFeature,
   adminOrganizationFeature,

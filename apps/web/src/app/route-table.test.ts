@@ -36,7 +36,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'file',
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor]',
       'compliance-group:[compliance,compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
@@ -60,7 +60,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['ROLE_STAFF'])).toEqual([
       'overview',
       'file',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor]',
       'compliance-group:[compliance,compliance-across]',
     ]);
   });
@@ -68,19 +68,19 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_ADMIN'])).toEqual([
       'overview',
       'organization',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor]',
       'compliance-group:[compliance]',
     ]);
   });
   it('staff reader and writer: the staff group and the compliance dashboard', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual([
       'overview',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor]',
       'compliance-group:[compliance]',
     ]);
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual([
       'overview',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor]',
       'compliance-group:[compliance]',
     ]);
   });

@@ -49,6 +49,8 @@ describe('sites', () => {
       starts_on: '2026-01-05',
       ends_on: '2027-06-30',
       director_staff_id: director.id,
+      // The web app names the active organization in every body.
+      organization_id: orgA,
     });
     expect(created.statusCode, created.body).toBe(200);
     const site = created.json();
@@ -211,6 +213,9 @@ describe("a site's subcontractors and roster", () => {
     expect((await as(adminA).post(roster, { staff_ids: [outsider.id], site_role: 'worker', starts_on: '2026-02-01' })).statusCode).toBe(
       400,
     );
+    // The same worker twice for overlapping periods is refused; a stay before the current one is not.
+    const twice = await as(adminA).post(roster, { staff_ids: [rigger.id], site_role: 'worker', starts_on: '2026-06-01' });
+    expect(twice.json().errors).toEqual({ staff_ids: ['validate.error.already_on_roster'] });
 
     const free = await as(adminA).post(roster, {
       staff_ids: [own.id],
