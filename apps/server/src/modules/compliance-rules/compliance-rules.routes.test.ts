@@ -309,6 +309,19 @@ describe('due items follow the evidence, the roster and the rules', () => {
     expect(done.organizations).toBeGreaterThanOrEqual(1);
     expect(await dueItems(w.id)).toEqual([]);
     await at('2026-12-01T02:00:00.000Z');
+
+    // A site completed (the sites routes audit `site`): its rosters' items go at once.
+    const done2 = await site(orgA.id, '已完工工程');
+    const v = await staff(adminA, { name: '收尾工' });
+    await roster(orgA.id, done2, v.id, 'worker', '2026-11-01');
+    expect((await dueItems(v.id)).length).toBeGreaterThan(0);
+    await system().inTransaction(async (ctx) => {
+      await ctx.trx.updateTable('sites').set({ status: 'completed' }).where('id', '=', done2).execute();
+      await recomputeAfterAudit(ctx, [
+        { organization_id: orgA.id, action: 'update', target_type: 'site', target_id: String(done2), before: null, after: null },
+      ]);
+    }, orgA.id);
+    expect(await dueItems(v.id)).toEqual([]);
   });
 });
 
