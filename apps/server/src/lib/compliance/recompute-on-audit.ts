@@ -5,8 +5,8 @@ import { recomputeDueItems } from './recompute.ts';
 
 /** Audited acts that read or send a record rather than change it: nothing to recompute. */
 const NOT_A_CHANGE = new Set(['reveal', 'export', 'export_copy', 'sign_link', 'view', 'send_test', 'take_over']);
-/** Changes that reach every worker of the organization: its rules, the names certificates are matched by, its subcontractors. */
-const ORGANIZATION_WIDE = new Set(['compliance_rule', 'certificate_type', 'contractor', 'site_contractor']);
+/** Changes that reach every worker of the organization: its rules, the names certificates are matched by. */
+const ORGANIZATION_WIDE = new Set(['compliance_rule', 'certificate_type']);
 
 interface AuditedRow {
   organization_id: number | null;
@@ -49,7 +49,10 @@ export async function affectedBy(ctx: WriteContext, rows: readonly AuditedRow[])
     if (NOT_A_CHANGE.has(row.action)) continue;
     const id = idOf(row.target_id);
     if (ORGANIZATION_WIDE.has(row.target_type)) wholeOrganization(row);
-    else if (row.target_type === 'staff') {
+    // A subcontractor deleted lets go of its workers (staff.contractor_id set null), which the items carry.
+    else if (row.target_type === 'contractor') {
+      if (row.action === 'delete') wholeOrganization(row);
+    } else if (row.target_type === 'staff') {
       // A bulk entry without an id (an import's summary) comes with one entry per staff.
       if (id !== null) staff.add(id);
     } else if (row.target_type === 'site') {

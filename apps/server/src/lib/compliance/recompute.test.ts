@@ -154,6 +154,13 @@ describe('affectedBy', () => {
     expect(await affectedBy(ctx, [row('compliance_rule', '7:general-training'), row('certificate_type', '2')])).toEqual([
       { by: 'organization', ids: [7] },
     ]);
-    expect(await affectedBy(ctx, [row('admin', '1'), row('staff', '9', { action: 'export_copy' })])).toEqual([]);
+    expect(await affectedBy(ctx, [row('contractor', '4', { action: 'delete' })])).toEqual([{ by: 'organization', ids: [7] }]);
+    expect(
+      await affectedBy(ctx, [
+        row('admin', '1'),
+        row('staff', '9', { action: 'export_copy' }),
+        row('contractor', '4', { action: 'update' }),
+      ]),
+    ).toEqual([]);
   });
 });
