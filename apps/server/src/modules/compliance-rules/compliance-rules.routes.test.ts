@@ -361,6 +361,17 @@ describe('custom rules', () => {
     expect((await api(t.app, adminB).patch(`${R}/fall-arrest-drill`, { enabled: false, reason: 'x' })).statusCode).toBe(404);
     expect((await api(t.app, adminB).delete(`${R}/fall-arrest-drill`)).statusCode).toBe(404);
 
+    // Its definition replaced (a laxer interval is the company's own business), its key kept; off needs a reason.
+    const changed = await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, {
+      definition: { ...custom, key: 'other-key', timing: { kind: 'every', months: 12 } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ key: 'fall-arrest-drill', timing: { months: 12 }, version: 2 });
+    expect((await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, { overrides: { months: 3 } })).json().errors).toEqual({
+      overrides: ['validate.error.rule_override_not_applicable'],
+    });
+    expect((await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, { enabled: false })).statusCode).toBe(400);
+
     const packDelete = await api(t.app, adminA).delete(`${R}/general-training`);
     expect(packDelete.statusCode).toBe(400);
     expect(packDelete.json().errors).toEqual({ key: ['validate.error.rule_pack_not_deletable'] });
