@@ -148,6 +148,8 @@ describe('organization compliance items', () => {
       }),
       expect.objectContaining({
         rule_key: 'health-check',
+        title: null,
+        citation: null,
         status: 'due_30',
         due_on: addDays(TODAY, 10),
         window_opens_on: addDays(TODAY, -20),

@@ -15,7 +15,7 @@ import { allOrganizations, inOrganization } from '../../lib/context/scope.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 import { workerBatches, type DueItemFilter } from './compliance-dashboard.repository.ts';
 import { checkFilterRows, complianceSummary, complianceWorkers, toWorkers } from './compliance-dashboard.service.ts';
-import { STATUS_LABELS, reasonText } from './export-labels.ts';
+import { STATUS_LABELS, bothLanguages, reasonCell } from './export-labels.ts';
 
 const tags = ['compliance'];
 const filterOf = (q: DueItemFilter): DueItemFilter => ({
@@ -172,12 +172,12 @@ async function* exportRows(batches: ReturnType<typeof workerBatches>): AsyncIter
           staff: w.staff.name,
           company: w.staff.company,
           site_role: w.site_role,
-          rule: i.title ?? i.rule_key,
-          citation: i.citation,
+          rule: bothLanguages(i.title) ?? i.rule_key,
+          citation: bothLanguages(i.citation),
           status: STATUS_LABELS[i.status],
           due_on: i.due_on,
           window_opens_on: i.window_opens_on,
-          reason: reasonText(i.reason_key, i.reason_params),
+          reason: reasonCell(i.reason_key, i.reason_params),
         });
     yield out;
   }

@@ -38,9 +38,9 @@ const worker = (id: number, name: string, status: string, due_on: string) => ({
       status,
       due_on,
       window_opens_on: null,
-      reason_key: 'compliance.reason.health_due',
-      reason_params: {},
-      citation: '勞工健康保護規則 §17',
+      reason_key: 'compliance.reason.next_due',
+      reason_params: { last_on: '2025-12-12', months: 12, due_on, days_left: 10 },
+      citation: { 'zh-TW': '勞工健康保護規則 §17', 'en-US': 'Labor Health Protection Rules §17' },
     },
   ],
 });
@@ -103,7 +103,8 @@ describe('compliance dashboard', { timeout: 30_000 }, () => {
     expect(within(workers).getByText('大明營造')).toBeTruthy();
     expect(within(workers).getAllByText('施工架組配作業主管').length).toBe(2);
     expect(within(workers).getAllByText('勞工健康保護規則 §17').length).toBe(2);
-    expect(within(workers).getByText(/2026-12-12/)).toBeTruthy();
+    expect(within(workers).getByText(/2026-12-12/, { selector: '.compliance-item-date' })).toBeTruthy();
+    expect(within(workers).getByText('上次 2025-12-12，每 12 個月一次，下次期限 2026-12-12（尚餘 10 天）')).toBeTruthy();
     expect(urls.some((u) => u.startsWith('/api/admin/organization/compliance/items') && u.includes('organization_id=1'))).toBe(true);
   });
 
