@@ -22,7 +22,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff]',
-      'compliance-group:[compliance-across]',
+      'compliance-group:[compliance-across,compliance-rules]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
     ]);
@@ -37,7 +37,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff,staff-excel,site,contractor]',
-      'compliance-group:[compliance,compliance-across]',
+      'compliance-group:[compliance,compliance-across,compliance-rules]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
       'photo',
@@ -61,7 +61,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'file',
       'staff-group:[staff,staff-excel,site,contractor]',
-      'compliance-group:[compliance,compliance-across]',
+      'compliance-group:[compliance,compliance-across,compliance-rules]',
     ]);
   });
   it('sub-account admin: organization and staff, no file manager', () => {
@@ -69,19 +69,19 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'organization',
       'staff-group:[staff,staff-excel,site,contractor]',
-      'compliance-group:[compliance]',
+      'compliance-group:[compliance,compliance-rules]',
     ]);
   });
   it('staff reader and writer: the staff group and the compliance dashboard', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual([
       'overview',
       'staff-group:[staff,staff-excel,site,contractor]',
-      'compliance-group:[compliance]',
+      'compliance-group:[compliance,compliance-rules]',
     ]);
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual([
       'overview',
       'staff-group:[staff,staff-excel,site,contractor]',
-      'compliance-group:[compliance]',
+      'compliance-group:[compliance,compliance-rules]',
     ]);
   });
   it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {

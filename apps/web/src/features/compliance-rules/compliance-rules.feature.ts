@@ -10,5 +10,5 @@ export const complianceRulesFeature = screenFeature({
     roles: ROLES.complianceRulesRead,
     screen: () => import('./compliance-rules-page.tsx'),
   },
-  menu: { group: 'staff-group', order: 40 },
+  menu: { group: 'compliance-group', order: 30 },
 });
