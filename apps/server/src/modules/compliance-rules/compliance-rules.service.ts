@@ -99,7 +99,9 @@ export function complianceRulesService(ctx: OrganizationContext) {
       const pack = PACK_RULES.get(key);
       if (!pack && row?.source !== 'custom') throw notFound();
       const stored = row ? ruleSettingOfRow(row) : null;
-      const reason = patch.reason === undefined ? (stored?.reason ?? null) : patch.reason?.trim() || null;
+      // A switch's reason belongs to that switch: switched back without one, the old reason goes.
+      const reasonFor = (switched: boolean) =>
+        patch.reason === undefined ? (switched ? null : (stored?.reason ?? null)) : patch.reason?.trim() || null;
       let next: RuleSetting;
       if (pack) {
         if (patch.definition !== undefined) throw refusal('definition', COMPLIANCE_RULE_KEYS.notCustom);
@@ -108,7 +110,7 @@ export function complianceRulesService(ctx: OrganizationContext) {
         const enabled = patch.enabled ?? wasEnabled;
         checkReason(wasEnabled, enabled, pack.unconfirmed !== null, patch.reason);
         const overrides = patch.overrides === undefined ? (current?.overrides ?? {}) : (patch.overrides ?? {});
-        next = { source: 'pack', rule_key: key, enabled, reason, overrides };
+        next = { source: 'pack', rule_key: key, enabled, reason: reasonFor(enabled !== wasEnabled), overrides };
         const errors = ruleSettingErrors(pack, next, PACK_KEYS);
         if (errors.length) throw badRequest(Object.fromEntries(errors.map((e) => [e.path, [e.key]])));
       } else {
@@ -118,7 +120,7 @@ export function complianceRulesService(ctx: OrganizationContext) {
         const enabled = patch.enabled ?? current.enabled;
         checkReason(current.enabled, enabled, false, patch.reason);
         const definition: Rule = patch.definition ? { ...patch.definition, key, source: 'custom' } : current.definition;
-        next = { source: 'custom', rule_key: key, enabled, reason, definition };
+        next = { source: 'custom', rule_key: key, enabled, reason: reasonFor(enabled !== current.enabled), definition };
       }
       if (!next.enabled && !next.reason) throw refusal('reason', RULE_KEYS.reasonRequired);
       await saveRuleSetting(ctx.trx, org, ruleSettingRow(next));
