@@ -316,4 +316,21 @@ describe('migrant documents and scans', () => {
       .execute();
     expect(kept).toHaveLength(1);
   });
+
+  it('goes with its organization: rows and scans deleted once the organization is', async () => {
+    const org = await buildOrganization(t.db, { name: 'Org Gone' });
+    const writer = await signedIn(org.id, ['SUB_ACCOUNT_ROLE_STAFF_WRITE']);
+    const s = await staffIn(org.id);
+    const tr = written(
+      await api(t.app, writer).post(`${S}/${s.id}/trainings`, { course_kind: 'general', course_name: '一般', completed_on: '2026-01-02' }),
+    );
+    await upload(t.app, writer, `${S}/${s.id}/trainings/${tr.id}/file`, {}, { name: 'c.pdf', data: PDF, type: 'application/pdf' });
+    const { file_key } = await t.db.selectFrom('staff_trainings').select('file_key').where('id', '=', tr.id).executeTakeFirstOrThrow();
+    expect(await t.app.storage.exists(file_key!)).toBe(true);
+    const sa = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] }));
+    const ok = await api(t.app, sa).delete(`/api/admin/admin-organization/${org.id}?confirm=true`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await t.db.selectFrom('staff_trainings').select('id').where('organization_id', '=', org.id).execute()).toHaveLength(0);
+    expect(await t.app.storage.exists(file_key!)).toBe(false);
+  });
 });
