@@ -93,6 +93,12 @@ export const AUDIT_ACTIONS = {
    * interval) or its own rule; id "organization:rule_key". Each change recomputes the organization's due items.
    */
   compliance_rule: ['create', 'update', 'delete'],
+  /** Issue 38: evidence a worker holds, each a child of the staff record (its changes raise the staff's version). */
+  staff_training: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  /** erase: the retention run, once the period after the check day is over (docs/personal-data.md "Retention"). */
+  staff_health_check: ['create', 'update', 'delete', 'upload_file', 'delete_file', 'erase'],
+  staff_insurance: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  staff_migrant_document: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
   personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
