@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@bo/shared/app-config';
 import { FINGERPRINT_HEADER, PERMISSION_KEYS, VALIDATION_KEYS } from '@bo/shared/messages';
+import { REVIEW_KEYS } from '@bo/shared/schemas/review';
 import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** Error statuses a route can answer beyond those its access declaration and schema imply. */
@@ -180,8 +181,17 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
           message: { type: 'string' },
           errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
           // A 403 for want of a role (issue 26, errors.ts roleMissing): which roles would do, who grants them.
-          key: { type: 'string', enum: [PERMISSION_KEYS.roleMissing, VALIDATION_KEYS.editedElsewhere, VALIDATION_KEYS.versionRequired] },
-          // Issue 36: a stale write's 409 (`conflict`, a batch's `conflicts`) and a write without a version's 428.
+          // Issue 36: a stale write's 409 (`conflict`, a batch's `conflicts`) and a write without a version's 428;
+          // issue 41: the review's refusals (the author approving, a step out of stage, publishing the unapproved).
+          key: {
+            type: 'string',
+            enum: [
+              PERMISSION_KEYS.roleMissing,
+              VALIDATION_KEYS.editedElsewhere,
+              VALIDATION_KEYS.versionRequired,
+              ...Object.values(REVIEW_KEYS),
+            ],
+          },
           statusCode: { type: 'integer' },
           error: { type: 'string' },
           conflict: { type: 'object' },
