@@ -18,6 +18,8 @@ export const MAIL_TEMPLATE_NAMES = [
   'audit_chain_broken',
   'email_change_code',
   'email_change_notice',
+  'compliance_due',
+  'compliance_due_contractor',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

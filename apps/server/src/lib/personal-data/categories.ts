@@ -25,6 +25,11 @@ export const PERSONAL_DATA = {
     emergency_contact: { category: 'contact' },
     emergency_phone: { category: 'contact' },
   },
+  contractors: {
+    contact_name: { category: 'contact' },
+    contact_phone: { category: 'contact' },
+    contact_email: { category: 'contact' },
+  },
 } as const satisfies Record<string, Record<string, PersonalFieldDeclaration>>;
 
 export type PersonalTable = keyof typeof PERSONAL_DATA;
