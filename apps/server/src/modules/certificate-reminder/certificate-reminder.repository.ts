@@ -115,7 +115,7 @@ export function activeMembersOf(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('organization_members as m')
     .innerJoin('admins as a', 'a.id', 'm.admin_id')
-    .select(['a.id', 'a.email', 'a.name', 'm.sub_account_roles'])
+    .select(['a.id', 'a.email', 'a.name', 'a.date_calendar', 'm.sub_account_roles'])
     .where('m.organization_id', '=', organizationId)
     .where('a.status', '=', 'active')
     .orderBy('a.id')
@@ -130,7 +130,7 @@ export async function recordReminder(db: Trx, reminder: Insertable<CertificateRe
 export function activeStaffManagers(db: ReadDb) {
   return db
     .selectFrom('admins')
-    .select(['id', 'email', 'name'])
+    .select(['id', 'email', 'name', 'date_calendar'])
     .where('status', '=', 'active')
     .where('roles', 'like', '%"ROLE_STAFF"%')
     .orderBy('id')

@@ -1,5 +1,6 @@
-import { daysBetween } from '@bo/shared/dates';
+import { type DateCalendar, daysBetween, formatRocDate } from '@bo/shared/dates';
 import { dueStatus, type DueState } from '@bo/shared/compliance/vocabulary';
+import { REASONS, reasonText, type ReasonParams } from '@bo/shared/compliance/reasons';
 
 /** A due item as the digest reads it (dueItemsToRemind's row). */
 export interface DueItemToRemind {
@@ -14,6 +15,9 @@ export interface DueItemToRemind {
   state: DueState;
   due_on: string | null;
   window_opens_on: string | null;
+  reason_key: string;
+  /** JSON object (compliance_due_items.reason_params). */
+  reason_params: string;
 }
 
 export interface ComplianceDigest {
@@ -32,19 +36,41 @@ export interface ContractorDigest extends ComplianceDigest {
   email: string;
 }
 
+/** How a digest shows a day: as its reader chose on the profile (民國 or ISO). */
+export type DayFormat = (day: string) => string;
+export const dayFormat = (calendar: DateCalendar | string | null | undefined): DayFormat =>
+  calendar === 'roc' ? (day) => formatRocDate(day) : (day) => day;
+
 /** A digest names at most this many items; the link leads to the rest. */
 const DIGEST_MAX_ITEMS = 50;
 
-/** Where an item stands on `today`, in the words of the digest (zh-TW, as the other reminders). */
-export function dueItemWords(item: Pick<DueItemToRemind, 'state' | 'due_on' | 'window_opens_on'>, today: string): string {
+/** Where an item stands on `today`, in the digest's few words (zh-TW, as the other reminders); the reason says the rest. */
+export function dueItemWords(
+  item: Pick<DueItemToRemind, 'state' | 'due_on' | 'window_opens_on'>,
+  today: string,
+  formatDay: DayFormat = (day) => day,
+): string {
   const status = dueStatus(item, today);
   if (status === 'missing') return '缺少紀錄';
   if (!item.due_on) return item.state === 'failed' ? '未符合規定' : '無法判斷';
   const left = daysBetween(today, item.due_on);
-  if (item.state === 'failed') return `未符合規定（${item.due_on}）`;
-  if (left < 0) return `已逾期 ${-left} 天（${item.due_on}）`;
-  const window = item.window_opens_on ? `，期間 ${item.window_opens_on}～${item.due_on}` : '';
-  return left === 0 ? `今天到期（${item.due_on}${window}）` : `剩 ${left} 天（${item.due_on}${window}）`;
+  const due = formatDay(item.due_on);
+  if (item.state === 'failed') return `未符合規定（${due}）`;
+  if (left < 0) return `已逾期 ${-left} 天（${due}）`;
+  const window = item.window_opens_on ? `，期間 ${formatDay(item.window_opens_on)}～${due}` : '';
+  return left === 0 ? `今天到期（${due}${window}）` : `剩 ${left} 天（${due}${window}）`;
+}
+
+/** The engine's sentence for the item (packages/shared/src/compliance/reasons.ts), or null for a reason this server does not know. */
+function reasonOf(item: Pick<DueItemToRemind, 'reason_key' | 'reason_params'>, formatDay: DayFormat): string | null {
+  if (!(item.reason_key in REASONS)) return null;
+  let params: ReasonParams = {};
+  try {
+    params = JSON.parse(item.reason_params) as ReasonParams;
+  } catch {
+    // A stored row that no longer parses still names its rule and status.
+  }
+  return reasonText(item.reason_key, params, 'zh-TW', formatDay);
 }
 
 /** The digest of `items` (already narrowed and ordered by site, by dueItemsToRemind), each rule named by `ruleTitle`. */
@@ -52,6 +78,7 @@ export function complianceDigest(
   items: readonly DueItemToRemind[],
   today: string,
   ruleTitle: (ruleKey: string) => string,
+  formatDay: DayFormat = (day) => day,
 ): ComplianceDigest {
   const lines: string[] = [];
   let overdue = 0;
@@ -66,7 +93,8 @@ export function complianceDigest(
       lines.push(`【${item.site_name}】`);
     }
     const who = item.contractor_name ? `${item.staff_name}（${item.contractor_name}）` : item.staff_name;
-    lines.push(`${who}｜${ruleTitle(item.rule_key)}｜${dueItemWords(item, today)}`);
+    const reason = reasonOf(item, formatDay);
+    lines.push(`${who}｜${ruleTitle(item.rule_key)}｜${dueItemWords(item, today, formatDay)}${reason ? `：${reason}` : ''}`);
     named++;
   }
   if (items.length > DIGEST_MAX_ITEMS) lines.push(`… +${items.length - DIGEST_MAX_ITEMS}`);

@@ -97,6 +97,7 @@ async function seedOrganization(opts: { days?: number; db?: Db } = {}) {
     state: DueState,
     due_on: string | null = null,
     window_opens_on: string | null = null,
+    reason?: { key: string; params: Record<string, string | number> },
   ) =>
     db
       .insertInto('compliance_due_items')
@@ -111,14 +112,18 @@ async function seedOrganization(opts: { days?: number; db?: Db } = {}) {
         state,
         due_on,
         window_opens_on,
-        reason_key: `compliance.reason.${rule_key}`,
+        reason_key: reason?.key ?? `compliance.reason.${rule_key}`,
+        reason_params: JSON.stringify(reason?.params ?? {}),
         computed_at: stamp,
       })
       .execute();
 
   const own = await worker('王大同', null);
   const ownRow = await roster(xinyi.id, own.id);
-  await item(xinyi.id, ownRow.id, own.id, null, 'periodic-health', 'dated', '2026-11-20');
+  await item(xinyi.id, ownRow.id, own.id, null, 'periodic-health', 'dated', '2026-11-20', null, {
+    key: 'compliance.reason.next_due_overdue',
+    params: { last_on: '2023-11-20', months: 36, due_on: '2026-11-20', days_overdue: 11 },
+  });
   await item(xinyi.id, ownRow.id, own.id, null, 'labour-insurance', 'satisfied');
   await item(xinyi.id, ownRow.id, own.id, null, 'general-training', 'cannot_tell');
   const sub = await worker('陳小明', mailed.id);
@@ -172,7 +177,9 @@ describe("the daily reminder of the sites' due items", () => {
     expect(text).toContain(
       `陳小明（永信工程行）｜migrant-health-6-18-30｜剩 10 天（${addDays(today, 10)}，期間 ${addDays(today, -50)}～${addDays(today, 10)}）`,
     );
-    expect(text).toContain('王大同｜periodic-health｜已逾期 11 天（2026-11-20）');
+    expect(text).toContain(
+      '王大同｜periodic-health｜已逾期 11 天（2026-11-20）：上次 2023-11-20，每 36 個月一次，期限 2026-11-20 已逾期 11 天',
+    );
     expect(text).toContain('林志強（無信箱工程行）｜labour-insurance｜未符合規定（2026-10-01）');
     // Beyond the lead time, met, undecidable, left, off the roster, or on a completed site: not named.
     for (const absent of ['migrant-permit', 'cannot', '已離職', '已下工', '完工人員', '已完工工程']) expect(text).not.toContain(absent);
@@ -226,6 +233,16 @@ describe("the daily reminder of the sites' due items", () => {
     const office = await catcher.next(admin.email);
     expect(office.subject).toBe(`${org.name}：5 項工地法規事項需要處理`);
     expect(office.text).toContain(`陳小明（永信工程行）｜migrant-permit｜剩 45 天（${addDays(today, 45)}）`);
+  });
+
+  it('shows the days in 民國 to a reader who chose it on the profile', async () => {
+    const { admin } = await seedOrganization();
+    await t.db.updateTable('admins').set({ date_calendar: 'roc' }).where('id', '=', admin.id).execute();
+    await sendCertificateReminders(t.app, today);
+    const office = await catcher.next(admin.email);
+    expect(office.text).toContain(
+      '王大同｜periodic-health｜已逾期 11 天（115/11/20）：上次 112/11/20，每 36 個月一次，期限 115/11/20 已逾期 11 天',
+    );
   });
 
   it('pushes the digest to the organization’s LINE target where LINE is set up', async () => {

@@ -18,7 +18,7 @@ import {
   remindedIn,
 } from './certificate-reminder.repository.ts';
 import { dueCertificates } from './certificate-standing.ts';
-import { complianceDigest, contractorDigests } from './compliance-digest.ts';
+import { type ComplianceDigest, complianceDigest, contractorDigests, dayFormat } from './compliance-digest.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
@@ -64,7 +64,13 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
     const days = org.certificate_reminder_days;
     const due = await dueCertificates(db, org.id, day, days);
     const dueItems = await dueItemsToRemind(db, org.id, day, addDays(day, days));
-    const office = dueItems.length ? complianceDigest(dueItems, day, ruleTitle) : null;
+    // One office digest per calendar its readers chose (民國 or ISO days), made when first needed.
+    const offices = new Map<string, ComplianceDigest>();
+    const officeFor = (calendar: string) => {
+      if (!offices.has(calendar)) offices.set(calendar, complianceDigest(dueItems, day, ruleTitle, dayFormat(calendar)));
+      return offices.get(calendar)!;
+    };
+    const office = dueItems.length ? officeFor('gregorian') : null;
     const contractors = contractorDigests(dueItems, day, ruleTitle);
     if (!due.length && !office) continue;
     const members = (await activeMembersOf(db, org.id)).filter((r) =>
@@ -127,6 +133,7 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
           mails++;
         }
         if (office) {
+          const digest = officeFor(r.date_calendar);
           const mailId = await sendMail({
             to: r.email,
             adminId: r.id,
@@ -135,9 +142,9 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
             variables: {
               name,
               organizationName: org.name,
-              count: String(office.count),
+              count: String(digest.count),
               days: String(days),
-              items: office.lines.join('\n'),
+              items: digest.lines.join('\n'),
               link: `${config.publicUrl}${COMPLIANCE_DASHBOARD_PATH}`,
             },
           });
