@@ -111,6 +111,14 @@ beforeAll(async () => {
   // Another super admin, so no row ever meets the "last super admin" rule.
   await insertAdmin(['ROLE_SUPER_ADMIN']);
 
+  const insertRow = async (table: string, values: Record<string, unknown>) =>
+    (
+      (await t.db
+        .insertInto(table as never)
+        .values({ ...values, created_at: now(), updated_at: now() } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow()) as { id: number }
+    ).id;
   const insertStaff = async () =>
     (
       (await t.db
@@ -156,6 +164,16 @@ beforeAll(async () => {
           .executeTakeFirstOrThrow()
       ).id,
     freshStaffInA: insertStaff,
+    freshSiteInA: () => insertRow('sites', { organization_id: orgA, name: 'Matrix Site', status: 'active' }),
+    freshContractorInA: () => insertRow('contractors', { organization_id: orgA, name: `Matrix Contractor ${++seq}` }),
+    freshRosterRowInA: async () => {
+      const site_id = await insertRow('sites', { organization_id: orgA, name: 'Matrix Site', status: 'active' });
+      const staff_id = await insertStaff();
+      return {
+        siteId: site_id,
+        rowId: await insertRow('site_roster', { organization_id: orgA, site_id, staff_id, site_role: 'worker', starts_on: '2026-01-01' }),
+      };
+    },
   };
 });
 afterAll(async () => {

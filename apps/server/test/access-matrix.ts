@@ -43,6 +43,10 @@ export interface Fixtures {
   freshOrganization(): Promise<number>;
   freshGroup(): Promise<number>;
   freshStaffInA(): Promise<number>;
+  /** Issue 38: a site, a contractor, and a roster row (on a fresh site) of organization A. */
+  freshSiteInA(): Promise<number>;
+  freshContractorInA(): Promise<number>;
+  freshRosterRowInA(): Promise<{ siteId: number; rowId: number }>;
 }
 
 type Sent = { url: string; body?: unknown; remoteAddress?: string };
@@ -1083,5 +1087,121 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     'POST /api/member/account/resend-confirmation',
     () => ({ url: '/api/member/account/resend-confirmation', body: { email: 'not-an-email' } }),
     [400, 400, 400, 400, 400, 400, 400],
+  ),
+  // Issue 38: sites, subcontractors and rosters, as staff records are (organization B's admin gets 404 on A's rows).
+  row('GET /api/admin/organization/sites/index', get('/api/admin/organization/sites/index'), STAFF_READ_OWN_ORG),
+  row(
+    'GET /api/admin/organization/sites/{id}',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/sites',
+    () => ({ url: '/api/admin/organization/sites', body: { name: 'Matrix Site' } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PUT /api/admin/organization/sites/{id}',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}`, body: { name: 'Matrix Site' } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'PATCH /api/admin/organization/sites/{id}',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}`, body: { field: 'status', value: 'completed' } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/sites/{id}',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/sites/batch',
+    async (f) => ({ url: '/api/admin/organization/sites/batch', body: { ids: [await f.freshSiteInA()] } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row('GET /api/admin/history/site/{id}', async (f) => ({ url: `/api/admin/history/site/${await f.freshSiteInA()}` }), STAFF_READ_ROW_IN_A),
+  row(
+    'POST /api/admin/history/site/{id}/restore',
+    async (f) => ({ url: `/api/admin/history/site/${await f.freshSiteInA()}/restore`, body: { entry_id: MISSING } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/contractors',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/contractors` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'PUT /api/admin/organization/sites/{id}/contractors',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/contractors`, body: { contractor_ids: [] } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/roster',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/roster` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/sites/{id}/roster',
+    async (f) => ({
+      url: `/api/admin/organization/sites/${await f.freshSiteInA()}/roster`,
+      body: { staff_ids: [await f.freshStaffInA()], site_role: 'worker', starts_on: '2026-01-01' },
+    }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'PUT /api/admin/organization/sites/{id}/roster/{rowId}',
+    async (f) => {
+      const { siteId, rowId } = await f.freshRosterRowInA();
+      return { url: `/api/admin/organization/sites/${siteId}/roster/${rowId}`, body: { site_role: 'worker', starts_on: '2026-01-01' } };
+    },
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/sites/{id}/roster/{rowId}',
+    async (f) => {
+      const { siteId, rowId } = await f.freshRosterRowInA();
+      return { url: `/api/admin/organization/sites/${siteId}/roster/${rowId}` };
+    },
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row('GET /api/admin/organization/contractors/index', get('/api/admin/organization/contractors/index'), STAFF_READ_OWN_ORG),
+  row(
+    'GET /api/admin/organization/contractors/{id}',
+    async (f) => ({ url: `/api/admin/organization/contractors/${await f.freshContractorInA()}` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/contractors',
+    (f) => ({ url: '/api/admin/organization/contractors', body: { name: `Matrix ${f.uniqueEmail()}` } }),
+    STAFF_WRITE_OWN_ORG,
+  ),
+  row(
+    'PUT /api/admin/organization/contractors/{id}',
+    async (f) => ({
+      url: `/api/admin/organization/contractors/${await f.freshContractorInA()}`,
+      body: { name: `Matrix ${f.uniqueEmail()}` },
+    }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/contractors/{id}',
+    async (f) => ({ url: `/api/admin/organization/contractors/${await f.freshContractorInA()}` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'DELETE /api/admin/organization/contractors/batch',
+    async (f) => ({ url: '/api/admin/organization/contractors/batch', body: { ids: [await f.freshContractorInA()] } }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/history/contractor/{id}',
+    async (f) => ({ url: `/api/admin/history/contractor/${await f.freshContractorInA()}` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/history/contractor/{id}/restore',
+    async (f) => ({ url: `/api/admin/history/contractor/${await f.freshContractorInA()}/restore`, body: { entry_id: MISSING } }),
+    STAFF_WRITE_ROW_IN_A,
   ),
 ];

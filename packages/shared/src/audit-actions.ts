@@ -85,6 +85,10 @@ export const AUDIT_ACTIONS = {
   /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
   personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
+  /** Issue 38: sites (set_contractors: the site's subcontractors), subcontractors, and a site's roster rows (counting for their site). */
+  site: ['create', 'update', 'patch', 'delete', 'set_contractors', 'restore'],
+  contractor: ['create', 'update', 'delete', 'restore'],
+  site_roster: ['create', 'update', 'delete'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
   line_message: ['send', 'send_failed'],
   google_drive: ['test_permission'],

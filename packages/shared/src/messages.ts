@@ -65,6 +65,16 @@ export const VALIDATION_KEYS = {
   editedElsewhere: 'validate.error.edited_elsewhere',
   /** Issue 36: a write of an existing record sent without the version it was read at (428). */
   versionRequired: 'validate.error.version_required',
+  /** Issue 38: a 統一編號 that is not 8 digits with a valid check digit. */
+  taxId: 'validate.error.tax_id_incorrect',
+  /** Issue 38: a period whose end is before its start. */
+  endsBeforeStarts: 'validate.error.ends_before_starts',
+  /** Issue 38: a name another row of the organization already has. */
+  nameTaken: 'validate.error.name_taken',
+  /** Issue 38: a contractor's worker on a site the contractor does not work on, or a contractor taken off a site it still has workers on. */
+  contractorNotOnSite: 'validate.error.contractor_not_on_site',
+  /** Issue 38: a contractor that still has workers cannot be deleted. */
+  contractorHasWorkers: 'validate.error.contractor_has_workers',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

@@ -46,6 +46,9 @@ export const ROLES = {
   organizationAdmin: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
   staffRead: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
   staffWrite: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  /** Issue 38: sites, subcontractors and rosters, read and written as staff records are. */
+  siteRead: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  siteWrite: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
   staffMenu: ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_READ', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'ROLE_STAFF'],
   /**
    * Read the staff of every organization without being a member (docs/decisions.md "Staff across

@@ -15,6 +15,7 @@ import { logViewerModule } from './log-viewer/log-viewer.module.ts';
 import { photoModule } from './photo/photo.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
+import { siteModule } from './site/site.module.ts';
 import { certificateReminderModule } from './certificate-reminder/certificate-reminder.module.ts';
 import { bannerModule } from './banner/banner.module.ts';
 import { pageModule } from './page/page.module.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   organizationModule,
   certificateReminderModule,
   staffModule,
+  siteModule,
   photoModule,
   fileModule,
   auditLogModule,

@@ -248,6 +248,12 @@ export const enUS: SameKeys<typeof zhTW> = {
       markup_too_many_tags: 'The content has too many tags: split it into several pages',
       markup_too_complex: 'The content is too complex to check in time: simplify it and save again',
       link_variable_only: 'A link (href) may hold only URL variables, such as {{link}}',
+      // Issue 38: sites and subcontractors.
+      tax_id_incorrect: 'A tax ID (統一編號) is 8 digits with a valid check digit',
+      ends_before_starts: 'The end cannot be before the start',
+      name_taken: 'This name is already used',
+      contractor_not_on_site: 'This subcontractor does not work on this site (or still has workers on its roster)',
+      contractor_has_workers: 'This subcontractor still has workers: move or delete them first',
     },
   },
   common: {

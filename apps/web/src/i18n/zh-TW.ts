@@ -229,6 +229,12 @@ export const zhTW = {
       markup_too_many_tags: '內容的標籤太多，請分成幾頁',
       markup_too_complex: '內容太複雜，無法在時限內檢查，請簡化後再儲存',
       link_variable_only: '連結（href）只能放網址變數，例如 {{link}}',
+      // Issue 38: sites and subcontractors.
+      tax_id_incorrect: '統一編號應為 8 位數字且檢查碼正確',
+      ends_before_starts: '結束日不可早於開始日',
+      name_taken: '此名稱已被使用',
+      contractor_not_on_site: '這家協力廠商不在此工地（或仍有人員在名冊上）',
+      contractor_has_workers: '這家協力廠商仍有人員，請先移轉或刪除其人員',
     },
   },
   common: {

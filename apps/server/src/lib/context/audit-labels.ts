@@ -128,6 +128,10 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
     return name && sku ? `${name} (${sku})` : (name ?? sku);
   }),
   member: byId('members', ['name', 'email'], personLabel),
+  site: named('sites'),
+  contractor: named('contractors'),
+  /** A roster row is named by its worker (the writer passes the staff's name; snapshots carry it). */
+  site_roster: { label: (r) => text(r.staff_name) },
 };
 
 const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -640,6 +640,7 @@ addTranslations('audit-log', {
       sign_up: '註冊',
       confirm_email: '確認電子郵件',
       take_over: '接手編輯',
+      set_contractors: '設定協力廠商',
     },
     targets: {
       admin: '管理員',
@@ -672,6 +673,9 @@ addTranslations('audit-log', {
       product_category: '產品分類',
       product_instance: '產品品項',
       member: '會員',
+      site: '工地',
+      contractor: '協力廠商',
+      site_roster: '工地名冊',
     },
   },
   'en-US': {
@@ -786,6 +790,7 @@ addTranslations('audit-log', {
       sign_up: 'Signed up',
       confirm_email: 'Confirmed e-mail',
       take_over: 'Took over editing',
+      set_contractors: 'Subcontractors set',
     },
     targets: {
       admin: 'Admin',
@@ -818,6 +823,9 @@ addTranslations('audit-log', {
       product_instance: 'Product instance',
       member: 'Member',
       database: 'Database',
+      site: 'Site',
+      contractor: 'Subcontractor',
+      site_roster: 'Site roster',
     },
   },
 });
