@@ -636,6 +636,46 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     STAFF_WRITE_ROW_IN_A,
   ),
 
+  // Issue 38: evidence a worker holds (modules/staff-evidence), read by the staff's readers, written by its writers, in A only.
+  ...(['trainings', 'health-checks', 'insurances', 'migrant-documents'] as const).flatMap((kind) => {
+    const list = (f: Fixtures) => `/api/admin/organization/staff/${f.staffInA}/${kind}`;
+    const one = (f: Fixtures) => `${list(f)}/${MISSING}`;
+    // A well-formed row, so that another organization's answer is the 404 of its staff, not the body's 400.
+    const body = {
+      trainings: { course_kind: 'general', course_name: 'Matrix', completed_on: '2026-01-02' },
+      'health-checks': { check_kind: 'general', checked_on: '2026-01-02' },
+      insurances: { scheme: 'labour', enrolled_on: '2026-01-02' },
+      'migrant-documents': { document: 'permit' },
+    }[kind];
+    const rows = [
+      row(`GET /api/admin/organization/staff/{id}/${kind}`, (f) => ({ url: list(f) }), STAFF_READ_ROW_IN_A),
+      row(
+        `POST /api/admin/organization/staff/{id}/${kind}`,
+        async (f) => ({ url: `/api/admin/organization/staff/${await f.freshStaffInA()}/${kind}`, body }),
+        STAFF_WRITE_ROW_IN_A,
+      ),
+      row(`PUT /api/admin/organization/staff/{id}/${kind}/{rowId}`, (f) => ({ url: one(f), body }), STAFF_WRITE_ROW_IN_A),
+      row(`DELETE /api/admin/organization/staff/{id}/${kind}/{rowId}`, (f) => ({ url: one(f) }), STAFF_WRITE_ROW_IN_A),
+      row(`GET /api/admin/organization/staff/{id}/${kind}/{rowId}/file`, (f) => ({ url: `${one(f)}/file` }), STAFF_READ_ROW_IN_A),
+      row(
+        `POST /api/admin/organization/staff/{id}/${kind}/{rowId}/file`,
+        (f) => ({ url: `${one(f)}/file`, body: {} }),
+        STAFF_WRITE_ROW_IN_A,
+      ),
+      row(`DELETE /api/admin/organization/staff/{id}/${kind}/{rowId}/file`, (f) => ({ url: `${one(f)}/file` }), STAFF_WRITE_ROW_IN_A),
+    ];
+    // The reveal needs a fresh verify-identity proof, which no matrix session has (as the staff reveal above).
+    if (kind !== 'insurances')
+      rows.push(
+        row(
+          `POST /api/admin/organization/staff/{id}/${kind}/{rowId}/reveal`,
+          (f) => ({ url: `${one(f)}/reveal`, body: { field: 'notes', reason_code: 'labor_insurance' } }),
+          [403, 403, 403, 403, 403, 403, 401],
+        ),
+      );
+    return rows;
+  }),
+
   // Certificate types of the active organization
   row('GET /api/admin/organization/certificate-type/index', get('/api/admin/organization/certificate-type/index'), STAFF_READ_OWN_ORG),
   row(

@@ -82,6 +82,11 @@ export const AUDIT_ACTIONS = {
     'correct',
     'erase_on_request',
   ],
+  /** Issue 38: evidence a worker holds, each a child of the staff record (its changes raise the staff's version). */
+  staff_training: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  staff_health_check: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  staff_insurance: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  staff_migrant_document: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
   personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],

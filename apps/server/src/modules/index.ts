@@ -16,6 +16,7 @@ import { photoModule } from './photo/photo.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
 import { siteModule } from './site/site.module.ts';
+import { staffEvidenceModule } from './staff-evidence/staff-evidence.module.ts';
 import { certificateReminderModule } from './certificate-reminder/certificate-reminder.module.ts';
 import { bannerModule } from './banner/banner.module.ts';
 import { pageModule } from './page/page.module.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   accountModule,
   organizationModule,
   certificateReminderModule,
+  staffEvidenceModule,
   staffModule,
   siteModule,
   photoModule,

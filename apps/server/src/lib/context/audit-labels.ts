@@ -77,6 +77,8 @@ const byId = <C extends string>(table: string, columns: readonly C[], label: (ro
   },
   label,
 });
+/** "general 2026-03-01": a kind and its day, whichever is known. */
+const dayLabel = (kind: unknown, day: unknown): string | null => [text(kind), text(day)].filter(Boolean).join(' ') || null;
 const named = (table: string) => byId(table, ['name'], (r) => text(r.name));
 
 export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
@@ -108,6 +110,11 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   photo: byId('photos', ['original_name', 'title'], (r) => text(r.original_name) ?? text(r.title)),
   staff: named('staff'),
   staff_excel: named('staff_excels'),
+  /** Issue 38: evidence is named by what it is and its day ("in_service 2026-03-01"). */
+  staff_training: byId('staff_trainings', ['course_name', 'completed_on'], (r) => text(r.course_name)),
+  staff_health_check: byId('staff_health_checks', ['check_kind', 'checked_on'], (r) => dayLabel(r.check_kind, r.checked_on)),
+  staff_insurance: byId('staff_insurances', ['scheme', 'enrolled_on'], (r) => dayLabel(r.scheme, r.enrolled_on)),
+  staff_migrant_document: byId('staff_migrant_documents', ['document', 'ends_on'], (r) => dayLabel(r.document, r.ends_on)),
   /** No row: the entry's after names the target. */
   line_message: { label: (r) => text(r.target) },
   /** Its id is the folder id; the check's answer has no name to record. */

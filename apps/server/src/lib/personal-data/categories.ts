@@ -15,6 +15,14 @@ export interface PersonalFieldDeclaration {
   mask?: (plain: string) => string;
 }
 
+/** Any other identifier (a 職安卡, permit, residence permit or passport number): its ends shown, at least half hidden. */
+export function maskIdentifier(v: string): string {
+  const s = v.trim();
+  if (s.length <= 4) return '*'.repeat(s.length);
+  const shown = Math.min(3, Math.floor(s.length / 4));
+  return `${s.slice(0, shown)}${'*'.repeat(s.length - 2 * shown)}${s.slice(-shown)}`;
+}
+
 /** Every personal field, once, by table. A new field is protected by saying what it is here. */
 export const PERSONAL_DATA = {
   staff: {
@@ -29,6 +37,17 @@ export const PERSONAL_DATA = {
     contact_name: { category: 'contact' },
     contact_phone: { category: 'contact' },
     contact_email: { category: 'contact' },
+  },
+  // Issue 38: evidence a worker holds, sealed from its first row.
+  staff_trainings: {
+    card_number: { category: 'identifier', mask: (v) => maskIdentifier(v) },
+  },
+  staff_health_checks: {
+    result_grade: { category: 'health' },
+    notes: { category: 'health' },
+  },
+  staff_migrant_documents: {
+    number: { category: 'identifier', mask: (v) => maskIdentifier(v) },
   },
 } as const satisfies Record<string, Record<string, PersonalFieldDeclaration>>;
 

@@ -266,6 +266,8 @@ export function staffService(ctx: RequestContext): StaffService {
       const ids = rows.map((r) => r.id);
       ctx.dropAfterCommit((await staffRows.find(db, scope, ids)).map((r) => r.photo_key));
       await ctx.keepRemovedFiles((await certificateRowsOfStaff(db, scope, ids)).map(keptScanOf));
+      // What other modules hold of these staff (their evidence's scans) lets go first (row-references.ts).
+      await ctx.release('staff', ids);
       await deleteCertificatesOfStaff(db, scope, ids);
       await staff.remove(db, scope, ids);
     },
