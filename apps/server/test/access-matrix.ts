@@ -496,6 +496,14 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     STAFF_READ_EVERY_ORG,
   ),
 
+  // Issue 38 part 5: the compliance dashboards. The organization's for its staff readers (ROLE_STAFF as a member);
+  // the super admin, a member of nothing here, reads them across organizations (organization_id filters there).
+  row('GET /api/admin/organization/compliance/summary', get('/api/admin/organization/compliance/summary'), STAFF_READ_OWN_ORG),
+  row('GET /api/admin/organization/compliance/items', get('/api/admin/organization/compliance/items'), STAFF_READ_OWN_ORG),
+  row('GET /api/admin/organization/compliance/export', get('/api/admin/organization/compliance/export'), STAFF_READ_OWN_ORG),
+  row('GET /api/admin/compliance/summary', get('/api/admin/compliance/summary'), SUPER_ONLY),
+  row('GET /api/admin/compliance/items', get('/api/admin/compliance/items'), SUPER_ONLY),
+
   // Operations tools (super admins): the matrix app configures neither LINE nor Google (409 once past access control).
   row(
     'POST /api/admin/send-line-message',

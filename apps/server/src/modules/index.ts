@@ -31,6 +31,7 @@ import { historyModule } from './history/history.module.ts';
 import { recordVersionsModule } from './record-versions/record-versions.module.ts';
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 import { personalDataModule } from './personal-data/personal-data.module.ts';
+import { complianceModule } from './compliance/compliance.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -68,6 +69,7 @@ export const MODULES: readonly ServerModule[] = [
   recordVersionsModule,
   editLeaseModule,
   personalDataModule,
+  complianceModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {
