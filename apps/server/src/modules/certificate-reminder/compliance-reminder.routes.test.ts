@@ -170,19 +170,20 @@ describe("the daily reminder of the sites' due items", () => {
     expect(text).toContain('【信義區住宅新建工程】');
     // Each site's block holds its own items.
     const block = (site: string) => text.slice(text.indexOf(`【${site}】`)).split('【')[1]!;
-    expect(block('板橋廠房擴建')).toContain('陳小明（永信工程行）｜general-training｜缺少紀錄');
+    expect(block('板橋廠房擴建')).toContain('陳小明（永信工程行）｜一般安全衛生教育訓練｜缺少紀錄');
     expect(block('板橋廠房擴建')).not.toContain('王大同');
     expect(block('信義區住宅新建工程')).toContain('王大同');
     expect(block('信義區住宅新建工程')).not.toContain('陳小明');
     expect(text).toContain(
-      `陳小明（永信工程行）｜migrant-health-6-18-30｜剩 10 天（${addDays(today, 10)}，期間 ${addDays(today, -50)}～${addDays(today, 10)}）`,
+      `陳小明（永信工程行）｜移工入境後定期健康檢查｜剩 10 天（${addDays(today, 10)}，期間 ${addDays(today, -50)}～${addDays(today, 10)}）`,
     );
     expect(text).toContain(
-      '王大同｜periodic-health｜已逾期 11 天（2026-11-20）：上次 2023-11-20，每 36 個月一次，期限 2026-11-20 已逾期 11 天',
+      '王大同｜一般健康檢查｜已逾期 11 天（2026-11-20）：上次 2023-11-20，每 36 個月一次，期限 2026-11-20 已逾期 11 天',
     );
-    expect(text).toContain('林志強（無信箱工程行）｜labour-insurance｜未符合規定（2026-10-01）');
+    expect(text).toContain('林志強（無信箱工程行）｜勞工保險及就業保險｜未符合規定（2026-10-01）');
     // Beyond the lead time, met, undecidable, left, off the roster, or on a completed site: not named.
-    for (const absent of ['migrant-permit', 'cannot', '已離職', '已下工', '完工人員', '已完工工程']) expect(text).not.toContain(absent);
+    for (const absent of ['聘僱許可', '王大同｜一般安全衛生教育訓練', '已離職', '已下工', '完工人員', '已完工工程'])
+      expect(text).not.toContain(absent);
     expect(office.html).toContain('/admin/compliance');
 
     const contact = await catcher.next(mailedEmail);
@@ -232,7 +233,21 @@ describe("the daily reminder of the sites' due items", () => {
     await sendCertificateReminders(t.app, today);
     const office = await catcher.next(admin.email);
     expect(office.subject).toBe(`${org.name}：5 項工地法規事項需要處理`);
-    expect(office.text).toContain(`陳小明（永信工程行）｜migrant-permit｜剩 45 天（${addDays(today, 45)}）`);
+    expect(office.text).toContain(`陳小明（永信工程行）｜聘僱許可｜剩 45 天（${addDays(today, 45)}）`);
+  });
+
+  it("takes the subcontractor contact's e-mail on the contractor, and refuses one that is no e-mail", async () => {
+    const { org, admin } = await seedOrganization();
+    const token = await login(t.app, admin, { organizationId: org.id });
+    const created = await api(t.app, token).post('/api/admin/organization/contractors', {
+      name: '大興工程行',
+      contact_email: ' lin@example.com ',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ name: '大興工程行', contact_email: 'lin@example.com' });
+    const bad = await api(t.app, token).post('/api/admin/organization/contractors', { name: '壞信箱工程行', contact_email: 'not-mail' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ contact_email: ['validate.error.email_incorrect'] });
   });
 
   it('shows the days in 民國 to a reader who chose it on the profile', async () => {
@@ -241,7 +256,7 @@ describe("the daily reminder of the sites' due items", () => {
     await sendCertificateReminders(t.app, today);
     const office = await catcher.next(admin.email);
     expect(office.text).toContain(
-      '王大同｜periodic-health｜已逾期 11 天（115/11/20）：上次 112/11/20，每 36 個月一次，期限 115/11/20 已逾期 11 天',
+      '王大同｜一般健康檢查｜已逾期 11 天（115/11/20）：上次 112/11/20，每 36 個月一次，期限 115/11/20 已逾期 11 天',
     );
   });
 

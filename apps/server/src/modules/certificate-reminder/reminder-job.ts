@@ -20,6 +20,7 @@ import {
 import { dueCertificates } from './certificate-standing.ts';
 import { type ComplianceDigest, complianceDigest, contractorDigests, dayFormat } from './compliance-digest.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
+import { TAIWAN_PACK } from '../../lib/compliance/taiwan-pack.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
 /** Who of an organization is reminded: those who can renew its staff's certificates. */
@@ -28,8 +29,9 @@ export const REMINDED_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF
 const DIGEST_MAX_ITEMS = 50;
 /** The web's compliance dashboard, where the compliance digest's link leads. */
 const COMPLIANCE_DASHBOARD_PATH = '/admin/compliance';
-/** A rule as the digest names it. */
-const ruleTitle = (ruleKey: string): string => ruleKey;
+/** A rule as the digest names it: the pack's title, or its key for a rule the pack does not hold (a custom one). */
+const PACK_TITLES = new Map(TAIWAN_PACK.rules.map((r) => [r.key, r.title['zh-TW']]));
+const ruleTitle = (ruleKey: string): string => PACK_TITLES.get(ruleKey) ?? ruleKey;
 
 /** The daily certificate reminder (CERTIFICATE_REMINDER_TIME, Taipei). */
 export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
