@@ -311,3 +311,30 @@ export function effectiveRules(pack: RulePack, settings: readonly RuleSetting[])
     if (!keys.has(s.rule_key)) out.push({ ...s.definition, source: 'custom', enabled: s.enabled, reason: s.reason, overridden: false });
   return out;
 }
+
+/** A setting as a compliance_rules row holds it: `definition` is the JSON of a pack rule's overrides or of a custom rule. */
+export interface RuleSettingRow {
+  rule_key: string;
+  source: RuleSource;
+  enabled: number | boolean;
+  reason: string | null;
+  definition: string;
+}
+
+export function ruleSettingRow(s: RuleSetting): RuleSettingRow {
+  const definition = JSON.stringify(s.source === 'pack' ? s.overrides : s.definition);
+  return { rule_key: s.rule_key, source: s.source, enabled: s.enabled ? 1 : 0, reason: s.reason, definition };
+}
+
+/** A compliance_rules row as a setting, or null when it no longer reads as one (the pack's own rule then applies). */
+export function ruleSettingOfRow(row: RuleSettingRow): RuleSetting | null {
+  let definition: unknown;
+  try {
+    definition = JSON.parse(row.definition);
+  } catch {
+    return null;
+  }
+  const base = { source: row.source, rule_key: row.rule_key, enabled: !!row.enabled, reason: row.reason };
+  const parsed = ruleSetting.safeParse(row.source === 'pack' ? { ...base, overrides: definition } : { ...base, definition });
+  return parsed.success ? parsed.data : null;
+}

@@ -1,5 +1,14 @@
 import { REASONS, reasonText } from '@bo/shared/compliance/reasons';
-import { type Rule, type RuleSetting, RULE_KEYS, effectiveRules, ruleSetting, ruleSettingErrors } from '@bo/shared/compliance/rules';
+import {
+  type Rule,
+  type RuleSetting,
+  RULE_KEYS,
+  effectiveRules,
+  ruleSetting,
+  ruleSettingErrors,
+  ruleSettingOfRow,
+  ruleSettingRow,
+} from '@bo/shared/compliance/rules';
 import { dueStatus } from '@bo/shared/compliance/vocabulary';
 import { todayInTaipei } from '@bo/shared/dates';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -487,6 +496,15 @@ describe('an organization’s settings over the pack', () => {
     // A laxer setting stored anyway (or overtaken by a stricter pack) is not applied.
     const items = evaluateWorker(effectiveRules(TAIWAN_PACK, [laxer]), worker(osh), TODAY);
     expect(items.find((i) => i.rule_key === 'training-osh-staff')).toMatchObject({ due_on: '2027-06-01' });
+  });
+
+  it('reads back the settings it stores as compliance_rules rows', () => {
+    const stricter = setting({ source: 'pack', rule_key: 'training-osh-staff', enabled: true, overrides: { months: 12 } });
+    const row = ruleSettingRow(stricter);
+    expect(row).toEqual({ rule_key: 'training-osh-staff', source: 'pack', enabled: 1, reason: null, definition: '{"months":12}' });
+    expect(ruleSettingOfRow(row)).toEqual(stricter);
+    expect(ruleSettingOfRow({ ...row, definition: '{not json' })).toBeNull();
+    expect(ruleSettingOfRow({ ...row, definition: '{"months":0}' })).toBeNull();
   });
 
   it('switches a rule off only with a reason, and then gives no item', () => {
