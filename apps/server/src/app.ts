@@ -38,6 +38,7 @@ import { RotatingLog } from './lib/logs/rotating-log.ts';
 import { readableStream } from './lib/logs/console-lines.ts';
 import type { ServerModule } from './lib/kit/server-module.ts';
 import { MODULES, registerModules } from './modules/index.ts';
+import { recomputeAfterAudit } from './lib/compliance/recompute-on-audit.ts';
 import { registerSite } from './site/site.plugin.ts';
 import { siteRewriteUrl } from './site/site-host.ts';
 
@@ -57,6 +58,8 @@ declare module 'fastify' {
     recordReaders: RecordReaders;
     /** Who is editing which record (issue 36): the database's leases, or Redis's with REDIS_URL (lib/edit-leases/). */
     editLeases: EditLeases;
+    /** Issue 38: computes compliance due items again when evidence, a roster, a site or the rules change (lib/compliance/). */
+    recomputeOnAudit: typeof recomputeAfterAudit;
     /** Sends the mail outbox (lib/mail/delivery.ts); idle without SMTP_URL. */
     mailer: MailDelivery;
     /** The modules' daily jobs, run once a Taipei day across instances (lib/jobs/daily-jobs.ts). */
@@ -148,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('recordReaders', new RecordReaders());
   app.decorate('editLeases', new EditLeases(opts.editLeases ?? (await createEditLeaseStore(config))));
   app.addHook('onClose', async () => app.editLeases.close());
+  app.decorate('recomputeOnAudit', recomputeAfterAudit);
   app.decorate('singleFlight', new SingleFlight());
   app.decorate('imageQueue', new ImageQueue(config.imageQueue));
   app.decorate('mailer', new MailDelivery(systemContexts(app, 'mail-delivery'), config, config.mail, app.log));

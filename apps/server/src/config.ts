@@ -126,6 +126,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
     .default('03:30'),
+  /** When the daily recompute of every organization's compliance due items runs (Taipei), or off (docs/compliance.md). */
+  COMPLIANCE_RECOMPUTE_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/)
+    .default('00:20'),
   /** Where each day's anchor of the audit chain is mailed, to be kept outside this server (docs/audit-log.md). */
   AUDIT_ANCHOR_MAIL: z.string().email().optional(),
   /** How often the head of the audit chain is anchored: each hour (the hour before) or only with the daily job. */
@@ -283,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       auditChainAt: e.AUDIT_CHAIN_TIME === 'off' ? null : e.AUDIT_CHAIN_TIME,
       keptFilesSweepAt: e.KEPT_FILES_SWEEP_TIME === 'off' ? null : e.KEPT_FILES_SWEEP_TIME,
       personalDataRetentionAt: e.PERSONAL_DATA_RETENTION_TIME === 'off' ? null : e.PERSONAL_DATA_RETENTION_TIME,
+      complianceRecomputeAt: e.COMPLIANCE_RECOMPUTE_TIME === 'off' ? null : e.COMPLIANCE_RECOMPUTE_TIME,
       checkMs: e.JOB_CHECK_MS,
       minuteTaskMs: e.MINUTE_TASK_MS,
       workRunTestPauseMs: e.WORK_RUN_TEST_PAUSE_MS,

@@ -707,6 +707,29 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     STAFF_WRITE_OWN_ORG,
   ),
 
+  // Issue 38: the organization's rule settings over the Taiwan pack: read by its staff readers (and a super admin,
+  // who may change them), changed by its admin or a super admin; the maintainer acts in no organization.
+  row('GET /api/admin/organization/compliance/rules', get('/api/admin/organization/compliance/rules'), [200, 403, 200, 200, 200, 403, 401]),
+  row(
+    'POST /api/admin/organization/compliance/rules',
+    () => ({ url: '/api/admin/organization/compliance/rules', body: {} }),
+    [400, 403, 400, 403, 400, 403, 401],
+  ),
+  row(
+    'PATCH /api/admin/organization/compliance/rules/{key}',
+    () => ({ url: '/api/admin/organization/compliance/rules/no-such-rule', body: { enabled: 'yes' } }),
+    [400, 403, 400, 403, 400, 403, 401],
+  ),
+  row('DELETE /api/admin/organization/compliance/rules/{key}', () => ({ url: '/api/admin/organization/compliance/rules/no-such-rule' }), [
+    OK,
+    403,
+    OK,
+    403,
+    OK,
+    403,
+    401,
+  ]),
+
   // Staff spreadsheets of the active organization (exports are reads)
   row('GET /api/admin/organization/staff-excel/index', get('/api/admin/organization/staff-excel/index'), STAFF_READ_OWN_ORG),
   row(

@@ -87,6 +87,11 @@ export const AUDIT_ACTIONS = {
   staff_health_check: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   staff_insurance: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   staff_migrant_document: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  /**
+   * Issue 38: the organization's setting over a rule of the pack (switched on or off with a reason, a stricter
+   * interval) or its own rule; id "organization:rule_key". Each change recomputes the organization's due items.
+   */
+  compliance_rule: ['create', 'update', 'delete'],
   /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
   personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],

@@ -63,6 +63,18 @@ export const ROLES = {
    * company-wide 個資檢視 in the organization it acts in. Super admins only once granted one of them.
    */
   personalDataReveal: ['ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_PERSONAL_DATA', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  /**
+   * Issue 38: the organization's rule settings over the Taiwan pack: read by its staff readers and by the
+   * super admin who may change them; changed by the organization's admin or a super admin.
+   */
+  complianceRulesRead: [
+    'ROLE_STAFF',
+    'SUB_ACCOUNT_ROLE_STAFF_READ',
+    'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+    'SUB_ACCOUNT_ROLE_ADMIN',
+    'ROLE_SUPER_ADMIN',
+  ],
+  complianceRulesWrite: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
   /** Members of the active organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin (issue 14, point 2). */
   organizationMembers: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
   /** Site content (issue 11): the module's role or a super admin, for its menu, screens and API alike. */

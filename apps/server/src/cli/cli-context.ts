@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { recomputeAfterAudit } from '../lib/compliance/recompute-on-audit.ts';
 import { OPERATOR, type OperatorPrincipal } from '../lib/context/principals.ts';
 import { contextsOf, hostWithoutServer, type PrincipalContexts } from '../lib/context/request-context.ts';
 
@@ -29,7 +30,8 @@ export async function openCliContext(
   await migrateToLatest(db);
   return {
     // The command line as a context host: mail it queues is delivered by the running server's outbox.
-    ...contextsOf(hostWithoutServer(db, config, 'the command line'), OPERATOR),
+    // Its changes of evidence, rosters or rules recompute the due items as the server's do.
+    ...contextsOf({ ...hostWithoutServer(db, config, 'the command line'), afterAudit: recomputeAfterAudit }, OPERATOR),
     config,
     dialect,
     print,

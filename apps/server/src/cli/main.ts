@@ -6,6 +6,7 @@ import { verifyAudit } from './audit-commands.ts';
 import { CliError, openCliContext } from './cli-context.ts';
 import { backup, exportAudit, restore } from './data-commands.ts';
 import { printPersonalDataInventory } from './personal-data-commands.ts';
+import { recomputeCompliance } from './compliance-commands.ts';
 import { rotatePersonalDataKey } from '../lib/personal-data/rotate-key.ts';
 
 const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / DATABASE_URL settings)
@@ -23,6 +24,8 @@ const HELP = `npm run -s cli -- <command> [options]   (the server's DATA_DIR / D
   verify-audit [--from YYYY-MM-DD] [--to YYYY-MM-DD]   walks the audit chain; exit 3 at the first broken entry
   personal-data-inventory [--json]                  each category of personal data: how many people and records,
                                                     where it is stored, who may reveal it, how long it is kept
+  compliance-recompute                              every organization's compliance due items computed again now
+                                                    (as the nightly COMPLIANCE_RECOMPUTE_TIME job does)
   rotate-personal-data-key                          a new data key for national ids and health values; every value
                                                     sealed again under it in short batches, while the server serves
   help`;
@@ -74,6 +77,7 @@ export async function runCli(
     'verify-audit': true,
     'personal-data-inventory': true,
     'rotate-personal-data-key': true,
+    'compliance-recompute': true,
   };
   if (!commands[command]) {
     fail(`error: unknown command ${command} (npm run cli -- help)`);
@@ -110,6 +114,9 @@ export async function runCli(
         return await verifyAudit(ctx, o);
       case 'personal-data-inventory':
         await printPersonalDataInventory(ctx, o);
+        break;
+      case 'compliance-recompute':
+        await recomputeCompliance(ctx);
         break;
       case 'rotate-personal-data-key':
         await rotatePersonalDataKey(ctx, { print: ctx.print });

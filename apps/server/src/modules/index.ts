@@ -32,6 +32,7 @@ import { recordVersionsModule } from './record-versions/record-versions.module.t
 import { editLeaseModule } from './edit-lease/edit-lease.module.ts';
 import { personalDataModule } from './personal-data/personal-data.module.ts';
 import { complianceModule } from './compliance/compliance.module.ts';
+import { complianceRulesModule } from './compliance-rules/compliance-rules.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -70,6 +71,7 @@ export const MODULES: readonly ServerModule[] = [
   editLeaseModule,
   personalDataModule,
   complianceModule,
+  complianceRulesModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -24,6 +24,7 @@ import { productCategoryFeature } from '../features/product/product-category.fea
 import { memberFeature } from '../features/member/member.feature.ts';
 import { websiteSettingsFeature } from '../features/website-settings/website-settings.feature.ts';
 import { personalDataFeature } from '../features/personal-data/personal-data.feature.ts';
+import { complianceRulesFeature } from '../features/compliance-rules/compliance-rules.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -56,4 +57,5 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   memberFeature,
   websiteSettingsFeature,
   personalDataFeature,
+  complianceRulesFeature,
 ];

@@ -66,6 +66,7 @@ const zhTW = {
     'website-settings': '網站設定',
     operations: '維運工具',
     'personal-data': '個資保存與清冊',
+    'compliance-rules': '法規規則',
     page: {
       list: '頁面與文章',
       create: '新增頁面',
@@ -172,6 +173,7 @@ const enUS: SameKeys<typeof zhTW> = {
     'website-settings': 'Website settings',
     operations: 'Operations tools',
     'personal-data': 'Personal data retention and inventory',
+    'compliance-rules': 'Rules',
     page: {
       list: 'Pages and news',
       create: 'New page',

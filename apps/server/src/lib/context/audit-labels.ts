@@ -92,6 +92,8 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   /** The one row of the website's identity: its company name. */
   website_settings: byId('website_settings', ['company_name'], (r) => text(r.company_name)),
   certificate_type: named('certificate_types'),
+  /** Its id is "organization:rule_key": the rule's key names it. */
+  compliance_rule: { label: (_r, id) => id.slice(id.indexOf(':') + 1) },
   file: named('files'),
   login_device: byId('login_devices', ['user_agent'], (r) => (text(r.user_agent) ? userAgentSummary(String(r.user_agent)) : null)),
   mail: byId('mail_outbox', ['to_address', 'subject'], (r) => {

@@ -83,7 +83,10 @@ export interface ContextHost {
   /** Deletes stored objects a committed transaction let go of. */
   removeObjects(keys: string[]): Promise<void>;
   release(ctx: WriteContext, table: keyof DB & string, ids: readonly number[]): Promise<void>;
-  /** Sees a transaction's audit rows before it commits: a saved record's edit lease ends (lib/edit-leases/). */
+  /**
+   * Sees a transaction's audit rows before it commits: a saved record's edit lease ends (lib/edit-leases/);
+   * the compliance due items of the workers, sites or organizations changed are computed again (lib/compliance/).
+   */
   afterAudit?(ctx: WriteContext, rows: readonly UnchainedAuditRow[]): Promise<void>;
 }
 
@@ -93,7 +96,10 @@ export const appHost = (app: FastifyInstance): ContextHost => ({
   kickMailer: () => app.mailer.kick(),
   removeObjects: (keys) => removeObjects(app.storage, keys, app.log),
   release: (ctx, table, ids) => app.rowReferences.release(ctx, table, ids),
-  afterAudit: (ctx, rows) => app.editLeases.endOnSave(ctx, rows),
+  afterAudit: async (ctx, rows) => {
+    await app.editLeases.endOnSave(ctx, rows);
+    await app.recomputeOnAudit(ctx, rows);
+  },
 });
 
 /**
