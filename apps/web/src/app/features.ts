@@ -25,6 +25,7 @@ import { memberFeature } from '../features/member/member.feature.ts';
 import { websiteSettingsFeature } from '../features/website-settings/website-settings.feature.ts';
 import { personalDataFeature } from '../features/personal-data/personal-data.feature.ts';
 import { complianceRulesFeature } from '../features/compliance-rules/compliance-rules.feature.ts';
+import { complianceFeature } from '../features/compliance/compliance.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -58,4 +59,5 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   websiteSettingsFeature,
   personalDataFeature,
   complianceRulesFeature,
+  complianceFeature,
 ];

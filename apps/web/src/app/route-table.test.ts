@@ -21,6 +21,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff]',
+      'compliance-group:[compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
     ]);
@@ -34,6 +35,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff,staff-excel]',
+      'compliance-group:[compliance,compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
       'photo',
@@ -53,14 +55,32 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['ROLE_PHOTO'])).toEqual(['overview', 'file', 'photo']);
   });
   it('staff role: the staff group', () => {
-    expect(menuFor(['ROLE_STAFF'])).toEqual(['overview', 'file', 'staff-group:[staff,staff-excel]']);
+    expect(menuFor(['ROLE_STAFF'])).toEqual([
+      'overview',
+      'file',
+      'staff-group:[staff,staff-excel]',
+      'compliance-group:[compliance,compliance-across]',
+    ]);
   });
   it('sub-account admin: organization and staff, no file manager', () => {
-    expect(menuFor(['SUB_ACCOUNT_ROLE_ADMIN'])).toEqual(['overview', 'organization', 'staff-group:[staff,staff-excel]']);
+    expect(menuFor(['SUB_ACCOUNT_ROLE_ADMIN'])).toEqual([
+      'overview',
+      'organization',
+      'staff-group:[staff,staff-excel]',
+      'compliance-group:[compliance]',
+    ]);
   });
-  it('staff reader and writer: the staff group only', () => {
-    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
-    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual(['overview', 'staff-group:[staff,staff-excel]']);
+  it('staff reader and writer: the staff group and the compliance dashboard', () => {
+    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual([
+      'overview',
+      'staff-group:[staff,staff-excel]',
+      'compliance-group:[compliance]',
+    ]);
+    expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual([
+      'overview',
+      'staff-group:[staff,staff-excel]',
+      'compliance-group:[compliance]',
+    ]);
   });
   it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {
     expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'file', 'content:[video]']);

@@ -67,6 +67,11 @@ const zhTW = {
     operations: '維運工具',
     'personal-data': '個資保存與清冊',
     'compliance-rules': '法規規則',
+    compliance: {
+      dashboard: '法規遵循',
+      site: '工地法規遵循',
+      across: '全公司法規遵循',
+    },
     page: {
       list: '頁面與文章',
       create: '新增頁面',
@@ -108,6 +113,7 @@ const zhTW = {
   menu: {
     debug: '除錯',
     'staff-group': '人員管理',
+    'compliance-group': '工地法規遵循',
     'admin-group': '管理',
     content: '網站內容',
     mail: '郵件',
@@ -174,6 +180,11 @@ const enUS: SameKeys<typeof zhTW> = {
     operations: 'Operations tools',
     'personal-data': 'Personal data retention and inventory',
     'compliance-rules': 'Rules',
+    compliance: {
+      dashboard: 'Compliance',
+      site: 'Site compliance',
+      across: 'Compliance across organizations',
+    },
     page: {
       list: 'Pages and news',
       create: 'New page',
@@ -215,6 +226,7 @@ const enUS: SameKeys<typeof zhTW> = {
   menu: {
     debug: 'Debug',
     'staff-group': 'Staff',
+    'compliance-group': 'Site compliance',
     'admin-group': 'Administration',
     content: 'Website',
     mail: 'Mail',

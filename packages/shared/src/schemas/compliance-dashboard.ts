@@ -44,6 +44,8 @@ export const complianceSummarySchema = z.object({
   counts: statusCounts,
   sites: z.array(z.object({ id: z.number(), name: z.string(), organization: organizationRef.optional(), counts: statusCounts })),
   rules: z.array(z.object({ rule_key: z.string(), title: z.string().nullable(), counts: statusCounts })),
+  /** The subcontractors the filter offers. */
+  contractors: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
 

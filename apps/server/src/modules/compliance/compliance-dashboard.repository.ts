@@ -85,6 +85,14 @@ export function sitesOf(db: ReadDb, scope: Scope, siteId?: number) {
   return q.orderBy('st.name').orderBy('st.id').execute();
 }
 
+/** The subcontractors of `scope`, by name. */
+export function contractorsOf(db: ReadDb, scope: Scope) {
+  return whereInScope(db.selectFrom('contractors as c').select(['c.id', 'c.name']), 'c.organization_id', scope)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+}
+
 /** How many roster rows (workers on sites) `scope` has: none is the dashboard's empty state. */
 export async function rosterCount(db: ReadDb, scope: Scope, siteId?: number): Promise<number> {
   let q = db.selectFrom('site_roster as r').select((eb) => eb.fn.countAll<number>().as('n'));

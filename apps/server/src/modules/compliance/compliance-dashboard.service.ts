@@ -4,6 +4,7 @@ import type { ReadDb } from '../../db/database.ts';
 import type { Scope } from '../../lib/context/scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
+  contractorsOf,
   dueCounts,
   inScope,
   itemsOfRosters,
@@ -31,10 +32,11 @@ export async function complianceSummary(
   withOrganization = false,
 ): Promise<ComplianceSummary> {
   await checkFilterRows(db, scope, f);
-  const [{ bySite, byRule }, sites, roster_count] = await Promise.all([
+  const [{ bySite, byRule }, sites, roster_count, contractors] = await Promise.all([
     dueCounts(db, scope, f, today),
     sitesOf(db, scope, f.site_id),
     rosterCount(db, scope, f.site_id),
+    contractorsOf(db, scope),
   ]);
   const counts = zeroCounts();
   const siteCounts = new Map<number, StatusCounts>();
@@ -65,6 +67,7 @@ export async function complianceSummary(
     rules: [...ruleCounts.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([rule_key, c]) => ({ rule_key, title: ruleLabel(rule_key).title, counts: c })),
+    contractors,
   };
 }
 

@@ -95,6 +95,7 @@ describe('organization compliance summary', () => {
       ]),
     );
     expect(body.rules.map((r: { rule_key: string }) => r.rule_key)).toEqual(['general-training', 'health-check', 'insurance']);
+    expect(body.contractors).toEqual([{ id: contractor.id, name: '大明營造' }]);
     expect(body.rules[1].counts).toEqual({ ...zero, overdue: 1, due_30: 1, due_90: 1 });
   });
 

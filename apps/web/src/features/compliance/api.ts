@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ComplianceItemsPage, ComplianceSummary } from '@bo/shared/schemas/compliance-dashboard';
+import { api } from '../../lib/api-client.ts';
+
+/** Which dashboard: the active organization's, or every organization's (company-wide safety officers). */
+export type ComplianceScope = 'organization' | 'across';
+
+const base = (scope: ComplianceScope) => (scope === 'organization' ? '/api/admin/organization/compliance' : '/api/admin/compliance');
+const opts = (scope: ComplianceScope) => ({ organization: scope === 'organization' });
+
+export type Query = Record<string, string | number>;
+
+export const summaryQuery = (scope: ComplianceScope, q: Query) =>
+  queryOptions({
+    queryKey: ['compliance', scope, 'summary', q],
+    queryFn: () => api.get<ComplianceSummary>(`${base(scope)}/summary`, q, opts(scope)),
+  });
+
+export const itemsQuery = (scope: ComplianceScope, q: Query) =>
+  queryOptions({
+    queryKey: ['compliance', scope, 'items', q],
+    queryFn: () => api.get<ComplianceItemsPage>(`${base(scope)}/items`, q, opts(scope)),
+  });
+
+/** The organizations a reader across organizations chooses from (the staff module's list). */
+export const organizationsQuery = () =>
+  queryOptions({
+    queryKey: ['compliance', 'organizations'],
+    queryFn: () => api.get<{ data: { id: number; name: string }[] }>('/api/admin/staff/organizations'),
+  });
+
+export const exportWorkbook = (q: Query, onProgress: (p: number) => void) =>
+  api.download('/api/admin/organization/compliance/export', q, { method: 'GET', organization: true, onProgress });
