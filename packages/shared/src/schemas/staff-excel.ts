@@ -190,8 +190,8 @@ export const sheetGrid = z.object({
 });
 export type SheetGrid = z.infer<typeof sheetGrid>;
 
-/** The staff fields a template can show (every field of the staff form but the library photo). */
-type ExportedField = Exclude<keyof typeof staffFieldRules, 'photo_id'>;
+/** The staff fields a template can show (every field of the staff form but the library photo and the company's id). */
+type ExportedField = Exclude<keyof typeof staffFieldRules, 'photo_id' | 'contractor_id'>;
 
 /** One staff as a template exports it: its fields as stored, and its current certificates (one per type). */
 export type ExportStaff = { [K in ExportedField]: K extends 'name' | 'status' ? string : string | null } & {

@@ -107,6 +107,38 @@ const STATUS_WORDS: Record<string, 'active' | 'inactive' | 'left'> = {
   resigned: 'left',
 };
 
+/** Issue 38: nationalities as rosters of migrant workers write them, to ISO 3166-1 alpha-2. */
+const NATIONALITY_WORDS: Record<string, string> = {
+  台灣: 'TW',
+  臺灣: 'TW',
+  中華民國: 'TW',
+  本國: 'TW',
+  本國籍: 'TW',
+  taiwan: 'TW',
+  印尼: 'ID',
+  印度尼西亞: 'ID',
+  indonesia: 'ID',
+  越南: 'VN',
+  vietnam: 'VN',
+  菲律賓: 'PH',
+  philippines: 'PH',
+  泰國: 'TH',
+  thailand: 'TH',
+  馬來西亞: 'MY',
+  malaysia: 'MY',
+  蒙古: 'MN',
+  mongolia: 'MN',
+  印度: 'IN',
+  india: 'IN',
+};
+
+/** A nationality as a code: a known word, or two letters as they are (upper case); anything else stays for the rules to refuse. */
+function nationalityOf(s: string): string {
+  const t = nfkc(s).replace(/\s+/g, '');
+  const word = NATIONALITY_WORDS[t.toLowerCase()] ?? NATIONALITY_WORDS[t.replace(/籍$/, '')];
+  return word ?? t.toUpperCase();
+}
+
 /** A blood type as written (O型, ab, A Rh-, RH陰性B型) in the form's spelling (O, AB, A-). */
 function bloodTypeOf(s: string): string {
   const t = nfkc(s).toUpperCase().replace(/\s+/g, '');
@@ -126,7 +158,8 @@ export function cellToField(field: StaffImportField, v: RawCell): string | null 
   if (!text) return field === 'status' ? undefined : null;
   switch (field) {
     case 'birthday':
-    case 'hire_date': {
+    case 'hire_date':
+    case 'entered_taiwan_on': {
       const d = parseRosterDate(v);
       return d === undefined ? text : d;
     }
@@ -143,6 +176,8 @@ export function cellToField(field: StaffImportField, v: RawCell): string | null 
       return STATUS_WORDS[nfkc(text).toLowerCase()] ?? text;
     case 'blood_type':
       return bloodTypeOf(text);
+    case 'nationality':
+      return nationalityOf(text);
     default:
       return text;
   }

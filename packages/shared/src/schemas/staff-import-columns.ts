@@ -20,6 +20,9 @@ export const STAFF_IMPORT_FIELDS = [
   'hire_date',
   'notes',
   'status',
+  // Issue 38: migrant workers.
+  'nationality',
+  'entered_taiwan_on',
 ] as const;
 export type StaffImportField = (typeof STAFF_IMPORT_FIELDS)[number];
 export const STAFF_IMPORT_REQUIRED: readonly StaffImportField[] = ['name'];
@@ -101,6 +104,19 @@ export const HEADER_ALIASES: Record<StaffImportField, readonly string[]> = {
   hire_date: ['到職日', '到職日期', '入職日', '入職日期', '進用日期', '到職', 'hiredate', 'startdate', 'dateofhire', 'joined'],
   notes: ['備註', '說明', '附註', 'notes', 'note', 'remarks', 'remark', 'memo', 'comment', 'comments'],
   status: ['狀態', '在職狀態', '人員狀態', 'status'],
+  nationality: ['國籍', '國別', 'nationality', 'country', 'citizenship'],
+  entered_taiwan_on: [
+    '入境日',
+    '入境日期',
+    '入國日',
+    '入國日期',
+    '抵台日',
+    '抵台日期',
+    'entrydate',
+    'dateofentry',
+    'arrivaldate',
+    'arrival',
+  ],
 };
 
 /** Header text as compared: full-width folded, lower case, no spaces, punctuation or brackets. */

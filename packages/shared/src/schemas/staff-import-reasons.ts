@@ -31,6 +31,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportLanguage, Record<StaffImportField
     hire_date: '到職日',
     notes: '備註',
     status: '狀態',
+    nationality: '國籍',
+    entered_taiwan_on: '入境日',
   },
   'en-US': {
     name: 'Name',
@@ -48,6 +50,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportLanguage, Record<StaffImportField
     hire_date: 'Hire date',
     notes: 'Notes',
     status: 'Status',
+    nationality: 'Nationality',
+    entered_taiwan_on: 'Entered Taiwan on',
   },
 };
 

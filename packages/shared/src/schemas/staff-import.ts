@@ -66,7 +66,8 @@ export function validateImportValues(values: StaffImportValues): { input: z.outp
     const field = (STAFF_IMPORT_FIELDS as readonly string[]).includes(String(i.path[0])) ? (i.path[0] as StaffImportField) : null;
     let key = issueKey(i);
     // A date that could not be read in either calendar.
-    if ((field === 'birthday' || field === 'hire_date') && key === VALIDATION_KEYS.invalid) key = IMPORT_KEYS.date;
+    if ((field === 'birthday' || field === 'hire_date' || field === 'entered_taiwan_on') && key === VALIDATION_KEYS.invalid)
+      key = IMPORT_KEYS.date;
     if (!errors.some((e) => e.field === field && e.key === key))
       errors.push({
         field,
@@ -147,4 +148,10 @@ export const staffImportFields = z.object({
   mapping: z.string().max(4000).optional(),
   lang: z.enum(['zh-TW', 'en-US']).optional(),
   mode: z.enum(STAFF_IMPORT_MODES, VALIDATION_KEYS.invalid).optional(),
+  /** Issue 38: an import for a contractor: every row becomes (or updates to) a worker of this contractor of the organization. */
+  contractor_id: z
+    .string()
+    .regex(/^\d{1,10}$/, VALIDATION_KEYS.invalid)
+    .transform(Number)
+    .optional(),
 });

@@ -84,6 +84,20 @@ export const staffFieldRules = {
   status: z.enum(STAFF_STATUSES).default('active'),
   /** A photo of the photo library; an uploaded photo goes through the staff photo endpoint. */
   photo_id: rowId.nullable().optional(),
+  /** Issue 38: the 協力廠商 whose worker this is (a contractor of the same organization); null: the organization's own. */
+  contractor_id: rowId.nullable().optional(),
+  /** ISO 3166-1 alpha-2; anything but TW is a migrant worker for the rule pack. */
+  nationality: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v === null ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, VALIDATION_KEYS.invalid)
+      .default('TW'),
+  ),
+  /** 入境日 of a migrant worker (the 6/18/30-month health checks count from it). */
+  entered_taiwan_on: optionalDate,
+  /** 專任工程人員: the day the departure was reported to the authority (營造業法 §40). */
+  departure_reported_on: optionalDate,
 } as const;
 
 export const certificateInput = z.object({
@@ -175,6 +189,12 @@ const staffBase = z.object({
   status: z.enum(STAFF_STATUSES),
   photo_id: z.number().nullable(),
   has_photo: z.boolean(),
+  /** Issue 38: the worker's company (a contractor, or null for the organization's own) and where the worker is from. */
+  contractor_id: z.number().nullable(),
+  contractor_name: z.string().nullable(),
+  nationality: z.string(),
+  entered_taiwan_on: z.string().nullable(),
+  departure_reported_on: z.string().nullable(),
   certificate_status: z.enum(CERTIFICATE_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
@@ -198,6 +218,8 @@ export const staffFilters = {
   /** expired: at least one lapsed certificate; expiring: none lapsed, one lapses within `days`; attention: either. */
   certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
   days: queryInt.pipe(z.number().int().min(0).max(365)).default(DEFAULT_EXPIRY_WINDOW_DAYS),
+  /** Issue 38: a contractor's workers, or `own` for the organization's own staff. */
+  contractor_id: z.union([z.literal('own'), queryInt]).optional(),
 };
 export const staffListQuery = listQuery(STAFF_SORTABLE, staffFilters);
 export type StaffListQuery = z.input<typeof staffListQuery>;

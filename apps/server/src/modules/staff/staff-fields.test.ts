@@ -3,9 +3,9 @@ import { STAFF_IMPORT_FIELDS } from '@bo/shared/schemas/staff-import';
 import { STAFF_FIELDS, staffFieldValues } from './staff-fields.ts';
 
 describe('the staff field list', () => {
-  it('is the form rules without the photo, and the import reads exactly those fields', () => {
+  it('is the form rules without the photo, and the import reads those fields but the company (chosen for the whole import) and the departure report', () => {
     expect(STAFF_FIELDS).not.toContain('photo_id');
-    expect([...STAFF_FIELDS].sort()).toEqual([...STAFF_IMPORT_FIELDS].sort());
+    expect([...STAFF_FIELDS].sort()).toEqual([...STAFF_IMPORT_FIELDS, 'contractor_id', 'departure_reported_on'].sort());
   });
 
   it('takes only the staff fields of a row or an input, absent ones as null', () => {

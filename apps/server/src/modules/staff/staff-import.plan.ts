@@ -48,6 +48,11 @@ export function planRows(
         (before as Record<string, unknown>)[f] = found[f];
         (changes as Record<string, unknown>)[f] = next[f];
       }
+      // An import for a contractor makes each matched staff its worker (forContractor set it on every row).
+      if (v.input.contractor_id && v.input.contractor_id !== found.contractor_id) {
+        before.contractor_id = found.contractor_id;
+        changes.contractor_id = v.input.contractor_id;
+      }
       p = Object.keys(changes).length
         ? { ...v, action: 'update', staffId: found.id, before, changes }
         : { ...v, action: 'unchanged', staffId: found.id };

@@ -8,6 +8,7 @@ import {
   staffImportPreview,
   staffImportResult,
 } from '@bo/shared/schemas/staff-import';
+import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/uploads/multipart.ts';
 import { ImportWorker } from './staff-import.pool.ts';
@@ -15,6 +16,7 @@ import {
   buildErrorWorkbook,
   checkRoster,
   columnsWithSamples,
+  forContractor,
   importOptions,
   nationalIdsOf,
   readRosterUpload,
@@ -43,6 +45,8 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
     const imports = staffImportReads(req.read('organization'));
     const upload = await readUpload(req, STAFF_IMPORT_MAX_BYTES);
     const o = importOptions(upload.fields, req.headers['accept-language']);
+    if (o.contractorId !== null && !(await imports.isContractor(o.contractorId)))
+      throw badRequest({ contractor_id: [VALIDATION_KEYS.invalid] });
     const roster = await readRosterUpload(worker, upload.buffer, o);
     const saved = o.mapping ? null : await imports.savedMapping();
     const { mapping, source } = resolveMapping(roster, o.mapping, saved?.mapping ?? null);
@@ -55,7 +59,7 @@ export async function staffImportRoutes(fastify: FastifyInstance) {
       /** The rows checked, and what the valid ones would do with the organization's staff as they are now. */
       check: async () => {
         const existing = await imports.existing(nationalIdsOf(roster, mapping));
-        const checked = await checkRoster(roster, mapping, existing, o.mode);
+        const checked = forContractor(await checkRoster(roster, mapping, existing, o.mode), o.contractorId);
         return { checked, plan: planRows(checked.valid, existing, mapping, o.mode) };
       },
     };

@@ -28,7 +28,7 @@ import type { StaffData } from './staff-fields.ts';
 import { RosterRefusal, type ImportWorker } from './staff-import.pool.ts';
 import { findImportMapping } from './staff-import.repository.ts';
 import type { Roster } from './staff-import.workbook.ts';
-import { staffByNationalId } from './staff.repository.ts';
+import { isContractorOf, staffByNationalId } from './staff.repository.ts';
 import { keyRing } from '../../lib/personal-data/vault.ts';
 
 /** Uncompressed size an .xlsx may declare in total (a 5,000-row roster is a few MB unzipped). */
@@ -75,6 +75,8 @@ export interface ImportOptions {
   mapping?: StaffImportMapping;
   lang: ImportLanguage;
   mode: StaffImportMode;
+  /** Issue 38: the contractor every row's staff belongs to; null: the organization's own staff. */
+  contractorId: number | null;
 }
 
 /** A zod issue as a field error: its translation key, or the generic one. */
@@ -90,6 +92,7 @@ export function importOptions(fields: Record<string, string>, acceptLanguage: st
     mapping: fields.mapping || undefined,
     lang: fields.lang || undefined,
     mode: fields.mode || undefined,
+    contractor_id: fields.contractor_id || undefined,
   });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
@@ -113,7 +116,14 @@ export function importOptions(fields: Record<string, string>, acceptLanguage: st
     mapping = m.data;
   }
   const lang = parsed.data.lang ?? (/^en\b/i.test(acceptLanguage ?? '') ? 'en-US' : 'zh-TW');
-  return { sheet: parsed.data.sheet, headerRow: parsed.data.header_row, mapping, lang, mode: parsed.data.mode ?? 'create' };
+  return {
+    sheet: parsed.data.sheet,
+    headerRow: parsed.data.header_row,
+    mapping,
+    lang,
+    mode: parsed.data.mode ?? 'create',
+    contractorId: parsed.data.contractor_id ?? null,
+  };
 }
 
 /** The roster of an upload: content checked, read in the worker, at most STAFF_IMPORT_MAX_ROWS data rows. */
@@ -155,6 +165,12 @@ export interface CheckedRow {
 export interface CheckedRoster {
   valid: CheckedRow[];
   invalid: ImportRow[];
+}
+
+/** The valid rows as workers of the import's contractor (an import for a contractor); unchanged for the organization's own staff. */
+export function forContractor(checked: CheckedRoster, contractorId: number | null): CheckedRoster {
+  if (contractorId === null) return checked;
+  return { ...checked, valid: checked.valid.map((v) => ({ ...v, input: { ...v.input, contractor_id: contractorId } })) };
 }
 
 /**
@@ -278,8 +294,10 @@ export async function buildErrorWorkbook(
 export const mappedFields = (m: StaffImportMapping): StaffImportField[] => STAFF_IMPORT_FIELDS.filter((f) => m[f]);
 
 /** The lookups before an import in the context's organization. */
-export const staffImportReads = ({ db, scope, config }: AdminReadContext) => ({
+export const staffImportReads = ({ db, scope, config, organizationId }: AdminReadContext) => ({
   savedMapping: () => findImportMapping(db, scope),
+  /** Issue 38: whether a contractor is the organization's (an import for a contractor names one). */
+  isContractor: async (id: number) => organizationId !== null && (await isContractorOf(db, organizationId, id)),
   /** Staff of the organization already holding these national ids. */
   existing: async (nationalIds: string[]) => staffByNationalId(db, scope, await keyRing(db, config), nationalIds),
 });

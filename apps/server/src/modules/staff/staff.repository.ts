@@ -26,6 +26,8 @@ export interface StaffFilter {
   status?: string;
   certificate_status?: 'expired' | 'expiring' | 'attention' | 'valid';
   days?: number;
+  /** Issue 38: a contractor's workers, or the organization's own staff. */
+  contractor_id?: number | 'own';
 }
 
 /** SQLite answers synchronously: big reads go in chunks, with a turn of the event loop once a slice is used up (lib/event-loop.ts). */
@@ -53,6 +55,8 @@ export function applyStaffFilter<Q extends { where: any }>(qb: Q, f: StaffFilter
     );
   }
   if (f.status) q = q.where('s.status', '=', f.status);
+  if (f.contractor_id === 'own') q = q.where('s.contractor_id', 'is', null);
+  else if (f.contractor_id !== undefined) q = q.where('s.contractor_id', '=', f.contractor_id);
   // Certificates need attention for active staff only (the expiry check counts the same staff).
   if (f.certificate_status) q = q.where('s.status', '=', 'active');
   switch (f.certificate_status) {
@@ -87,6 +91,7 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
     status: row.status as Staff['status'],
     display_name: staffDisplayName(row),
     has_photo: !!(photo_key || row.photo_id),
+    contractor_name: (row as StaffRow & { contractor_name?: string | null }).contractor_name ?? null,
     certificate_status: worstCertificateStatus(certificates.filter((c) => !c.superseded).map((c) => c.status)),
     certificates,
   };
@@ -96,6 +101,19 @@ export function toStaff(row: StaffRow, certs: CertificateRow[]): Staff {
 export const staff = scopedTable<Staff, StaffRow>({
   table: 'staff',
   alias: 's',
+  // Issue 38: the worker's company by name (a contractor of the same organization).
+  select: (db) =>
+    db
+      .selectFrom('staff as s')
+      .selectAll('s')
+      .select((eb) =>
+        eb
+          .selectFrom('contractors as co')
+          .select('co.name')
+          .whereRef('co.id', '=', 's.contractor_id')
+          .whereRef('co.organization_id', '=', 's.organization_id')
+          .as('contractor_name'),
+      ),
   async toView(rows, db) {
     const byStaff = new Map<number, CertificateRow[]>();
     for (const c of await certificatesOf(
@@ -209,6 +227,17 @@ export async function assertNationalIdFree(
   let q = whereInScope(db.selectFrom('staff').select('id').where('national_id_bidx', '=', bidx), 'organization_id', scope);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw conflict({ national_id: ['validate.error.already_exists'] });
+}
+
+/** Whether a contractor is one of the organization's (a staff's company must be). */
+export async function isContractorOf(db: ReadDb, organizationId: number, contractorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contractors')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', contractorId)
+    .executeTakeFirst();
+  return !!row;
 }
 
 /** A stored row with its encrypted fields opened: compared inside a write, never answered. */

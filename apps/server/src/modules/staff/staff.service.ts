@@ -38,6 +38,7 @@ import {
 import { recordDepartures } from './staff-departures.repository.ts';
 import {
   assertNationalIdFree,
+  isContractorOf,
   listStaff,
   listStaffOrganizations,
   sealStaffFields,
@@ -190,6 +191,8 @@ export function staffService(ctx: RequestContext): StaffService {
     if (personal.national_id !== undefined) await assertNationalIdFree(db, scope, ring, personal.national_id, id);
     if (data.photo_id && !(await libraryPhotoKey(db, organizationId(), data.photo_id)))
       throw badRequest({ photo_id: ['validate.error.invalid'] });
+    if (data.contractor_id && !(await isContractorOf(db, organizationId(), data.contractor_id)))
+      throw badRequest({ contractor_id: ['validate.error.invalid'] });
   }
 
   /** Rows with an id are updated, rows without one are added, missing ones are removed (their files after commit). */
