@@ -7,6 +7,7 @@ import { fileFeature } from '../features/file/file.feature.ts';
 import { mailFeature } from '../features/mail/mail.feature.ts';
 import { organizationFeature } from '../features/organization/organization.feature.ts';
 import { staffFeature } from '../features/staff/staff.feature.ts';
+import { staffEvidenceFeature } from '../features/staff-evidence/staff-evidence.feature.ts';
 import { adminFeature } from '../features/admin/admin.feature.ts';
 import { adminGroupFeature } from '../features/admin-group/admin-group.feature.ts';
 import { adminOrganizationFeature } from '../features/admin-organization/admin-organization.feature.ts';
@@ -41,6 +42,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   fileFeature,
   organizationFeature,
   staffFeature,
+  staffEvidenceFeature,
   adminFeature,
   adminGroupFeature,
   adminOrganizationFeature,

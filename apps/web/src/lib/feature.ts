@@ -79,12 +79,32 @@ export interface OverviewCard {
   card: ScreenLoader;
 }
 
+/**
+ * A section a feature adds to another feature's record form (issue 38: a staff member's evidence on the
+ * staff form), loaded only for those who hold `roles`: the form renders <RecordSections target="…" />.
+ */
+export interface RecordSection {
+  key: string;
+  /** The record's kind (an audit target type: `staff`). */
+  target: string;
+  roles: readonly string[];
+  order: number;
+  section: () => Promise<{ default: ComponentType<RecordSectionProps> }>;
+}
+
+/** What a record section is given: the record as its form read it (with its version) and whether the admin may write it. */
+export interface RecordSectionProps {
+  record: { id: number; version?: number } & Record<string, unknown>;
+  canWrite: boolean;
+}
+
 export interface FeatureDescriptor {
   name: string;
   routes: FeatureRoute[];
   menu?: FeatureMenuEntry[];
   menuGroups?: MenuGroup[];
   overviewCards?: OverviewCard[];
+  recordSections?: RecordSection[];
 }
 
 /** '/admin' or '/admin/<path>'. */

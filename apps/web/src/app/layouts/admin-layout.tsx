@@ -47,6 +47,8 @@ import { ImpersonationBanner } from '../../features/admin/impersonation-banner.t
 import { VisibleMenuContext } from '../../lib/visible-menu.ts';
 import { OverviewCardsContext } from '../../lib/overview-cards.ts';
 import { OVERVIEW_CARDS } from '../overview-cards.ts';
+import { RecordSectionsContext } from '../../lib/record-sections.ts';
+import { RECORD_SECTIONS } from '../record-sections.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { ModalApp } from './modal-app.tsx';
 
@@ -313,7 +315,9 @@ export default function AdminLayout() {
                 <Layout.Content className="admin-content">
                   <VisibleMenuContext.Provider value={menu}>
                     <OverviewCardsContext.Provider value={OVERVIEW_CARDS}>
-                      <Outlet />
+                      <RecordSectionsContext.Provider value={RECORD_SECTIONS}>
+                        <Outlet />
+                      </RecordSectionsContext.Provider>
                     </OverviewCardsContext.Provider>
                   </VisibleMenuContext.Provider>
                 </Layout.Content>

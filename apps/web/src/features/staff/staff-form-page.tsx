@@ -22,6 +22,7 @@ import {
   type StaffListItem,
 } from '@bo/shared/schemas/staff';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RecordSections } from '../../components/record-sections.tsx';
 import { HistoryPanel, versionOf } from '../../components/history/history-panel.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ResourceForm } from '../../components/resource/resource-form.tsx';
@@ -231,6 +232,8 @@ export default function StaffFormPage() {
         <Divider titlePlacement="start">{t('certificates')}</Divider>
         <CertificateRows form={form} staffRef={staffRef} newRowFiles={newRowFiles} canWrite={canWrite} downloads={downloads} />
       </ResourceForm>
+      {/* Issue 38: what other features add to a staff record (its evidence), each part saved on its own. */}
+      {staff ? <RecordSections target="staff" record={staff as Staff & { id: number }} canWrite={canWrite} /> : null}
       <DownloadProgress jobs={downloads.jobs} />
     </div>
   );
