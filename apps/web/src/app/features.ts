@@ -8,6 +8,7 @@ import { mailFeature } from '../features/mail/mail.feature.ts';
 import { organizationFeature } from '../features/organization/organization.feature.ts';
 import { staffFeature } from '../features/staff/staff.feature.ts';
 import { staffEvidenceFeature } from '../features/staff-evidence/staff-evidence.feature.ts';
+import { siteFeature } from '../features/site/site.feature.ts';
 import { adminFeature } from '../features/admin/admin.feature.ts';
 import { adminGroupFeature } from '../features/admin-group/admin-group.feature.ts';
 import { adminOrganizationFeature } from '../features/admin-organization/admin-organization.feature.ts';
@@ -43,6 +44,7 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   organizationFeature,
   staffFeature,
   staffEvidenceFeature,
+  siteFeature,
   adminFeature,
   adminGroupFeature,
   adminOrganizationFeature,

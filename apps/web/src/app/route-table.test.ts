@@ -20,7 +20,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'file',
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
-      'staff-group:[staff]',
+      'staff-group:[staff,compliance-rules]',
       'compliance-group:[compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
@@ -34,7 +34,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'file',
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor,compliance-rules]',
       'compliance-group:[compliance,compliance-across]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,personal-data,operations,security]',
@@ -58,7 +58,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['ROLE_STAFF'])).toEqual([
       'overview',
       'file',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor,compliance-rules]',
       'compliance-group:[compliance,compliance-across]',
     ]);
   });
@@ -66,19 +66,19 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_ADMIN'])).toEqual([
       'overview',
       'organization',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor,compliance-rules]',
       'compliance-group:[compliance]',
     ]);
   });
   it('staff reader and writer: the staff group and the compliance dashboard', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_READ'])).toEqual([
       'overview',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor,compliance-rules]',
       'compliance-group:[compliance]',
     ]);
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual([
       'overview',
-      'staff-group:[staff,staff-excel]',
+      'staff-group:[staff,staff-excel,site,contractor,compliance-rules]',
       'compliance-group:[compliance]',
     ]);
   });

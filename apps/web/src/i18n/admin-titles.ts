@@ -40,6 +40,16 @@ const zhTW = {
       import: '匯入人員',
       update: '編輯人員',
     },
+    site: {
+      list: '工地',
+      create: '新增工地',
+      update: '編輯工地',
+    },
+    contractor: {
+      list: '協力廠商',
+      create: '新增協力廠商',
+      update: '編輯協力廠商',
+    },
     'staff-excel': {
       list: '人員報表',
       create: '新增人員報表',
@@ -152,6 +162,16 @@ const enUS: SameKeys<typeof zhTW> = {
       create: 'New staff member',
       import: 'Import staff',
       update: 'Edit staff member',
+    },
+    site: {
+      list: 'Sites',
+      create: 'New site',
+      update: 'Edit site',
+    },
+    contractor: {
+      list: 'Subcontractors',
+      create: 'New subcontractor',
+      update: 'Edit subcontractor',
     },
     'staff-excel': {
       list: 'Staff spreadsheets',

@@ -51,7 +51,7 @@ export const contractorSchema = z.object({
 });
 export type Contractor = z.infer<typeof contractorSchema>;
 
-export const contractorInput = z.strictObject({
+export const contractorInput = z.object({
   name: requiredText(100),
   tax_id: z.preprocess(emptyToNull, z.string().trim().refine(isTaxId, VALIDATION_KEYS.taxId).nullable().default(null)),
   contact_name: optionalText(100),
@@ -87,7 +87,7 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 export const siteInput = z
-  .strictObject({
+  .object({
     name: requiredText(200),
     contract_number: optionalText(100),
     address: optionalText(300),
@@ -114,7 +114,7 @@ export const siteContractorsSchema = z.object({
 });
 export type SiteContractors = z.infer<typeof siteContractorsSchema>;
 
-export const siteContractorsInput = z.strictObject({
+export const siteContractorsInput = z.object({
   contractor_ids: z
     .array(rowId)
     .max(200)
@@ -170,7 +170,7 @@ const rosterPeriod = {
 
 /** Many workers onto the site at once, in one role and period. */
 export const rosterAddInput = z
-  .strictObject({
+  .object({
     staff_ids: z
       .array(rowId)
       .min(1, VALIDATION_KEYS.required)
@@ -181,7 +181,7 @@ export const rosterAddInput = z
   .refine(periodInOrder, endsAfterStarts);
 export type RosterAddInput = z.input<typeof rosterAddInput>;
 
-export const rosterUpdateInput = z.strictObject(rosterPeriod).refine(periodInOrder, endsAfterStarts);
+export const rosterUpdateInput = z.object(rosterPeriod).refine(periodInOrder, endsAfterStarts);
 export type RosterUpdateInput = z.input<typeof rosterUpdateInput>;
 
 export const rosterAddResult = z.object({ data: z.array(rosterRowSchema), version: z.number() });

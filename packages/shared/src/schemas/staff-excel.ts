@@ -190,8 +190,11 @@ export const sheetGrid = z.object({
 });
 export type SheetGrid = z.infer<typeof sheetGrid>;
 
-/** The staff fields a template can show (every field of the staff form but the library photo and the company's id). */
-type ExportedField = Exclude<keyof typeof staffFieldRules, 'photo_id' | 'contractor_id'>;
+/** The staff fields a template can show (every field of the staff form but the library photo and issue 38's company and migrant fields). */
+type ExportedField = Exclude<
+  keyof typeof staffFieldRules,
+  'photo_id' | 'contractor_id' | 'nationality' | 'entered_taiwan_on' | 'departure_reported_on'
+>;
 
 /** One staff as a template exports it: its fields as stored, and its current certificates (one per type). */
 export type ExportStaff = { [K in ExportedField]: K extends 'name' | 'status' ? string : string | null } & {

@@ -49,6 +49,8 @@ describe('sites', () => {
       starts_on: '2026-01-05',
       ends_on: '2027-06-30',
       director_staff_id: director.id,
+      // The web app names the active organization in every body.
+      organization_id: orgA,
     });
     expect(created.statusCode, created.body).toBe(200);
     const site = created.json();

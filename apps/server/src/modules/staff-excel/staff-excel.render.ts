@@ -347,8 +347,5 @@ const emptyStaff: ExportStaff = {
   hire_date: null,
   notes: null,
   status: 'active',
-  nationality: null,
-  entered_taiwan_on: null,
-  departure_reported_on: null,
   certificates: [],
 };

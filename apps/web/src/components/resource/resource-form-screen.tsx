@@ -19,7 +19,10 @@ type Row = { id: number } & Record<string, unknown>;
 
 /** The create and update screen of a declared resource (the route's mode says which). */
 export function formScreen(c: ResourceScreenConfig) {
-  const resource = createResourceApi<Row, Record<string, unknown>>(c.spec.apiPath, { organization: c.organization });
+  const resource = createResourceApi<Row, Record<string, unknown>>(c.spec.apiPath, {
+    organization: c.organization,
+    target: c.spec.leaseTarget,
+  });
   const names = c.spec.fields.map((f) => f.name);
   // biome-ignore lint/correctness/noComponentHookFactories: built once per declared resource when the route table is built, never during a render
   return function ResourceFormScreen() {

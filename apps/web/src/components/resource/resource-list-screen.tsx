@@ -40,7 +40,10 @@ const cell = (key: string, v: unknown) =>
 /** The list screen of a declared resource: filters, a server-paged table, create, edit and delete. */
 export function listScreen(c: ResourceScreenConfig) {
   const { spec } = c;
-  const resource = createResourceApi<Row, Record<string, unknown>>(spec.apiPath, { organization: c.organization });
+  const resource = createResourceApi<Row, Record<string, unknown>>(spec.apiPath, {
+    organization: c.organization,
+    target: spec.leaseTarget,
+  });
   const filterNames = (spec.filters ?? []).map((f) => f.name);
   const linkKey = (spec.columns.find((col) => col.link) ?? spec.columns[0])?.key;
   const rowName = spec.rowName ?? ((r: Row) => String(r[spec.columns[0]?.key ?? 'id'] ?? r.id));

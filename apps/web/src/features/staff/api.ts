@@ -138,6 +138,10 @@ export function toInput(s: Staff, over: Partial<StaffInput> = {}): StaffInput {
     hire_date: s.hire_date,
     notes: s.notes,
     status: s.status,
+    contractor_id: s.contractor_id,
+    nationality: s.nationality,
+    entered_taiwan_on: s.entered_taiwan_on,
+    departure_reported_on: s.departure_reported_on,
     certificates: s.certificates.map((c) => ({
       id: c.id,
       certificate_type_id: c.certificate_type_id,
@@ -165,3 +169,19 @@ export function useStaffImport() {
     },
   };
 }
+
+/** Issue 38: the organization's contractors (協力廠商), for the company select and filter (tens, not thousands). */
+export const staffContractorsQuery = (enabled = true) =>
+  queryOptions({
+    queryKey: ['/api/admin/organization/contractors', 'all'],
+    queryFn: () =>
+      api
+        .get<{ data: { id: number; name: string; worker_count: number }[] }>(
+          '/api/admin/organization/contractors/index',
+          { per_page: 100, sort: 'name', order: 'asc' },
+          { organization: true },
+        )
+        .then((r) => r.data),
+    staleTime: 30_000,
+    enabled,
+  });

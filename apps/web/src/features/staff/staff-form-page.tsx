@@ -30,6 +30,7 @@ import { schemaRule } from '../../components/resource/field-rules.ts';
 import { dateStringProps } from '../../components/resource/date-string-props.ts';
 import { useResourceForm } from '../../components/resource/use-resource-form.ts';
 import { staffApi, toInput, useStaffFiles } from './api.ts';
+import { StaffCompanyFields } from './staff-company-fields.tsx';
 import { type CertificateRow, CertificateRows, useNewRowFiles } from './certificate-rows.tsx';
 import { StaffPhoto } from './staff-photo.tsx';
 import { RevealField } from './reveal-field.tsx';
@@ -107,7 +108,7 @@ export default function StaffFormPage() {
       />
       <ResourceForm<Values>
         {...rf.formProps}
-        initialValues={{ status: 'active', certificates: [] } as Partial<Values>}
+        initialValues={{ status: 'active', nationality: 'TW', contractor_id: null, certificates: [] } as Partial<Values>}
         testId="staff-form"
         dirty={!!pendingPhoto}
         lease={{ targetType: 'staff', id: rf.target, organization: true }}
@@ -180,6 +181,8 @@ export default function StaffFormPage() {
             </Form.Item>
           </Col>
         </Row>
+
+        <StaffCompanyFields form={form} />
 
         <Divider titlePlacement="start">{t('contact')}</Divider>
         <Row gutter={16}>

@@ -22,6 +22,7 @@ import { InterruptedWorkNotice } from '../../components/interrupted-work-notice.
 import { translateValidationKey } from '../../components/resource/field-rules.ts';
 import type { UploadItem } from '../../components/upload-progress-list.tsx';
 import { useStaffImport } from './api.ts';
+import { ImportCompanyChoice } from './staff-import-company.tsx';
 import { useLeaveGuard } from './staff-import-leave-guard.ts';
 import { localFileProblem, missingKey, missingRequired, rowsToWrite, sameMapping } from './staff-import-mapping.ts';
 import { ImportResultStep } from './staff-import-result.tsx';
@@ -56,6 +57,7 @@ export default function StaffImportPage() {
   const [preview, setPreview] = useState<StaffImportPreview | null>(null);
   const [mapping, setMapping] = useState<StaffImportMapping>({});
   const [mode, setMode] = useState<StaffImportMode>('create');
+  const [contractorId, setContractorId] = useState<number | null>(null);
   const [result, setResult] = useState<StaffImportResult | null>(null);
   const [reading, setReading] = useState<UploadItem | null>(null);
   const [importing, setImporting] = useState<number | null>(null);
@@ -78,6 +80,7 @@ export default function StaffImportPage() {
     form.append('file', f);
     form.append('lang', currentLanguage());
     form.append('mode', mode);
+    if (contractorId !== null) form.append('contractor_id', String(contractorId));
     if (o.sheet !== undefined) form.append('sheet', o.sheet);
     if (o.header_row !== undefined) form.append('header_row', String(o.header_row));
     if (o.mapping) form.append('mapping', JSON.stringify(o.mapping));
@@ -217,6 +220,7 @@ export default function StaffImportPage() {
             closable={{ onClose: () => setError(null) }}
           />
         ) : null}
+        {step === 'upload' ? <ImportCompanyChoice contractorId={contractorId} disabled={busy} onChange={setContractorId} /> : null}
         {step === 'upload' ? (
           <UploadStep
             busy={busy}

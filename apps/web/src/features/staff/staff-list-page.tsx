@@ -20,10 +20,11 @@ import { staffStandingFilters } from './staff-filters.ts';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { useDeleteRows } from '../../components/resource/use-delete-rows.ts';
 import { useListParams } from '../../components/resource/use-list-params.ts';
-import { staffAcrossApi, staffApi, type StaffListItem } from './api.ts';
+import { staffAcrossApi, staffApi, staffContractorsQuery, type StaffListItem } from './api.ts';
 import { CertificateStatusTag } from './certificate-status-tag.tsx';
 import { CertificateTypesButton } from './certificate-types-modal.tsx';
 import './i18n.ts';
+import './i18n-company.ts';
 import './staff.css';
 import { BatchDeleteButton } from '../../components/resource/batch-delete-button.tsx';
 import { groupedPhone } from '@bo/shared/phone';
@@ -34,7 +35,7 @@ addTranslations('staff', {
   'en-US': { organization: 'Organization', allOrganizations: 'All organizations', readOnlyAcross: 'Read-only: across organizations' },
 });
 
-const FILTERS = ['status', 'certificate_status', 'organization'] as const;
+const FILTERS = ['status', 'certificate_status', 'organization', 'contractor_id'] as const;
 const ALL = 'all';
 
 export default function StaffListPage() {
@@ -59,6 +60,7 @@ export default function StaffListPage() {
   });
   const q = viewsActive ? ownList : acrossList;
   const orgs = useQuery({ ...staffAcrossApi.organizations(), enabled: across });
+  const contractors = useQuery(staffContractorsQuery(viewsActive));
   const orgName = (id: number) => {
     const o = orgs.data?.find((x) => x.id === id);
     return o ? organizationLabel(o) : `#${id}`;
@@ -91,6 +93,11 @@ export default function StaffListPage() {
           },
         ]
       : []),
+    {
+      key: 'company',
+      title: t('company'),
+      render: (_: unknown, s: StaffListItem) => s.contractor_name ?? t('ownCompany'),
+    },
     {
       key: 'certificate_status',
       title: t('certStatus'),
@@ -171,6 +178,18 @@ export default function StaffListPage() {
               { value: ALL, label: t('allOrganizations') },
               ...(orgs.data ?? []).map((o) => ({ value: String(o.id), label: `${organizationLabel(o)} (${o.staff_count})` })),
             ]}
+          />
+        ) : null}
+        {viewsActive && contractors.data?.length ? (
+          <Select
+            allowClear
+            aria-label={t('company')}
+            placeholder={t('allCompanies')}
+            data-testid="filter-company"
+            popupMatchSelectWidth={false}
+            value={list.params.filters.contractor_id ?? undefined}
+            onChange={(v) => list.set({ filters: { contractor_id: v ?? null } })}
+            options={[{ value: 'own', label: t('ownCompany') }, ...contractors.data.map((c) => ({ value: String(c.id), label: c.name }))]}
           />
         ) : null}
         {staffStandingFilters(t).map((f) => (
