@@ -73,6 +73,8 @@ export const VALIDATION_KEYS = {
   nameTaken: 'validate.error.name_taken',
   /** Issue 38: a contractor's worker on a site the contractor does not work on, or a contractor taken off a site it still has workers on. */
   contractorNotOnSite: 'validate.error.contractor_not_on_site',
+  /** Issue 38: a worker put on a site whose roster already has them for an overlapping period. */
+  alreadyOnRoster: 'validate.error.already_on_roster',
   /** Issue 38: a contractor that still has workers cannot be deleted. */
   contractorHasWorkers: 'validate.error.contractor_has_workers',
 } as const;

@@ -253,6 +253,7 @@ export const enUS: SameKeys<typeof zhTW> = {
       ends_before_starts: 'The end cannot be before the start',
       name_taken: 'This name is already used',
       contractor_not_on_site: 'This subcontractor does not work on this site (or still has workers on its roster)',
+      already_on_roster: "Already on this site's roster for an overlapping period",
       contractor_has_workers: 'This subcontractor still has workers: move or delete them first',
     },
   },

@@ -234,6 +234,7 @@ export const zhTW = {
       ends_before_starts: '結束日不可早於開始日',
       name_taken: '此名稱已被使用',
       contractor_not_on_site: '這家協力廠商不在此工地（或仍有人員在名冊上）',
+      already_on_roster: '此人員在這段期間已在這個工地的名冊上',
       contractor_has_workers: '這家協力廠商仍有人員，請先移轉或刪除其人員',
     },
   },

@@ -22,6 +22,7 @@ import {
   siteContractorIds,
   sites,
   staffCompanies,
+  staffOnRoster,
 } from './site.repository.ts';
 import { organizationOf } from './site.service.ts';
 
@@ -102,6 +103,8 @@ export function siteRosterService(ctx: RequestContext) {
     async add(siteId: number, input: RosterAdd): Promise<RosterRow[]> {
       await reads.site(siteId);
       await checkWorkers(siteId, input.staff_ids);
+      if ((await staffOnRoster(db, siteId, input.staff_ids, input.starts_on, input.ends_on)).length)
+        throw badRequest({ staff_ids: [VALIDATION_KEYS.alreadyOnRoster] });
       const ids = await insertRosterRows(
         db,
         input.staff_ids.map((staff_id) => ({

@@ -222,3 +222,23 @@ export async function insertRosterRows(
     .execute();
   return out.map((r) => r.id);
 }
+
+/** The staff among `ids` on the site's roster for a period overlapping `from`–`to` (`to` null: open). */
+export async function staffOnRoster(
+  db: ReadDb,
+  siteId: number,
+  ids: readonly number[],
+  from: string,
+  to: string | null,
+): Promise<number[]> {
+  if (!ids.length) return [];
+  let q = db
+    .selectFrom('site_roster')
+    .select('staff_id')
+    .distinct()
+    .where('site_id', '=', siteId)
+    .where('staff_id', 'in', [...ids])
+    .where((w) => w.or([w('ends_on', 'is', null), w('ends_on', '>=', from)]));
+  if (to !== null) q = q.where('starts_on', '<=', to);
+  return (await q.execute()).map((r) => r.staff_id);
+}

@@ -213,6 +213,9 @@ describe("a site's subcontractors and roster", () => {
     expect((await as(adminA).post(roster, { staff_ids: [outsider.id], site_role: 'worker', starts_on: '2026-02-01' })).statusCode).toBe(
       400,
     );
+    // The same worker twice for overlapping periods is refused; a stay before the current one is not.
+    const twice = await as(adminA).post(roster, { staff_ids: [rigger.id], site_role: 'worker', starts_on: '2026-06-01' });
+    expect(twice.json().errors).toEqual({ staff_ids: ['validate.error.already_on_roster'] });
 
     const free = await as(adminA).post(roster, {
       staff_ids: [own.id],
