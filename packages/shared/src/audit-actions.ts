@@ -84,7 +84,8 @@ export const AUDIT_ACTIONS = {
   ],
   /** Issue 38: evidence a worker holds, each a child of the staff record (its changes raise the staff's version). */
   staff_training: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
-  staff_health_check: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
+  /** erase: the retention run, once the period after the check day is over (docs/personal-data.md "Retention"). */
+  staff_health_check: ['create', 'update', 'delete', 'upload_file', 'delete_file', 'erase'],
   staff_insurance: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   staff_migrant_document: ['create', 'update', 'delete', 'upload_file', 'delete_file'],
   /**

@@ -59,7 +59,12 @@ describe('npm run cli -- personal-data-inventory', () => {
     expect(category('identifier')).toMatchObject({
       people: 1,
       records: 1,
-      places: [{ table: 'staff', column: 'national_id_enc, national_id_bidx, national_id_masked', encrypted: true, records: 1 }],
+      places: [
+        { table: 'staff', column: 'national_id_enc, national_id_bidx, national_id_masked', encrypted: true, records: 1 },
+        // Issue 38: the evidence a worker holds, none recorded here.
+        { table: 'staff_trainings', column: 'card_number_enc, card_number_masked', encrypted: true, records: 0 },
+        { table: 'staff_migrant_documents', column: 'number_enc, number_masked', encrypted: true, records: 0 },
+      ],
     });
     expect(category('identifier').reveal_roles).toContain('SUB_ACCOUNT_ROLE_ADMIN');
     // buildStaff gives both a blood type and a mobile number.

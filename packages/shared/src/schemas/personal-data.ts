@@ -61,7 +61,12 @@ export const retentionPreviewItem = z.object({
   organization_name: z.string(),
   /** Masked as everywhere else a staff leaves: the surname and the staff number. */
   name: z.string(),
-  left_on: z.string(),
+  /** The day a departed staff's period counts from; null for a health check (its `checked_on`). */
+  left_on: z.string().nullable(),
+  /** Issue 38: the day a health check's period counts from. */
+  checked_on: z.string().nullable().optional(),
+  /** The health check a health rule erases. */
+  health_check_id: z.number().optional(),
   /** The last day the record was kept: the run on the day after anonymises or erases it. */
   kept_until: z.string(),
 });

@@ -53,6 +53,14 @@ export const PERSONAL_DATA = {
 
 export type PersonalTable = keyof typeof PERSONAL_DATA;
 
+/** The column naming whose data a row holds: the staff row itself, or the staff member an evidence row belongs to. */
+export const PERSON_COLUMN: Record<PersonalTable, string> = {
+  staff: 'id',
+  staff_trainings: 'staff_id',
+  staff_health_checks: 'staff_id',
+  staff_migrant_documents: 'staff_id',
+};
+
 export interface PersonalField {
   table: PersonalTable;
   field: string;

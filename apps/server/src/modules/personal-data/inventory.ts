@@ -2,6 +2,8 @@ import { PERSONAL_DATA_CATEGORIES, type PersonalDataInventory } from '@bo/shared
 import type { ReadDb } from '../../db/database.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { personalDataCounts } from './personal-data.repository.ts';
+import { personalFields } from '../../lib/personal-data/categories.ts';
+import { peopleHolding, recordsOfFields } from '../../lib/personal-data/holders.repository.ts';
 import { REVEAL_ROLES, staffPersonalFields } from './personal-fields.ts';
 import { retentionRules } from './retention.ts';
 
@@ -13,16 +15,32 @@ import { retentionRules } from './retention.ts';
 export async function personalDataInventory(db: ReadDb, now = new Date()): Promise<PersonalDataInventory> {
   const counts = await personalDataCounts(db);
   const fields = staffPersonalFields();
+  // Issue 38: the evidence a worker holds (training cards, health checks, migrant documents) is declared by table too.
+  const elsewhere = personalFields().filter((f) => f.table !== 'staff');
+  const elsewhereRecords = await recordsOfFields(db, elsewhere);
+  const people = Object.fromEntries(
+    await Promise.all(PERSONAL_DATA_CATEGORIES.map(async (c) => [c, await peopleHolding(db, c)] as const)),
+  ) as Record<string, number>;
   const retention = retentionRules((await loadAppConfig(db)).personalDataRetention);
   return {
     generated_at: now.toISOString(),
     categories: PERSONAL_DATA_CATEGORIES.map((category) => {
-      const places = fields
-        .filter((f) => f.category === category)
-        .map((f) => ({ table: 'staff', column: f.columns.join(', '), encrypted: f.encrypted, records: counts.fields[f.field] ?? 0 }));
+      const places = [
+        ...fields
+          .filter((f) => f.category === category)
+          .map((f) => ({ table: 'staff', column: f.columns.join(', '), encrypted: f.encrypted, records: counts.fields[f.field] ?? 0 })),
+        ...elsewhere
+          .filter((f) => f.category === category)
+          .map((f) => ({
+            table: f.table,
+            column: [f.columns.sealed ?? f.field, f.columns.mask].filter(Boolean).join(', '),
+            encrypted: f.encrypted,
+            records: elsewhereRecords.get(`${f.table}.${f.field}`) ?? 0,
+          })),
+      ];
       return {
         category,
-        people: counts.people[category] ?? 0,
+        people: people[category] ?? counts.people[category] ?? 0,
         records: places.reduce((n, p) => n + p.records, 0),
         places,
         reveal_roles: [...REVEAL_ROLES[category]],

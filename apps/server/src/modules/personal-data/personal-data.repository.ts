@@ -146,3 +146,49 @@ export async function personalDataCounts(db: ReadDb) {
     anonymised: n(r.anonymised),
   };
 }
+
+export interface HealthCheckRetentionRow {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  staff_id: number;
+  name: string;
+  check_kind: string;
+  checked_on: string;
+}
+
+/** Health checks of these kinds made before `checkedBefore`, in id order from `afterId`: one retention batch (issue 38). */
+export function healthChecksBefore(
+  db: ReadDb,
+  kinds: readonly string[],
+  checkedBefore: string,
+  afterId: number,
+  limit: number,
+): Promise<HealthCheckRetentionRow[]> {
+  return db
+    .selectFrom('staff_health_checks as h')
+    .innerJoin('staff as s', 's.id', 'h.staff_id')
+    .innerJoin('organizations as o', 'o.id', 'h.organization_id')
+    .select(['h.id', 'h.organization_id', 'o.name as organization_name', 'h.staff_id', 's.name', 'h.check_kind', 'h.checked_on'])
+    .where('h.check_kind', 'in', [...kinds])
+    .where('h.checked_on', '<', checkedBefore)
+    .where('h.id', '>', afterId)
+    .orderBy('h.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Erases health-check rows; answers their scans to delete once the erasure has committed. */
+export async function eraseHealthChecks(db: Trx, ids: readonly number[]): Promise<(string | null)[]> {
+  if (!ids.length) return [];
+  const files = await db
+    .selectFrom('staff_health_checks')
+    .select('file_key')
+    .where('id', 'in', [...ids])
+    .execute();
+  await db
+    .deleteFrom('staff_health_checks')
+    .where('id', 'in', [...ids])
+    .execute();
+  return files.map((f) => f.file_key);
+}

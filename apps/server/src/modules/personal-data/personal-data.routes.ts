@@ -24,7 +24,7 @@ import { personalDataInventory } from './inventory.ts';
 import { personalCopyWorkbook } from './personal-copy.ts';
 import { staffWithCertificates } from './personal-data.repository.ts';
 import { personalRights } from './personal-rights.service.ts';
-import { maskName, retentionBatches, retentionRules } from './retention.ts';
+import { healthRetentionBatches, maskName, retentionBatches, retentionRules } from './retention.ts';
 
 /** Preview rows beyond this are counted, not listed (the run still touches them all). */
 const PREVIEW_LIST_MAX = 2000;
@@ -64,6 +64,24 @@ export async function personalDataRoutes(fastify: FastifyInstance) {
             organization_name: b.organization_name,
             name: maskName(b.name),
             left_on: b.left_on,
+            kept_until: b.kept_until,
+          });
+        }
+      }
+      for await (const batch of healthRetentionBatches(db, retention, day)) {
+        total += batch.length;
+        for (const b of batch) {
+          if (items.length >= PREVIEW_LIST_MAX) break;
+          items.push({
+            rule: b.rule,
+            action: 'erase' as const,
+            staff_id: b.staff_id,
+            organization_id: b.organization_id,
+            organization_name: b.organization_name,
+            name: maskName(b.name),
+            left_on: null,
+            checked_on: b.checked_on,
+            health_check_id: b.id,
             kept_until: b.kept_until,
           });
         }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DailyJob } from '../../lib/jobs/daily-jobs.ts';
 import { systemContexts } from '../../lib/context/request-context.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
-import { anonymiseStaff, eraseStaff } from './personal-data.repository.ts';
-import { maskName, retentionBatches } from './retention.ts';
+import { anonymiseStaff, eraseHealthChecks, eraseStaff } from './personal-data.repository.ts';
+import { healthRetentionBatches, maskName, retentionBatches } from './retention.ts';
 
 export const RETENTION_JOB = 'personal_data_retention';
 
@@ -51,5 +51,37 @@ export async function runRetention(app: FastifyInstance, day: string): Promise<R
     });
     touched.push(...batch.map((b) => b.id));
   }
-  return { action, touched: touched.length, staff_ids: touched.slice(0, 1000) };
+  // Issue 38: health-check records past their period (from the check day) are erased, with their scans.
+  const healthErased: number[] = [];
+  for await (const batch of healthRetentionBatches(db, retention, day)) {
+    await system.inTransaction(async (ctx) => {
+      const ids = batch.map((b) => b.id);
+      ctx.dropAfterCommit(await eraseHealthChecks(ctx.trx, ids));
+      for (const item of batch)
+        await ctx.audit({
+          action: 'erase',
+          target_type: 'staff_health_check',
+          target_id: item.id,
+          target_label: `${item.check_kind} ${item.checked_on}`,
+          organization_id: item.organization_id,
+          before: { staff_id: item.staff_id, check_kind: item.check_kind, checked_on: item.checked_on },
+          after: { rule: item.rule, kept_until: item.kept_until },
+          version_of: { target_type: 'staff', target_id: item.staff_id, fields: ['staff_health_check'] },
+        });
+      await ctx.audit({
+        action: 'retention_run',
+        target_type: 'personal_data',
+        target_id: day,
+        after: { rule: batch[0]!.rule, action: 'erase', day, health_check_ids: ids },
+      });
+    });
+    healthErased.push(...batch.map((b) => b.id));
+  }
+  return {
+    action,
+    touched: touched.length,
+    staff_ids: touched.slice(0, 1000),
+    health_checks_erased: healthErased.length,
+    health_check_ids: healthErased.slice(0, 1000),
+  };
 }

@@ -3,7 +3,7 @@ import { RETENTION_MINIMUM_YEARS } from '@bo/shared/retention-minimums';
 import { RETENTION_RULES, type RetentionPreview } from '@bo/shared/schemas/personal-data';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
-import { departedBefore, type DepartedRow } from './personal-data.repository.ts';
+import { departedBefore, healthChecksBefore, type DepartedRow, type HealthCheckRetentionRow } from './personal-data.repository.ts';
 
 type Retention = AppConfig['personalDataRetention'];
 
@@ -27,8 +27,7 @@ export function retentionRules(r: Retention): RetentionPreview['rules'] {
     minimum_years: RETENTION_MINIMUM_YEARS[rule.setting],
     citation: rule.citation,
     counts_from: rule.counts_from,
-    // Health-check records have no table yet ("Sites and the law…" adds them): their rules are set, and wait.
-    applies: rule.id === 'departed-staff',
+    applies: true,
   }));
 }
 
@@ -54,5 +53,38 @@ export async function* retentionBatches(db: ReadDb | Trx, r: Retention, day: str
     yield rows.map((row) => ({ ...row, kept_until: addYears(row.left_on, r.departedStaffYears) }));
     if (rows.length < RETENTION_BATCH) return;
     afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+export type HealthRule = 'general-health' | 'special-health';
+
+/** Which health checks each health rule keeps (勞工健康保護規則): special checks 10 years, the others 7, by default. */
+export const HEALTH_RULE_KINDS: Record<HealthRule, { kinds: readonly string[]; setting: 'generalHealthYears' | 'specialHealthYears' }> = {
+  'general-health': { kinds: ['pre_employment', 'general', 'migrant'], setting: 'generalHealthYears' },
+  'special-health': { kinds: ['special'], setting: 'specialHealthYears' },
+};
+
+export interface HealthRetentionItem extends HealthCheckRetentionRow {
+  rule: HealthRule;
+  kept_until: string;
+}
+
+/**
+ * Health checks whose period (from the check day) ended before `day`, rule by rule, in batches: erased
+ * by the run (issue 38); the preview and the job both read this, as for departed staff.
+ */
+export async function* healthRetentionBatches(db: ReadDb | Trx, r: Retention, day: string): AsyncGenerator<HealthRetentionItem[]> {
+  const pace = eventLoopPacer();
+  for (const [rule, { kinds, setting }] of Object.entries(HEALTH_RULE_KINDS) as [HealthRule, (typeof HEALTH_RULE_KINDS)[HealthRule]][]) {
+    const years = r[setting];
+    let afterId = 0;
+    for (;;) {
+      await pace();
+      const rows = await healthChecksBefore(db, kinds, addYears(day, -years), afterId, RETENTION_BATCH);
+      if (!rows.length) break;
+      yield rows.map((row) => ({ ...row, rule, kept_until: addYears(row.checked_on, years) }));
+      if (rows.length < RETENTION_BATCH) break;
+      afterId = rows[rows.length - 1]!.id;
+    }
   }
 }

@@ -99,3 +99,22 @@ export const evidenceDependents = EVIDENCE_DECLARATIONS.map(
       dependent: { name: table, storedKeyColumns: ['file_key'] },
     }).dependent,
 );
+
+/**
+ * The evidence rows of one staff whose entries the audit log holds, deleted ones too: each evidence entry
+ * carries its `staff_id` in before or after (the JSON the audit writer stores), so the staff's History lists them.
+ */
+export async function evidenceIdsInAudit(db: ReadDb, organizationId: number | null, staffId: number): Promise<Map<string, string[]>> {
+  const marks = [`%"staff_id":${staffId},%`, `%"staff_id":${staffId}}%`];
+  const targets = EVIDENCE_DECLARATIONS.map((k) => k.target as string);
+  let q = db
+    .selectFrom('audit_logs')
+    .select(['target_type', 'target_id'])
+    .distinct()
+    .where('target_type', 'in', targets)
+    .where((eb) => eb.or(marks.flatMap((m) => [eb('before', 'like', m), eb('after', 'like', m)])));
+  if (organizationId !== null) q = q.where('organization_id', '=', organizationId);
+  const out = new Map<string, string[]>();
+  for (const r of await q.execute()) if (r.target_id) out.set(r.target_type, [...(out.get(r.target_type) ?? []), r.target_id]);
+  return out;
+}

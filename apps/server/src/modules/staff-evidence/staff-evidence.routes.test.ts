@@ -281,6 +281,14 @@ describe('migrant documents and scans', () => {
     const actions = (await entriesOf('staff_migrant_document')).filter((e) => e.target_id === String(doc.json().id)).map((e) => e.action);
     expect(actions).toEqual(['create', 'upload_file', 'upload_file', 'delete_file']);
     expect(JSON.stringify(await entriesOf('staff_migrant_document'))).not.toContain(PASSPORT);
+
+    // The staff record's History lists its evidence's entries, a deleted row's too.
+    await api(t.app, writerA).delete(`${S}/${s.id}/migrant-documents/${doc.json().id}`);
+    const history = await api(t.app, readerA).get(`/api/admin/history/staff/${s.id}?per_page=50`);
+    expect(history.statusCode, history.body).toBe(200);
+    const parts = history.json().data.filter((e: { part: unknown }) => e.part);
+    expect(parts.map((e: { action: string }) => e.action)).toEqual(['delete', 'delete_file', 'upload_file', 'upload_file', 'create']);
+    expect(parts[0].part).toMatchObject({ target_type: 'staff_migrant_document', target_id: String(doc.json().id) });
   });
 
   it('keeps the scans of a deleted staff member for the history, the rows going with the staff', async () => {

@@ -172,8 +172,8 @@ export function evidenceService(ctx: OrganizationContext, k: EvidenceKindDeclara
         action: 'upload_file',
         id,
         staffId,
-        before: { file_name: (before.file_name as string | null) ?? null },
-        after: { file_name: file.name, size: file.size },
+        before: { staff_id: staffId, file_name: (before.file_name as string | null) ?? null },
+        after: { staff_id: staffId, file_name: file.name, size: file.size },
       });
       return written(staffId, id);
     },
@@ -182,7 +182,12 @@ export function evidenceService(ctx: OrganizationContext, k: EvidenceKindDeclara
       const before = await reads.row(staffId, id);
       await updateEvidence(db, scope, k.table, staffId, id, { file_key: null, file_name: null, file_type: null, file_size: null });
       await ctx.keepRemovedFiles([keptScanOf(k.table, before)]);
-      await audit({ action: 'delete_file', id, staffId, before: { file_name: (before.file_name as string | null) ?? null } });
+      await audit({
+        action: 'delete_file',
+        id,
+        staffId,
+        before: { staff_id: staffId, file_name: (before.file_name as string | null) ?? null },
+      });
       return written(staffId, id);
     },
 

@@ -19,6 +19,7 @@ import { resourceRoutes } from '../../lib/kit/resource-routes.ts';
 import { allOrganizations, inOrganization, type Scope } from '../../lib/context/scope.ts';
 import { listLibraryPhotos } from './library-photos.ts';
 import { staffAuditView, staffReads, staffService } from './staff.service.ts';
+import { staffEvidenceParts } from '../staff-evidence/staff-evidence-history.ts';
 
 const base = '/api/admin/organization/staff';
 const tags = ['staff'];
@@ -34,7 +35,8 @@ export const staffResourceRoutes = resourceRoutes({
   patch: { fields: STAFF_PATCHABLE, rules: staffFieldRules },
   without: ['batchPatch'],
   // A restore brings deleted certificates back with their kept scans (docs/history.md).
-  history: { restore: (ctx, current, values) => staffService(ctx).restore(current, values) },
+  // Its evidence (modules/staff-evidence) is a part of it: the History lists those entries too.
+  history: { restore: (ctx, current, values) => staffService(ctx).restore(current, values), parts: staffEvidenceParts },
   reads: staffReads,
   service: staffService,
   auditView: staffAuditView,

@@ -56,7 +56,12 @@ function RetentionCard() {
   const items = [
     { title: t('preview.organization'), dataIndex: 'organization_name', key: 'organization' },
     { title: t('preview.name'), dataIndex: 'name', key: 'name' },
-    { title: t('preview.leftOn'), dataIndex: 'left_on', key: 'left_on' },
+    // A departed staff's period counts from the day they left, a health check's from the check day.
+    {
+      title: t('preview.leftOn'),
+      key: 'left_on',
+      render: (i: { left_on: string | null; checked_on?: string | null }) => i.left_on ?? i.checked_on,
+    },
     { title: t('preview.keptUntil'), dataIndex: 'kept_until', key: 'kept_until' },
     {
       title: t('preview.action'),
