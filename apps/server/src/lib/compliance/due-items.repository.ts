@@ -235,12 +235,9 @@ export const EVIDENCE_TABLES = {
 } as const;
 export type EvidenceTarget = keyof typeof EVIDENCE_TABLES;
 
-/** The workers of these evidence rows (rows already deleted are not found). */
-export const staffOfEvidence = async (db: ReadDb, target: EvidenceTarget, ids: readonly number[]): Promise<number[]> => {
-  if (!ids.length) return [];
-  const rows = await db.selectFrom(EVIDENCE_TABLES[target]).select('staff_id').where('id', 'in', ids).execute();
-  return rows.map((r) => r.staff_id);
-};
+/** The workers of these evidence rows, by row id (rows already deleted are not found). */
+export const staffOfEvidence = async (db: ReadDb, target: EvidenceTarget, ids: readonly number[]) =>
+  ids.length ? db.selectFrom(EVIDENCE_TABLES[target]).select(['id', 'staff_id']).where('id', 'in', ids).execute() : [];
 
 /** Every organization with a roster row (the nightly recompute's list). */
 export const organizationsWithRosters = async (db: ReadDb): Promise<number[]> =>

@@ -5,8 +5,8 @@ import { recomputeDueItems } from './recompute.ts';
 
 /** Audited acts that read or send a record rather than change it: nothing to recompute. */
 const NOT_A_CHANGE = new Set(['reveal', 'export', 'export_copy', 'sign_link', 'view', 'send_test', 'take_over']);
-/** Changes that reach every worker of the organization: its rules, the names certificates are matched by, its subcontractors. */
-const ORGANIZATION_WIDE = new Set(['compliance_rule', 'certificate_type', 'contractor', 'site_contractor']);
+/** Changes that reach every worker of the organization: its rules, the names certificates are matched by. */
+const ORGANIZATION_WIDE = new Set(['compliance_rule', 'certificate_type']);
 
 interface AuditedRow {
   organization_id: number | null;
@@ -19,18 +19,19 @@ interface AuditedRow {
 
 const idOf = (v: string | null): number | null => (v !== null && /^\d+$/.test(v) ? Number(v) : null);
 
-/** A number field of an audit entry's before or after (e.g. the staff_id of a deleted training). */
-function fieldOf(row: AuditedRow, field: string): number | null {
+/** A number field of an audit entry's after and before (e.g. the staff_id of a deleted training, or a roster row's old and new worker). */
+function fieldOf(row: AuditedRow, field: string): number[] {
+  const out: number[] = [];
   for (const json of [row.after, row.before]) {
     if (!json) continue;
     try {
       const v = (JSON.parse(json) as Record<string, unknown>)[field];
-      if (typeof v === 'number' && Number.isInteger(v)) return v;
+      if (typeof v === 'number' && Number.isInteger(v)) out.push(v);
     } catch {
       // Not an object: the entry names no such field.
     }
   }
-  return null;
+  return out;
 }
 
 /** Whose due items a transaction's audited changes touch: the workers, the sites, whole organizations. */
@@ -38,7 +39,7 @@ export async function affectedBy(ctx: WriteContext, rows: readonly AuditedRow[])
   const staff = new Set<number>();
   const sites = new Set<number>();
   const organizations = new Set<number>();
-  const evidence = new Map<EvidenceTarget, number[]>();
+  const evidence = new Map<EvidenceTarget, AuditedRow[]>();
   const rosterIds: number[] = [];
   const wholeOrganization = (row: AuditedRow) => {
     const org = row.organization_id ?? ctx.organizationId;
@@ -48,26 +49,46 @@ export async function affectedBy(ctx: WriteContext, rows: readonly AuditedRow[])
     if (NOT_A_CHANGE.has(row.action)) continue;
     const id = idOf(row.target_id);
     if (ORGANIZATION_WIDE.has(row.target_type)) wholeOrganization(row);
-    else if (row.target_type === 'staff') {
+    // A subcontractor deleted lets go of its workers (staff.contractor_id set null), which the items carry.
+    else if (row.target_type === 'contractor') {
+      if (row.action === 'delete') wholeOrganization(row);
+    } else if (row.target_type === 'staff') {
       // A bulk entry without an id (an import's summary) comes with one entry per staff.
       if (id !== null) staff.add(id);
     } else if (row.target_type === 'site') {
       if (id !== null) sites.add(id);
     } else if (row.target_type === 'site_roster') {
-      const worker = fieldOf(row, 'staff_id');
-      if (worker !== null) staff.add(worker);
-      else if (id !== null) rosterIds.push(id);
+      const workers = fieldOf(row, 'staff_id');
+      for (const w of workers) staff.add(w);
+      if (workers.length) continue;
+      if (id !== null) rosterIds.push(id);
       else wholeOrganization(row);
     } else if (Object.hasOwn(EVIDENCE_TABLES, row.target_type)) {
-      const worker = fieldOf(row, 'staff_id');
-      if (worker !== null) staff.add(worker);
-      else if (id !== null)
-        evidence.set(row.target_type as EvidenceTarget, [...(evidence.get(row.target_type as EvidenceTarget) ?? []), id]);
+      const workers = fieldOf(row, 'staff_id');
+      for (const w of workers) staff.add(w);
+      if (workers.length) continue;
+      if (id !== null) evidence.set(row.target_type as EvidenceTarget, [...(evidence.get(row.target_type as EvidenceTarget) ?? []), row]);
       else wholeOrganization(row);
     }
   }
   for (const r of await rosterRowsById(ctx.trx, rosterIds)) staff.add(r.staff_id);
-  for (const [target, ids] of evidence) for (const s of await staffOfEvidence(ctx.trx, target, ids)) staff.add(s);
+  for (const [target, audited] of evidence) {
+    const found = new Map(
+      (
+        await staffOfEvidence(
+          ctx.trx,
+          target,
+          audited.map((r) => idOf(r.target_id)!),
+        )
+      ).map((r) => [r.id, r.staff_id]),
+    );
+    for (const row of audited) {
+      const worker = found.get(idOf(row.target_id)!);
+      // A row deleted without naming its worker: whose it was is gone with it, so its organization is recomputed.
+      if (worker === undefined) wholeOrganization(row);
+      else staff.add(worker);
+    }
+  }
   const out: RecomputeSelection[] = [];
   if (organizations.size) out.push({ by: 'organization', ids: [...organizations] });
   if (sites.size) out.push({ by: 'site', ids: [...sites] });

@@ -1,4 +1,5 @@
 import type { Trx } from '../../db/database.ts';
+import { eventLoopPacer } from '../event-loop.ts';
 import { evaluateWorker } from './evaluate.ts';
 import { replaceDueItems, workerFactsOf, type DueItemRow, type RecomputeSelection } from './due-items.repository.ts';
 import { rulesOfOrganizations } from './organization-rules.ts';
@@ -22,7 +23,10 @@ export async function recomputeDueItems(trx: Trx, selection: RecomputeSelection,
   const enabled = new Map([...rules].map(([org, list]) => [org, list.filter((r) => r.enabled && r.per_worker)]));
   const computedAt = new Date().toISOString();
   const items: DueItemRow[] = [];
-  for (const f of facts)
+  // Evaluating thousands of workers is CPU work: other requests get a turn between slices.
+  const pace = eventLoopPacer();
+  for (const f of facts) {
+    await pace();
     for (const item of evaluateWorker(enabled.get(f.staff.organization_id) ?? [], f, today))
       items.push({
         organization_id: f.staff.organization_id,
@@ -39,6 +43,7 @@ export async function recomputeDueItems(trx: Trx, selection: RecomputeSelection,
         reason_params: JSON.stringify(item.reason_params ?? {}),
         computed_at: computedAt,
       });
+  }
   await replaceDueItems(trx, selection, items);
   return { rows: facts.length, items: items.length };
 }

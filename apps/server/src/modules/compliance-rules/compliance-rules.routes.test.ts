@@ -309,6 +309,19 @@ describe('due items follow the evidence, the roster and the rules', () => {
     expect(done.organizations).toBeGreaterThanOrEqual(1);
     expect(await dueItems(w.id)).toEqual([]);
     await at('2026-12-01T02:00:00.000Z');
+
+    // A site completed (the sites routes audit `site`): its rosters' items go at once.
+    const done2 = await site(orgA.id, '已完工工程');
+    const v = await staff(adminA, { name: '收尾工' });
+    await roster(orgA.id, done2, v.id, 'worker', '2026-11-01');
+    expect((await dueItems(v.id)).length).toBeGreaterThan(0);
+    await system().inTransaction(async (ctx) => {
+      await ctx.trx.updateTable('sites').set({ status: 'completed' }).where('id', '=', done2).execute();
+      await recomputeAfterAudit(ctx, [
+        { organization_id: orgA.id, action: 'update', target_type: 'site', target_id: String(done2), before: null, after: null },
+      ]);
+    }, orgA.id);
+    expect(await dueItems(v.id)).toEqual([]);
   });
 });
 
@@ -347,6 +360,17 @@ describe('custom rules', () => {
     expect((await api(t.app, adminB).get(R)).json().data.some((r: any) => r.key === 'fall-arrest-drill')).toBe(false);
     expect((await api(t.app, adminB).patch(`${R}/fall-arrest-drill`, { enabled: false, reason: 'x' })).statusCode).toBe(404);
     expect((await api(t.app, adminB).delete(`${R}/fall-arrest-drill`)).statusCode).toBe(404);
+
+    // Its definition replaced (a laxer interval is the company's own business), its key kept; off needs a reason.
+    const changed = await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, {
+      definition: { ...custom, key: 'other-key', timing: { kind: 'every', months: 12 } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ key: 'fall-arrest-drill', timing: { months: 12 }, version: 2 });
+    expect((await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, { overrides: { months: 3 } })).json().errors).toEqual({
+      overrides: ['validate.error.rule_override_not_applicable'],
+    });
+    expect((await api(t.app, adminA).patch(`${R}/fall-arrest-drill`, { enabled: false })).statusCode).toBe(400);
 
     const packDelete = await api(t.app, adminA).delete(`${R}/general-training`);
     expect(packDelete.statusCode).toBe(400);

@@ -60,7 +60,7 @@ export function timingText(t: TFunction, timing: RuleTiming): string {
 function failure(t: TFunction, tc: TFunction, e: unknown): string {
   const key = e instanceof ApiError ? Object.values(e.errors ?? {})[0]?.[0] : undefined;
   if (!key) return errorText(e);
-  const own = `errors.${key}`;
+  const own = `errors.${key.replace(/^validate\.error\./, '')}`;
   return t(own) !== own ? t(own) : tc(key);
 }
 
