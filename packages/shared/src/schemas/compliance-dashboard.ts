@@ -35,6 +35,9 @@ export const statusCounts = z.object(
 export type StatusCounts = z.infer<typeof statusCounts>;
 
 const organizationRef = z.object({ id: z.number(), name: z.string() });
+/** A rule's words in both languages (the pack's title and citation); null for a rule the server does not know. */
+const localized = z.object({ 'zh-TW': z.string(), 'en-US': z.string() });
+export type Localized = z.infer<typeof localized>;
 
 export const complianceSummarySchema = z.object({
   /** The Taipei day the statuses are read against. */
@@ -43,7 +46,7 @@ export const complianceSummarySchema = z.object({
   roster_count: z.number(),
   counts: statusCounts,
   sites: z.array(z.object({ id: z.number(), name: z.string(), organization: organizationRef.optional(), counts: statusCounts })),
-  rules: z.array(z.object({ rule_key: z.string(), title: z.string().nullable(), counts: statusCounts })),
+  rules: z.array(z.object({ rule_key: z.string(), title: localized.nullable(), counts: statusCounts })),
   /** The subcontractors the filter offers. */
   contractors: z.array(z.object({ id: z.number(), name: z.string() })),
 });
@@ -51,13 +54,13 @@ export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
 
 export const complianceItemSchema = z.object({
   rule_key: z.string(),
-  title: z.string().nullable(),
+  title: localized.nullable(),
   status: dueStatusSchema,
   due_on: z.string().nullable(),
   window_opens_on: z.string().nullable(),
   reason_key: z.string(),
   reason_params: z.record(z.string(), z.unknown()),
-  citation: z.string().nullable(),
+  citation: localized.nullable(),
 });
 export type ComplianceItem = z.infer<typeof complianceItemSchema>;
 

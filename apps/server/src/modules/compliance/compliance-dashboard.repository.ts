@@ -101,6 +101,20 @@ export async function rosterCount(db: ReadDb, scope: Scope, siteId?: number): Pr
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
+/** The organizations' own rules (compliance_rules, source 'custom') of these keys, with their definitions (JSON). */
+export function customRuleDefinitions(db: ReadDb, scope: Scope, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return whereInScope(
+    db
+      .selectFrom('compliance_rules as cr')
+      .select(['cr.organization_id', 'cr.rule_key', 'cr.definition'])
+      .where('cr.source', '=', 'custom')
+      .where('cr.rule_key', 'in', keys),
+    'cr.organization_id',
+    scope,
+  ).execute();
+}
+
 /** Whether a site, or a contractor, of that id is in `scope`. */
 export async function inScope(db: ReadDb, table: 'sites' | 'contractors', id: number, scope: Scope): Promise<boolean> {
   const q = whereInScope(db.selectFrom(table).select('id').where('id', '=', id), 'organization_id', scope);

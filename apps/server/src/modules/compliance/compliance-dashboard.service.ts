@@ -14,7 +14,7 @@ import {
   type DueItemFilter,
   type WorkerSort,
 } from './compliance-dashboard.repository.ts';
-import { ruleLabel } from './rule-labels.ts';
+import { ruleLabelsOf, type RuleLabel } from './rule-labels.ts';
 
 export const zeroCounts = (): StatusCounts => Object.fromEntries(DUE_STATUSES.map((s) => [s, 0])) as StatusCounts;
 
@@ -54,6 +54,7 @@ export async function complianceSummary(
     c[r.status] += r.n;
     ruleCounts.set(r.rule_key, c);
   }
+  const labelOf = await ruleLabelsOf(db, scope, ruleCounts.keys());
   return {
     today,
     roster_count,
@@ -66,7 +67,7 @@ export async function complianceSummary(
     })),
     rules: [...ruleCounts.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([rule_key, c]) => ({ rule_key, title: ruleLabel(rule_key).title, counts: c })),
+      .map(([rule_key, c]) => ({ rule_key, title: labelOf(rule_key).title, counts: c })),
     contractors,
   };
 }
@@ -85,10 +86,16 @@ type WorkerRow = Awaited<ReturnType<typeof workerPage>>['rows'][number];
 type ItemRow = Awaited<ReturnType<typeof itemsOfRosters>>[number];
 
 /** Workers with their items, as the list and the export show them. */
-export function toWorkers(rows: readonly WorkerRow[], items: readonly ItemRow[], withOrganization: boolean): ComplianceWorker[] {
+export function toWorkers(
+  rows: readonly WorkerRow[],
+  items: readonly ItemRow[],
+  withOrganization: boolean,
+  labelOf: (ruleKey: string, organizationId?: number) => RuleLabel,
+): ComplianceWorker[] {
+  const organizationOf = new Map(rows.map((r) => [r.roster_id, r.organization_id]));
   const byRoster = new Map<number, ComplianceItem[]>();
   for (const i of items) {
-    const label = ruleLabel(i.rule_key);
+    const label = labelOf(i.rule_key, organizationOf.get(i.roster_id));
     const list = byRoster.get(i.roster_id) ?? [];
     list.push({
       rule_key: i.rule_key,
@@ -123,5 +130,10 @@ export async function complianceWorkers(db: ReadDb, scope: Scope, f: DueItemFilt
     f,
     today,
   );
-  return { data: toWorkers(rows, items, withOrganization), meta };
+  const labelOf = await ruleLabelsOf(
+    db,
+    scope,
+    items.map((i) => i.rule_key),
+  );
+  return { data: toWorkers(rows, items, withOrganization, labelOf), meta };
 }

@@ -59,6 +59,24 @@ beforeAll(async () => {
   const wb = await onSite(orgB.id, siteB.id, 'B 工人');
   await buildDueItem(t.db, wb, { rule_key: 'general-training', state: 'missing' });
 
+  // Organization A's own rule: its words come from its definition (the pack knows no 'health-check').
+  await t.db
+    .insertInto('compliance_rules')
+    .values({
+      organization_id: orgA.id,
+      rule_key: 'health-check',
+      source: 'custom',
+      enabled: 1,
+      definition: JSON.stringify({
+        title: { 'zh-TW': '公司健檢', 'en-US': 'Company health check' },
+        citation: { text: { 'zh-TW': '公司規定', 'en-US': 'Company rule' }, laws: [{ law: '公司規定', article: null }] },
+      }),
+      reason: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+
   adminA = await login(t.app, await buildAdmin(t.db, { memberships: { [orgA.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
     organizationId: orgA.id,
   });
@@ -96,6 +114,8 @@ describe('organization compliance summary', () => {
     );
     expect(body.rules.map((r: { rule_key: string }) => r.rule_key)).toEqual(['general-training', 'health-check', 'insurance']);
     expect(body.contractors).toEqual([{ id: contractor.id, name: '大明營造' }]);
+    expect(body.rules[1].title).toEqual({ 'zh-TW': '公司健檢', 'en-US': 'Company health check' });
+    expect(body.rules[2].title).toBeNull();
     expect(body.rules[1].counts).toEqual({ ...zero, overdue: 1, due_30: 1, due_90: 1 });
   });
 
@@ -148,6 +168,8 @@ describe('organization compliance items', () => {
       }),
       expect.objectContaining({
         rule_key: 'health-check',
+        title: { 'zh-TW': '公司健檢', 'en-US': 'Company health check' },
+        citation: { 'zh-TW': '公司規定', 'en-US': 'Company rule' },
         status: 'due_30',
         due_on: addDays(TODAY, 10),
         window_opens_on: addDays(TODAY, -20),
@@ -259,7 +281,7 @@ describe('compliance export', () => {
     expect(rows[0]).toEqual(expect.arrayContaining(['工地 Site', '人員 Staff', '狀態 Status', '原因 Reason']));
     expect(rows).toHaveLength(5);
     expect(rows[1]!.slice(0, 2)).toEqual(['北區工地', '李大華']);
-    const w1Due = rows.find((r) => r[1] === '王小明' && r[4] === 'health-check')!;
+    const w1Due = rows.find((r) => r[1] === '王小明' && r[4] === '公司健檢 Company health check')!;
     expect(w1Due).toEqual(expect.arrayContaining(['大明營造', '30 天內到期 Due in 30 days', addDays(TODAY, 10), '115/12/12']));
     const onlySouth = await api(t.app, readerA).get(`${O}/export?site_id=${south.id}&status=due_90`);
     const wb2 = new ExcelJS.Workbook();

@@ -11,11 +11,13 @@ import {
   complianceSummaryQuery,
   complianceSummarySchema,
 } from '@bo/shared/schemas/compliance-dashboard';
-import { allOrganizations, inOrganization } from '../../lib/context/scope.ts';
+import type { ReadDb } from '../../db/database.ts';
+import { allOrganizations, inOrganization, type Scope } from '../../lib/context/scope.ts';
+import { ruleLabelsOf } from './rule-labels.ts';
 import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 import { workerBatches, type DueItemFilter } from './compliance-dashboard.repository.ts';
 import { checkFilterRows, complianceSummary, complianceWorkers, toWorkers } from './compliance-dashboard.service.ts';
-import { STATUS_LABELS, reasonText } from './export-labels.ts';
+import { STATUS_LABELS, bothLanguages, reasonCell } from './export-labels.ts';
 
 const tags = ['compliance'];
 const filterOf = (q: DueItemFilter): DueItemFilter => ({
@@ -117,7 +119,11 @@ export async function complianceRoutes(fastify: FastifyInstance) {
       const f = filterOf(req.query);
       await checkFilterRows(db, scope, f);
       const body = streamXlsx(req.log, (book) =>
-        book.sheet('法規遵循 Compliance', EXPORT_COLUMNS, exportRows(workerBatches(db, scope, f, today, req.query.sort, req.query.order))),
+        book.sheet(
+          '法規遵循 Compliance',
+          EXPORT_COLUMNS,
+          exportRows(db, scope, workerBatches(db, scope, f, today, req.query.sort, req.query.order)),
+        ),
       );
       return sendXlsx(reply, `compliance-${today}.xlsx`, body);
     },
@@ -162,22 +168,27 @@ export async function complianceRoutes(fastify: FastifyInstance) {
   );
 }
 
-async function* exportRows(batches: ReturnType<typeof workerBatches>): AsyncIterable<ExportRow[]> {
+async function* exportRows(db: ReadDb, scope: Scope, batches: ReturnType<typeof workerBatches>): AsyncIterable<ExportRow[]> {
   for await (const { rows, items } of batches) {
     const out: ExportRow[] = [];
-    for (const w of toWorkers(rows, items, false))
+    const labelOf = await ruleLabelsOf(
+      db,
+      scope,
+      items.map((i) => i.rule_key),
+    );
+    for (const w of toWorkers(rows, items, false, labelOf))
       for (const i of w.items)
         out.push({
           site: w.site.name,
           staff: w.staff.name,
           company: w.staff.company,
           site_role: w.site_role,
-          rule: i.title ?? i.rule_key,
-          citation: i.citation,
+          rule: bothLanguages(i.title) ?? i.rule_key,
+          citation: bothLanguages(i.citation),
           status: STATUS_LABELS[i.status],
           due_on: i.due_on,
           window_opens_on: i.window_opens_on,
-          reason: reasonText(i.reason_key, i.reason_params),
+          reason: reasonCell(i.reason_key, i.reason_params),
         });
     yield out;
   }

@@ -1,3 +1,4 @@
+import { reasonText } from '@bo/shared/compliance/reasons';
 import type { DueStatus } from '@bo/shared/compliance/vocabulary';
 
 /** The workbook's status words, both languages in one cell as its headers are. */
@@ -11,13 +12,14 @@ export const STATUS_LABELS: Record<DueStatus, string> = {
   ok: '符合 OK',
 };
 
-/**
- * The reason of a due item in words. The rule pack's sentences (branch `engine`:
- * packages/shared/src/compliance/reasons.ts) replace this once merged; until then the key and its values.
- */
-export function reasonText(reasonKey: string, params: Record<string, unknown>): string {
-  const values = Object.entries(params)
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
-  return values ? `${reasonKey} (${values})` : reasonKey;
+/** A reason in both languages, zh-TW first, its days in ISO (the workbook's date columns carry 民國 beside them). */
+export function reasonCell(reasonKey: string, params: Record<string, unknown>): string {
+  const p = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? v : String(v)]));
+  const zh = reasonText(reasonKey, p, 'zh-TW');
+  const en = reasonText(reasonKey, p, 'en-US');
+  return zh === en ? zh : `${zh} / ${en}`;
 }
+
+/** Both languages in one cell, as the headers are. */
+export const bothLanguages = (text: { 'zh-TW': string; 'en-US': string } | null): string | null =>
+  text ? (text['zh-TW'] === text['en-US'] ? text['zh-TW'] : `${text['zh-TW']} ${text['en-US']}`) : null;

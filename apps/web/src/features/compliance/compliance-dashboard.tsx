@@ -19,7 +19,7 @@ import { ListFilters, type FilterSelectSpec } from '../../components/resource/li
 import { useListParams } from '../../components/resource/use-list-params.ts';
 import { exportWorkbook, itemsQuery, organizationsQuery, summaryQuery, type ComplianceScope, type Query } from './api.ts';
 import { DueStatusTag, STATUS_COLORS } from './due-status-tag.tsx';
-import { reasonSentence } from './reason-sentence.ts';
+import { inLanguage, reasonSentence } from './reason-sentence.ts';
 import './compliance.css';
 import './i18n.ts';
 
@@ -32,7 +32,7 @@ type Filter = (typeof FILTERS)[number];
  * site page's view); `scope: 'across'` reads every organization (company-wide safety officers).
  */
 export function ComplianceDashboard({ scope, siteId }: { scope: ComplianceScope; siteId?: number }) {
-  const { t } = useTranslation('compliance');
+  const { t, i18n } = useTranslation('compliance');
   const { mobile } = useDevice();
   const downloads = useDownloads();
   const list = useListParams<Filter>(FILTERS, { sort: 'worst', order: 'desc' });
@@ -101,7 +101,7 @@ export function ComplianceDashboard({ scope, siteId }: { scope: ComplianceScope;
       name: 'rule_key',
       label: t('filters.rule'),
       placeholder: t('filters.rule'),
-      options: (s?.rules ?? []).map((r) => ({ value: r.rule_key, label: r.title ?? r.rule_key })),
+      options: (s?.rules ?? []).map((r) => ({ value: r.rule_key, label: inLanguage(i18n.language, r.title) ?? r.rule_key })),
       showSearch: { optionFilterProp: 'label' },
       minWidth: 180,
     },
@@ -242,12 +242,12 @@ function SiteTable({ summary, loading, scope }: { summary: ComplianceSummary | u
 }
 
 function ItemLines({ items }: { items: ComplianceItem[] }) {
-  const { t } = useTranslation('compliance');
+  const { t, i18n } = useTranslation('compliance');
   return (
     <ul className="compliance-items">
       {items.map((i) => (
         <li key={i.rule_key}>
-          <DueStatusTag status={i.status} /> <strong>{i.title ?? i.rule_key}</strong>
+          <DueStatusTag status={i.status} /> <strong>{inLanguage(i18n.language, i.title) ?? i.rule_key}</strong>
           {i.due_on ? (
             <span className="compliance-item-date">
               {' '}
@@ -260,8 +260,8 @@ function ItemLines({ items }: { items: ComplianceItem[] }) {
               · {t('list.windowOpens')} {formatDay(i.window_opens_on)}
             </span>
           ) : null}
-          <div className="compliance-item-reason">{reasonSentence(t, i)}</div>
-          {i.citation ? <div className="muted compliance-item-citation">{i.citation}</div> : null}
+          <div className="compliance-item-reason">{reasonSentence(i18n.language, i)}</div>
+          {i.citation ? <div className="muted compliance-item-citation">{inLanguage(i18n.language, i.citation)}</div> : null}
         </li>
       ))}
     </ul>
