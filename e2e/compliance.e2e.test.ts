@@ -168,7 +168,7 @@ async function assignAll(page: Page, siteId: number, contractor: string, count: 
 }
 
 /** A training and a health check for one worker, on the evidence tabs of the staff form. */
-async function recordEvidence(page: Page, staffId: number, words: { general: RegExp; check: RegExp; healthTab: RegExp }) {
+async function recordEvidence(page: Page, staffId: number, words: { general: string; check: string; healthTab: RegExp }) {
   await page.goto(`${server.url}/admin/staff/${staffId}/update`);
   await page.getByTestId('staff-evidence').waitFor();
   await page.getByTestId('evidence-add-trainings').click();

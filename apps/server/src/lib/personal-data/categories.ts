@@ -33,11 +33,6 @@ export const PERSONAL_DATA = {
     emergency_contact: { category: 'contact' },
     emergency_phone: { category: 'contact' },
   },
-  contractors: {
-    contact_name: { category: 'contact' },
-    contact_phone: { category: 'contact' },
-    contact_email: { category: 'contact' },
-  },
   // Issue 38: evidence a worker holds, sealed from its first row.
   staff_trainings: {
     card_number: { category: 'identifier', mask: (v) => maskIdentifier(v) },
