@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, closeToasts, expectAccessible, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  apiAs,
+  closeToasts,
+  expectAccessible,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startFlow,
+  waitForSettled,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * Issue 38 "Done when", as a site office would: create a site, import 20 workers of a subcontractor from
@@ -165,6 +176,10 @@ async function assignAll(page: Page, siteId: number, contractor: string, count: 
     .poll(async () => (await api.get(`/api/admin/organization/sites/${siteId}/roster?per_page=100`)).meta?.total ?? 0)
     .toBe(count);
   await page.getByTestId('site-roster-table').locator('tbody tr.ant-table-row').first().waitFor();
+  // The last tap leaves a row hovered (its buttons mid-transition): move away and let the toast go before axe looks.
+  await page.mouse.move(0, 0);
+  await closeToasts(page);
+  await waitForSettled(page);
 }
 
 /** A training and a health check for one worker, on the evidence tabs of the staff form. */
