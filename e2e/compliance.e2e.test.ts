@@ -177,7 +177,8 @@ async function assignAll(page: Page, siteId: number, contractor: string, count: 
     .toBe(count);
   await page.getByTestId('site-roster-table').locator('tbody tr.ant-table-row').first().waitFor();
   // The last tap leaves a row hovered (its buttons mid-transition): move away and let the toast go before axe looks.
-  await page.mouse.move(0, 0);
+  await page.getByTestId('site-name').hover();
+  await expect.poll(() => page.locator('.ant-table-cell-row-hover').count()).toBe(0);
   await closeToasts(page);
   await waitForSettled(page);
 }
