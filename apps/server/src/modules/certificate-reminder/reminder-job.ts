@@ -21,6 +21,8 @@ import { dueCertificates } from './certificate-standing.ts';
 import { type ComplianceDigest, complianceDigest, contractorDigests, dayFormat } from './compliance-digest.ts';
 import { eventLoopPacer } from '../../lib/event-loop.ts';
 import { TAIWAN_PACK } from '../../lib/compliance/taiwan-pack.ts';
+import { rulesOfOrganizations } from '../../lib/compliance/organization-rules.ts';
+import type { ReadDb } from '../../db/database.ts';
 
 export const CERTIFICATE_REMINDER_JOB = 'certificate_reminders';
 /** Who of an organization is reminded: those who can renew its staff's certificates. */
@@ -29,9 +31,12 @@ export const REMINDED_ROLES = ['SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF
 const DIGEST_MAX_ITEMS = 50;
 /** The web's compliance dashboard, where the compliance digest's link leads. */
 const COMPLIANCE_DASHBOARD_PATH = '/admin/compliance';
-/** A rule as the digest names it: the pack's title, or its key for a rule the pack does not hold (a custom one). */
-const PACK_TITLES = new Map(TAIWAN_PACK.rules.map((r) => [r.key, r.title['zh-TW']]));
-const ruleTitle = (ruleKey: string): string => PACK_TITLES.get(ruleKey) ?? ruleKey;
+/** A rule as the digest names it: the organization's rule's title (the pack's, or its own rule's), else its key. */
+async function ruleTitlesOf(db: ReadDb, organizationId: number): Promise<(ruleKey: string) => string> {
+  const rules = (await rulesOfOrganizations(db, [organizationId])).get(organizationId) ?? TAIWAN_PACK.rules;
+  const titles = new Map(rules.map((r) => [r.key, r.title['zh-TW']]));
+  return (ruleKey) => titles.get(ruleKey) ?? ruleKey;
+}
 
 /** The daily certificate reminder (CERTIFICATE_REMINDER_TIME, Taipei). */
 export const certificateReminderJob = (app: FastifyInstance): DailyJob => ({
@@ -66,6 +71,7 @@ export async function sendCertificateReminders(app: FastifyInstance, day: string
     const days = org.certificate_reminder_days;
     const due = await dueCertificates(db, org.id, day, days);
     const dueItems = await dueItemsToRemind(db, org.id, day, addDays(day, days));
+    const ruleTitle = dueItems.length ? await ruleTitlesOf(db, org.id) : (key: string) => key;
     // One office digest per calendar its readers chose (民國 or ISO days), made when first needed.
     const offices = new Map<string, ComplianceDigest>();
     const officeFor = (calendar: string) => {
