@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { listQuery, listResponse, queryInt, rowId } from '../list.ts';
+import { listQuery, listResponse, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isRealDate } from '../dates.ts';
 import { isEmail } from '../validators.ts';
 import { SITE_STATUSES, WORK_KINDS } from '../compliance/vocabulary.ts';
+import { companyFilter } from './staff.ts';
 
 /**
  * Issue 38 part 1: sites (工地), subcontractors (協力廠商) and a site's roster (docs/compliance.md).
@@ -154,7 +155,7 @@ export const rosterListResponse = listResponse(rosterRowSchema).extend({ version
 export const ROSTER_SORTABLE = ['staff_name', 'id', 'site_role', 'starts_on', 'ends_on'] as const;
 export const rosterListQuery = listQuery(ROSTER_SORTABLE, {
   /** A contractor's id, or `own` for the organization's own staff. */
-  company: z.union([z.literal('own'), queryInt]).optional(),
+  company: companyFilter.optional(),
   site_role: z.string().trim().max(50).optional(),
   /** current: no end or an end today or later; ended: an end before today. */
   period: z.enum(['current', 'ended']).optional(),

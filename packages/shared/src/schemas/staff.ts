@@ -91,7 +91,8 @@ export const staffFieldRules = {
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v === null ? undefined : v),
     z
       .string()
-      .regex(/^[A-Z]{2}$/, VALIDATION_KEYS.invalid)
+      .regex(/^[A-Za-z]{2}$/, VALIDATION_KEYS.invalid)
+      .transform((v) => v.toUpperCase())
       .default('TW'),
   ),
   /** 入境日 of a migrant worker (the 6/18/30-month health checks count from it). */
@@ -212,6 +213,12 @@ export const staffListItem = staffBase.extend({
 });
 export type StaffListItem = z.infer<typeof staffListItem>;
 
+/** Issue 38: a list's company filter: a contractor's id, or `own` for the organization's own staff. */
+export const companyFilter = z
+  .string()
+  .regex(/^(own|\d{1,10})$/, VALIDATION_KEYS.invalid)
+  .transform((v): number | 'own' => (v === 'own' ? 'own' : Number(v)));
+
 export const STAFF_SORTABLE = ['id', 'name', 'hire_date', 'created_at', 'updated_at'] as const;
 export const staffFilters = {
   status: z.enum(STAFF_STATUSES).optional(),
@@ -219,7 +226,7 @@ export const staffFilters = {
   certificate_status: z.enum(['expired', 'expiring', 'attention', 'valid']).optional(),
   days: queryInt.pipe(z.number().int().min(0).max(365)).default(DEFAULT_EXPIRY_WINDOW_DAYS),
   /** Issue 38: a contractor's workers, or `own` for the organization's own staff. */
-  contractor_id: z.union([z.literal('own'), queryInt]).optional(),
+  contractor_id: companyFilter.optional(),
 };
 export const staffListQuery = listQuery(STAFF_SORTABLE, staffFilters);
 export type StaffListQuery = z.input<typeof staffListQuery>;
