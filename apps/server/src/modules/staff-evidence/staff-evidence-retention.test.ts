@@ -35,7 +35,7 @@ describe('retention of health-check records', () => {
         result_grade: '2',
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().id as number;
+      return res.json().data.id as number;
     };
     const generalPast = await check('general', '2019-06-14'); // kept until 2026-06-14
     const generalKept = await check('general', '2019-06-15'); // kept until today

@@ -96,7 +96,8 @@ export const evidenceDependents = EVIDENCE_DECLARATIONS.map(
       alias: 'e',
       toView: (rows) => rows as { id: number }[],
       sortColumns: { id: 'e.id' },
-      dependent: { name: table, storedKeyColumns: ['file_key'] },
+      // Parts of the staff records the delete confirmation counts already: removed with them, not counted again.
+      dependent: { name: table, storedKeyColumns: ['file_key'], counted: false },
     }).dependent,
 );
 

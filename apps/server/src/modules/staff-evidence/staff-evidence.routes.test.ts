@@ -23,6 +23,8 @@ async function signedIn(orgId: number, sub: string[], roles: string[] = []) {
   return login(t.app, admin, { organizationId: orgId });
 }
 const staffIn = async (orgId: number, name?: string) => buildStaff(t.db, orgId, { name }, t.app.config);
+/** A write's answer as one row: the evidence (`data`) with the staff record's version after it. */
+const written = (res: { json(): any }) => ({ ...res.json().data, version: res.json().version });
 const entriesOf = (targetType: string) => t.db.selectFrom('audit_logs').selectAll().where('target_type', '=', targetType).execute();
 
 beforeAll(async () => {
@@ -56,7 +58,7 @@ describe('training records', () => {
       card_number: CARD,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const created = res.json();
+    const created = written(res);
     expect(created).toMatchObject({
       course_kind: 'in_service',
       hours: 3,
@@ -74,7 +76,7 @@ describe('training records', () => {
     // Sent back as shown, the masked number keeps the stored one; a mask that is not the row's own is refused.
     const kept = await api(t.app, writerA).put(`${S}/${s.id}/trainings/${created.id}`, { ...created, hours: 6 });
     expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json()).toMatchObject({ hours: 6, card_number: maskIdentifier(CARD) });
+    expect(kept.json().data).toMatchObject({ hours: 6, card_number: maskIdentifier(CARD) });
     const again = await t.db.selectFrom('staff_trainings').select('card_number_enc').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(again.card_number_enc).toBe(row.card_number_enc);
     const foreign = await api(t.app, writerA).put(`${S}/${s.id}/trainings/${created.id}`, { ...created, card_number: 'AB****89' });
@@ -126,9 +128,9 @@ describe('training records', () => {
 
   it('answers 404 for another organization, 403 for a reader writing, 428 without the version and 409 with a stale one', async () => {
     const s = await staffIn(orgA.id);
-    const created = (
-      await api(t.app, writerA).post(`${S}/${s.id}/insurances`, { scheme: 'occupational_accident', enrolled_on: '2026-06-01' })
-    ).json();
+    const created = written(
+      await api(t.app, writerA).post(`${S}/${s.id}/insurances`, { scheme: 'occupational_accident', enrolled_on: '2026-06-01' }),
+    );
     expect((await api(t.app, writerB).get(`${S}/${s.id}/insurances`)).statusCode).toBe(404);
     expect(
       (await api(t.app, writerB).put(`${S}/${s.id}/insurances/${created.id}`, { scheme: 'labour', enrolled_on: '2026-06-01' })).statusCode,
@@ -175,10 +177,10 @@ describe('health checks', () => {
       notes: NOTE,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ check_kind: 'special', result_grade: '已記錄', notes: '已記錄' });
-    const id = res.json().id;
+    expect(res.json().data).toMatchObject({ check_kind: 'special', result_grade: '已記錄', notes: '已記錄' });
+    const id = res.json().data.id;
     const changed = await api(t.app, writerA).put(`${S}/${s.id}/health-checks/${id}`, {
-      ...(res.json() as Record<string, unknown>),
+      ...(res.json().data as Record<string, unknown>),
       result_grade: `${GRADE}-2`,
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -197,7 +199,7 @@ describe('health checks', () => {
     const s = await staffIn(orgA.id, '陳阿水');
     const hc = (
       await api(t.app, writerA).post(`${S}/${s.id}/health-checks`, { check_kind: 'general', checked_on: '2026-01-10', notes: NOTE })
-    ).json();
+    ).json().data;
     const url = `${S}/${s.id}/health-checks/${hc.id}/reveal`;
     const reveals = () =>
       t.db.selectFrom('audit_logs').selectAll().where('action', '=', 'reveal').where('target_id', '=', String(s.id)).execute();
@@ -247,12 +249,12 @@ describe('migrant documents and scans', () => {
       ends_on: '2034-01-01',
     });
     expect(doc.statusCode, doc.body).toBe(200);
-    expect(doc.json().number).toBe('P9*******55');
-    const url = `${S}/${s.id}/migrant-documents/${doc.json().id}/file`;
+    expect(doc.json().data.number).toBe('P9*******55');
+    const url = `${S}/${s.id}/migrant-documents/${doc.json().data.id}/file`;
 
     const up = await upload(t.app, writerA, url, {}, { name: '護照.pdf', data: PDF, type: 'application/pdf' });
     expect(up.statusCode, up.body).toBe(200);
-    expect(up.json()).toMatchObject({ has_file: true, file_name: '護照.pdf', file_type: 'application/pdf' });
+    expect(up.json().data).toMatchObject({ has_file: true, file_name: '護照.pdf', file_type: 'application/pdf' });
     const got = await api(t.app, readerA).get(url);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
@@ -266,7 +268,7 @@ describe('migrant documents and scans', () => {
     const first = await t.db
       .selectFrom('staff_migrant_documents')
       .select('file_key')
-      .where('id', '=', doc.json().id)
+      .where('id', '=', doc.json().data.id)
       .executeTakeFirstOrThrow();
 
     const replaced = await upload(t.app, writerA, url, {}, { name: '護照-新.pdf', data: PDF, type: 'application/pdf' });
@@ -276,19 +278,21 @@ describe('migrant documents and scans', () => {
 
     const removed = await api(t.app, writerA).delete(url);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toMatchObject({ has_file: false, file_name: null });
+    expect(removed.json().data).toMatchObject({ has_file: false, file_name: null });
     expect((await api(t.app, readerA).get(url)).statusCode).toBe(404);
-    const actions = (await entriesOf('staff_migrant_document')).filter((e) => e.target_id === String(doc.json().id)).map((e) => e.action);
+    const actions = (await entriesOf('staff_migrant_document'))
+      .filter((e) => e.target_id === String(doc.json().data.id))
+      .map((e) => e.action);
     expect(actions).toEqual(['create', 'upload_file', 'upload_file', 'delete_file']);
     expect(JSON.stringify(await entriesOf('staff_migrant_document'))).not.toContain(PASSPORT);
 
     // The staff record's History lists its evidence's entries, a deleted row's too.
-    await api(t.app, writerA).delete(`${S}/${s.id}/migrant-documents/${doc.json().id}`);
+    await api(t.app, writerA).delete(`${S}/${s.id}/migrant-documents/${doc.json().data.id}`);
     const history = await api(t.app, readerA).get(`/api/admin/history/staff/${s.id}?per_page=50`);
     expect(history.statusCode, history.body).toBe(200);
     const parts = history.json().data.filter((e: { part: unknown }) => e.part);
     expect(parts.map((e: { action: string }) => e.action)).toEqual(['delete', 'delete_file', 'upload_file', 'upload_file', 'create']);
-    expect(parts[0].part).toMatchObject({ target_type: 'staff_migrant_document', target_id: String(doc.json().id) });
+    expect(parts[0].part).toMatchObject({ target_type: 'staff_migrant_document', target_id: String(doc.json().data.id) });
   });
 
   it('keeps the scans of a deleted staff member for the history, the rows going with the staff', async () => {
@@ -299,7 +303,7 @@ describe('migrant documents and scans', () => {
         course_name: '一般安全衛生教育',
         completed_on: '2026-01-02',
       })
-    ).json();
+    ).json().data;
     await upload(t.app, writerA, `${S}/${s.id}/trainings/${tr.id}/file`, {}, { name: 'cert.pdf', data: PDF, type: 'application/pdf' });
     const del = await api(t.app, writerA).delete(`${S}/${s.id}`);
     expect(del.statusCode, del.body).toBe(200);
@@ -311,5 +315,22 @@ describe('migrant documents and scans', () => {
       .where('origin_id', '=', tr.id)
       .execute();
     expect(kept).toHaveLength(1);
+  });
+
+  it('goes with its organization: rows and scans deleted once the organization is', async () => {
+    const org = await buildOrganization(t.db, { name: 'Org Gone' });
+    const writer = await signedIn(org.id, ['SUB_ACCOUNT_ROLE_STAFF_WRITE']);
+    const s = await staffIn(org.id);
+    const tr = written(
+      await api(t.app, writer).post(`${S}/${s.id}/trainings`, { course_kind: 'general', course_name: '一般', completed_on: '2026-01-02' }),
+    );
+    await upload(t.app, writer, `${S}/${s.id}/trainings/${tr.id}/file`, {}, { name: 'c.pdf', data: PDF, type: 'application/pdf' });
+    const { file_key } = await t.db.selectFrom('staff_trainings').select('file_key').where('id', '=', tr.id).executeTakeFirstOrThrow();
+    expect(await t.app.storage.exists(file_key!)).toBe(true);
+    const sa = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN', 'ROLE_BASE'] }));
+    const ok = await api(t.app, sa).delete(`/api/admin/admin-organization/${org.id}?confirm=true`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await t.db.selectFrom('staff_trainings').select('id').where('organization_id', '=', org.id).execute()).toHaveLength(0);
+    expect(await t.app.storage.exists(file_key!)).toBe(false);
   });
 });

@@ -37,7 +37,7 @@ function kindRoutes(fastify: FastifyInstance, k: EvidenceKindDeclaration) {
   const path = `${base}/:id/${k.kind}`;
   const read = { roles: ROLES.staffRead, organization: true } as const;
   const write = { roles: ROLES.staffWrite, organization: true, version: ofStaff } as const;
-  const written = withVersion(k.view);
+  const written = withVersion(z.object({ data: k.view }));
   const reveals = k.sealed.length > 0;
 
   app.get(
@@ -62,7 +62,7 @@ function kindRoutes(fastify: FastifyInstance, k: EvidenceKindDeclaration) {
     {
       schema: {
         tags,
-        description: `Adds a ${k.noun}. Sends the staff record's version (If-Match); answers the row and the staff's new version.`,
+        description: `Adds a ${k.noun}. Sends the staff record's version (If-Match); answers the row (data) and the staff's new version.`,
         params: idParam,
         body: k.input,
         response: { 200: written },

@@ -23,8 +23,11 @@ import {
 
 type Values = Record<string, unknown>;
 export type EvidenceView = { id: number; staff_id: number } & Values;
-/** A write's answer: the row, and the staff record's version after it (the next write sends it back). */
-export type Written = EvidenceView & { version: number };
+/**
+ * A write's answer: the row, and the staff record's version after it (the next write sends it back; the
+ * staff form takes it as its own, the answer naming no other record: use-record-version.tsx).
+ */
+export type Written = { data: EvidenceView; version: number };
 
 /** A row as it leaves: its plain fields, its sealed ones masked (「已記錄」 for a health value), whether it has a scan. */
 export function toEvidenceView(k: EvidenceKindDeclaration, row: EvidenceRow): EvidenceView {
@@ -113,8 +116,8 @@ export function evidenceService(ctx: OrganizationContext, k: EvidenceKindDeclara
   }
 
   async function written(staffId: number, id: number): Promise<Written> {
-    const view = toEvidenceView(k, await reads.row(staffId, id));
-    return { ...view, version: (await recordVersion(db, 'staff', staffId)).version };
+    const data = toEvidenceView(k, await reads.row(staffId, id));
+    return { data, version: (await recordVersion(db, 'staff', staffId)).version };
   }
 
   /** Seals the sealed fields among `changes` onto row `id` (the row id is in each value's associated data). */

@@ -8,6 +8,11 @@ const STAFF = '/api/admin/organization/staff';
 const path = (staffId: number, kind: EvidenceKind) => `${STAFF}/${staffId}/${kind}`;
 
 export type EvidenceRow<K extends EvidenceKind = EvidenceKind> = EvidenceViews[K];
+/** A write's answer: the row and the staff record's version after it. */
+export interface EvidenceWritten {
+  data: EvidenceRow;
+  version: number;
+}
 export interface EvidenceList<K extends EvidenceKind> {
   data: EvidenceRow<K>[];
   /** The staff record's version: every write sends it back. */
@@ -31,9 +36,9 @@ export function useEvidenceWrites(staffId: number, kind: EvidenceKind) {
   };
   return {
     create: (body: Record<string, unknown>, version: number) =>
-      after(api.post<EvidenceRow & { version: number }>(path(staffId, kind), body, { organization: true, version })),
+      after(api.post<EvidenceWritten>(path(staffId, kind), body, { organization: true, version })),
     update: (id: number, body: Record<string, unknown>, version: number) =>
-      after(api.put<EvidenceRow & { version: number }>(`${path(staffId, kind)}/${id}`, body, { organization: true, version })),
+      after(api.put<EvidenceWritten>(`${path(staffId, kind)}/${id}`, body, { organization: true, version })),
     remove: (id: number, version: number) => after(api.delete(`${path(staffId, kind)}/${id}`, undefined, { organization: true, version })),
     upload: (id: number, file: File, onProgress: (p: number) => void) =>
       after(api.upload(`${path(staffId, kind)}/${id}/file`, file, { organization: true, onProgress })),

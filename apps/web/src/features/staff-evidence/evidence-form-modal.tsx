@@ -37,12 +37,18 @@ export function EvidenceFormModal(props: {
       form.setFieldsValue(row ? { ...(row as Values) } : Object.fromEntries(EVIDENCE_FIELDS[kind].fields.map((f) => [f.name, null])));
   }, [open, row, kind, form]);
 
+  // A sealed value typed in (a grade, a card number) does not stay in the page once the dialog closes.
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+
   const submit = async (values: Values) => {
     setSaving(true);
     try {
       await onSave(evidenceBody(kind, values));
       toast.success({ title: t('saved') });
-      onClose();
+      close();
     } catch (e) {
       if (!applyServerErrors(form, e)) toast.error({ title: t('saveFailed'), description: errorText(e) });
     } finally {
@@ -79,7 +85,7 @@ export function EvidenceFormModal(props: {
       cancelText={t('cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       forceRender
     >

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import Divider from 'antd/es/divider';
+import Card from 'antd/es/card';
 import Tabs from 'antd/es/tabs';
 import { ROLES } from '@bo/shared/permissions';
 import type { RecordSectionProps } from '../../lib/feature.ts';
@@ -8,6 +8,7 @@ import { DownloadProgress, useDownloads } from '../../components/download-progre
 import { EvidenceTable } from './evidence-table.tsx';
 import { visibleKinds } from './evidence-fields.ts';
 import './i18n.ts';
+import './staff-evidence.css';
 
 /** The staff form's tabs 訓練紀錄, 健康檢查, 保險 and (for a migrant worker) 移工文件, each saved on its own. */
 export default function StaffEvidenceSection({ record, canWrite }: RecordSectionProps) {
@@ -15,8 +16,7 @@ export default function StaffEvidenceSection({ record, canWrite }: RecordSection
   const canReveal = useSession().can(ROLES.personalDataReveal);
   const downloads = useDownloads();
   return (
-    <section className="staff-evidence" aria-label={t('title')} data-testid="staff-evidence">
-      <Divider titlePlacement="start">{t('title')}</Divider>
+    <Card className="staff-evidence" title={<h2 className="staff-evidence-title">{t('title')}</h2>} data-testid="staff-evidence">
       <Tabs
         destroyOnHidden
         items={visibleKinds(record).map((kind) => ({
@@ -26,6 +26,6 @@ export default function StaffEvidenceSection({ record, canWrite }: RecordSection
         }))}
       />
       <DownloadProgress jobs={downloads.jobs} testId="evidence-download-progress" />
-    </section>
+    </Card>
   );
 }
