@@ -296,7 +296,9 @@ describe('due items follow the evidence, the roster and the rules', () => {
     // Another organization's settings are its own.
     const inB = (await api(t.app, adminB).get(R)).json().data.find((r: any) => r.key === 'general-training');
     expect(inB).toMatchObject({ enabled: true, reason: null });
-    expect((await api(t.app, adminA).patch(`${R}/general-training`, { enabled: true })).statusCode).toBe(200);
+    const back = await api(t.app, adminA).patch(`${R}/general-training`, { enabled: true });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ enabled: true, reason: null });
     expect(await dueItems(w.id, 'general-training')).toHaveLength(1);
   });
 

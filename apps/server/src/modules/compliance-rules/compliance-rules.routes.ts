@@ -19,7 +19,7 @@ const tags = ['compliance-rules'];
 const ruleVersion: VersionDeclaration = {
   target: 'compliance_rule',
   id: (r) => ruleRecordId(r.organizationId ?? 0, (r.params as { key: string }).key),
-  current: (ctx, id) => complianceRuleView({ ...ctx, organizationId: ctx.organizationId ?? 0 } as never, id.slice(id.indexOf(':') + 1)),
+  current: (ctx, id) => complianceRuleView({ db: ctx.db, organizationId: ctx.organizationId ?? 0 }, id.slice(id.indexOf(':') + 1)),
 };
 
 /**

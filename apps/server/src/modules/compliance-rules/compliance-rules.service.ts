@@ -3,6 +3,7 @@ import {
   effectiveRules,
   ruleSettingErrors,
   ruleSettingOfRow,
+  ruleSettingRow,
   type EffectiveRule,
   type Rule,
   type RuleOverrides,
@@ -13,9 +14,9 @@ import type { ReadDb } from '../../db/database.ts';
 import { settingsOfOrganizations } from '../../lib/compliance/organization-rules.ts';
 import { TAIWAN_PACK } from '../../lib/compliance/taiwan-pack.ts';
 import { versionsOfRows } from '../../lib/context/record-versions.ts';
-import type { OrganizationContext, OrganizationReadContext } from '../../lib/context/request-context.ts';
+import type { OrganizationContext } from '../../lib/context/request-context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { deleteRuleSetting, ruleSettingRow, saveRuleSetting } from './compliance-rules.repository.ts';
+import { deleteRuleSetting, saveRuleSetting, storedRuleSetting } from './compliance-rules.repository.ts';
 
 /** A rule's record id for versions and the audit log: one rule of one organization. */
 export const ruleRecordId = (organizationId: number, key: string) => `${organizationId}:${key}`;
@@ -52,8 +53,11 @@ function viewOf(rule: EffectiveRule, setting: RuleSetting | undefined, version: 
   };
 }
 
+/** What a read of the rules needs: a connection and the organization (a read or write context). */
+type RuleReader = { db: ReadDb; organizationId: number };
+
 /** The organization's rules as its settings screen shows them, each with its record version. */
-export async function complianceRuleViews(ctx: OrganizationReadContext | OrganizationContext): Promise<ComplianceRuleView[]> {
+export async function complianceRuleViews(ctx: RuleReader): Promise<ComplianceRuleView[]> {
   const settings = await settingsOf(ctx.db, ctx.organizationId);
   const rules = effectiveRules(TAIWAN_PACK, settings);
   const versions = await versionsOfRows(
@@ -66,7 +70,7 @@ export async function complianceRuleViews(ctx: OrganizationReadContext | Organiz
 }
 
 /** One rule's view, or undefined when the organization runs no rule of that key. */
-export async function complianceRuleView(ctx: OrganizationReadContext | OrganizationContext, key: string) {
+export async function complianceRuleView(ctx: RuleReader, key: string) {
   return (await complianceRuleViews(ctx)).find((r) => r.key === key);
 }
 
@@ -91,11 +95,13 @@ export function complianceRulesService(ctx: OrganizationContext) {
 
   return {
     async update(key: string, patch: ComplianceRulePatch): Promise<ComplianceRuleView> {
-      const row = await ruleSettingRow(ctx.trx, org, key);
+      const row = await storedRuleSetting(ctx.trx, org, key);
       const pack = PACK_RULES.get(key);
       if (!pack && row?.source !== 'custom') throw notFound();
       const stored = row ? ruleSettingOfRow(row) : null;
-      const reason = patch.reason === undefined ? (stored?.reason ?? null) : patch.reason?.trim() || null;
+      // A switch's reason belongs to that switch: switched back without one, the old reason goes.
+      const reasonFor = (switched: boolean) =>
+        patch.reason === undefined ? (switched ? null : (stored?.reason ?? null)) : patch.reason?.trim() || null;
       let next: RuleSetting;
       if (pack) {
         if (patch.definition !== undefined) throw refusal('definition', COMPLIANCE_RULE_KEYS.notCustom);
@@ -104,7 +110,7 @@ export function complianceRulesService(ctx: OrganizationContext) {
         const enabled = patch.enabled ?? wasEnabled;
         checkReason(wasEnabled, enabled, pack.unconfirmed !== null, patch.reason);
         const overrides = patch.overrides === undefined ? (current?.overrides ?? {}) : (patch.overrides ?? {});
-        next = { source: 'pack', rule_key: key, enabled, reason, overrides };
+        next = { source: 'pack', rule_key: key, enabled, reason: reasonFor(enabled !== wasEnabled), overrides };
         const errors = ruleSettingErrors(pack, next, PACK_KEYS);
         if (errors.length) throw badRequest(Object.fromEntries(errors.map((e) => [e.path, [e.key]])));
       } else {
@@ -114,15 +120,10 @@ export function complianceRulesService(ctx: OrganizationContext) {
         const enabled = patch.enabled ?? current.enabled;
         checkReason(current.enabled, enabled, false, patch.reason);
         const definition: Rule = patch.definition ? { ...patch.definition, key, source: 'custom' } : current.definition;
-        next = { source: 'custom', rule_key: key, enabled, reason, definition };
+        next = { source: 'custom', rule_key: key, enabled, reason: reasonFor(enabled !== current.enabled), definition };
       }
       if (!next.enabled && !next.reason) throw refusal('reason', RULE_KEYS.reasonRequired);
-      await saveRuleSetting(ctx.trx, org, key, {
-        source: next.source,
-        enabled: next.enabled,
-        reason: next.reason,
-        definition: next.source === 'pack' ? next.overrides : next.definition,
-      });
+      await saveRuleSetting(ctx.trx, org, ruleSettingRow(next));
       await ctx.audit({
         action: 'update',
         target_type: 'compliance_rule',
@@ -135,12 +136,12 @@ export function complianceRulesService(ctx: OrganizationContext) {
 
     async create(input: { rule: Rule; enabled?: boolean; reason?: string | null }): Promise<ComplianceRuleView> {
       const key = input.rule.key;
-      if (PACK_KEYS.has(key) || (await ruleSettingRow(ctx.trx, org, key))) throw refusal('rule.key', RULE_KEYS.keyTaken);
+      if (PACK_KEYS.has(key) || (await storedRuleSetting(ctx.trx, org, key))) throw refusal('rule.key', RULE_KEYS.keyTaken);
       const enabled = input.enabled ?? true;
       const reason = input.reason?.trim() || null;
       if (!enabled && !reason) throw refusal('reason', RULE_KEYS.reasonRequired);
       const definition: Rule = { ...input.rule, source: 'custom' };
-      await saveRuleSetting(ctx.trx, org, key, { source: 'custom', enabled, reason, definition });
+      await saveRuleSetting(ctx.trx, org, ruleSettingRow({ source: 'custom', rule_key: key, enabled, reason, definition }));
       await ctx.audit({
         action: 'create',
         target_type: 'compliance_rule',
@@ -152,7 +153,7 @@ export function complianceRulesService(ctx: OrganizationContext) {
 
     async remove(key: string): Promise<void> {
       if (PACK_KEYS.has(key)) throw refusal('key', COMPLIANCE_RULE_KEYS.packNotDeletable);
-      const row = await ruleSettingRow(ctx.trx, org, key);
+      const row = await storedRuleSetting(ctx.trx, org, key);
       if (row?.source !== 'custom') throw notFound();
       await deleteRuleSetting(ctx.trx, org, key);
       await ctx.audit({
