@@ -94,7 +94,7 @@ describe('compliance dashboard', () => {
 
       await page.getByTestId('status-card-overdue').click();
       await workers.getByText('王小明').waitFor({ state: 'detached' });
-      await expect(workers.innerText()).resolves.toContain('李大華');
+      await workers.getByText('李大華').waitFor();
       await page.getByTestId('status-card-overdue').click();
       await workers.getByText('王小明').waitFor();
 

@@ -53,25 +53,15 @@ function dueItems(db: ReadDb, scope: Scope, f: DueItemFilter, today: string): It
   return q;
 }
 
-/** Status counts of the matching due items, by site and by rule. */
+/** Status counts of the matching due items by site and rule, in one pass over them (the summary adds them up). */
 export async function dueCounts(db: ReadDb, scope: Scope, f: DueItemFilter, today: string) {
   const statused = dueItems(db, scope, f, today).select(['i.site_id', 'i.rule_key', dueStatusSql(today).as('status')]);
-  const [bySite, byRule] = await Promise.all([
-    db
-      .selectFrom(statused.as('d'))
-      .select(['d.site_id', 'd.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['d.site_id', 'd.status'])
-      .execute(),
-    db
-      .selectFrom(statused.as('d'))
-      .select(['d.rule_key', 'd.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['d.rule_key', 'd.status'])
-      .execute(),
-  ]);
-  return {
-    bySite: bySite.map((r) => ({ site_id: r.site_id, status: r.status as DueStatus, n: Number(r.n) })),
-    byRule: byRule.map((r) => ({ rule_key: r.rule_key, status: r.status as DueStatus, n: Number(r.n) })),
-  };
+  const rows = await db
+    .selectFrom(statused.as('d'))
+    .select(['d.site_id', 'd.rule_key', 'd.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['d.site_id', 'd.rule_key', 'd.status'])
+    .execute();
+  return rows.map((r) => ({ site_id: r.site_id, rule_key: r.rule_key, status: r.status as DueStatus, n: Number(r.n) }));
 }
 
 /** The sites of `scope` (one when `siteId` is given), by name, with their organization. */
@@ -123,28 +113,53 @@ export async function inScope(db: ReadDb, table: 'sites' | 'contractors', id: nu
 
 export type WorkerSort = 'worst' | 'name' | 'site' | 'due_on';
 
-/**
- * One row per roster row (a worker on a site in a role) with matching due items, worst first: without a
- * status filter only what the worker lacks (items not ok). The keyword looks at names, never national IDs.
- */
-function workerGroups(db: ReadDb, scope: Scope, f: DueItemFilter, today: string) {
-  let q = dueItems(db, scope, f, today)
-    .innerJoin('site_roster as r', 'r.id', 'i.roster_id')
-    .innerJoin('staff as s', 's.id', 'i.staff_id')
-    .innerJoin('sites as st', 'st.id', 'i.site_id')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .leftJoin('contractors as c', 'c.id', 'i.contractor_id');
+/** The due items the worker list counts: without a status filter those not ok; the keyword on names. */
+function matchingRosters(db: ReadDb, scope: Scope, f: DueItemFilter, today: string) {
+  let q = dueItems(db, scope, f, today);
   if (f.status === undefined) q = q.where(dueStatusSql(today, 'i', 'rank'), '<', OK_RANK);
   if (f.keyword) {
     const p = likePattern(f.keyword);
     q = q.where((eb) =>
-      eb.or([sql<boolean>`${sql.ref('s.name')} like ${p} escape '\\'`, sql<boolean>`${sql.ref('s.nickname')} like ${p} escape '\\'`]),
+      eb.exists(
+        eb
+          .selectFrom('staff as ks')
+          .select('ks.id')
+          .whereRef('ks.id', '=', 'i.staff_id')
+          .where((k) =>
+            k.or([
+              sql<boolean>`${sql.ref('ks.name')} like ${p} escape '\\'`,
+              sql<boolean>`${sql.ref('ks.nickname')} like ${p} escape '\\'`,
+            ]),
+          ),
+      ),
     );
   }
-  return q
+  return q;
+}
+
+/**
+ * One row per roster row (a worker on a site in a role) with matching due items, worst first: without a
+ * status filter only what the worker lacks (items not ok). The keyword looks at names, never national IDs.
+ * The items are grouped first and the names joined to the groups, so the joins touch one row per worker.
+ */
+function workerGroups(db: ReadDb, scope: Scope, f: DueItemFilter, today: string) {
+  const grouped = matchingRosters(db, scope, f, today)
     .select([
       'i.roster_id',
-      'i.organization_id',
+      sql<number>`min(${dueStatusSql(today, 'i', 'rank')})`.as('worst_rank'),
+      sql<string>`coalesce(min(${sql.ref('i.due_on')}), '9999-12-31')`.as('first_due_on'),
+    ])
+    .groupBy('i.roster_id');
+  return db
+    .selectFrom(grouped.as('a'))
+    .innerJoin('site_roster as r', 'r.id', 'a.roster_id')
+    .innerJoin('staff as s', 's.id', 'r.staff_id')
+    .innerJoin('sites as st', 'st.id', 'r.site_id')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .leftJoin('contractors as c', 'c.id', 's.contractor_id')
+    .select([
+      'a.roster_id',
+      'r.organization_id',
       'o.name as organization_name',
       's.id as staff_id',
       's.name as staff_name',
@@ -152,10 +167,9 @@ function workerGroups(db: ReadDb, scope: Scope, f: DueItemFilter, today: string)
       'st.id as site_id',
       'st.name as site_name',
       'r.site_role',
-      sql<number>`min(${dueStatusSql(today, 'i', 'rank')})`.as('worst_rank'),
-      sql<string>`coalesce(min(${sql.ref('i.due_on')}), '9999-12-31')`.as('first_due_on'),
-    ])
-    .groupBy(['i.roster_id', 'i.organization_id', 'o.name', 's.id', 's.name', 'c.name', 'st.id', 'st.name', 'r.site_role']);
+      'a.worst_rank',
+      'a.first_due_on',
+    ]);
 }
 
 export async function workerPage(
@@ -185,9 +199,8 @@ export async function workerPage(
       break;
   }
   const [countRow, data] = await Promise.all([
-    db
-      .selectFrom(groups.as('g'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+    matchingRosters(db, scope, f, today)
+      .select((eb) => eb.fn.count<number>('i.roster_id').distinct().as('total'))
       .executeTakeFirstOrThrow(),
     ordered
       .orderBy('g.staff_name', 'asc')

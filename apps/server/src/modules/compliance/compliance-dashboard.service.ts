@@ -32,7 +32,7 @@ export async function complianceSummary(
   withOrganization = false,
 ): Promise<ComplianceSummary> {
   await checkFilterRows(db, scope, f);
-  const [{ bySite, byRule }, sites, roster_count, contractors] = await Promise.all([
+  const [counted, sites, roster_count, contractors] = await Promise.all([
     dueCounts(db, scope, f, today),
     sitesOf(db, scope, f.site_id),
     rosterCount(db, scope, f.site_id),
@@ -40,19 +40,16 @@ export async function complianceSummary(
   ]);
   const counts = zeroCounts();
   const siteCounts = new Map<number, StatusCounts>();
-  for (const r of bySite) {
+  const ruleCounts = new Map<string, StatusCounts>();
+  for (const r of counted) {
     if (!(r.status in counts)) continue;
     counts[r.status] += r.n;
-    const c = siteCounts.get(r.site_id) ?? zeroCounts();
-    c[r.status] += r.n;
-    siteCounts.set(r.site_id, c);
-  }
-  const ruleCounts = new Map<string, StatusCounts>();
-  for (const r of byRule) {
-    if (!(r.status in counts)) continue;
-    const c = ruleCounts.get(r.rule_key) ?? zeroCounts();
-    c[r.status] += r.n;
-    ruleCounts.set(r.rule_key, c);
+    const bySite = siteCounts.get(r.site_id) ?? zeroCounts();
+    bySite[r.status] += r.n;
+    siteCounts.set(r.site_id, bySite);
+    const byRule = ruleCounts.get(r.rule_key) ?? zeroCounts();
+    byRule[r.status] += r.n;
+    ruleCounts.set(r.rule_key, byRule);
   }
   const labelOf = await ruleLabelsOf(db, scope, ruleCounts.keys());
   return {

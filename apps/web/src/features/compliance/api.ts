@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ComplianceItemsPage, ComplianceSummary } from '@bo/shared/schemas/compliance-dashboard';
 import { api } from '../../lib/api-client.ts';
 
@@ -20,6 +20,8 @@ export const itemsQuery = (scope: ComplianceScope, q: Query) =>
   queryOptions({
     queryKey: ['compliance', scope, 'items', q],
     queryFn: () => api.get<ComplianceItemsPage>(`${base(scope)}/items`, q, opts(scope)),
+    // A filter or page change keeps the rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 
 /** The organizations a reader across organizations chooses from (the staff module's list). */

@@ -143,7 +143,7 @@ export function ComplianceDashboard({ scope, siteId }: { scope: ComplianceScope;
           ) : (
             <WorkerList
               rows={items.data?.data ?? []}
-              loading={items.isPending}
+              loading={items.isPending || items.isPlaceholderData}
               mobile={mobile}
               across={scope === 'across'}
               empty={list.filtered ? t('list.noMatch') : t('list.allClear')}
