@@ -28,6 +28,8 @@ export const reminderItemSchema = z.object({
   id: z.number(),
   run_key: z.string(),
   channel: z.enum(['mail', 'line']),
+  /** What it reminded of: certificates (issue 13) or the sites' due items (issue 38). */
+  kind: z.enum(['certificates', 'compliance']),
   recipient: z.string(),
   expired_count: z.number(),
   expiring_count: z.number(),

@@ -20,6 +20,8 @@ export const MAIL_TEMPLATE_NAMES = [
   'email_change_notice',
   // Issue 41: a review step (submitted, approved, returned, commented, a schedule waiting for approval).
   'review_notice',
+  'compliance_due',
+  'compliance_due_contractor',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE_NAMES)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, listResponse, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isRealDate } from '../dates.ts';
+import { isEmail } from '../validators.ts';
 import { SITE_STATUSES, WORK_KINDS } from '../compliance/vocabulary.ts';
 import { companyFilter } from './staff.ts';
 
@@ -41,6 +42,8 @@ export const contractorSchema = z.object({
   tax_id: z.string().nullable(),
   contact_name: z.string().nullable(),
   contact_phone: z.string().nullable(),
+  /** Where the daily digest of its workers' due items goes (migration 0106, docs/compliance.md "Reminders"); null: none. */
+  contact_email: z.string().nullable(),
   notes: z.string().nullable(),
   /** Staff records of this contractor (its workers). */
   worker_count: z.number(),
@@ -54,6 +57,7 @@ export const contractorInput = z.object({
   tax_id: z.preprocess(emptyToNull, z.string().trim().refine(isTaxId, VALIDATION_KEYS.taxId).nullable().default(null)),
   contact_name: optionalText(100),
   contact_phone: optionalText(30),
+  contact_email: z.preprocess(emptyToNull, z.string().trim().max(200).refine(isEmail, VALIDATION_KEYS.email).nullable().default(null)),
   notes: optionalText(2000),
 });
 export type ContractorInput = z.input<typeof contractorInput>;

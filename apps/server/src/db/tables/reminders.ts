@@ -26,6 +26,8 @@ export interface CertificateRemindersTable {
   expiring_count: number;
   /** The outbox row of a mail reminder. */
   mail_id: number | null;
+  /** Migration 0106: certificates (issue 13) or compliance (the sites' due items, issue 38). */
+  kind: Generated<'certificates' | 'compliance'>;
   status: 'queued' | 'sent' | 'failed';
   error: string | null;
   created_at: string;

@@ -8,6 +8,8 @@ export interface ContractorsTable {
   tax_id: string | null;
   contact_name: string | null;
   contact_phone: string | null;
+  /** Migration 0106: where the daily digest of its workers' due items goes (docs/compliance.md). */
+  contact_email: string | null;
   notes: string | null;
   created_at: string;
   updated_at: string;

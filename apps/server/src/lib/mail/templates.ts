@@ -262,6 +262,60 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
       },
     },
   },
+  {
+    // Issue 38: the daily digest of a site office's due items (docs/compliance.md "Reminders"), grouped by site.
+    name: 'compliance_due',
+    variables: [
+      v('name', false, '王小明', 'Alex Chen'),
+      v('organizationName', false, '大安營造', 'Da-An Construction'),
+      v('count', false, '3'),
+      v('days', false, '30'),
+      v(
+        'items',
+        false,
+        '【信義區住宅新建工程】\n陳大明｜一般健康檢查｜已過期 11 天（2026-11-20）\n林志強｜勞工保險｜缺少紀錄',
+        '[Xinyi housing]\nDaming Chen | General health check | overdue by 11 d (2026-11-20)\nZhiqiang Lin | Labour insurance | no record',
+      ),
+      link(false, '/admin/compliance'),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{organizationName}}：{{count}} 項工地法規事項需要處理',
+        html: `<p>{{name}} 您好：</p><p>{{organizationName}} 的工地有 {{count}} 項人員法規事項已逾期、缺少紀錄，或將在 {{days}} 天內到期：</p><p>{{items}}</p>${button('{{link}}', '查看法規儀表板')}<p>這是依系統中的紀錄計算的提醒，不是法律意見。</p>`,
+      },
+      'en-US': {
+        subject: '{{organizationName}}: {{count}} site compliance items need attention',
+        html: `<p>Hello {{name}},</p><p>The sites of {{organizationName}} have {{count}} items for their workers that are overdue, lack a record, or fall due within {{days}} days:</p><p>{{items}}</p>${button('{{link}}', 'Open the compliance dashboard')}<p>This reminder is computed from the records kept in the system; it is not legal advice.</p>`,
+      },
+    },
+  },
+  {
+    // Issue 38: the same digest for a subcontractor's contact, naming only its own workers; it has no account, so no link.
+    name: 'compliance_due_contractor',
+    variables: [
+      v('name', false, '陳經理', 'Mr. Chen'),
+      v('contractorName', false, '永信工程行', 'Yongxin Engineering'),
+      v('organizationName', false, '大安營造', 'Da-An Construction'),
+      v('count', false, '2'),
+      v('days', false, '30'),
+      v(
+        'items',
+        false,
+        '【信義區住宅新建工程】\n陳大明｜一般健康檢查｜已過期 11 天（2026-11-20）',
+        '[Xinyi housing]\nDaming Chen | General health check | overdue by 11 d (2026-11-20)',
+      ),
+    ],
+    defaults: {
+      'zh-TW': {
+        subject: '{{organizationName}}：{{contractorName}} 有 {{count}} 項人員法規事項需要處理',
+        html: `<p>{{name}} 您好：</p><p>您在 {{organizationName}} 工地的 {{contractorName}} 人員，有 {{count}} 項法規事項已逾期、缺少紀錄，或將在 {{days}} 天內到期：</p><p>{{items}}</p><p>請安排辦理，並將證明文件交給工地辦公室。</p>`,
+      },
+      'en-US': {
+        subject: '{{organizationName}}: {{count}} compliance items for the workers of {{contractorName}}',
+        html: `<p>Hello {{name}},</p><p>The workers of {{contractorName}} on the sites of {{organizationName}} have {{count}} items that are overdue, lack a record, or fall due within {{days}} days:</p><p>{{items}}</p><p>Please arrange them and hand the evidence to the site office.</p>`,
+      },
+    },
+  },
 ];
 
 export function templateDefinition(name: MailTemplateName): TemplateDefinition {

@@ -46,6 +46,7 @@ export function reminderPage(db: ReadDb, organizationId: number, page: ListParam
       'r.id',
       'r.run_key',
       'r.channel',
+      'r.kind',
       'r.recipient',
       'r.expired_count',
       'r.expiring_count',
@@ -114,7 +115,7 @@ export function activeMembersOf(db: ReadDb, organizationId: number) {
   return db
     .selectFrom('organization_members as m')
     .innerJoin('admins as a', 'a.id', 'm.admin_id')
-    .select(['a.id', 'a.email', 'a.name', 'm.sub_account_roles'])
+    .select(['a.id', 'a.email', 'a.name', 'a.date_calendar', 'm.sub_account_roles'])
     .where('m.organization_id', '=', organizationId)
     .where('a.status', '=', 'active')
     .orderBy('a.id')
@@ -129,9 +130,53 @@ export async function recordReminder(db: Trx, reminder: Insertable<CertificateRe
 export function activeStaffManagers(db: ReadDb) {
   return db
     .selectFrom('admins')
-    .select(['id', 'email', 'name'])
+    .select(['id', 'email', 'name', 'date_calendar'])
     .where('status', '=', 'active')
     .where('roles', 'like', '%"ROLE_STAFF"%')
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * The due items of the organization's current roster rows (active staff, sites not completed, the row not ended before
+ * `today`) that a digest names: failed or missing evidence, or dated on or before `lastDay` (the lead time's end).
+ * The status in words is dueStatus's (docs/compliance.md "Statuses"); this only narrows the rows.
+ */
+export function dueItemsToRemind(db: ReadDb, organizationId: number, today: string, lastDay: string) {
+  return db
+    .selectFrom('compliance_due_items as d')
+    .innerJoin('site_roster as r', 'r.id', 'd.roster_id')
+    .innerJoin('sites as s', 's.id', 'd.site_id')
+    .innerJoin('staff as w', 'w.id', 'd.staff_id')
+    .leftJoin('contractors as c', (j) => j.onRef('c.id', '=', 'd.contractor_id').on('c.organization_id', '=', organizationId))
+    .select([
+      'd.id',
+      'd.site_id',
+      's.name as site_name',
+      'd.staff_id',
+      'w.name as staff_name',
+      'd.contractor_id',
+      'c.name as contractor_name',
+      'c.contact_name as contractor_contact_name',
+      'c.contact_email as contractor_email',
+      'd.rule_key',
+      'd.state',
+      'd.due_on',
+      'd.window_opens_on',
+      'd.reason_key',
+      'd.reason_params',
+    ])
+    .where('d.organization_id', '=', organizationId)
+    .where('w.status', '=', 'active')
+    .where('s.status', '!=', 'completed')
+    .where((eb) => eb.or([eb('r.ends_on', 'is', null), eb('r.ends_on', '>=', today)]))
+    .where((eb) =>
+      eb.or([eb('d.state', 'in', ['failed', 'missing']), eb.and([eb('d.state', '=', 'dated'), eb('d.due_on', '<=', lastDay)])]),
+    )
+    .orderBy('s.name')
+    .orderBy('d.site_id')
+    .orderBy('w.name')
+    .orderBy('d.staff_id')
+    .orderBy('d.rule_key')
     .execute();
 }

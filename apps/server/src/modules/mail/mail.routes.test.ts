@@ -43,6 +43,8 @@ describe('mail templates', () => {
       'review_notice',
       'audit_anchor',
       'audit_chain_broken',
+      'compliance_due',
+      'compliance_due_contractor',
     ]);
     const code = res.json().data[1];
     expect(code.variables.find((v: { name: string }) => v.name === 'code')).toMatchObject({ secret: true });

@@ -37,6 +37,8 @@ interface Reminder {
   recipient: string;
   expired_count: number;
   expiring_count: number;
+  /** What it reminded of: certificates, or the sites' due items (issue 38). */
+  kind?: 'certificates' | 'compliance';
   mail_status: string | null;
   status: string;
   created_at: string;
@@ -250,7 +252,12 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
               render: (_, r) => (
                 <>
                   <div>{r.channel === 'line' ? `LINE · ${r.recipient}` : r.recipient}</div>
-                  <div className="muted">{t('reminders.countsValue', { expired: r.expired_count, expiring: r.expiring_count })}</div>
+                  <div className="muted">
+                    {t(r.kind === 'compliance' ? 'reminders.complianceCountsValue' : 'reminders.countsValue', {
+                      expired: r.expired_count,
+                      expiring: r.expiring_count,
+                    })}
+                  </div>
                 </>
               ),
             },

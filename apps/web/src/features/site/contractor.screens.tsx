@@ -27,6 +27,7 @@ export default {
     { name: 'tax_id', label: k('taxId'), extra: k('taxIdHint'), testId: 'contractor-tax-id' },
     { name: 'contact_name', label: k('contactName') },
     { name: 'contact_phone', label: k('contactPhone') },
+    { name: 'contact_email', label: k('contactEmail'), extra: k('contactEmailHint'), testId: 'contractor-contact-email' },
     { name: 'notes', label: k('notes'), input: 'textarea' },
   ],
 } satisfies ResourceScreensSpec<Contractor>;
