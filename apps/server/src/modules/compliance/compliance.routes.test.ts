@@ -362,6 +362,15 @@ describe('compliance export', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     expect((await api(t.app, readerA).get(`${O}/export?template_id=${created.json().id}`)).statusCode).toBe(404);
+    const unknownField = await upload(
+      t.app,
+      adminA,
+      '/api/admin/organization/staff-excel',
+      { name: 'X', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'compliance', field: 'national_id' }]) },
+      { name: 'x.xlsx', data: await rosterTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
+    expect(unknownField.statusCode).toBe(400);
+    expect(Object.keys(unknownField.json().errors)).toEqual(['cells.0.field']);
     const bad = await api(t.app, readerA).get(`${O}/export?template_id=abc`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['template_id']);
