@@ -26,8 +26,13 @@ export const COMPLIANCE_ITEM_SORTS = ['worst', 'name', 'site', 'due_on'] as cons
 const itemFilters = { ...filters, status: dueStatusSchema.optional() };
 export const complianceItemsQuery = listQuery(COMPLIANCE_ITEM_SORTS, itemFilters);
 export const complianceItemsAcrossQuery = listQuery(COMPLIANCE_ITEM_SORTS, { ...itemFilters, organization_id: rowIdParam.optional() });
-/** The export takes the list's filters and sort, not its page. */
-export const complianceExportQuery = complianceItemsQuery.omit({ page: true, per_page: true });
+/**
+ * The export takes the list's filters and sort, not its page; with `template_id`, one of the organization's
+ * staff spreadsheet templates is filled (its `compliance` cells), one item a roster row or card.
+ */
+export const complianceExportQuery = complianceItemsQuery
+  .omit({ page: true, per_page: true })
+  .extend({ template_id: rowIdParam.optional() });
 
 export const statusCounts = z.object(
   Object.fromEntries(DUE_STATUSES.map((s) => [s, z.number()])) as Record<(typeof DUE_STATUSES)[number], z.ZodNumber>,

@@ -35,6 +35,21 @@ export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'YYYY年MM月DD日', 'R
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const FIXED_VALUES = ['organization_name', 'organization_company_id', 'export_date', 'text'] as const;
 export const CERTIFICATE_PARTS = ['number', 'issued_at', 'expires_at'] as const;
+/** Issue 38: what a cell of the compliance export shows of one due item (empty in a staff export). */
+export const COMPLIANCE_CELL_FIELDS = [
+  'site',
+  'worker_name',
+  'company',
+  'site_role',
+  'rule',
+  'citation',
+  'status',
+  'due_on',
+  'due_on_roc',
+  'window_opens_on',
+  'reason',
+] as const;
+export type ComplianceCellField = (typeof COMPLIANCE_CELL_FIELDS)[number];
 
 export const CELL_ADDRESS = /^([A-Z]{1,3})([1-9]\d{0,6})$/;
 export const CELL_RANGE = /^([A-Z]{1,3}[1-9]\d{0,6}):([A-Z]{1,3}[1-9]\d{0,6})$/;
@@ -85,6 +100,7 @@ export const cellMapping = z.discriminatedUnion('type', [
     text: z.string().max(500).optional(),
     format: dateFormat,
   }),
+  z.object({ cell: cellAddress, type: z.literal('compliance'), field: z.enum(COMPLIANCE_CELL_FIELDS) }),
 ]);
 export type CellMapping = z.infer<typeof cellMapping>;
 
@@ -199,6 +215,8 @@ type ExportedField = Exclude<
 /** One staff as a template exports it: its fields as stored, and its current certificates (one per type). */
 export type ExportStaff = { [K in ExportedField]: K extends 'name' | 'status' ? string : string | null } & {
   certificates: { certificate_type_id: number; number: string | null; issued_at: string | null; expires_at: string | null }[];
+  /** The due item of a compliance export's row (issue 38); absent in a staff export. */
+  compliance?: Partial<Record<ComplianceCellField, string | null>>;
 };
 
 export interface ExportContext {
@@ -294,6 +312,8 @@ export function mappedText(m: CellMapping, s: ExportStaff, ctx: ExportContext): 
           return m.text ?? '';
       }
     }
+    case 'compliance':
+      return s.compliance?.[m.field] ?? '';
     default:
       return '';
   }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@bo/shared/dates';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
-import { buildStaff } from '../staff/staff.test-helpers.ts';
+import { buildStaff, upload } from '../staff/staff.test-helpers.ts';
+import { rosterTemplate } from '../staff-excel/staff-excel.fixtures.ts';
 import { buildContractor, buildDueItem, buildRoster, buildSite } from './compliance.test-helpers.ts';
 
 /** Issue 38 part 5: the dashboards over due items the tests write directly (the recompute writes them in the product). */
@@ -287,5 +288,91 @@ describe('compliance export', () => {
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(onlySouth.rawPayload as any);
     expect(wb2.worksheets[0]!.rowCount).toBe(2);
+  });
+
+  it("fills the organization's own staff template through its compliance cells, one roster row per item", async () => {
+    const cells = [
+      { cell: 'A3', type: 'field', field: 'seq' },
+      { cell: 'B3', type: 'compliance', field: 'worker_name' },
+      { cell: 'C3', type: 'compliance', field: 'site' },
+      { cell: 'D3', type: 'compliance', field: 'company' },
+      { cell: 'E3', type: 'compliance', field: 'rule' },
+      { cell: 'F3', type: 'compliance', field: 'status' },
+      { cell: 'G3', type: 'compliance', field: 'due_on' },
+      { cell: 'H3', type: 'compliance', field: 'due_on_roc' },
+      { cell: 'I3', type: 'compliance', field: 'window_opens_on' },
+      { cell: 'J3', type: 'compliance', field: 'citation' },
+      { cell: 'K3', type: 'compliance', field: 'site_role' },
+      { cell: 'L3', type: 'compliance', field: 'reason' },
+    ];
+    const created = await upload(
+      t.app,
+      adminA,
+      '/api/admin/organization/staff-excel',
+      { name: '法遵名冊', layout: 'roster', start_row: '3', cells: JSON.stringify(cells) },
+      { name: 'roster.xlsx', data: await rosterTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+
+    const res = await api(t.app, readerA).get(`${O}/export?template_id=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`法遵名冊-${TODAY}.xlsx`);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as any);
+    const ws = wb.worksheets[0]!;
+    // The template's own heading and header row stay; its footer moves below the four items.
+    expect(ws.getCell('A1').value).toBe('進場人員名冊');
+    expect(ws.getCell('B2').value).toBe('姓名');
+    const line = (r: number) => ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K'].map((c) => ws.getCell(`${c}${r}`).value ?? null);
+    expect(line(3).slice(0, 3)).toEqual(['1', '李大華', '北區工地']);
+    const wangDue = [3, 4, 5, 6].map(line).find((l) => l[1] === '王小明' && l[4] === '公司健檢 Company health check');
+    expect(wangDue).toEqual([
+      expect.any(String),
+      '王小明',
+      '北區工地',
+      '大明營造',
+      '公司健檢 Company health check',
+      '30 天內到期 Due in 30 days',
+      addDays(TODAY, 10),
+      '115/12/12',
+      addDays(TODAY, -20),
+      'worker',
+    ]);
+    expect(ws.getCell('J3').value).toBeTruthy();
+    expect([3, 4, 5, 6].map((r) => ws.getCell(`B${r}`).value)).toEqual(expect.arrayContaining(['陳美麗']));
+    expect(ws.getCell('A8').value).toBe('製表：');
+    // Only organization A's items, filtered as the list is.
+    const south = await api(t.app, readerA).get(`${O}/export?template_id=${id}&status=due_90`);
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(south.rawPayload as any);
+    expect(wb2.worksheets[0]!.getCell('B3').value).toBe('陳美麗');
+    expect(wb2.worksheets[0]!.getCell('B4').value ?? null).toBeNull();
+  });
+
+  it("answers 404 for another organization's template and 400 for a malformed one", async () => {
+    const created = await upload(
+      t.app,
+      adminB,
+      '/api/admin/organization/staff-excel',
+      { name: 'B', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'compliance', field: 'site' }]) },
+      { name: 'b.xlsx', data: await rosterTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await api(t.app, readerA).get(`${O}/export?template_id=${created.json().id}`)).statusCode).toBe(404);
+    const unknownField = await upload(
+      t.app,
+      adminA,
+      '/api/admin/organization/staff-excel',
+      { name: 'X', layout: 'roster', start_row: '3', cells: JSON.stringify([{ cell: 'B3', type: 'compliance', field: 'national_id' }]) },
+      { name: 'x.xlsx', data: await rosterTemplate(), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
+    expect(unknownField.statusCode).toBe(400);
+    expect(Object.keys(unknownField.json().errors)).toEqual(['cells.0.field']);
+    const bad = await api(t.app, readerA).get(`${O}/export?template_id=abc`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['template_id']);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatRocDate, todayInTaipei } from '@bo/shared/dates';
+import { todayInTaipei } from '@bo/shared/dates';
 import { ROLES } from '@bo/shared/permissions';
 import {
   complianceExportQuery,
@@ -11,13 +11,13 @@ import {
   complianceSummaryQuery,
   complianceSummarySchema,
 } from '@bo/shared/schemas/compliance-dashboard';
-import type { ReadDb } from '../../db/database.ts';
-import { allOrganizations, inOrganization, type Scope } from '../../lib/context/scope.ts';
-import { ruleLabelsOf } from './rule-labels.ts';
-import { sendXlsx, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
+import { allOrganizations, inOrganization } from '../../lib/context/scope.ts';
+import { contentDisposition } from '../../lib/media/content-disposition.ts';
+import { sendXlsx, streamXlsx } from '../../lib/xlsx-stream.ts';
+import { renderPoolOf } from '../staff-excel/staff-excel.pool.ts';
 import { workerBatches, type DueItemFilter } from './compliance-dashboard.repository.ts';
-import { checkFilterRows, complianceSummary, complianceWorkers, toWorkers } from './compliance-dashboard.service.ts';
-import { STATUS_LABELS, bothLanguages, reasonCell } from './export-labels.ts';
+import { checkFilterRows, complianceSummary, complianceWorkers } from './compliance-dashboard.service.ts';
+import { EXPORT_COLUMNS, exportRows, templateExportInput } from './compliance-export.ts';
 
 const tags = ['compliance'];
 const filterOf = (q: DueItemFilter): DueItemFilter => ({
@@ -28,33 +28,6 @@ const filterOf = (q: DueItemFilter): DueItemFilter => ({
   keyword: q.keyword || undefined,
 });
 
-interface ExportRow {
-  site: string;
-  staff: string;
-  company: string | null;
-  site_role: string;
-  rule: string;
-  citation: string | null;
-  status: string;
-  due_on: string | null;
-  window_opens_on: string | null;
-  reason: string;
-}
-
-const EXPORT_COLUMNS: readonly XlsxColumn<ExportRow>[] = [
-  { header: '工地 Site', width: 24, value: (r) => r.site },
-  { header: '人員 Staff', width: 16, value: (r) => r.staff },
-  { header: '公司 Company', width: 20, value: (r) => r.company },
-  { header: '工地角色 Site role', width: 18, value: (r) => r.site_role },
-  { header: '規定 Rule', width: 28, value: (r) => r.rule },
-  { header: '法源 Citation', width: 28, value: (r) => r.citation },
-  { header: '狀態 Status', width: 14, value: (r) => r.status },
-  { header: '到期日 Due (ISO)', width: 14, value: (r) => r.due_on },
-  { header: '到期日（民國）Due (ROC)', width: 14, value: (r) => (r.due_on ? formatRocDate(r.due_on) : null) },
-  { header: '可受檢起日 Window opens', width: 16, value: (r) => r.window_opens_on },
-  { header: '原因 Reason', width: 48, value: (r) => r.reason },
-];
-
 /**
  * Issue 38 part 5: the compliance dashboards over the computed due items (docs/compliance.md): counts
  * by status, site and rule, the workers with what each lacks, its workbook, and the same across
@@ -62,6 +35,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ExportRow>[] = [
  */
 export async function complianceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const pool = renderPoolOf(fastify);
   const staffReader = { roles: ROLES.staffRead, organization: true } as const;
   const across = { roles: ROLES.staffAcrossOrganizations, organizationIdIsFilter: true } as const;
   const base = '/api/admin/organization/compliance';
@@ -108,7 +82,9 @@ export async function complianceRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'The workers list with the same filters as an .xlsx workbook (one line per item), streamed.',
+        description:
+          'The workers list with the same filters as an .xlsx workbook (one line per item), streamed; with `template_id`, ' +
+          'that staff spreadsheet template of the organization filled through its compliance cells (at most 10,000 lines).',
         querystring: complianceExportQuery,
       },
       config: staffReader,
@@ -118,13 +94,17 @@ export async function complianceRoutes(fastify: FastifyInstance) {
       const today = todayInTaipei();
       const f = filterOf(req.query);
       await checkFilterRows(db, scope, f);
-      const body = streamXlsx(req.log, (book) =>
-        book.sheet(
-          '法規遵循 Compliance',
-          EXPORT_COLUMNS,
-          exportRows(db, scope, workerBatches(db, scope, f, today, req.query.sort, req.query.order)),
-        ),
-      );
+      const lines = () => exportRows(db, scope, workerBatches(db, scope, f, today, req.query.sort, req.query.order));
+      if (req.query.template_id !== undefined) {
+        const { name, input } = await templateExportInput(db, scope, app.storage, req.query.template_id, lines());
+        const bytes = await pool.render(input);
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition('attachment', `${name}-${today}.xlsx`))
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      }
+      const body = streamXlsx(req.log, (book) => book.sheet('法規遵循 Compliance', EXPORT_COLUMNS, lines()));
       return sendXlsx(reply, `compliance-${today}.xlsx`, body);
     },
   );
@@ -166,30 +146,4 @@ export async function complianceRoutes(fastify: FastifyInstance) {
       return complianceWorkers(db, scope, filterOf(req.query), todayInTaipei(), { page, per_page, sort, order }, true);
     },
   );
-}
-
-async function* exportRows(db: ReadDb, scope: Scope, batches: ReturnType<typeof workerBatches>): AsyncIterable<ExportRow[]> {
-  for await (const { rows, items } of batches) {
-    const out: ExportRow[] = [];
-    const labelOf = await ruleLabelsOf(
-      db,
-      scope,
-      items.map((i) => i.rule_key),
-    );
-    for (const w of toWorkers(rows, items, false, labelOf))
-      for (const i of w.items)
-        out.push({
-          site: w.site.name,
-          staff: w.staff.name,
-          company: w.staff.company,
-          site_role: w.site_role,
-          rule: bothLanguages(i.title) ?? i.rule_key,
-          citation: bothLanguages(i.citation),
-          status: STATUS_LABELS[i.status],
-          due_on: i.due_on,
-          window_opens_on: i.window_opens_on,
-          reason: reasonCell(i.reason_key, i.reason_params),
-        });
-    yield out;
-  }
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import type { SheetGrid } from '@bo/shared/schemas/staff-excel';
 import type { RenderInput } from './staff-excel.render.ts';
 import type { TemplateInfo } from './staff-excel.template.ts';
@@ -134,4 +135,26 @@ export class RenderPool {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     this.slots = [];
   }
+}
+
+const pools = new WeakMap<object, RenderPool>();
+
+/**
+ * The ExcelJS workers of one app, shared by every module that renders (staff and compliance exports):
+ * started on first use, closed with the app. Keyed by an object the app decorates once at its root,
+ * as an encapsulated plugin's decorations are not seen by its siblings.
+ */
+export function renderPoolOf(app: FastifyInstance): RenderPool {
+  const key = app.organizationDependents;
+  let pool = pools.get(key);
+  if (!pool) {
+    const created = new RenderPool();
+    pool = created;
+    pools.set(key, created);
+    app.addHook('onClose', async () => {
+      pools.delete(key);
+      await created.close();
+    });
+  }
+  return pool;
 }

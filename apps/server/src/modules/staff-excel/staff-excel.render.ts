@@ -331,7 +331,8 @@ export async function renderWorkbook(input: RenderInput): Promise<Buffer> {
   return writeXlsx(wb);
 }
 
-const emptyStaff: ExportStaff = {
+/** A staff with no field set: what a row of another kind of export (issue 38 compliance) starts from. */
+export const emptyStaff: ExportStaff = {
   name: '',
   nickname: null,
   national_id: null,

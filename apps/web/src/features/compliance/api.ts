@@ -33,3 +33,15 @@ export const organizationsQuery = () =>
 
 export const exportWorkbook = (q: Query, onProgress: (p: number) => void) =>
   api.download('/api/admin/organization/compliance/export', q, { method: 'GET', organization: true, onProgress });
+
+/** The organization's staff spreadsheet templates the export can fill (their compliance cells), as the staff export offers them. */
+export const exportTemplatesQuery = () =>
+  queryOptions({
+    queryKey: ['/api/admin/organization/staff-excel', 'list', { per_page: 100, sort: 'name', order: 'asc' }],
+    queryFn: () =>
+      api.get<{ data: { id: number; name: string; layout: string }[] }>(
+        '/api/admin/organization/staff-excel/index',
+        { per_page: 100, sort: 'name', order: 'asc' },
+        { organization: true },
+      ),
+  });

@@ -8,6 +8,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { resetTokenStore, setToken } from '../../lib/token-store.ts';
 import { resetOrganizations, setOrganizationState } from '../../lib/organization-store.ts';
 import { i18n } from '../../i18n/index.ts';
+import { api } from '../../lib/api-client.ts';
 import { ComplianceDashboard } from './compliance-dashboard.tsx';
 
 let urls: string[];
@@ -66,6 +67,8 @@ beforeEach(() => {
           : [worker(2, '李大華', 'overdue', '2026-12-01'), worker(1, '王小明', 'due_30', '2026-12-12')];
         return json({ data, meta: { page: 1, per_page: 20, total: data.length, last_page: 1 } });
       }
+      if (url.startsWith('/api/admin/organization/staff-excel/index'))
+        return json({ data: [{ id: 5, name: '法遵名冊', layout: 'roster' }], meta: { page: 1, per_page: 100, total: 1, last_page: 1 } });
       if (url.startsWith('/api/admin/staff/organizations')) return json({ data: [{ id: 1, name: 'North', staff_count: 1 }] });
       return json({ data: [] });
     }),
@@ -117,6 +120,22 @@ describe('compliance dashboard', { timeout: 30_000 }, () => {
     expect(urls.some((u) => u.includes('/compliance/items') && u.includes('status=overdue'))).toBe(true);
     fireEvent.click(screen.getByTestId('status-card-overdue'));
     await screen.findByText('王小明');
+  });
+
+  it("the export offers the organization's staff templates and fills the chosen one", async () => {
+    await i18n.changeLanguage('zh-TW');
+    const download = vi.spyOn(api, 'download').mockResolvedValue(undefined as never);
+    renderDashboard();
+    await screen.findByText('王小明');
+    const picker = screen.getByTestId('compliance-export-template');
+    expect(within(picker).getByText('標準清單')).toBeTruthy();
+    fireEvent.mouseDown(within(picker).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('法遵名冊', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByTestId('compliance-export'));
+    await waitFor(() => expect(download).toHaveBeenCalled());
+    expect(download.mock.calls[0]![0]).toBe('/api/admin/organization/compliance/export');
+    expect(download.mock.calls[0]![1]).toMatchObject({ template_id: 5, sort: 'worst' });
+    download.mockRestore();
   });
 
   it('the site view asks for its site only and shows no per-site table', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -5,6 +6,8 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Pagination from 'antd/es/pagination';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { DUE_STATUSES, type DueStatus } from '@bo/shared/compliance/vocabulary';
@@ -17,7 +20,15 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ListFilters, type FilterSelectSpec } from '../../components/resource/list-filters.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
-import { exportWorkbook, itemsQuery, organizationsQuery, summaryQuery, type ComplianceScope, type Query } from './api.ts';
+import {
+  exportTemplatesQuery,
+  exportWorkbook,
+  itemsQuery,
+  organizationsQuery,
+  summaryQuery,
+  type ComplianceScope,
+  type Query,
+} from './api.ts';
 import { DueStatusTag, STATUS_COLORS } from './due-status-tag.tsx';
 import { inLanguage, reasonSentence } from './reason-sentence.ts';
 import './compliance.css';
@@ -47,6 +58,8 @@ export function ComplianceDashboard({ scope, siteId }: { scope: ComplianceScope;
   if (scope !== 'across') delete itemQuery.organization_id;
   const items = useQuery(itemsQuery(scope, itemQuery));
   const organizations = useQuery({ ...organizationsQuery(), enabled: scope === 'across' });
+  const templates = useQuery({ ...exportTemplatesQuery(), enabled: scope === 'organization' });
+  const [templateId, setTemplateId] = useState<number | null>(null);
 
   if (summary.isError) return <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />;
   const s = summary.data;
@@ -118,14 +131,31 @@ export function ComplianceDashboard({ scope, siteId }: { scope: ComplianceScope;
       <Flex justify="space-between" align="center" wrap gap={8}>
         <span className="muted">{s ? t('asOf', { date: formatDay(s.today) }) : null}</span>
         {scope === 'organization' ? (
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={downloads.busy || !items.data?.meta.total}
-            onClick={() => void downloads.run(t('exportName'), (p) => exportWorkbook(withoutPage(itemQuery), p))}
-            data-testid="compliance-export"
-          >
-            {t('export')}
-          </Button>
+          <Space.Compact className="compliance-export">
+            <Select
+              aria-label={t('exportTemplate')}
+              data-testid="compliance-export-template"
+              value={templateId ?? 0}
+              onChange={(v: number) => setTemplateId(v || null)}
+              popupMatchSelectWidth={false}
+              options={[
+                { value: 0, label: t('exportPlain') },
+                ...(templates.data?.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+              ]}
+            />
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={downloads.busy || !items.data?.meta.total}
+              onClick={() =>
+                void downloads.run(t('exportName'), (p) =>
+                  exportWorkbook({ ...withoutPage(itemQuery), ...(templateId ? { template_id: templateId } : {}) }, p),
+                )
+              }
+              data-testid="compliance-export"
+            >
+              {t('export')}
+            </Button>
+          </Space.Compact>
         ) : null}
       </Flex>
       <DownloadProgress jobs={downloads.jobs} />

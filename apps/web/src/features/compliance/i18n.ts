@@ -40,6 +40,8 @@ addTranslations('compliance', {
     },
     export: '匯出 Excel',
     exportName: '法規遵循清單',
+    exportTemplate: '匯出格式',
+    exportPlain: '標準清單',
     empty: {
       title: '尚無工地名冊',
       hint: '先建立工地並指派人員，系統就會計算每位人員的到期項目。',
@@ -103,6 +105,8 @@ addTranslations('compliance', {
     },
     export: 'Export to Excel',
     exportName: 'Compliance list',
+    exportTemplate: 'Export format',
+    exportPlain: 'Standard list',
     empty: {
       title: 'No site roster yet',
       hint: 'Create a site and assign workers; each worker’s due items are then computed.',

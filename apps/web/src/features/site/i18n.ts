@@ -20,6 +20,7 @@ addTranslations('site', {
     updated: '更新時間',
     searchPlaceholder: '工地名稱、契約編號或地址',
     tabs: { basic: '基本資料', contractors: '協力廠商', roster: '名冊' },
+    complianceLink: '查看此工地的法規遵循看板',
     contractors: {
       title: '此工地的協力廠商',
       hint: '協力廠商的人員必須先加入此工地，才能排入名冊。',
@@ -108,6 +109,7 @@ addTranslations('site', {
     updated: 'Updated',
     searchPlaceholder: 'Site name, contract number or address',
     tabs: { basic: 'Details', contractors: 'Subcontractors', roster: 'Roster' },
+    complianceLink: "This site's compliance dashboard",
     contractors: {
       title: "This site's subcontractors",
       hint: "A subcontractor's workers can be put on the roster once the subcontractor works on this site.",

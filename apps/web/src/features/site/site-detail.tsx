@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
@@ -13,12 +14,16 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import { ROLES } from '@bo/shared/permissions';
 import { todayInTaipei } from '@bo/shared/dates';
 import { WORK_KINDS } from '@bo/shared/compliance/vocabulary';
 import { rosterAddInput, rosterUpdateInput, type Site } from '@bo/shared/schemas/site';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDay } from '../../i18n/index.ts';
+import { adminPath } from '../../lib/feature.ts';
+import { useSession } from '../../lib/session.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
@@ -38,8 +43,14 @@ const updateShape = rosterUpdateInput.shape;
 /** The update screen's tabs below the site's details: its subcontractors and its roster. */
 export function SiteDetail({ record, canWrite }: { record: Site; canWrite: boolean }) {
   const { t } = useTranslation('site');
+  const canSeeCompliance = useSession().can(ROLES.staffRead);
   return (
     <section className="site-detail" aria-label={t('tabs.roster')}>
+      {canSeeCompliance ? (
+        <Link to={adminPath(`sites/${record.id}/compliance`)} data-testid="site-compliance-link">
+          <SafetyCertificateOutlined aria-hidden /> {t('complianceLink')}
+        </Link>
+      ) : null}
       <Tabs
         items={[
           { key: 'roster', label: t('tabs.roster'), children: <RosterTab site={record} canWrite={canWrite} /> },

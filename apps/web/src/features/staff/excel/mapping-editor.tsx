@@ -8,6 +8,7 @@ import Typography from 'antd/es/typography';
 import {
   CELL_RANGE,
   CERTIFICATE_PARTS,
+  COMPLIANCE_CELL_FIELDS,
   DATE_FORMATS,
   FIXED_VALUES,
   STAFF_DATE_FIELDS,
@@ -38,6 +39,8 @@ export function defaultMapping(
       return { cell, type, certificate_type_id: certificateTypes[0]?.id ?? 0, part: 'number', format: 'YYYY-MM-DD' };
     case 'fixed':
       return { cell, type, value: 'organization_name', format: 'YYYY-MM-DD' };
+    case 'compliance':
+      return { cell, type, field: 'site' };
     case 'photo': {
       if (mergeRange) return { cell, type, range: mergeRange };
       const a = parseAddress(cell);
@@ -61,6 +64,8 @@ export function useMappingLabel(certificateTypes: CertificateType[]) {
         return `{${certificateTypes.find((c) => c.id === m.certificate_type_id)?.name ?? '?'} ${t(`parts.${m.part}`)}}`;
       case 'fixed':
         return m.value === 'text' ? (m.text ?? '') : `{${t(`fixedValues.${m.value}`)}}`;
+      case 'compliance':
+        return `{${t(`complianceFields.${m.field}`)}}`;
     }
   };
 }
@@ -97,7 +102,7 @@ export function MappingEditor({
   const type: MappingType = mapping?.type ?? 'none';
   const allowed: MappingType[] = [
     'none',
-    ...(rosterOutside ? ['fixed'] : ['field', 'date', 'certificate', 'fixed', ...(layout === 'card' ? ['photo'] : [])]),
+    ...(rosterOutside ? ['fixed'] : ['field', 'date', 'certificate', 'fixed', 'compliance', ...(layout === 'card' ? ['photo'] : [])]),
   ] as MappingType[];
   const set = (patch: Partial<CellMapping>) => mapping && onChange({ ...mapping, ...patch } as CellMapping);
   const formatSelect = (value: string | undefined) => (
@@ -213,6 +218,16 @@ export function MappingEditor({
           ) : null}
           {mapping.value === 'export_date' ? formatSelect(mapping.format) : null}
         </>
+      ) : null}
+      {mapping?.type === 'compliance' ? (
+        <Form.Item label={t('field')} htmlFor="mapping-complianceField" extra={t('complianceHint')}>
+          <Select
+            id="mapping-complianceField"
+            value={mapping.field}
+            onChange={(field) => set({ field } as Partial<CellMapping>)}
+            options={COMPLIANCE_CELL_FIELDS.map((f) => ({ value: f, label: t(`complianceFields.${f}`) }))}
+          />
+        </Form.Item>
       ) : null}
       {mapping ? (
         <Button danger onClick={() => onChange(null)}>
