@@ -51,7 +51,10 @@ describe('refused images', () => {
     const uploads = routes
       .filter((r) => [r.method].flat().includes('POST') && /\/(upload|photo|file)$|staff-excel$/.test(r.url))
       .map((r) => r.url);
-    const images = ['/api/admin/photo/upload', `${S}/:id/photo`, `${S}/:id/certificates/:certificateId/file`];
+    // Evidence scans (issue 38) take an image or a PDF through the certificate scans' check (takeDocument);
+    // staff-evidence.routes.test.ts shows their refusals.
+    const evidence = ['trainings', 'health-checks', 'insurances', 'migrant-documents'].map((k) => `${S}/:id/${k}/:rowId/file`);
+    const images = ['/api/admin/photo/upload', `${S}/:id/photo`, `${S}/:id/certificates/:certificateId/file`, ...evidence];
     expect([...new Set(uploads)].sort()).toEqual([...images, ...OTHER_UPLOADS].sort());
   });
 

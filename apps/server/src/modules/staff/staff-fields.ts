@@ -18,7 +18,9 @@ export type StaffData = z.output<typeof staffInput>;
 
 /** The staff fields of a form input or a row, absent ones as null. */
 export function staffFieldValues(source: { [K in StaffField]?: StaffFieldValues[K] | undefined }): StaffFieldValues {
-  return Object.fromEntries(STAFF_FIELDS.map((f) => [f, source[f] ?? null])) as StaffFieldValues;
+  const values = Object.fromEntries(STAFF_FIELDS.map((f) => [f, source[f] ?? null])) as StaffFieldValues;
+  // The one field with a value when none is given (migration 0104's column default, the schema's default).
+  return { ...values, nationality: source.nationality ?? 'TW' };
 }
 
 /** Staff fields stored encrypted (lib/personal-data/categories.ts): written through `staffColumns`, never as they are. */
