@@ -146,6 +146,12 @@ export interface ComplianceDueItemsTable {
   computed_at: string;
 }
 
+/** Migration 0107: raised with every change the organization's compliance dashboards show. */
+export interface ComplianceGenerationsTable {
+  organization_id: number;
+  generation: number;
+}
+
 export interface SiteTables {
   contractors: ContractorsTable;
   sites: SitesTable;
@@ -157,4 +163,5 @@ export interface SiteTables {
   staff_migrant_documents: StaffMigrantDocumentsTable;
   compliance_rules: ComplianceRulesTable;
   compliance_due_items: ComplianceDueItemsTable;
+  compliance_generations: ComplianceGenerationsTable;
 }

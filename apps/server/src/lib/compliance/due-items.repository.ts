@@ -244,3 +244,15 @@ export const organizationsWithRosters = async (db: ReadDb): Promise<number[]> =>
   (await db.selectFrom('site_roster').select('organization_id').distinct().orderBy('organization_id').execute()).map(
     (r) => r.organization_id,
   );
+
+/** Raises the organizations' dashboard counters (compliance_generations), in the caller's transaction. */
+export async function raiseGenerations(trx: Trx, organizationIds: Iterable<number>): Promise<void> {
+  for (const organization_id of new Set(organizationIds))
+    await trx
+      .insertInto('compliance_generations')
+      .values({ organization_id, generation: 1 })
+      .onConflict((oc) =>
+        oc.column('organization_id').doUpdateSet((eb) => ({ generation: eb('compliance_generations.generation', '+', 1) })),
+      )
+      .execute();
+}

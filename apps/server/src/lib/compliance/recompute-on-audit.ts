@@ -1,6 +1,13 @@
 import { todayInTaipei } from '@bo/shared/dates';
 import type { WriteContext } from '../context/request-context.ts';
-import { EVIDENCE_TABLES, rosterRowsById, staffOfEvidence, type EvidenceTarget, type RecomputeSelection } from './due-items.repository.ts';
+import {
+  EVIDENCE_TABLES,
+  raiseGenerations,
+  rosterRowsById,
+  staffOfEvidence,
+  type EvidenceTarget,
+  type RecomputeSelection,
+} from './due-items.repository.ts';
 import { recomputeDueItems } from './recompute.ts';
 
 /** Audited acts that read or send a record rather than change it: nothing to recompute. */
@@ -102,6 +109,10 @@ export async function affectedBy(ctx: WriteContext, rows: readonly AuditedRow[])
  * are never typed: nothing else writes them but this and the nightly recompute.
  */
 export async function recomputeAfterAudit(ctx: WriteContext, rows: readonly AuditedRow[]): Promise<void> {
+  // A subcontractor added or renamed changes no due item but shows on the dashboards (their filter, the company column).
+  const shown = rows.filter((r) => r.target_type === 'contractor' && !NOT_A_CHANGE.has(r.action));
+  const organizations = shown.map((r) => r.organization_id ?? ctx.organizationId).filter((o): o is number => o !== null);
+  if (organizations.length) await raiseGenerations(ctx.trx, organizations);
   const selections = await affectedBy(ctx, rows);
   if (!selections.length) return;
   const today = todayInTaipei();

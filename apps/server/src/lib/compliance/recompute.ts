@@ -1,7 +1,14 @@
 import type { Trx } from '../../db/database.ts';
 import { eventLoopPacer } from '../event-loop.ts';
 import { evaluateWorker } from './evaluate.ts';
-import { replaceDueItems, workerFactsOf, type DueItemRow, type RecomputeSelection } from './due-items.repository.ts';
+import {
+  organizationsOf,
+  raiseGenerations,
+  replaceDueItems,
+  workerFactsOf,
+  type DueItemRow,
+  type RecomputeSelection,
+} from './due-items.repository.ts';
 import { rulesOfOrganizations } from './organization-rules.ts';
 
 export interface RecomputeOutcome {
@@ -45,5 +52,6 @@ export async function recomputeDueItems(trx: Trx, selection: RecomputeSelection,
       });
   }
   await replaceDueItems(trx, selection, items);
+  await raiseGenerations(trx, [...(await organizationsOf(trx, selection)), ...facts.map((f) => f.staff.organization_id)]);
   return { rows: facts.length, items: items.length };
 }

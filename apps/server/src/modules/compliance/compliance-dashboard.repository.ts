@@ -269,3 +269,14 @@ export const compiledCounts = (db: ReadDb, scope: Scope, f: DueItemFilter, today
   dueItems(db, scope, f, today)
     .select(['i.site_id', dueStatusSql(today).as('status')])
     .compile();
+
+/** The dashboard counters of `scope`'s organizations (compliance_generations), by organization. */
+export function generationsOf(db: ReadDb, scope: Scope) {
+  return whereInScope(
+    db.selectFrom('compliance_generations as g').select(['g.organization_id', 'g.generation']),
+    'g.organization_id',
+    scope,
+  )
+    .orderBy('g.organization_id')
+    .execute();
+}

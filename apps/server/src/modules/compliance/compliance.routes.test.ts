@@ -376,3 +376,19 @@ describe('compliance export', () => {
     expect(Object.keys(bad.json().errors)).toEqual(['template_id']);
   });
 });
+
+describe('the dashboards’ kept answers', () => {
+  it('answers again from the data once a change it shows is saved: a new subcontractor, a new site', async () => {
+    const summaryB = async () => (await api(t.app, adminB).get(`${O}/summary`)).json();
+    const first = await summaryB();
+    expect(await summaryB()).toEqual(first);
+    const added = await api(t.app, adminB).post('/api/admin/organization/contractors', { name: '新興工程行' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await summaryB()).contractors.map((c: { name: string }) => c.name)).toContain('新興工程行');
+    const site = await api(t.app, adminB).post('/api/admin/organization/sites', { name: '新工地' });
+    expect(site.statusCode, site.body).toBe(200);
+    expect((await summaryB()).sites.map((s: { name: string }) => s.name)).toContain('新工地');
+    // Organization A's answer is its own, and unchanged by B's saves.
+    expect((await api(t.app, readerA).get(`${O}/summary`)).json().contractors).toEqual([{ id: contractor.id, name: '大明營造' }]);
+  });
+});

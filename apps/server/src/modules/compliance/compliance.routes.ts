@@ -18,6 +18,7 @@ import { renderPoolOf } from '../staff-excel/staff-excel.pool.ts';
 import { workerBatches, type DueItemFilter } from './compliance-dashboard.repository.ts';
 import { checkFilterRows, complianceSummary, complianceWorkers } from './compliance-dashboard.service.ts';
 import { EXPORT_COLUMNS, exportRows, templateExportInput } from './compliance-export.ts';
+import { cachedAnswer } from './dashboard-cache.ts';
 
 const tags = ['compliance'];
 const filterOf = (q: DueItemFilter): DueItemFilter => ({
@@ -53,7 +54,8 @@ export async function complianceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { db, scope } = req.read('organization');
-      return complianceSummary(db, scope, filterOf(req.query), todayInTaipei());
+      const [f, today] = [filterOf(req.query), todayInTaipei()];
+      return cachedAnswer(fastify, db, scope, ['summary', f, today], () => complianceSummary(db, scope, f, today));
     },
   );
 
@@ -73,7 +75,8 @@ export async function complianceRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { db, scope } = req.read('organization');
       const { page, per_page, sort, order } = req.query;
-      return complianceWorkers(db, scope, filterOf(req.query), todayInTaipei(), { page, per_page, sort, order });
+      const [f, today, paging] = [filterOf(req.query), todayInTaipei(), { page, per_page, sort, order }];
+      return cachedAnswer(fastify, db, scope, ['items', f, today, paging], () => complianceWorkers(db, scope, f, today, paging));
     },
   );
 
@@ -124,7 +127,8 @@ export async function complianceRoutes(fastify: FastifyInstance) {
       const { db } = req.read('admin');
       const { organization_id } = req.query;
       const scope = organization_id ? inOrganization(organization_id) : allOrganizations;
-      return complianceSummary(db, scope, filterOf(req.query), todayInTaipei(), true);
+      const [f, today] = [filterOf(req.query), todayInTaipei()];
+      return cachedAnswer(fastify, db, scope, ['summary-across', f, today], () => complianceSummary(db, scope, f, today, true));
     },
   );
 
@@ -143,7 +147,10 @@ export async function complianceRoutes(fastify: FastifyInstance) {
       const { db } = req.read('admin');
       const { organization_id, page, per_page, sort, order } = req.query;
       const scope = organization_id ? inOrganization(organization_id) : allOrganizations;
-      return complianceWorkers(db, scope, filterOf(req.query), todayInTaipei(), { page, per_page, sort, order }, true);
+      const [f, today, paging] = [filterOf(req.query), todayInTaipei(), { page, per_page, sort, order }];
+      return cachedAnswer(fastify, db, scope, ['items-across', f, today, paging], () =>
+        complianceWorkers(db, scope, f, today, paging, true),
+      );
     },
   );
 }
