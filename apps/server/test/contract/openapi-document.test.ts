@@ -56,7 +56,22 @@ describe('the API reference document', () => {
         message: { type: 'string' },
         errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         // Issue 26: a refusal for want of a role names the roles that would do and who grants them.
-        key: { type: 'string', enum: ['permission.role_missing', 'validate.error.edited_elsewhere', 'validate.error.version_required'] },
+        // Issue 41: the review's refusals (the author approving, a step out of stage, publishing the unapproved).
+        key: {
+          type: 'string',
+          enum: [
+            'permission.role_missing',
+            'validate.error.edited_elsewhere',
+            'validate.error.version_required',
+            'review.error.own_version',
+            'review.error.not_approver',
+            'review.error.not_approved',
+            'review.error.wrong_stage',
+            'review.error.workflow_off',
+            'review.error.second_approver_missing',
+            'review.error.stages_invalid',
+          ],
+        },
         required_roles: { type: 'array', items: { type: 'string' } },
         granted_by: { type: 'array', items: { type: 'string' } },
         // Issue 36: a stale write's 409 and a write without a version's 428.

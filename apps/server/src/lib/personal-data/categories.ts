@@ -44,16 +44,24 @@ export const PERSONAL_DATA = {
   staff_migrant_documents: {
     number: { category: 'identifier', mask: (v) => maskIdentifier(v) },
   },
+  // Issue 38: a subcontractor's contact person (the reminders mail the e-mail).
+  contractors: {
+    contact_name: { category: 'contact' },
+    contact_phone: { category: 'contact' },
+    contact_email: { category: 'contact' },
+  },
 } as const satisfies Record<string, Record<string, PersonalFieldDeclaration>>;
 
 export type PersonalTable = keyof typeof PERSONAL_DATA;
 
 /** The column naming whose data a row holds: the staff row itself, or the staff member an evidence row belongs to. */
-export const PERSON_COLUMN: Record<PersonalTable, string> = {
+export const PERSON_COLUMN: Record<PersonalTable, string | null> = {
   staff: 'id',
   staff_trainings: 'staff_id',
   staff_health_checks: 'staff_id',
   staff_migrant_documents: 'staff_id',
+  // Not a staff member's: each row holding a field is a person of its own (the contact).
+  contractors: null,
 };
 
 export interface PersonalField {

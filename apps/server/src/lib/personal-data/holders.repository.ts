@@ -29,14 +29,19 @@ export async function peopleHolding(db: ReadDb, category: PersonalDataCategory):
       fs.map((f) => sql`${sql.ref(`${alias}.${holds(f)}`)} is not null`),
       sql` or `,
     );
-  const conditions = [...byTable].map(([table, fs]) =>
+  const ofStaff = [...byTable].filter(([table]) => PERSON_COLUMN[table as keyof typeof PERSON_COLUMN] !== null);
+  const ofTheirOwn = [...byTable].filter(([table]) => PERSON_COLUMN[table as keyof typeof PERSON_COLUMN] === null);
+  const conditions = ofStaff.map(([table, fs]) =>
     table === 'staff'
       ? sql`(${any('s', fs)})`
       : sql`exists (select 1 from ${sql.table(table)} as x where ${sql.ref(`x.${PERSON_COLUMN[table as keyof typeof PERSON_COLUMN]}`)} = s.id and (${any('x', fs)}))`,
   );
-  if (!conditions.length) return 0;
-  const r = await sql<{ n: string | number }>`select count(*) as n from staff as s where ${sql.join(conditions, sql` or `)}`.execute(
-    db as unknown as Kysely<DB>,
-  );
-  return Number(r.rows[0]?.n ?? 0);
+  const count = async (query: ReturnType<typeof sql<{ n: string | number }>>) =>
+    Number((await query.execute(db as unknown as Kysely<DB>)).rows[0]?.n ?? 0);
+  let people = conditions.length
+    ? await count(sql<{ n: string | number }>`select count(*) as n from staff as s where ${sql.join(conditions, sql` or `)}`)
+    : 0;
+  for (const [table, fs] of ofTheirOwn)
+    people += await count(sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} as x where ${any('x', fs)}`);
+  return people;
 }
