@@ -1,10 +1,8 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueStatus, type DueState } from '@bo/shared/compliance/vocabulary';
-import { buildOrganization, createTestApp, testDialect, type TestApp } from '../../../test/helpers.ts';
-import { inOrganization } from '../../lib/context/scope.ts';
+import { buildOrganization, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildStaff } from '../staff/staff.test-helpers.ts';
-import { compiledCounts, dueStatusSql } from './compliance-dashboard.repository.ts';
+import { dueStatusSql } from './compliance-dashboard.repository.ts';
 import { buildDueItem, buildRoster, buildSite } from './compliance.test-helpers.ts';
 
 const TODAY = '2026-12-02';
@@ -69,12 +67,5 @@ describe('dueStatusSql', () => {
     }
     const seen = new Set(rows.map((r) => r.status));
     expect([...seen].sort()).toEqual(['cannot_tell', 'due_30', 'due_60', 'due_90', 'missing', 'ok', 'overdue']);
-  });
-
-  it.runIf(testDialect === 'sqlite')("reads the counts through an index of the organization's due items", async () => {
-    const q = compiledCounts(t.db, inOrganization(orgId), {}, TODAY);
-    const plan = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
-    const details = plan.rows.map((r) => r.detail).join('\n');
-    expect(details).toMatch(/USING (COVERING )?INDEX compliance_due_items_(org|rule)_idx/);
   });
 });
