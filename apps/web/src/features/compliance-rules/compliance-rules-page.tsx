@@ -131,8 +131,6 @@ export default function ComplianceRulesPage() {
             checked={r.enabled}
             disabled={!canWrite}
             aria-label={`${localized(r.title, lang)}: ${r.enabled ? t('enabled') : t('disabled')}`}
-            checkedChildren={t('enabled')}
-            unCheckedChildren={t('disabled')}
             onChange={(on) => toggle(r, on)}
             data-testid={`rule-switch-${r.key}`}
           />

@@ -17,6 +17,7 @@ import { adminPath } from '../../lib/feature.ts';
 import { useDevice } from '../../lib/device.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ListFilters, type FilterSelectSpec } from '../../components/resource/list-filters.tsx';
 import { useListParams } from '../../components/resource/use-list-params.ts';
@@ -241,32 +242,34 @@ function SiteTable({ summary, loading, scope }: { summary: ComplianceSummary | u
   type SiteRow = ComplianceSummary['sites'][number];
   return (
     <Card title={t('sites.title')} size="small">
-      <Table<SiteRow>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={summary?.sites ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="compliance-sites"
-        columns={[
-          {
-            key: 'name',
-            title: t('sites.site'),
-            fixed: 'left',
-            render: (_, r) => (scope === 'organization' ? <Link to={adminPath(`sites/${r.id}/compliance`)}>{r.name}</Link> : r.name),
-          },
-          ...(scope === 'across'
-            ? [{ key: 'organization', title: t('sites.organization'), render: (_: unknown, r: SiteRow) => r.organization?.name }]
-            : []),
-          ...DUE_STATUSES.map((st) => ({
-            key: st,
-            title: t(`status.${st}`),
-            align: 'right' as const,
-            render: (_: unknown, r: SiteRow) => r.counts[st],
-          })),
-        ]}
-      />
+      <TableScrollRegion label={t('sites.title')}>
+        <Table<SiteRow>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={summary?.sites ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="compliance-sites"
+          columns={[
+            {
+              key: 'name',
+              title: t('sites.site'),
+              fixed: 'left',
+              render: (_, r) => (scope === 'organization' ? <Link to={adminPath(`sites/${r.id}/compliance`)}>{r.name}</Link> : r.name),
+            },
+            ...(scope === 'across'
+              ? [{ key: 'organization', title: t('sites.organization'), render: (_: unknown, r: SiteRow) => r.organization?.name }]
+              : []),
+            ...DUE_STATUSES.map((st) => ({
+              key: st,
+              title: t(`status.${st}`),
+              align: 'right' as const,
+              render: (_: unknown, r: SiteRow) => r.counts[st],
+            })),
+          ]}
+        />
+      </TableScrollRegion>
     </Card>
   );
 }
@@ -342,35 +345,37 @@ function WorkerList({
     );
   }
   return (
-    <Table<ComplianceWorker>
-      rowKey="roster_id"
-      size="small"
-      loading={loading}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState description={empty} /> }}
-      data-testid="compliance-workers"
-      columns={[
-        {
-          key: 'staff',
-          title: t('list.staff'),
-          fixed: 'left',
-          render: (_, w) => (
-            <>
-              <strong>{w.staff.name}</strong>
-              <div className="muted">{company(w)}</div>
-            </>
-          ),
-        },
-        ...(across
-          ? [{ key: 'organization', title: t('sites.organization'), render: (_: unknown, w: ComplianceWorker) => w.organization?.name }]
-          : []),
-        { key: 'site', title: t('list.site'), render: (_, w) => w.site.name },
-        { key: 'site_role', title: t('list.siteRole'), render: (_, w) => roleLabel(w.site_role) },
-        { key: 'worst', title: t('list.worst'), render: (_, w) => <DueStatusTag status={w.worst_status} /> },
-        { key: 'items', title: t('list.items'), render: (_, w) => <ItemLines items={w.items} /> },
-      ]}
-    />
+    <TableScrollRegion label={t('list.title')}>
+      <Table<ComplianceWorker>
+        rowKey="roster_id"
+        size="small"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState description={empty} /> }}
+        data-testid="compliance-workers"
+        columns={[
+          {
+            key: 'staff',
+            title: t('list.staff'),
+            fixed: 'left',
+            render: (_, w) => (
+              <>
+                <strong>{w.staff.name}</strong>
+                <div className="muted">{company(w)}</div>
+              </>
+            ),
+          },
+          ...(across
+            ? [{ key: 'organization', title: t('sites.organization'), render: (_: unknown, w: ComplianceWorker) => w.organization?.name }]
+            : []),
+          { key: 'site', title: t('list.site'), render: (_, w) => w.site.name },
+          { key: 'site_role', title: t('list.siteRole'), render: (_, w) => roleLabel(w.site_role) },
+          { key: 'worst', title: t('list.worst'), render: (_, w) => <DueStatusTag status={w.worst_status} /> },
+          { key: 'items', title: t('list.items'), render: (_, w) => <ItemLines items={w.items} /> },
+        ]}
+      />
+    </TableScrollRegion>
   );
 }

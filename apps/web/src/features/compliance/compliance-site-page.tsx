@@ -1,3 +1,4 @@
+import { PageHeader } from '../../components/page-header.tsx';
 import { useParams } from 'react-router';
 import { ComplianceDashboard } from './compliance-dashboard.tsx';
 
@@ -7,6 +8,7 @@ export default function ComplianceSitePage() {
   const siteId = Number(id);
   return (
     <div className="page">
+      <PageHeader />
       <ComplianceDashboard key={siteId} scope="organization" siteId={Number.isInteger(siteId) && siteId > 0 ? siteId : undefined} />
     </div>
   );
