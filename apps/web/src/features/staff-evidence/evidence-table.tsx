@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScrollRegion } from '../../components/table-scroll-region.tsx';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -156,8 +157,7 @@ export function EvidenceTable(props: {
           </Button>
         </Flex>
       ) : null}
-      {/* Wider than a phone: the region scrolls, and takes the keyboard focus to do so (axe scrollable-region-focusable). */}
-      <section className="evidence-table-scroll" tabIndex={0} aria-label={t(`tabs.${kind}`)}>
+      <TableScrollRegion label={t(`tabs.${kind}`)}>
         <Table<EvidenceRow>
           rowKey="id"
           size="small"
@@ -165,9 +165,10 @@ export function EvidenceTable(props: {
           dataSource={query.data?.data ?? []}
           columns={tableColumns}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <EmptyState description={t('empty')} /> }}
         />
-      </section>
+      </TableScrollRegion>
       <input
         ref={fileInput}
         type="file"
