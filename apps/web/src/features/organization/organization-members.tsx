@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { versionOf } from '../../components/resource/record-version.ts';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -57,11 +57,13 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
   // On a phone a member is one stacked cell (name, e-mail, roles, actions): no column goes off screen.
   const narrow = !Grid.useBreakpoint().md;
 
-  const open = (d: NonNullable<Dialog>) => {
+  const open = (d: NonNullable<Dialog>) => setDialog(d);
+  // After the dialog renders its form (no forceRender: a hidden dialog would take Escape from every drawer).
+  useEffect(() => {
+    if (!dialog) return;
     form.resetFields();
-    form.setFieldsValue({ sub_account_roles: d.kind === 'roles' ? d.member.sub_account_roles : ['SUB_ACCOUNT_ROLE_STAFF_READ'] });
-    setDialog(d);
-  };
+    form.setFieldsValue({ sub_account_roles: dialog.kind === 'roles' ? dialog.member.sub_account_roles : ['SUB_ACCOUNT_ROLE_STAFF_READ'] });
+  }, [dialog, form]);
 
   const mailNotice = usePasswordMailNotice();
 
@@ -215,7 +217,6 @@ export function OrganizationMembers({ organizationId }: { organizationId: number
         confirmLoading={busy}
         onOk={() => form.submit()}
         onCancel={() => setDialog(null)}
-        forceRender
       >
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           {dialog?.kind === 'invite' ? <Typography.Paragraph type="secondary">{t('inviteHint')}</Typography.Paragraph> : null}

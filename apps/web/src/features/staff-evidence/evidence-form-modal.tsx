@@ -32,6 +32,8 @@ export function EvidenceFormModal(props: {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
+  // Set once the dialog has rendered its form. Never forceRender: a hidden dialog's portal takes Escape from
+  // every drawer opened before it (rc-component's Escape stack), e.g. the staff form's History drawer.
   useEffect(() => {
     if (open)
       form.setFieldsValue(row ? { ...(row as Values) } : Object.fromEntries(EVIDENCE_FIELDS[kind].fields.map((f) => [f.name, null])));
@@ -87,7 +89,6 @@ export function EvidenceFormModal(props: {
       onOk={() => form.submit()}
       onCancel={close}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid={`evidence-form-${kind}`}>
         {EVIDENCE_FIELDS[kind].fields.map((f) => (
