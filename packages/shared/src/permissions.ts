@@ -75,6 +75,29 @@ export const ROLES = {
     'ROLE_SUPER_ADMIN',
   ],
   complianceRulesWrite: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  /**
+   * Issue 39, the site gate (docs/site-gate.md): the gate screen (sites, snapshot, scans) for its keeper, the
+   * site director and the organization's staff managers; a keeper holding only SUB_ACCOUNT_ROLE_GATE reaches
+   * nothing else. Passes are issued and printed by those who write sites; the entry log is read by site
+   * readers and directors; only the director lets a refused worker in.
+   */
+  gate: ['SUB_ACCOUNT_ROLE_GATE', 'SUB_ACCOUNT_ROLE_SITE_DIRECTOR', 'SUB_ACCOUNT_ROLE_ADMIN', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'ROLE_STAFF'],
+  gateOverride: ['SUB_ACCOUNT_ROLE_SITE_DIRECTOR'],
+  passRead: [
+    'ROLE_STAFF',
+    'SUB_ACCOUNT_ROLE_STAFF_READ',
+    'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+    'SUB_ACCOUNT_ROLE_ADMIN',
+    'SUB_ACCOUNT_ROLE_SITE_DIRECTOR',
+  ],
+  passWrite: ['ROLE_STAFF', 'SUB_ACCOUNT_ROLE_STAFF_WRITE', 'SUB_ACCOUNT_ROLE_ADMIN'],
+  entryLog: [
+    'ROLE_STAFF',
+    'SUB_ACCOUNT_ROLE_STAFF_READ',
+    'SUB_ACCOUNT_ROLE_STAFF_WRITE',
+    'SUB_ACCOUNT_ROLE_ADMIN',
+    'SUB_ACCOUNT_ROLE_SITE_DIRECTOR',
+  ],
   /** Members of the active organization: its SUB_ACCOUNT_ROLE_ADMIN or a super admin (issue 14, point 2). */
   organizationMembers: ['ROLE_SUPER_ADMIN', 'SUB_ACCOUNT_ROLE_ADMIN'],
   /** Site content (issue 11): the module's role or a super admin, for its menu, screens and API alike. */

@@ -31,6 +31,10 @@ export const SUB_ACCOUNT_ROLES = [
   'SUB_ACCOUNT_ROLE_STAFF_WRITE',
   // Issue 37: reveals masked personal data of this organization's staff, each reveal logged.
   'SUB_ACCOUNT_ROLE_PERSONAL_DATA',
+  // Issue 39: the site gate's keeper (門禁管制): the gate screen and nothing else.
+  'SUB_ACCOUNT_ROLE_GATE',
+  // Issue 39: 工地主任: lets a worker the gate refused in, with a reason; reads the sites' entry logs.
+  'SUB_ACCOUNT_ROLE_SITE_DIRECTOR',
 ] as const;
 export type SubAccountRole = (typeof SUB_ACCOUNT_ROLES)[number];
 
@@ -53,6 +57,8 @@ export const ROLE_LABELS: Record<Role, { 'zh-TW': string; 'en-US': string }> = {
   SUB_ACCOUNT_ROLE_STAFF_READ: { 'zh-TW': '人員檢視', 'en-US': 'Staff reader' },
   SUB_ACCOUNT_ROLE_STAFF_WRITE: { 'zh-TW': '人員編輯', 'en-US': 'Staff editor' },
   SUB_ACCOUNT_ROLE_PERSONAL_DATA: { 'zh-TW': '個資檢視', 'en-US': 'Personal data viewer' },
+  SUB_ACCOUNT_ROLE_GATE: { 'zh-TW': '門禁管制', 'en-US': 'Gate keeper' },
+  SUB_ACCOUNT_ROLE_SITE_DIRECTOR: { 'zh-TW': '工地主任（放行）', 'en-US': 'Site director (overrides)' },
 };
 
 export const isAdminRole = (r: string): r is AdminRole => r.startsWith('ROLE_');

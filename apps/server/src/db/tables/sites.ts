@@ -152,6 +152,47 @@ export interface ComplianceGenerationsTable {
   generation: number;
 }
 
+/** Migration 0108 (issue 39): a worker's pass for a site; a reissue revokes the old row. */
+export interface SitePassesTable {
+  id: Generated<number>;
+  organization_id: number;
+  site_id: number;
+  staff_id: number;
+  code: string;
+  serial: Generated<number>;
+  issued_at: string;
+  revoked_at: string | null;
+  revoked_reason: 'lost' | 'revoked' | 'reissued' | 'left_site' | null;
+  replaced_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0108: one scan at a site's gate (the 進場管制 record); also an audit entry. */
+export interface SiteEntriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  site_id: number;
+  staff_id: number | null;
+  pass_id: number | null;
+  direction: Generated<'in' | 'out'>;
+  verdict: 'admit' | 'refuse';
+  admitted: number;
+  /** JSON array of GateReason. */
+  reasons: Generated<string>;
+  scanned_at: string;
+  day: string;
+  received_at: string;
+  admin_id: number | null;
+  device_id: string | null;
+  client_entry_id: string;
+  offline: Generated<number>;
+  snapshot_at: string | null;
+  override_admin_id: number | null;
+  override_reason: string | null;
+  override_at: string | null;
+}
+
 export interface SiteTables {
   contractors: ContractorsTable;
   sites: SitesTable;
@@ -164,4 +205,6 @@ export interface SiteTables {
   compliance_rules: ComplianceRulesTable;
   compliance_due_items: ComplianceDueItemsTable;
   compliance_generations: ComplianceGenerationsTable;
+  site_passes: SitePassesTable;
+  site_entries: SiteEntriesTable;
 }
