@@ -53,6 +53,24 @@ export async function takeBackKeptFile(db: Trx, id: number): Promise<void> {
   await db.deleteFrom('kept_files').where('id', '=', id).execute();
 }
 
+/** The files kept of these rows, let go of before their time (an erasure): their lines go, their keys are answered. */
+export async function takeKeptFilesOf(db: Trx, originTable: string, originIds: readonly number[]): Promise<string[]> {
+  if (!originIds.length) return [];
+  const rows = await db
+    .selectFrom('kept_files')
+    .select('storage_key')
+    .where('origin_table', '=', originTable)
+    .where('origin_id', 'in', [...originIds])
+    .execute();
+  if (rows.length)
+    await db
+      .deleteFrom('kept_files')
+      .where('origin_table', '=', originTable)
+      .where('origin_id', 'in', [...originIds])
+      .execute();
+  return rows.map((r) => r.storage_key);
+}
+
 /** Kept files whose retention ended before `now`, oldest first. */
 export const expiredKeptFiles = (db: ReadDb, now: Date, limit: number) =>
   db

@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import { whereInScope, type Scope } from '../../lib/context/scope.ts';
 import type { StaffTable } from '../../db/tables/staff.ts';
+import { personalFields } from '../../lib/personal-data/categories.ts';
+import { takeKeptFilesOf } from '../../lib/storage/kept-files.repository.ts';
+import { EVIDENCE_DECLARATIONS } from '../staff-evidence/staff-evidence.kinds.ts';
 import { IDENTIFYING_FIELDS, staffPersonalFields } from './personal-fields.ts';
 
 /** Shown instead of the name once a record is anonymised. */
@@ -48,11 +51,39 @@ export async function staffWithCertificates(db: ReadDb, scope: Scope, id: number
   return { row, certificates };
 }
 
-/** Stored objects of these staff (photos, certificate files): deleted after the commit that lets go of them. */
+/** The evidence tables (issue 38) are one shape for what retention does: rows of a staff, with a scan. */
+const evidence = (db: Trx) => db as unknown as Kysely<Record<string, { id: number; staff_id: number; file_key: string | null }>>;
+
+/**
+ * Stored objects of these staff: their photos, the scans of their certificates and evidence, and the
+ * earlier scans of those rows kept for the history (their kept_files lines go too). All are deleted after
+ * the commit that lets go of them.
+ */
 async function storedKeysOf(db: Trx, ids: readonly number[]): Promise<(string | null)[]> {
   const photos = await db.selectFrom('staff').select('photo_key').where('id', 'in', ids).execute();
-  const files = await db.selectFrom('staff_certificates').select('file_key').where('staff_id', 'in', ids).execute();
-  return [...photos.map((p) => p.photo_key), ...files.map((f) => f.file_key)];
+  const keys: (string | null)[] = photos.map((p) => p.photo_key);
+  for (const table of ['staff_certificates', ...EVIDENCE_DECLARATIONS.map((d) => d.table)]) {
+    const rows = await evidence(db).selectFrom(table).select(['id', 'file_key']).where('staff_id', 'in', ids).execute();
+    keys.push(
+      ...rows.map((r) => r.file_key),
+      ...(await takeKeptFilesOf(
+        db,
+        table,
+        rows.map((r) => r.id),
+      )),
+    );
+  }
+  return keys;
+}
+
+/** Empties the evidence of these staff: scans and every declared identifier or health value; kinds and days stay. */
+async function anonymiseEvidence(db: Trx, ids: readonly number[], at: string): Promise<void> {
+  for (const { table, personal } of EVIDENCE_DECLARATIONS) {
+    const cleared: Record<string, null | string> = { file_key: null, file_name: null, file_type: null, file_size: null, updated_at: at };
+    for (const f of personal ? personalFields(personal) : [])
+      for (const c of f.encrypted ? Object.values(f.columns) : [f.field]) if (c) cleared[c] = null;
+    await evidence(db).updateTable(table).set(cleared).where('staff_id', 'in', ids).execute();
+  }
 }
 
 type StaffColumn = keyof StaffTable & string;
@@ -77,9 +108,10 @@ export async function setStaffFields(db: Trx, scope: Scope, id: number, values: 
 }
 
 /**
- * Anonymises staff: every personal and identifying field emptied, the name replaced, the photo and
- * certificate numbers and files let go of; what is left (job title, hire and leaving days, certificate
- * types and dates) counts people without naming them. Answers the stored objects to delete.
+ * Anonymises staff: every personal and identifying field emptied, the name replaced, the photo,
+ * certificate numbers and files, and the evidence's sealed values and scans let go of; what is left (job
+ * title, hire and leaving days, certificate and evidence kinds and dates) counts people without naming them.
+ * Answers the stored objects to delete.
  */
 export async function anonymiseStaff(db: Trx, ids: readonly number[], at: string): Promise<(string | null)[]> {
   if (!ids.length) return [];
@@ -107,10 +139,11 @@ export async function anonymiseStaff(db: Trx, ids: readonly number[], at: string
     .set({ number: null, file_key: null, file_name: null, file_type: null, file_size: null, updated_at: at })
     .where('staff_id', 'in', ids)
     .execute();
+  await anonymiseEvidence(db, ids, at);
   return keys;
 }
 
-/** Erases staff and their certificates; answers the stored objects to delete. */
+/** Erases staff with their certificates and evidence (their rows go with the staff row); answers the stored objects to delete. */
 export async function eraseStaff(db: Trx, ids: readonly number[]): Promise<(string | null)[]> {
   if (!ids.length) return [];
   const keys = await storedKeysOf(db, ids);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { buildStaff } from '../staff/staff.test-helpers.ts';
 import { ANONYMISED_NAME } from './personal-data.repository.ts';
@@ -102,9 +102,99 @@ describe('retention of departed staff', () => {
     expect(next.json().items.map((i: { staff_id: number }) => i.staff_id)).toEqual([keptToday]);
   });
 
+  it("lets go of a departed worker's evidence too: sealed numbers and health values, scans, and the scans kept for the history", async () => {
+    const org = await buildOrganization(t.db);
+    const anonymised = await departed(org.id, '錢五', '2019-01-01');
+    const at = new Date().toISOString();
+    const scan = async (key: string) => {
+      await t.app.storage.put(key, Buffer.from('%PDF-1.4 scan'), { contentType: 'application/pdf' });
+      return { file_key: key, file_name: 'scan.pdf', file_type: 'application/pdf', file_size: 13 };
+    };
+    const own = { organization_id: org.id, staff_id: anonymised, created_at: at, updated_at: at };
+    const training = await t.db
+      .insertInto('staff_trainings')
+      .values({
+        ...own,
+        course_kind: 'general',
+        course_name: '一般安全衛生教育訓練',
+        completed_on: '2018-05-01',
+        card_number_enc: 'sealed',
+        card_number_masked: 'AB***12',
+        ...(await scan('evidence/t1.pdf')),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('staff_health_checks')
+      .values({
+        ...own,
+        check_kind: 'general',
+        checked_on: '2022-06-01',
+        result_grade_enc: 'sealed',
+        notes_enc: 'sealed',
+        ...(await scan('evidence/h1.pdf')),
+      })
+      .execute();
+    await t.db
+      .insertInto('staff_migrant_documents')
+      .values({ ...own, document: 'residence_permit', number_enc: 'sealed', number_masked: 'A***9', ...(await scan('evidence/m1.pdf')) })
+      .execute();
+    // The scan this training had before a replacement, kept for the history.
+    await t.app.storage.put('evidence/t0.pdf', Buffer.from('%PDF-1.4 old'));
+    await t.db
+      .insertInto('kept_files')
+      .values({
+        storage_key: 'evidence/t0.pdf',
+        origin_table: 'staff_trainings',
+        origin_id: training.id,
+        organization_id: org.id,
+        kept_at: at,
+        keep_until: '2099-01-01T00:00:00Z',
+      })
+      .execute();
+
+    await t.db.deleteFrom('job_runs').where('job', '=', RETENTION_JOB).execute();
+    expect(await t.app.dailyJobs.runIfDue(RETENTION_JOB, AT)).toBe('ran');
+
+    const trainings = await t.db.selectFrom('staff_trainings').selectAll().where('staff_id', '=', anonymised).execute();
+    expect(trainings).toEqual([
+      expect.objectContaining({
+        course_kind: 'general',
+        completed_on: '2018-05-01',
+        card_number_enc: null,
+        card_number_masked: null,
+        file_key: null,
+      }),
+    ]);
+    const checks = await t.db.selectFrom('staff_health_checks').selectAll().where('staff_id', '=', anonymised).execute();
+    expect(checks).toEqual([
+      expect.objectContaining({ checked_on: '2022-06-01', result_grade_enc: null, notes_enc: null, file_key: null }),
+    ]);
+    const documents = await t.db.selectFrom('staff_migrant_documents').selectAll().where('staff_id', '=', anonymised).execute();
+    expect(documents).toEqual([expect.objectContaining({ number_enc: null, number_masked: null, file_key: null })]);
+    for (const key of ['evidence/t1.pdf', 'evidence/h1.pdf', 'evidence/m1.pdf', 'evidence/t0.pdf'])
+      await vi.waitFor(async () => expect(await t.app.storage.exists(key), key).toBe(false));
+    expect(await t.db.selectFrom('kept_files').select('id').where('storage_key', '=', 'evidence/t0.pdf').execute()).toEqual([]);
+  });
+
   it('erases instead when the company chose it, and the settings change is audited', async () => {
     const org = await buildOrganization(t.db);
     const gone = await departed(org.id, '趙四', '2020-01-01');
+    const at = new Date().toISOString();
+    await t.app.storage.put('evidence/gone.pdf', Buffer.from('%PDF-1.4 scan'));
+    await t.db
+      .insertInto('staff_trainings')
+      .values({
+        organization_id: org.id,
+        staff_id: gone,
+        course_kind: 'general',
+        course_name: '一般安全衛生教育訓練',
+        completed_on: '2019-05-01',
+        file_key: 'evidence/gone.pdf',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     expect(
       (await setRetention({ departedStaffYears: 6, departedStaffAction: 'erase', generalHealthYears: 7, specialHealthYears: 10 }))
         .statusCode,
@@ -123,6 +213,9 @@ describe('retention of departed staff', () => {
     expect(listed[0]).toMatchObject({ action: 'erase', kept_until: '2026-01-01' });
     expect(await t.app.dailyJobs.runIfDue(RETENTION_JOB, new Date(`${day}T09:00:00+08:00`))).toBe('ran');
     expect(await t.db.selectFrom('staff').select('id').where('id', '=', gone).executeTakeFirst()).toBeUndefined();
+    // Its evidence went with it, scans included (no object is left in storage without its row).
+    expect(await t.db.selectFrom('staff_trainings').select('id').where('staff_id', '=', gone).execute()).toEqual([]);
+    await vi.waitFor(async () => expect(await t.app.storage.exists('evidence/gone.pdf')).toBe(false));
     const erased = await t.db
       .selectFrom('audit_logs')
       .select('action')
