@@ -5,7 +5,7 @@ import { setLanguage } from '../../i18n/index.ts';
 import { resetTokenStore, setToken } from '../../lib/token-store.ts';
 import { resetOrganizations } from '../../lib/organization-store.ts';
 import { makeToken } from '../../test/tokens.ts';
-import { EDIT_LEASE_POLL_KEY, editLeasePollMs, useEditLease } from './use-edit-lease.ts';
+import { EDIT_LEASE_IDLE_KEY, EDIT_LEASE_POLL_KEY, editLeaseIdleMs, editLeasePollMs, useEditLease } from './use-edit-lease.ts';
 import { EditLeaseBanner } from './edit-lease-banner.tsx';
 
 let calls: { method: string; url: string; body: unknown }[];
@@ -72,6 +72,29 @@ describe('useEditLease', () => {
     await waitFor(() => expect(result.current.others).toEqual([]));
     act(() => result.current.touched());
     await waitFor(() => expect(posts()).toHaveLength(2));
+  });
+
+  it('lets the lease go after five minutes without a key or a click, and takes it again on the next one', async () => {
+    expect(editLeaseIdleMs()).toBe(5 * 60_000);
+    localStorage.setItem(EDIT_LEASE_POLL_KEY, '200');
+    localStorage.setItem(EDIT_LEASE_IDLE_KEY, '500');
+    renderHook(() => useEditLease(target));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    // Typing keeps it: heartbeats go on renewing.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      fireEvent.keyDown(window, { key: 'a' });
+    }
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(posts().length).toBeGreaterThanOrEqual(2);
+    // Untouched: the lease ends, and the form only watches.
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true), { timeout: 2000 });
+    const renewed = posts().length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls.at(-1)?.method).toBe('GET');
+    expect(posts()).toHaveLength(renewed);
+    fireEvent.pointerDown(window);
+    await waitFor(() => expect(posts()).toHaveLength(renewed + 1));
   });
 
   it('takes nothing for a form without a record (a create form)', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   EDIT_LEASE_HEARTBEAT_MS,
+  EDIT_LEASE_TTL_MS,
   editLeaseListResponse,
   editLeaseResponse,
   type EditLeaseState,
@@ -12,6 +13,10 @@ import { storage } from '../../lib/storage.ts';
 export const EDIT_LEASES_PATH = '/api/admin/edit-leases';
 /** A test's (or a demo's) shorter heartbeat, in ms: the browser flows set it before the app loads. */
 export const EDIT_LEASE_POLL_KEY = 'app_edit_lease_poll_ms';
+/** A test's shorter idle time, in ms, after which an untouched form lets its lease go. */
+export const EDIT_LEASE_IDLE_KEY = 'app_edit_lease_idle_ms';
+/** What counts as the user working on the form (a scroll or a glance does not). */
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'input', 'paste', 'drop'] as const;
 
 /** The record a form edits, named as the audit names it (packages/shared/src/audit-actions.ts). */
 export interface EditLeaseTarget {
@@ -24,6 +29,12 @@ export interface EditLeaseTarget {
 export function editLeasePollMs(): number {
   const set = Number(storage.get(EDIT_LEASE_POLL_KEY));
   return Number.isFinite(set) && set >= 200 ? set : EDIT_LEASE_HEARTBEAT_MS;
+}
+
+/** A form nobody touched for this long lets its lease go: others stop seeing 「正在編輯」 (issue 36: 5 minutes). */
+export function editLeaseIdleMs(): number {
+  const set = Number(storage.get(EDIT_LEASE_IDLE_KEY));
+  return Number.isFinite(set) && set >= 200 ? set : EDIT_LEASE_TTL_MS;
 }
 
 export interface EditLease {
@@ -42,8 +53,10 @@ const idOf = (t: EditLeaseTarget | null) => (t && t.id !== null && t.id !== unde
 
 /**
  * Issue 36 section 2: while a form is open on a record it holds an edit lease, renewed every minute
- * (EDIT_LEASE_HEARTBEAT_MS), and learns who else is editing; leaving the form ends it. After a save the
- * form only watches (the list call) until the user edits again; after a take-over by someone else, too.
+ * (EDIT_LEASE_HEARTBEAT_MS) while the user works on it, and learns who else is editing; leaving the form
+ * ends it, and so do 5 minutes without a key or a click (a form left open for hours does not say
+ * 「正在編輯」 forever). After a save, a take-over by someone else or an idle spell the form only watches
+ * (the list call); the user's next edit (or key or click, when idle) takes the lease again.
  * A lease is a courtesy: a failed call changes nothing on the form (the version check protects the save).
  */
 export function useEditLease(target: EditLeaseTarget | null): EditLease {
@@ -51,8 +64,12 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
   const id = idOf(target);
   const organization = !!target?.organization;
   const [state, setState] = useState<{ others: OtherLease[]; takenOver: EditLeaseState['taken_over'] }>({ others: [], takenOver: null });
-  /** 'holding': heartbeats renew the lease; 'watching': after a save or a take-over, only the others are read. */
-  const mode = useRef<'holding' | 'watching'>('holding');
+  /**
+   * 'holding': heartbeats renew the lease; 'watching': after a save or a take-over, only the others are read;
+   * 'idle': the lease was let go after EDIT_LEASE_IDLE_MS untouched, taken again on the next key or click.
+   */
+  const mode = useRef<'holding' | 'watching' | 'idle'>('holding');
+  const lastActive = useRef(Date.now());
   const tick = useRef<() => Promise<void>>(async () => {});
 
   const body = useCallback(() => ({ target_type: targetType, target_id: id }), [targetType, id]);
@@ -62,6 +79,7 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
     if (!id) return;
     let live = true;
     mode.current = 'holding';
+    lastActive.current = Date.now();
     setState({ others: [], takenOver: null });
     const apply = (answer: unknown) => {
       const parsed = editLeaseResponse.safeParse(answer);
@@ -72,6 +90,10 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
     };
     const beat = async () => {
       try {
+        if (mode.current === 'holding' && Date.now() - lastActive.current >= editLeaseIdleMs()) {
+          mode.current = 'idle';
+          await api.delete(EDIT_LEASES_PATH, body(), opts);
+        }
         if (mode.current === 'holding') apply(await api.post<unknown>(EDIT_LEASES_PATH, body(), opts));
         else {
           const list = editLeaseListResponse.safeParse(
@@ -87,6 +109,13 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
     tick.current = beat;
     void beat();
     const timer = setInterval(() => void beat(), editLeasePollMs());
+    const active = () => {
+      lastActive.current = Date.now();
+      if (mode.current !== 'idle') return;
+      mode.current = 'holding';
+      void beat();
+    };
+    for (const e of ACTIVITY_EVENTS) window.addEventListener(e, active, { capture: true, passive: true });
     const end = () => {
       if (mode.current === 'holding') void api.delete(EDIT_LEASES_PATH, body(), { ...opts, keepalive: true }).catch(() => undefined);
     };
@@ -96,6 +125,7 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
       live = false;
       clearInterval(timer);
       window.removeEventListener('pagehide', end);
+      for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, active, { capture: true });
       end();
     };
   }, [id, targetType, body, opts]);
@@ -112,7 +142,8 @@ export function useEditLease(target: EditLeaseTarget | null): EditLease {
     void api.delete(EDIT_LEASES_PATH, body(), opts).catch(() => undefined);
   };
   const touched = () => {
-    if (!id || mode.current !== 'watching' || state.takenOver) return;
+    lastActive.current = Date.now();
+    if (!id || mode.current === 'holding' || state.takenOver) return;
     mode.current = 'holding';
     void tick.current();
   };
