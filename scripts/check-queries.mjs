@@ -31,11 +31,11 @@ const QUERY_HOMES = ['apps/server/src/lib/context/', 'apps/server/src/db/', 'app
 const CIRCLE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
 /**
  * lib/'s layers, bottom first: a folder of lib/ (or one of its own files, `name.ts`); '*' is every file directly in lib/
- * not named elsewhere. The context queues mail (outbox) and deletes stored objects, so mail and storage lie below it;
+ * not named elsewhere (gate: the site gate's signed pass tokens and snapshots, issue 39). The context queues mail (outbox) and deletes stored objects, so mail and storage lie below it;
  * the kit declares resources on the context; identity and OAuth proofs serve sign-in; tokens read sign-in's principals.
  */
 export const LIB_LAYERS = [
-  ['*', 'devices', 'html', 'images', 'integrations', 'logs', 'process', 'storage', 'uploads'],
+  ['*', 'devices', 'html', 'images', 'integrations', 'logs', 'process', 'storage', 'uploads', 'gate'],
   ['mail'],
   ['context'],
   ['jobs', 'media', 'work-runs', 'edit-leases', 'personal-data'],

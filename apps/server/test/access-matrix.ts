@@ -1283,6 +1283,97 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     }),
     STAFF_WRITE_ROW_IN_A,
   ),
+  // Issue 39: passes (written by those who write sites), the gate (its keeper, the director and staff writers;
+  // a staff reader is refused) and the entry log (site readers). No column holds the site director's role.
+  row(
+    'GET /api/admin/organization/sites/{id}/passes',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/sites/{id}/passes',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes`, body: {} }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/sites/{id}/passes/{passId}/revoke',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes/${MISSING}/revoke`, body: { reason: 'lost' } }),
+    [403, 403, 404, 403, 404, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/sites/{id}/passes/{passId}/reissue',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes/${MISSING}/reissue`, body: {} }),
+    [403, 403, 404, 403, 404, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/sites/{id}/passes/{passId}/phone-link',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes/${MISSING}/phone-link`, body: {} }),
+    [403, 403, 404, 403, 404, 403, 401],
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/passes/{passId}/photo',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/passes/${MISSING}/photo` }),
+    [403, 403, 404, 404, 404, 403, 401],
+  ),
+  row('GET /api/public/passes/{token}', get('/api/public/passes/forged'), [404, 404, 404, 404, 404, 404, 404]),
+  row('GET /api/public/passes/{token}/photo', get('/api/public/passes/forged/photo'), [404, 404, 404, 404, 404, 404, 404]),
+  row('GET /api/admin/organization/gate/sites', get('/api/admin/organization/gate/sites'), STAFF_WRITE_OWN_ORG),
+  row('GET /api/admin/organization/gate/key', get('/api/admin/organization/gate/key'), STAFF_WRITE_OWN_ORG),
+  row(
+    'GET /api/admin/organization/gate/sites/{id}/snapshot',
+    async (f) => ({ url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/snapshot` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/gate/sites/{id}/workers',
+    async (f) => ({ url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/workers?keyword=Matrix` }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/gate/sites/{id}/workers/{staffId}/photo',
+    async (f) => ({ url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/workers/${MISSING}/photo` }),
+    [403, 403, 404, 403, 404, 403, 401],
+  ),
+  row(
+    'POST /api/admin/organization/gate/sites/{id}/scans',
+    async (f) => ({
+      url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/scans`,
+      body: { client_entry_id: `matrix-${f.uniqueEmail()}`, code: 'AAAA-AAAA' },
+    }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/gate/sites/{id}/scans/batch',
+    async (f) => ({
+      url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/scans/batch`,
+      body: { scans: [{ client_entry_id: `matrix-${f.uniqueEmail()}`, code: 'AAAA-AAAA' }] },
+    }),
+    STAFF_WRITE_ROW_IN_A,
+  ),
+  row(
+    'POST /api/admin/organization/gate/sites/{id}/entries/{entryId}/override',
+    async (f) => ({
+      url: `/api/admin/organization/gate/sites/${await f.freshSiteInA()}/entries/${MISSING}/override`,
+      body: { reason: '已當場完成危害告知' },
+    }),
+    [403, 403, 403, 403, 403, 403, 401],
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/entries',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/entries` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/on-site',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/on-site` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row(
+    'GET /api/admin/organization/sites/{id}/attendance.xlsx',
+    async (f) => ({ url: `/api/admin/organization/sites/${await f.freshSiteInA()}/attendance.xlsx?from=2026-03-01&to=2026-03-31` }),
+    STAFF_READ_ROW_IN_A,
+  ),
+  row('GET /api/admin/organization/compliance/overrides', get('/api/admin/organization/compliance/overrides'), STAFF_READ_OWN_ORG),
   row(
     'DELETE /api/admin/organization/contractors/{id}',
     async (f) => ({ url: `/api/admin/organization/contractors/${await f.freshContractorInA()}` }),

@@ -113,6 +113,9 @@ describe('route declarations', () => {
         'GET /api/public/page-categories',
         'GET /api/public/pages',
         'GET /api/public/pages/:type/:slug',
+        // Issue 39: a worker's phone pass, opened from the signed link the office hands over.
+        'GET /api/public/passes/:token',
+        'GET /api/public/passes/:token/photo',
         // Issue 12: the public product reads.
         'GET /api/public/product-categories',
         'GET /api/public/products',

@@ -102,10 +102,17 @@ export const AUDIT_ACTIONS = {
   /** Issue 37: one entry per retention batch naming the staff it anonymised or erased. */
   personal_data: ['retention_run'],
   staff_excel: ['create', 'update', 'patch', 'delete', 'export', 'replace_file', 'restore'],
-  /** Issue 38: sites (set_contractors: the site's subcontractors), subcontractors, and a site's roster rows (counting for their site). */
-  site: ['create', 'update', 'patch', 'delete', 'set_contractors', 'restore'],
+  /**
+   * Issue 38: sites (set_contractors: the site's subcontractors), subcontractors, and a site's roster rows (counting for their site).
+   * Issue 39: export, the site's attendance workbook (its range in `after`).
+   */
+  site: ['create', 'update', 'patch', 'delete', 'set_contractors', 'restore', 'export'],
   contractor: ['create', 'update', 'delete', 'restore'],
   site_roster: ['create', 'update', 'delete'],
+  /** Issue 39: a worker's site pass issued, revoked, reissued (the old one revoked, a new one made), or its phone link handed over. */
+  site_pass: ['issue', 'revoke', 'reissue', 'phone_link'],
+  /** Issue 39: one scan at a site's gate (let in or refused, with the verdict's reasons), and the site director's override. */
+  site_entry: ['scan', 'override'],
   /** Issue 13: the operations tools (a LINE message sent or refused; a Drive folder checked). */
   line_message: ['send', 'send_failed'],
   google_drive: ['test_permission'],

@@ -34,6 +34,9 @@ import { personalDataModule } from './personal-data/personal-data.module.ts';
 import { complianceRulesModule } from './compliance-rules/compliance-rules.module.ts';
 import { complianceModule } from './compliance/compliance.module.ts';
 import { reviewModule } from './review/review.module.ts';
+import { siteEntryLogModule } from './site-entry-log/site-entry-log.module.ts';
+import { sitePassModule } from './site-pass/site-pass.module.ts';
+import { siteGateModule } from './site-gate/site-gate.module.ts';
 
 /**
  * Every API module, once. The order is the order organization dependents are deleted in: staff
@@ -45,6 +48,9 @@ export const MODULES: readonly ServerModule[] = [
   organizationModule,
   certificateReminderModule,
   staffEvidenceModule,
+  // Gate entries name passes, and passes name sites and staff: they go first.
+  siteGateModule,
+  sitePassModule,
   staffModule,
   siteModule,
   photoModule,
@@ -74,6 +80,7 @@ export const MODULES: readonly ServerModule[] = [
   personalDataModule,
   complianceRulesModule,
   complianceModule,
+  siteEntryLogModule,
 ];
 
 export async function registerModules(app: FastifyInstance, modules: readonly ServerModule[] = MODULES): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse, rowId } from '../list.ts';
+import { listQuery, listResponse, queryInt, rowId } from '../list.ts';
 import { VALIDATION_KEYS } from '../messages.ts';
 import { isRealDate } from '../dates.ts';
 import { DUE_STATES, DUE_STATUSES } from '../compliance/vocabulary.ts';
@@ -227,6 +227,14 @@ export const onSiteSchema = z.object({
 
 /** The attendance workbook for the labour inspector: one row per day and worker, from..to inclusive (≤ 92 days). */
 export const attendanceQuery = z.object({ from: day, to: day });
+/** The longest range one attendance workbook covers, in days (both ends counted). */
+export const ATTENDANCE_MAX_DAYS = 92;
+
+/** The dashboard's card: the organization's latest overrides, newest first, each with its site's name. */
+export const overrideFeedQuery = z.object({ limit: queryInt.pipe(z.number().int().min(1).max(50)).default(10) });
+export const overrideFeedEntrySchema = entrySchema.extend({ site_name: z.string() });
+export type OverrideFeedEntry = z.infer<typeof overrideFeedEntrySchema>;
+export const overrideFeedResponse = z.object({ data: z.array(overrideFeedEntrySchema) });
 
 // ── The gate's offline snapshot ───────────────────────────────────────────
 

@@ -145,6 +145,10 @@ export const AUDIT_LABELS: Record<AuditTarget, LabelResolver | null> = {
   contractor: named('contractors'),
   /** A roster row is named by its worker (the writer passes the staff's name; snapshots carry it). */
   site_roster: { label: (r) => text(r.staff_name) },
+  /** Issue 39: a pass is named by its worker and code (the writer passes it; snapshots carry both). */
+  site_pass: { label: (r) => (text(r.staff_name) && text(r.code) ? `${text(r.staff_name)} (${text(r.code)})` : text(r.staff_name)) },
+  /** Issue 39: a gate entry is named by its worker (the writer passes it), else by its id. */
+  site_entry: { label: (r, id) => text(r.staff_name) ?? id },
 };
 
 const isRow = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
