@@ -56,7 +56,7 @@ describe('sign-in page under the Content-Security-Policy', () => {
       expect(tag).toContain(`nonce="${nonceOf(a)}"`);
     const csp = String(a.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).not.toContain('unsafe-inline');
     expect(a.headers['x-frame-options']).toBe('DENY');
     expect(a.headers['cache-control']).toBe('no-cache');
@@ -119,7 +119,7 @@ describe('sign-in page under the Content-Security-Policy', () => {
     try {
       expect(String((await rawGet('/')).headers['content-security-policy'])).not.toContain('google');
       const csp = String((await fetch(`${withKey.url}/`)).headers.get('content-security-policy'));
-      expect(csp).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/");
       const context = await browser.newContext();
       const asked: string[] = [];
       await context.route('https://www.google.com/recaptcha/**', (route) => {

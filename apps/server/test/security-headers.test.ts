@@ -22,9 +22,12 @@ function expectEverywhereHeaders(res: LightMyRequestResponse, what: string) {
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('same-origin');
   const permissions = String(res.headers['permissions-policy']);
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
+  for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
     expect(permissions, `${what}: ${feature}`).toContain(`${feature}=()`);
   }
+  // The gate screen reads badges with the camera: the app's own pages only, never a frame of another origin.
+  expect(permissions, `${what}: camera`).toContain('camera=(self)');
+  expect(permissions, `${what}: camera`).not.toContain('camera=()');
   expect(directives(res)['frame-ancestors'], what).toEqual(["'none'"]);
 }
 
@@ -117,7 +120,7 @@ describe('web app policy', () => {
     expect(res.body).toContain(`nonce="${nonce}"`);
     expect(d).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
       'style-src': ["'self'", `'nonce-${nonce}'`],
       'img-src': ["'self'", 'data:', 'blob:'],
       // Issue 11: videos play in YouTube's privacy-enhanced embed, and only there.
@@ -127,14 +130,20 @@ describe('web app policy', () => {
       'form-action': ["'self'"],
       'frame-ancestors': ["'none'"],
     });
-    expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe|google|gstatic|\*/);
+    // No 'unsafe-inline' or 'unsafe-eval': only WebAssembly may be compiled (the gate's QR reader).
+    expect(String(res.headers['content-security-policy']).replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe|google|gstatic|\*/);
   });
 
   it('adds the reCAPTCHA script and frame origins only when a site key is configured', async () => {
     const withKey = await createTestApp({ WEB_DIST: web, RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET: 'secret' });
     try {
       const d = directives(await withKey.app.inject({ method: 'GET', url: '/' }));
-      expect(d['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+      expect(d['script-src']).toEqual([
+        "'self'",
+        "'wasm-unsafe-eval'",
+        'https://www.google.com/recaptcha/',
+        'https://www.gstatic.com/recaptcha/',
+      ]);
       expect(d['frame-src']).toEqual([
         "'self'",
         'https://www.youtube-nocookie.com',

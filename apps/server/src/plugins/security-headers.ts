@@ -8,11 +8,13 @@ import type { Config } from '../config.ts';
 const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
-/** Powerful features the back office never uses, refused to the page and to any frame it could hold. */
+/**
+ * Powerful features the back office never uses, refused to the page and to any frame it could hold; the
+ * camera only to the app's own pages, where the site gate's screen reads badges (issue 39, docs/site-gate.md).
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'browsing-topics',
-  'camera',
   'display-capture',
   'encrypted-media',
   'gamepad',
@@ -32,6 +34,7 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat('camera=(self)')
   .join(', ');
 
 /** One year; sent only when the public address is https (browsers ignore it over http anyway). */
@@ -76,7 +79,8 @@ export function webAppContentSecurityPolicy(config: Config, nonce?: string): str
   const recaptcha = Boolean(config.recaptcha.siteKey);
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the gate's QR reader, served from /assets/), never a script string.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(recaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
     'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
     // Uploads are previewed from blob: URLs before they are sent; antd draws some placeholders as data: URLs.
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import type { Entry, GateReason } from '@bo/shared/schemas/gate';
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { SiteEntriesTable } from '../../db/tables/sites.ts';
 import { likePattern } from '../../lib/list.ts';
@@ -197,76 +195,6 @@ export const overrideEntry = (trx: Trx, id: number, adminId: number, reason: str
     .where('id', '=', id)
     .where('admitted', '=', 0)
     .executeTakeFirst();
-
-const parseReasons = (text: string): GateReason[] => {
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? (v as GateReason[]) : [];
-  } catch {
-    return [];
-  }
-};
-
-/**
- * Entries of the organization as the API shows them (entrySchema), with the worker's name and company,
- * who scanned and on which device, and who let them in. Exported for the entry log.
- */
-export async function entriesOf(db: ReadDb, organizationId: number, ids: readonly number[]): Promise<Entry[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('site_entries as e')
-    .innerJoin('organizations as o', 'o.id', 'e.organization_id')
-    .leftJoin('staff as s', 's.id', 'e.staff_id')
-    .leftJoin('contractors as c', 'c.id', 's.contractor_id')
-    .leftJoin('admins as a', 'a.id', 'e.admin_id')
-    .leftJoin('admins as oa', 'oa.id', 'e.override_admin_id')
-    .leftJoin('login_devices as d', (j) => j.on(sql`cast(d.id as text)`, '=', sql.ref('e.device_id')))
-    .selectAll('e')
-    .select([
-      's.name as staff_name',
-      'c.name as contractor_name',
-      'o.name as organization_name',
-      'a.name as admin_name',
-      'oa.name as override_admin_name',
-      'd.user_agent as device_label',
-    ])
-    .where('e.organization_id', '=', organizationId)
-    .where('e.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        site_id: r.site_id,
-        staff_id: r.staff_id,
-        staff_name: r.staff_name,
-        company_name: r.staff_id === null ? null : (r.contractor_name ?? r.organization_name),
-        pass_id: r.pass_id,
-        direction: r.direction,
-        verdict: r.verdict,
-        admitted: Number(r.admitted) === 1,
-        reasons: parseReasons(r.reasons),
-        scanned_at: r.scanned_at,
-        day: r.day,
-        received_at: r.received_at,
-        admin_id: r.admin_id,
-        admin_name: r.admin_name,
-        device_id: r.device_id,
-        device_label: r.device_label,
-        client_entry_id: r.client_entry_id,
-        offline: Number(r.offline) === 1,
-        snapshot_at: r.snapshot_at,
-        override_admin_id: r.override_admin_id,
-        override_admin_name: r.override_admin_name,
-        override_reason: r.override_reason,
-        override_at: r.override_at,
-      },
-    ];
-  });
-}
 
 /** An entry of the site (its id, verdict, admitted), or undefined: the override's lookup. */
 export const siteEntry = (db: ReadDb, organizationId: number, siteId: number, id: number) =>

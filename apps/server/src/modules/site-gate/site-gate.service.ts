@@ -21,11 +21,11 @@ import { ruleLabelsOf } from '../compliance/rule-labels.ts';
 import { libraryPhotoKey } from '../staff/library-photos.ts';
 import type { ReadDb } from '../../db/database.ts';
 import type { Scope } from '../../lib/context/scope.ts';
+import { entries } from '../site-entry-log/site-entry-log.repository.ts';
 import {
   OPEN_STATUSES,
   currentPassesOf,
   dueItemsOf,
-  entriesOf,
   entryIdByClient,
   gateSites,
   insertEntry,
@@ -227,10 +227,11 @@ export type ScanDevice = string | null;
 /** Scans and overrides: each writes one entry and one audit entry in the request's transaction. */
 export function siteGateService(ctx: OrganizationContext) {
   const reads = siteGateReads(ctx);
-  const { db, organizationId } = ctx;
+  const { db, scope, organizationId } = ctx;
+  const entryOf = async (id: number): Promise<Entry | undefined> => (await entries.find(db, scope, [id]))[0];
 
   async function answer(entryId: number, duplicate: boolean, judged?: Judged): Promise<ScanResult> {
-    const [entry] = await entriesOf(db, organizationId, [entryId]);
+    const entry = await entryOf(entryId);
     if (!entry) throw notFound();
     let worker = judged?.worker ?? null;
     if (!judged && entry.staff_id !== null) {
@@ -331,7 +332,7 @@ export function siteGateService(ctx: OrganizationContext) {
       const at = new Date().toISOString();
       const done = await overrideEntry(ctx.trx, found.id, ctx.principal.id, reason, at);
       if (Number(done.numUpdatedRows) !== 1) throw badRequest({ id: [VALIDATION_KEYS.invalid] });
-      const [entry] = await entriesOf(db, organizationId, [found.id]);
+      const entry = await entryOf(found.id);
       await ctx.audit({
         action: 'override',
         target_type: 'site_entry',
