@@ -29,6 +29,9 @@ import { personalDataFeature } from '../features/personal-data/personal-data.fea
 import { complianceRulesFeature } from '../features/compliance-rules/compliance-rules.feature.ts';
 import { complianceFeature } from '../features/compliance/compliance.feature.ts';
 import { reviewFeature } from '../features/review/review.feature.ts';
+import { phonePassFeature, sitePassFeature } from '../features/site-pass/site-pass.feature.ts';
+import { siteEntryLogFeature } from '../features/site-entry-log/site-entry-log.feature.ts';
+import { siteGateFeature } from '../features/site-gate/site-gate.feature.ts';
 
 /**
  * Every web feature, the one place a feature is registered: the route table, the screens, the
@@ -66,4 +69,8 @@ export const FEATURES: readonly FeatureDescriptor[] = [
   complianceRulesFeature,
   complianceFeature,
   reviewFeature,
+  sitePassFeature,
+  phonePassFeature,
+  siteEntryLogFeature,
+  siteGateFeature,
 ];

@@ -37,6 +37,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'content:[page,page-category,banner,video,contact,product,product-category,member,website-settings]',
       'organization',
       'staff-group:[staff,staff-excel,site,contractor]',
+      'gate',
       'compliance-group:[compliance,compliance-across,compliance-rules]',
       'mail:[mail-templates,mail-outbox-list]',
       'admin-group:[admin,admin-organization,audit-log,app-settings,review-settings,personal-data,operations,security]',
@@ -61,6 +62,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'file',
       'staff-group:[staff,staff-excel,site,contractor]',
+      'gate',
       'compliance-group:[compliance,compliance-across,compliance-rules]',
     ]);
   });
@@ -69,6 +71,7 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
       'overview',
       'organization',
       'staff-group:[staff,staff-excel,site,contractor]',
+      'gate',
       'compliance-group:[compliance,compliance-rules]',
     ]);
   });
@@ -81,8 +84,15 @@ describe('menu filtered by role (spec sections 2 and 6)', () => {
     expect(menuFor(['SUB_ACCOUNT_ROLE_STAFF_WRITE'])).toEqual([
       'overview',
       'staff-group:[staff,staff-excel,site,contractor]',
+      'gate',
       'compliance-group:[compliance,compliance-rules]',
     ]);
+  });
+  it('gate keeper: the gate screen and nothing else (issue 39); the site director the gate screen too', () => {
+    expect(menuFor(['SUB_ACCOUNT_ROLE_GATE'])).toEqual(['overview', 'gate']);
+    expect(menuFor(['SUB_ACCOUNT_ROLE_SITE_DIRECTOR'])).toContain('gate');
+    expect(canOpen(route('gate.screen'), ['SUB_ACCOUNT_ROLE_GATE'])).toBe(true);
+    expect(canOpen(route('staff.list'), ['SUB_ACCOUNT_ROLE_GATE'])).toBe(false);
   });
   it('content roles: each its own entry in the website group; a module switched off leaves the menu and the routes', () => {
     expect(menuFor(['ROLE_VIDEO'])).toEqual(['overview', 'review', 'file', 'content:[video]']);

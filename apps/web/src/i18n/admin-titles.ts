@@ -77,11 +77,13 @@ const zhTW = {
     operations: '維運工具',
     'personal-data': '個資保存與清冊',
     'compliance-rules': '法規規則',
+    gate: { sites: '工地門禁', screen: '門禁查驗' },
     compliance: {
       dashboard: '法規遵循',
       site: '工地法規遵循',
       across: '全公司法規遵循',
     },
+    'site-pass': { badges: '列印識別證' },
     review: { awaiting: '待我審核', settings: '審核流程' },
     page: {
       list: '頁面與文章',
@@ -201,11 +203,13 @@ const enUS: SameKeys<typeof zhTW> = {
     operations: 'Operations tools',
     'personal-data': 'Personal data retention and inventory',
     'compliance-rules': 'Rules',
+    gate: { sites: 'Site gate', screen: 'Gate check' },
     compliance: {
       dashboard: 'Compliance',
       site: 'Site compliance',
       across: 'Compliance across organizations',
     },
+    'site-pass': { badges: 'Print badges' },
     review: { awaiting: 'Awaiting my review', settings: 'Review workflow' },
     page: {
       list: 'Pages and news',

@@ -14,6 +14,7 @@ export const enUS: SameKeys<typeof zhTW> = {
     'two-factor': 'Two-step verification',
     debug: 'Debug information',
     'not-found': 'Page not found',
+    'phone-pass': 'Site pass',
   },
   menu: {
     collapse: 'Collapse menu',

@@ -11,6 +11,7 @@ export const zhTW = {
     'two-factor': '兩步驟驗證',
     debug: '除錯資訊',
     'not-found': '找不到頁面',
+    'phone-pass': '工地通行證',
   },
   menu: {
     collapse: '收合選單',

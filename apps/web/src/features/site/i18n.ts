@@ -19,7 +19,7 @@ addTranslations('site', {
     contractorCount: '協力廠商',
     updated: '更新時間',
     searchPlaceholder: '工地名稱、契約編號或地址',
-    tabs: { basic: '基本資料', contractors: '協力廠商', roster: '名冊' },
+    tabs: { basic: '基本資料', contractors: '協力廠商', roster: '名冊', 'site-pass': '通行證', 'site-entry-log': '進場紀錄' },
     complianceLink: '查看此工地的法規遵循看板',
     contractors: {
       title: '此工地的協力廠商',
@@ -108,7 +108,7 @@ addTranslations('site', {
     contractorCount: 'Subcontractors',
     updated: 'Updated',
     searchPlaceholder: 'Site name, contract number or address',
-    tabs: { basic: 'Details', contractors: 'Subcontractors', roster: 'Roster' },
+    tabs: { basic: 'Details', contractors: 'Subcontractors', roster: 'Roster', 'site-pass': 'Passes', 'site-entry-log': 'Entry log' },
     complianceLink: "This site's compliance dashboard",
     contractors: {
       title: "This site's subcontractors",

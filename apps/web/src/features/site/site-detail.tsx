@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -24,6 +24,8 @@ import { SHELL_TOAST, toast } from '../../lib/toast.ts';
 import { formatDay } from '../../i18n/index.ts';
 import { adminPath } from '../../lib/feature.ts';
 import { useSession } from '../../lib/session.ts';
+import { useRecordSections } from '../../lib/record-sections.ts';
+import Skeleton from 'antd/es/skeleton';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFilters } from '../../components/resource/list-filters.tsx';
@@ -44,6 +46,8 @@ const updateShape = rosterUpdateInput.shape;
 export function SiteDetail({ record, canWrite }: { record: Site; canWrite: boolean }) {
   const { t } = useTranslation('site');
   const canSeeCompliance = useSession().can(ROLES.staffRead);
+  // Issue 39: tabs other features add to the site (its passes, its entry log), each shown to its roles.
+  const sections = useRecordSections('site');
   return (
     <section className="site-detail" aria-label={t('tabs.roster')}>
       {canSeeCompliance ? (
@@ -55,6 +59,15 @@ export function SiteDetail({ record, canWrite }: { record: Site; canWrite: boole
         items={[
           { key: 'roster', label: t('tabs.roster'), children: <RosterTab site={record} canWrite={canWrite} /> },
           { key: 'contractors', label: t('tabs.contractors'), children: <ContractorsTab site={record} canWrite={canWrite} /> },
+          ...sections.map(({ key, Section }) => ({
+            key,
+            label: t(`tabs.${key}`),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+                <Section record={record} canWrite={canWrite} />
+              </Suspense>
+            ),
+          })),
         ]}
       />
     </section>
