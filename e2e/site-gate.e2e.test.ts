@@ -185,8 +185,22 @@ describe('the gate screen, online and offline', () => {
     await expectAccessible(page, 'gate offline 390');
     await shot(page, 'site-gate-offline-390');
     expect((await entries()).length).toBe(2);
+    // Signing out would clear the device's storage: the screen asks first, and staying keeps the queue.
+    // (Online, with the queue's call held back: the user menu's code loads only with a connection.)
+    await page.route('**/scans/batch', (route) => route.abort());
+    await context.setOffline(false);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '登出' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '還有離線紀錄未傳送' });
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('1 筆離線進場紀錄');
+    await ask.getByRole('button', { name: '留下' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('gate-queued').textContent()).toBe('1 筆待傳送');
 
     // Back online: the queue goes, and the log holds every scan exactly once.
+    await context.setOffline(true);
+    await page.unroute('**/scans/batch');
     await context.setOffline(false);
     await page.getByTestId('gate-queued').waitFor({ state: 'detached', timeout: 30_000 });
     await expect.poll(async () => (await entries()).length).toBe(3);
@@ -254,6 +268,11 @@ describe('the gate screen, online and offline', () => {
     await nextScan(page);
     // Opened again, /admin/gate goes straight to the site this device used last.
     await page.goto(`${server.url}/admin/gate`);
+    await page.waitForURL(`**/admin/gate/${siteId}`);
+    // After signing in the keeper lands on the overview: its gate card opens that site in one click.
+    await page.goto(`${server.url}/admin`);
+    const card = page.getByTestId('gate-card');
+    await card.getByRole('button', { name: '開啟 信義區住宅新建工程 門禁' }).click();
     await page.waitForURL(`**/admin/gate/${siteId}`);
     expect(errors).toEqual([]);
     await context.close();

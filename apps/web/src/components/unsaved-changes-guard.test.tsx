@@ -202,6 +202,20 @@ describe('unsaved changes', { timeout: 20_000 }, () => {
     expect(hasUnsavedChanges('sign-out')).toBe(true);
   });
 
+  it('asks only before sign-out for work kept on the device (the gate queue): links, reloads and switches go', () => {
+    function Queue() {
+      useUnsavedChanges(true, { lostOnlyOnSignOut: true });
+      return null;
+    }
+    render(<Queue />);
+    expect(hasUnsavedChanges()).toBe(false);
+    expect(hasUnsavedChanges('organization')).toBe(false);
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
+    expect(hasUnsavedChanges('sign-out')).toBe(true);
+  });
+
   it('counts the screen clean after "leave anyway", until it changes again', async () => {
     renderApp();
     edit('x');

@@ -12,6 +12,11 @@ export interface UnsavedChangesOptions {
   confirm?: () => Promise<boolean>;
   /** The screen keeps its work across an organization switch (it checks it again), so the switch does not ask. */
   survivesOrganizationSwitch?: boolean;
+  /**
+   * The work is stored on the device (the gate's offline queue): leaving the screen, reloading or switching the
+   * organization keeps it, and only signing out (which clears the browser's storage) would lose it.
+   */
+  lostOnlyOnSignOut?: boolean;
 }
 
 interface Entry extends UnsavedChangesOptions {
@@ -26,7 +31,13 @@ let defaultConfirm: (() => Promise<boolean>) | null = null;
 let asking: Promise<boolean> | null = null;
 
 function pending(reason: LeaveReason): Entry[] {
-  return [...entries.values()].filter((e) => e.dirty && !e.saving && !(reason === 'organization' && e.survivesOrganizationSwitch));
+  return [...entries.values()].filter(
+    (e) =>
+      e.dirty &&
+      !e.saving &&
+      !(reason === 'organization' && e.survivesOrganizationSwitch) &&
+      !(reason !== 'sign-out' && e.lostOnlyOnSignOut),
+  );
 }
 
 /** True when leaving for `reason` would lose work. */
@@ -119,6 +130,7 @@ export function useUnsavedChanges(dirty: boolean, options: UnsavedChangesOptions
     if (!e) return;
     e.confirm = options.confirm;
     e.survivesOrganizationSwitch = options.survivesOrganizationSwitch;
+    e.lostOnlyOnSignOut = options.lostOnlyOnSignOut;
   });
   const api = useRef<UnsavedChanges | null>(null);
   api.current ??= {

@@ -5,12 +5,14 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import Alert from 'antd/es/alert';
+import AntApp from 'antd/es/app';
 import { ROLES } from '@bo/shared/permissions';
 import type { SnapshotBody } from '@bo/shared/schemas/gate';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { useActiveOrganization, useSession } from '../../lib/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { gateApi, isInvalid, isOffline, type FoundWorker } from './api.ts';
 import {
   enqueueScan,
@@ -80,6 +82,24 @@ export default function GatePage() {
   const now = useNow(30_000);
   const [snapshot, setSnapshot] = useState<SnapshotState>({ status: 'none' });
   const [queued, setQueued] = useState(() => queuedScans(siteId).length);
+  const { modal } = AntApp.useApp();
+  // Queued entries live on this device: only signing out (which clears its storage) would lose them.
+  const confirmSignOut = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: t('leave.title'),
+          content: t('leave.content', { count: queuedScans(siteId).length }),
+          okText: t('leave.ok'),
+          cancelText: t('leave.stay'),
+          okButtonProps: { danger: true },
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal, t, siteId],
+  );
+  useUnsavedChanges(queued > 0, { confirm: confirmSignOut, lostOnlyOnSignOut: true });
   const [setAside, setSetAside] = useState(() => setAsideScans(siteId).length);
   const [shown, setShown] = useState<ShownVerdict | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

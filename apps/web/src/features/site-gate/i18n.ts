@@ -10,6 +10,12 @@ addTranslations('site-gate', {
       last: '上次使用',
       offline: '目前離線：只能開啟已下載名冊的工地',
     },
+    leave: {
+      title: '還有離線紀錄未傳送',
+      content: '這台裝置有 {{count}} 筆離線進場紀錄還沒送出，登出會把它們刪除。請先連上網路，等紀錄送出後再登出。',
+      ok: '仍要登出',
+      stay: '留下',
+    },
     card: {
       title: '工地門禁',
       hint: '在工地入口掃描通行證或輸入通行碼，查驗工人是否可進場。',
@@ -78,6 +84,15 @@ addTranslations('site-gate', {
       none: 'No site is active',
       last: 'Last used',
       offline: 'Offline: only sites whose roster was downloaded can open',
+    },
+    leave: {
+      title: 'Offline entries not sent yet',
+      content_one:
+        'This device holds {{count}} offline entry not sent yet; signing out deletes it. Get online and wait until it is sent, then sign out.',
+      content_other:
+        'This device holds {{count}} offline entries not sent yet; signing out deletes them. Get online and wait until they are sent, then sign out.',
+      ok: 'Sign out anyway',
+      stay: 'Stay',
     },
     card: {
       title: 'Site gate',
