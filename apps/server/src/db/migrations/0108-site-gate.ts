@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { withId, withTimestamps } from '../columns.ts';
 
 /**
@@ -27,6 +27,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('replaced_by_id', 'integer'),
   ).execute();
   await db.schema.createIndex('site_passes_code_uq').unique().on('site_passes').columns(['code']).execute();
+  // One current pass per worker and site: two issues at once cannot both make one (the second finds the first).
+  await db.schema
+    .createIndex('site_passes_current_uq')
+    .unique()
+    .on('site_passes')
+    .columns(['site_id', 'staff_id'])
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
   await db.schema.createIndex('site_passes_site_idx').on('site_passes').columns(['site_id', 'revoked_at', 'staff_id']).execute();
   await db.schema.createIndex('site_passes_staff_idx').on('site_passes').columns(['staff_id', 'site_id']).execute();
 

@@ -127,8 +127,9 @@ export async function lastSerials(db: ReadDb, siteId: number, staffIds: readonly
 }
 
 /**
- * Inserts a pass unless its code is taken (the unique index): answers its id, or null on that clash (the
- * caller tries a new code). ON CONFLICT DO NOTHING leaves a PostgreSQL transaction usable, unlike an error.
+ * Inserts a pass unless a unique index refuses it (its code is taken, or the worker holds a current pass on
+ * the site already, issued by a request at the same moment): answers its id, or null (the caller tells
+ * which). ON CONFLICT DO NOTHING leaves a PostgreSQL transaction usable, unlike an error.
  */
 export async function insertPass(
   trx: Trx,
@@ -137,10 +138,20 @@ export async function insertPass(
   const row = await trx
     .insertInto('site_passes')
     .values({ ...values, created_at: values.issued_at, updated_at: values.issued_at })
-    .onConflict((oc) => oc.column('code').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** Names the pass that replaced a revoked one (a reissue). */
+export async function setReplacement(trx: Trx, organizationId: number, id: number, replacedById: number): Promise<void> {
+  await trx
+    .updateTable('site_passes')
+    .set({ replaced_by_id: replacedById })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Revokes a current pass of the organization; answers false when it was revoked already (nothing changed). */

@@ -176,6 +176,20 @@ describe('issuing passes', () => {
 });
 
 describe('codes and organizations', () => {
+  it('gives a worker one current pass however many issues arrive at once', async () => {
+    const { site, own, sub } = await siteWithRoster('同時');
+    const answers = await Promise.all([1, 2, 3].map(() => as(adminA).post(passesOf(site.id), {})));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(answers.reduce((n, a) => n + json(a).issued, 0)).toBe(2);
+    const current = await t.db
+      .selectFrom('site_passes')
+      .select(['staff_id'])
+      .where('site_id', '=', site.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(current.map((r) => r.staff_id).sort()).toEqual([own.id, sub.id].sort());
+  });
+
   it('tries a new code when the one drawn is taken (the unique index), on both databases', async () => {
     const { site, own, sub } = await siteWithRoster('文山');
     const [first] = json(await as(adminA).post(passesOf(site.id), { staff_ids: [own.id] })).data;

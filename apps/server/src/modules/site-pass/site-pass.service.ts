@@ -18,6 +18,7 @@ import {
   passFilter,
   revokePass,
   rosterStaffOn,
+  setReplacement,
   type PassView,
 } from './site-pass.repository.ts';
 
@@ -89,7 +90,8 @@ export function sitePassService(ctx: OrganizationContext) {
   }
 
   /** A new row for the worker on the site, with a fresh code (tried again on the rare clash). */
-  async function newPass(siteId: number, staffId: number, serial: number, at: string): Promise<number> {
+  /** A new current pass: its id, or null when the worker got one meanwhile (another request's, kept). */
+  async function newPass(siteId: number, staffId: number, serial: number, at: string): Promise<number | null> {
     for (let i = 0; i < CODE_TRIES; i++) {
       const id = await insertPass(db, {
         organization_id: org,
@@ -100,6 +102,7 @@ export function sitePassService(ctx: OrganizationContext) {
         issued_at: at,
       });
       if (id !== null) return id;
+      if ((await currentPassIds(db, siteId, [staffId])).size) return null;
     }
     throw new Error('no free pass code after several tries');
   }
@@ -128,7 +131,11 @@ export function sitePassService(ctx: OrganizationContext) {
       const serials = await lastSerials(db, siteId, todo);
       const at = new Date().toISOString();
       const ids: number[] = [];
-      for (const staffId of todo) ids.push(await newPass(siteId, staffId, (serials.get(staffId) ?? 0) + 1, at));
+      for (const staffId of todo) {
+        const id = await newPass(siteId, staffId, (serials.get(staffId) ?? 0) + 1, at);
+        if (id !== null) ids.push(id);
+        else for (const [s, id] of await currentPassIds(db, siteId, [staffId])) held.set(s, id);
+      }
       const created = await passes.find(db, scope, ids);
       for (const p of created)
         await ctx.audit({
@@ -167,8 +174,11 @@ export function sitePassService(ctx: OrganizationContext) {
       const before = await current(siteId, passId);
       const at = new Date().toISOString();
       const serial = Math.max(before.serial, (await lastSerials(db, siteId, [before.staff_id])).get(before.staff_id) ?? 0) + 1;
+      // Revoked first: the one-current-pass index lets the new pass in only then.
+      await revoke(before, reason, at);
       const newId = await newPass(siteId, before.staff_id, serial, at);
-      await revoke(before, reason, at, newId);
+      if (newId === null) throw badRequest({ id: [VALIDATION_KEYS.invalid] });
+      await setReplacement(db, org, passId, newId);
       const old = await find(passId);
       const made = await find(newId);
       await ctx.audit({
