@@ -78,6 +78,17 @@ export async function adminsHolding(db: ReadDb, roles: readonly string[]) {
   return admins.filter((a) => can(rolesFrom(a), roles)).map(({ id, name, email }) => ({ id, name, email }));
 }
 
+/**
+ * Whether the type has a second pair of eyes under this workflow: an active admin who may approve (the
+ * `approved` stage's roles) and another who may author, so that someone other than the author can approve.
+ */
+export async function hasSecondPairOfEyes(db: ReadDb, w: ReviewWorkflow): Promise<boolean> {
+  const admins = (await activeAdminsWithRoles(db)).map((a) => ({ id: a.id, roles: rolesFrom(a) }));
+  const approvers = admins.filter((a) => can(a.roles, rolesInto(w, 'approved')));
+  const authors = admins.filter((a) => can(a.roles, REVIEW_TARGETS[w.target_type].editorRoles));
+  return approvers.length >= 2 || (approvers.length === 1 && authors.some((a) => a.id !== approvers[0]!.id));
+}
+
 /** How many active admins may edit each type (switching a workflow on needs two: the second pair of eyes). */
 export async function editorCounts(db: ReadDb): Promise<Record<ReviewType, number>> {
   const admins = await activeAdminsWithRoles(db);

@@ -67,6 +67,19 @@ describe('review workflows (settings)', () => {
     expect((await as(superAdmin).get('/api/admin/review-workflows')).json().data[0].enabled).toBe(false);
   });
 
+  it('counts who may approve, not who may edit: an approving stage only nobody else holds is refused', async () => {
+    await buildAdmin(t.db, { roles: ['ROLE_PAGE'] });
+    const narrow = workflows({ page: true });
+    narrow.data[0] = {
+      ...narrow.data[0]!,
+      stages: DEFAULT_REVIEW_STAGES.map((s) => (s.key === 'approved' ? { ...s, roles: ['ROLE_PRODUCT'] } : s)),
+    };
+    const res = await as(superAdmin).put('/api/admin/review-workflows', narrow);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ page: ['review.error.second_approver_missing'] });
+    expect((await as(superAdmin).get('/api/admin/review-workflows')).json().data[0].enabled).toBe(false);
+  });
+
   it('refuses stages without the built-in line, and any caller but a super admin', async () => {
     const a = await buildAdmin(t.db, { roles: ['ROLE_PAGE'] });
     authorId = a.id;

@@ -19,7 +19,16 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { tellApprovers, tellAuthor } from './review-notify.ts';
 import { currentVersion, notApproved, publishSnapshot, stateColumns } from './review-state.ts';
 import { contentHash, contentOf, REVIEW_TARGETS } from './review-targets.ts';
-import { assertStages, editorCounts, mayMoveInto, nextOnApproval, readWorkflows, reviewingStages, workflowOf } from './review-workflows.ts';
+import {
+  assertStages,
+  editorCounts,
+  hasSecondPairOfEyes,
+  mayMoveInto,
+  nextOnApproval,
+  readWorkflows,
+  reviewingStages,
+  workflowOf,
+} from './review-workflows.ts';
 import {
   addComment,
   commentsOf,
@@ -334,18 +343,22 @@ export function reviewService(ctx: RequestContext) {
     },
 
     /**
-     * Saves every type's workflow. Switching one on needs a second pair of eyes (two admins who may
-     * edit the type) and keeps the website as it is: what it shows now becomes the published snapshot.
+     * Saves every type's workflow. Switching one on (or changing its stages' roles while on) needs a second
+     * pair of eyes (an approver other than the author) and keeps the website as it is: what it shows now
+     * becomes the published snapshot.
      */
     async saveWorkflows(input: ReviewWorkflowsInput): Promise<ReviewWorkflows> {
       const before = await readWorkflows(ctx.trx);
       const after: ReviewWorkflow[] = before.map((b) => input.data.find((w) => w.target_type === b.target_type) ?? b);
-      const counts = await editorCounts(ctx.trx);
       for (const w of after) {
         assertStages(w.stages);
         const was = before.find((b) => b.target_type === w.target_type)!;
-        if (!w.enabled || was.enabled) continue;
-        if (counts[w.target_type] < 2) throw badRequest({ [w.target_type]: [REVIEW_KEYS.secondApproverMissing] });
+        if (!w.enabled) continue;
+        // Switched on, or its stages' roles changed while on: someone other than the author must be able to approve.
+        const restaged = JSON.stringify(w.stages) !== JSON.stringify(was.stages);
+        if ((!was.enabled || restaged) && !(await hasSecondPairOfEyes(ctx.trx, w)))
+          throw badRequest({ [w.target_type]: [REVIEW_KEYS.secondApproverMissing] });
+        if (was.enabled) continue;
         const target = REVIEW_TARGETS[w.target_type];
         for (const id of await shownIds(ctx.trx, w.target_type)) {
           const view = await target.find(ctx.trx, id);
