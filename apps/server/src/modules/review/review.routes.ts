@@ -68,11 +68,11 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          'Saves the workflows (If-Match: the version read). Switching a type on (or changing its stages' roles while on) is refused (400 review.error.second_approver_missing) unless someone other than the author may approve; what the website shows then becomes the published snapshot.',
+          'Saves the workflows (If-Match: the version read). Switching a type on (or changing the roles of its stages while on) is refused (400 review.error.second_approver_missing) unless someone other than the author may approve; what the website shows then becomes the published snapshot.',
         body: reviewWorkflowsInput,
-        response: 200: reviewWorkflowsResponse ,
+        response: { 200: reviewWorkflowsResponse },
       },
-      config: { roles: ROLES.superAdmin, errors: [409, 428], version: target: 'review_workflow', id: () => WORKFLOWS_KEY },
+      config: { roles: ROLES.superAdmin, errors: [409, 428], version: { target: 'review_workflow', id: () => WORKFLOWS_KEY } },
     },
     async (req) => req.write('admin', (ctx) => reviewService(ctx).saveWorkflows(req.body)),
   );
