@@ -84,6 +84,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** Work kept on the device (the gate's offline queue): only a sign-out would lose it. */
+function DeviceQueue() {
+  useUnsavedChanges(true, { lostOnlyOnSignOut: true });
+  return null;
+}
+
 describe('unsaved changes', { timeout: 20_000 }, () => {
   it('leaves a clean screen without asking', async () => {
     const router = renderApp();
@@ -203,11 +209,7 @@ describe('unsaved changes', { timeout: 20_000 }, () => {
   });
 
   it('asks only before sign-out for work kept on the device (the gate queue): links, reloads and switches go', () => {
-    function Queue() {
-      useUnsavedChanges(true, { lostOnlyOnSignOut: true });
-      return null;
-    }
-    render(<Queue />);
+    render(<DeviceQueue />);
     expect(hasUnsavedChanges()).toBe(false);
     expect(hasUnsavedChanges('organization')).toBe(false);
     const reload = new Event('beforeunload', { cancelable: true });
