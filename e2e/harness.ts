@@ -199,8 +199,11 @@ afterEach(async (ctx) => {
  * The system Chromium; every context it opens (browser.newContext, browser.newPage) reports policy
  * violations, and its pages are recorded for a failing test's report.
  */
-/** `ownAddresses`: this machine's other addresses a flow opens (its LAN address), reachable beside loopback. */
-export async function launchBrowser(ownAddresses: readonly string[] = []): Promise<Browser> {
+/**
+ * `ownAddresses`: this machine's other addresses a flow opens (its LAN address), reachable beside loopback.
+ * `extraArgs`: more Chromium switches (a fake camera fed from a file, for one).
+ */
+export async function launchBrowser(ownAddresses: readonly string[] = [], extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -214,6 +217,7 @@ export async function launchBrowser(ownAddresses: readonly string[] = []): Promi
       '--disable-sync',
       // Nothing leaves the machine: other hosts do not resolve (a flow answers them with context.route).
       `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1${ownAddresses.map((a) => `, EXCLUDE ${a}`).join('')}`,
+      ...extraArgs,
     ],
   });
   openBrowsers.add(browser);
