@@ -12,9 +12,10 @@ import { SiteNotFound, SitePages, SiteRefusal } from './site-pages.ts';
 
 /**
  * Back office writes that change what the website shows: pages and their categories, banners, videos,
- * products and their categories, the app config, the website settings, library photos (their alt texts and variants).
+ * products and their categories, the app config, the website settings, library photos (their alt texts and variants),
+ * and the review workflow's steps and settings (issue 41: its publish puts a version on the website).
  */
-const CONTENT_WRITE = /^\/api\/admin\/(?:page|banner|video|product|app-config|website-settings|photo)/i;
+const CONTENT_WRITE = /^\/api\/admin\/(?:page|banner|video|product|app-config|website-settings|photo|review)/i;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Forms are small: a contact message is at most 5,000 characters. */

@@ -3,6 +3,7 @@ import { publicBannerSchema } from '@bo/shared/schemas/banner';
 import { sitePreviewRoutes } from '../../lib/kit/site-preview.ts';
 import { localized } from '../../lib/public-read.ts';
 import { allOrganizations } from '../../lib/context/scope.ts';
+import { differsFromWebsite } from '../review/review-state.ts';
 import { banners } from './banner.repository.ts';
 
 /**
@@ -17,7 +18,8 @@ export const bannerPreviewRoutes = sitePreviewRoutes({
   tags: ['banner'],
   livePath: async ({ db, scope }, id) => {
     const b = await banners.findOr404(db, scope, id);
-    return b.active && b.position === 'home' ? '/' : null;
+    // Issue 41: a banner with a change not yet published (workflow on) previews, as a page does.
+    return b.active && b.position === 'home' && !(await differsFromWebsite(db, 'banner', b)) ? '/' : null;
   },
   preview: async (db, id, locale) => {
     const b = (await banners.find(db, allOrganizations, [id]))[0];

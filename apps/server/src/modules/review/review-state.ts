@@ -8,7 +8,16 @@ import { MESSAGES } from '@bo/shared/messages';
 import { tellApprovers } from './review-notify.ts';
 import { contentHash, isReviewType, REVIEW_TARGETS, type ReviewTarget } from './review-targets.ts';
 import { readWorkflows, reviewingStages, workflowOf } from './review-workflows.ts';
-import { findSnapshot, findState, forgetReview, putSnapshot, putState, snapshotsOf, type StateRow } from './review.repository.ts';
+import {
+  findSnapshot,
+  findState,
+  forgetReview,
+  putSnapshot,
+  putState,
+  snapshotsOf,
+  snapshotsOfType,
+  type StateRow,
+} from './review.repository.ts';
 
 export const notApproved = () =>
   new AppError(409, MESSAGES.conflict, { review: [REVIEW_KEYS.notApproved] }, undefined, { key: REVIEW_KEYS.notApproved });
@@ -164,6 +173,17 @@ export async function shownOnWebsite<V extends { id: number }>(db: ReadDb, type:
     const s = snaps.get(v.id);
     return s ? [JSON.parse(s.body) as V] : [];
   });
+}
+
+/**
+ * With the type's workflow on, every published snapshot of it (null with it off), for a public read that
+ * must select on what was published rather than on the working record: a banner is put on the website by
+ * its position, dates and image, which are reviewed content, so a pending edit of them must not move,
+ * show or hide the published banner.
+ */
+export async function publishedOfType<V extends { id: number }>(db: ReadDb, type: ReviewType): Promise<V[] | null> {
+  if (!(await workflowOf(db, type)).enabled) return null;
+  return (await snapshotsOfType(db, type)).map((s) => JSON.parse(s.body) as V);
 }
 
 /** Whether the website shows something else than the working record (workflow on, a change not yet published): reviewers preview it. */

@@ -100,6 +100,11 @@ export function snapshotsOf(db: ReadDb, type: string, ids: readonly number[]) {
     .execute();
 }
 
+/** Every published snapshot of a type, by record id (a public read selecting on what was published). */
+export function snapshotsOfType(db: ReadDb, type: string) {
+  return db.selectFrom('published_snapshots').selectAll().where('target_type', '=', type).orderBy('target_id').execute();
+}
+
 export async function putSnapshot(db: Trx, row: PublishedSnapshotsTable): Promise<void> {
   const { target_type, target_id, ...rest } = row;
   await db

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_STAGES, REVIEW_TYPES } from '@bo/shared/schemas/review';
-import { api, buildAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { addDays, todayInTaipei } from '@bo/shared/dates';
+import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { uploadMultipart } from '../../../test/multipart.ts';
 import { systemContexts } from '../../lib/context/request-context.ts';
 import { PAGE_PUBLISH_TASK, publishDuePages } from '../page/page-schedule.ts';
+import { samplePhoto } from '../staff-excel/staff-excel.fixtures.ts';
+import { REVIEW_TARGETS } from './review-targets.ts';
 
 let t: TestApp;
 let superAdmin: string;
@@ -340,5 +344,158 @@ describe('products', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await as(superAdmin).get(url)).json().state.stage).toBe('in_review');
     expect((await shown()).json().name).toBe('水泥');
+  });
+});
+
+describe('banners', () => {
+  let editor: string;
+  let editorId: number;
+  let checker: string;
+  let checkerId: number;
+  const photoIds: number[] = [];
+  const B = '/api/admin/banner';
+  const shown = async (position: string) =>
+    (await as().get(`/api/public/banners?position=${position}`)).json().data as { id: number; title: string; photo: { id: number } }[];
+  const homePage = async () => (await t.app.inject({ method: 'GET', url: '/site/' })).body;
+  const inPosition = async (position: string, id: number) => (await shown(position)).find((b) => b.id === id);
+  /** A banner's form input from its read, with changes. */
+  const bannerInput = (b: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
+    title: b.title,
+    title_en: b.title_en,
+    position: b.position,
+    photo_id: b.photo_id,
+    link: b.link,
+    starts_on: b.starts_on,
+    ends_on: b.ends_on,
+    sort_order: b.sort_order,
+    ...change,
+  });
+
+  beforeAll(async () => {
+    // Two admins who may edit banners (REVIEW_TARGETS.banner.editorRoles: ROLE_BANNER, super admins): the second pair of eyes.
+    expect(REVIEW_TARGETS.banner.editorRoles).toContain('ROLE_BANNER');
+    const org = (await buildOrganization(t.db)).id;
+    const e = await buildAdmin(t.db, { roles: ['ROLE_BANNER', 'ROLE_PHOTO'], name: '王編輯', memberships: { [org]: [] } });
+    editorId = e.id;
+    editor = await login(t.app, e, { organizationId: org });
+    const c = await buildAdmin(t.db, { roles: ['ROLE_BANNER'], name: '陳主任' });
+    checkerId = c.id;
+    checker = await login(t.app, c);
+    for (const color of ['#f97316', '#0ea5e9']) {
+      const up = await uploadMultipart(
+        t.app,
+        editor,
+        '/api/admin/photo/upload?library=company',
+        {},
+        { name: 'b.jpg', data: await samplePhoto(color, 160, 60), type: 'image/jpeg' },
+      );
+      expect(up.statusCode, up.body).toBe(200);
+      photoIds.push(up.json().id);
+    }
+    const on = await as(superAdmin).put('/api/admin/review-workflows', workflows({ page: true, video: true, product: true, banner: true }));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.find((w: { target_type: string }) => w.target_type === 'banner').enabled).toBe(true);
+  });
+
+  it('shows only the published banner, by its published position, dates and image, until an approved edit is published', async () => {
+    const today = todayInTaipei();
+    // Made to be shown (home, inside its dates, with an image): the banner routes do not put it on the website.
+    const created = await as(editor).post(B, {
+      title: '第一版',
+      position: 'home',
+      photo_id: photoIds[0],
+      starts_on: today,
+      ends_on: addDays(today, 30),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const banner = created.json();
+    expect(banner.active).toBe(true);
+    const url = `/api/admin/reviews/banner/${banner.id}`;
+    expect(await inPosition('home', banner.id)).toBeUndefined();
+    expect((await as(editor).get(`${B}/${banner.id}/site-link`)).json().preview).toBe(true);
+
+    // Publishing the unapproved banner is refused; so is approving it by its author, or by someone not editing banners.
+    const early = await as(checker).post(`${url}/publish`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().key).toBe('review.error.not_approved');
+    const submitted = await as(editor).post(`${url}/submit`, { comment: '首頁橫幅' });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().state).toMatchObject({ stage: 'in_review', author: { id: editorId } });
+    expect((await mailsTo(checkerId)).length).toBeGreaterThan(0);
+    const awaiting = (await as(checker).get('/api/admin/reviews?mine=awaiting')).json();
+    expect(awaiting.data).toContainEqual(expect.objectContaining({ target_type: 'banner', target_id: banner.id, title: '第一版' }));
+    expect(awaiting.counts.banner).toBeGreaterThan(0);
+    const ownList = (await as(editor).get('/api/admin/reviews?mine=awaiting')).json();
+    expect(ownList.data.map((i: { target_id: number; target_type: string }) => `${i.target_type}:${i.target_id}`)).not.toContain(
+      `banner:${banner.id}`,
+    );
+    const own = await as(editor).post(`${url}/approve`, {});
+    expect(own.statusCode).toBe(403);
+    expect(own.json().key).toBe('review.error.own_version');
+    expect((await as(approver).post(`${url}/approve`, {})).statusCode).toBe(403);
+
+    const approved = await as(checker).post(`${url}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().state).toMatchObject({ stage: 'approved', approved_by: { id: checkerId } });
+    expect(await inPosition('home', banner.id)).toBeUndefined();
+    const published = await as(checker).post(`${url}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().state).toMatchObject({ stage: 'published', published_hash: approved.json().state.approved_hash });
+    expect(await inPosition('home', banner.id)).toMatchObject({ title: '第一版', photo: { id: photoIds[0] } });
+    expect((await as(editor).get(`${B}/${banner.id}/site-link`)).json()).toMatchObject({ preview: false });
+    expect(await homePage()).toContain('第一版');
+
+    // An edit of its title, image, position and schedule waits for review: the website keeps the published banner.
+    const current = (await as(editor).get(`${B}/${banner.id}`)).json();
+    const edited = await as(editor).put(
+      `${B}/${banner.id}`,
+      bannerInput(current, { title: '第二版', photo_id: photoIds[1], position: 'news', starts_on: addDays(today, 1) }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const review = (await as(checker).get(url)).json();
+    expect(review.state).toMatchObject({ stage: 'in_review', approved_hash: null, author: { id: editorId } });
+    expect(review.diff.map((d: { field: string }) => d.field).sort()).toEqual(['photo', 'photo_id', 'position', 'starts_on', 'title']);
+    expect(await inPosition('home', banner.id)).toMatchObject({ title: '第一版', photo: { id: photoIds[0] } });
+    expect(await inPosition('news', banner.id)).toBeUndefined();
+    expect(await homePage()).toContain('第一版');
+    expect((await as(editor).get(`${B}/${banner.id}/site-link`)).json().preview).toBe(true);
+    // A pending edit ending it yesterday does not take the published banner off either: its published dates decide.
+    const again = (await as(editor).get(`${B}/${banner.id}`)).json();
+    expect(
+      (await as(editor).put(`${B}/${banner.id}`, bannerInput(again, { starts_on: addDays(today, -2), ends_on: addDays(today, -1) })))
+        .statusCode,
+    ).toBe(200);
+    expect(await inPosition('home', banner.id)).toMatchObject({ title: '第一版' });
+    // Reordering needs no review and is not a publish: the published banner keeps showing.
+    const ordered = await as(editor).put(`${B}/order`, { position: 'news', ids: [banner.id] });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(await inPosition('home', banner.id)).toMatchObject({ title: '第一版' });
+    const last = (await as(editor).get(`${B}/${banner.id}`)).json();
+    expect((await as(editor).put(`${B}/${banner.id}`, bannerInput(last, { starts_on: today, ends_on: null }))).statusCode).toBe(200);
+
+    expect((await as(checker).post(`${url}/publish`, {})).json().key).toBe('review.error.not_approved');
+    const awaitingAgain = (await as(checker).get('/api/admin/reviews?mine=awaiting')).json();
+    expect(awaitingAgain.data).toContainEqual(expect.objectContaining({ target_type: 'banner', target_id: banner.id, title: '第二版' }));
+    expect((await as(editor).post(`${url}/approve`, {})).json().key).toBe('review.error.own_version');
+    expect((await as(checker).post(`${url}/approve`, { comment: '可以上' })).statusCode).toBe(200);
+    expect(await inPosition('home', banner.id)).toMatchObject({ title: '第一版' });
+    expect(await homePage()).toContain('第一版');
+    expect((await as(checker).post(`${url}/publish`, {})).statusCode).toBe(200);
+    expect(await inPosition('home', banner.id)).toBeUndefined();
+    expect(await inPosition('news', banner.id)).toMatchObject({ title: '第二版', photo: { id: photoIds[1] } });
+    // The website's page cache is dropped by the review's publish too: the home page no longer has it.
+    expect(await homePage()).not.toContain('第一版');
+
+    const audits = await auditsOf(`banner:${banner.id}`);
+    expect(audits.map((a) => a.action)).toEqual(['submit', 'approve', 'publish', 'approve', 'publish']);
+    expect(audits.map((a) => a.actor_id)).toEqual([editorId, checkerId, checkerId, checkerId, checkerId]);
+    expect(JSON.parse(audits[4]!.after!)).toMatchObject({ stage: 'published', content_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // Its image deleted from the library (the banner lets go of it, back to review): the website does not show the snapshot's gone image.
+    const del = await as(editor).delete('/api/admin/photo/batch?library=company', { ids: [photoIds[1]], confirm_uses: true });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await as(checker).get(url)).json().state.stage).toBe('in_review');
+    expect(await inPosition('news', banner.id)).toBeUndefined();
+    expect(await auditsOf(`banner:${banner.id}`)).toHaveLength(5);
   });
 });
