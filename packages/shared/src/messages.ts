@@ -77,6 +77,10 @@ export const VALIDATION_KEYS = {
   alreadyOnRoster: 'validate.error.already_on_roster',
   /** Issue 38: a contractor that still has workers cannot be deleted. */
   contractorHasWorkers: 'validate.error.contractor_has_workers',
+  /** Issue 36: a restore as of a day before the record existed (its state then is nothing). */
+  notYetExisting: 'validate.error.not_yet_existing',
+  /** Issue 36: a restore as of a day whose state is the record's state now: nothing would change. */
+  nothingToRestore: 'validate.error.nothing_to_restore',
 } as const;
 
 /** Header names used on every API call (spec section 7). */

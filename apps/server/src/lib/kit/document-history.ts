@@ -6,16 +6,13 @@ import { withVersion } from '@bo/shared/versions';
 import type { AuditTarget } from '../context/audit-targets.ts';
 import type { AdminReadContext, RequestContext } from '../context/request-context.ts';
 import { notFound } from '../errors.ts';
-import { recordHistory, valuesToRestore } from './record-history.ts';
+import { recordHistory, restoreOf, type RestoredFrom } from './record-history.ts';
 import { answerVersioned } from './versioned-read.ts';
 
 type Snapshot = Record<string, unknown>;
 
-/** What a restore writes into its audit entry, so the history names the entry it put back. */
-export interface RestoredFrom {
-  entry_id: number;
-  fields: string[];
-}
+export type { RestoredFrom };
+export { restoreMarks } from './record-history.ts';
 
 /**
  * A hand-written document (app config, website settings, a mail template) that answers its history and
@@ -28,7 +25,7 @@ export interface DocumentHistory<V extends object> {
   idOf(param: string): string | undefined;
   /** The document as its audit entries snapshot it (what a history diffs and `as_of` rebuilds). */
   current(ctx: AdminReadContext, id: string): Promise<Snapshot>;
-  /** Puts `values` back through the document's own save (its checks), audited `restore` with `restored`. */
+  /** Puts `values` back through the document's own save (its checks), audited `restore` with `restoreMarks(restored)`. */
   restore(ctx: RequestContext, id: string, values: Snapshot, restored: RestoredFrom): Promise<V>;
   /** The restore's answer (the document's read), sent with its version. */
   view: z.ZodType<V>;
@@ -74,7 +71,8 @@ export function documentHistoryRoutes<V extends object>(fastify: FastifyInstance
         tags,
         description:
           'Puts back the fields (all when absent) as they were before (`side: before`, the default) or after an entry of ' +
-          "this document, through the document's own save; audited `restore` naming `restored_entry_id`.",
+          "this document (`entry_id`), or every field that differs from its state at the end of a Taipei day (`as_of`), through the document's " +
+          'own save in one write; audited `restore` naming `restored_entry_id`, or `restored_as_of` and `restored_entry_ids`.',
         params,
         body: restoreInput,
         response: { 200: withVersion(decl.view) },
@@ -90,8 +88,8 @@ export function documentHistoryRoutes<V extends object>(fastify: FastifyInstance
         const id = idOr404(req.params.document);
         const current = await decl.current(ctx, id);
         const record = { targetType: decl.target, targetId: id, organizationId: null, current };
-        const { values, fields } = await valuesToRestore(ctx.db, record, req.body);
-        const after = await decl.restore(ctx, id, values, { entry_id: req.body.entry_id, fields });
+        const { values, restored } = await restoreOf(ctx.db, record, req.body);
+        const after = await decl.restore(ctx, id, values, restored);
         return answerVersioned(reply, ctx.db, decl.target, id, after);
       }),
   );

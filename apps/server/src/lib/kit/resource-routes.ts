@@ -11,7 +11,7 @@ import type { AdminReadContext, RequestContext } from '../context/request-contex
 import { storeOrder, type OrderDeclaration } from './row-order.ts';
 import { historyQuery, historyResponse, restoreInput } from '@bo/shared/schemas/history';
 import { badRequest, fieldErrorsOf, notFound as notFoundError } from '../errors.ts';
-import { recordHistory, valuesToRestore, type HistoryPart, type HistoryRecord } from './record-history.ts';
+import { recordHistory, restoreMarks, restoreOf, type HistoryPart, type HistoryRecord } from './record-history.ts';
 import { withVersion } from '@bo/shared/versions';
 import type { FastifyReply } from 'fastify';
 import type { ReadDb } from '../../db/database.ts';
@@ -381,6 +381,9 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
       const restore = decl.history === true ? undefined : decl.history?.restore;
       const parts = decl.history === true ? undefined : decl.history?.parts;
       const historyPath = `/api/admin/history/${target}/:id`;
+      // A restore writes the update's own input fields only (an as-of state's derived values are not put back).
+      const inputShape = (schemas.input as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+      const fields = inputShape ? Object.keys(inputShape) : undefined;
       const recordOf = async (req: FastifyRequest, ctx: { organizationId: number | null }, id: number): Promise<HistoryRecord> => {
         const [current] = await decl.reads(req.read(door)).find([id]);
         return {
@@ -388,6 +391,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
           targetId: id,
           organizationId: decl.organization ? ctx.organizationId : null,
           current: (current as Record<string, unknown> | undefined) ?? null,
+          fields,
         };
       };
       app.get(
@@ -419,7 +423,8 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
             tags,
             description:
               'Puts back the fields (all when absent) as they were before (`side: before`, the default) or after an entry of ' +
-              "this record, through the record's own update (validation, scope); audited `restore` naming `restored_entry_id`.",
+              "this record (`entry_id`), or every field that differs from its state at the end of a Taipei day (`as_of`), through the record's " +
+              'own update (validation, scope) in one write; audited `restore` naming `restored_entry_id`, or `restored_as_of` and `restored_entry_ids`.',
             params: idParam,
             body: restoreInput,
             response: { 200: versionedView },
@@ -435,8 +440,9 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
               targetId: current.id,
               organizationId: decl.organization ? ctx.organizationId : null,
               current,
+              fields,
             };
-            const { values, fields } = await valuesToRestore(ctx.db, record as HistoryRecord, req.body);
+            const { values, restored } = await restoreOf(ctx.db, record as HistoryRecord, req.body);
             const after = restore
               ? await restore(ctx, current, values)
               : await writes!(ctx).update!(current, inputOf({ ...current, ...values }));
@@ -445,7 +451,7 @@ export function resourceRoutes<T extends AuditTarget, View extends { id: number 
               target_type: target,
               target_id: current.id,
               before: current,
-              after: { ...after, restored_entry_id: req.body.entry_id, restored_fields: fields },
+              after: { ...after, ...restoreMarks(restored) },
             } as Parameters<RequestContext['audit']>[0]);
             return tagged(reply, ctx.db, after);
           }),

@@ -1,4 +1,4 @@
-import type { RestoredFrom } from '../../lib/kit/document-history.ts';
+import { restoreMarks, type RestoredFrom } from '../../lib/kit/document-history.ts';
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@bo/shared/app-config';
 import { VALIDATION_KEYS } from '@bo/shared/messages';
 import { badRequest, notFound, roleMissing } from '../../lib/errors.ts';
@@ -75,7 +75,7 @@ export function appConfigService(ctx: RequestContext) {
               target_type: 'app_config',
               target_id: n,
               before,
-              after: { ...checked, restored_entry_id: restored.entry_id, restored_fields: restored.fields },
+              after: { ...checked, ...restoreMarks(restored) },
             }
           : { action: 'update', target_type: 'app_config', target_id: n, before, after: checked },
       );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, buildAdmin, buildOrganization, createTestApp, login, type TestApp } from '../../../test/helpers.ts';
 
 /**
@@ -137,5 +137,44 @@ describe('mail template history', () => {
     expect((await api(t.app, pageEditor).get(`${H}/mail_template/sign_in_code:en-US`)).statusCode).toBe(403);
     expect((await api(t.app, superToken).get(`${H}/mail_template/nope:en-US`)).statusCode).toBe(404);
     expect((await api(t.app, superToken).get(`${H}/mail_template/sign_in_code:fr`)).statusCode).toBe(404);
+  });
+});
+
+describe('a settings document restored as of a day', () => {
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+  it('puts back every field that differs from that day in one save, audited once naming the day; a stale version is 409', async () => {
+    // Days after every entry above (the clock moves Date only): 02:00 UTC is 10:00 the same day in Taipei.
+    const base = new Date(`${new Date().toISOString().slice(0, 10)}T02:00:00.000Z`).getTime() + 30 * 86_400_000;
+    const dayOf = (n: number) => new Date(base + n * 86_400_000).toISOString().slice(0, 10);
+    const editor = await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] });
+    const at = async (n: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(base + n * 86_400_000) });
+      return login(t.app, editor);
+    };
+    let token = await at(0);
+    expect((await api(t.app, token).put('/api/admin/website-settings/update', website)).statusCode).toBe(200);
+    token = await at(1);
+    const changed = { ...website, tagline: '安全第一', footer_text: '甲級營造廠・工安零事故' };
+    expect((await api(t.app, token).put('/api/admin/website-settings/update', changed)).statusCode).toBe(200);
+    token = await at(2);
+    expect((await api(t.app, token).put('/api/admin/website-settings/update', { ...changed, phone: '02-1111-2222' })).statusCode).toBe(200);
+
+    const view = (await api(t.app, token).get(`${H}/website_settings/1?as_of=${dayOf(0)}`)).json();
+    expect(view.as_of.changes.map((c: any) => c.field).sort()).toEqual(['footer_text', 'phone', 'tagline']);
+    expect(view.as_of.entry_ids).toHaveLength(2);
+
+    const { version } = (await api(t.app, token).get('/api/admin/website-settings')).json();
+    const stale = await api(t.app, token).post(`${H}/website_settings/1/restore`, { as_of: dayOf(0) }, { 'if-match': `"${version - 1}"` });
+    expect(stale.statusCode).toBe(409);
+    const ok = await api(t.app, token).post(`${H}/website_settings/1/restore`, { as_of: dayOf(0) }, { 'if-match': `"${version}"` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ tagline: '把房子蓋好', footer_text: '甲級營造廠', phone: '0223456789', version: version + 1 });
+    const [restore] = (await api(t.app, token).get(`${H}/website_settings/1`)).json().data;
+    expect(restore).toMatchObject({ action: 'restore', restored_as_of: dayOf(0), restored_entry_id: null });
+    expect(restore.changes.map((c: any) => c.field).sort()).toEqual(['footer_text', 'phone', 'tagline']);
+    const bad = await api(t.app, token).post(`${H}/website_settings/1/restore`, { as_of: dayOf(0) });
+    expect(bad.json().errors).toEqual({ as_of: ['validate.error.nothing_to_restore'] });
   });
 });

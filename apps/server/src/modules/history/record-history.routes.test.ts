@@ -263,3 +263,102 @@ describe('a kit resource history (pages)', () => {
     expect((await api(t.app, writerA).get(`/api/admin/history/page/${page.id}`)).statusCode).toBe(403);
   });
 });
+
+describe('restore a whole earlier state (as_of)', () => {
+  it('puts back every field as it was that day and the deleted certificate with its scan, in one write audited once', async () => {
+    await at('2026-03-10T02:00:00.000Z');
+    const { staff, certId } = await staffWithScan('趙一');
+    const key = (await t.db.selectFrom('staff_certificates').select('file_key').where('id', '=', certId).executeTakeFirstOrThrow())
+      .file_key!;
+    // Three changes on three later days, then the certificate removed.
+    await at('2026-03-11T02:00:00.000Z');
+    let now = (await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(staff, { job_title: '領班' }))).json();
+    await at('2026-03-12T02:00:00.000Z');
+    now = (await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(now, { name: '趙一郎', mobile: '0911000111' }))).json();
+    await at('2026-03-13T02:00:00.000Z');
+    now = (await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(now, { job_title: '技師' }))).json();
+    const removed = await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(now, { certificates: [] }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().certificates).toEqual([]);
+    const undone = (await api(t.app, writerA).get(`${H}/${staff.id}`))
+      .json()
+      .data.slice(0, 4)
+      .map((e: any) => e.id);
+
+    // The as-of view says what a restore would change, from what to what, and which entries it undoes.
+    const view = (await api(t.app, readerA).get(`${H}/${staff.id}?as_of=2026-03-10`)).json();
+    const byField = Object.fromEntries(view.as_of.changes.map((c: any) => [c.field, c]));
+    expect(Object.keys(byField).sort()).toEqual(['certificates', 'job_title', 'mobile', 'name']);
+    expect(byField.job_title).toEqual({ field: 'job_title', label_key: 'staff.job_title', before: '技師', after: '工地主任' });
+    expect(byField.name).toMatchObject({ before: '趙一郎', after: '趙一' });
+    expect(byField.certificates.before).toEqual([]);
+    expect(byField.certificates.after).toMatchObject([{ id: certId, number: 'SAFE-1', has_file: true }]);
+    expect(view.as_of.entry_ids).toEqual(undone);
+
+    const { version } = (await api(t.app, writerA).get(`${S}/${staff.id}`)).json();
+    const res = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-10' }, { 'if-match': `"${version}"` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: '趙一', job_title: '工地主任', mobile: null, version: version + 1 });
+    expect(res.headers.etag).toBe(`"${version + 1}"`);
+    expect(res.json().certificates).toMatchObject([
+      { id: certId, number: 'SAFE-1', expires_at: '2029-12-01', has_file: true, file_name: '證書.pdf' },
+    ]);
+    const file = await api(t.app, readerA).get(`${S}/${staff.id}/certificates/${certId}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect(await t.db.selectFrom('kept_files').select('id').where('storage_key', '=', key).executeTakeFirst()).toBeUndefined();
+
+    // One entry, a restore naming the day, the fields and the entries it undid.
+    const history = (await api(t.app, writerA).get(`${H}/${staff.id}`)).json();
+    expect(history.meta.total).toBe(7);
+    const [restore] = history.data;
+    expect(restore).toMatchObject({ action: 'restore', restored_as_of: '2026-03-10', restored_entry_id: null });
+    // The entry diffs the record as saved: derived values (its standing, its display name) change with it.
+    expect(restore.changes.map((c: any) => c.field)).toEqual(expect.arrayContaining(['certificates', 'job_title', 'mobile', 'name']));
+    const row = await t.db.selectFrom('audit_logs').selectAll().where('id', '=', restore.id).executeTakeFirstOrThrow();
+    const after = JSON.parse(row.after!);
+    expect(after).toMatchObject({ restored_as_of: '2026-03-10', restored_entry_ids: undone });
+    expect(after.restored_fields.sort()).toEqual(['certificates', 'job_title', 'mobile', 'name']);
+    expect(row.organization_id).toBe(orgA.id);
+
+    // The same day again: nothing differs any more.
+    const again = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-10' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ as_of: ['validate.error.nothing_to_restore'] });
+  });
+
+  it('refuses a stale version (409, nothing written), another organization (404), a reader (403), a day before the record (400)', async () => {
+    await at('2026-03-14T02:00:00.000Z');
+    const { staff } = await staffWithScan('錢二');
+    await at('2026-03-15T02:00:00.000Z');
+    await api(t.app, writerA).put(`${S}/${staff.id}`, inputOf(staff, { job_title: '領班' }));
+    const before = (await api(t.app, writerA).get(`${S}/${staff.id}`)).json();
+    const entries = (await api(t.app, writerA).get(`${H}/${staff.id}`)).json().meta.total;
+
+    const stale = await api(t.app, writerA).post(
+      `${H}/${staff.id}/restore`,
+      { as_of: '2026-03-14' },
+      { 'if-match': `"${before.version - 1}"` },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().key).toBe('validate.error.edited_elsewhere');
+    expect((await api(t.app, writerA, { versions: false }).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-14' })).statusCode).toBe(428);
+    expect((await api(t.app, writerA).get(`${S}/${staff.id}`)).json()).toMatchObject({ job_title: '領班', version: before.version });
+    expect((await api(t.app, writerA).get(`${H}/${staff.id}`)).json().meta.total).toBe(entries);
+
+    expect((await api(t.app, writerB).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-14' })).statusCode).toBe(404);
+    expect((await api(t.app, readerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-14' })).statusCode).toBe(403);
+
+    const early = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-13' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual({ as_of: ['validate.error.not_yet_existing'] });
+    const both = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-14', entry_id: 1 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual({ entry_id: ['validate.error.required'] });
+    expect((await api(t.app, writerA).post(`${H}/${staff.id}/restore`, {})).statusCode).toBe(400);
+    expect((await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-02-30' })).statusCode).toBe(400);
+    const notDiffering = await api(t.app, writerA).post(`${H}/${staff.id}/restore`, { as_of: '2026-03-14', fields: ['name'] });
+    expect(notDiffering.json().errors).toEqual({ fields: ['validate.error.invalid'] });
+    expect((await api(t.app, writerA).get(`${S}/${staff.id}`)).json()).toMatchObject({ job_title: '領班', version: before.version });
+  });
+});

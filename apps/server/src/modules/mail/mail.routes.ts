@@ -23,7 +23,7 @@ import {
 import type { ReadDb } from '../../db/database.ts';
 import { AppError, badRequest, conflict, fieldErrorsOf, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/context/request-context.ts';
-import { documentHistoryRoutes, type RestoredFrom } from '../../lib/kit/document-history.ts';
+import { documentHistoryRoutes, restoreMarks, type RestoredFrom } from '../../lib/kit/document-history.ts';
 import { sanitizeFields } from '../../lib/html/sanitize-pool.ts';
 import { deliveryStatus, openBody, renderTemplate, templateText } from '../../lib/mail/outbox.ts';
 import {
@@ -132,7 +132,7 @@ export async function mailRoutes(fastify: FastifyInstance) {
     } as const;
     await audit(
       restored
-        ? { ...target, action: 'restore', after: { ...text, restored_entry_id: restored.entry_id, restored_fields: restored.fields } }
+        ? { ...target, action: 'restore', after: { ...text, ...restoreMarks(restored) } }
         : { ...target, action: 'update', after: text },
     );
   };

@@ -8,7 +8,7 @@ import {
   type websiteSettingsInput,
 } from '@bo/shared/schemas/website-settings';
 import type { ReadDb } from '../../db/database.ts';
-import type { RestoredFrom } from '../../lib/kit/document-history.ts';
+import { restoreMarks, type RestoredFrom } from '../../lib/kit/document-history.ts';
 import type { AdminReadContext, RequestContext } from '../../lib/context/request-context.ts';
 import { checkPickablePhoto } from '../photo/content-photos.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './website-settings.repository.ts';
@@ -37,7 +37,7 @@ export function websiteSettingsService(ctx: RequestContext) {
               target_type: 'website_settings',
               target_id: 1,
               before: beforeFields,
-              after: { ...afterFields, restored_entry_id: restored.entry_id, restored_fields: restored.fields },
+              after: { ...afterFields, ...restoreMarks(restored) },
             }
           : { action: 'update', target_type: 'website_settings', target_id: 1, before: beforeFields, after: afterFields },
       );

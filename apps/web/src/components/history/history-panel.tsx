@@ -101,7 +101,8 @@ export function useReadable(targetType: string) {
 /**
  * The History button of a record's edit screen and its drawer (issue 36, docs/history.md): every change
  * with who, when and the fields in words (the audit labels), the record as of a chosen Taipei day, and
- * a restore per change or per field, confirmed with what comes back, through the record's own update.
+ * a restore per change or per field, or of the whole state of the chosen day (every field that differs, and
+ * the deleted child rows, in one write), confirmed with what comes back, through the record's own update.
  */
 export function HistoryPanel<R>({ targetType, id, organization, canRestore, version, invalidate, onRestored }: HistoryPanelProps<R>) {
   const { t } = useTranslation('history');
@@ -120,7 +121,8 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
     enabled: open,
   });
   const restore = useMutation({
-    mutationFn: (body: { entry_id: number; fields?: string[] }) => api.post<R>(`${base}/restore`, body, { organization, version }),
+    mutationFn: (body: { entry_id: number; fields?: string[] } | { as_of: string }) =>
+      api.post<R>(`${base}/restore`, body, { organization, version }),
     onSuccess: async (record) => {
       toast.success({ title: t('restored') });
       onRestored?.(record);
@@ -159,6 +161,34 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
     });
   };
 
+  /** The whole state of a day back in one write: confirmed with each field that changes, from what it is now to what it was. */
+  const confirmRestoreAsOf = (asOfDay: NonNullable<HistoryResponse['as_of']>) => {
+    const rows = asOfDay.changes.filter(shown).flatMap((c) => readable(c));
+    modal.confirm({
+      title: t('confirmAsOfTitle', { day: asOfDay.day }),
+      okText: t('confirmOk'),
+      cancelText: t('cancel'),
+      okButtonProps: { 'data-testid': 'history-restore-ok' } as Record<string, string>,
+      width: 560,
+      content: (
+        <div className="history-confirm" data-testid="history-as-of-confirm">
+          <Typography.Paragraph style={{ marginBottom: 4 }}>{t('confirmAsOfIntro', { day: asOfDay.day })}</Typography.Paragraph>
+          <ul>
+            {rows.slice(0, 20).map((r) => (
+              <li key={r.path}>{t('fromTo', { field: r.label, from: r.before, to: r.after })}</li>
+            ))}
+          </ul>
+          {rows.length > 20 ? <Typography.Paragraph>{t('andMore', { n: rows.length - 20 })}</Typography.Paragraph> : null}
+          {asOfDay.entry_ids.length ? (
+            <Typography.Paragraph type="secondary">{t('confirmAsOfUndoes', { n: asOfDay.entry_ids.length })}</Typography.Paragraph>
+          ) : null}
+          <Typography.Paragraph type="secondary">{t('confirmNote')}</Typography.Paragraph>
+        </div>
+      ),
+      onOk: () => restore.mutateAsync({ as_of: asOfDay.day }),
+    });
+  };
+
   const data = history.data;
   return (
     <>
@@ -187,7 +217,14 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
         </Flex>
         {history.isError ? <ErrorState error={history.error} onRetry={() => void history.refetch()} /> : null}
         {history.isPending && open ? <Spin /> : null}
-        {data?.as_of ? <AsOfState targetType={targetType} day={data.as_of.day} state={data.as_of.state} /> : null}
+        {data?.as_of ? (
+          <AsOfState
+            targetType={targetType}
+            day={data.as_of.day}
+            state={data.as_of.state}
+            onRestore={canRestore && data.as_of.changes.length ? () => confirmRestoreAsOf(data.as_of!) : undefined}
+          />
+        ) : null}
         {data && !data.data.length ? <EmptyState description={t('empty')} /> : null}
         <ol className="history-entries" data-testid="history-entries">
           {data?.data.map((e) => (
@@ -196,6 +233,7 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
                 <div>
                   <Typography.Text strong>{ta(`actions.${e.action}`, { defaultValue: e.action })}</Typography.Text>{' '}
                   {e.restored_entry_id ? <Tag>{t('restoredEntry', { id: e.restored_entry_id })}</Tag> : null}
+                  {e.restored_as_of ? <Tag>{t('restoredAsOf', { day: e.restored_as_of })}</Tag> : null}
                   {e.part ? (
                     <Tag data-testid={`history-part-${e.id}`}>
                       {t('part', {
@@ -267,7 +305,18 @@ export function HistoryPanel<R>({ targetType, id, organization, canRestore, vers
   );
 }
 
-function AsOfState({ targetType, day, state }: { targetType: string; day: string; state: Record<string, unknown> | null }) {
+function AsOfState({
+  targetType,
+  day,
+  state,
+  onRestore,
+}: {
+  targetType: string;
+  day: string;
+  state: Record<string, unknown> | null;
+  /** Restore this state (those who may write, when something differs from now). */
+  onRestore?: () => void;
+}) {
   const { t } = useTranslation('history');
   const readable = useReadable(targetType);
   // Every value the record held then, a list of records one line per item; ids and empty values left out.
@@ -280,7 +329,14 @@ function AsOfState({ targetType, day, state }: { targetType: string; day: string
   );
   return (
     <section className="history-as-of" data-testid="history-as-of-state" aria-label={t('asOfTitle', { day })}>
-      <Typography.Title level={5}>{t('asOfTitle', { day })}</Typography.Title>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Title level={5}>{t('asOfTitle', { day })}</Typography.Title>
+        {onRestore ? (
+          <Button size="small" onClick={onRestore} data-testid="history-restore-as-of">
+            {t('restoreAsOf')}
+          </Button>
+        ) : null}
+      </Flex>
       {state ? (
         <dl>
           {rows.map((r) => (
