@@ -13,12 +13,17 @@ let staffId: number;
 let orgId: number;
 const wang = { email: 'lease.wang@example.com', password: 'Wang#123456' };
 const lin = { email: 'lease.lin@example.com', password: 'Lin#1234567' };
+// Two page editors, for a settings document (網站設定): its form holds a lease as a record's does.
+const chen = { email: 'lease.chen@example.com', password: 'Chen#123456' };
+const lee = { email: 'lease.lee@example.com', password: 'Lee#1234567' };
 const POLL_MS = 400;
 
 beforeAll(async () => {
   ({ server, browser } = await startFlow());
   const wangId = await seedAdmin(server.dataDir, { ...wang, name: '王小明', roles: [] });
   const linId = await seedAdmin(server.dataDir, { ...lin, name: '林經理', roles: [] });
+  await seedAdmin(server.dataDir, { ...chen, name: '陳編輯', roles: ['ROLE_PAGE'] });
+  await seedAdmin(server.dataDir, { ...lee, name: '李編輯', roles: ['ROLE_PAGE'] });
   orgId = seedOrganization(server.dataDir, {
     name: '大安營造',
     uid: 'daan',
@@ -117,6 +122,32 @@ describe('who is editing', () => {
       await expect.poll(() => banner(first.page).textContent()).toMatch(/林經理 已接手編輯/);
       await shot(first.page, 'edit-lease-taken-over-1440');
       await expectAccessible(first.page, 'staff form taken over');
+    } finally {
+      await leave(first, second);
+    }
+  });
+
+  it('holds a lease on a settings document too: 網站設定 says who has it open, until they save', async () => {
+    const first = await openAs(chen, 1440, 900);
+    const second = await openAs(lee, 1440, 900);
+    const openSettings = async (page: Page) => {
+      await page.goto(`${server.url}/admin/website-settings`);
+      await page.getByTestId('website-company_name').waitFor();
+    };
+    try {
+      await openSettings(first.page);
+      await openSettings(second.page);
+      await expect.poll(() => banner(second.page).textContent()).toMatch(/陳編輯 正在編輯（\d\d:\d\d 起）/);
+      await expectAccessible(second.page, 'website settings with an edit lease');
+      await shot(second.page, 'edit-lease-website-settings-1440');
+      await expect.poll(() => banner(first.page).textContent()).toMatch(/李編輯 正在編輯/);
+
+      await first.page.getByTestId('website-company_name').fill('北辰營造股份有限公司');
+      await first.page.getByTestId('website-save').click();
+      await first.page.getByText('網站設定已儲存').first().waitFor();
+      await banner(second.page).waitFor({ state: 'detached', timeout: 10 * POLL_MS + 5000 });
+      expect(first.errors).toEqual([]);
+      expect(second.errors).toEqual([]);
     } finally {
       await leave(first, second);
     }

@@ -18,11 +18,11 @@ export type EditLeaseBody = z.input<typeof editLeaseBody>;
 
 export const editLeaseListQuery = z.object({
   target_type: targetType,
-  /** Comma-separated row ids of one list page. */
+  /** Comma-separated row ids of one list page, or a document's key (`app`, `name:locale`: a settings form that only watches). */
   ids: z
     .string()
-    .regex(/^\d{1,15}(,\d{1,15}){0,199}$/)
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
+    .regex(/^[\w:.-]{1,100}(,[\w:.-]{1,100}){0,199}$/)
+    .transform((s) => [...new Set(s.split(','))]),
 });
 
 const leaseAdmin = z.object({ id: z.number().int(), name: z.string() });

@@ -22,6 +22,11 @@ export interface RecordReader {
 
 /** What a caller gets asking about records of a target type. */
 export type Reach = { ok: true; ids: number[] } | { ok: false; why: 'unknown' | 'role' | 'organization' };
+/** The same for records named by key (reachableKeys). */
+export type KeyReach = { ok: true; keys: string[] } | Extract<Reach, { ok: false }>;
+
+/** A row's id as a key: digits (the kit's resources, organizations, website settings `1`). */
+const ROW_ID = /^\d{1,15}$/;
 
 export class RecordReaders {
   private readonly byTarget = new Map<string, RecordReader[]>();
@@ -42,14 +47,43 @@ export class RecordReaders {
     return readers.length ? [...new Set(readers.flatMap((r) => r.roles))] : null;
   }
 
-  /** The ids among `ids` the context's admin may read (another organization's are simply absent). */
-  async reachable(ctx: AdminReadContext, target: string, ids: readonly number[]): Promise<Reach> {
+  /** The readers of the target the context's admin may use, or why none. */
+  private usable(ctx: AdminReadContext, target: string): { ok: true; readers: RecordReader[] } | Extract<Reach, { ok: false }> {
     const readers = this.of(target);
     if (!readers.length) return { ok: false, why: 'unknown' };
     const allowed = readers.filter((r) => can(ctx.principal.roles, r.roles));
     if (!allowed.length) return { ok: false, why: 'role' };
     const usable = allowed.filter((r) => !r.organization || ctx.organizationId !== null);
     if (!usable.length) return { ok: false, why: 'organization' };
+    return { ok: true, readers: usable };
+  }
+
+  /**
+   * The keys among `keys` the context's admin may read: row ids (digits, answered as `String(id)`)
+   * from every reader, other keys (a document's, as its version names it: app_config `app`, a mail
+   * template's `name:locale`) only from readers of single documents (those without `findMany`).
+   */
+  async reachableKeys(ctx: AdminReadContext, target: string, keys: readonly string[]): Promise<KeyReach> {
+    const gate = this.usable(ctx, target);
+    if (!gate.ok) return gate;
+    const rows = [...new Set(keys.filter((k) => ROW_ID.test(k)).map(Number))];
+    const reach = rows.length ? await this.reachable(ctx, target, rows) : { ok: true as const, ids: [] };
+    const found = new Set(reach.ok ? reach.ids.map(String) : []);
+    const documents = gate.readers.filter((r) => !r.findMany);
+    for (const key of new Set(keys.filter((k) => !ROW_ID.test(k))))
+      for (const reader of documents)
+        if ((await reader.find(ctx, key).catch(() => undefined)) != null) {
+          found.add(key);
+          break;
+        }
+    return { ok: true, keys: [...found] };
+  }
+
+  /** The ids among `ids` the context's admin may read (another organization's are simply absent). */
+  async reachable(ctx: AdminReadContext, target: string, ids: readonly number[]): Promise<Reach> {
+    const gate = this.usable(ctx, target);
+    if (!gate.ok) return gate;
+    const usable = gate.readers;
     const found = new Set<number>();
     const unique = [...new Set(ids)];
     for (const reader of usable) {

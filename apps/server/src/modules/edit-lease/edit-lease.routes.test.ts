@@ -171,5 +171,83 @@ for (const [storeName, openStore] of STORES) {
         expect((await api(t.app).post(L, staff(staffA))).statusCode).toBe(401);
       });
     });
+
+    // The settings documents (系統設定, 網站設定, the mail templates) and 我的組織 with its reminder settings: keyed as their versions are.
+    describe('settings documents', () => {
+      let chen: ReturnType<typeof api>;
+      let lee: ReturnType<typeof api>;
+      let chenId: number;
+      beforeAll(async () => {
+        const c = await buildAdmin(t.db, { name: '陳總', roles: ['ROLE_SUPER_ADMIN'] });
+        const l = await buildAdmin(t.db, { name: '李總', roles: ['ROLE_SUPER_ADMIN'] });
+        chenId = c.id;
+        chen = api(t.app, await login(t.app, c));
+        lee = api(t.app, await login(t.app, l));
+      });
+      const doc = (target_type: string, target_id: string) => ({ target_type, target_id });
+      const holders = async (who: ReturnType<typeof api>, type: string, key: string) =>
+        (await who.get(`${L}?target_type=${type}&ids=${encodeURIComponent(key)}`))
+          .json()
+          .data.map((l: { admin: { id: number } }) => l.admin.id);
+
+      it('leases the app config by its name, shows it to the next super admin and ends it when its holder saves', async () => {
+        expect((await chen.post(L, doc('app_config', 'app'))).statusCode).toBe(200);
+        expect((await lee.post(L, doc('app_config', 'app'))).json().others).toEqual([
+          { admin: { id: chenId, name: '陳總' }, since: expect.any(String) },
+        ]);
+        expect(await holders(lee, 'app_config', 'app')).toEqual([chenId]);
+        expect((await chen.put('/api/admin/app-config/app/update', { staffExcelMaxCellLimit: 77 })).statusCode).toBe(200);
+        expect(await holders(lee, 'app_config', 'app')).toEqual([]);
+      });
+
+      it('leases a mail template in one locale and the website settings', async () => {
+        expect((await chen.post(L, doc('mail_template', 'password_reset:zh-TW'))).statusCode).toBe(200);
+        expect(await holders(lee, 'mail_template', 'password_reset:zh-TW')).toEqual([chenId]);
+        // The other locale is another record.
+        expect(await holders(lee, 'mail_template', 'password_reset:en-US')).toEqual([]);
+        expect((await chen.post(L, doc('website_settings', '1'))).statusCode).toBe(200);
+        expect((await lee.post(L, doc('website_settings', '1'))).json().others).toHaveLength(1);
+        expect((await chen.delete(L, doc('website_settings', '1'))).statusCode).toBe(200);
+        expect(await holders(lee, 'website_settings', '1')).toEqual([]);
+      });
+
+      it('refuses a document that does not exist (404) and one the caller may not read (403)', async () => {
+        for (const res of [
+          await chen.post(L, doc('app_config', 'nonsense')),
+          await chen.post(L, doc('mail_template', 'password_reset:fr-FR')),
+          await chen.post(L, doc('mail_template', 'no_such_mail:zh-TW')),
+          await chen.post(L, doc('website_settings', '2')),
+          await chen.delete(L, doc('app_config', 'nonsense')),
+        ])
+          expect(res.statusCode).toBe(404);
+        expect((await chen.get(`${L}?target_type=app_config&ids=nonsense`)).json().data).toEqual([]);
+        for (const res of [
+          await lin.post(L, doc('app_config', 'app')),
+          await lin.post(L, doc('mail_template', 'password_reset:zh-TW')),
+          await wang.post(L, doc('website_settings', '1')),
+          await wang.get(`${L}?target_type=app_config&ids=app`),
+        ])
+          expect(res.statusCode).toBe(403);
+        expect((await chen.get(`${L}?target_type=app_config&ids=app;drop`)).statusCode).toBe(400);
+      });
+
+      it('leases 我的組織 for its own administrator, ended by a save of its reminder settings; another organization is 404', async () => {
+        expect((await lin.post(L, doc('organization', String(orgA)))).statusCode).toBe(200);
+        // The super admin sees it on the form and in the organizations list.
+        expect((await chen.post(L, doc('organization', String(orgA)))).json().others).toEqual([
+          { admin: { id: linId, name: '林經理' }, since: expect.any(String) },
+        ]);
+        expect((await chen.get(`${L}?target_type=organization&ids=${orgA},${orgB}`)).json().data).toEqual([
+          expect.objectContaining({ target_id: String(orgA), admin: { id: linId, name: '林經理' } }),
+        ]);
+        const saved = await lin.put('/api/admin/certificate-reminder/settings', { days: 45 });
+        expect(saved.statusCode).toBe(200);
+        expect(await holders(chen, 'organization', String(orgA))).toEqual([]);
+        expect((await lin.post(L, doc('organization', String(orgB)))).statusCode).toBe(404);
+        expect((await lin.get(`${L}?target_type=organization&ids=${orgB}`)).json().data).toEqual([]);
+        // A member without the organization admin role may not read the organization.
+        expect((await wang.post(L, doc('organization', String(orgA)))).statusCode).toBe(403);
+      });
+    });
   });
 }

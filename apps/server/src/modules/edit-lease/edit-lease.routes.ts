@@ -16,12 +16,16 @@ const config = {
   version: { unversioned: 'bookkeeping of who has a form open: changes no record (a take-over is audited)' },
 };
 
-const rowId = (id: string): number | null => (/^\d{1,15}$/.test(id) ? Number(id) : null);
+/** A record's key as leases store it: a row id without leading zeros, or a document's key as its version names it. */
+const keyOf = (id: string): string => (/^\d{1,15}$/.test(id) ? String(Number(id)) : id);
 
-/** The ids of `targetType` the caller may read, refusing as the record's resource would: its roles (403), its organization (403). */
-async function readableIds(req: FastifyRequest, ctx: AdminReadContext, targetType: string, ids: readonly number[]): Promise<number[]> {
-  const reach = await req.server.recordReaders.reachable(ctx, targetType, ids);
-  if (reach.ok) return reach.ids;
+/**
+ * The keys of `targetType` the caller may read, refusing as the record's resource would: its roles (403), its organization (403).
+ * Row ids and documents' keys (app_config `app`, a mail template's `name:locale`, website_settings `1`) alike.
+ */
+async function readableKeys(req: FastifyRequest, ctx: AdminReadContext, targetType: string, keys: readonly string[]): Promise<string[]> {
+  const reach = await req.server.recordReaders.reachableKeys(ctx, targetType, keys.map(keyOf));
+  if (reach.ok) return reach.keys;
   if (reach.why === 'role') throw roleMissing(req.server.recordReaders.roles(targetType) ?? []);
   if (reach.why === 'organization') throw permissionDenied();
   throw notFound();
@@ -29,10 +33,10 @@ async function readableIds(req: FastifyRequest, ctx: AdminReadContext, targetTyp
 
 /** The record the body names, if the caller may read it; 404 when it does not exist or is another organization's. */
 async function leaseTarget(req: FastifyRequest, body: { target_type: string; target_id: string }): Promise<LeaseTarget> {
-  const id = rowId(body.target_id);
-  const found = await readableIds(req, req.read('admin'), body.target_type, id === null ? [] : [id]);
-  if (id === null || !found.includes(id)) throw notFound();
-  return { targetType: body.target_type, targetId: body.target_id };
+  const key = keyOf(body.target_id);
+  const found = await readableKeys(req, req.read('admin'), body.target_type, [key]);
+  if (!found.includes(key)) throw notFound();
+  return { targetType: body.target_type, targetId: key };
 }
 
 /**
@@ -117,7 +121,8 @@ export async function editLeaseRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         description:
-          "The other admins' active edit leases on the rows `ids` of one list page (one call per page), for the list marker; the caller's own are not listed.",
+          "The other admins' active edit leases on the rows `ids` of one list page (one call per page), for the list marker, or on one document " +
+          "(its key, as `app` or `name:locale`); the caller's own are not listed.",
         querystring: editLeaseListQuery,
         response: { 200: editLeaseListResponse },
       },
@@ -125,8 +130,8 @@ export async function editLeaseRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const ctx = req.read('admin');
-      const ids = await readableIds(req, ctx, req.query.target_type, req.query.ids);
-      const active = await leases().active(ctx, req.query.target_type, ids.map(String), new Date());
+      const keys = await readableKeys(req, ctx, req.query.target_type, req.query.ids);
+      const active = await leases().active(ctx, req.query.target_type, keys, new Date());
       // Only the others': the caller's own form (or another tab of theirs) is no news to them, as on the form's banner.
       const others = active.filter((l) => l.admin.id !== req.actor.id);
       return { data: others.map((l) => ({ target_id: l.target_id, admin: l.admin, since: l.since })) };

@@ -14,6 +14,18 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   const tags = ['organization'];
   const config = { roles: ROLES.organizationAdmin, organization: true } as const;
 
+  // Its own administrators read it here (我的組織, and its reminder settings, audited on it): its edit
+  // lease and its record version are theirs to see too, as the super admin's through the organizations resource.
+  fastify.recordReaders.add({
+    target: 'organization',
+    roles: ROLES.organizationAdmin,
+    organization: true,
+    find: (ctx, id) =>
+      ownOrganizationReads(ctx as OrganizationReadContext)
+        .read(Number(id))
+        .catch(() => undefined),
+  });
+
   app.get(
     '/api/admin/account/organization/:id',
     {

@@ -76,6 +76,7 @@ export default function AdminOrganizationListPage() {
       />
       <ResourceTable<AdminOrganization>
         testId="organization-table"
+        leases={{ targetType: 'organization' }}
         query={q}
         list={list}
         columns={columns}

@@ -232,6 +232,7 @@ export default function AdminListPage() {
       </ListFilters>
       <ResourceTable<Admin>
         testId="admin-table"
+        leases={{ targetType: 'admin' }}
         query={q}
         list={list}
         columns={columns}

@@ -44,6 +44,8 @@ import { History } from './app-settings-history.tsx';
 import { ColorPreview } from './color-preview.tsx';
 import './i18n.ts';
 import { SettingsActions } from '../../components/settings-actions.tsx';
+import { EditLeaseBanner } from '../../components/edit-lease/edit-lease-banner.tsx';
+import { useEditLease } from '../../components/edit-lease/use-edit-lease.ts';
 
 /** /admin/app-config: the application config (spec section 3) with validation, a live colour preview and its history. */
 export default function AppSettingsPage() {
@@ -65,6 +67,8 @@ export default function AppSettingsPage() {
     resubmit: () => form.submit(),
     onLoaded: () => setDirty(false),
   });
+  // Issue 36: an open 系統設定 holds an edit lease; another super admin sees 「王小明 正在編輯」 here.
+  const lease = useEditLease(q.data ? { targetType: 'app_config', id: 'app' } : null);
 
   const save = useMutation({
     mutationFn: (patch: Partial<Editable>) => api.put<Answer>(`${URL}/update`, patch, { version: version.version() }),
@@ -86,6 +90,7 @@ export default function AppSettingsPage() {
     try {
       await unsaved.whileSaving(() => save.mutateAsync(patch));
       setDirty(false);
+      lease.saved();
       toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
       if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
@@ -111,6 +116,7 @@ export default function AppSettingsPage() {
               onRestored={(r) => {
                 version.saved(r);
                 setDirty(false);
+                lease.saved();
                 void qc.invalidateQueries({ queryKey: HISTORY_KEY });
                 void loadSettings();
               }}
@@ -118,6 +124,7 @@ export default function AppSettingsPage() {
           </Flex>
         }
       />
+      <EditLeaseBanner lease={lease} />
       {version.notice}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
@@ -126,7 +133,10 @@ export default function AppSettingsPage() {
             layout="vertical"
             requiredMark={false}
             disabled={save.isPending}
-            onValuesChange={() => setDirty(!same(changed(stored, { ...stored, ...form.getFieldsValue(true) }), {}))}
+            onValuesChange={() => {
+              lease.touched();
+              setDirty(!same(changed(stored, { ...stored, ...form.getFieldsValue(true) }), {}));
+            }}
             onFinish={(v) => void submit(v)}
             scrollToFirstError
           >

@@ -26,6 +26,8 @@ import { applyServerErrors } from '../../components/resource/field-rules.ts';
 import { mailTemplatesQuery } from './api.ts';
 import { MailPreviewFrame } from './mail-preview-frame.tsx';
 import './i18n.ts';
+import { EditLeaseBanner } from '../../components/edit-lease/edit-lease-banner.tsx';
+import { useEditLease } from '../../components/edit-lease/use-edit-lease.ts';
 
 interface Draft {
   subject: string;
@@ -119,6 +121,8 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
     resubmit: () => form.submit(),
     onLoaded: () => setEdited(false),
   });
+  // Issue 36: an open template (one locale) holds an edit lease; another admin sees 「王小明 正在編輯」 on it.
+  const lease = useEditLease({ targetType: 'mail_template', id: `${template.name}:${locale}` });
   const refresh = (next: MailTemplate) =>
     qc.setQueryData(mailTemplatesQuery().queryKey, (all) => all?.map((x) => (x.name === next.name ? next : x)));
   const save = async (v: Draft) => {
@@ -130,6 +134,7 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
       refresh(next);
       version.saved(next.locales[locale]);
       setEdited(false);
+      lease.saved();
       toast.success({ title: t('templates.saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
       if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
@@ -147,6 +152,7 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
         refresh(next);
         version.saved(next.locales[locale]);
         setEdited(false);
+        lease.saved();
         toast.success({ title: t('templates.resetDone'), duration: SHELL_TOAST.duration });
       },
     });
@@ -169,13 +175,17 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
             </>
           }
         >
+          <EditLeaseBanner lease={lease} />
           {version.notice}
           <Form
             form={form}
             layout="vertical"
             requiredMark={false}
             initialValues={{ subject: current.subject, html: current.html }}
-            onValuesChange={() => setEdited(true)}
+            onValuesChange={() => {
+              lease.touched();
+              setEdited(true);
+            }}
             onFinish={save}
             disabled={busy}
           >
@@ -223,6 +233,7 @@ function TemplateEditor({ template, locale }: { template: MailTemplate; locale: 
                   refresh(next);
                   version.saved(next.locales[locale]);
                   setEdited(false);
+                  lease.saved();
                 }}
               />
             </Flex>

@@ -22,6 +22,8 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
 import { ServerSetting } from '../../components/server-setting.tsx';
+import { EditLeaseBanner } from '../../components/edit-lease/edit-lease-banner.tsx';
+import type { EditLease } from '../../components/edit-lease/use-edit-lease.ts';
 import './i18n.ts';
 
 const BASE = '/api/admin/certificate-reminder';
@@ -113,8 +115,11 @@ export function CertificateCompliance({ organizationId }: { organizationId: numb
   );
 }
 
-/** The daily reminder's window and the reminders it sent (issue 13). */
-export function CertificateReminders({ organizationId }: { organizationId: number }) {
+/**
+ * The daily reminder's window and the reminders it sent (issue 13). `lease`: the organization's edit
+ * lease, which 我的組織 holds for both of its forms (the settings are audited on the organization; issue 36).
+ */
+export function CertificateReminders({ organizationId, lease }: { organizationId: number; lease?: EditLease }) {
   const { t } = useTranslation('organization');
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -168,11 +173,15 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
             unsaved
               .whileSaving(() => save.mutateAsync(days))
               .then(
-                () => toast.success({ title: t('reminders.saved'), duration: SHELL_TOAST.duration }),
+                () => {
+                  lease?.saved();
+                  toast.success({ title: t('reminders.saved'), duration: SHELL_TOAST.duration });
+                },
                 (err) => toast.error({ title: errorText(err), duration: SHELL_TOAST.duration }),
               );
           }}
         >
+          {lease ? <EditLeaseBanner lease={lease} /> : null}
           <p className="muted">{t('reminders.intro')}</p>
           <Flex gap={8} align="center" wrap>
             <label htmlFor="reminder-days">{t('reminders.days')}</label>
@@ -182,7 +191,10 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
               max={REMINDER_DAYS.max}
               precision={0}
               value={days}
-              onChange={(v) => setDays(v)}
+              onChange={(v) => {
+                lease?.touched();
+                setDays(v);
+              }}
               status={days !== null && !valid ? 'error' : undefined}
               disabled={settings.isPending || save.isPending}
               suffix={t('reminders.daysUnit')}
@@ -195,7 +207,10 @@ export function CertificateReminders({ organizationId }: { organizationId: numbe
             <Input
               id="reminder-line"
               value={lineTarget}
-              onChange={(e) => setLineTarget(e.target.value)}
+              onChange={(e) => {
+                lease?.touched();
+                setLineTarget(e.target.value);
+              }}
               status={lineValid ? undefined : 'error'}
               placeholder="C0123456789abcdef0123456789abcdef"
               disabled={settings.isPending || save.isPending}

@@ -17,6 +17,8 @@ import { schemaRule } from '../../components/resource/field-rules.ts';
 import { useServerFieldErrors } from '../../components/resource/use-server-field-errors.ts';
 import { OrganizationMembers } from './organization-members.tsx';
 import { CertificateCompliance, CertificateReminders } from './certificate-reminders.tsx';
+import { EditLeaseBanner } from '../../components/edit-lease/edit-lease-banner.tsx';
+import { useEditLease } from '../../components/edit-lease/use-edit-lease.ts';
 import './i18n.ts';
 
 interface OwnOrganization {
@@ -52,6 +54,9 @@ export default function OrganizationPage() {
     refetch: async () => (await q.refetch()).data,
     resubmit: () => form.submit(),
   });
+  // Issue 36: the organization's edit lease, one for both forms of the page (its name and its reminder
+  // settings are the same record): a save of either ends it, an edit of either takes it again.
+  const lease = useEditLease(q.data ? { targetType: 'organization', id, organization: true } : null);
   const save = useMutation({
     mutationFn: (v: Values) =>
       api.put<OwnOrganization>(
@@ -96,12 +101,19 @@ export default function OrganizationPage() {
             onSubmit={async (v) => {
               try {
                 await save.mutateAsync(v);
+                lease.saved();
                 toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
               } catch (e) {
                 if (!version.handleError(e)) onError(e);
               }
             }}
-            notice={version.notice}
+            onValuesChange={() => lease.touched()}
+            notice={
+              <>
+                <EditLeaseBanner lease={lease} />
+                {version.notice}
+              </>
+            }
           >
             <Form.Item name="name" label={t('name')} required rules={[schemaRule(ownOrganizationInput.shape.name)]}>
               <Input maxLength={100} />
@@ -118,7 +130,7 @@ export default function OrganizationPage() {
           <OrganizationMembers organizationId={id} />
         </Col>
         <Col span={24}>
-          <CertificateReminders organizationId={id} />
+          <CertificateReminders organizationId={id} lease={lease} />
         </Col>
       </Row>
     </div>

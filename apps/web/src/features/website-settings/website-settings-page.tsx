@@ -32,6 +32,8 @@ import { ResourceRecordContext } from '../../components/resource/resource-record
 import { applyServerErrors, schemaRule } from '../../components/resource/field-rules.ts';
 import './i18n.ts';
 import { SettingsActions } from '../../components/settings-actions.tsx';
+import { EditLeaseBanner } from '../../components/edit-lease/edit-lease-banner.tsx';
+import { useEditLease } from '../../components/edit-lease/use-edit-lease.ts';
 
 const URL = '/api/admin/website-settings';
 const KEY = ['website-settings'];
@@ -59,6 +61,8 @@ export default function WebsiteSettingsPage() {
     resubmit: () => form.submit(),
     onLoaded: () => setDirty(false),
   });
+  // Issue 36: an open 網站設定 holds an edit lease; another admin sees 「王小明 正在編輯」 here.
+  const lease = useEditLease(q.data ? { targetType: 'website_settings', id: 1 } : null);
   const save = useMutation({
     mutationFn: (body: Values) => api.put<WebsiteSettings>(`${URL}/update`, body, { version: version.version() }),
     // The answer carries no version: the form shows it, and the settings are read again for the next save's.
@@ -75,6 +79,7 @@ export default function WebsiteSettingsPage() {
     try {
       await unsaved.whileSaving(() => save.mutateAsync({ ...valuesOf(q.data), ...values }));
       setDirty(false);
+      lease.saved();
       toast.success({ title: t('saved'), duration: SHELL_TOAST.duration });
     } catch (e) {
       if (!version.handleError(e) && !applyServerErrors(form, e)) toast.error({ title: errorText(e), duration: SHELL_TOAST.duration });
@@ -114,10 +119,12 @@ export default function WebsiteSettingsPage() {
             onRestored={(r) => {
               version.saved(r);
               setDirty(false);
+              lease.saved();
             }}
           />
         }
       />
+      <EditLeaseBanner lease={lease} />
       {version.notice}
       <ResourceRecordContext.Provider value={q.data}>
         <Form
@@ -125,7 +132,10 @@ export default function WebsiteSettingsPage() {
           layout="vertical"
           requiredMark={false}
           disabled={save.isPending}
-          onValuesChange={() => setDirty(true)}
+          onValuesChange={() => {
+            lease.touched();
+            setDirty(true);
+          }}
           onFinish={(v) => void submit(v)}
           scrollToFirstError
         >
