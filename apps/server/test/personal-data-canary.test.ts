@@ -7,15 +7,18 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/main.ts';
+import { openBody } from '../src/lib/mail/outbox.ts';
+import { sendCertificateReminders } from '../src/modules/certificate-reminder/reminder-job.ts';
 import { rosterTemplate } from '../src/modules/staff-excel/staff-excel.fixtures.ts';
 import { upload } from '../src/modules/staff/staff.test-helpers.ts';
 import { api, buildAdmin, buildOrganization, createTestApp, login, testDialect, type TestApp } from './helpers.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 
 /**
  * Issue 37's canaries: a national id and a health value entered through the API must leave
  * nowhere in the clear (list, detail, search, errors, exports, audit entries and their export,
- * the OpenAPI document, the debug log) and rest nowhere in the clear (the database file or a
- * pg_dump, a backup).
+ * the OpenAPI document, the mails that name the worker, the debug log) and rest nowhere in the
+ * clear (the database file or a pg_dump, a backup).
  */
 const CANARY_ID = 'F131104093';
 const CANARY_MASK = 'F13****093';
@@ -25,7 +28,10 @@ const S = '/api/admin/organization/staff';
 const E = '/api/admin/organization/staff-excel';
 
 let t: TestApp;
+let catcher: SmtpCatcher;
 const lines: string[] = [];
+let orgId: number;
+let writerEmail: string;
 let writer: string;
 let superToken: string;
 let staffId: number;
@@ -35,15 +41,22 @@ const noHealthValue = (text: string, where: string) => expect(text.includes(`"${
 const holding = (text: string, canary: string) => text.split('\n').filter((l) => l.includes(canary));
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'debug' }, { logStream: { write: (line) => void lines.push(line) } });
+  // The mails go out by SMTP to a catcher on loopback, as a mailbox would receive them.
+  catcher = await startSmtpCatcher();
+  t = await createTestApp(
+    { LOG_LEVEL: 'debug', SMTP_URL: catcher.url, MAIL_POLL_MS: '100' },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
   const org = await buildOrganization(t.db, { name: '大明營造' });
-  writer = await login(t.app, await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } }), {
-    organizationId: org.id,
-  });
+  orgId = org.id;
+  const admin = await buildAdmin(t.db, { memberships: { [org.id]: ['SUB_ACCOUNT_ROLE_ADMIN'] } });
+  writerEmail = admin.email;
+  writer = await login(t.app, admin, { organizationId: org.id });
   superToken = await login(t.app, await buildAdmin(t.db, { roles: ['ROLE_SUPER_ADMIN'] }));
 });
 afterAll(async () => {
   await t?.close();
+  await catcher?.close();
 });
 
 describe('a canary national id and health value', () => {
@@ -141,6 +154,129 @@ describe('a canary national id and health value', () => {
     wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => void cells.push(String(c.value)))));
     expect(cells.join('\n')).not.toContain(CANARY_ID);
     noHealthValue(cells.join('\n'), 'audit xlsx');
+  });
+
+  it("leave the mails that name the worker masked: the certificate reminder and the sites' compliance digests", async () => {
+    // The canary worker holds a certificate about to expire and a site's due item, and works for a subcontractor with an e-mail.
+    const day = '2026-12-01';
+    const stamp = '2026-12-01T01:00:00.000Z';
+    const ts = { created_at: stamp, updated_at: stamp };
+    const contractorEmail = `canary-contractor-${orgId}@example.com`;
+    const contractor = await t.db
+      .insertInto('contractors')
+      .values({
+        organization_id: orgId,
+        name: '永信工程行',
+        tax_id: null,
+        contact_name: '永信聯絡人',
+        contact_phone: null,
+        contact_email: contractorEmail,
+        notes: null,
+        ...ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('staff').set({ contractor_id: contractor.id }).where('id', '=', staffId).execute();
+    const type = await t.db
+      .insertInto('certificate_types')
+      .values({ organization_id: orgId, name: '施工安全證', sort: 1, ...ts })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('staff_certificates')
+      .values({
+        organization_id: orgId,
+        staff_id: staffId,
+        certificate_type_id: type.id,
+        number: null,
+        issued_at: null,
+        expires_at: '2026-12-10',
+        file_key: null,
+        file_name: null,
+        file_type: null,
+        file_size: null,
+        ...ts,
+      })
+      .execute();
+    const site = await t.db
+      .insertInto('sites')
+      .values({
+        organization_id: orgId,
+        name: '信義區住宅新建工程',
+        contract_number: null,
+        address: null,
+        starts_on: '2026-10-01',
+        ends_on: null,
+        status: 'active',
+        director_staff_id: null,
+        notes: null,
+        ...ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const roster = await t.db
+      .insertInto('site_roster')
+      .values({
+        organization_id: orgId,
+        site_id: site.id,
+        staff_id: staffId,
+        site_role: 'worker',
+        starts_on: '2026-10-01',
+        ends_on: null,
+        ...ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('compliance_due_items')
+      .values({
+        organization_id: orgId,
+        site_id: site.id,
+        roster_id: roster.id,
+        staff_id: staffId,
+        contractor_id: contractor.id,
+        rule_key: 'periodic-health',
+        rule_version: 1,
+        state: 'dated',
+        due_on: '2026-11-20',
+        window_opens_on: null,
+        reason_key: 'compliance.reason.next_due_overdue',
+        reason_params: JSON.stringify({ last_on: '2023-11-20', months: 36, due_on: '2026-11-20', days_overdue: 11 }),
+        computed_at: stamp,
+      })
+      .execute();
+
+    expect(await sendCertificateReminders(t.app, day)).toMatchObject({ organizations: 1, mails: 3 });
+
+    // Queued: each row's subject and its sealed html and text, opened.
+    const outbox = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('template', 'in', ['certificate_expiry', 'compliance_due', 'compliance_due_contractor'])
+      .execute();
+    expect(outbox.map((m) => m.template).sort()).toEqual(['certificate_expiry', 'compliance_due', 'compliance_due_contractor']);
+    for (const m of outbox) {
+      const body = openBody(t.config, m.body);
+      expect(body, m.template).not.toBeNull();
+      const queued = `${m.subject}\n${body!.html}\n${body!.text}`;
+      // The mail does name the worker: it is their data it is about.
+      expect(queued, m.template).toContain('王大明');
+      expect(holding(queued, CANARY_ID), m.template).toEqual([]);
+      noHealthValue(queued, m.template);
+      expect(queued.includes(`：${CANARY_HEALTH}`) || queued.includes(`｜${CANARY_HEALTH}`), m.template).toBe(false);
+    }
+
+    // Delivered: what the mailboxes received, headers and parts.
+    const delivered = [await catcher.next(writerEmail), await catcher.next(writerEmail), await catcher.next(contractorEmail)];
+    expect(delivered.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining('證照'), expect.stringContaining('永信工程行')]),
+    );
+    for (const m of delivered) {
+      const received = `${m.subject}\n${m.html || ''}\n${m.text ?? ''}\n${m.headerLines.map((h) => h.line).join('\n')}`;
+      expect(received, m.subject).toContain('王大明');
+      expect(holding(received, CANARY_ID), m.subject).toEqual([]);
+      noHealthValue(received, `delivered ${m.subject}`);
+    }
   });
 
   it('rest nowhere in the clear: every table row, the database file or a pg_dump, a backup, the debug log', async () => {

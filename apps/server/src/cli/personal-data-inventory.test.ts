@@ -77,12 +77,23 @@ describe('npm run cli -- personal-data-inventory', () => {
       ['special-health', 10],
     ]);
     expect(inv.departed_staff).toBe(1);
+    // Whom to notify after a leak: the persons concerned (§12) and the authority, its 72 hours marked as a draft's.
+    expect(inv.notify.map((n: { id: string }) => n.id)).toEqual(['persons', 'authority']);
+    expect(inv.notify[0]).toMatchObject({ confirmed: true, citation: expect.stringContaining('個人資料保護法 §12') });
+    expect(inv.notify[0].when).toContain('查明後');
+    expect(inv.notify[1]).toMatchObject({ confirmed: false, whom: expect.stringContaining('個人資料保護委員會') });
+    expect(inv.notify[1].when).toMatch(/72 小時.*草案.*未確認/);
 
     const text = await cli('personal-data-inventory');
     expect(text.out).toContain('identifier: 1 people, 1 records');
     expect(text.out).toContain('staff.national_id_enc, national_id_bidx, national_id_masked  encrypted  1 records');
     expect(text.out).toContain('staff.address  NOT encrypted  1 records');
     expect(text.out).toContain('勞動基準法 §7');
+    expect(text.out).toContain('whom to notify after a leak (product data, not legal advice');
+    expect(text.out).toContain('  persons: 當事人');
+    expect(text.out).toContain('個人資料保護法 §12');
+    expect(text.out).toMatch(/authority: .*個人資料保護委員會/);
+    expect(text.out).toMatch(/source: .*施行細則草案.* \[unconfirmed\]/);
     // The inventory names counts and places, never a value.
     expect(text.out + json.out).not.toContain('A123456789');
   });

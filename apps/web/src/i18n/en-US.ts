@@ -256,6 +256,9 @@ export const enUS: SameKeys<typeof zhTW> = {
       contractor_not_on_site: 'This subcontractor does not work on this site (or still has workers on its roster)',
       already_on_roster: "Already on this site's roster for an overlapping period",
       contractor_has_workers: 'This subcontractor still has workers: move or delete them first',
+      // Issue 36: restore a whole earlier state.
+      not_yet_existing: 'This record did not exist yet on that day: there is no state to restore',
+      nothing_to_restore: 'That day is the same as now: there is nothing to restore',
     },
   },
   common: {

@@ -237,6 +237,9 @@ export const zhTW = {
       contractor_not_on_site: '這家協力廠商不在此工地（或仍有人員在名冊上）',
       already_on_roster: '此人員在這段期間已在這個工地的名冊上',
       contractor_has_workers: '這家協力廠商仍有人員，請先移轉或刪除其人員',
+      // Issue 36: restore a whole earlier state.
+      not_yet_existing: '這一天還沒有這筆資料，無法還原成當天的內容',
+      nothing_to_restore: '這一天的內容與目前相同，沒有需要還原的欄位',
     },
   },
   common: {

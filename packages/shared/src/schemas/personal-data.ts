@@ -88,9 +88,52 @@ export const inventoryCategory = z.object({
   retention: z.array(z.enum(RETENTION_RULE_IDS)),
 });
 
+export const LEAK_NOTIFY_IDS = ['persons', 'authority'] as const;
+export type LeakNotifyId = (typeof LEAK_NOTIFY_IDS)[number];
+
+/**
+ * Whom the company tells after a leak (issue 37 item 6), as data with its sources, in the law's words.
+ * Product data, not legal advice (docs/personal-data.md "Inventory"): what the rule pack could not confirm
+ * against an official text is `confirmed: false` and says so in its citation.
+ */
+export const LEAK_NOTIFICATIONS: readonly {
+  id: LeakNotifyId;
+  /** Who is told. */
+  whom: string;
+  /** When and how. */
+  when: string;
+  citation: string;
+  confirmed: boolean;
+}[] = [
+  {
+    id: 'persons',
+    whom: '當事人（資料被竊取、洩漏、竄改或其他侵害所涉之每一位員工）',
+    when: '查明後，以適當方式通知（如書面、電話、簡訊、電子郵件）：發生了什麼、已採取的措施、可洽詢的窗口',
+    citation: '個人資料保護法 §12（查明後以適當方式通知當事人）',
+    confirmed: true,
+  },
+  {
+    id: 'authority',
+    whom: '中央目的事業主管機關／個人資料保護委員會（非公務機關）',
+    when: '知悉後 72 小時內通報（期限出自施行細則草案，未確認；加密而無法讀取的資料依草案得免通報）',
+    citation: '個人資料保護法 2025 年修正條文（非公務機關之通報義務）；72 小時期限：施行細則草案，條號與期限待確認',
+    confirmed: false,
+  },
+];
+
+export const leakNotification = z.object({
+  id: z.enum(LEAK_NOTIFY_IDS),
+  whom: z.string(),
+  when: z.string(),
+  citation: z.string(),
+  confirmed: z.boolean(),
+});
+
 export const inventoryResponse = z.object({
   generated_at: z.string(),
   categories: z.array(inventoryCategory),
+  /** Whom to notify after a leak (LEAK_NOTIFICATIONS): product data, not legal advice. */
+  notify: z.array(leakNotification),
   retention: z.array(retentionRuleView),
   departed_staff: z.number(),
   anonymised_staff: z.number(),
@@ -128,6 +171,22 @@ export const correctionBody = z.strictObject({
 });
 
 export const erasureBody = z.strictObject({ reason });
+
+/**
+ * What an erasure on request keeps while the person works here and for the company's period after
+ * (the worker roster, 勞動基準法 §7 and 施行細則 §21), beside the name; the rest of these goes at once.
+ */
+export const ERASURE_ROSTER_FIELDS = ['national_id', 'address', 'birthday', 'gender'] as const;
+export const ERASURE_ERASABLE_FIELDS = [
+  'nickname',
+  'mobile',
+  'email',
+  'emergency_contact',
+  'emergency_phone',
+  'blood_type',
+  'notes',
+  'photo',
+] as const;
 
 export const erasureResponse = z.object({
   staff_id: z.number(),

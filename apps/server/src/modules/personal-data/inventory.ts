@@ -1,4 +1,4 @@
-import { PERSONAL_DATA_CATEGORIES, type PersonalDataInventory } from '@bo/shared/schemas/personal-data';
+import { LEAK_NOTIFICATIONS, PERSONAL_DATA_CATEGORIES, type PersonalDataInventory } from '@bo/shared/schemas/personal-data';
 import type { ReadDb } from '../../db/database.ts';
 import { loadAppConfig } from '../../lib/app-config.ts';
 import { personalDataCounts } from './personal-data.repository.ts';
@@ -47,6 +47,7 @@ export async function personalDataInventory(db: ReadDb, now = new Date()): Promi
         retention: category === 'health' ? ['departed-staff', 'general-health', 'special-health'] : ['departed-staff'],
       };
     }),
+    notify: LEAK_NOTIFICATIONS.map((n) => ({ ...n })),
     retention,
     departed_staff: counts.departed,
     anonymised_staff: counts.anonymised,
@@ -68,5 +69,8 @@ export function inventoryLines(inv: PersonalDataInventory): string[] {
       `  ${r.id}: ${r.years} years from ${r.counts_from} (law's minimum ${r.minimum_years}; ${r.citation})${r.applies ? '' : ' [no such records stored yet]'}`,
     );
   lines.push('', `departed staff: ${inv.departed_staff}, anonymised: ${inv.anonymised_staff}`);
+  lines.push('', 'whom to notify after a leak (product data, not legal advice: check with a lawyer):');
+  for (const n of inv.notify)
+    lines.push(`  ${n.id}: ${n.whom}`, `    when: ${n.when}`, `    source: ${n.citation}${n.confirmed ? '' : ' [unconfirmed]'}`);
   return lines;
 }

@@ -1,4 +1,4 @@
-import type { PersonalDataCategory } from '@bo/shared/schemas/personal-data';
+import { ERASURE_ROSTER_FIELDS, type PersonalDataCategory } from '@bo/shared/schemas/personal-data';
 import { ROLES } from '@bo/shared/permissions';
 import type { StaffTable } from '../../db/tables/staff.ts';
 import { personalFields as declaredFields } from '../../lib/personal-data/categories.ts';
@@ -18,7 +18,7 @@ export interface StaffPersonalField {
 }
 
 /** The roster's personal items (勞動基準法施行細則 §21: name, sex, birthday, national id, address, …). */
-const ROSTER = new Set(['national_id', 'address', 'birthday', 'gender']);
+const ROSTER = new Set<string>(ERASURE_ROSTER_FIELDS);
 
 /** The staff's declared personal fields (lib/personal-data/categories.ts) as retention, the copy and the inventory use them. */
 export function staffPersonalFields(): StaffPersonalField[] {

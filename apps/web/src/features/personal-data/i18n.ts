@@ -46,6 +46,20 @@ addTranslations('personal-data', {
       departed: '離職人員 {{departed}} 人，其中已匿名化 {{anonymised}} 人。',
     },
     categories: { identifier: '身分證明文件號碼', health: '健康資料', contact: '聯絡資料' },
+    notify: {
+      title: '外洩時要通知誰',
+      intro: '以下為產品整理的資料，不是法律意見；實際義務與期限請向法務或律師確認。',
+      unconfirmed: '未確認',
+      source: '依據：',
+      persons: {
+        whom: '當事人：資料外洩所涉及的每一位員工',
+        when: '查明後，以適當方式（書面、電話、簡訊、電子郵件）告知發生了什麼、已採取的措施及洽詢窗口。',
+      },
+      authority: {
+        whom: '主管機關：中央目的事業主管機關／個人資料保護委員會',
+        when: '知悉後 72 小時內通報。此期限出自施行細則草案，尚未確認；加密而無法讀取的資料依草案得免通報。',
+      },
+    },
   },
   'en-US': {
     retention: {
@@ -95,5 +109,19 @@ addTranslations('personal-data', {
       departed: '{{departed}} departed staff, {{anonymised}} of them anonymised.',
     },
     categories: { identifier: 'Identity numbers', health: 'Health data', contact: 'Contact details' },
+    notify: {
+      title: 'Whom to notify after a leak',
+      intro: "The product's reading of the law, not legal advice: check the duties and deadlines with a lawyer.",
+      unconfirmed: 'unconfirmed',
+      source: 'Source: ',
+      persons: {
+        whom: 'The persons concerned: every worker whose data leaked',
+        when: 'Once the facts are established, in an appropriate way (letter, phone, text, e-mail): what happened, what was done, whom to ask.',
+      },
+      authority: {
+        whom: 'The authority: the competent authority / the Personal Data Protection Commission',
+        when: 'Within 72 hours of learning of it. This deadline is from the draft rules and is unconfirmed; under the draft, data encrypted so it cannot be read need not be reported.',
+      },
+    },
   },
 });

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import AntApp from 'antd/es/app';
-import type { PersonalDataInventory, RetentionPreview } from '@bo/shared/schemas/personal-data';
+import { LEAK_NOTIFICATIONS, type PersonalDataInventory, type RetentionPreview } from '@bo/shared/schemas/personal-data';
 import { makeToken } from '../../test/tokens.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { resetTokenStore, setToken } from '../../lib/token-store.ts';
@@ -25,6 +25,7 @@ const inventory: PersonalDataInventory = {
       retention: ['departed-staff'],
     },
   ],
+  notify: LEAK_NOTIFICATIONS.map((n) => ({ ...n })),
   retention: rules,
   departed_staff: 3,
   anonymised_staff: 1,
@@ -110,6 +111,18 @@ describe('個資保存與清冊', () => {
     expect(inv.textContent).toContain('staff.national_id');
     expect(inv.textContent).toContain('未加密');
     expect(inv.textContent).toContain('離職人員 3 人，其中已匿名化 1 人');
+    // Whom to notify after a leak: the persons (§12) and the authority, its 72 hours marked unconfirmed.
+    const notify = screen.getByTestId('inventory-notify');
+    expect(notify.textContent).toContain('不是法律意見');
+    const persons = screen.getByTestId('notify-persons');
+    expect(persons.textContent).toContain('當事人');
+    expect(persons.textContent).toContain('個人資料保護法 §12');
+    expect(persons.textContent).not.toContain('未確認');
+    const authority = screen.getByTestId('notify-authority');
+    expect(authority.textContent).toContain('個人資料保護委員會');
+    expect(authority.textContent).toContain('72 小時');
+    expect(authority.textContent).toContain('未確認');
+    expect(authority.textContent).toContain('施行細則草案');
   });
 
   it('says when the next run touches nothing', async () => {

@@ -159,9 +159,40 @@ function InventoryCard() {
             />
           </ScrollRegion>
           <p className="muted">{t('inventory.departed', { departed: q.data.departed_staff, anonymised: q.data.anonymised_staff })}</p>
+          <NotifyList notify={q.data.notify} />
         </>
       )}
     </Card>
+  );
+}
+
+/** Whom the company tells after a leak, with the sources; what could not be confirmed says so. */
+function NotifyList({ notify }: { notify: PersonalDataInventory['notify'] }) {
+  const { t } = useTranslation('personal-data');
+  return (
+    <section aria-labelledby="personal-data-notify" data-testid="inventory-notify">
+      <Typography.Title level={2} id="personal-data-notify" style={{ fontSize: 16, marginTop: 24 }}>
+        {t('notify.title')}
+      </Typography.Title>
+      <p className="muted">{t('notify.intro')}</p>
+      <ul style={{ paddingInlineStart: 20 }}>
+        {notify.map((n) => (
+          <li key={n.id} data-testid={`notify-${n.id}`} style={{ marginBottom: 8 }}>
+            <Typography.Text strong>{t(`notify.${n.id}.whom`, { defaultValue: n.whom })}</Typography.Text>
+            {n.confirmed ? null : (
+              <Tag color="orange" style={{ marginInlineStart: 8 }}>
+                {t('notify.unconfirmed')}
+              </Tag>
+            )}
+            <div>{t(`notify.${n.id}.when`, { defaultValue: n.when })}</div>
+            <div className="muted">
+              {t('notify.source')}
+              {n.citation}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -34,6 +35,7 @@ import { StaffCompanyFields } from './staff-company-fields.tsx';
 import { type CertificateRow, CertificateRows, useNewRowFiles } from './certificate-rows.tsx';
 import { StaffPhoto } from './staff-photo.tsx';
 import { RevealField } from './reveal-field.tsx';
+import { PersonalRightsButton } from './personal-rights.tsx';
 import { useSession } from '../../lib/session.ts';
 import './i18n.ts';
 import './staff.css';
@@ -75,7 +77,11 @@ export default function StaffFormPage() {
     },
   });
   const { form, canWrite } = rf;
-  const canReveal = useSession().can(ROLES.personalDataReveal);
+  const { can } = useSession();
+  const canReveal = can(ROLES.personalDataReveal);
+  // Issue 37: the person's copy, correction and erasure, for the roles their routes accept.
+  const canRights = can(ROLES.organizationAdmin);
+  const queryClient = useQueryClient();
   const staff = rf.record ?? undefined;
   const staffRef = useRef(staff);
   staffRef.current = staff;
@@ -84,6 +90,12 @@ export default function StaffFormPage() {
     if (staff) form.setFieldValue(STAFF_VERSION, Date.now());
   }, [staff, form]);
   const rule = (k: keyof typeof staffFieldRules) => [schemaRule(staffFieldRules[k])];
+  /** After a correction or an erasure: the record as it is now, in the form and in its history. */
+  const retake = async () => {
+    const fresh = (await rf.query.refetch()).data;
+    if (fresh) rf.takeRecord(fresh);
+    await queryClient.invalidateQueries({ queryKey: ['history', 'staff', staff?.id] });
+  };
 
   return (
     <div className="page staff-form-page">
@@ -91,6 +103,7 @@ export default function StaffFormPage() {
         title={staff?.display_name}
         extra={
           <Flex gap={8} wrap>
+            {staff && canRights ? <PersonalRightsButton staff={staff} downloads={downloads} onChanged={retake} /> : null}
             {staff ? (
               <HistoryPanel<Staff>
                 targetType="staff"
