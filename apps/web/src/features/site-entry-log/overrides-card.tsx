@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Typography from 'antd/es/typography';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import { adminPath } from '../../lib/feature.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -20,7 +21,16 @@ export function OverridesCard({ limit = 10 }: { limit?: number }) {
   const { t, i18n } = useTranslation('site-entry-log');
   const q = useQuery(overridesQuery(limit));
   return (
-    <Card size="small" title={t('overrides.title')} loading={q.isPending} data-testid="overrides-card">
+    <Card
+      title={
+        <span>
+          <SafetyOutlined /> {t('overrides.title')}
+        </span>
+      }
+      className="full-height"
+      loading={q.isPending}
+      data-testid="overrides-card"
+    >
       <Typography.Paragraph type="secondary">{t('overrides.hint')}</Typography.Paragraph>
       {q.isError ? (
         <ErrorState error={q.error} onRetry={() => void q.refetch()} />
