@@ -21,7 +21,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ResourceTable } from '../../components/resource/resource-table.tsx';
 import { DownloadProgress, useDownloads } from '../../components/download-progress.tsx';
-import { useLocalList } from './use-local-list.ts';
+import { useLocalList } from '../../components/resource/use-local-list.ts';
 import { ATTENDANCE_MAX_DAYS, attendanceWorkbook, entriesQuery, onSiteQuery, type Entry } from './api.ts';
 import { ReasonList, VerdictTag } from './entry-words.tsx';
 import './entry-log.css';

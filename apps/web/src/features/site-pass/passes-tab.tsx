@@ -25,7 +25,7 @@ import { dateTimeColumn, ResourceTable } from '../../components/resource/resourc
 import { ListFilters } from '../../components/resource/list-filters.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { passListQuery, usePassWrites, type Pass } from './api.ts';
-import { useLocalList } from './use-local-list.ts';
+import { useLocalList } from '../../components/resource/use-local-list.ts';
 import './i18n.ts';
 
 const STATES = ['current', 'revoked', 'all'] as const;

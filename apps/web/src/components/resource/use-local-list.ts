@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ListParams, UseListParams } from '../../components/resource/use-list-params.ts';
+import type { ListParams, UseListParams } from './use-list-params.ts';
 
 /**
  * List state held by the component, not the URL: the site form's tabs (roster, passes, entry log) each
