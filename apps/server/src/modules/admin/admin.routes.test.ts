@@ -58,6 +58,9 @@ describe('role lists', () => {
       'SUB_ACCOUNT_ROLE_STAFF_READ',
       'SUB_ACCOUNT_ROLE_STAFF_WRITE',
       'SUB_ACCOUNT_ROLE_PERSONAL_DATA',
+      // Issue 39: the site gate's keeper and the site director who may let a refused worker in.
+      'SUB_ACCOUNT_ROLE_GATE',
+      'SUB_ACCOUNT_ROLE_SITE_DIRECTOR',
     ]);
     // Issue 37: the company-wide 個資檢視 is a super admin's to grant, like the other ROLE_ roles.
     expect(roles.find((r: any) => r.name === 'ROLE_PERSONAL_DATA')).toMatchObject({
