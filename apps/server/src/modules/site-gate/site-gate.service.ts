@@ -14,11 +14,11 @@ import type {
   scanInput,
 } from '@bo/shared/schemas/gate';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { OrganizationContext, OrganizationReadContext } from '../../lib/context/request-context.ts';
+import type { AdminReadContext, OrganizationContext, OrganizationReadContext } from '../../lib/context/request-context.ts';
 import { PassTokens } from '../../lib/gate/pass-token.ts';
 import { snapshotSigner } from '../../lib/gate/snapshot-signer.ts';
 import { ruleLabelsOf } from '../compliance/rule-labels.ts';
-import { libraryPhotoKey } from '../staff/library-photos.ts';
+import { staffReads } from '../staff/staff.service.ts';
 import type { ReadDb } from '../../db/database.ts';
 import type { Scope } from '../../lib/context/scope.ts';
 import { entries } from '../site-entry-log/site-entry-log.repository.ts';
@@ -213,8 +213,9 @@ export function siteGateReads(ctx: OrganizationReadContext) {
     async photoKey(siteId: number, staffId: number): Promise<string> {
       const s = await site(siteId);
       if (!(await onRoster(db, organizationId, s.id, staffId, todayInTaipei()))) throw notFound();
-      const w = await workerOf(db, organizationId, staffId);
-      const key = w ? (w.photo_key ?? (w.photo_id ? await libraryPhotoKey(db, organizationId, w.photo_id) : null)) : null;
+      // The staff module's one reading of a worker's photo (their upload, or the library photo they use).
+      const staff = staffReads(ctx as AdminReadContext);
+      const key = await staff.photoKey(await staff.row(staffId));
       if (!key) throw notFound();
       return key;
     },
