@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: Moto G-class CPU, slow 4G, simulated throttling) on the cold sign-in page
 // of the production build served by the real server. Prints the performance score and the metrics of
-// each run and their medians; asserts nothing. Run `npm run build -w apps/web` first, then
+// each run (with Lighthouse's CPU benchmark index and the load average after it) and their medians; asserts nothing. Run `npm run build -w apps/web` first, then
 // `node bench/lighthouse.mjs` (BENCH_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium by default;
 // LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run). `node bench/lighthouse.mjs overview`:
 // the overview (/admin) instead, signed in beforehand in each run's profile, its caches emptied.
@@ -278,7 +278,7 @@ try {
             if (report.categories[c].auditRefs.some((r) => r.id === id && r.weight > 0) && audit.score !== null && audit.score < 0.9)
               console.log(`    ${c}: ${id} ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`);
       console.log(
-        `run ${i + 1}: ${siteMode ? `${categories.map((c, k) => `${c} ${run.scores[k]}`).join('  ')}  ` : ''}score ${run.score}  FCP ${ms(run.fcp)}  LCP ${ms(run.lcp)}  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  SI ${ms(run.si)}  ${(run.bytes / 1024).toFixed(1)} KB in ${run.requests} requests`,
+        `run ${i + 1}: ${siteMode ? `${categories.map((c, k) => `${c} ${run.scores[k]}`).join('  ')}  ` : ''}score ${run.score}  FCP ${ms(run.fcp)}  LCP ${ms(run.lcp)}  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  SI ${ms(run.si)}  ${(run.bytes / 1024).toFixed(1)} KB in ${run.requests} requests  benchmark index ${Math.round(report.environment?.benchmarkIndex ?? 0)}  load ${load()}`,
       );
     }
     console.log(

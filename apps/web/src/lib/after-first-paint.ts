@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * False on the first render, true once the browser has painted it (the frame after, then a task):
@@ -18,4 +18,71 @@ export function useAfterFirstPaint(): boolean {
     };
   }, []);
   return painted;
+}
+
+type Turn = () => void;
+const waiting: Turn[] = [];
+let busy = false;
+// A card that never mounts (its chunk failed, its boundary shows the error) gives its turn up after this.
+const TURN_LIMIT_MS = 3000;
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1);
+
+function nextTurn() {
+  if (busy) return;
+  const turn = waiting.shift();
+  if (!turn) return;
+  busy = true;
+  whenIdle(turn);
+}
+
+/**
+ * For what a screen shows below the fold: false until the element `ref` holds comes near the viewport or,
+ * failing that, its turn comes in the page's idle time, one such part after another (the next when the
+ * previous has mounted: call `mounted` then). Each part's chunk, render and commit is then a task of its
+ * own after the first paint rather than one long task of all of them. The caller keeps a placeholder of
+ * the part's size, so nothing moves when it comes.
+ */
+export function useNearOrIdle(ref: RefObject<Element | null>): { shown: boolean; mounted: () => void } {
+  const [shown, setShown] = useState(false);
+  const released = useRef<(() => void) | null>(null);
+  const [mounted] = useState(() => () => released.current?.());
+  useEffect(() => {
+    let done = false;
+    let limit: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      if (done) return;
+      done = true;
+      startTransition(() => setShown(true));
+    };
+    const release = () => {
+      clearTimeout(limit);
+      if (released.current !== release) return;
+      released.current = null;
+      busy = false;
+      nextTurn();
+    };
+    const turn: Turn = () => {
+      released.current = release;
+      limit = setTimeout(release, TURN_LIMIT_MS);
+      if (done) release();
+      else show();
+    };
+    waiting.push(turn);
+    nextTurn();
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'function' && ref.current) {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '200px' });
+      observer.observe(ref.current);
+    }
+    return () => {
+      done = true;
+      observer?.disconnect();
+      const queued = waiting.indexOf(turn);
+      if (queued >= 0) waiting.splice(queued, 1);
+      release();
+    };
+  }, [ref]);
+  return { shown, mounted };
 }

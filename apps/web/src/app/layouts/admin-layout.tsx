@@ -9,7 +9,6 @@ import '../admin-routes.tsx';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import Layout from 'antd/es/layout';
-import ConfigProvider from 'antd/es/config-provider';
 import type { MenuProps } from 'antd/es/menu';
 import Button from 'antd/es/button';
 import Avatar from 'antd/es/avatar';
@@ -150,6 +149,7 @@ function UserMenu() {
  * The header is sticky: its menus open inside it, so they stay under their button when the page
  * scrolls. Placed against the document, an open menu moved with the page until its next scroll
  * event realigned it, and a click that began on 登出 ended on the header and signed nobody out.
+ * Every other popup (no trigger, or one outside the header) opens in the body, antd's default.
  */
 const inHeader = (trigger?: HTMLElement) => trigger?.closest<HTMLElement>('.admin-header') ?? document.body;
 
@@ -265,47 +265,45 @@ export default function AdminLayout() {
   // AntdTheme: antd's theme and locale; ModalApp gives admin screens App.useApp()'s modal with the
   // theme; DataProvider the query cache.
   return (
-    <AntdTheme>
+    <AntdTheme getPopupContainer={inHeader}>
       <DataProvider>
         <ModalApp className="admin-app">
           <UnsavedChangesGuard />
           <Layout className="admin-layout">
             <Layout.Header className="admin-header">
-              <ConfigProvider getPopupContainer={inHeader}>
-                {mobile ? (
-                  <Button
-                    type="text"
-                    icon={<MenuOutlined />}
-                    aria-label={t('menu.open')}
-                    onClick={() => {
-                      setDrawerOpened(true);
-                      setDrawerOpen(true);
-                    }}
-                    data-testid="menu-open"
-                  />
-                ) : (
-                  <Button
-                    type="text"
-                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                    aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
-                    onClick={() => setCollapsed((c) => !c)}
-                  />
-                )}
-                <a
-                  className="admin-brand"
-                  href="/admin"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate('/admin');
+              {mobile ? (
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  aria-label={t('menu.open')}
+                  onClick={() => {
+                    setDrawerOpened(true);
+                    setDrawerOpen(true);
                   }}
-                >
-                  {siteTitle}
-                </a>
-                <div className="admin-header-spacer" />
-                <OrganizationSwitcher />
-                <LanguageSwitch compact={mobile} />
-                <UserMenu />
-              </ConfigProvider>
+                  data-testid="menu-open"
+                />
+              ) : (
+                <Button
+                  type="text"
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+                  onClick={() => setCollapsed((c) => !c)}
+                />
+              )}
+              <a
+                className="admin-brand"
+                href="/admin"
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate('/admin');
+                }}
+              >
+                {siteTitle}
+              </a>
+              <div className="admin-header-spacer" />
+              <OrganizationSwitcher />
+              <LanguageSwitch compact={mobile} />
+              <UserMenu />
             </Layout.Header>
             <Layout hasSider={!mobile}>
               {mobile ? (

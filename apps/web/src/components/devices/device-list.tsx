@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
-import Tag from 'antd/es/tag';
 import LaptopOutlined from '@ant-design/icons-svg/es/asn/LaptopOutlined';
 import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import { SvgIcon } from '../svg-icon.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { EmptyState } from '../empty-state.tsx';
 import './device-list.css';
+
+// antd's Popconfirm (popover, trigger, their CSS) loads when a list has another device to sign out, not with
+// the overview's device card, which on a first visit lists only the current device; until then the button stands alone.
+const Popconfirm = lazy(() => import('antd/es/popconfirm'));
 
 /**
  * In-app browsers first: LINE's (how links sent over LINE are opened) and Facebook's carry Safari's or
@@ -43,6 +45,16 @@ export function describeUserAgent(ua: string): { label: string; mobile: boolean 
             ? 'Linux'
             : '';
   return { label: os ? `${browser} · ${os}` : browser, mobile: /Mobile|Android|iPhone/.test(ua) };
+}
+
+function LogoutButton(props: Record<string, unknown>) {
+  const { t } = useTranslation();
+  return (
+    // Popconfirm hands its trigger handlers down.
+    <Button danger size="small" {...props}>
+      {t('devices.logout')}
+    </Button>
+  );
 }
 
 export interface DeviceRow {
@@ -91,23 +103,24 @@ export function DeviceList({
                 </div>
                 <div className="device-actions">
                   {d.current ? (
-                    <Tag color="blue">{t('devices.current')}</Tag>
+                    // antd's filled blue tag in plain markup (styles/app.css): no Tag chunk and stylesheet on the first screen.
+                    <span className="device-current">{t('devices.current')}</span>
                   ) : (
-                    <Popconfirm
-                      title={t('devices.confirm')}
-                      okText={t('common.ok')}
-                      cancelText={t('common.cancel')}
-                      onConfirm={() =>
-                        logout(d.id).then(
-                          () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
-                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
-                        )
-                      }
-                    >
-                      <Button danger size="small">
-                        {t('devices.logout')}
-                      </Button>
-                    </Popconfirm>
+                    <Suspense fallback={<LogoutButton />}>
+                      <Popconfirm
+                        title={t('devices.confirm')}
+                        okText={t('common.ok')}
+                        cancelText={t('common.cancel')}
+                        onConfirm={() =>
+                          logout(d.id).then(
+                            () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
+                            (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                          )
+                        }
+                      >
+                        <LogoutButton />
+                      </Popconfirm>
+                    </Suspense>
                   )}
                 </div>
               </li>

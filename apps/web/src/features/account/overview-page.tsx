@@ -1,10 +1,8 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import Card from 'antd/es/card';
 import Typography from 'antd/es/typography';
-import Skeleton from 'antd/es/skeleton';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { SvgIcon } from '../../components/svg-icon.tsx';
 import { ROLE_LABELS, type Role } from '@bo/shared/roles';
@@ -13,10 +11,11 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PlainCard, PlainSkeleton, usePlainAntd } from '../../components/plain-antd.tsx';
 import type { VisibleMenuItem } from '../../lib/menu.ts';
 import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
-import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
+import { useAfterFirstPaint, useNearOrIdle } from '../../lib/after-first-paint.ts';
 import { preloadable } from '../../lib/preloadable.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getToken } from '../../lib/token-store.ts';
@@ -31,11 +30,12 @@ if (typeof window !== 'undefined') {
   void LoginDevices.preload();
   if (getToken()) void queryClient.prefetchQuery(loginDevicesQuery());
 }
-const devicesPending = <Skeleton active paragraph={{ rows: 3 }} />;
-const cardPending = (
-  <Card className="overview-async-placeholder" aria-busy>
-    <Skeleton active title paragraph={{ rows: 5 }} />
-  </Card>
+type Classes = ReturnType<typeof usePlainAntd>;
+/** A feature card's placeholder, of its size. */
+const cardPending = (classes: Classes) => (
+  <PlainCard classes={classes.card} className="overview-async-placeholder" aria-busy>
+    <PlainSkeleton classes={classes.skeleton} rows={5} />
+  </PlainCard>
 );
 
 /**
@@ -57,6 +57,36 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
   );
 }
 
+/** Calls `onMount` once its children have committed (a lazy card: once its chunk has arrived and rendered). */
+function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  useEffect(() => onMount(), [onMount]);
+  return children;
+}
+
+/**
+ * Another feature's card, below the fold on a phone: it loads and renders when it comes near the viewport or
+ * in its idle turn, one card after another, each a task of its own after the first paint, in a placeholder
+ * of its size (last in the grid, so nothing moves when it comes or renders nothing).
+ */
+function DeferredCard({ Card: FeatureCard, classes }: { Card: ComponentType; classes: Classes }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { shown, mounted } = useNearOrIdle(ref);
+  const pending = cardPending(classes);
+  return (
+    <div ref={ref} className="overview-async">
+      <Suspense fallback={pending}>
+        {shown ? (
+          <Mounted onMount={mounted}>
+            <FeatureCard />
+          </Mounted>
+        ) : (
+          pending
+        )}
+      </Suspense>
+    </div>
+  );
+}
+
 export default function OverviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -68,8 +98,10 @@ export default function OverviewPage() {
   // Each tile's chevron is drawn from its SVG (SvgIcon): some thirty icon components fewer in the first commit.
   // Cards of other features (certificate expiry, say) load as their own chunks, only for those who may see them.
   const cards = useOverviewCards();
-  // The tiles and the other features' cards come after the first paint, in placeholders of their size.
+  // The tiles come after the first paint, in placeholders of their size; the other features' cards after them.
   const painted = useAfterFirstPaint();
+  // The page's cards are antd's markup with antd's classes: Card's and Skeleton's hooks run once, not per card.
+  const classes = usePlainAntd();
   const tiles = useMemo(() => {
     const flat: VisibleMenuItem[] = [];
     const walk = (items: readonly VisibleMenuItem[]) =>
@@ -88,7 +120,7 @@ export default function OverviewPage() {
       {/* A CSS grid of its own, not antd's Row/Col: the grid's 56 KB of column rules stay off the first screen. */}
       <div className="overview-grid">
         <div>
-          <Card title={t('overview.whoAmI')} className="full-height">
+          <PlainCard classes={classes.card} title={t('overview.whoAmI')} className="full-height">
             {/* A definition list of its own, not antd's Descriptions (a table, its rows and cells through style hooks). */}
             <dl className="who-am-i">
               {[
@@ -112,17 +144,17 @@ export default function OverviewPage() {
                 </div>
               ))}
             </dl>
-          </Card>
+          </PlainCard>
         </div>
         <div>
-          <Card title={t('devices.title')} className="full-height overview-devices">
-            <Suspense fallback={devicesPending}>
+          <PlainCard classes={classes.card} title={t('devices.title')} className="full-height overview-devices">
+            <Suspense fallback={<PlainSkeleton classes={classes.skeleton} rows={3} />}>
               <LoginDevices />
             </Suspense>
-          </Card>
+          </PlainCard>
         </div>
         <div className="overview-wide">
-          <Card title={t('overview.shortcuts')} className="full-height">
+          <PlainCard classes={classes.card} title={t('overview.shortcuts')} className="full-height">
             {tiles.length === 0 ? (
               <EmptyState description={t('overview.noShortcuts')} />
             ) : (
@@ -137,14 +169,12 @@ export default function OverviewPage() {
                   : tiles.map((m) => <div key={m.path} className="tile tile-placeholder" aria-hidden />)}
               </div>
             )}
-          </Card>
+          </PlainCard>
         </div>
+        {/* Last, and each placeholder has its card's size: the organization and roles settle after a
+            reload (token renewal), and nothing else moves when a card comes or goes. */}
         {cards.map(({ key, Card: FeatureCard }) => (
-          <div key={key} className="overview-async">
-            {/* Last, and its placeholder has the card's size: the organization and roles settle after a
-                reload (token renewal), and nothing else moves when this card comes or goes. */}
-            <Suspense fallback={cardPending}>{painted ? <FeatureCard /> : cardPending}</Suspense>
-          </div>
+          <DeferredCard key={key} Card={FeatureCard} classes={classes} />
         ))}
       </div>
     </div>
