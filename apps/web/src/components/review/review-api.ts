@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { REVIEW_KEYS, type ReviewDetail, type ReviewList, type ReviewStage, type ReviewType } from '@bo/shared/schemas/review';
+import { REVIEW_KEYS } from '@bo/shared/review-constants';
+import type { ReviewDetail, ReviewList, ReviewStage, ReviewType } from '@bo/shared/schemas/review';
 import { api, ApiError, errorText } from '../../lib/api-client.ts';
 import i18n, { currentLanguage } from '../../i18n/index.ts';
 import './i18n.ts';
