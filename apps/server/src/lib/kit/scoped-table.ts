@@ -103,7 +103,8 @@ export function scopedTable<View extends { id: number }, Row = any>(opts: Scoped
     ): Promise<ListResult<View>> {
       let qb = table.searched(db, scope, params.keyword);
       if (filter) qb = filter(qb);
-      const page = await paginate(qb, params, { idColumn, sortColumns: opts.sortColumns });
+      // A declared select may compute per row (subqueries): the page's ids are sorted and cut first.
+      const page = await paginate(qb, params, { idColumn, sortColumns: opts.sortColumns, idsFirst: !!opts.select });
       return { data: await views(db, page.data as Row[]), meta: page.meta };
     },
 

@@ -175,7 +175,7 @@ export async function listStaff(db: ReadDb, scope: Scope, q: ListParams & StaffF
       .as('valid_count'),
     count(eb as Eb).as('certificate_count'),
   ]);
-  const page = await paginate(applyStaffFilter(qb, q, today), q, { sortColumns: STAFF_SORT, idColumn: 's.id' });
+  const page = await paginate(applyStaffFilter(qb, q, today), q, { sortColumns: STAFF_SORT, idColumn: 's.id', idsFirst: true });
   return { data: page.data.map(listItem), meta: page.meta };
 }
 
