@@ -21,3 +21,21 @@ export function compiledOnce<A extends readonly unknown[], R>(build: (db: ReadDb
     return (await runRead(db, compiled)).rows;
   };
 }
+
+/**
+ * A read whose SQL text depends only on how many values it binds (`where id in (…)` over a list):
+ * `compiledOnce` per number of arguments, up to `maxArgs`; a longer list is built and compiled on
+ * its call. Every list read and single read of the resource kit reads its rows' versions this way.
+ */
+export function compiledPerLength<T, R>(build: (db: ReadDb, ...args: T[]) => Compilable<R>, maxArgs = 101) {
+  const byLength = new Map<number, (db: ReadDb, ...args: T[]) => Promise<R[]>>();
+  return async (db: ReadDb, ...args: T[]): Promise<R[]> => {
+    if (args.length > maxArgs) return (await runRead(db, build(db, ...args).compile())).rows;
+    let run = byLength.get(args.length);
+    if (!run) {
+      run = compiledOnce(build);
+      byLength.set(args.length, run);
+    }
+    return run(db, ...args);
+  };
+}

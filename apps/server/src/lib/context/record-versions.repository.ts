@@ -1,5 +1,6 @@
 import type { ReadDb, Trx } from '../../db/database.ts';
 import type { PrincipalKind } from '@bo/shared/schemas/audit-log';
+import { compiledPerLength } from '../compiled-query.ts';
 
 /** One record's version row, by audit target type and id (as text). */
 export interface VersionKey {
@@ -49,17 +50,16 @@ export async function lockVersions(trx: Trx, targetType: string, ids: readonly s
   return out;
 }
 
+// Every list and single read asks for its rows' versions: compiled once per number of ids.
+const versionRows = compiledPerLength((db: ReadDb, targetType: string, ...ids: string[]) =>
+  db.selectFrom('record_versions').select(['target_id', 'version']).where('target_type', '=', targetType).where('target_id', 'in', ids),
+);
+
 /** The records' current versions (0 for one never changed). */
 export async function versionsOf(db: ReadDb, targetType: string, ids: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('record_versions')
-    .select(['target_id', 'version'])
-    .where('target_type', '=', targetType)
-    .where('target_id', 'in', [...new Set(ids)])
-    .execute();
-  for (const r of rows) out.set(r.target_id, r.version);
+  for (const r of await versionRows(db, targetType, ...new Set(ids))) out.set(r.target_id, r.version);
   return out;
 }
 

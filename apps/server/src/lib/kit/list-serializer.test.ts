@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,6 +48,21 @@ describe('the kit list serializer', () => {
     expect(out).not.toContain('argon2');
     expect(out).not.toContain('leak');
     expect(out).not.toContain('debug');
+  });
+
+  it('writes the same bytes as fast-json-stringify, also for a value it would coerce', () => {
+    const fjs = fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as never);
+    const data = { data: [row(1), row(2), row(3)], meta: { page: 1, per_page: 20, total: 3, last_page: 1 } };
+    expect(compile(schema)(data)).toBe(fjs(data));
+    // A number where a string is declared: fast-json-stringify writes it as a string, and so does the fallback.
+    const odd = { data: [row(4, { name: 42 })], meta: { page: 1, per_page: 20, total: 1, last_page: 1 } };
+    expect(compile(schema)(odd)).toBe(fjs(odd));
+    expect(JSON.parse(compile(schema)(odd)).data[0].name).toBe('42');
+  });
+
+  it('refuses a row missing a required property, as fast-json-stringify does', () => {
+    const { name: _, ...nameless } = row(5);
+    expect(() => compile(schema)({ data: [nameless], meta: { page: 1, per_page: 20, total: 1, last_page: 1 } })).toThrow(/required/);
   });
 
   it('falls back to the zod serializer for a schema with no JSON Schema form', () => {
