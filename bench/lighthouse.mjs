@@ -3,7 +3,8 @@
 // of the production build served by the real server. Prints the performance score and the metrics of
 // each run (with Lighthouse's CPU benchmark index and the load average after it) and their medians; asserts nothing. Run `npm run build -w apps/web` first, then
 // `node bench/lighthouse.mjs` (BENCH_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium by default;
-// LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run). `node bench/lighthouse.mjs overview`:
+// LIGHTHOUSE_REPORT=<file.html> keeps the HTML report of the last run, and with it LIGHTHOUSE_TRACE=<file.json>
+// its trace, for Chromium's performance panel). `node bench/lighthouse.mjs overview`:
 // the overview (/admin) instead, signed in beforehand in each run's profile, its caches emptied.
 //
 // `node bench/lighthouse.mjs site`: the company website (issue 12) instead, at `/site` on the back
@@ -247,6 +248,7 @@ try {
             ...(profile ? ['--disable-storage-reset'] : []),
             '--output=json',
             ...(last ? ['--output=html'] : []),
+            ...(last && process.env.LIGHTHOUSE_TRACE ? ['--save-assets'] : []),
             `--output-path=${last ? join(dataDir, `run-${i}`) : json}`,
           ],
           {
@@ -259,6 +261,7 @@ try {
       if (r.status !== 0) throw new Error(`lighthouse exited with ${r.status}`);
       const report = JSON.parse(readFileSync(last ? join(dataDir, `run-${i}.report.json`) : json, 'utf8'));
       if (last) spawnSync('cp', [join(dataDir, `run-${i}.report.html`), process.env.LIGHTHOUSE_REPORT]);
+      if (last && process.env.LIGHTHOUSE_TRACE) spawnSync('cp', [join(dataDir, `run-${i}-0.trace.json`), process.env.LIGHTHOUSE_TRACE]);
       const a = report.audits;
       const run = {
         score: Math.round(report.categories.performance.score * 100),

@@ -4,10 +4,19 @@ import type { Plugin } from 'vite';
 /** The element of index.html that lists the first signed-in screen's files for public/first-screen.js. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-files';
 
-/** The first signed-in screen's files: what any admin path needs, and what the overview (`/admin`) adds. */
+/** The first signed-in screen's GET calls (paths as the app's client asks them), made with the session's headers. */
+export interface FirstScreenCalls {
+  admin: string[];
+  overview: string[];
+  /** The header the client sends the browser's id in (spec section 7). */
+  fingerprintHeader: string;
+}
+
+/** The first signed-in screen's files: what any admin path needs, and what the overview (`/admin`) adds; and its calls. */
 export interface FirstScreenFiles {
   admin: string[];
   overview: string[];
+  calls: FirstScreenCalls;
 }
 
 interface OutputChunkLike {
@@ -48,10 +57,11 @@ export function chunkFiles(bundle: BundleLike, modules: readonly string[], loade
  * Lists in index.html the files of the first signed-in screen that the entry does not load
  * (`<script type="application/json">`, data, not code: the policy allows no inline script), for
  * public/first-screen.js to ask for them while the entry's own files download, when a session is
- * stored and the path is an admin one. Without it, they were asked for only once the framework and the
- * entry had arrived and run: one download and a slowed phone's evaluation later.
+ * stored and the path is an admin one; and the screen's first GET calls, whose answers the app's client
+ * takes (src/lib/first-screen-calls.ts). Without it, they were asked for only once the framework and the
+ * entry had arrived and run: one download and a slowed phone's evaluation later, and each call one more.
  */
-export function firstScreenPreload(options: { root: string; admin: string[]; overview: string[] }): Plugin {
+export function firstScreenPreload(options: { root: string; admin: string[]; overview: string[]; calls: FirstScreenCalls }): Plugin {
   const ids = (files: string[]) => files.map((f) => resolve(options.root, f));
   return {
     name: 'bo:first-screen-preload',
@@ -65,7 +75,11 @@ export function firstScreenPreload(options: { root: string; admin: string[]; ove
         const loaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!));
         const admin = chunkFiles(bundle, ids(options.admin), loaded);
         const overview = chunkFiles(bundle, ids(options.overview), new Set([...loaded, ...admin]));
-        const files: FirstScreenFiles = { admin: admin.map((f) => `/${f}`), overview: overview.map((f) => `/${f}`) };
+        const files: FirstScreenFiles = {
+          admin: admin.map((f) => `/${f}`),
+          overview: overview.map((f) => `/${f}`),
+          calls: options.calls,
+        };
         return [
           {
             tag: 'script',

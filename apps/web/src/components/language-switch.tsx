@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Button from 'antd/es/button';
 import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
-import { DeferredDropdown } from './deferred-dropdown.tsx';
+import { DeferredDropdown } from './deferred-popup.tsx';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../i18n/index.ts';
 
 /** zh-TW ↔ en-US, remembered in storage. */

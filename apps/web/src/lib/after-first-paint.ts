@@ -26,6 +26,9 @@ let busy = false;
 // A card that never mounts (its chunk failed, its boundary shows the error) gives its turn up after this.
 const TURN_LIMIT_MS = 3000;
 
+/** How far below (or above) the viewport a deferred part starts to load: half a screen, so it is there when scrolled to. */
+const NEAR_MARGIN = '50% 0px';
+
 const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 1);
 
@@ -38,24 +41,21 @@ function nextTurn() {
 }
 
 /**
- * For what a screen shows below the fold: false until the element `ref` holds comes near the viewport or,
- * failing that, its turn comes in the page's idle time, one such part after another (the next when the
- * previous has mounted: call `mounted` then). Each part's chunk, render and commit is then a task of its
- * own after the first paint rather than one long task of all of them. The caller keeps a placeholder of
- * the part's size, so nothing moves when it comes.
+ * For what a screen shows below the fold: false until the element `ref` holds comes near the viewport (within
+ * `NEAR_MARGIN`), then true in its turn, one such part after another (the next when the previous has mounted:
+ * call `mounted` then). Each part's chunk, render and commit is a task of its own after the first paint, and a
+ * part the user never scrolls to costs nothing: a phone's first screen is interactive sooner. Without
+ * IntersectionObserver every part takes its turn in idle time. The caller keeps a placeholder of the part's
+ * size, so nothing moves when it comes.
  */
-export function useNearOrIdle(ref: RefObject<Element | null>): { shown: boolean; mounted: () => void } {
+export function useNearViewport(ref: RefObject<Element | null>): { shown: boolean; mounted: () => void } {
   const [shown, setShown] = useState(false);
   const released = useRef<(() => void) | null>(null);
   const [mounted] = useState(() => () => released.current?.());
   useEffect(() => {
     let done = false;
+    let queued = false;
     let limit: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      if (done) return;
-      done = true;
-      startTransition(() => setShown(true));
-    };
     const release = () => {
       clearTimeout(limit);
       if (released.current !== release) return;
@@ -67,20 +67,27 @@ export function useNearOrIdle(ref: RefObject<Element | null>): { shown: boolean;
       released.current = release;
       limit = setTimeout(release, TURN_LIMIT_MS);
       if (done) release();
-      else show();
+      else {
+        done = true;
+        startTransition(() => setShown(true));
+      }
     };
-    waiting.push(turn);
-    nextTurn();
+    const queue = () => {
+      if (queued) return;
+      queued = true;
+      waiting.push(turn);
+      nextTurn();
+    };
     let observer: IntersectionObserver | undefined;
     if (typeof IntersectionObserver === 'function' && ref.current) {
-      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '200px' });
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && queue(), { rootMargin: NEAR_MARGIN });
       observer.observe(ref.current);
-    }
+    } else queue();
     return () => {
       done = true;
       observer?.disconnect();
-      const queued = waiting.indexOf(turn);
-      if (queued >= 0) waiting.splice(queued, 1);
+      const at = waiting.indexOf(turn);
+      if (at >= 0) waiting.splice(at, 1);
       release();
     };
   }, [ref]);

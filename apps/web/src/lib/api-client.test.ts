@@ -146,6 +146,51 @@ describe('request layer', () => {
   });
 });
 
+describe('the first screen’s calls made before the app ran (public/first-screen.js)', () => {
+  afterEach(() => {
+    delete window.__boFirstScreenCalls;
+  });
+  const early = (token: string, answer: Promise<Response>) => ({ token, answer });
+
+  it('a GET takes the answer asked for with the same token, once: the next call asks the server', async () => {
+    const t = makeToken();
+    setToken(t, { broadcast: false });
+    window.__boFirstScreenCalls = { '/api/admin/account/profile': early(t, Promise.resolve(new Response('{"name":"early"}'))) };
+    expect(await api.get('/api/admin/account/profile')).toEqual({ name: 'early' });
+    expect(calls).toEqual([]);
+    expect(await api.get('/api/admin/account/profile')).toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks the server itself when the token has changed since, and for another path', async () => {
+    setToken(makeToken(), { broadcast: false });
+    window.__boFirstScreenCalls = { '/api/settings': early('an-older-token', Promise.resolve(new Response('{"stale":true}'))) };
+    expect(await api.get('/api/settings')).toEqual({ ok: true });
+    expect(await api.get('/api/settings?x=1')).toEqual({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/settings', '/api/settings?x=1']);
+  });
+
+  it('asks again when the early call got no answer; an early error answer is the caller’s error', async () => {
+    const t = makeToken();
+    setToken(t, { broadcast: false });
+    window.__boFirstScreenCalls = {
+      '/api/settings': early(t, Promise.reject(new TypeError('network'))),
+      '/api/admin/account/profile': early(t, Promise.resolve(new Response('{"message":"Forbidden"}', { status: 403 }))),
+    };
+    expect(await api.get('/api/settings')).toEqual({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/settings']);
+    await expect(api.get('/api/admin/account/profile')).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
+  });
+
+  it('a write never takes one', async () => {
+    const t = makeToken();
+    setToken(t, { broadcast: false });
+    window.__boFirstScreenCalls = { '/api/admin/account/profile': early(t, Promise.resolve(new Response('{"early":true}'))) };
+    expect(await api.put('/api/admin/account/profile', { name: 'x' })).toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('toasts', () => {
   it('ignores a duplicate toast while the first is on screen', async () => {
     const { toast } = await import('./toast.ts');

@@ -2,6 +2,7 @@ import { FINGERPRINT_HEADER, MESSAGES, PERMISSION_KEYS, type RoleRefusal } from 
 import i18n from '../i18n/index.ts';
 import { roleMissingText } from './role-refusal.ts';
 import { fingerprint } from './fingerprint.ts';
+import { takeFirstScreenAnswer } from './first-screen-calls.ts';
 import { getActiveOrganizationId } from './organization-store.ts';
 import { clearToken, getToken } from './token-store.ts';
 import { SHELL_TOAST, toast } from './toast.ts';
@@ -137,9 +138,8 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
   const body = isGet || payload === undefined ? undefined : JSON.stringify(payload);
   const done = opts.silent ? () => {} : loading.startProgress();
   const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(target, {
+  const ask = () =>
+    fetch(target, {
       method,
       headers: headers(token, {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -149,6 +149,11 @@ async function request<T>(method: Method, url: string, data?: unknown, opts: Req
       signal: opts.signal,
       keepalive: opts.keepalive,
     });
+  // The first screen's calls went out before this code arrived (public/first-screen.js); a failed one is asked again.
+  const early = isGet ? takeFirstScreenAnswer(target, token) : null;
+  let res: Response;
+  try {
+    res = await (early ? early.catch(ask) : ask());
   } catch (e) {
     done();
     if ((e as Error)?.name === 'AbortError') throw e;

@@ -35,7 +35,7 @@ import { useSession } from '../../lib/session.ts';
 import { useAppConfig, useSiteTitle } from '../../lib/settings.ts';
 import { isMobileSize, sizeClassOf, useDevice } from '../../lib/device.ts';
 import { preloadable } from '../../lib/preloadable.ts';
-import { DeferredDropdown } from '../../components/deferred-dropdown.tsx';
+import { DeferredDropdown } from '../../components/deferred-popup.tsx';
 import { loading } from '../../lib/loading.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';

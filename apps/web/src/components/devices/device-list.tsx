@@ -6,13 +6,10 @@ import { SvgIcon } from '../svg-icon.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { SHELL_TOAST, toast } from '../../lib/toast.ts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../empty-state.tsx';
+import { DeferredPopconfirm } from '../deferred-popup.tsx';
 import './device-list.css';
-
-// antd's Popconfirm (popover, trigger, their CSS) loads when a list has another device to sign out, not with
-// the overview's device card, which on a first visit lists only the current device; until then the button stands alone.
-const Popconfirm = lazy(() => import('antd/es/popconfirm'));
 
 /**
  * In-app browsers first: LINE's (how links sent over LINE are opened) and Facebook's carry Safari's or
@@ -50,7 +47,7 @@ export function describeUserAgent(ua: string): { label: string; mobile: boolean 
 function LogoutButton(props: Record<string, unknown>) {
   const { t } = useTranslation();
   return (
-    // Popconfirm hands its trigger handlers down.
+    // The popup hands its trigger handlers and ref down.
     <Button danger size="small" {...props}>
       {t('devices.logout')}
     </Button>
@@ -106,21 +103,21 @@ export function DeviceList({
                     // antd's filled blue tag in plain markup (styles/app.css): no Tag chunk and stylesheet on the first screen.
                     <span className="device-current">{t('devices.current')}</span>
                   ) : (
-                    <Suspense fallback={<LogoutButton />}>
-                      <Popconfirm
-                        title={t('devices.confirm')}
-                        okText={t('common.ok')}
-                        cancelText={t('common.cancel')}
-                        onConfirm={() =>
-                          logout(d.id).then(
-                            () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
-                            (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
-                          )
-                        }
-                      >
-                        <LogoutButton />
-                      </Popconfirm>
-                    </Suspense>
+                    // Popconfirm loads when this button is first pointed at, focused or pressed: the overview's
+                    // device card is the first screen's largest text, and its paint waits for no popup's chunk.
+                    <DeferredPopconfirm
+                      title={t('devices.confirm')}
+                      okText={t('common.ok')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() =>
+                        logout(d.id).then(
+                          () => toast.success({ title: t('devices.done'), duration: SHELL_TOAST.duration }),
+                          (e) => toast.error({ title: errorText(e), duration: SHELL_TOAST.duration }),
+                        )
+                      }
+                    >
+                      <LogoutButton />
+                    </DeferredPopconfirm>
                   )}
                 </div>
               </li>

@@ -15,7 +15,7 @@ import { PlainCard, PlainSkeleton, usePlainAntd } from '../../components/plain-a
 import type { VisibleMenuItem } from '../../lib/menu.ts';
 import { useVisibleMenu } from '../../lib/visible-menu.ts';
 import { useOverviewCards } from '../../lib/overview-cards.ts';
-import { useAfterFirstPaint, useNearOrIdle } from '../../lib/after-first-paint.ts';
+import { useAfterFirstPaint, useNearViewport } from '../../lib/after-first-paint.ts';
 import { preloadable } from '../../lib/preloadable.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getToken } from '../../lib/token-store.ts';
@@ -70,7 +70,7 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
  */
 function DeferredCard({ Card: FeatureCard, classes }: { Card: ComponentType; classes: Classes }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { shown, mounted } = useNearOrIdle(ref);
+  const { shown, mounted } = useNearViewport(ref);
   const pending = cardPending(classes);
   return (
     <div ref={ref} className="overview-async">

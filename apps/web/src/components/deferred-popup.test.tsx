@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { DeferredDropdown } from './deferred-dropdown.tsx';
+import { DeferredDropdown, DeferredPopconfirm } from './deferred-popup.tsx';
 
 afterEach(cleanup);
 
@@ -41,5 +41,22 @@ describe('DeferredDropdown', () => {
     expect(screen.queryByText('Alpha')).toBeNull();
     fireEvent.click(after);
     expect(await screen.findByText('Alpha')).toBeTruthy();
+  });
+});
+
+describe('DeferredPopconfirm', () => {
+  it('asks on the first press, before its module has arrived, and confirms', async () => {
+    const confirmed: string[] = [];
+    render(
+      <DeferredPopconfirm title="Sign this device out?" okText="OK" cancelText="Cancel" onConfirm={() => void confirmed.push('yes')}>
+        <button type="button">Sign out</button>
+      </DeferredPopconfirm>,
+    );
+    expect(screen.queryByText('Sign this device out?')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Sign this device out?')).toBeTruthy();
+    expect(confirmed).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(confirmed).toEqual(['yes']);
   });
 });
