@@ -15,7 +15,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, afterEach } from 'vitest';
 import { startServer as startServerProcess, stopServer } from '../apps/server/test/server-process.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../apps/server/test/smtp-catcher.ts';
-import { chromiumPath } from './chromium-path.mjs';
+import { chromiumPath, chromiumSwitches } from './chromium.mjs';
 import { ROOT } from './helpers/root.ts';
 import { waitForScrollToRest, waitForSettled } from './helpers/settle.ts';
 
@@ -206,19 +206,7 @@ afterEach(async (ctx) => {
 export async function launchBrowser(ownAddresses: readonly string[] = [], extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Nothing leaves the machine: other hosts do not resolve (a flow answers them with context.route).
-      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1${ownAddresses.map((a) => `, EXCLUDE ${a}`).join('')}`,
-      ...extraArgs,
-    ],
+    args: [...chromiumSwitches(ownAddresses), ...extraArgs],
   });
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
@@ -306,6 +294,16 @@ export async function signedInPage(browser: Browser, url: string, who: { email: 
   const opened = await openPage(browser, opts);
   await signIn(opened.page, url, who.email, who.password);
   return opened;
+}
+
+/**
+ * Scrolls the overview down to each of its other features' cards in turn, as a user does: they load when
+ * they come near the viewport (lib/after-first-paint.ts useNearViewport), not before.
+ */
+export async function scrollToOverviewCards(page: Page): Promise<void> {
+  await page.locator('.overview-page').waitFor();
+  const slots = page.locator('.overview-async');
+  for (let i = 0; i < (await slots.count()); i++) await slots.nth(i).scrollIntoViewIfNeeded();
 }
 
 /** Signs in through the sign-in page and waits for an admin screen. */

@@ -10,6 +10,7 @@ import {
   signIn,
   startFlow,
   type TestServer,
+  scrollToOverviewCards,
 } from './harness.ts';
 
 /**
@@ -146,6 +147,7 @@ describe('invitations without a mail server', () => {
       const { context, page, errors } = await open(width, scheme);
       await signIn(page, server.url, superAdmin.email, superAdmin.password);
       await page.goto(`${server.url}/admin`);
+      await scrollToOverviewCards(page);
       const card = page.getByTestId('mail-delivery-card');
       await card.waitFor();
       expect(await card.getAttribute('data-state')).toBe('not-configured');

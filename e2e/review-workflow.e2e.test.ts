@@ -9,6 +9,7 @@ import {
   signedInPage,
   startFlow,
   type TestServer,
+  scrollToOverviewCards,
 } from './harness.ts';
 
 /**
@@ -117,6 +118,7 @@ describe('an editor writes, a second admin returns, then approves and publishes'
 
         // The second admin finds it in 「待我審核」 on the overview (and the menu's count on a desktop).
         await lead.page.goto(`${server.url}/admin`);
+        await scrollToOverviewCards(lead.page);
         const card = lead.page.getByTestId('review-awaiting-card');
         await card.getByRole('link', { name: new RegExp(`${title}（初稿）`) }).waitFor();
         if (width >= 992) expect(Number(await lead.page.getByTestId('review-menu-badge').first().textContent())).toBeGreaterThanOrEqual(1);

@@ -88,7 +88,10 @@ describe('web shell', () => {
     ])
       expect(asked.get(path), path).toBe(1);
     const devices = await page.getByTestId('login-device').count();
-    const other = page.getByTestId('login-device').filter({ hasNot: page.locator('.device-current') }).first();
+    const other = page
+      .getByTestId('login-device')
+      .filter({ hasNot: page.locator('.device-current') })
+      .first();
     // No confirmation's module before the button is pointed at; one press opens it.
     expect(await page.locator('.ant-popover').count()).toBe(0);
     await other.getByRole('button').click();

@@ -17,6 +17,7 @@ import {
   waitForSettled,
   type ApiSession,
   type TestServer,
+  scrollToOverviewCards,
 } from './harness.ts';
 
 /**
@@ -271,6 +272,7 @@ describe('the gate screen, online and offline', () => {
     await page.waitForURL(`**/admin/gate/${siteId}`);
     // After signing in the keeper lands on the overview: its gate card opens that site in one click.
     await page.goto(`${server.url}/admin`);
+    await scrollToOverviewCards(page);
     const card = page.getByTestId('gate-card');
     await card.getByRole('button', { name: '開啟 信義區住宅新建工程 門禁' }).click();
     await page.waitForURL(`**/admin/gate/${siteId}`);

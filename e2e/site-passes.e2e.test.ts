@@ -17,6 +17,7 @@ import {
   waitForSettled,
   type ApiSession,
   type TestServer,
+  scrollToOverviewCards,
 } from './harness.ts';
 
 /**
@@ -243,6 +244,7 @@ describe('site passes, badges and the entry log, in the browser', () => {
     ).toBe('PK');
 
     await page.goto(`${server.url}/admin`);
+    await scrollToOverviewCards(page);
     const card = page.getByTestId('overrides-card');
     await card.getByTestId('override-row').first().waitFor();
     const cardText = await card.innerText();

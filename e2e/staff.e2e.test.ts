@@ -12,6 +12,7 @@ import {
   signIn,
   startFlow,
   type TestServer,
+  scrollToOverviewCards,
 } from './harness.ts';
 import { cardTemplate, samplePhoto } from '../apps/server/src/modules/staff-excel/staff-excel.fixtures.ts';
 import { addDays, todayInTaipei } from '../packages/shared/src/dates.ts';
@@ -147,6 +148,7 @@ describe('staff and staff spreadsheet exports', () => {
   it('lists staff with certificate states and filters them', async () => {
     const { context, page, errors } = await newPage();
     // The overview counts certificates expired or expiring within 30 days.
+    await scrollToOverviewCards(page);
     const card = page.getByTestId('certificate-expiry-card');
     await card.getByText('李小華 · 職業安全衛生教育訓練').waitFor();
     expect(await card.locator('.ant-statistic-content-value').allTextContents()).toEqual(['0', '1']);

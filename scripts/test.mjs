@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from '../e2e/chromium-path.mjs';
+import { chromiumPath } from '../e2e/chromium.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = chromiumPath();

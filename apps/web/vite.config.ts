@@ -57,7 +57,9 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
  * - `antd`: what the other public screens (reset by mail, e-mail code, two-step, errors), the toasts
  *   and the loading overlay's spinner share with the first signed-in screen: Ant Design's theme,
  *   ConfigProvider, button, form and inputs.
- * - `admin`: the rest of the first signed-in screen (admin layout, menu, header, overview).
+ * - `admin-vendor` and `admin`: the rest of the first signed-in screen, its packages (React Query, dayjs,
+ *   the layout's antd parts) and its own code (admin layout, menu, header, overview). Two chunks, so that
+ *   a slowed phone evaluates them in two tasks (`preloadAdminScreen`) rather than one long one.
  * What only later screens use stays with rolldown's own splitting.
  */
 function screenGroups() {
@@ -83,7 +85,8 @@ function screenGroups() {
       );
       const firstSignedIn = without(staticClosure(src(['app/layouts/admin-layout.tsx', 'features/account/overview-page.tsx']), ctx));
       groups = new Map([...signIn].map((m) => [m, 'sign-in']));
-      for (const m of firstSignedIn) groups.set(m, publicScreens.has(m) ? 'antd' : 'admin');
+      for (const m of firstSignedIn)
+        groups.set(m, publicScreens.has(m) ? 'antd' : /[\\/]node_modules[\\/]/.test(m) ? 'admin-vendor' : 'admin');
     }
     return groups.get(id) ?? null;
   };
@@ -131,7 +134,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 10 },
-            ...['sign-in', 'antd', 'admin'].map((group, i) => ({
+            ...['sign-in', 'antd', 'admin-vendor', 'admin'].map((group, i) => ({
               name: (id: string, ctx: ChunkingContext) => (screenGroup(id, ctx) === group ? group : null),
               priority: 5 - i,
             })),

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath } from '../../e2e/chromium-path.mjs';
+import { chromiumPath, chromiumSwitches } from '../../e2e/chromium.mjs';
 import type { CompanyShape, Credentials } from './shape.ts';
 
 export const GOAL_FIRST_ROWS_MS = 1_000;
@@ -237,17 +237,7 @@ const waitArmed = (page: Page) =>
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
+    args: chromiumSwitches(),
   });
 }
 

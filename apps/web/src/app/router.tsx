@@ -31,14 +31,15 @@ const AdminRoutes = preloadable(loadAdminRoutes);
 
 /**
  * A reload on an admin path with a stored session: the layout, the admin routes and the screen load
- * while boot() asks the API, and the first render shows them without a fallback between. Ant Design's
- * chunk is evaluated first, in a task of its own: with the layout's in one import, the two chunks'
- * evaluation was one long task on a slowed phone (public/first-screen.js has asked for both files already).
+ * while boot() asks the API, and the first render shows them without a fallback between. The chunks are
+ * evaluated one after another, each in a task of its own (Ant Design's, the layout's packages, the layout):
+ * in one import their evaluation was one long task on a slowed phone (public/first-screen.js has asked for
+ * all the files already, so nothing waits for the network between them).
  */
 export function preloadAdminScreen(pathname: string): Promise<unknown> {
-  return import('./antd-theme.tsx').then(() =>
-    Promise.all([AdminLayout.preload(), AdminRoutes.preload(), loadAdminRoutes().then((m) => m.preloadScreenAt(pathname))]),
-  );
+  return import('./antd-theme.tsx')
+    .then(() => import('@tanstack/react-query'))
+    .then(() => Promise.all([AdminLayout.preload(), AdminRoutes.preload(), loadAdminRoutes().then((m) => m.preloadScreenAt(pathname))]));
 }
 
 registerScreens(PUBLIC_FEATURES);

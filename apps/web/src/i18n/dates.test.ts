@@ -20,6 +20,19 @@ describe('formatDateTime', () => {
         expect(formatDateTime(iso, format), `${iso} ${format}`).toBe(dayjs(iso).tz(TIME_ZONE).format(format));
   });
 
+  it('the fixed offset since 1980 is the tz database’s, month by month to 2040 and at the boundary', () => {
+    for (let year = 1980; year <= 2040; year++)
+      for (let month = 0; month < 12; month++) {
+        const ms = Date.UTC(year, month, 15, 6);
+        expect(zoneOffsetMinutes(ms), new Date(ms).toISOString()).toBe(dayjs(ms).tz(TIME_ZONE).utcOffset());
+      }
+    expect(zoneOffsetMinutes(Date.UTC(1979, 11, 31, 23, 59))).toBe(
+      dayjs(Date.UTC(1979, 11, 31, 23, 59))
+        .tz(TIME_ZONE)
+        .utcOffset(),
+    );
+  });
+
   it('gives the zone offset and leaves empty and invalid input as before', () => {
     expect(zoneOffsetMinutes(Date.parse('2026-12-03T13:10:00Z'))).toBe(480);
     expect(zoneOffsetMinutes(Date.parse('1975-06-01T12:00:00Z'))).toBe(540);

@@ -22,21 +22,30 @@ i18n.on('languageChanged', () => dayjs.locale(DAYJS_LOCALE[currentLanguage()]));
 
 // dayjs's tz() asks Date#toLocaleString with a time zone, which builds an Intl.DateTimeFormat on every call
 // (the slowest part of a date column's render); one formatter, made once, gives the zone's offset instead.
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+// Made on first need only: constructing it loads ICU's zone data, some 20 ms of the first screen's main
+// thread on a desktop, and every instant since 1980 has the fixed offset below anyway.
+let zoneParts: Intl.DateTimeFormat | null = null;
+const zoneFormatter = () =>
+  (zoneParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }));
+
+/** Asia/Taipei has kept +08:00, without summer time, since 1979-10-01 (the tz database's last Taiwan rule). */
+const FIXED_OFFSET_SINCE = Date.UTC(1980, 0, 1);
+const FIXED_OFFSET_MINUTES = 480;
 
 /** Minutes Asia/Taipei is ahead of UTC at `ms` (+480 today; +540 in its wartime and summer-time years). */
 export function zoneOffsetMinutes(ms: number): number {
+  if (ms >= FIXED_OFFSET_SINCE) return FIXED_OFFSET_MINUTES;
   const p: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const { type, value } of zoneParts.formatToParts(ms)) p[type] = Number(value);
+  for (const { type, value } of zoneFormatter().formatToParts(ms)) p[type] = Number(value);
   const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
