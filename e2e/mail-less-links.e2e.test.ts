@@ -1,7 +1,17 @@
 import { networkInterfaces } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, openPage, seedAdmin, seedOrganization, shot, signIn, startFlow, type TestServer } from './harness.ts';
+import {
+  expectAccessible,
+  openPage,
+  seedAdmin,
+  seedOrganization,
+  shot,
+  signIn,
+  startFlow,
+  type TestServer,
+  scrollToOverviewCards,
+} from './harness.ts';
 
 /**
  * Issue 42, walls 2 and 3, on an empty data folder without mail and without PUBLIC_URL, the server
@@ -71,6 +81,7 @@ describe('links and mail on an office PC without PUBLIC_URL or a mail server', (
   it('says on the overview, at 390 px in dark mode, that links opened on 127.0.0.1 will not open elsewhere', async () => {
     const { context, page, errors } = await open(390, 'dark', 'en-US');
     await signIn(page, server.url, superAdmin.email, superAdmin.password);
+    await scrollToOverviewCards(page);
     const warning = page.getByTestId('links-local');
     await warning.waitFor();
     expect(await warning.textContent()).toContain('Links open on this computer only');
