@@ -109,6 +109,18 @@ describe('the first signed-in screen’s calls made before the app runs', () => 
     expect(asked.map((a) => a.url)).toEqual(['/api/settings', '/api/admin/account/profile']);
   });
 
+  it('none with an expired or a malformed session', () => {
+    localStorage.setItem('app_fingerprint', FINGERPRINT);
+    history.replaceState(null, '', '/admin');
+    const asked = recordFetch();
+    for (const stored of [token(Math.floor(Date.now() / 1000) - 60), 'not-a-token']) {
+      localStorage.setItem('admin_token', stored);
+      runScript();
+    }
+    expect(asked).toEqual([]);
+    expect(window.__boFirstScreenCalls).toBeUndefined();
+  });
+
   it('none without the browser’s id (the client makes its own then), on the sign-in page, or without a session', () => {
     const asked = recordFetch();
     localStorage.setItem('admin_token', token(inAnHour()));

@@ -64,9 +64,9 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 /**
- * Another feature's card, below the fold on a phone: it loads and renders when it comes near the viewport or
- * in its idle turn, one card after another, each a task of its own after the first paint, in a placeholder
- * of its size (last in the grid, so nothing moves when it comes or renders nothing).
+ * Another feature's card, below the fold on a phone: it loads and renders when it comes within half a screen of
+ * the viewport, one card after another, each a task of its own after the first paint, in a placeholder of its
+ * size (last in the grid, so nothing moves when it comes or renders nothing).
  */
 function DeferredCard({ Card: FeatureCard, classes }: { Card: ComponentType; classes: Classes }) {
   const ref = useRef<HTMLDivElement>(null);
